@@ -1,0 +1,97 @@
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { JarvisError } from "../../core/errors.js";
+import { type AuditEntry, verifyChain } from "../../gate/audit.js";
+import type { CliContext } from "../context.js";
+import { action } from "../run.js";
+
+export function registerAuditCommands(program: Command, context: CliContext): void {
+  const audit = program.command("audit").description("the tamper-evident audit log");
+
+  audit
+    .command("list")
+    .description("recent decisions")
+    .option("--json", "one JSON object per entry")
+    .option("--limit <n>", "how many entries", "50")
+    .option("--run <id>", "only this run")
+    .option("--tool <name>", "only this tool")
+    .action(
+      action(context, async (flags: { json?: boolean; limit: string; run?: string; tool?: string }) => {
+        const limit = Number(flags.limit);
+        if (!Number.isInteger(limit) || limit < 1) {
+          throw new JarvisError("USAGE", "--limit must be a positive whole number", {
+            fix: "e.g. --limit 20",
+          });
+        }
+        const entries = context.runtime().audit.list({ limit, runId: flags.run, tool: flags.tool });
+        for (const entry of entries) {
+          if (flags.json) context.print(JSON.stringify(entry));
+          else {
+            const when = new Date(entry.ts).toISOString().replace("T", " ").slice(0, 19);
+            context.print(
+              `${String(entry.seq).padStart(6)} ${when} ${entry.tool.padEnd(22)} ${entry.stage.padEnd(12)} ${(entry.tier ?? "-").padEnd(11)} ${(entry.decision ?? "-").padEnd(8)} ${entry.outcome}  ${entry.reason}`,
+            );
+          }
+        }
+      }),
+    );
+
+  audit
+    .command("export")
+    .description("every entry as JSON lines (verify it later with `audit verify --file`)")
+    .action(
+      action(context, async () => {
+        for (const entry of context.runtime().audit.iterate()) context.print(JSON.stringify(entry));
+      }),
+    );
+
+  audit
+    .command("verify")
+    .description("recompute the hash chain; names the first bad entry")
+    .option("--file <path>", "verify an exported JSON-lines file instead of the database")
+    .action(
+      action(context, async (flags: { file?: string }) => {
+        const entries = flags.file ? readExport(flags.file) : context.runtime().audit.iterate();
+        const result = verifyChain(entries);
+        if (result.ok) {
+          context.print(`audit chain ok: ${result.count} entries`);
+          return;
+        }
+        const bad = result.firstBad!;
+        throw new JarvisError(
+          "AUDIT_BROKEN",
+          `audit chain broken at entry seq ${bad.seq} (line ${bad.index + 1}): ${bad.problem}`,
+          {
+            fix: "the log was changed outside Jarvis; keep a copy and investigate",
+          },
+        );
+      }),
+    );
+}
+
+function readExport(path: string): AuditEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new JarvisError(
+      "NOT_FOUND",
+      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? "error"}`,
+      {
+        fix: "pass a file made by `jarvis audit export`",
+      },
+    );
+  }
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line, index) => {
+      try {
+        return JSON.parse(line) as AuditEntry;
+      } catch {
+        throw new JarvisError("AUDIT_BROKEN", `line ${index + 1} of ${path} is not JSON`, {
+          fix: "pass a file made by `jarvis audit export`",
+        });
+      }
+    });
+}

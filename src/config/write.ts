@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { isMap, parseDocument, stringify } from "yaml";
+import { JarvisError } from "../core/errors.js";
+import { parseConfigText, validateConfig } from "./load.js";
+import type { JarvisConfig } from "./schema.js";
+
+const KEY_PATTERN = /^[a-z_][a-z0-9_]*(\.[a-z0-9_][a-z0-9_-]*)*$/;
+
+/** Writes text next to the target then renames it over, so a crash never leaves half a file. */
+export function writeFileAtomic(path: string, text: string, mode = 0o600): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const temp = join(dirname(path), `.${randomBytes(6).toString("hex")}.tmp`);
+  writeFileSync(temp, text, { mode });
+  renameSync(temp, path);
+}
+
+/** Parses `VALUE` as YAML so `true`, `5`, `[a, b]` get their types; plain words stay strings. */
+export function parseValue(value: string): unknown {
+  const document = parseDocument(value);
+  if (document.errors.length > 0) return value;
+  return document.toJS();
+}
+
+/**
+ * Sets one key in config.yaml, keeping comments and layout. The whole result is validated
+ * before anything is written; an unparseable existing file is never rewritten.
+ */
+export function setConfigValue(path: string, key: string, value: unknown): JarvisConfig {
+  if (!KEY_PATTERN.test(key)) {
+    throw new JarvisError("USAGE", `config key "${key}" is not a dotted key path`, {
+      fix: "use a key such as policy.autonomy",
+    });
+  }
+  const text = existsSync(path) ? readFileSync(path, "utf8") : "";
+  parseConfigText(text); // refuses a broken file before we touch it
+  const document = parseDocument(text);
+  if (!isMap(document.contents))
+    document.contents = document.createNode({}) as unknown as typeof document.contents;
+  document.setIn(key.split("."), document.createNode(value));
+  const next = document.toString();
+  const config = validateConfig(document.toJS() ?? {});
+  writeFileAtomic(path, next);
+  return config;
+}
+
+/** Replaces whole sections (used by the settings API): validated first, written atomically. */
+export function mergeConfigSections(path: string, patch: Record<string, unknown>): JarvisConfig {
+  const text = existsSync(path) ? readFileSync(path, "utf8") : "";
+  parseConfigText(text);
+  const document = parseDocument(text);
+  if (!isMap(document.contents))
+    document.contents = document.createNode({}) as unknown as typeof document.contents;
+  for (const [key, value] of Object.entries(patch)) document.setIn([key], document.createNode(value));
+  const config = validateConfig(document.toJS() ?? {});
+  writeFileAtomic(path, document.toString());
+  return config;
+}
+
+export function renderConfig(config: JarvisConfig): string {
+  return stringify(config);
+}

@@ -1,0 +1,65 @@
+import type { Decision, RiskTier } from "./tool.js";
+
+/**
+ * The one event union streamed over CLI `--json`, SSE and WebSocket.
+ * Every event is `{ type, runId, seq, ts, data }`.
+ */
+export interface EventDataMap {
+  run_started: { input: string; sessionId?: string; source?: string };
+  text_delta: { text: string };
+  plan_updated: { steps: PlanStep[] };
+  tool_proposed: { callId: string; tool: string; args: unknown };
+  tool_decided: {
+    callId: string;
+    tool: string;
+    tier: RiskTier | null;
+    decision: Decision;
+    reason: string;
+    code?: string;
+  };
+  confirm_requested: ConfirmRequestData;
+  confirm_resolved: { confirmationId: string; callId: string; answer: ConfirmAnswer; by?: string };
+  tool_started: { callId: string; tool: string };
+  tool_finished: {
+    callId: string;
+    tool: string;
+    ok: boolean;
+    output?: string;
+    error?: { code: string; message: string };
+    durationMs: number;
+  };
+  notice: { level: "info" | "warn"; message: string };
+  run_finished: { text: string };
+  run_failed: { code: string; message: string };
+  run_cancelled: { reason: string };
+}
+
+export type EventType = keyof EventDataMap;
+
+export type JarvisEvent = {
+  [K in EventType]: { type: K; runId: string; seq: number; ts: number; data: EventDataMap[K] };
+}[EventType];
+
+export type EventOf<K extends EventType> = Extract<JarvisEvent, { type: K }>;
+
+export interface PlanStep {
+  id: string;
+  title: string;
+  status: "pending" | "running" | "done" | "failed";
+}
+
+export type ConfirmAnswer = "approve" | "deny" | "approve_session" | "timeout";
+
+export interface ConfirmRequestData {
+  confirmationId: string;
+  callId: string;
+  tool: string;
+  tier: RiskTier;
+  reason: string;
+  preview: string;
+  expiresAt: number;
+}
+
+/** What gate and tools hand to whoever builds events; runId/seq/ts are added by the emitter. */
+export type EventPayload = { [K in EventType]: { type: K; data: EventDataMap[K] } }[EventType];
+export type EmitFn = (event: EventPayload) => void;

@@ -1,0 +1,470 @@
+import { isTimeoutReason, linkSignals, whenAborted } from "../core/abort.js";
+import type { Clock } from "../core/clock.js";
+import { type ErrorCode, JarvisError, toJarvisError } from "../core/errors.js";
+import type { ConfirmAnswer, EmitFn } from "../core/events.js";
+import type { IdGenerator } from "../core/ids.js";
+import type { Logger } from "../core/logger.js";
+import {
+  type Decision,
+  type HandleStore,
+  type RiskTier,
+  TAINT_SENSITIVE_EFFECTS,
+  type ToolDefinition,
+  type ToolResult,
+} from "../core/tool.js";
+import type { AuditLog, AuditStage } from "./audit.js";
+import type { ConfirmationBroker } from "./confirm.js";
+import { KillSwitch } from "./kill-switch.js";
+import { checkPath, type PathRoots } from "./paths.js";
+import { decide, type PolicySettings } from "./policy.js";
+import { resolveProvenance } from "./provenance.js";
+import type { ToolRegistry } from "./registry.js";
+import { assessRisk } from "./risk.js";
+import { checkUniversalLimits, describeAjvError, MAX_ARGS_BYTES } from "./schema-validator.js";
+
+export interface GateOptions {
+  registry: ToolRegistry;
+  audit: AuditLog;
+  /** Read on every call so settings changes apply without a restart. */
+  policy: () => PolicySettings;
+  roots: PathRoots;
+  /** Values the user configured (roots, accounts, allowlists): provenance-clean. */
+  configValues?: string[];
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  confirmTimeoutMs?: number;
+  defaultTimeoutMs?: number;
+  maxOutputChars?: number;
+}
+
+/** State of one run the caller owns and the gate reads and updates. */
+export interface RunScope {
+  runId: string;
+  sessionId?: string;
+  correlationId?: string;
+  /** What the user said in this session (provenance source). */
+  userText: string[];
+  handles: HandleStore;
+  taint: { tainted: boolean; sources: string[] };
+  /** Tools the user approved "always for this session". */
+  grants: Set<string>;
+  broker: ConfirmationBroker;
+  signal?: AbortSignal;
+  emit?: EmitFn;
+}
+
+export interface ProposedCall {
+  tool: string;
+  args: unknown;
+  callId?: string;
+}
+
+export type CallStatus = "ok" | "failed" | "refused" | "denied" | "cancelled" | "timeout";
+
+export interface CallOutcome {
+  callId: string;
+  tool: string;
+  status: CallStatus;
+  tier: RiskTier | null;
+  decision: Decision | null;
+  reason: string;
+  code?: ErrorCode | string;
+  result?: ToolResult;
+  /** Arguments after handle resolution and path canonicalization (what actually ran). */
+  args?: Record<string, unknown>;
+  /** What the proposer reads back. */
+  observation: string;
+  durationMs: number;
+}
+
+const ABORTED = Symbol("aborted");
+
+/**
+ * The deterministic layer: registry → validate → provenance → risk → policy → confirm →
+ * execute → audit. Any step can end the call with a typed error; nothing invalid runs, and
+ * every decision is recorded. It never throws for a bad call: the outcome says what happened.
+ */
+export class Gate {
+  readonly killSwitch = new KillSwitch();
+  private readonly confirmTimeoutMs: number;
+  private readonly defaultTimeoutMs: number;
+  private readonly maxOutputChars: number;
+
+  constructor(private readonly options: GateOptions) {
+    this.confirmTimeoutMs = options.confirmTimeoutMs ?? 120_000;
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000;
+    this.maxOutputChars = options.maxOutputChars ?? 32_000;
+  }
+
+  get registry(): ToolRegistry {
+    return this.options.registry;
+  }
+
+  /** Stops every in-flight call and pending confirmation; returns how many were stopped. */
+  killAll(reason?: string): number {
+    return this.killSwitch.killAll(reason);
+  }
+
+  async call(proposal: ProposedCall, scope: RunScope): Promise<CallOutcome> {
+    const started = this.options.clock.now();
+    const callId = proposal.callId ?? this.options.ids.next("call");
+    const toolName = typeof proposal.tool === "string" ? proposal.tool : String(proposal.tool);
+    const audit = (stage: AuditStage, fields: AuditFields) =>
+      this.options.audit.append({
+        correlationId: scope.correlationId ?? scope.runId,
+        runId: scope.runId,
+        callId,
+        tool: toolName,
+        stage,
+        args: fields.args ?? proposal.args,
+        tier: fields.tier,
+        decision: fields.decision,
+        reason: fields.reason,
+        outcome: fields.outcome,
+      });
+    const finish = (outcome: Omit<CallOutcome, "callId" | "tool" | "durationMs">): CallOutcome => ({
+      callId,
+      tool: toolName,
+      durationMs: this.options.clock.now() - started,
+      ...outcome,
+    });
+
+    scope.emit?.({ type: "tool_proposed", data: { callId, tool: toolName, args: proposal.args } });
+
+    // 1–3: registry, validate, provenance, paths. A failure here is refused before any policy.
+    let prepared: Prepared;
+    try {
+      prepared = this.prepare(toolName, proposal.args, scope);
+    } catch (error) {
+      const failure = toJarvisError(error, "ARGS_INVALID");
+      const stage: AuditStage =
+        failure.code === "TOOL_UNKNOWN"
+          ? "registry"
+          : failure.code === "HANDLE_UNKNOWN"
+            ? "provenance"
+            : "validate";
+      audit(stage, { decision: "deny", reason: failure.message, outcome: `refused:${failure.code}` });
+      scope.emit?.({
+        type: "tool_decided",
+        data: {
+          callId,
+          tool: toolName,
+          tier: null,
+          decision: "deny",
+          reason: failure.message,
+          code: failure.code,
+        },
+      });
+      return finish({
+        status: "refused",
+        tier: null,
+        decision: "deny",
+        reason: failure.message,
+        code: failure.code,
+        observation: `REFUSED ${failure.toLine()}`,
+      });
+    }
+    const { tool, args } = prepared;
+
+    // 4–5: risk and policy.
+    let tier: RiskTier;
+    let decision: Decision;
+    let reason: string;
+    try {
+      const risk = assessRisk(tool, args, prepared.findings, scope.taint.tainted);
+      tier = risk.tier;
+      const taintSensitive = scope.taint.tainted && tool.effects.some((e) => TAINT_SENSITIVE_EFFECTS.has(e));
+      const policy = decide(
+        tier,
+        tool.name,
+        tool.effects,
+        this.options.policy(),
+        scope.grants.has(tool.name),
+        taintSensitive,
+      );
+      decision = policy.decision;
+      reason = [...risk.reasons, policy.reason].join("; ");
+    } catch (error) {
+      // A risk function that throws cannot be trusted: deny (fail closed).
+      tier = "destructive";
+      decision = "deny";
+      reason = `risk could not be assessed: ${(error as Error).message}`;
+    }
+    audit("decision", { args, tier, decision, reason, outcome: decision === "deny" ? "denied" : "proceed" });
+    scope.emit?.({ type: "tool_decided", data: { callId, tool: tool.name, tier, decision, reason } });
+
+    if (decision === "deny") {
+      return finish({
+        status: "denied",
+        tier,
+        decision,
+        reason,
+        code: "POLICY_DENIED",
+        args,
+        observation: `DENIED POLICY_DENIED: ${tool.name} is not allowed (${reason}). Do not retry it; tell the user or find another way.`,
+      });
+    }
+    if (decision === "notify") {
+      scope.emit?.({ type: "notice", data: { level: "info", message: `${tool.name}: ${reason}` } });
+    }
+
+    // 6: confirmation.
+    if (decision === "confirm") {
+      const answer = await this.confirm(tool, args, tier, reason, callId, scope);
+      audit("confirmation", { args, tier, decision, reason, outcome: answer });
+      if (answer === "approve_session" && tier !== "destructive") scope.grants.add(tool.name);
+      if (answer !== "approve" && answer !== "approve_session") {
+        const code = answer === "timeout" ? "CONFIRM_TIMEOUT" : "USER_DENIED";
+        const said =
+          answer === "timeout" ? "no answer before the confirmation timed out" : "the user said no";
+        return finish({
+          status: "denied",
+          tier,
+          decision,
+          reason: said,
+          code,
+          args,
+          observation: `DENIED ${code}: ${said} to ${tool.name}. Do not retry it without asking the user.`,
+        });
+      }
+    }
+
+    // 7–8: execute and record the result.
+    const outcome = await this.execute(tool, args, callId, scope);
+    audit("result", {
+      args,
+      tier,
+      decision,
+      reason: outcome.error ? outcome.error.message : "completed",
+      outcome: outcome.status === "ok" ? "ok" : `${outcome.status}:${outcome.error?.code ?? "ERROR"}`,
+    });
+    return finish({
+      status: outcome.status,
+      tier,
+      decision,
+      reason,
+      args,
+      ...(outcome.error ? { code: outcome.error.code } : {}),
+      result: outcome.result,
+      observation: outcome.observation,
+    });
+  }
+
+  private prepare(toolName: string, rawArgs: unknown, scope: RunScope): Prepared {
+    const registered = this.options.registry.get(toolName);
+    if (!registered) {
+      throw new JarvisError("TOOL_UNKNOWN", `no tool named "${toolName.slice(0, 80)}"`, {
+        fix: "run `jarvis tools list` to see the tools",
+      });
+    }
+    if (rawArgs === null || typeof rawArgs !== "object" || Array.isArray(rawArgs)) {
+      throw new JarvisError("ARGS_INVALID", "arguments must be a JSON object", {
+        fix: 'pass e.g. {"path": "~"}',
+      });
+    }
+    let json: string | undefined;
+    try {
+      json = JSON.stringify(rawArgs);
+    } catch {
+      json = undefined;
+    }
+    if (json === undefined) throw new JarvisError("ARGS_INVALID", "arguments are not serializable JSON");
+    if (Buffer.byteLength(json) > MAX_ARGS_BYTES) {
+      throw new JarvisError("ARGS_INVALID", `arguments are larger than ${MAX_ARGS_BYTES} bytes`);
+    }
+    const problem = checkUniversalLimits(rawArgs);
+    if (problem) throw new JarvisError("ARGS_INVALID", problem);
+    const args = JSON.parse(json) as Record<string, unknown>; // a private copy ajv may fill defaults into
+    if (!registered.validate(args)) {
+      throw new JarvisError("ARGS_INVALID", `${toolName}: ${describeAjvError(registered.validate)}`, {
+        fix: "match the tool's parameter schema",
+      });
+    }
+    const { args: resolved, findings } = resolveProvenance(args, registered.annotated, {
+      userText: scope.userText,
+      configValues: this.options.configValues ?? [],
+      handles: scope.handles,
+    });
+    for (const { key, access, isArray } of registered.pathKeys) {
+      const value = resolved[key];
+      if (value === undefined) continue;
+      resolved[key] =
+        isArray && Array.isArray(value)
+          ? value.map((item) => checkPath(String(item), access, this.options.roots))
+          : checkPath(String(value), access, this.options.roots);
+    }
+    return { tool: registered.definition, args: resolved, findings };
+  }
+
+  private async confirm(
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+    tier: RiskTier,
+    reason: string,
+    callId: string,
+    scope: RunScope,
+  ): Promise<ConfirmAnswer> {
+    const tracked = this.killSwitch.track();
+    const linked = linkSignals([scope.signal, tracked.controller.signal], this.confirmTimeoutMs);
+    const confirmationId = this.options.ids.next("confirm");
+    try {
+      let preview: string;
+      try {
+        preview = tool.preview
+          ? await tool.preview(args, { signal: linked.signal, handles: scope.handles })
+          : defaultPreview(tool.name, args);
+      } catch (error) {
+        preview = `${defaultPreview(tool.name, args)}\n(preview unavailable: ${(error as Error).message})`;
+      }
+      const expiresAt = this.options.clock.now() + this.confirmTimeoutMs;
+      scope.emit?.({
+        type: "confirm_requested",
+        data: { confirmationId, callId, tool: tool.name, tier, reason, preview, expiresAt },
+      });
+      const answer = await Promise.race([
+        scope.broker.request(
+          {
+            confirmationId,
+            runId: scope.runId,
+            callId,
+            tool: tool.name,
+            args,
+            tier,
+            reason,
+            preview,
+            expiresAt,
+          },
+          linked.signal,
+        ),
+        whenAborted(linked.signal).catch(() => "timeout" as const),
+      ]).catch(() => "deny" as const);
+      scope.emit?.({ type: "confirm_resolved", data: { confirmationId, callId, answer } });
+      return answer;
+    } finally {
+      linked.dispose();
+      tracked.release();
+    }
+  }
+
+  private async execute(
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+    callId: string,
+    scope: RunScope,
+  ): Promise<ExecutionOutcome> {
+    if (scope.signal?.aborted) return cancelledOutcome(tool.name);
+    const tracked = this.killSwitch.track();
+    const linked = linkSignals(
+      [scope.signal, tracked.controller.signal],
+      tool.timeoutMs ?? this.defaultTimeoutMs,
+    );
+    const startedAt = this.options.clock.now();
+    scope.emit?.({ type: "tool_started", data: { callId, tool: tool.name } });
+    let outcome: ExecutionOutcome;
+    try {
+      const result = await Promise.race([
+        tool.execute(args, {
+          signal: linked.signal,
+          runId: scope.runId,
+          callId,
+          sessionId: scope.sessionId,
+          handles: scope.handles,
+          logger: this.options.logger.child({ tool: tool.name, callId }),
+          clock: this.options.clock,
+          emit: scope.emit,
+        }),
+        whenAborted(linked.signal).catch(() => ABORTED),
+      ]);
+      if (result === ABORTED) {
+        outcome = isTimeoutReason(linked.signal.reason)
+          ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
+          : cancelledOutcome(tool.name);
+      } else {
+        outcome = this.fromResult(tool, result as ToolResult, scope);
+      }
+    } catch (error) {
+      const failure = toJarvisError(error, "TOOL_FAILED");
+      outcome =
+        failure.code === "CANCELLED" || linked.signal.aborted
+          ? isTimeoutReason(linked.signal.reason)
+            ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
+            : cancelledOutcome(tool.name)
+          : failedOutcome("failed", failure.code, failure.message);
+    } finally {
+      linked.dispose();
+      tracked.release();
+    }
+    scope.emit?.({
+      type: "tool_finished",
+      data: {
+        callId,
+        tool: tool.name,
+        ok: outcome.status === "ok",
+        output: outcome.result?.output ?? outcome.observation,
+        ...(outcome.error ? { error: outcome.error } : {}),
+        durationMs: this.options.clock.now() - startedAt,
+      },
+    });
+    return outcome;
+  }
+
+  private fromResult(tool: ToolDefinition, result: ToolResult, scope: RunScope): ExecutionOutcome {
+    if (!result || typeof result !== "object" || typeof result.output !== "string") {
+      return failedOutcome("failed", "TOOL_FAILED", `${tool.name} returned no result`);
+    }
+    let output = result.output;
+    if (output.length > this.maxOutputChars) {
+      output = `${output.slice(0, this.maxOutputChars)}\n…[truncated ${output.length - this.maxOutputChars} characters]`;
+    }
+    if (tool.trust === "untrusted") {
+      scope.taint.tainted = true;
+      if (!scope.taint.sources.includes(tool.name)) scope.taint.sources.push(tool.name);
+      output = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
+    }
+    const bounded: ToolResult = { ...result, output };
+    if (!result.ok) {
+      const error = result.error ?? { code: "TOOL_FAILED", message: output };
+      return {
+        status: "failed",
+        result: bounded,
+        error,
+        observation: `ERROR ${error.code}: ${error.message}`,
+      };
+    }
+    return { status: "ok", result: bounded, observation: output };
+  }
+}
+
+interface Prepared {
+  tool: ToolDefinition;
+  args: Record<string, unknown>;
+  findings: ReturnType<typeof resolveProvenance>["findings"];
+}
+
+interface AuditFields {
+  args?: unknown;
+  tier?: RiskTier;
+  decision?: Decision;
+  reason: string;
+  outcome: string;
+}
+
+interface ExecutionOutcome {
+  status: CallStatus;
+  result?: ToolResult;
+  error?: { code: string; message: string };
+  observation: string;
+}
+
+function failedOutcome(status: CallStatus, code: string, message: string): ExecutionOutcome {
+  return { status, error: { code, message }, observation: `ERROR ${code}: ${message}` };
+}
+
+function cancelledOutcome(tool: string): ExecutionOutcome {
+  return failedOutcome("cancelled", "CANCELLED", `${tool} was cancelled`);
+}
+
+export function defaultPreview(tool: string, args: Record<string, unknown>): string {
+  return `${tool} ${JSON.stringify(args, null, 2)}`;
+}

@@ -1,0 +1,29 @@
+export {
+  type AuditEntry,
+  type AuditFilter,
+  AuditLog,
+  GENESIS_HASH,
+  hashEntry,
+  type VerifyResult,
+  verifyChain,
+} from "./audit.js";
+export {
+  type ConfirmationBroker,
+  type ConfirmationRequest,
+  FixedConfirmationBroker,
+  UnattendedConfirmationBroker,
+} from "./confirm.js";
+export {
+  type CallOutcome,
+  type CallStatus,
+  defaultPreview,
+  Gate,
+  type GateOptions,
+  type ProposedCall,
+  type RunScope,
+} from "./gate.js";
+export { KillSwitch } from "./kill-switch.js";
+export { canonicalPath, checkPath, isWithin, type PathRoots } from "./paths.js";
+export { decide, type PolicySettings } from "./policy.js";
+export { redact, redactText } from "./redact.js";
+export { type RegisteredTool, ToolRegistry } from "./registry.js";

@@ -1,0 +1,64 @@
+import type { ValidateFunction } from "ajv";
+import { JarvisError } from "../core/errors.js";
+import type { ToolDefinition } from "../core/tool.js";
+import { annotatedProperties } from "./provenance.js";
+import { SchemaValidator } from "./schema-validator.js";
+
+const NAME = /^[a-z0-9_]{1,64}$/;
+
+export interface RegisteredTool {
+  definition: ToolDefinition;
+  validate: ValidateFunction;
+  annotated: ReturnType<typeof annotatedProperties>;
+  pathKeys: Array<{ key: string; access: "read" | "write"; isArray: boolean }>;
+}
+
+/** Every tool the gate can run (built-in, MCP, generated), validated once at registration. */
+export class ToolRegistry {
+  private readonly tools = new Map<string, RegisteredTool>();
+  private readonly validator = new SchemaValidator();
+
+  register(definition: ToolDefinition): void {
+    if (!NAME.test(definition.name)) {
+      throw new JarvisError("INTERNAL", `tool name "${definition.name}" must match [a-z0-9_]{1,64}`);
+    }
+    if (this.tools.has(definition.name)) {
+      throw new JarvisError("INTERNAL", `tool "${definition.name}" is registered twice`);
+    }
+    const properties = (definition.parameters.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const pathKeys = Object.entries(properties).flatMap(([key, property]) => {
+      const isArray = property.type === "array";
+      const target = (isArray ? property.items : property) as Record<string, unknown> | undefined;
+      const access = target?.["x-path"];
+      return access === "read" || access === "write"
+        ? [{ key, access: access as "read" | "write", isArray }]
+        : [];
+    });
+    this.tools.set(definition.name, {
+      definition,
+      validate: this.validator.compile(definition.name, definition.parameters),
+      annotated: annotatedProperties(definition.parameters),
+      pathKeys,
+    });
+  }
+
+  registerAll(definitions: Iterable<ToolDefinition>): void {
+    for (const definition of definitions) this.register(definition);
+  }
+
+  unregister(name: string): boolean {
+    return this.tools.delete(name);
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    return this.tools.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  list(): ToolDefinition[] {
+    return [...this.tools.values()].map((t) => t.definition).sort((a, b) => a.name.localeCompare(b.name));
+  }
+}

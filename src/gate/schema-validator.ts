@@ -1,0 +1,115 @@
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { JarvisError } from "../core/errors.js";
+import type { JsonSchema } from "../core/tool.js";
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+
+/** Longest string any tool argument may carry unless its schema says less. */
+export const MAX_STRING_LENGTH = 200_000;
+/** Largest JSON encoding of one call's arguments. */
+export const MAX_ARGS_BYTES = 1_000_000;
+
+/**
+ * Compiles tool parameter schemas with ajv in strict mode. Every object schema is closed
+ * (`additionalProperties: false`) so the model cannot smuggle in keys the tool never declared.
+ */
+export class SchemaValidator {
+  private readonly ajv: Ajv2020;
+
+  constructor() {
+    this.ajv = new Ajv2020({ strict: true, allErrors: false, coerceTypes: false, useDefaults: true });
+    addFormats(this.ajv);
+    this.ajv.addKeyword({ keyword: "x-provenance", schemaType: "string" });
+    this.ajv.addKeyword({ keyword: "x-path", schemaType: "string" });
+    this.ajv.addKeyword({ keyword: "x-handle", schemaType: "string" });
+  }
+
+  compile(toolName: string, schema: JsonSchema): ValidateFunction {
+    if (schema.type !== "object") {
+      throw new JarvisError("INTERNAL", `tool ${toolName}: parameters must be an object schema`);
+    }
+    try {
+      return this.ajv.compile(closeObjects(structuredClone(schema)));
+    } catch (cause) {
+      throw new JarvisError(
+        "INTERNAL",
+        `tool ${toolName}: parameter schema does not compile: ${(cause as Error).message}`,
+        {
+          cause,
+        },
+      );
+    }
+  }
+}
+
+/** Adds `additionalProperties: false` to every object schema that does not say otherwise. */
+export function closeObjects(schema: JsonSchema): JsonSchema {
+  if (schema.type === "object" && schema.additionalProperties === undefined)
+    schema.additionalProperties = false;
+  for (const key of ["properties", "$defs", "definitions", "patternProperties"]) {
+    const children = schema[key];
+    if (children && typeof children === "object") {
+      for (const child of Object.values(children as Record<string, JsonSchema>)) closeObjects(child);
+    }
+  }
+  for (const key of ["items", "additionalProperties", "not"]) {
+    const child = schema[key];
+    if (child && typeof child === "object" && !Array.isArray(child)) closeObjects(child as JsonSchema);
+  }
+  for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"]) {
+    const children = schema[key];
+    if (Array.isArray(children)) for (const child of children) closeObjects(child as JsonSchema);
+  }
+  return schema;
+}
+
+/** Plain-language first error: `path must be string`, `unexpected key "x"`. */
+export function describeAjvError(validate: ValidateFunction): string {
+  const error = validate.errors?.[0];
+  if (!error) return "arguments do not match the schema";
+  const where = error.instancePath ? error.instancePath.slice(1).replaceAll("/", ".") : "arguments";
+  if (error.keyword === "additionalProperties") {
+    return `unexpected key "${String((error.params as { additionalProperty: string }).additionalProperty)}"`;
+  }
+  if (error.keyword === "required") {
+    return `missing required key "${String((error.params as { missingProperty: string }).missingProperty)}"`;
+  }
+  if (error.keyword === "enum") {
+    return `${where} must be one of ${((error.params as { allowedValues: unknown[] }).allowedValues ?? []).join(", ")}`;
+  }
+  return `${where} ${error.message ?? "is invalid"}`;
+}
+
+/**
+ * Checks that hold for every string in every call, whatever the schema: bounded size, no NUL
+ * bytes, no bidi/override control characters (they make a preview lie about what runs).
+ */
+export function checkUniversalLimits(value: unknown, depth = 0): string | undefined {
+  if (depth > 32) return "arguments are nested too deeply";
+  if (typeof value === "string") {
+    if (value.length > MAX_STRING_LENGTH) return `a string is longer than ${MAX_STRING_LENGTH} characters`;
+    if (value.includes("\u0000")) return "a string contains a NUL byte";
+    if (/[\u202A-\u202E\u2066-\u2069]/.test(value))
+      return "a string contains bidirectional override characters";
+    return undefined;
+  }
+  if (Array.isArray(value)) {
+    if (value.length > 10_000) return "an array has more than 10000 items";
+    for (const item of value) {
+      const problem = checkUniversalLimits(item, depth + 1);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.length > 256 || key.includes("\u0000")) return "an argument key is malformed";
+      const problem = checkUniversalLimits(item, depth + 1);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,1 @@
+export { createFileLogger } from "./logger.js";

@@ -1,0 +1,96 @@
+import { createRequire } from "node:module";
+import Database from "better-sqlite3";
+import { JarvisError } from "../core/errors.js";
+import { ALL_MIGRATIONS } from "./migrations/index.js";
+import type { Migration } from "./migrations/types.js";
+
+export type SqliteDatabase = Database.Database;
+
+export interface OpenStoreOptions {
+  migrations?: readonly Migration[];
+  /** Load sqlite-vec; only the knowledge base needs it, so callers opt in. */
+  vectors?: boolean;
+  readonly?: boolean;
+}
+
+/** Opens (creating if needed) the SQLite store in WAL mode and brings its schema up to date. */
+export function openStore(path: string, options: OpenStoreOptions = {}): SqliteDatabase {
+  let db: SqliteDatabase;
+  try {
+    db = new Database(path, { readonly: options.readonly ?? false });
+  } catch (cause) {
+    throw new JarvisError(
+      "STORE_FAILED",
+      `cannot open the database at ${path}: ${(cause as Error).message}`,
+      {
+        fix: "check that JARVIS_HOME is writable",
+        cause,
+      },
+    );
+  }
+  try {
+    if (!options.readonly) {
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = NORMAL");
+    }
+    db.pragma("foreign_keys = ON");
+    db.pragma("busy_timeout = 5000");
+    if (options.vectors) loadVectorExtension(db);
+    if (!options.readonly) migrate(db, options.migrations ?? ALL_MIGRATIONS);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function loadVectorExtension(db: SqliteDatabase): boolean {
+  try {
+    const require = createRequire(import.meta.url);
+    const sqliteVec = require("sqlite-vec") as { load(db: SqliteDatabase): void };
+    sqliteVec.load(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Applies pending migrations in one transaction: all of them land or none does, so a failed
+ * migration leaves the previous schema and data untouched.
+ */
+export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): number {
+  const ordered = [...migrations].sort((a, b) => a.version - b.version);
+  for (let i = 1; i < ordered.length; i++) {
+    if (ordered[i]?.version === ordered[i - 1]?.version) {
+      throw new JarvisError("MIGRATION_FAILED", `two migrations share version ${ordered[i]?.version}`);
+    }
+  }
+  const current = Number(db.pragma("user_version", { simple: true }));
+  const latest = ordered.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new JarvisError(
+      "MIGRATION_FAILED",
+      `the database is at schema ${current}, newer than this Jarvis knows (${latest})`,
+      { fix: "upgrade Jarvis, or point JARVIS_HOME at another directory" },
+    );
+  }
+  const pending = ordered.filter((m) => m.version > current);
+  if (pending.length === 0) return current;
+  const apply = db.transaction(() => {
+    for (const migration of pending) {
+      try {
+        migration.up(db);
+      } catch (cause) {
+        throw new JarvisError(
+          "MIGRATION_FAILED",
+          `migration ${migration.version} (${migration.name}) failed: ${(cause as Error).message}`,
+          { fix: "the database was left as it was; report this with `jarvis doctor`", cause },
+        );
+      }
+      db.pragma(`user_version = ${migration.version}`);
+    }
+  });
+  apply.immediate();
+  return latest;
+}

@@ -1,0 +1,11 @@
+import { foundation } from "./001_foundation.js";
+import type { Migration } from "./types.js";
+
+/**
+ * Every schema step, in order. Version numbers are reserved per area so parallel work never
+ * collides: 1 foundation, 2 agent (sessions, runs, steps), 3 everyday tools (lists, timers,
+ * alarms), 4 memory + knowledge, 5 mail/calendar state, 6 tasks/scheduler, 7 voice, 8 extend.
+ */
+export const ALL_MIGRATIONS: readonly Migration[] = [foundation];
+
+export type { Migration } from "./types.js";

@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * A throwaway JARVIS_HOME (and HOME, so file roots point into it) for one test.
+ * `env` is what to pass to a runtime or a spawned `jarvis`.
+ */
+export interface TempHome {
+  dir: string;
+  home: string;
+  jarvisHome: string;
+  env: NodeJS.ProcessEnv;
+  writeConfig(yaml: string): void;
+  cleanup(): void;
+}
+
+export function createTempHome(prefix = "jarvis-test-"): TempHome {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const home = join(dir, "home");
+  const jarvisHome = join(home, ".jarvis");
+  for (const sub of ["Documents", "Desktop", "Downloads"]) mkdirSync(join(home, sub), { recursive: true });
+  mkdirSync(jarvisHome, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    JARVIS_HOME: jarvisHome,
+    JARVIS_MODEL_PROVIDER: "none",
+    JARVIS_LOG_LEVEL: "warn",
+  };
+  return {
+    dir,
+    home,
+    jarvisHome,
+    env,
+    writeConfig(yaml) {
+      writeFileSync(join(jarvisHome, "config.yaml"), yaml);
+    },
+    cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { JarvisPaths } from "../config/paths.js";
+import type { JarvisConfig } from "../config/schema.js";
+import type { Clock } from "../core/clock.js";
+import type { IdGenerator } from "../core/ids.js";
+import type { Logger } from "../core/logger.js";
+import type { PathRoots } from "../gate/paths.js";
+import type { SqliteDatabase } from "../store/database.js";
+
+/** What tool factories receive: everything injected, nothing global. */
+export interface ToolDeps {
+  config: JarvisConfig;
+  paths: JarvisPaths;
+  db: SqliteDatabase;
+  roots: PathRoots;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  env: NodeJS.ProcessEnv;
+  /** Resources (browser sessions, IMAP connections) register here to be closed on shutdown. */
+  onClose(fn: () => Promise<void> | void): void;
+}
