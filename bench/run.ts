@@ -16,7 +16,9 @@ const selected = wanted.length > 0 ? all.filter((name) => wanted.includes(name))
 let failed = 0;
 for (const name of selected) {
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(process.execPath, ["--import", "tsx", join(dir, `${name}.bench.ts`)], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["--import", "tsx", join(dir, `${name}.bench.ts`)], {
+    stdio: "inherit",
+  });
   if (result.status !== 0) failed += 1;
 }
 process.exitCode = failed > 0 ? 1 : 0;

@@ -9,7 +9,13 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[index] ?? Number.NaN;
 }
 
-export function summarize(samplesMs: number[]): { n: number; p50: number; p90: number; p99: number; mean: number } {
+export function summarize(samplesMs: number[]): {
+  n: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  mean: number;
+} {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 1000) / 1000;
   return {
@@ -24,7 +30,15 @@ export function summarize(samplesMs: number[]): { n: number; p50: number; p90: n
 /** Writes bench/results/<name>.json with the machine it ran on. */
 export function writeResult(name: string, result: Record<string, unknown>): void {
   const file = join(dirname(fileURLToPath(import.meta.url)), "results", `${name}.json`);
-  const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) };
-  writeFileSync(file, `${JSON.stringify({ name, date: new Date().toISOString(), machine, ...result }, null, 2)}\n`);
+  const machine = {
+    node: process.version,
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    memGiB: Math.round(totalmem() / 2 ** 30),
+  };
+  writeFileSync(
+    file,
+    `${JSON.stringify({ name, date: new Date().toISOString(), machine, ...result }, null, 2)}\n`,
+  );
   console.log(JSON.stringify(result, null, 2));
 }

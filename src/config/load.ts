@@ -21,13 +21,13 @@ export function loadConfig(path: string): JarvisConfig {
 }
 
 export function parseConfigText(text: string): JarvisConfig {
-  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   const first = document.errors[0];
   if (first) {
     const line = first.linePos?.[0]?.line;
     throw new JarvisError(
       "CONFIG_INVALID",
-      `${FILE}: not valid YAML${line ? ` at line ${line}` : ""}: ${first.message.split("\n")[0]}`,
+      `${FILE}: not valid YAML${line ? ` at line ${line}` : ""}: ${first.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`,
       { fix: "fix the YAML syntax; Jarvis did not change the file" },
     );
   }

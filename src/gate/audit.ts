@@ -128,16 +128,17 @@ export class AuditLog {
       const partial: Omit<AuditEntry, "hash"> = {
         seq: (last?.seq ?? 0) + 1,
         ts: this.clock.now(),
-        correlationId: input.correlationId,
-        runId: input.runId,
-        callId: input.callId,
-        tool: input.tool.slice(0, 200),
+        correlationId: input.correlationId.toWellFormed(),
+        runId: input.runId.toWellFormed(),
+        callId: input.callId.toWellFormed(),
+        // SQLite stores UTF-8: lone surrogates would come back changed and break the hash.
+        tool: input.tool.slice(0, 200).toWellFormed(),
         stage: input.stage,
         args: safeJson(redact(input.args)),
         tier: input.tier ?? null,
         decision: input.decision ?? null,
-        reason: input.reason.slice(0, 2_000),
-        outcome: input.outcome.slice(0, 2_000),
+        reason: input.reason.slice(0, 2_000).toWellFormed(),
+        outcome: input.outcome.slice(0, 2_000).toWellFormed(),
         prevHash: last?.hash ?? GENESIS_HASH,
       };
       const entry = { ...partial, hash: hashEntry(partial) };

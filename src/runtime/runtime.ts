@@ -112,7 +112,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         }
       }
       db.close();
-      fileLogger?.flush();
+      fileLogger?.close();
     },
   };
 }

@@ -1,0 +1,88 @@
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../core/clock.js";
+import { openStore, type SqliteDatabase } from "../store/database.js";
+import { createTempHome, type TempHome } from "../testing/home.js";
+import { type AuditEntry, AuditLog, verifyChain } from "./audit.js";
+
+let temp: TempHome;
+let db: SqliteDatabase;
+afterEach(() => {
+  db?.close();
+  temp?.cleanup();
+});
+
+function logWith(count: number): { log: AuditLog; entries: AuditEntry[] } {
+  temp = createTempHome();
+  db = openStore(join(temp.jarvisHome, "jarvis.db"));
+  const log = new AuditLog(db, new ManualClock(100));
+  for (let i = 0; i < count; i++) {
+    log.append({
+      correlationId: "c",
+      runId: "run_1",
+      callId: `call_${i}`,
+      tool: "files_read",
+      stage: "decision",
+      args: { path: `/tmp/${i}`, api_key: "sk-live-abcdefghijklmnopqrstuv" },
+      tier: "safe",
+      decision: "allow",
+      reason: "safe under smart → allow",
+      outcome: "proceed",
+    });
+  }
+  return { log, entries: [...log.iterate()] };
+}
+
+describe("audit chain", () => {
+  it("verifies an untouched log and redacts secrets", () => {
+    const { entries } = logWith(5);
+    expect(verifyChain(entries)).toEqual({ ok: true, count: 5 });
+    expect(entries[0]?.args).toContain("[redacted]");
+    expect(entries[0]?.args).not.toContain("sk-live");
+  });
+
+  it("names the first bad entry when one is edited", () => {
+    const { entries } = logWith(5);
+    const edited = entries.map((e) => (e.seq === 3 ? { ...e, decision: "deny" as const } : e));
+    expect(verifyChain(edited).firstBad).toMatchObject({
+      seq: 3,
+      problem: expect.stringContaining("edited"),
+    });
+  });
+
+  it("detects a removed entry", () => {
+    const { entries } = logWith(5);
+    const removed = entries.filter((e) => e.seq !== 2);
+    expect(verifyChain(removed).firstBad?.seq).toBe(3);
+  });
+
+  it("detects an inserted entry, even one with a recomputed hash", () => {
+    const { entries } = logWith(4);
+    const forged = { ...entries[1]!, callId: "forged" };
+    const inserted = [entries[0]!, entries[1]!, forged, ...entries.slice(2)];
+    expect(verifyChain(inserted).ok).toBe(false);
+    expect(verifyChain(inserted).firstBad?.index).toBe(2);
+  });
+
+  it("detects reordered entries", () => {
+    const { entries } = logWith(4);
+    const reordered = [entries[0]!, entries[2]!, entries[1]!, entries[3]!];
+    expect(verifyChain(reordered).firstBad?.index).toBe(1);
+  });
+
+  it("refuses UPDATE and DELETE in the database (append-only triggers)", () => {
+    logWith(2);
+    expect(() => db.prepare("UPDATE audit_log SET decision = 'deny' WHERE seq = 1").run()).toThrow(
+      /append-only/,
+    );
+    expect(() => db.prepare("DELETE FROM audit_log WHERE seq = 1").run()).toThrow(/append-only/);
+  });
+
+  it("filters by run and tool and keeps the newest when limited", () => {
+    const { log } = logWith(10);
+    const last3 = log.list({ limit: 3 });
+    expect(last3.map((e) => e.seq)).toEqual([8, 9, 10]);
+    expect(log.list({ tool: "nope" })).toEqual([]);
+    expect(log.list({ runId: "run_1" })).toHaveLength(10);
+  });
+});
