@@ -1,0 +1,40 @@
+/**
+ * The embedded NLU's contract (ARCHITECTURE.md, "NLU contract"). The parser lives in this
+ * folder; the agent loop consumes it as the first proposer through this interface only.
+ */
+export type NluKind = "action" | "question" | "chat" | "dialog" | "unknown";
+
+export interface NluCall {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+export interface NluResult {
+  text: string;
+  kind: NluKind;
+  /** The single call, when there is exactly one. */
+  tool?: string;
+  args?: Record<string, unknown>;
+  /** Several calls ("open safari and search for AI news"), in order. */
+  calls?: NluCall[];
+  confidence: number;
+  /** For `chat`: the reply; for `dialog`: yes | no | cancel | repeat. */
+  reply?: string;
+  dialog?: "yes" | "no" | "cancel" | "repeat";
+  /** Tool groups most likely relevant; the LLM loop narrows the tools it shows by these. */
+  groups?: string[];
+}
+
+/** What the parser may know about the conversation ("open the second one", "and tomorrow?"). */
+export interface NluContext {
+  /** Handles of the session, newest last (`#u1`, `#m2`, ...), with labels. */
+  handles?: Array<{ handle: string; kind: string; label?: string | undefined }>;
+  /** The previous action result in this session, to reuse an intent ("and tomorrow?"). */
+  lastCall?: NluCall;
+  now?: Date;
+  timezone?: string;
+}
+
+export interface Nlu {
+  parse(text: string, context?: NluContext): NluResult;
+}
