@@ -17,6 +17,16 @@ import { createTempHome } from "../src/testing/home.js";
 import { summarize, writeResult } from "./util.js";
 
 const temp = createTempHome("jarvis-bench-");
+const slow = defineTool<Record<string, never>>({
+  name: "bench_slow",
+  group: "bench",
+  description: "waits until cancelled",
+  parameters: parametersFrom(z.object({})),
+  effects: ["write"],
+  risk: "safe",
+  execute: (_args, ctx) =>
+    new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve(ok("stopped")), { once: true })),
+});
 const noop = defineTool<{ text: string; path?: string }>({
   name: "bench_noop",
   group: "bench",
@@ -30,7 +40,7 @@ const noop = defineTool<{ text: string; path?: string }>({
     return ok("ok");
   },
 });
-const runtime = createRuntime({ env: temp.env, tools: () => [noop] });
+const runtime = createRuntime({ env: temp.env, tools: () => [noop, slow] });
 const scope = {
   runId: "run_bench",
   userText: ["bench"],
@@ -57,6 +67,18 @@ const wallStart = performance.now();
 const plain = await measure({ text: "hello" }, n);
 const wallMs = performance.now() - wallStart;
 const withPath = await measure({ text: "hello", path: "~/Documents" }, 5_000);
+
+// Kill switch: 50 in-flight calls, one killAll, time until every outcome is settled.
+const killSamples: number[] = [];
+for (let round = 0; round < 20; round++) {
+  const pending = Array.from({ length: 50 }, () => runtime.gate.call({ tool: "bench_slow", args: {} }, scope));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const start = performance.now();
+  runtime.gate.killAll();
+  const outcomes = await Promise.all(pending);
+  killSamples.push(performance.now() - start);
+  if (outcomes.some((o) => o.status !== "cancelled")) throw new Error("a call survived the kill switch");
+}
 await runtime.close();
 
 // Cold start of `jarvis tools list` (full catalog) with peak RSS from a bench-only preload.
@@ -87,6 +109,7 @@ writeResult("gate", {
   perCallWithPathCheckMs: summarize(withPath),
   callsPerSecond: Math.round(n / (wallMs / 1000)),
   target: { p50Ms: 0.5 },
+  killAll50InFlightMs: summarize(killSamples),
   toolsListColdStartMs: summarize(cold),
   toolsListPeakRssMiB: summarize(rss),
 });

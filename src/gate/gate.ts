@@ -376,7 +376,8 @@ export class Gate {
         }),
         whenAborted(linked.signal).catch(() => ABORTED),
       ]);
-      if (result === ABORTED) {
+      // A result that arrives after the abort does not count: the call was cancelled.
+      if (result === ABORTED || linked.signal.aborted) {
         outcome = isTimeoutReason(linked.signal.reason)
           ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
           : cancelledOutcome(tool.name);

@@ -1,0 +1,83 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTempHome, runJarvis, type TempHome } from "../../src/testing/index.js";
+
+let temp: TempHome;
+let exported: string[];
+
+beforeAll(async () => {
+  temp = createTempHome();
+  // Three refused calls make three audit entries without needing any particular tool.
+  for (const name of ["nope_a", "nope_b", "nope_c"]) {
+    const run = await runJarvis(["tools", "call", name], { env: temp.env });
+    expect(run.code).toBe(2);
+  }
+  const dump = await runJarvis(["audit", "export"], { env: temp.env });
+  expect(dump.code).toBe(0);
+  exported = dump.stdout.trim().split("\n");
+  expect(exported.length).toBeGreaterThanOrEqual(3);
+});
+afterAll(() => temp.cleanup());
+
+function verifyLines(lines: string[]) {
+  const file = join(temp.dir, `export-${Math.random().toString(36).slice(2)}.jsonl`);
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  return runJarvis(["audit", "verify", "--file", file], { env: temp.env });
+}
+
+describe("jarvis audit", () => {
+  it("lists entries and verifies an untouched chain", async () => {
+    const list = await runJarvis(["audit", "list", "--json"], { env: temp.env });
+    expect(list.code).toBe(0);
+    const entries = list.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(entries[0]).toMatchObject({ tool: "nope_a", stage: "registry", decision: "deny", outcome: "refused:TOOL_UNKNOWN" });
+    const verify = await runJarvis(["audit", "verify"], { env: temp.env });
+    expect(verify.code).toBe(0);
+    expect(verify.stdout).toMatch(/audit chain ok: \d+ entries/);
+    expect((await verifyLines(exported)).code).toBe(0);
+  });
+
+  it("names the first bad entry when an exported entry is edited, removed, inserted or reordered", async () => {
+    const edited = exported.map((line, i) => (i === 1 ? line.replace('"deny"', '"allow"') : line));
+    const removed = exported.filter((_, i) => i !== 1);
+    const inserted = [exported[0]!, exported[1]!, exported[1]!, ...exported.slice(2)];
+    const reordered = [exported[0]!, exported[2]!, exported[1]!, ...exported.slice(3)];
+    for (const [lines, seq] of [
+      [edited, 2],
+      [removed, 3],
+      [inserted, 2],
+      [reordered, 3],
+    ] as const) {
+      const run = await verifyLines([...lines]);
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split("\n")).toHaveLength(1);
+      expect(run.stderr).toContain(`AUDIT_BROKEN: audit chain broken at entry seq ${seq}`);
+    }
+  });
+
+  it("detects tampering done directly in the database", async () => {
+    const db = new Database(join(temp.jarvisHome, "jarvis.db"));
+    db.exec("DROP TRIGGER audit_log_no_update");
+    db.prepare("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 2").run();
+    db.close();
+    const run = await runJarvis(["audit", "verify"], { env: temp.env });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("seq 2");
+  });
+
+  it("refuses bad flags and unreadable files with one line", async () => {
+    const limit = await runJarvis(["audit", "list", "--limit", "lots"], { env: temp.env });
+    expect(limit.code).toBe(2);
+    expect(limit.stderr).toContain("USAGE: --limit must be a positive whole number");
+    const missing = await runJarvis(["audit", "verify", "--file", join(temp.dir, "nope.jsonl")], { env: temp.env });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("NOT_FOUND");
+    const garbage = join(temp.dir, "garbage.jsonl");
+    writeFileSync(garbage, "not json\n");
+    const bad = await runJarvis(["audit", "verify", "--file", garbage], { env: temp.env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("line 1");
+  });
+});
