@@ -166,6 +166,7 @@ describe("Gate", () => {
     expect((await gate.call({ tool: "test_write", args: { path: "~/Documents/a" } }, run)).status).toBe("ok");
     const page = await gate.call({ tool: "test_fetch", args: { url: "https://example.com/" } }, run);
     expect(page.observation).toContain("<untrusted");
+    expect(page.result?.output).not.toContain("<untrusted");
     const after = await gate.call({ tool: "test_write", args: { path: "~/Documents/a" } }, run);
     expect(after.decision).toBe("confirm");
     expect(after.code).toBe("USER_DENIED");

@@ -171,6 +171,7 @@ export class Gate {
     let tier: RiskTier;
     let decision: Decision;
     let reason: string;
+    let refusal: JarvisError | undefined;
     try {
       const risk = assessRisk(tool, args, prepared.findings, scope.taint.tainted);
       tier = risk.tier;
@@ -186,14 +187,27 @@ export class Gate {
       decision = policy.decision;
       reason = [...risk.reasons, policy.reason].join("; ");
     } catch (error) {
-      // A risk function that throws cannot be trusted: deny (fail closed).
+      // A tool's risk function may refuse its arguments with a JarvisError (e.g. a program not
+      // on the shell allowlist); anything else thrown means risk is unknown. Both deny.
       tier = "destructive";
       decision = "deny";
-      reason = `risk could not be assessed: ${(error as Error).message}`;
+      refusal = error instanceof JarvisError ? error : undefined;
+      reason = refusal ? refusal.message : `risk could not be assessed: ${(error as Error).message}`;
     }
     audit("decision", { args, tier, decision, reason, outcome: decision === "deny" ? "denied" : "proceed" });
     scope.emit?.({ type: "tool_decided", data: { callId, tool: tool.name, tier, decision, reason } });
 
+    if (decision === "deny" && refusal) {
+      return finish({
+        status: "denied",
+        tier,
+        decision,
+        reason,
+        code: refusal.code,
+        args,
+        observation: `DENIED ${refusal.toLine()}`,
+      });
+    }
     if (decision === "deny") {
       return finish({
         status: "denied",
@@ -418,12 +432,14 @@ export class Gate {
     if (output.length > this.maxOutputChars) {
       output = `${output.slice(0, this.maxOutputChars)}\n…[truncated ${output.length - this.maxOutputChars} characters]`;
     }
+    const bounded: ToolResult = { ...result, output };
+    // The proposer reads third-party text fenced off, so it can tell data from instructions.
+    let observation = output;
     if (tool.trust === "untrusted") {
       scope.taint.tainted = true;
       if (!scope.taint.sources.includes(tool.name)) scope.taint.sources.push(tool.name);
-      output = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
+      observation = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
     }
-    const bounded: ToolResult = { ...result, output };
     if (!result.ok) {
       const error = result.error ?? { code: "TOOL_FAILED", message: output };
       return {
@@ -433,7 +449,7 @@ export class Gate {
         observation: `ERROR ${error.code}: ${error.message}`,
       };
     }
-    return { status: "ok", result: bounded, observation: output };
+    return { status: "ok", result: bounded, observation };
   }
 }
 
