@@ -18,7 +18,14 @@ export class MemoryHandleStore implements HandleStore {
     meta: { label?: string; tool: string; trust: "trusted" | "untrusted" },
   ): string {
     const existing = this.byValue.get(`${kind}:${value}`);
-    if (existing) return existing.handle;
+    if (existing) {
+      // Seen again from a trusted source (contacts after a mail body): it is vouched for now.
+      if (meta.trust === "trusted" && existing.trust === "untrusted") {
+        existing.trust = "trusted";
+        existing.tool = meta.tool;
+      }
+      return existing.handle;
+    }
     const n = (this.counters.get(kind) ?? 0) + 1;
     this.counters.set(kind, n);
     const entry: HandleEntry = {

@@ -175,7 +175,12 @@ export class Gate {
     try {
       const risk = assessRisk(tool, args, prepared.findings, scope.taint.tainted);
       tier = risk.tier;
-      const taintSensitive = scope.taint.tainted && tool.effects.some((e) => TAINT_SENSITIVE_EFFECTS.has(e));
+      // After untrusted text, a side effect or a world-pointing value nobody vouched for (a URL
+      // the model made up can carry data out in its query) must be seen by the user.
+      const taintSensitive =
+        scope.taint.tainted &&
+        (tool.effects.some((e) => TAINT_SENSITIVE_EFFECTS.has(e)) ||
+          prepared.findings.some((f) => f.origin === "unknown"));
       const policy = decide(
         tier,
         tool.name,

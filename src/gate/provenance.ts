@@ -81,11 +81,15 @@ export function resolveProvenance(
           );
         }
         if (property.provenance) {
+          // Picking a link from results is the point of handles; an address or number that only
+          // appeared in third-party text (a mail body) is not the user's choice.
+          const vouched =
+            entry.trust === "trusted" || property.provenance === "url" || property.provenance === "path";
           findings.push({
             key: property.key,
             kind: property.provenance,
             value: entry.value,
-            origin: "handle",
+            origin: vouched ? "handle" : "unknown",
           });
         }
         return entry.value;

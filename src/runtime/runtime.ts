@@ -79,7 +79,13 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       tools: config.policy.tools,
     }),
     roots,
-    configValues: [...roots.readRoots, ...roots.writeRoots, ...config.shell.allow],
+    configValues: [
+      ...roots.readRoots,
+      ...roots.writeRoots,
+      ...config.shell.allow,
+      // The user's own addresses: mailing yourself is not an unknown recipient.
+      ...config.mail.accounts.map((account) => /<([^>]+)>/.exec(account.from)?.[1] ?? account.from),
+    ],
     clock,
     ids,
     logger,
