@@ -19,6 +19,9 @@ export const ERROR_CODES = {
   TOOL_FAILED: { kind: "system", exit: 1 },
   NOT_FOUND: { kind: "user", exit: 1 },
   UNAVAILABLE: { kind: "system", exit: 1 },
+  /** Desktop context lock: the window Jarvis was working in is no longer focused. */
+  FOCUS_LOST: { kind: "policy", exit: 3 },
+  AUTH_FAILED: { kind: "user", exit: 1 },
   STORE_FAILED: { kind: "system", exit: 1 },
   MIGRATION_FAILED: { kind: "system", exit: 1 },
   AUDIT_BROKEN: { kind: "system", exit: 1 },

@@ -40,7 +40,7 @@ export type ProvenanceKind = "url" | "path" | "email" | "phone";
 export type PathAccess = "read" | "write";
 
 /** A handle kind letter: `#u3` = third URL, `#f2` = second file, `#m1` = first mail, ... */
-export type HandleKind = "u" | "f" | "m" | "c" | "e" | "t" | "d";
+export type HandleKind = "u" | "f" | "m" | "c" | "a" | "p" | "e" | "t" | "d";
 
 export interface HandleEntry {
   handle: string;

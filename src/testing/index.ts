@@ -1,3 +1,24 @@
+export {
+  type AgentHarness,
+  type AgentHarnessOptions,
+  collect,
+  createAgentHarness,
+  typesOf,
+} from "./agent-harness.js";
 export { type CliRun, JARVIS_BIN, REPO_ROOT, runJarvis } from "./cli.js";
+export { FakeAnthropicServer } from "./fake-anthropic-server.js";
+export {
+  type FakeReply,
+  type FakeResponder,
+  type FakeScript,
+  type FakeToolCall,
+  type RecordedRequest,
+  reply,
+} from "./fake-llm-server.js";
+export { FakeOllamaServer } from "./fake-ollama-server.js";
+export { FakeOpenAIServer } from "./fake-openai-server.js";
 export { createTempHome, type TempHome } from "./home.js";
+export { probeLogPath, probeTools, readProbeLog } from "./probe-tools.js";
 export { hasPrograms } from "./programs.js";
+export { type ScriptedCall, ScriptedModel, type ScriptedStep } from "./scripted-model.js";
+export { TableNlu } from "./table-nlu.js";

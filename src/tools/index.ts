@@ -1,5 +1,25 @@
 import type { ToolDefinition } from "../core/tool.js";
 import type { ToolDeps } from "./deps.js";
+import { createAppsTools } from "./apps/index.js";
+import { createClipboardTools } from "./clipboard/index.js";
+import { createInputTools } from "./input/index.js";
+import { createMediaTools } from "./media/index.js";
+import { createScreenTools } from "./screen/index.js";
+import { createSystemControlTools } from "./system/control.js";
+import { createUiTools } from "./ui/index.js";
+import { createWindowsTools } from "./windows/index.js";
+import { browserTools } from "./browser/index.js";
+import { createFilesTools } from "./files/index.js";
+import { createShellTools } from "./shell/index.js";
+import { createSystemInfoTools } from "./system/info.js";
+import { webTools } from "./web/index.js";
+import { createKnowledgeTools } from "./knowledge/index.js";
+import { createDocsTools } from "./docs/index.js";
+import { createMemoryTools } from "./memory/index.js";
+import { calendarTools } from "./calendar/index.js";
+import { contactsTools } from "./contacts/index.js";
+import { mailTools } from "./mail/index.js";
+import { remindersTools } from "./reminders/index.js";
 
 export type { ToolDeps } from "./deps.js";
 
@@ -7,7 +27,28 @@ export type { ToolDeps } from "./deps.js";
  * Every built-in tool group. Each group is a factory `(deps) => ToolDefinition[]` in its own
  * folder; add a group with one line here.
  */
-const GROUPS: Array<(deps: ToolDeps) => ToolDefinition[]> = [];
+const GROUPS: Array<(deps: ToolDeps) => ToolDefinition[]> = [
+  createAppsTools,
+  createWindowsTools,
+  createInputTools,
+  createUiTools,
+  createScreenTools,
+  createClipboardTools,
+  createSystemControlTools,
+  createMediaTools,
+  createFilesTools,
+  createSystemInfoTools,
+  createShellTools,
+  webTools,
+  browserTools,
+  createKnowledgeTools,
+  createDocsTools,
+  createMemoryTools,
+  mailTools,
+  calendarTools,
+  remindersTools,
+  contactsTools,
+];
 
 export function builtinTools(deps: ToolDeps): ToolDefinition[] {
   return GROUPS.flatMap((group) => group(deps));

@@ -28,7 +28,13 @@ export interface NluResult {
 /** What the parser may know about the conversation ("open the second one", "and tomorrow?"). */
 export interface NluContext {
   /** Handles of the session, newest last (`#u1`, `#m2`, ...), with labels. */
-  handles?: Array<{ handle: string; kind: string; label?: string | undefined }>;
+  handles?: Array<{
+    handle: string;
+    kind: string;
+    label?: string | undefined;
+    /** Which turn minted it: "the second one" counts within the newest turn's results. */
+    turn?: number | undefined;
+  }>;
   /** The previous action result in this session, to reuse an intent ("and tomorrow?"). */
   lastCall?: NluCall;
   now?: Date;

@@ -1,0 +1,246 @@
+/**
+ * Knowledge and memory benchmark.
+ * - SciFact (BEIR layout, read from ../shared/eval/scifact at run time, train qrels): nDCG@10 and
+ *   Recall@100, keyword (BM25) always, hybrid when an embedder is configured through
+ *   JARVIS_EMBEDDINGS_PROVIDER / _BASE_URL / _MODEL / _MODEL_DIR; query latency p50/p99.
+ * - Query latency on a synthetic 100,000-chunk index built from SciFact sentences.
+ * - Ingest throughput (PDF pages/s through the whole pipeline) and SciFact docs/s.
+ * - Memory recall precision on bench/data/memory-pairs.jsonl → bench/results/memory.json.
+ * Run: npm run bench -- knowledge
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defaultConfig } from "../src/config/schema.js";
+import { systemClock } from "../src/core/clock.js";
+import { silentLogger } from "../src/core/logger.js";
+import { embedderFromConfig } from "../src/knowledge/embedders/config.js";
+import { makePdf } from "../src/knowledge/ingest/fixtures.js";
+import { KnowledgeBase } from "../src/knowledge/knowledge.js";
+import { splitSentences } from "../src/knowledge/text.js";
+import type { Chunk, SearchMode } from "../src/knowledge/types.js";
+import { Memory } from "../src/memory/memory.js";
+import { openStore } from "../src/store/database.js";
+import { summarize, writeResult } from "./util.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SCIFACT = process.env.JARVIS_SCIFACT_DIR ?? join(here, "..", "..", "shared", "eval", "scifact");
+const work = mkdtempSync(join(tmpdir(), "jarvis-bench-knowledge-"));
+
+interface Corpus {
+  docs: Array<{ id: string; title: string; text: string }>;
+  queries: Map<string, string>;
+  qrels: Map<string, Map<string, number>>;
+}
+
+function loadSciFact(): Corpus {
+  const lines = (file: string) => readFileSync(join(SCIFACT, file), "utf8").split("\n").filter(Boolean);
+  const docs = lines("corpus.jsonl").map((l) => {
+    const d = JSON.parse(l) as { _id: string; title: string; text: string };
+    return { id: d._id, title: d.title, text: d.text };
+  });
+  const queries = new Map(lines("queries.jsonl").map((l) => JSON.parse(l) as { _id: string; text: string }).map((q) => [q._id, q.text]));
+  const qrels = new Map<string, Map<string, number>>();
+  for (const line of lines("qrels/train.tsv").slice(1)) {
+    const [q, d, s] = line.split("\t");
+    if (!qrels.has(q!)) qrels.set(q!, new Map());
+    qrels.get(q!)!.set(d!, Number(s));
+  }
+  return { docs, queries, qrels };
+}
+
+/** trec_eval-style nDCG@k with graded gains, and recall@k. */
+function ndcg(ranked: string[], relevant: Map<string, number>, k: number): number {
+  let dcg = 0;
+  ranked.slice(0, k).forEach((d, i) => {
+    dcg += (relevant.get(d) ?? 0) / Math.log2(i + 2);
+  });
+  const ideal = [...relevant.values()].sort((a, b) => b - a).slice(0, k);
+  const idcg = ideal.reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
+  return idcg > 0 ? dcg / idcg : 0;
+}
+
+function recall(ranked: string[], relevant: Map<string, number>, k: number): number {
+  const top = new Set(ranked.slice(0, k));
+  let hit = 0;
+  for (const d of relevant.keys()) if (top.has(d)) hit += 1;
+  return hit / relevant.size;
+}
+
+async function indexSciFact(kb: KnowledgeBase, corpus: Corpus) {
+  const started = performance.now();
+  let chunks = 0;
+  for (const doc of corpus.docs) {
+    const report = await kb.addParsed({
+      source: `scifact:${doc.id}`,
+      parsed: { kind: "text", title: doc.title, sections: [{ text: doc.text }] },
+    });
+    chunks += report.chunks ?? 0;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { docs: corpus.docs.length, chunks, seconds: round(seconds), docsPerSecond: round(corpus.docs.length / seconds) };
+}
+
+async function evaluate(kb: KnowledgeBase, corpus: Corpus, mode: SearchMode) {
+  const latencies: number[] = [];
+  let n10 = 0;
+  let r100 = 0;
+  let count = 0;
+  for (const [qid, relevant] of corpus.qrels) {
+    const query = corpus.queries.get(qid);
+    if (!query) continue;
+    const started = performance.now();
+    const { results } = await kb.search(query, { limit: 200, mode });
+    latencies.push(performance.now() - started);
+    // Chunks → documents, best chunk first (a long abstract may be two chunks).
+    const ranked: string[] = [];
+    for (const r of results) {
+      const id = r.source.slice("scifact:".length);
+      if (!ranked.includes(id)) ranked.push(id);
+    }
+    n10 += ndcg(ranked, relevant, 10);
+    r100 += recall(ranked, relevant, 100);
+    count += 1;
+  }
+  return { queries: count, ndcg_at_10: round(n10 / count, 4), recall_at_100: round(r100 / count, 4), latencyMs: summarize(latencies) };
+}
+
+/** 100,000 chunks of real prose: SciFact sentences shuffled into new ~100-word chunks. */
+async function syntheticLatency(corpus: Corpus) {
+  const db = openStore(join(work, "synthetic.db"));
+  const kb = new KnowledgeBase({ db, clock: systemClock, logger: silentLogger });
+  const sentences = corpus.docs.flatMap((d) => splitSentences(d.text));
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const started = performance.now();
+  const total = 100_000;
+  const perDocument = 10;
+  for (let d = 0; d < total / perDocument; d++) {
+    const chunks: Chunk[] = [];
+    for (let c = 0; c < perDocument; c++) {
+      const parts: string[] = [];
+      let words = 0;
+      while (words < 100) {
+        const sentence = sentences[Math.floor(random() * sentences.length)]!;
+        parts.push(sentence);
+        words += sentence.split(/\s+/).length;
+      }
+      chunks.push({ ord: c, text: parts.join(" "), words });
+    }
+    kb.store.replace({ source: `synthetic:${d}`, title: `Synthetic document ${d}`, kind: "text", hash: String(d), bytes: 0, chunks });
+  }
+  const buildSeconds = (performance.now() - started) / 1000;
+  const latencies: number[] = [];
+  const queries = [...corpus.queries.values()].slice(0, 300);
+  for (const query of queries) {
+    const t = performance.now();
+    await kb.search(query, { limit: 10, mode: "keyword" });
+    latencies.push(performance.now() - t);
+  }
+  const stats = kb.store.stats();
+  db.close();
+  return { chunks: stats.chunks, buildSeconds: round(buildSeconds), queries: queries.length, latencyMs: summarize(latencies) };
+}
+
+/** Whole-pipeline ingest of generated PDFs: read, parse (pdf.js), chunk, index. */
+async function pdfThroughput(corpus: Corpus) {
+  const db = openStore(join(work, "pdf.db"));
+  const kb = new KnowledgeBase({ db, clock: systemClock, logger: silentLogger });
+  const files: string[] = [];
+  let pages = 0;
+  for (let f = 0; f < 3; f++) {
+    const docPages = corpus.docs.slice(f * 40, f * 40 + 40).map((d) => [d.title, d.text]);
+    const file = join(work, `doc${f}.pdf`);
+    writeFileSync(file, await makePdf(docPages));
+    files.push(file);
+    pages += docPages.length;
+  }
+  const started = performance.now();
+  const reports = await kb.add(files);
+  const seconds = (performance.now() - started) / 1000;
+  db.close();
+  const failed = reports.filter((r) => r.status === "failed").length;
+  return { files: files.length, pages, failed, seconds: round(seconds), pagesPerSecond: round(pages / seconds) };
+}
+
+async function memoryPrecision() {
+  const pairs = readFileSync(join(here, "data", "memory-pairs.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { facts: string[]; question: string; expect: string });
+  const db = openStore(join(work, "memory.db"));
+  const memory = new Memory({ db, clock: systemClock, logger: silentLogger });
+  let facts = 0;
+  for (const pair of pairs) {
+    for (const fact of pair.facts) {
+      await memory.remember(fact);
+      facts += 1;
+    }
+  }
+  let top1 = 0;
+  let top3 = 0;
+  const latencies: number[] = [];
+  const misses: Array<{ question: string; expect: string; got: string | null }> = [];
+  for (const pair of pairs) {
+    const started = performance.now();
+    const result = await memory.recall(pair.question, { limit: 3 });
+    latencies.push(performance.now() - started);
+    const contains = (text: string | undefined) => (text ?? "").toLowerCase().includes(pair.expect.toLowerCase());
+    if (contains(result.items[0]?.text)) top1 += 1;
+    else misses.push({ question: pair.question, expect: pair.expect, got: result.items[0]?.text ?? null });
+    if (result.items.some((i) => contains(i.text))) top3 += 1;
+  }
+  db.close();
+  return {
+    pairs: pairs.length,
+    facts,
+    precision_at_1: round(top1 / pairs.length, 4),
+    hit_at_3: round(top3 / pairs.length, 4),
+    latencyMs: summarize(latencies),
+    misses,
+  };
+}
+
+function round(x: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+try {
+  const corpus = loadSciFact();
+  const keywordDb = openStore(join(work, "scifact.db"));
+  const keywordKb = new KnowledgeBase({ db: keywordDb, clock: systemClock, logger: silentLogger });
+  const ingest = await indexSciFact(keywordKb, corpus);
+  const keyword = await evaluate(keywordKb, corpus, "keyword");
+  keywordDb.close();
+  console.log("scifact keyword", keyword);
+
+  let hybrid: unknown = "not run: set JARVIS_EMBEDDINGS_PROVIDER (and _BASE_URL/_MODEL or _MODEL_DIR) to measure";
+  const embedder = process.env.JARVIS_EMBEDDINGS_PROVIDER ? embedderFromConfig(defaultConfig().embeddings, process.env) : undefined;
+  if (embedder) {
+    const db = openStore(join(work, "scifact-hybrid.db"));
+    const kb = new KnowledgeBase({ db, clock: systemClock, logger: silentLogger, embedder });
+    const hybridIngest = await indexSciFact(kb, corpus);
+    hybrid = { embedder: embedder.id, ingest: hybridIngest, hybrid: await evaluate(kb, corpus, "hybrid"), vector: await evaluate(kb, corpus, "vector") };
+    db.close();
+    await embedder.close?.();
+  }
+  const synthetic = await syntheticLatency(corpus);
+  console.log("synthetic", synthetic);
+  const pdf = await pdfThroughput(corpus);
+  writeResult("knowledge", {
+    dataset: "SciFact (BEIR), train qrels",
+    targets: { ndcg_at_10: 0.67, scifact_p50_ms: 10, synthetic_100k_p50_ms: 50 },
+    settings: { tokenizer: "porter unicode61 remove_diacritics 2", bm25Weights: { title: 3, text: 1 }, query: "OR of distinct content words", chunkWords: 300, overlapWords: 40 },
+    scifact: { ingest, keyword, hybrid },
+    synthetic100k: synthetic,
+    ingestPdf: pdf,
+  });
+  writeResult("memory", await memoryPrecision());
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

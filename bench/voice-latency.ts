@@ -1,0 +1,115 @@
+/**
+ * End to end on the embedded path, audio paced in real time as a microphone delivers it:
+ * end of speech → first audio byte of the answer, and barge-in delay. Used by voice.bench.ts.
+ */
+import { join } from "node:path";
+import { defaultConfig } from "../src/config/schema.js";
+import { MemoryHandleStore } from "../src/core/handles.js";
+import { silentLogger } from "../src/core/logger.js";
+import { createRuntime } from "../src/runtime/runtime.js";
+import { createTempHome } from "../src/testing/home.js";
+import { ClipSource, RecordingSink } from "../src/voice/audio/io.js";
+import { FRAME_MS } from "../src/voice/audio/wav.js";
+import { VoicePipeline } from "../src/voice/pipeline.js";
+import { loadEmbeddedNlu } from "../src/voice/session.js";
+import { createDetector, type VoiceModels, voiceSettings } from "../src/voice/setup.js";
+import { PocketsphinxStt } from "../src/voice/stt/pocketsphinx.js";
+import { EspeakTts } from "../src/voice/tts/espeak.js";
+import { createNluTurnHandler, keywordDialogClassifier, type TurnHandler } from "../src/voice/turn.js";
+import type { VoiceEvent } from "../src/voice/types.js";
+import { scenario } from "../test/voice/corpus.js";
+import { summarize } from "./util.js";
+
+export async function runLatency(dir: string, models: VoiceModels) {
+  const config = defaultConfig().voice;
+  const home = createTempHome("jarvis-voice-bench-");
+  const runtime = createRuntime({ env: home.env, logger: silentLogger });
+  const nlu = await loadEmbeddedNlu(runtime.registry.list());
+  // The embedded path is the NLU fast path; without it a fixed one-sentence answer stands in.
+  const turns: TurnHandler = nlu
+    ? createNluTurnHandler({ nlu, gate: runtime.gate, handles: new MemoryHandleStore(), newRunId: () => runtime.ids.next("run") })
+    : {
+        async *run() {
+          yield { type: "text", text: "It is ten forty two." };
+        },
+      };
+  const stt = new PocketsphinxStt({ workDir: join(dir, "latency-stt") });
+  const run = async (samples: Int16Array, answer?: TurnHandler) => {
+    const events: VoiceEvent[] = [];
+    const sink = new RecordingSink(true);
+    const { wake, vad } = createDetector(models, config);
+    const pipeline = new VoicePipeline({
+      wake,
+      vad,
+      stt,
+      tts: new EspeakTts(),
+      sink,
+      turns: answer ?? turns,
+      dialog: keywordDialogClassifier,
+      settings: voiceSettings(config),
+      onEvent: (e) => events.push(e),
+    });
+    await pipeline.run(new ClipSource(samples, () => FRAME_MS), new AbortController().signal);
+    return { events, sink };
+  };
+
+  const firstAudio: number[] = [];
+  const fromLastWord: number[] = [];
+  const transcriptMs: number[] = [];
+  const heard: string[] = [];
+  const cases = [
+    { text: "hey jarvis, set a timer for five minutes", voice: { voice: "en-us", speed: 150 } },
+    { text: "hey jarvis, what time is it", voice: { voice: "en-gb", speed: 150 } },
+    { text: "hey jarvis, what's the weather in london", voice: { voice: "en-us", speed: 140 } },
+    { text: "hey jarvis, set a timer for ten minutes", voice: { voice: "en-gb-x-rp", speed: 150 } },
+  ];
+  for (let round = 0; round < 2; round++) {
+    for (const c of cases) {
+      const clip = scenario(dir, [800, c, 2500], { noise: { kind: "pinknoise", volume: 0.02 } });
+      const { events } = await run(clip.samples);
+      const speak = events.find((e) => e.type === "speak");
+      const end = events.find((e) => e.type === "speech_end");
+      const transcript = events.find((e) => e.type === "transcript");
+      if (speak?.type === "speak" && speak.latencyMs !== undefined && end?.type === "speech_end") {
+        firstAudio.push(speak.latencyMs);
+        // Media time from the last spoken sample to the VAD's end-of-speech decision (the hangover).
+        fromLastWord.push(speak.latencyMs + (end.t - (clip.ends[1] ?? 0)));
+      }
+      if (transcript?.type === "transcript") {
+        transcriptMs.push(transcript.latencyMs);
+        heard.push(transcript.text);
+      }
+    }
+  }
+
+  // Barge-in: a long answer, interrupted by a new command spoken about 2 s into the playback.
+  const long: TurnHandler = {
+    async *run() {
+      yield { type: "text", text: "Here is a long answer that keeps going for quite a while. " };
+      yield { type: "text", text: "It has several sentences, so there is time to interrupt it." };
+    },
+  };
+  const bargeDelays: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    // The answer starts ≈ hangover + STT + synthesis after the command; speak again 2.5 s later.
+    const clip = scenario(dir, [800, { text: "hey jarvis, what time is it" }, 2900 + i * 300, { text: "set a timer for five minutes" }, 2500], {
+      noise: { kind: "pinknoise", volume: 0.02 },
+    });
+    const { events, sink } = await run(clip.samples, long);
+    const barge = events.find((e) => e.type === "barge_in");
+    const onset = clip.starts[3] ?? 0;
+    if (barge?.type === "barge_in" && sink.played[0]?.stoppedEarly) bargeDelays.push(barge.t - onset);
+  }
+  await runtime.close();
+  home.cleanup();
+  return {
+    turn_handler: nlu ? "embedded NLU (createNlu) + gate" : "stand-in (src/brain/nlu/index.ts not present): fixed one-sentence answer",
+    end_silence_ms: config.end_silence_ms,
+    end_of_speech_to_first_audio_ms: summarize(firstAudio),
+    last_word_to_first_audio_ms: summarize(fromLastWord),
+    transcript_after_end_of_speech_ms: summarize(transcriptMs),
+    transcripts: heard,
+    barge_in_delay_media_ms: summarize(bargeDelays),
+    barge_in_runs: `${bargeDelays.length}/3 interrupted`,
+  };
+}

@@ -1,0 +1,123 @@
+import type { ModelMessage } from "ai";
+import type { ModelToolCall } from "../brain/models/types.js";
+import { decide } from "../gate/policy.js";
+import type { ActiveRun, StoredCallResult, StoredProposal } from "./run.js";
+
+const PARALLEL_EFFECTS = new Set(["read", "network"]);
+
+/**
+ * Runs one proposal's calls through the gate. Consecutive calls that are safe, read-only and
+ * allowed without asking run in parallel; anything else runs alone, in the order proposed.
+ * Nothing new starts once the run is stopped.
+ */
+export async function executeProposal(
+  run: ActiveRun,
+  calls: ModelToolCall[],
+  round: number,
+): Promise<Array<StoredCallResult | undefined>> {
+  const results: Array<StoredCallResult | undefined> = new Array(calls.length).fill(undefined);
+  let index = 0;
+  while (index < calls.length) {
+    if (run.signal.aborted) break;
+    const batch = [index];
+    if (parallelSafe(run, calls[index]!)) {
+      while (index + batch.length < calls.length && parallelSafe(run, calls[index + batch.length]!)) {
+        batch.push(index + batch.length);
+      }
+    }
+    const outcomes = await Promise.all(batch.map((i) => runOne(run, calls[i]!, round)));
+    for (const [k, i] of batch.entries()) results[i] = outcomes[k];
+    index += batch.length;
+  }
+  return results;
+}
+
+async function runOne(run: ActiveRun, call: ModelToolCall, round: number): Promise<StoredCallResult> {
+  const key = `${call.name}\u0000${stableJson(call.input)}`;
+  const previous = run.repeats.get(key);
+  if (previous && ((previous.ok && run.sideEffectOf(call.name)) || previous.count >= 2)) {
+    const message = previous.ok
+      ? `${call.name} already ran with these arguments in this task and was not run again (its result: ${previous.observation.slice(0, 300)}). Do not repeat it; continue or answer.`
+      : `${call.name} was called with these same arguments ${previous.count} times already; change the arguments or answer without it.`;
+    return run.refuse(call, round, "REPEATED_CALL", message);
+  }
+  const result = await run.callTool(call, round);
+  run.repeats.set(key, {
+    count: (previous?.count ?? 0) + 1,
+    ok: (previous?.ok ?? false) || result.status === "ok",
+    observation: result.observation,
+  });
+  return result;
+}
+
+function parallelSafe(run: ActiveRun, call: ModelToolCall): boolean {
+  const definition = run.deps.registry.get(call.name)?.definition;
+  if (!definition || call.invalid || definition.risk !== "safe") return false;
+  if (!definition.effects.every((effect) => PARALLEL_EFFECTS.has(effect))) return false;
+  // Two confirmation prompts at once would interleave on a terminal: only calls the policy
+  // allows outright run side by side.
+  const policy = run.deps.config.policy;
+  const decision = decide(
+    "safe",
+    definition.name,
+    definition.effects,
+    { autonomy: policy.autonomy, effects: policy.effects, tools: policy.tools },
+    false,
+    false,
+  );
+  return decision.decision === "allow";
+}
+
+/** The assistant message for a proposal (tool inputs that are not objects are wrapped). */
+export function assistantMessage(proposal: StoredProposal): ModelMessage {
+  const content: Array<
+    | { type: "text"; text: string }
+    | { type: "tool-call"; toolCallId: string; toolName: string; input: unknown }
+  > = [];
+  if (proposal.text) content.push({ type: "text", text: proposal.text });
+  for (const call of proposal.toolCalls) {
+    const input =
+      call.input !== null && typeof call.input === "object" && !Array.isArray(call.input)
+        ? call.input
+        : { invalid_arguments: String(call.input) };
+    content.push({ type: "tool-call", toolCallId: call.id, toolName: call.name, input });
+  }
+  return { role: "assistant", content } as ModelMessage;
+}
+
+/** The tool message answering a proposal's calls, errors marked as errors. */
+export function toolMessage(
+  calls: ModelToolCall[],
+  results: Array<StoredCallResult | undefined>,
+): ModelMessage {
+  return {
+    role: "tool",
+    content: calls.map((call, i) => {
+      const result = results[i] ?? {
+        status: "cancelled",
+        observation: "NOT RUN: the task was stopped first",
+      };
+      return {
+        type: "tool-result",
+        toolCallId: call.id,
+        toolName: call.name,
+        output:
+          result.status === "ok"
+            ? { type: "text", value: result.observation }
+            : { type: "error-text", value: result.observation },
+      };
+    }),
+  } as ModelMessage;
+}
+
+/** JSON with sorted keys, so `{a,b}` and `{b,a}` count as the same call. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}

@@ -1,0 +1,298 @@
+import type { ModelMessage } from "ai";
+import type { ModelRouter, ModelSession } from "../brain/models/router.js";
+import type { ModelToolCall } from "../brain/models/types.js";
+import type { Nlu } from "../brain/nlu/types.js";
+import type { JarvisConfig } from "../config/schema.js";
+import { linkSignals } from "../core/abort.js";
+import type { Clock } from "../core/clock.js";
+import type { EmitFn } from "../core/events.js";
+import { MemoryHandleStore } from "../core/handles.js";
+import type { IdGenerator } from "../core/ids.js";
+import type { Logger } from "../core/logger.js";
+import type { AuditLog } from "../gate/audit.js";
+import type { CallOutcome, Gate, RunScope } from "../gate/gate.js";
+import type { ToolRegistry } from "../gate/registry.js";
+import type { RunEmitter } from "./events.js";
+import { DEFAULT_LIMITS, type RunLimits } from "./limits.js";
+import type { RunStore } from "./run-store.js";
+import type { SessionStore } from "./session-store.js";
+import type { MemoryHook, RunMode, StepStatus, TaskSize } from "./types.js";
+
+/** Everything a run needs from the outside; all injected. */
+export interface AgentDeps {
+  gate: Gate;
+  registry: ToolRegistry;
+  audit: AuditLog;
+  config: JarvisConfig;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  runs: RunStore;
+  sessions: SessionStore;
+  nlu: Nlu;
+  models: ModelRouter;
+  memory: MemoryHook;
+  limits: Record<TaskSize, RunLimits>;
+  persona?: string | undefined;
+  pid: number;
+  /** The user's IANA time zone, resolved once (Intl lookups are slow per call). */
+  timezone: string;
+}
+
+/** What a tool step stores as its result, enough to replay it to the model after a crash. */
+export interface StoredCallResult {
+  status: CallOutcome["status"] | "uncertain";
+  observation: string;
+  output?: string | undefined;
+  code?: string | undefined;
+}
+
+/** What a model (or NLU) step stores: the proposal, replayed verbatim on resume. */
+export interface StoredProposal {
+  text: string;
+  toolCalls: ModelToolCall[];
+  model: string;
+}
+
+/** Effects that can be repeated safely after a crash (reading twice changes nothing). */
+const REPEATABLE_EFFECTS = new Set(["read", "network"]);
+
+const STATUS_OF: Record<CallOutcome["status"], StepStatus> = {
+  ok: "done",
+  failed: "failed",
+  refused: "refused",
+  denied: "denied",
+  cancelled: "cancelled",
+  timeout: "timeout",
+};
+
+/** One run in memory: its signals, event emitter, gate scope, step counter and transcript. */
+export class ActiveRun {
+  readonly killController = new AbortController();
+  private readonly limitController = new AbortController();
+  readonly signal: AbortSignal;
+  readonly scope: RunScope;
+  readonly model: ModelSession;
+  transcript: ModelMessage[] = [];
+  limits: RunLimits;
+  stepSeq = 0;
+  round = 0;
+  mode: RunMode | undefined;
+  /** Identical calls already made in this run: key → count and whether one succeeded. */
+  readonly repeats = new Map<string, { count: number; ok: boolean; observation: string }>();
+  private deadline: NodeJS.Timeout | undefined;
+  private lastModel: string | undefined;
+  /** What the store already has, so unchanged state is not rewritten after every call. */
+  private readonly saved: { handles: number; grants: number; taint: string };
+  private readonly startedAt: number;
+  private readonly disposeSignal: () => void;
+
+  constructor(
+    readonly deps: AgentDeps,
+    readonly id: string,
+    readonly sessionId: string,
+    readonly input: string,
+    public size: TaskSize,
+    readonly emitter: RunEmitter,
+    scope: Omit<RunScope, "runId" | "signal" | "emit" | "sessionId">,
+    /** The user message that started the run (history before it is context). */
+    readonly userMessageId: number | undefined,
+  ) {
+    const linked = linkSignals([this.killController.signal, this.limitController.signal]);
+    this.signal = linked.signal;
+    this.disposeSignal = linked.dispose;
+    this.scope = { ...scope, runId: id, sessionId, signal: this.signal, emit: emitter.emit };
+    this.saved = {
+      handles: scope.handles.list().length,
+      grants: scope.grants.size,
+      taint: `${scope.taint.tainted}:${scope.taint.sources.length}`,
+    };
+    this.model = deps.models.session();
+    this.limits = deps.limits[size] ?? DEFAULT_LIMITS[size];
+    this.startedAt = Date.now();
+    this.armDeadline();
+  }
+
+  get emit(): EmitFn {
+    return this.emitter.emit;
+  }
+
+  /** Why the run's signal fired: the user's kill switch, or the task's time limit. */
+  get stopReason(): "killed" | "time_limit" | undefined {
+    if (this.killController.signal.aborted) return "killed";
+    if (this.limitController.signal.aborted) return "time_limit";
+    return undefined;
+  }
+
+  kill(reason = "stopped by user"): void {
+    if (!this.killController.signal.aborted)
+      this.killController.abort(new DOMException(reason, "AbortError"));
+  }
+
+  /** Sizes only grow; a larger size re-arms the deadline from the run's start. */
+  grow(size: TaskSize): void {
+    if (size === this.size) return;
+    this.size = size;
+    this.limits = this.deps.limits[size] ?? DEFAULT_LIMITS[size];
+    this.armDeadline();
+    this.deps.runs.update(this.id, { size });
+  }
+
+  dispose(): void {
+    if (this.deadline) clearTimeout(this.deadline);
+    this.disposeSignal();
+  }
+
+  private armDeadline(): void {
+    if (this.deadline) clearTimeout(this.deadline);
+    const remaining = Math.max(0, this.limits.ms - (Date.now() - this.startedAt));
+    this.deadline = setTimeout(
+      () => this.limitController.abort(new DOMException("time limit reached", "TimeoutError")),
+      remaining,
+    );
+    this.deadline.unref?.();
+  }
+
+  nextSeq(): number {
+    this.stepSeq += 1;
+    return this.stepSeq;
+  }
+
+  /** Writes a model step before the call; `endProposal` records what came back. */
+  beginProposal(round: number): number {
+    const seq = this.nextSeq();
+    this.deps.runs.batch(() => {
+      this.deps.runs.startStep(this.id, { seq, round, kind: "model", status: "started" });
+      this.deps.runs.update(this.id, { rounds: round });
+    });
+    return seq;
+  }
+
+  endProposal(seq: number, proposal: StoredProposal, status: StepStatus = "done"): void {
+    this.deps.runs.batch(() => {
+      this.deps.runs.updateStep(this.id, seq, status, proposal);
+      this.deps.runs.update(this.id, {
+        lastSeq: this.emitter.lastSeq,
+        ...(proposal.model !== this.lastModel ? { model: proposal.model } : {}),
+      });
+    });
+    this.lastModel = proposal.model;
+  }
+
+  sideEffectOf(tool: string): boolean {
+    const definition = this.deps.registry.get(tool)?.definition;
+    return definition ? definition.effects.some((effect) => !REPEATABLE_EFFECTS.has(effect)) : false;
+  }
+
+  /**
+   * One call through the gate as a durable step: written `pending` before the gate, `running`
+   * the instant the gate starts the tool (synchronously, before any side effect), and its
+   * outcome after. Handles and taint are saved with it so a resume sees exactly this state.
+   */
+  async callTool(
+    call: { id: string; name: string; input: unknown },
+    round: number,
+  ): Promise<StoredCallResult> {
+    const seq = this.nextSeq();
+    const runs = this.deps.runs;
+    runs.startStep(this.id, {
+      seq,
+      round,
+      kind: "tool",
+      status: "pending",
+      callId: call.id,
+      tool: call.name,
+      args: call.input,
+      sideEffect: this.sideEffectOf(call.name),
+    });
+    const scope: RunScope = {
+      ...this.scope,
+      emit: (event) => {
+        if (event.type === "tool_started" && event.data.callId === call.id)
+          runs.updateStep(this.id, seq, "running", undefined, false);
+        this.emit(event);
+      },
+    };
+    const outcome = await this.deps.gate.call({ tool: call.name, args: call.input, callId: call.id }, scope);
+    const result: StoredCallResult = {
+      status: outcome.status,
+      observation: outcome.observation,
+      ...(outcome.result?.output !== undefined ? { output: outcome.result.output } : {}),
+      ...(outcome.code ? { code: String(outcome.code) } : {}),
+    };
+    runs.batch(() => {
+      runs.updateStep(this.id, seq, STATUS_OF[outcome.status], result);
+      this.persistScope();
+    });
+    this.afterCall(call.name, outcome);
+    return result;
+  }
+
+  /** Records a refusal decided before the gate (repeated call) as a step, event and audit entry. */
+  refuse(
+    call: { id: string; name: string; input: unknown },
+    round: number,
+    code: string,
+    message: string,
+  ): StoredCallResult {
+    const seq = this.nextSeq();
+    const observation = `REFUSED ${code}: ${message}`;
+    this.deps.runs.startStep(this.id, {
+      seq,
+      round,
+      kind: "tool",
+      status: "refused",
+      callId: call.id,
+      tool: call.name,
+      args: call.input,
+      sideEffect: false,
+    });
+    const result: StoredCallResult = { status: "refused", observation, code };
+    this.deps.runs.updateStep(this.id, seq, "refused", result);
+    this.deps.audit.append({
+      correlationId: this.id,
+      runId: this.id,
+      callId: call.id,
+      tool: call.name,
+      stage: "validate",
+      args: call.input,
+      decision: "deny",
+      reason: message,
+      outcome: `refused:${code}`,
+    });
+    this.emit({ type: "tool_proposed", data: { callId: call.id, tool: call.name, args: call.input } });
+    this.emit({
+      type: "tool_decided",
+      data: { callId: call.id, tool: call.name, tier: null, decision: "deny", reason: message, code },
+    });
+    return result;
+  }
+
+  /** Saves what a call may have changed (handles, grants, taint), skipping what did not. */
+  persistScope(): void {
+    const handles = this.scope.handles;
+    const handleCount = handles.list().length;
+    if (handles instanceof MemoryHandleStore && handleCount !== this.saved.handles) {
+      this.deps.sessions.saveHandles(this.sessionId, handles.toJSON());
+      this.saved.handles = handleCount;
+    }
+    if (this.scope.grants.size !== this.saved.grants) {
+      this.deps.sessions.saveGrants(this.sessionId, this.scope.grants);
+      this.saved.grants = this.scope.grants.size;
+    }
+    const taint = `${this.scope.taint.tainted}:${this.scope.taint.sources.length}`;
+    if (taint !== this.saved.taint) {
+      this.deps.runs.update(this.id, { taint: this.scope.taint });
+      this.saved.taint = taint;
+    }
+  }
+
+  private afterCall(tool: string, outcome: CallOutcome): void {
+    if (tool !== "plan_update" || outcome.status !== "ok") return;
+    const size = (outcome.result?.data as { size?: TaskSize } | undefined)?.size;
+    if (size && size !== this.size && ["medium", "complex"].includes(size)) {
+      const order: TaskSize[] = ["quick", "medium", "complex"];
+      if (order.indexOf(size) > order.indexOf(this.size)) this.grow(size);
+    }
+  }
+}

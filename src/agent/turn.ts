@@ -1,0 +1,156 @@
+import type { NluResult } from "../brain/nlu/types.js";
+import { isJarvisError, toJarvisError } from "../core/errors.js";
+import { buildSystemPrompt, historyMessages, narrowTools, toolSpecsFor } from "./context.js";
+import { callsOf, embeddedReply, runFastPath } from "./fast-path.js";
+import { type LoopSetup, modelLoop, type RunEnd, timeLimitEnd } from "./loop.js";
+import type { ActiveRun } from "./run.js";
+import type { TurnResult } from "./types.js";
+
+/**
+ * Routes a new turn: the NLU is consulted first. A confident action runs on the fast path, a
+ * confident chat line is answered at once; everything else goes to the model loop, with the
+ * tools narrowed by the NLU's guess. Without a model (or when none answers before any tool
+ * ran) the embedded brain answers honestly instead.
+ */
+export async function routeTurn(run: ActiveRun, nlu: NluResult): Promise<RunEnd> {
+  const threshold = run.deps.config.models.fast_path_threshold;
+  const calls = callsOf(nlu);
+  if (nlu.kind === "action" && nlu.confidence >= threshold && calls.length > 0)
+    return runFastPath(run, calls);
+  if (nlu.kind === "chat" && nlu.confidence >= threshold && nlu.reply) return reply(run, nlu.reply);
+  if (nlu.kind === "dialog" && nlu.dialog === "repeat" && nlu.confidence >= threshold) {
+    const said = run.deps.sessions
+      .history(run.sessionId, 20, run.userMessageId)
+      .filter((m) => m.role === "assistant")
+      .at(-1);
+    return reply(run, said?.text ?? "I haven't said anything yet in this conversation.");
+  }
+  if (!run.deps.models.available) return reply(run, embeddedReply(nlu));
+  try {
+    run.mode = "model";
+    run.deps.runs.update(run.id, { mode: "model" });
+    return await modelLoop(run, await loopSetup(run, nlu.groups));
+  } catch (error) {
+    if (!isJarvisError(error) || error.code !== "MODEL_FAILED") throw error;
+    if (run.stepSeq > 0 && toolStepsRan(run)) {
+      return {
+        status: "failed",
+        code: "MODEL_FAILED",
+        message: `${error.message}; the task stopped part-way`,
+      };
+    }
+    run.emit({
+      type: "notice",
+      data: { level: "warn", message: "no language model answered; the embedded brain answers instead" },
+    });
+    return reply(
+      run,
+      embeddedReply(nlu, error.message.replace(/^no model answered \((.*)\)$/, "$1")),
+      "embedded",
+    );
+  }
+}
+
+function reply(run: ActiveRun, text: string, mode: "embedded" = "embedded"): RunEnd {
+  run.mode = mode;
+  run.deps.runs.update(run.id, { mode, model: "embedded" });
+  run.emit({ type: "text_delta", data: { text } });
+  return { status: "finished", text };
+}
+
+function toolStepsRan(run: ActiveRun): boolean {
+  return run.deps.runs.steps(run.id).some((step) => step.kind === "tool");
+}
+
+/** Context for the model: persona, capabilities, memory, history, the session's handles. */
+export async function loopSetup(run: ActiveRun, groups: string[] | undefined): Promise<LoopSetup> {
+  const { deps } = run;
+  const all = deps.registry.list();
+  const tools = narrowTools(all, groups);
+  const memory = await deps.memory
+    .recall({ text: run.input, sessionId: run.sessionId, signal: run.signal })
+    .catch((error: unknown) => {
+      deps.logger.warn({ err: error }, "memory recall failed");
+      return [] as string[];
+    });
+  const system = buildSystemPrompt({
+    persona: deps.persona,
+    now: new Date(deps.clock.now()),
+    timezone: deps.timezone,
+    tools,
+    allGroups: [...new Set(all.map((t) => t.group))].sort(),
+    handles: run.scope.handles.list(),
+    memory,
+  });
+  const history = deps.sessions.history(run.sessionId, 20, run.userMessageId);
+  return {
+    system,
+    tools: toolSpecsFor(tools),
+    prefix: [...historyMessages(history), { role: "user", content: run.input }],
+  };
+}
+
+/**
+ * Runs a turn body and records how it ended: the store first, then the terminal event. A kill
+ * ends `cancelled` (in the store and the audit log), the deadline ends with the limit message,
+ * anything unexpected ends `failed` with one line instead of a crash.
+ */
+export async function settle(run: ActiveRun, body: () => Promise<RunEnd>): Promise<TurnResult> {
+  let end: RunEnd;
+  try {
+    end = await body();
+  } catch (error) {
+    if (run.stopReason === "killed") end = { status: "cancelled", reason: "stopped by user" };
+    else if (run.stopReason === "time_limit") end = timeLimitEnd(run);
+    else {
+      const failure = toJarvisError(error);
+      run.deps.logger.error({ err: error, runId: run.id }, "run failed");
+      end = { status: "failed", code: failure.code, message: failure.message };
+    }
+  }
+  if (end.status !== "cancelled" && run.stopReason === "killed")
+    end = { status: "cancelled", reason: "stopped by user" };
+  return finalize(run, end);
+}
+
+function finalize(run: ActiveRun, end: RunEnd): TurnResult {
+  const { deps } = run;
+  const lastSeq = run.emitter.lastSeq + 1; // the terminal event below
+  try {
+    run.persistScope();
+    if (end.status === "finished") {
+      deps.runs.finish(run.id, "finished", { result: end.text, lastSeq });
+      deps.sessions.appendMessage(run.sessionId, run.id, "assistant", end.text);
+    } else if (end.status === "failed") {
+      deps.runs.finish(run.id, "failed", { error: { code: end.code, message: end.message }, lastSeq });
+      deps.sessions.appendMessage(run.sessionId, run.id, "assistant", end.message);
+    } else {
+      deps.runs.finish(run.id, "cancelled", { error: { code: "CANCELLED", message: end.reason }, lastSeq });
+      deps.audit.append({
+        correlationId: run.id,
+        runId: run.id,
+        callId: run.id,
+        tool: "agent_run",
+        stage: "result",
+        args: { input: run.input.slice(0, 200) },
+        reason: `run cancelled: ${end.reason}`,
+        outcome: "cancelled",
+      });
+    }
+  } catch (error) {
+    deps.logger.error({ err: error, runId: run.id }, "could not record the end of a run");
+  } finally {
+    run.dispose();
+  }
+  const base = { runId: run.id, sessionId: run.sessionId };
+  if (end.status === "finished") {
+    run.emit({ type: "run_finished", data: { text: end.text } });
+    return { ...base, status: "finished", text: end.text };
+  }
+  if (end.status === "failed") {
+    run.emit({ type: "run_failed", data: { code: end.code, message: end.message } });
+    return { ...base, status: "failed", error: { code: end.code, message: end.message } };
+  }
+  run.emit({ type: "run_cancelled", data: { reason: end.reason } });
+  return { ...base, status: "cancelled", error: { code: "CANCELLED", message: end.reason } };
+}

@@ -1,0 +1,51 @@
+import type { JarvisConfig } from "../../config/schema.js";
+import type { Logger } from "../../core/logger.js";
+import { describeSpec, type ResolveOptions, resolveModelSpecs } from "./config.js";
+import { entryFor } from "./providers.js";
+import { ModelRouter, type RouterOptions } from "./router.js";
+
+export { describeSpec, type ResolveOptions, resolveModelSpecs } from "./config.js";
+export { modelDoctorCheck } from "./doctor.js";
+export { classifyFailure, type FailureKind, type ModelFailure } from "./failures.js";
+export { entryFor, languageModelFor } from "./providers.js";
+export { abortableSleep, ModelRouter, ModelSession, type RouterOptions } from "./router.js";
+export { ModelAttemptError, streamOnce } from "./stream.js";
+export type {
+  ModelCallbacks,
+  ModelEntry,
+  ModelProvider,
+  ModelRequest,
+  ModelRole,
+  ModelSpec,
+  ModelToolCall,
+  ModelToolSpec,
+  ModelTurn,
+} from "./types.js";
+export { ollamaApiUrl, withPath } from "./urls.js";
+
+/** The router for a config + environment (no models → a router whose `available` is false). */
+export async function createModelRouter(
+  config: JarvisConfig,
+  env: NodeJS.ProcessEnv,
+  options: RouterOptions & ResolveOptions = {},
+): Promise<ModelRouter> {
+  const specs = await resolveModelSpecs(config, env, options);
+  options.logger?.info({ models: specs.map(describeSpec) }, "models configured");
+  return new ModelRouter(specs.map(entryFor), options);
+}
+
+/**
+ * The AI SDK prints provider warnings to stderr through a process-wide hook; a terminal app
+ * sends them to its log instead. Call once from a composition root (CLI, server).
+ */
+export function routeSdkWarnings(logger: Logger): void {
+  (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (options: {
+    warnings: unknown[];
+    provider: string;
+    model: string;
+  }) =>
+    logger.warn(
+      { provider: options.provider, model: options.model, warnings: options.warnings },
+      "model warning",
+    );
+}

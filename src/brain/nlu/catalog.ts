@@ -1,0 +1,154 @@
+import type { TrainingExample } from "./classifier.js";
+import {
+  type Args,
+  CHAT_TEMPLATES,
+  type ChatAct,
+  DIALOG_PHRASES,
+  type IntentSpec,
+  type IntentTable,
+  NONE_SAMPLES,
+  QUESTION_SAMPLES,
+  slotsAsArgs,
+} from "./intents/index.js";
+import { DIALOG_SAMPLES, EXTRA_SAMPLES, MORE_NONE_SAMPLES } from "./intents/samples.js";
+import { SLOT_ALIASES, SLOT_TYPES } from "./slots/index.js";
+import { expand, parseTemplate, type Template } from "./template.js";
+import { tokenize } from "./text/normalize.js";
+
+/** The part of a tool definition the NLU reads (stubs in benchmarks need only name + group). */
+export interface NluTool {
+  name: string;
+  group: string;
+  description?: string;
+  parameters?: Record<string, unknown>;
+  examples?: string[];
+}
+
+export interface CompiledTemplate {
+  intent: string;
+  tool: string;
+  template: Template;
+  fixed: Args;
+}
+
+export interface Catalog {
+  templates: CompiledTemplate[];
+  /** Active intents by name: built-in ones whose tool is registered, plus example-only tools. */
+  intents: Map<string, IntentSpec & { tool: string }>;
+  groupOf: Map<string, string>;
+  chat: Array<{ act: ChatAct; template: Template }>;
+  /** Templates that did not compile (a tool's bad example must not stop start-up). */
+  warnings: string[];
+}
+
+export function compileCatalog(tools: readonly NluTool[], table: IntentTable): Catalog {
+  const groupOf = new Map(tools.map((t) => [t.name, t.group]));
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const intents = new Map<string, IntentSpec & { tool: string }>();
+  const templates: CompiledTemplate[] = [];
+  const warnings: string[] = [];
+  const add = (intent: string, tool: string, source: string, fixed: Args) => {
+    try {
+      templates.push({ intent, tool, template: parseTemplate(source), fixed });
+    } catch (error) {
+      warnings.push(`${tool}: ${(error as Error).message}`);
+    }
+  };
+  for (const [intent, spec] of Object.entries(table)) {
+    const tool = spec.tool ?? intent;
+    if (!groupOf.has(tool)) continue;
+    intents.set(intent, { ...spec, tool });
+    for (const entry of spec.templates) {
+      if (typeof entry === "string") add(intent, tool, entry, {});
+      else add(intent, tool, entry.t, entry.args);
+    }
+  }
+  for (const tool of tools) {
+    if (!tool.examples?.length) continue;
+    const own = intents.has(tool.name) ? tool.name : `examples:${tool.name}`;
+    if (!intents.has(own)) intents.set(own, { tool: tool.name, templates: [], build: slotsAsArgs });
+    for (const example of tool.examples) add(own, tool.name, typedSlots(example, byName.get(tool.name)), {});
+  }
+  const chat: Catalog["chat"] = [];
+  for (const [act, list] of Object.entries(CHAT_TEMPLATES) as Array<[ChatAct, readonly string[]]>) {
+    for (const source of list) chat.push({ act, template: parseTemplate(source) });
+  }
+  return { templates, intents, groupOf, chat, warnings };
+}
+
+/** A tool's example `{name}` gets a slot type from its JSON Schema when the name is not a known type. */
+function typedSlots(example: string, tool: NluTool | undefined): string {
+  const properties = (tool?.parameters?.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return example.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (whole, name: string) => {
+    if (SLOT_TYPES[name] || SLOT_ALIASES[name]) return whole;
+    const property = properties[name] ?? {};
+    const type = property.type;
+    if (type === "number" || type === "integer") return `{${name}:number}`;
+    if (property["x-provenance"] === "url") return `{${name}:url}`;
+    if (property["x-path"]) return `{${name}:path}`;
+    return `{${name}:text}`;
+  });
+}
+
+const words = (text: string) => tokenize(text).map((t) => t.w);
+
+/**
+ * Training sentences: expansions of every active template (labelled with its tool), the
+ * team's question / small-talk / dialog phrasings, and things Jarvis cannot do — including
+ * templates of tools that are not registered, so their requests are refused, not mislabelled.
+ */
+export function trainingExamples(
+  catalog: Catalog,
+  table: IntentTable,
+  random: () => number,
+  perTemplate = 10,
+  perClass = 260,
+): TrainingExample[] {
+  const byClass = new Map<string, string[]>();
+  const push = (label: string, text: string) => {
+    let list = byClass.get(label);
+    if (!list) byClass.set(label, (list = []));
+    list.push(text);
+  };
+  for (const compiled of catalog.templates) {
+    for (const text of expand(compiled.template, perTemplate, random)) push(compiled.tool, text);
+  }
+  for (const spec of catalog.intents.values()) for (const sample of spec.samples ?? []) push(spec.tool, sample);
+  for (const [tool, samples] of Object.entries(EXTRA_SAMPLES)) {
+    for (const sample of samples) push(catalog.groupOf.has(tool) ? tool : "_none", sample);
+  }
+  for (const [intent, spec] of Object.entries(table)) {
+    if (catalog.groupOf.has(spec.tool ?? intent)) continue;
+    for (const entry of spec.templates) {
+      try {
+        const template = parseTemplate(typeof entry === "string" ? entry : entry.t);
+        for (const text of expand(template, 2, random)) push("_none", text);
+      } catch {
+        // built-in templates are tested; nothing to learn from a broken one here
+      }
+    }
+  }
+  for (const text of QUESTION_SAMPLES) push("_question", text);
+  for (const text of NONE_SAMPLES) push("_none", text);
+  for (const text of MORE_NONE_SAMPLES) push("_none", text);
+  for (const [act, texts] of Object.entries(DIALOG_SAMPLES)) for (const text of texts) push(`_dialog_${act}`, text);
+  for (const { template } of catalog.chat) for (const text of expand(template, 4, random)) push("_chat", text);
+  for (const [act, phrases] of Object.entries(DIALOG_PHRASES)) for (const text of phrases) push(`_dialog_${act}`, text);
+  const examples: TrainingExample[] = [];
+  for (const [label, texts] of byClass) {
+    const unique = [...new Set(texts)];
+    const limit = label === "_none" ? perClass * 3 : perClass;
+    for (const text of sample(unique, limit, random)) examples.push({ words: words(text), label });
+  }
+  return examples;
+}
+
+function sample<T>(items: T[], limit: number, random: () => number): T[] {
+  if (items.length <= limit) return items;
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy.slice(0, limit);
+}

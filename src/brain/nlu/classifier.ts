@@ -1,0 +1,156 @@
+import { stem } from "./text/normalize.js";
+
+/**
+ * The statistical fallback: a linear classifier over stemmed words and word pairs, trained
+ * at start-up on expansions of the team's templates (milliseconds, no files). It only ever
+ * proposes; the parser decides whether a guess is safe enough to act on.
+ */
+export interface Prediction {
+  label: string;
+  probability: number;
+}
+
+export interface Classification {
+  ranked: Prediction[];
+  /** Share of the utterance's words the classifier has seen in training (0..1). */
+  coverage: number;
+}
+
+const STOP = new Set(["the", "a", "an", "please", "my", "me", "to", "for", "of", "is", "i", "you", "it", "and", "can"]);
+
+/** Features: stems (minus a few function words), adjacent stem pairs, and the first word. */
+export function features(words: readonly string[]): string[] {
+  const stems = words.map((w) => maskWord(w));
+  const out: string[] = [];
+  for (const s of stems) if (!STOP.has(s)) out.push(s);
+  for (let i = 0; i + 1 < stems.length; i++) out.push(`${stems[i]}_${stems[i + 1]}`);
+  if (stems[0]) out.push(`^${stems[0]}`);
+  if (stems.length > 1) out.push(`^${stems[0]}_${stems[1]}`);
+  return out;
+}
+
+function maskWord(word: string): string {
+  if (/^\d/.test(word)) return "<num>";
+  if (/^https?:|^www\.|\.[a-z]{2,}$/.test(word)) return "<url>";
+  if (word.includes("@")) return "<email>";
+  if (/^[~/]/.test(word)) return "<path>";
+  return stem(word);
+}
+
+export interface TrainingExample {
+  words: readonly string[];
+  label: string;
+}
+
+/**
+ * Multinomial logistic regression over binary features, trained with SGD. Discriminative, so
+ * one strong out-of-scope word ("lights", "taxi") can outweigh a shared verb ("turn off").
+ */
+export class SoftmaxClassifier {
+  private readonly vocabulary = new Map<string, number>();
+  private readonly labels: string[] = [];
+  private weights = new Float32Array(0);
+  private bias = new Float32Array(0);
+
+  constructor(
+    private readonly options: { epochs?: number; rate?: number; l2?: number; random?: () => number } = {},
+  ) {}
+
+  train(examples: readonly TrainingExample[]): void {
+    const labelIndex = new Map<string, number>();
+    const rows: Array<{ f: Int32Array; y: number }> = [];
+    for (const example of examples) {
+      let y = labelIndex.get(example.label);
+      if (y === undefined) {
+        y = this.labels.length;
+        labelIndex.set(example.label, y);
+        this.labels.push(example.label);
+      }
+      const ids: number[] = [];
+      for (const feature of new Set(features(example.words))) {
+        let f = this.vocabulary.get(feature);
+        if (f === undefined) {
+          f = this.vocabulary.size;
+          this.vocabulary.set(feature, f);
+        }
+        ids.push(f);
+      }
+      rows.push({ f: Int32Array.from(ids), y });
+    }
+    const C = this.labels.length;
+    this.weights = new Float32Array(this.vocabulary.size * C);
+    this.bias = new Float32Array(C);
+    const epochs = this.options.epochs ?? 10;
+    const l2 = this.options.l2 ?? 1e-4;
+    const random = this.options.random ?? Math.random;
+    const p = new Float64Array(C);
+    const order = rows.map((_, i) => i);
+    for (let epoch = 0; epoch < epochs; epoch++) {
+      const rate = (this.options.rate ?? 0.5) / (1 + epoch * 0.5);
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      for (const index of order) {
+        const row = rows[index]!;
+        this.scores(row.f, p);
+        // Already confidently right: no update (most examples after the first epochs)
+        if (epoch > 0 && p[row.y]! > 0.97) continue;
+        p[row.y]! -= 1;
+        for (let c = 0; c < C; c++) this.bias[c]! -= rate * p[c]!;
+        for (const f of row.f) {
+          const base = f * C;
+          for (let c = 0; c < C; c++) {
+            const w = this.weights[base + c]!;
+            this.weights[base + c] = w - rate * (p[c]! + l2 * w);
+          }
+        }
+      }
+    }
+  }
+
+  /** Softmax probabilities into `out` for the given feature ids. */
+  private scores(ids: ArrayLike<number>, out: Float64Array): void {
+    const C = this.labels.length;
+    for (let c = 0; c < C; c++) out[c] = this.bias[c]!;
+    for (let k = 0; k < ids.length; k++) {
+      const base = ids[k]! * C;
+      for (let c = 0; c < C; c++) out[c]! += this.weights[base + c]!;
+    }
+    let max = Number.NEGATIVE_INFINITY;
+    for (let c = 0; c < C; c++) if (out[c]! > max) max = out[c]!;
+    let sum = 0;
+    for (let c = 0; c < C; c++) {
+      out[c] = Math.exp(out[c]! - max);
+      sum += out[c]!;
+    }
+    for (let c = 0; c < C; c++) out[c]! /= sum;
+  }
+
+  get classes(): readonly string[] {
+    return this.labels;
+  }
+
+  knows(word: string): boolean {
+    return this.vocabulary.has(maskWord(word));
+  }
+
+  classify(words: readonly string[]): Classification {
+    const unigrams = words.filter((w) => !STOP.has(w));
+    const known = unigrams.filter((w) => this.vocabulary.has(maskWord(w))).length;
+    const coverage = unigrams.length === 0 ? (words.length > 0 ? 1 : 0) : known / unigrams.length;
+    const ids: number[] = [];
+    for (const feature of new Set(features(words))) {
+      const f = this.vocabulary.get(feature);
+      if (f !== undefined) ids.push(f);
+    }
+    const C = this.labels.length;
+    if (ids.length === 0 || C === 0) return { ranked: [], coverage };
+    const p = new Float64Array(C);
+    this.scores(ids, p);
+    const ranked: Prediction[] = [];
+    for (let c = 0; c < C; c++) ranked.push({ label: this.labels[c]!, probability: p[c]! });
+    ranked.sort((a, b) => b.probability - a.probability);
+    return { ranked: ranked.slice(0, 5), coverage };
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * The embedded brain: templates + slots + a small classifier over the registered tools.
+ * `createNlu(tools)` → `Nlu` (see types.ts for the contract the agent loop consumes).
+ */
+export type { NluTool } from "./catalog.js";
+export { capabilitiesReply } from "./chat.js";
+export { BUILTIN_INTENTS, type IntentSpec, type IntentTable } from "./intents/index.js";
+export { createNlu, DEFAULT_THRESHOLDS, type EmbeddedNlu, type NluOptions, type Thresholds } from "./parser.js";
+export { parseDuration, parseMath, parseWhen, TimeZones } from "./slots/index.js";
+export type { Nlu, NluCall, NluContext, NluKind, NluResult } from "./types.js";
+export { CONTRACT_TOOLS } from "./contract.js";

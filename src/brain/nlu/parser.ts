@@ -1,0 +1,265 @@
+import type { Clock } from "../../core/clock.js";
+import { type Catalog, compileCatalog, type NluTool, trainingExamples } from "./catalog.js";
+import { chatReply } from "./chat.js";
+import { type Classification, SoftmaxClassifier } from "./classifier.js";
+import { resolveFollowUp, resolveReference } from "./context.js";
+import { DialogRecognizer } from "./dialog.js";
+import { DEFAULT_APPS } from "./intents/helpers.js";
+import { BUILTIN_INTENTS, type DialogAct, type IntentTable } from "./intents/index.js";
+import { type SlotEnv, TimeZones } from "./slots/index.js";
+import { type Candidate, TemplateMatcher } from "./matcher.js";
+import { SlotCache, seededRandom } from "./template.js";
+import { looksLikeQuestion, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
+import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
+
+export interface Thresholds {
+  /** Classifier probability needed before a guess may become an action. */
+  action: number;
+  /** Required lead of the top class over the runner-up for that. */
+  margin: number;
+  /** Share of known words below which the utterance is treated as not understood. */
+  coverage: number;
+  /** Classifier probability for question / chat / dialog labels. */
+  talk: number;
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = { action: 0.75, margin: 0.35, coverage: 0.5, talk: 0.45 };
+
+export interface NluOptions {
+  /** Extra application names ("installed apps") the app slot accepts. */
+  apps?: Iterable<string>;
+  clock?: Clock;
+  /** IANA zone dates are read in when the context does not say (default: the system's). */
+  timezone?: string;
+  intents?: IntentTable;
+  thresholds?: Partial<Thresholds>;
+  seed?: number;
+}
+
+export interface EmbeddedNlu extends Nlu {
+  readonly stats: { trainingMs: number; templates: number; classes: number; examples: number; warnings: string[] };
+}
+
+const CONFIDENCE = { template: 0.95, freeTemplate: 0.9, multi: 0.9, reference: 0.92, dialog: 0.95, chat: 0.95 };
+const CLASSIFIER_CAP = 0.85;
+
+/** Builds the embedded NLU from whatever tools are registered (stubs with name + group suffice). */
+export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): EmbeddedNlu {
+  const started = performance.now();
+  const table = options.intents ?? BUILTIN_INTENTS;
+  const catalog = compileCatalog(tools, table);
+  const random = seededRandom(options.seed ?? 7);
+  const classifier = new SoftmaxClassifier({ random });
+  const examples = trainingExamples(catalog, table, random);
+  classifier.train(examples);
+  const parser = new Parser(catalog, classifier, {
+    apps: new Set([...DEFAULT_APPS, ...[...(options.apps ?? [])].map((a) => a.toLowerCase())]),
+    clock: options.clock,
+    timezone: options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC",
+    thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
+  });
+  const stats = {
+    trainingMs: Math.round((performance.now() - started) * 10) / 10,
+    templates: catalog.templates.length,
+    classes: classifier.classes.length,
+    examples: examples.length,
+    warnings: catalog.warnings,
+  };
+  return { stats, parse: (text, context) => parser.parse(text, context) };
+}
+
+interface ParserSettings {
+  apps: ReadonlySet<string>;
+  clock: Clock | undefined;
+  timezone: string;
+  thresholds: Thresholds;
+}
+
+/**
+ * Domains Jarvis has no tools for. A classifier guess that mentions them is never acted on
+ * ("what time is the next train" is not a time_now call); templates are not affected.
+ */
+const OUT_OF_SCOPE =
+  /\b(?:trains?|bus|buses|flights?|taxi|uber|lyft|cab|ride|traffic|commute|restaurants?|pizza|food|takeout|takeaway|delivery|deliver|recipes?|cook\w*|movies?|theat(?:er|re)|cinema|facebook|twitter|tweet|instagram|snapchat|social|linkedin|lights?|lamp|thermostat|heating|vacuum|cleaner|robot|coffee|espresso|games?|stocks?|shares|exchange rate|currency|bank|credit card|account balance|plug|socket|wemo|hue|oven|fridge|dishwasher|washing machine|door|garage|blinds|curtains|tickets?|hotel|reservation)\b/;
+
+const SPLIT_WORDS: readonly string[][] = [["and", "then"], ["and", "also"], ["after", "that"], ["then"], ["and"], ["also"]];
+
+class Parser {
+  private readonly zones = new TimeZones();
+  private readonly dialog = new DialogRecognizer();
+  private readonly matcher: TemplateMatcher;
+  private readonly groups: ReadonlySet<string>;
+
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly classifier: SoftmaxClassifier,
+    private readonly settings: ParserSettings,
+  ) {
+    this.matcher = new TemplateMatcher(catalog);
+    this.groups = new Set(catalog.groupOf.values());
+  }
+
+  parse(text: string, context: NluContext = {}): NluResult {
+    const input = typeof text === "string" ? text : "";
+    const verdict = screen(input);
+    if (!verdict.ok) return { text: input, kind: "unknown", confidence: 0, reply: verdict.reply };
+    const now = context.now ?? new Date(this.settings.clock?.now() ?? Date.now());
+    const timezone = context.timezone && this.zones.isValid(context.timezone) ? context.timezone : this.settings.timezone;
+    const env: SlotEnv = { text: input, now, timezone, zones: this.zones, apps: this.settings.apps };
+    const tokens = stripFillers(tokenize(input));
+    const words = tokens.map((t) => t.w);
+    const cache = new SlotCache(tokens, env);
+
+    const act = this.dialog.recognize(words);
+    if (act) return { text: input, kind: "dialog", dialog: act, confidence: CONFIDENCE.dialog };
+
+    const reference = resolveReference(words, context, (name) => this.catalog.groupOf.has(name));
+    if (reference?.call) return this.action(input, [reference.call], CONFIDENCE.reference);
+    if (reference?.problem) return { text: input, kind: "unknown", confidence: 0.5, reply: reference.problem };
+    const followUp = resolveFollowUp(words, context, cache, env);
+    if (followUp && this.catalog.groupOf.has(followUp.tool)) return this.action(input, [followUp], CONFIDENCE.reference);
+
+    for (const { act: chatAct, template } of this.catalog.chat) {
+      if (this.matcher.matchesWhole(template, cache)) {
+        return { text: input, kind: "chat", confidence: CONFIDENCE.chat, reply: chatReply(chatAct, this.groups) };
+      }
+    }
+
+    const whole = this.matcher.best(cache);
+    if (!whole || whole.splittable) {
+      const parts = this.split(tokens, env);
+      if (parts) return this.action(input, resolveThere(parts, tokens), CONFIDENCE.multi);
+    }
+    if (whole) {
+      return this.action(input, [{ tool: whole.tool, args: whole.args }], whole.free ? CONFIDENCE.freeTemplate : CONFIDENCE.template);
+    }
+    return this.fallback(input, tokens, words, env);
+  }
+
+  /** "open firefox and search for AI news": every part must be a template match on its own. */
+  private split(tokens: readonly Token[], env: SlotEnv, depth = 0): NluCall[] | undefined {
+    if (depth > 2 || tokens.length < 3) return undefined;
+    for (let i = 1; i < tokens.length - 1; i++) {
+      for (const splitter of SPLIT_WORDS) {
+        if (!splitter.every((w, k) => tokens[i + k]?.w === w)) continue;
+        const left = stripFillers(tokens.slice(0, i) as Token[]);
+        const right = stripFillers(tokens.slice(i + splitter.length) as Token[]);
+        if (left.length === 0 || right.length === 0) continue;
+        const first = this.matcher.best(new SlotCache(left, env));
+        if (!first) continue;
+        const rest = this.matcher.best(new SlotCache(right, env));
+        if (rest && !rest.splittable) return [{ tool: first.tool, args: first.args }, { tool: rest.tool, args: rest.args }];
+        const more = this.split(right, env, depth + 1);
+        if (more) return [{ tool: first.tool, args: first.args }, ...more];
+        if (rest) return [{ tool: first.tool, args: first.args }, { tool: rest.tool, args: rest.args }];
+      }
+    }
+    return undefined;
+  }
+
+  /** No template matched: the classifier may still recognise the request; act only when sure. */
+  private fallback(input: string, tokens: readonly Token[], words: readonly string[], env: SlotEnv): NluResult {
+    const t = this.settings.thresholds;
+    const result: Classification = this.classifier.classify(words);
+    const groups = this.groupsOf(result);
+    const question = looksLikeQuestion(input, tokens);
+    const top = result.ranked[0];
+    const second = result.ranked[1]?.probability ?? 0;
+    const understood = result.coverage >= t.coverage || words.length < 3;
+    if (!top || !understood) {
+      if (question && result.coverage >= 0.34) return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
+      return { text: input, kind: "unknown", confidence: 0, reply: "Sorry, I didn't understand that.", ...withGroups(groups) };
+    }
+    const label = top.label;
+    if (label.startsWith("_dialog_") && words.length <= 12 && top.probability >= t.talk) {
+      return { text: input, kind: "dialog", dialog: label.slice(8) as DialogAct, confidence: cap(top.probability) };
+    }
+    if (label === "_chat" && top.probability >= t.talk && !question) {
+      return { text: input, kind: "chat", confidence: cap(top.probability), reply: "I'm here. What would you like me to do?" };
+    }
+    if (label === "_question" || (question && !this.catalog.groupOf.has(label))) {
+      return { text: input, kind: "question", confidence: cap(Math.max(top.probability, 0.5)), ...withGroups(groups) };
+    }
+    // Decide on the most likely tool group (its tools' probabilities summed), then act with the
+    // likeliest tool of that group whose own words are present and whose arguments can be found
+    const byGroup = new Map<string, number>();
+    for (const { label: l, probability } of result.ranked) {
+      const group = this.catalog.groupOf.get(l) ?? l;
+      byGroup.set(group, (byGroup.get(group) ?? 0) + probability);
+    }
+    const [bestGroup, groupP] = [...byGroup.entries()].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+    const runnerUp = [...byGroup.values()].sort((a, b) => b - a)[1] ?? 0;
+    if (this.catalog.groupOf.has(label) || this.groups.has(bestGroup)) {
+      if (groupP >= t.action && groupP - runnerUp >= t.margin) {
+        const leader = result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup)?.probability ?? 0;
+        for (const { label: l, probability } of result.ranked) {
+          // Only the group's leading tools: a distant third is a guess, not a reading
+          if (this.catalog.groupOf.get(l) !== bestGroup || probability < leader * 0.5) continue;
+          const args = this.fallbackArgs(l, tokens, words, env);
+          if (args) return this.action(input, [{ tool: l, args }], cap(groupP), groups);
+        }
+      }
+    }
+    if (question) return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
+    return {
+      text: input,
+      kind: "unknown",
+      confidence: cap(top.probability) * (label.startsWith("_") ? 1 : 0.5),
+      reply: "I'm not sure what you want me to do.",
+      ...withGroups(groups),
+    };
+  }
+
+  private fallbackArgs(tool: string, tokens: readonly Token[], words: readonly string[], env: SlotEnv) {
+    const said = words.join(" ");
+    if (OUT_OF_SCOPE.test(said)) return undefined;
+    for (const spec of this.catalog.intents.values()) {
+      if (spec.tool !== tool || !spec.fallback || !spec.anchors?.test(said) || spec.vetoes?.test(said)) continue;
+      const args = spec.fallback({ tokens, words, env });
+      if (args) return args;
+    }
+    return undefined;
+  }
+
+  private groupsOf(result: Classification): string[] {
+    const out: string[] = [];
+    for (const { label, probability } of result.ranked) {
+      const group = this.catalog.groupOf.get(label);
+      if (group && probability >= 0.05 && !out.includes(group)) out.push(group);
+    }
+    return out.slice(0, 3);
+  }
+
+  private action(text: string, calls: NluCall[], confidence: number, groups: string[] = []): NluResult {
+    const own = [...new Set(calls.map((c) => this.catalog.groupOf.get(c.tool)).filter((g): g is string => !!g))];
+    const allGroups = [...new Set([...own, ...groups])].slice(0, 3);
+    if (calls.length === 1) {
+      const [call] = calls as [NluCall];
+      return { text, kind: "action", tool: call.tool, args: call.args, confidence, groups: allGroups };
+    }
+    return { text, kind: "action", calls, confidence, groups: allGroups };
+  }
+}
+
+function cap(p: number): number {
+  return Math.round(Math.min(p, CLASSIFIER_CAP) * 1000) / 1000;
+}
+
+function withGroups(groups: string[]): { groups?: string[] } {
+  return groups.length > 0 ? { groups } : {};
+}
+
+/** "what's the weather in Oslo and what time is it there": "there" is the city said before. */
+function resolveThere(calls: NluCall[], tokens: readonly Token[]): NluCall[] {
+  if (!tokens.some((t) => t.w === "there")) return calls;
+  let city: unknown;
+  return calls.map((call) => {
+    if (typeof call.args.city === "string") city = call.args.city;
+    else if (city && (call.tool === "time_now" || call.tool.startsWith("weather_")) && !call.args.timezone) {
+      return { tool: call.tool, args: { ...call.args, city } };
+    }
+    return call;
+  });
+}
+
+export type { Candidate };

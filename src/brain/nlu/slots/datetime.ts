@@ -1,0 +1,186 @@
+import * as chrono from "chrono-node";
+import { digitize } from "../text/numbers.js";
+
+/**
+ * Dates and times through chrono-node, in the user's IANA time zone. chrono only takes a fixed
+ * UTC offset, so the zone's offset at `now` is computed here and every result is written back
+ * as local ISO 8601 with that zone's offset (DST-correct for the result's own instant).
+ */
+export interface When {
+  /** Local ISO 8601 with offset, e.g. 2025-06-12T09:00:00+02:00. */
+  iso: string;
+  /** Local calendar date, YYYY-MM-DD. */
+  date: string;
+  /** Was a clock time said (or implied by "morning", "tonight")? */
+  hasTime: boolean;
+  /** End of a range ("from 2 to 4pm"), when one was said. */
+  endIso?: string;
+  instant: Date;
+}
+
+export interface WhenOptions {
+  zones: TimeZones;
+  now: Date;
+  timezone: string;
+  /** Resolve "friday" to the next one (alarms, reminders) or the last one (mail since). */
+  direction: "future" | "past";
+  /** Clock time used when only a day was said ("remind me on friday"): hour, 0-23. */
+  defaultHour?: number;
+}
+
+/** Time-zone arithmetic with a per-instance cache of formatters (building one costs ~50 µs). */
+export class TimeZones {
+  private readonly formatters = new Map<string, Intl.DateTimeFormat>();
+
+  private formatter(timezone: string): Intl.DateTimeFormat {
+    let f = this.formatters.get(timezone);
+    if (!f) {
+      f = new Intl.DateTimeFormat("en-US", {
+        timeZone: timezone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      });
+      if (this.formatters.size < 64) this.formatters.set(timezone, f);
+    }
+    return f;
+  }
+
+  isValid(timezone: string): boolean {
+    try {
+      this.formatter(timezone);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private parts(date: Date, timezone: string): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const part of this.formatter(timezone).formatToParts(date)) {
+      if (part.type !== "literal") out[part.type] = Number(part.value);
+    }
+    return out;
+  }
+
+  /** Minutes east of UTC for `timezone` at `date`. */
+  offsetMinutes(date: Date, timezone: string): number {
+    const p = this.parts(date, timezone);
+    const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+    return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  }
+
+  iso(date: Date, timezone: string): string {
+    const p = this.parts(date, timezone);
+    const offset = this.offsetMinutes(date, timezone);
+    const sign = offset >= 0 ? "+" : "-";
+    const abs = Math.abs(offset);
+    return `${p.year}-${pad(p.month!)}-${pad(p.day!)}T${pad(p.hour!)}:${pad(p.minute!)}:${pad(p.second!)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  }
+
+  date(date: Date, timezone: string): string {
+    return this.iso(date, timezone).slice(0, 10);
+  }
+
+  /** The instant of local `hh:mm:ss` on `day` (YYYY-MM-DD) in `timezone`. */
+  at(day: string, time: string, timezone: string): Date {
+    const guess = new Date(`${day}T${time}Z`);
+    const first = new Date(guess.getTime() - this.offsetMinutes(guess, timezone) * 60_000);
+    // Re-check at the shifted instant so days with a DST change land on the right hour
+    return new Date(guess.getTime() - this.offsetMinutes(first, timezone) * 60_000);
+  }
+
+  startOfDay(day: string, timezone: string): string {
+    return this.iso(this.at(day, "00:00:00", timezone), timezone);
+  }
+
+  endOfDay(day: string, timezone: string): string {
+    return this.iso(this.at(day, "23:59:59", timezone), timezone);
+  }
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** chrono reads "the year" or "may" as dates; a date phrase must carry one of these. */
+const DATE_CUE =
+  /\d|\b(?:today|tomorrow|tonight|yesterday|noon|midday|midnight|morning|afternoon|evening|night|weekend|week|month|year|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|minutes?|hours?|days?|weeks?|months?|now)\b/;
+const VAGUE = /^(?:the |a |this |that |every )?(?:year|month|week|day|morning|night|days|weeks|months|years)$/;
+
+const TIME_OF_DAY = /\b(?:morning|noon|midday|afternoon|evening|tonight|night|midnight|am|pm|a\.m|p\.m|\d:\d\d)\b/;
+const BARE_HOUR = /^(?:at |around |by |for )?(\d{1,2})$/;
+
+/**
+ * Parses `words` (already one slot's span) as one date/time. The whole span must be the date:
+ * "tomorrow at 9" yes, "tomorrow at 9 to call mom" no — templates decide where a slot ends.
+ */
+export function parseWhen(words: readonly string[], options: WhenOptions): When | undefined {
+  const text = prepare(words);
+  if (!text || !DATE_CUE.test(text) || VAGUE.test(text.replace(/^(?:for|in|on|at|of) /, ""))) return undefined;
+  const bare = BARE_HOUR.exec(text);
+  const source = bare ? `at ${bare[1]}:00` : text;
+  const zones = options.zones;
+  const offset = zones.offsetMinutes(options.now, options.timezone);
+  let results: chrono.ParsedResult[];
+  try {
+    results = chrono.parse(
+      source,
+      { instant: options.now, timezone: offset },
+      { forwardDate: options.direction === "future" },
+    );
+  } catch {
+    return undefined;
+  }
+  const first = results[0];
+  if (!first || results.length > 1) return undefined;
+  const covered = first.text.length;
+  const leading = source.slice(0, first.index).trim();
+  const trailing = source.slice(first.index + covered).trim();
+  if (!/^(?:at|on|for|by|in|this|around|about|from|until|till|of|the)?$/.test(leading)) return undefined;
+  if (trailing !== "" && trailing !== "please") return undefined;
+  let instant = first.start.date();
+  const saidTime = first.start.isCertain("hour") || TIME_OF_DAY.test(text);
+  if (options.direction === "past" && instant.getTime() > options.now.getTime() && !first.start.isCertain("day")) {
+    // "since monday" said on a wednesday means two days ago, not next week
+    instant = new Date(instant.getTime() - 7 * 86_400_000);
+  }
+  if (!saidTime && options.defaultHour !== undefined) {
+    instant = zones.at(zones.date(instant, options.timezone), `${pad(options.defaultHour)}:00:00`, options.timezone);
+  }
+  const when: When = {
+    iso: zones.iso(instant, options.timezone),
+    date: zones.date(instant, options.timezone),
+    hasTime: saidTime,
+    instant,
+  };
+  const end = first.end?.date();
+  if (end) when.endIso = zones.iso(end, options.timezone);
+  return when;
+}
+
+/** Finds the first date/time anywhere in `words` (for the classifier fallback path). */
+export function findWhen(
+  words: readonly string[],
+  options: WhenOptions,
+): { when: When; start: number; end: number } | undefined {
+  for (let start = 0; start < words.length; start++) {
+    for (let end = Math.min(words.length, start + 8); end > start; end--) {
+      const when = parseWhen(words.slice(start, end), options);
+      if (when) return { when, start, end };
+    }
+  }
+  return undefined;
+}
+
+function prepare(words: readonly string[]): string {
+  if (words.length === 0 || words.length > 10) return "";
+  const joined = digitize(words)
+    .join(" ")
+    .replace(/\b(\d{1,2}) (am|pm|a\.m|p\.m)\b/g, "$1$2")
+    .replace(/\bo'clock\b/g, "")
+    .trim();
+  return joined.replace(/\bthis (morning|afternoon|evening)\b/g, "today $1").replace(/\s+/g, " ");
+}

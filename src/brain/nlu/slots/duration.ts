@@ -1,0 +1,153 @@
+import { readNumber } from "../text/numbers.js";
+
+/**
+ * Spoken durations → seconds: "5 minutes", "an hour and a half", "1h30", "half an hour",
+ * "2 and a half hours", "1 hour 20 minutes", "ten-minute". The whole span must be a duration.
+ */
+const UNIT_SECONDS: Record<string, number> = {
+  s: 1,
+  sec: 1,
+  secs: 1,
+  second: 1,
+  seconds: 1,
+  m: 60,
+  min: 60,
+  mins: 60,
+  minute: 60,
+  minutes: 60,
+  h: 3600,
+  hr: 3600,
+  hrs: 3600,
+  hour: 3600,
+  hours: 3600,
+  day: 86_400,
+  days: 86_400,
+  week: 604_800,
+  weeks: 604_800,
+};
+
+/** A day-long ceiling keeps "timer for 900000 hours" from becoming a real timer. */
+export const MAX_DURATION_S = 7 * 86_400;
+
+export function parseDuration(input: readonly string[]): number | undefined {
+  const words = expandCompact(input.filter((w) => w !== "-"));
+  if (words.length === 0) return undefined;
+  let i = 0;
+  let total = 0;
+  let parts = 0;
+  while (i < words.length) {
+    if (parts > 0 && (words[i] === "and" || words[i] === ",")) {
+      // "an hour and a half" is handled below; here "and" joins two components
+      i += 1;
+    }
+    const component = readComponent(words, i);
+    if (!component) return undefined;
+    total += component.seconds;
+    i = component.end;
+    parts += 1;
+    if (parts > 3) return undefined;
+  }
+  if (total <= 0 || total > MAX_DURATION_S) return undefined;
+  return Math.round(total);
+}
+
+function readComponent(words: readonly string[], start: number): { seconds: number; end: number } | undefined {
+  let i = start;
+  let amount: number | undefined;
+  const w = words[i];
+  if (w === "half") {
+    // "half an hour", "half a minute", "half hour"
+    amount = 0.5;
+    i += 1;
+    if (words[i] === "an" || words[i] === "a") i += 1;
+  } else if ((w === "a" || w === "an") && words[i + 1] === "half") {
+    amount = 0.5;
+    i += 2;
+  } else if ((w === "a" || w === "an") && words[i + 1] === "quarter") {
+    amount = 0.25;
+    i += 2;
+    if (words[i] === "of") i += 1;
+    if (words[i] === "an" || words[i] === "a") i += 1;
+  } else if (w === "quarter") {
+    amount = 0.25;
+    i += 1;
+    if (words[i] === "of") i += 1;
+    if (words[i] === "an" || words[i] === "a") i += 1;
+  } else if ((w === "a" || w === "an" || w === "one") && UNIT_SECONDS[words[i + 1] ?? ""] !== undefined) {
+    amount = 1;
+    i += 1;
+  } else {
+    const read = readNumber(words, i);
+    if (!read) return undefined;
+    amount = read.value;
+    i = read.end;
+    // "three quarters of an hour"
+    if ((words[i] === "quarters" || words[i] === "quarter") && words[i + 1] === "of") {
+      amount = amount / 4;
+      i += 2;
+      if (words[i] === "an" || words[i] === "a") i += 1;
+    }
+    // "2 and a half hours"
+    if (words[i] === "and" && words[i + 1] === "a" && words[i + 2] === "half") {
+      amount += 0.5;
+      i += 3;
+    }
+  }
+  const unit = UNIT_SECONDS[words[i] ?? ""];
+  if (unit === undefined) return undefined;
+  i += 1;
+  let seconds = amount * unit;
+  // "an hour and a half", "a minute and a half"
+  if (words[i] === "and" && words[i + 1] === "a" && words[i + 2] === "half") {
+    seconds += unit / 2;
+    i += 3;
+  }
+  // "1 hour 30" (minutes implied after hours)
+  if (unit === 3600 && words[i] && /^\d{1,2}$/.test(words[i]!) && i === words.length - 1) {
+    seconds += Number(words[i]) * 60;
+    i += 1;
+  }
+  return { seconds, end: i };
+}
+
+/** "5min" → ["5", "min"], "1h30" → ["1", "h", "30", "m"], "2hrs" → ["2", "hrs"]. */
+function expandCompact(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    const hm = /^(\d+)h(\d{1,2})m?$/.exec(w);
+    if (hm) {
+      out.push(hm[1]!, "h", hm[2]!, "m");
+      continue;
+    }
+    const compact = /^(\d+(?:\.\d+)?)([a-z]+)$/.exec(w);
+    if (compact && UNIT_SECONDS[compact[2]!] !== undefined) {
+      out.push(compact[1]!, compact[2]!);
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** Finds the first duration anywhere in `words` (for the classifier fallback path). */
+export function findDuration(words: readonly string[]): { seconds: number; start: number; end: number } | undefined {
+  for (let start = 0; start < words.length; start++) {
+    for (let end = Math.min(words.length, start + 8); end > start; end--) {
+      const seconds = parseDuration(words.slice(start, end));
+      if (seconds !== undefined) return { seconds, start, end };
+    }
+  }
+  return undefined;
+}
+
+/** "5 minutes", "1 hour 30 minutes": for labels and replies. */
+export function formatDuration(totalSeconds: number): string {
+  const parts: string[] = [];
+  const h = Math.floor(totalSeconds / 3600);
+  const m = Math.floor((totalSeconds % 3600) / 60);
+  const s = Math.round(totalSeconds % 60);
+  if (h) parts.push(`${h} hour${h === 1 ? "" : "s"}`);
+  if (m) parts.push(`${m} minute${m === 1 ? "" : "s"}`);
+  if (s || parts.length === 0) parts.push(`${s} second${s === 1 ? "" : "s"}`);
+  return parts.join(" ");
+}

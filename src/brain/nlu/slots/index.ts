@@ -1,0 +1,269 @@
+import { parseNumber, parseOrdinal } from "../text/numbers.js";
+import { parseWhen, type TimeZones, type When } from "./datetime.js";
+import { parseDuration } from "./duration.js";
+import { isNameLike, parseListName, parsePath, parseUrl, parseZone, splitItems } from "./entities.js";
+import { parseMath, unitSymbol } from "./math.js";
+
+export { findWhen, parseWhen, TimeZones, type When } from "./datetime.js";
+export { findDuration, formatDuration, parseDuration } from "./duration.js";
+export { KNOWN_APPS, parseListName, ZONE_WORDS } from "./entities.js";
+export { parseMath } from "./math.js";
+
+/** What a slot parser may look at besides its own words. */
+export interface SlotEnv {
+  /** The original text; free-text slots return their span of it verbatim. */
+  text: string;
+  now: Date;
+  timezone: string;
+  zones: TimeZones;
+  apps: ReadonlySet<string>;
+}
+
+export interface SlotType {
+  /** Longest span, in tokens, the slot may take. */
+  maxTokens: number;
+  /** Free text: accepts nearly anything, so a match through it is less certain. */
+  free?: boolean;
+  /** The value, or undefined when these words cannot be this slot. */
+  parse(words: readonly string[], raw: string, env: SlotEnv): unknown;
+  /** Values used to expand templates into classifier training sentences. */
+  samples: readonly string[];
+}
+
+const DATE_WORDS = new Set(["today", "tomorrow", "tonight", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "morning", "afternoon", "evening", "noon", "am", "pm", "next", "week"]);
+const STATEMENT_VERBS = new Set(["is", "are", "was", "were", "am", "has", "have", "had", "will", "lives", "live", "likes", "like", "loves", "love", "hates", "prefer", "prefers", "parked", "put", "left", "works", "work", "owe", "owes", "keep", "keeps", "goes", "starts", "ends", "costs"]);
+const FREE_TEXT_BLOCK = /^(?:it|that|this|them|one|something|anything|and|to|the|a|an|please|me)$/;
+
+function cleanFree(words: readonly string[], raw: string): string | undefined {
+  if (words.length === 0 || (words.length === 1 && FREE_TEXT_BLOCK.test(words[0]!))) return undefined;
+  const value = raw.trim().replace(/[.!?,;:]+$/, "");
+  return value.length > 0 ? value : undefined;
+}
+
+function freeText(maxTokens: number, samples: readonly string[]): SlotType {
+  return { maxTokens, free: true, samples, parse: (words, raw) => cleanFree(words, raw) };
+}
+
+function when(direction: "future" | "past", defaultHour: number | undefined, requireTime = false): SlotType {
+  return {
+    maxTokens: 9,
+    samples: [
+      "tomorrow",
+      "tomorrow at 9",
+      "at 7 am",
+      "on friday",
+      "tonight",
+      "at noon",
+      "next monday at 10",
+      "in 20 minutes",
+      "this evening",
+      "at 6:30",
+    ],
+    parse(words, _raw, env): When | undefined {
+      const result = parseWhen(words, {
+        zones: env.zones,
+        now: env.now,
+        timezone: env.timezone,
+        direction,
+        ...(defaultHour === undefined ? {} : { defaultHour }),
+      });
+      if (requireTime && result && !result.hasTime) return undefined;
+      return result;
+    },
+  };
+}
+
+/**
+ * Slot types by name. A template slot `{app}` uses the type named `app`; `{title:text}` names
+ * its type explicitly.
+ */
+export const SLOT_TYPES: Record<string, SlotType> = {
+  text: freeText(40, ["call mom", "the report", "buy milk", "pick up the kids", "ai news", "my car keys"]),
+  query: freeText(25, ["ai news", "best pizza in town", "how to tie a tie", "weather radar", "jazz", "kubernetes"]),
+  title: freeText(20, ["call mom", "pay rent", "dentist appointment", "team sync", "water the plants"]),
+  body: freeText(60, ["i will be late", "the report is ready", "happy birthday", "see you at noon"]),
+  label: {
+    ...freeText(4, ["tea", "pasta", "laundry", "eggs", "workout"]),
+    parse(words, raw) {
+      if (words.some((w) => /^\d/.test(w)) || words.length > 4) return undefined;
+      if (parseDuration(words) !== undefined) return undefined;
+      return cleanFree(words, raw);
+    },
+  },
+  number: {
+    maxTokens: 5,
+    samples: ["5", "20", "seventy", "100"],
+    parse: (words) => parseNumber(words),
+  },
+  percent: {
+    maxTokens: 6,
+    samples: ["50", "30 percent", "80%", "twenty"],
+    parse(words) {
+      const w = words.at(-1) === "percent" || words.at(-1) === "%" ? words.slice(0, -1) : words;
+      const trimmed = w.at(-1) === "cent" && w.at(-2) === "per" ? w.slice(0, -2) : w;
+      const value = parseNumber(trimmed);
+      return value !== undefined && value >= 0 && value <= 100 ? Math.round(value) : undefined;
+    },
+  },
+  duration: {
+    maxTokens: 9,
+    samples: ["5 minutes", "10 minutes", "an hour", "30 seconds", "half an hour", "2 hours", "1 hour 30 minutes"],
+    parse: (words) => parseDuration(words),
+  },
+  when: when("future", 9),
+  clock: when("future", undefined, true),
+  day: when("future", undefined),
+  since: when("past", 0),
+  app: {
+    maxTokens: 4,
+    samples: ["firefox", "spotify", "the terminal", "slack", "visual studio code", "gimp", "calculator"],
+    parse(words, _raw, env) {
+      let w = words[0] === "the" || words[0] === "my" ? words.slice(1) : [...words];
+      if (w.length > 1 && (w.at(-1) === "app" || w.at(-1) === "application" || w.at(-1) === "program")) {
+        const bare = w.slice(0, -1).join(" ");
+        if (env.apps.has(bare)) return bare;
+        w = w.slice(0, -1);
+        // "open the calculator app": an unknown name said as an app is accepted
+        return isNameLike(w) ? w.join(" ") : undefined;
+      }
+      const name = w.join(" ");
+      return env.apps.has(name) ? name : undefined;
+    },
+  },
+  contact: {
+    maxTokens: 4,
+    samples: ["john", "mom", "sarah connor", "my boss", "dave", "dr smith"],
+    parse(words, raw) {
+      if (words.length === 1 && /@/.test(raw)) return raw;
+      const w = words.at(-1) === "'s" ? words.slice(0, -1) : words;
+      if (!isNameLike(w, true)) return undefined;
+      return raw.replace(/'s$/i, "").trim();
+    },
+  },
+  recipients: {
+    maxTokens: 8,
+    samples: ["john", "mom", "sarah@example.com", "the team", "john and mary"],
+    parse(words, raw) {
+      const parts = splitItems(raw);
+      if (!parts) return undefined;
+      for (const part of parts) {
+        if (/@/.test(part)) continue;
+        const w = part.toLowerCase().split(/\s+/);
+        const ok = isNameLike(w, true) || (w.length === 2 && w[0] === "the" && /^\p{L}+$/u.test(w[1]!));
+        if (!ok) return undefined;
+      }
+      return parts;
+    },
+  },
+  city: {
+    maxTokens: 4,
+    samples: ["paris", "tokyo", "new york", "berlin", "san francisco", "london", "rio de janeiro"],
+    parse(words, raw) {
+      const w = words.filter((x, i) => !(i > 0 && (x === "de" || x === "del" || x === "la")));
+      if (!isNameLike(w)) return undefined;
+      return raw.trim().replace(/[?.!,]+$/, "");
+    },
+  },
+  zone: {
+    maxTokens: 3,
+    samples: ["utc", "gmt", "pacific time", "eastern time"],
+    parse: (words) => parseZone(words),
+  },
+  list: {
+    maxTokens: 4,
+    samples: ["shopping", "grocery", "to do", "packing", "wish"],
+    parse: (words) => parseListName(words),
+  },
+  items: {
+    maxTokens: 20,
+    free: true,
+    samples: ["milk", "eggs and bread", "apples, pears and plums", "call the bank"],
+    parse(words, raw) {
+      if (words.length === 1 && FREE_TEXT_BLOCK.test(words[0]!)) return undefined;
+      return splitItems(raw.replace(/[.!?]+$/, ""));
+    },
+  },
+  url: {
+    maxTokens: 1,
+    samples: ["example.com", "github.com", "https://news.ycombinator.com", "wikipedia.org"],
+    parse: (words, raw) => parseUrl(words, raw),
+  },
+  path: {
+    maxTokens: 4,
+    samples: ["~/Documents", "/tmp", "my downloads folder", "~/Desktop/notes"],
+    parse: (words, raw) => parsePath(words, raw),
+  },
+  expression: {
+    maxTokens: 30,
+    samples: ["12 times 8", "15% of 240", "5 miles to km", "the square root of 81", "7 plus 35", "2^10"],
+    parse: (words) => parseMath(words),
+  },
+  unit: {
+    maxTokens: 2,
+    samples: ["centimeters", "pounds", "miles", "kilograms"],
+    parse: (words) => unitSymbol(words),
+  },
+  quantity: {
+    maxTokens: 6,
+    samples: ["3 inches", "10 kilograms", "5 miles"],
+    parse(words) {
+      const unit = unitSymbol(words.slice(-1));
+      const amount = parseNumber(words.slice(0, -1));
+      return unit && amount !== undefined ? `${amount} ${unit}` : undefined;
+    },
+  },
+  place: {
+    maxTokens: 5,
+    free: true,
+    samples: ["the gym", "the office", "home", "cafe central"],
+    parse(words, raw) {
+      if (words.some((w) => /\d/.test(w) || DATE_WORDS.has(w))) return undefined;
+      return cleanFree(words, raw);
+    },
+  },
+  unread: {
+    maxTokens: 1,
+    samples: ["new", "unread"],
+    parse: (words) => (words[0] === "new" || words[0] === "unread" ? true : undefined),
+  },
+  fact: {
+    maxTokens: 40,
+    free: true,
+    samples: ["my locker code is 4512", "my sister's birthday is in may", "i parked on level 3"],
+    parse(words, raw) {
+      // A statement worth remembering has a verb; "remember this song" is not one
+      if (words.length < 3 || !words.some((w) => STATEMENT_VERBS.has(w))) return undefined;
+      return cleanFree(words, raw);
+    },
+  },
+  ordinal: {
+    maxTokens: 2,
+    samples: ["first", "second", "third", "last"],
+    parse(words) {
+      if (words.length === 2 && words[0] === "number") return parseNumber(words.slice(1));
+      return words.length === 1 ? parseOrdinal(words[0]!) : undefined;
+    },
+  },
+};
+
+/** Slot names whose type is not their name. */
+export const SLOT_ALIASES: Record<string, string> = {
+  duration_s: "duration",
+  at: "clock",
+  due: "when",
+  start: "when",
+  from: "contact",
+  to: "recipients",
+  level: "percent",
+  change: "number",
+  item: "text",
+  subject: "text",
+  location: "text",
+  id: "text",
+  timezone: "zone",
+  n: "ordinal",
+};
+
+export function slotType(name: string, explicit?: string): SlotType | undefined {
+  return SLOT_TYPES[explicit ?? SLOT_ALIASES[name] ?? name];
+}

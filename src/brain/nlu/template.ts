@@ -1,0 +1,221 @@
+import { type SlotEnv, slotType } from "./slots/index.js";
+import { type Token, tokenize } from "./text/normalize.js";
+
+/**
+ * Sentence templates in the spirit of Home Assistant's hassil: `(open|launch) [the] {app}`.
+ * `(a|b)` alternatives, `[x]` or `[x|y]` optional, `{slot}` / `{slot:type}` slots. Literal words
+ * are normalized like user text, so "what's" in a template matches "what is" said.
+ */
+export type TemplateNode =
+  | { k: "w"; w: string }
+  | { k: "alt"; opts: TemplateNode[][]; optional: boolean }
+  | { k: "slot"; name: string; type: string };
+
+export interface Template {
+  source: string;
+  nodes: TemplateNode[];
+  /** Words every match must contain (a cheap pre-filter before matching). */
+  mandatory: string[];
+  slots: string[];
+}
+
+export function parseTemplate(source: string): Template {
+  let pos = 0;
+  const slots: string[] = [];
+
+  const parseAlternatives = (close: string | undefined): TemplateNode[][] => {
+    const alternatives: TemplateNode[][] = [[]];
+    let literal = "";
+    const flush = () => {
+      if (!literal.trim()) {
+        literal = "";
+        return;
+      }
+      for (const token of tokenize(literal)) alternatives.at(-1)!.push({ k: "w", w: token.w });
+      literal = "";
+    };
+    while (pos < source.length) {
+      const c = source[pos]!;
+      if (c === "(" || c === "[") {
+        flush();
+        pos += 1;
+        const opts = parseAlternatives(c === "(" ? ")" : "]");
+        alternatives.at(-1)!.push({ k: "alt", opts, optional: c === "[" });
+      } else if (c === ")" || c === "]") {
+        if (c !== close) throw new Error(`template "${source}": unexpected "${c}" at ${pos}`);
+        flush();
+        pos += 1;
+        return alternatives;
+      } else if (c === "|") {
+        if (close === undefined) throw new Error(`template "${source}": "|" outside a group`);
+        flush();
+        alternatives.push([]);
+        pos += 1;
+      } else if (c === "{") {
+        flush();
+        const end = source.indexOf("}", pos);
+        if (end < 0) throw new Error(`template "${source}": unclosed "{"`);
+        const [name = "", explicit] = source.slice(pos + 1, end).split(":");
+        const type = slotType(name, explicit);
+        if (!type) throw new Error(`template "${source}": unknown slot type for {${name}}`);
+        alternatives.at(-1)!.push({ k: "slot", name, type: explicit ?? name });
+        slots.push(name);
+        pos = end + 1;
+      } else {
+        literal += c;
+        pos += 1;
+      }
+    }
+    if (close !== undefined) throw new Error(`template "${source}": missing "${close}"`);
+    flush();
+    return alternatives;
+  };
+
+  const top = parseAlternatives(undefined);
+  const nodes = top[0] ?? [];
+  const mandatory = nodes.flatMap((n) => (n.k === "w" ? [n.w] : []));
+  return { source, nodes, mandatory: [...new Set(mandatory)], slots };
+}
+
+export interface SlotMatch {
+  value: unknown;
+  raw: string;
+  start: number;
+  end: number;
+  free: boolean;
+}
+
+export interface TemplateMatch {
+  slots: Record<string, SlotMatch>;
+  /** Specificity: literal words count most, typed slots next, free text least. */
+  score: number;
+  free: boolean;
+}
+
+/** Per-utterance memo of slot parses, shared by every template tried on it. */
+export class SlotCache {
+  private readonly memo = new Map<string, unknown>();
+  constructor(
+    readonly tokens: readonly Token[],
+    readonly env: SlotEnv,
+  ) {}
+
+  words(start: number, end: number): string[] {
+    return this.tokens.slice(start, end).map((t) => t.w);
+  }
+
+  raw(start: number, end: number): string {
+    return this.env.text.slice(this.tokens[start]!.start, this.tokens[end - 1]!.end);
+  }
+
+  parse(typeName: string, slotName: string, start: number, end: number): unknown {
+    const key = `${typeName}:${start}:${end}`;
+    if (this.memo.has(key)) return this.memo.get(key);
+    const type = slotType(slotName, typeName === slotName ? undefined : typeName);
+    const value = type ? type.parse(this.words(start, end), this.raw(start, end), this.env) : undefined;
+    this.memo.set(key, value);
+    return value;
+  }
+}
+
+const MAX_STEPS = 4000;
+const MAX_READINGS = 12;
+
+/** Matches the whole token list against a template; the best-scoring reading wins. */
+export function matchTemplate(template: Template, cache: SlotCache): TemplateMatch | undefined {
+  const tokens = cache.tokens;
+  const total = tokens.length;
+  const slots: Record<string, SlotMatch> = {};
+  let steps = 0;
+  let readings = 0;
+  let best: TemplateMatch | undefined;
+
+  const finish = (pos: number): boolean => {
+    if (pos !== total) return false;
+    let literal = total;
+    let typed = 0;
+    let free = 0;
+    for (const slot of Object.values(slots)) {
+      const length = slot.end - slot.start;
+      literal -= length;
+      if (slot.free) free += length;
+      else typed += length;
+    }
+    const score = literal + 0.8 * typed + 0.1 * free;
+    if (!best || score > best.score) {
+      best = { slots: { ...slots }, score, free: free > 0 };
+    }
+    // Keep looking for a more specific reading ("search for {query}" over "search {query}");
+    // ties keep the first, where free text is shortest
+    readings += 1;
+    return readings >= MAX_READINGS;
+  };
+
+  const run = (nodes: TemplateNode[], i: number, pos: number, next: (pos: number) => boolean): boolean => {
+    if (++steps > MAX_STEPS) return false;
+    if (i === nodes.length) return next(pos);
+    const node = nodes[i]!;
+    if (node.k === "w") {
+      return tokens[pos]?.w === node.w && run(nodes, i + 1, pos + 1, next);
+    }
+    if (node.k === "alt") {
+      for (const option of node.opts) {
+        if (run(option, 0, pos, (p) => run(nodes, i + 1, p, next))) return true;
+      }
+      return node.optional ? run(nodes, i + 1, pos, next) : false;
+    }
+    const type = slotType(node.name, node.type === node.name ? undefined : node.type);
+    if (!type) return false;
+    const limit = Math.min(total, pos + type.maxTokens);
+    for (let end = pos + 1; end <= limit; end++) {
+      const value = cache.parse(node.type, node.name, pos, end);
+      if (value === undefined) continue;
+      slots[node.name] = { value, raw: cache.raw(pos, end), start: pos, end, free: type.free === true };
+      if (run(nodes, i + 1, end, next)) return true;
+      delete slots[node.name];
+    }
+    return false;
+  };
+
+  run(template.nodes, 0, 0, finish);
+  return best;
+}
+
+/** A small deterministic PRNG (mulberry32) so training data is the same on every start. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One random sentence the template can produce, slots filled with sample values. */
+export function expandOnce(template: Template, random: () => number): string {
+  const out: string[] = [];
+  const walk = (nodes: TemplateNode[]) => {
+    for (const node of nodes) {
+      if (node.k === "w") out.push(node.w);
+      else if (node.k === "slot") {
+        const samples = slotType(node.name, node.type === node.name ? undefined : node.type)?.samples ?? [];
+        out.push(samples[Math.floor(random() * samples.length)] ?? node.name);
+      } else if (!node.optional || random() < 0.5) {
+        walk(node.opts[Math.floor(random() * node.opts.length)] ?? []);
+      }
+    }
+  };
+  walk(template.nodes);
+  return out.join(" ");
+}
+
+/** Up to `limit` distinct expansions. */
+export function expand(template: Template, limit: number, random: () => number): string[] {
+  const seen = new Set<string>();
+  for (let attempt = 0; attempt < limit * 3 && seen.size < limit; attempt++) {
+    seen.add(expandOnce(template, random));
+  }
+  return [...seen];
+}

@@ -1,0 +1,45 @@
+import type { Command } from "commander";
+import { JarvisError } from "../../core/errors.js";
+import { brokerFor } from "../broker.js";
+import type { CliContext } from "../context.js";
+import { action } from "../run.js";
+import { exitCodeForTurn, openAgent, streamTurn } from "./agent-support.js";
+
+interface AskFlags {
+  json?: boolean;
+  yes?: boolean;
+  no?: boolean;
+  session?: string;
+  continue?: boolean;
+}
+
+export function registerAskCommand(program: Command, context: CliContext): void {
+  program
+    .command("ask <text...>")
+    .description("one turn: the answer streams to stdout; --json prints every event as a JSON line")
+    .option("--json", "print the event stream as JSON lines")
+    .option("--yes", "approve confirmations without asking")
+    .option("--no", "deny confirmations without asking")
+    .option("--session <id>", "continue this session (follow-ups see its handles)")
+    .option("-c, --continue", "continue the most recent `ask` session")
+    .action(
+      action(context, async (words: string[], flags: AskFlags) => {
+        if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
+        if (flags.session && flags.continue)
+          throw new JarvisError("USAGE", "--session and --continue cannot be used together");
+        const text = words.join(" ").trim();
+        if (!text)
+          throw new JarvisError("USAGE", "nothing to ask", { fix: 'jarvis ask "set a timer for 5 minutes"' });
+        const agent = await openAgent(context);
+        const sessionId = flags.session ?? (flags.continue ? agent.latestSession("cli") : undefined);
+        const handle = agent.startTurn({
+          text,
+          source: "cli",
+          broker: brokerFor(context, flags),
+          ...(sessionId ? { sessionId } : {}),
+        });
+        const result = await streamTurn(context, agent, handle, flags.json ?? false);
+        context.exitCode = exitCodeForTurn(result);
+      }),
+    );
+}

@@ -1,0 +1,111 @@
+import type { Command } from "commander";
+import { RunStore } from "../../agent/run-store.js";
+import type { RunSummary, StepRecord } from "../../agent/types.js";
+import { JarvisError } from "../../core/errors.js";
+import { brokerFor } from "../broker.js";
+import type { CliContext } from "../context.js";
+import { action } from "../run.js";
+import { exitCodeForTurn, openAgent, streamTurn } from "./agent-support.js";
+
+const STATES = ["running", "interrupted", "finished", "failed", "cancelled"] as const;
+
+export function registerRunsCommands(program: Command, context: CliContext): void {
+  const runs = program.command("runs").description("durable runs: list, inspect, resume after a crash");
+
+  runs
+    .command("list")
+    .description("recent runs, newest first (interrupted ones can be resumed)")
+    .option("--json", "one JSON object per run")
+    .option("--status <state>", `only runs in this state (${STATES.join(", ")})`)
+    .option("--limit <n>", "how many (default 20)", "20")
+    .action(
+      action(context, async (flags: { json?: boolean; status?: string; limit: string }) => {
+        const limit = Number(flags.limit);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
+          throw new JarvisError(
+            "USAGE",
+            `--limit must be a whole number from 1 to 10000 (got "${flags.limit}")`,
+          );
+        }
+        if (flags.status && !(STATES as readonly string[]).includes(flags.status)) {
+          throw new JarvisError(
+            "USAGE",
+            `--status must be one of ${STATES.join(", ")} (got "${flags.status}")`,
+          );
+        }
+        const runtime = context.runtime(); // reading runs needs neither the NLU nor a model
+        const list = new RunStore(runtime.db, runtime.clock).list({
+          limit,
+          ...(flags.status ? { status: flags.status as RunSummary["status"] } : {}),
+        });
+        for (const run of list) {
+          if (flags.json) context.print(JSON.stringify(run));
+          else context.print(summaryLine(run));
+        }
+        if (!flags.json && list.length === 0) context.printError("no runs yet");
+      }),
+    );
+
+  runs
+    .command("show <id>")
+    .description("a run and every step it took")
+    .option("--json", "the run as one JSON object")
+    .action(
+      action(context, async (id: string, flags: { json?: boolean }) => {
+        const runtime = context.runtime();
+        const run = new RunStore(runtime.db, runtime.clock).detail(id);
+        if (!run)
+          throw new JarvisError("NOT_FOUND", `no run ${id.slice(0, 60)}`, { fix: "see `jarvis runs list`" });
+        if (flags.json) {
+          context.print(JSON.stringify(run));
+          return;
+        }
+        context.print(summaryLine(run));
+        if (run.error) context.print(`  ${run.error.code}: ${run.error.message}`);
+        if (run.result) context.print(`  answer: ${oneLine(run.result, 200)}`);
+        for (const step of run.steps) context.print(stepLine(step));
+      }),
+    );
+
+  runs
+    .command("resume <id>")
+    .description(
+      "continue an interrupted run: finished steps are not repeated; uncertain ones are asked about",
+    )
+    .option("--json", "print the event stream as JSON lines")
+    .option("--yes", "approve confirmations (including re-running an uncertain step)")
+    .option("--no", "deny confirmations (an uncertain step is not run again)")
+    .action(
+      action(context, async (id: string, flags: { json?: boolean; yes?: boolean; no?: boolean }) => {
+        if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
+        const agent = await openAgent(context);
+        const handle = agent.resume(id, brokerFor(context, flags));
+        const result = await streamTurn(context, agent, handle, flags.json ?? false);
+        context.exitCode = exitCodeForTurn(result);
+      }),
+    );
+}
+
+function summaryLine(run: RunSummary): string {
+  const when = new Date(run.createdAt).toISOString().replace("T", " ").slice(0, 19);
+  return `${run.id}  ${run.status.padEnd(11)} ${when}  ${String(run.stepCount).padStart(3)} steps  ${run.mode ?? "-"}  ${oneLine(run.input, 60)}`;
+}
+
+function stepLine(step: StepRecord): string {
+  const result = step.result as
+    | { observation?: string; text?: string; toolCalls?: Array<{ name: string }> }
+    | undefined;
+  if (step.kind === "model") {
+    const calls = result?.toolCalls?.map((c) => c.name).join(", ");
+    const said = result?.text ? ` "${oneLine(result.text, 60)}"` : "";
+    return `  #${step.seq} r${step.round} propose  ${step.status.padEnd(9)}${calls ? ` → ${calls}` : ""}${said}`;
+  }
+  const args = step.args === undefined ? "" : oneLine(JSON.stringify(step.args), 60);
+  const observed = result?.observation ? ` → ${oneLine(result.observation, 80)}` : "";
+  return `  #${step.seq} r${step.round} ${(step.tool ?? "?").padEnd(20)} ${step.status.padEnd(9)} ${args}${observed}`;
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,33 @@
+import type { Logger } from "../core/logger.js";
+import type { Runtime } from "../runtime/runtime.js";
+import type { WebConfirmationBroker } from "./broker.js";
+import type { EventLog } from "./event-log.js";
+import type { LiveHub } from "./live.js";
+import type { ServerMetrics } from "./metrics.js";
+import type { TurnHandle, TurnService } from "./types.js";
+
+/** The parts of the runtime the server reads. */
+export type ServerRuntime = Pick<Runtime, "paths" | "config" | "audit" | "registry" | "roots" | "env">;
+
+/** Everything route modules share; built once per server. */
+export interface ServerContext {
+  runtime: ServerRuntime;
+  turns: TurnService;
+  broker: WebConfirmationBroker;
+  log: EventLog;
+  live: LiveHub;
+  metrics: ServerMetrics;
+  logger: Logger;
+  version: string;
+  /** Starts a turn answered by the web broker; its own event queue is drained (the hub fans out). */
+  startTurn(text: string, sessionId: string | undefined, source: string): TurnHandle;
+}
+
+/** Reads a handle's private queue to the end so it never piles up when nobody iterates it. */
+export function drain(handle: TurnHandle): void {
+  void (async () => {
+    for await (const _event of handle.events) {
+      // the hub already delivered it
+    }
+  })().catch(() => undefined);
+}

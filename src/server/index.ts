@@ -1,0 +1,13 @@
+export { isUserAnswer, type PendingConfirmation, USER_ANSWERS, WebConfirmationBroker } from "./broker.js";
+export type { ServerContext, ServerRuntime } from "./context.js";
+export { HttpError, toErrorReply } from "./errors.js";
+export { EventLog, eventsFromRun } from "./event-log.js";
+export { LiveHub } from "./live.js";
+export { ServerMetrics } from "./metrics.js";
+export { testModelConnection } from "./models-test.js";
+export { hostAllowed, isLoopbackHost, isWildcardHost, sameOrigin } from "./security.js";
+export { createServer, type JarvisServer, type ServerOptions } from "./server.js";
+export { applyMergePatch, redactSettings, updateSettings } from "./settings.js";
+export { defaultUiDir } from "./static.js";
+export { bearerToken, loadOrCreateToken, tokenMatches, WS_PROTOCOL, WS_TOKEN_PREFIX } from "./token.js";
+export type { EventFeed, TurnService } from "./types.js";

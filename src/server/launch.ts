@@ -1,0 +1,102 @@
+import { JarvisError } from "../core/errors.js";
+import { createRuntime, type Runtime } from "../runtime/runtime.js";
+import { isLoopbackHost, isWildcardHost } from "./security.js";
+import { createServer, type JarvisServer } from "./server.js";
+import { loadOrCreateToken } from "./token.js";
+
+export interface LaunchOptions {
+  env: NodeJS.ProcessEnv;
+  host?: string;
+  port?: number;
+  allowRemote?: boolean;
+  uiDir?: string | null;
+  version?: string;
+}
+
+export interface Launched {
+  server: JarvisServer;
+  runtime: Runtime;
+  /** Where the server listens (`http://127.0.0.1:7777`). */
+  url: string;
+  /** The link that hands the token to the UI (fragment: never sent to the server or its logs). */
+  openUrl: string;
+  remote: boolean;
+  close(): Promise<void>;
+}
+
+const HOST = /^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+$|^\[?[0-9A-Fa-f:.]+\]?$/;
+
+/**
+ * `jarvis start`: the runtime, the agent (embedded NLU first, models from config), the server.
+ * Heavy modules are imported here, not by the CLI entry, so other commands stay fast.
+ */
+export async function launchServer(options: LaunchOptions): Promise<Launched> {
+  const runtime = createRuntime({ env: options.env });
+  try {
+    if (options.env.JARVIS_TEST_PROBES === "1") {
+      // Test-only tools for tests that spawn the real CLI (as `jarvis ask` does); never otherwise.
+      const { probeTools } = await import("../testing/probe-tools.js");
+      for (const tool of probeTools(runtime.deps)) if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
+    }
+    const host = (options.host ?? runtime.config.server.host).trim();
+    const port = options.port ?? runtime.config.server.port;
+    if (!HOST.test(host)) throw new JarvisError("USAGE", `--host "${host.slice(0, 60)}" is not a host name or IP address`);
+    const remote = !isLoopbackHost(host);
+    if (remote && !options.allowRemote) {
+      throw new JarvisError("USAGE", `binding to ${host} would expose Jarvis beyond this computer`, {
+        fix: "use 127.0.0.1, or pass --allow-remote if you really mean it",
+      });
+    }
+    const token = loadOrCreateToken(runtime.paths.token);
+    const { AgentService, loadNlu } = await import("../agent/index.js");
+    const { createModelRouter, routeSdkWarnings } = await import("../brain/models/index.js");
+    routeSdkWarnings(runtime.logger);
+    const nlu = await loadNlu(runtime.registry.list(), runtime.logger);
+    const models = await createModelRouter(runtime.config, runtime.env, { logger: runtime.logger });
+    const agent = new AgentService({ runtime, nlu, models });
+    const server = await createServer({
+      runtime,
+      turns: agent,
+      token,
+      logger: runtime.logger,
+      host: host.replace(/^\[|\]$/g, ""),
+      port,
+      allowRemote: options.allowRemote ?? false,
+      ...(options.uiDir !== undefined ? { uiDir: options.uiDir } : {}),
+      ...(options.version ? { version: options.version } : {}),
+    });
+    let url: string;
+    try {
+      url = await server.listen();
+    } catch (error) {
+      await agent.close();
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EADDRINUSE") {
+        throw new JarvisError("UNAVAILABLE", `port ${port} on ${host} is already in use (is Jarvis already running?)`, {
+          fix: "stop the other process or pass --port with a free port",
+        });
+      }
+      if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
+        throw new JarvisError("USAGE", `cannot listen on ${host}: no such address on this computer`);
+      }
+      throw error;
+    }
+    const local = isWildcardHost(host) ? url.replace(/\/\/[^/]+:/, "//127.0.0.1:") : url;
+    runtime.logger.info({ url, remote }, "server listening");
+    return {
+      server,
+      runtime,
+      url,
+      openUrl: `${local}/#token=${token}`,
+      remote,
+      async close() {
+        await server.close();
+        await agent.close();
+        await runtime.close();
+      },
+    };
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { verifyChain } from "../../gate/audit.js";
+import { USER_ANSWERS } from "../broker.js";
+import { drain, type ServerContext } from "../context.js";
+import { HttpError } from "../errors.js";
+import { eventsFromRun } from "../event-log.js";
+import { parseInput } from "./body.js";
+import { createToolCatalog } from "./tools.js";
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+const AnswerBody = z.object({ answer: z.enum(USER_ANSWERS) }).strict();
+const KillBody = z.object({ runId: z.string().min(1).max(100).optional() }).strict();
+const RunsQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    status: z.enum(["running", "finished", "failed", "cancelled", "interrupted"]).optional(),
+    sessionId: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+const AuditQuery = z
+  .object({
+    runId: z.string().min(1).max(100).optional(),
+    tool: z.string().min(1).max(100).optional(),
+    decision: z.enum(["allow", "notify", "confirm", "deny"]).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(200),
+    afterSeq: z.coerce.number().int().min(0).optional(),
+    verify: z.enum(["0", "1"]).default("1"),
+  })
+  .strict();
+
+/** Confirmations, kill, runs, sessions, audit and the tool catalog. */
+export function registerApiRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { turns, broker, log, runtime } = context;
+
+  app.get("/api/confirmations", async () => ({ pending: broker.list() }));
+
+  app.post("/api/confirmations/:id", async (request) => {
+    const { id } = parseInput(IdParam, request.params, "path");
+    const { answer } = parseInput(AnswerBody, request.body);
+    if (!broker.answer(id, answer)) {
+      throw new HttpError(404, "NOT_FOUND", `no pending confirmation ${id} (already answered or expired)`);
+    }
+    return { answered: true, confirmationId: id, answer };
+  });
+
+  app.post("/api/kill", async (request) => {
+    const { runId } = parseInput(KillBody, request.body ?? {});
+    return { killed: turns.kill(runId) };
+  });
+
+  app.get("/api/runs", async (request) => {
+    const query = parseInput(RunsQuery, request.query, "query");
+    return { runs: turns.listRuns(query), active: turns.activeRuns() };
+  });
+
+  app.get("/api/runs/:id", async (request) => {
+    const { id } = parseInput(IdParam, request.params, "path");
+    const run = turns.getRun(id);
+    if (!run) throw new HttpError(404, "NOT_FOUND", `no run ${id}`);
+    return { run, events: log.events(id) ?? eventsFromRun(run) };
+  });
+
+  app.post("/api/runs/:id/resume", async (request) => {
+    const { id } = parseInput(IdParam, request.params, "path");
+    const handle = turns.resume(id, broker);
+    drain(handle);
+    return { runId: handle.runId, sessionId: handle.sessionId };
+  });
+
+  // The chat of one session: its recent runs, each with the events the page renders.
+  app.get("/api/sessions/:id", async (request) => {
+    const { id } = parseInput(IdParam, request.params, "path");
+    const summaries = turns.listRuns({ sessionId: id, limit: 30 });
+    const runs = summaries
+      .slice()
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((summary) => {
+        const events = log.events(summary.id);
+        if (events) return { ...summary, events };
+        const detail = turns.getRun(summary.id);
+        return { ...summary, events: detail ? eventsFromRun(detail) : [] };
+      });
+    return { sessionId: id, runs };
+  });
+
+  app.get("/api/audit", async (request) => {
+    const query = parseInput(AuditQuery, request.query, "query");
+    const { verify, ...filter } = query;
+    const entries = runtime.audit.list(filter);
+    return { entries, chain: verify === "1" ? verifyChain(runtime.audit.iterate()) : undefined };
+  });
+
+  const catalog = createToolCatalog(context);
+  app.get("/api/tools", async () => ({ tools: await catalog() }));
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../context.js";
+import { testModelConnection } from "../models-test.js";
+import { applyLive, redactSettings, updateSettings } from "../settings.js";
+import { registerUploads } from "./uploads.js";
+
+/** Settings (read, merge-patch write), the model "test connection" and file drops. */
+export function registerSettingsRoutes(
+  app: FastifyInstance,
+  context: ServerContext,
+  options: { uploadLimit: number },
+): void {
+  const { runtime } = context;
+
+  app.get("/api/settings", async () => ({
+    config: redactSettings(runtime.config),
+    file: runtime.paths.config,
+    roots: { read: runtime.roots.readRoots, write: runtime.roots.writeRoots, deny: runtime.roots.deny },
+  }));
+
+  app.put("/api/settings", async (request) => {
+    const update = updateSettings(runtime.paths.config, request.body);
+    applyLive(runtime.config, update.config);
+    context.logger.info({ restartRequired: update.restartRequired }, "settings changed from the web UI");
+    return { config: redactSettings(update.config), restartRequired: update.restartRequired };
+  });
+
+  app.post("/api/models/test", async (request) =>
+    testModelConnection((request.body as { model?: unknown } | undefined)?.model, runtime.env),
+  );
+
+  registerUploads(app, context, options.uploadLimit);
+}

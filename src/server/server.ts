@@ -1,0 +1,179 @@
+import websocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { Logger } from "../core/logger.js";
+import { WebConfirmationBroker } from "./broker.js";
+import type { ServerContext, ServerRuntime } from "./context.js";
+import { HttpError, toErrorReply } from "./errors.js";
+import { EventLog } from "./event-log.js";
+import { LiveHub } from "./live.js";
+import { ServerMetrics } from "./metrics.js";
+import { registerApiRoutes } from "./routes/api.js";
+import { registerSettingsRoutes } from "./routes/settings.js";
+import { registerTurnRoutes } from "./routes/turns.js";
+import { registerWebSocket } from "./routes/ws.js";
+import {
+  API_CSP,
+  hostAllowed,
+  remoteHostNames,
+  SECURITY_HEADERS,
+  sameOrigin,
+  UI_CSP,
+} from "./security.js";
+import { registerStatic } from "./static.js";
+import { bearerToken, tokenFromProtocols, tokenMatches, WS_PROTOCOL } from "./token.js";
+import type { TurnService } from "./types.js";
+
+export interface ServerOptions {
+  runtime: ServerRuntime;
+  turns: TurnService;
+  token: string;
+  logger: Logger;
+  host?: string;
+  port?: number;
+  /** Needed to bind anything but loopback. */
+  allowRemote?: boolean;
+  /** Built UI directory (index.html + assets); `null` serves no UI. Default: dist/ui. */
+  uiDir?: string | null;
+  /** Largest JSON body accepted (default 1 MiB); uploads have their own cap. */
+  bodyLimit?: number;
+  uploadLimit?: number;
+  version?: string;
+  defaultMetrics?: boolean;
+}
+
+export interface JarvisServer {
+  app: FastifyInstance;
+  context: ServerContext;
+  token: string;
+  /** Listens and returns the base URL (`http://127.0.0.1:7777`). */
+  listen(): Promise<string>;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** Paths that need the token (everything but the UI's static files and /health). */
+function needsToken(path: string): boolean {
+  return path === "/ws" || path === "/metrics" || path === "/api" || path.startsWith("/api/");
+}
+
+/**
+ * The local gateway: one port for the API, the WebSocket and the UI. Every request passes the
+ * Host check (DNS rebinding), the Origin check (no other web page can drive it) and, for the API
+ * and WebSocket, the token (constant-time compare).
+ */
+export async function createServer(options: ServerOptions): Promise<JarvisServer> {
+  const host = options.host ?? "127.0.0.1";
+  const remoteNames = remoteHostNames({ allowRemote: options.allowRemote ?? false, boundHost: host });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: false,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const broker = new WebConfirmationBroker();
+  const log = new EventLog();
+  const metrics = new ServerMetrics({ defaultMetrics: options.defaultMetrics ?? true });
+  const live = new LiveHub(options.turns, metrics, log, options.logger);
+  const context: ServerContext = {
+    runtime: options.runtime,
+    turns: options.turns,
+    broker,
+    log,
+    live,
+    metrics,
+    logger: options.logger,
+    version: options.version ?? "0.1.0",
+    startTurn(text, sessionId, source) {
+      return options.turns.startTurn({ text, ...(sessionId ? { sessionId } : {}), source, broker });
+    },
+  };
+
+  // First, so its own onRequest hook marks upgrade requests and a refused upgrade's socket is
+  // destroyed after the error response.
+  await app.register(websocket, {
+    options: {
+      maxPayload: 1024 * 1024,
+      // Select our protocol; the token entry is never echoed back.
+      handleProtocols: (protocols: Set<string>) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+    },
+  });
+
+  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    const hostHeader = request.headers.host;
+    if (!hostAllowed(hostHeader, remoteNames)) {
+      throw new HttpError(403, "FORBIDDEN", "this Host is not allowed (Jarvis answers only to its own address)");
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !sameOrigin(origin, hostHeader)) {
+      throw new HttpError(403, "FORBIDDEN", "requests from other web pages are refused");
+    }
+    const path = request.url.split("?")[0] ?? "/";
+    if (needsToken(path)) {
+      const given =
+        path === "/ws"
+          ? (tokenFromProtocols(request.headers["sec-websocket-protocol"]) ?? bearerToken(request.headers.authorization))
+          : bearerToken(request.headers.authorization);
+      if (!tokenMatches(options.token, given)) {
+        reply.header("www-authenticate", 'Bearer realm="jarvis"');
+        throw new HttpError(401, "UNAUTHORIZED", "a valid token is required (open the link `jarvis start` printed)");
+      }
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    // By path, not content type: a 304 for index.html has no type, and browsers apply its CSP.
+    const path = request.url.split("?")[0] ?? "/";
+    reply.header("content-security-policy", needsToken(path) || path === "/health" ? API_CSP : UI_CSP);
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  app.setErrorHandler((error, _request, reply) => {
+    const { status, body } = toErrorReply(error);
+    if (status >= 500) options.logger.error({ err: error }, "request failed");
+    void reply.status(status).type("application/json").send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = (request.url.split("?")[0] ?? "/").slice(0, 200);
+    void reply
+      .status(404)
+      .type("application/json")
+      .send({ error: { code: "NOT_FOUND", message: `no route ${request.method} ${path}` } });
+  });
+
+  app.get("/health", async () => ({ status: "ok", version: context.version }));
+  app.get("/metrics", async (_request, reply) => {
+    void reply.type(metrics.contentType);
+    return metrics.text();
+  });
+  registerTurnRoutes(app, context);
+  registerWebSocket(app, context);
+  registerApiRoutes(app, context);
+  registerSettingsRoutes(app, context, { uploadLimit: options.uploadLimit ?? 256 * 1024 * 1024 });
+  await registerStatic(app, options.uiDir);
+
+  live.start();
+  let port = options.port ?? 7777;
+  return {
+    app,
+    context,
+    token: options.token,
+    get port() {
+      return port;
+    },
+    async listen() {
+      await app.listen({ host, port });
+      const address = app.server.address();
+      if (address && typeof address === "object") port = address.port;
+      const shown = host.includes(":") ? `[${host}]` : host;
+      return `http://${shown}:${port}`;
+    },
+    async close() {
+      await live.stop();
+      await app.close();
+    },
+  };
+}

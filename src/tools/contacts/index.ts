@@ -1,0 +1,158 @@
+import { addressBookQuery, createAccount, fetchAddressBooks } from "tsdav";
+import { z } from "zod";
+import type { CalendarAccountConfig, DavServerConfig } from "../../config/schema.js";
+import { JarvisError } from "../../core/errors.js";
+import { parametersFrom } from "../../core/schema.js";
+import { defineTool, ok, type ToolDefinition } from "../../core/tool.js";
+import type { CalendarServices } from "../calendar/accounts.js";
+import { davAuthorization, statusError } from "../calendar/caldav.js";
+import { davFetch } from "../calendar/dav-fetch.js";
+import { type CalendarToolOptions, createCalendarServices } from "../calendar/index.js";
+import type { ToolDeps } from "../deps.js";
+import { connectionError } from "../mail/net-errors.js";
+import { type Contact, matchesContact, parseVCards } from "./vcard.js";
+
+export { type Contact, matchesContact, parseVCards } from "./vcard.js";
+
+/** CardDAV server of an account: its own block, else the CalDAV one (most servers serve both). */
+function cardServer(account: CalendarAccountConfig): DavServerConfig | undefined {
+  return account.carddav ?? account.caldav;
+}
+
+/** Every vCard of every address book of one account (one REPORT per book). */
+export async function fetchContacts(
+  services: CalendarServices,
+  account: CalendarAccountConfig,
+  signal: AbortSignal,
+): Promise<Contact[]> {
+  const server = cardServer(account)!;
+  const service = account.carddav ? "carddav" : "caldav"; // the CalDAV login serves both when carddav is absent
+  const authorization = await davAuthorization(account.name, service, server, services.secrets, signal);
+  const options = {
+    headers: { authorization },
+    fetch: davFetch(server, server.url),
+    fetchOptions: { signal },
+  };
+  try {
+    const dav = await createAccount({
+      account: { serverUrl: server.url, accountType: "carddav" },
+      ...options,
+    });
+    const books = await fetchAddressBooks({ account: dav, ...options });
+    const contacts: Contact[] = [];
+    for (const book of books) {
+      const responses = await addressBookQuery({
+        url: book.url,
+        props: { "d:getetag": {}, "card:address-data": {} },
+        depth: "1",
+        ...options,
+      });
+      const failed = responses.find((r) => !r.ok && r.status !== undefined && !r.props);
+      if (failed)
+        throw statusError("CardDAV", server.url, account.name, failed.status ?? 500, "list contacts");
+      for (const response of responses) {
+        const value = response.props?.addressData as unknown;
+        const data =
+          typeof value === "string"
+            ? value
+            : value && typeof value === "object" && "_cdata" in value
+              ? String((value as { _cdata: unknown })._cdata)
+              : undefined;
+        if (data) contacts.push(...parseVCards(data));
+      }
+    }
+    return contacts;
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    if (error instanceof JarvisError) throw error;
+    if (/cannot find (principalUrl|homeUrl)/.test(String((error as Error)?.message))) {
+      throw new JarvisError(
+        "UNAVAILABLE",
+        `CardDAV server ${server.url} (account ${account.name}) offers no address books there`,
+        {
+          fix: "set carddav.url to the server's CardDAV address",
+        },
+      );
+    }
+    throw connectionError("CardDAV", server.url, account.name, error);
+  }
+}
+
+const parameters = z
+  .object({
+    query: z.string().min(1).max(200).describe("a name, part of an email address, or a phone number"),
+    limit: z.number().int().min(1).max(50).optional(),
+    account: z.string().min(1).max(32).optional(),
+  })
+  .strict();
+type Args = z.infer<typeof parameters>;
+
+/** contacts_search over CardDAV; results become trusted #c/#a/#p handles for recipients. */
+export function contactsTools(deps: ToolDeps, options: CalendarToolOptions = {}): ToolDefinition[] {
+  const services = createCalendarServices(deps, options);
+  const accounts = () => deps.config.calendar.accounts.filter((a) => cardServer(a) !== undefined);
+  const search = defineTool<Args>({
+    name: "contacts_search",
+    group: "contacts",
+    description:
+      "Find contacts by name, email or phone. Returns #c (contact), #a (email) and #p (phone) handles usable as mail recipients.",
+    parameters: parametersFrom(parameters),
+    effects: ["read", "network"],
+    risk: "safe",
+    examples: ["find {query} in my contacts", "what is {query}'s email", "phone number of {query}"],
+    available: () =>
+      accounts().length > 0 ? undefined : "no CardDAV account is configured (`jarvis accounts add`)",
+    async execute(args, ctx) {
+      const chosen = accounts().filter((a) => args.account === undefined || a.name === args.account);
+      if (chosen.length === 0) {
+        throw new JarvisError(
+          args.account ? "NOT_FOUND" : "UNAVAILABLE",
+          args.account
+            ? `no contacts account named "${args.account}"`
+            : "no contacts (CardDAV) account is configured",
+          {
+            fix: "add one with `jarvis accounts add <name> --caldav <url>` (or carddav.url)",
+          },
+        );
+      }
+      const found = (await Promise.all(chosen.map((a) => fetchContacts(services, a, ctx.signal))))
+        .flat()
+        .filter((c) => matchesContact(c, args.query));
+      if (found.length === 0) return ok(`No contact matches "${args.query}".`, { contacts: [] });
+      const rows = found.slice(0, args.limit ?? 10).map((contact) => {
+        const tool = "contacts_search";
+        // contacts are the user's own records: their addresses are clean recipients
+        const emails = contact.emails.map((e) => ({
+          value: e,
+          handle: ctx.handles.mint("a", e, { label: contact.name, tool, trust: "trusted" }),
+        }));
+        const phones = contact.phones.map((p) => ({
+          ...p,
+          handle: ctx.handles.mint("p", p.number, { label: contact.name, tool, trust: "trusted" }),
+        }));
+        const primary = contact.emails[0] ?? contact.phones[0]?.number;
+        const handle = primary
+          ? ctx.handles.mint("c", primary, { label: contact.name, tool, trust: "trusted" })
+          : undefined;
+        return { contact, emails, phones, handle };
+      });
+      const lines = rows.map(({ contact, emails, phones, handle }) => {
+        const details = [
+          ...emails.map((e) => `${e.value} (${e.handle})`),
+          ...phones.map((p) => `${p.number}${p.type ? ` [${p.type}]` : ""} (${p.handle})`),
+        ].join(", ");
+        return `${handle ?? "-"}  ${contact.name}${contact.organization ? ` (${contact.organization})` : ""}${details ? ` — ${details}` : ""}`;
+      });
+      return ok([`${found.length} contact${found.length === 1 ? "" : "s"}:`, ...lines].join("\n"), {
+        contacts: rows.map(({ contact, emails, phones, handle }) => ({
+          handle,
+          name: contact.name,
+          organization: contact.organization || undefined,
+          emails: emails.map((e) => ({ address: e.value, handle: e.handle })),
+          phones: phones.map((p) => ({ number: p.number, type: p.type, handle: p.handle })),
+        })),
+      });
+    },
+  });
+  return [search];
+}

@@ -1,0 +1,188 @@
+import { z } from "zod";
+import type { EmitFn } from "../../core/events.js";
+import { parametersFrom } from "../../core/schema.js";
+import { defineTool, fail, ok, type ToolContext, type ToolDefinition } from "../../core/tool.js";
+import type { ToolDeps } from "../deps.js";
+import { type DesktopNotifier, notifySendNotifier } from "./notify.js";
+import { realScheduler, type Scheduler } from "./scheduler.js";
+import { type CancelOutcome, describeSeconds, formatClock, TimerService } from "./service.js";
+import type { TimerRecord } from "./store.js";
+
+export { ManualScheduler, realScheduler, type Scheduler } from "./scheduler.js";
+export { type FiredTimer, TimerService } from "./service.js";
+
+export interface TimerToolsOptions {
+  scheduler?: Scheduler;
+  notifier?: DesktopNotifier;
+  timezone?: string;
+  /** Fired timers and alarms as `notice` events (the server wires this to its event stream). */
+  emit?: EmitFn;
+  /** Start arming right away (default); tests start by hand. */
+  autoStart?: boolean;
+}
+
+const MAX_TIMER_S = 7 * 86_400;
+const MAX_ALARM_AHEAD_MS = 366 * 86_400_000;
+
+const label = z.string().trim().min(1).max(80).describe("a short name, e.g. tea");
+const handleId = (kind: string) =>
+  z.string().min(1).max(64).describe(`the ${kind}'s id or handle (#t1)`).meta({ "x-handle": "t" });
+const timerSet = z.object({
+  duration_s: z.number().int().min(1).max(MAX_TIMER_S).describe("length in seconds"),
+  label: label.optional(),
+});
+const cancelArgs = (kind: string) =>
+  z.object({
+    id: handleId(kind).optional(),
+    label: label.optional().describe(`cancel the ${kind}s whose name contains this`),
+    all: z.boolean().optional().describe(`cancel every ${kind}`),
+  });
+const alarmSet = z.object({
+  at: z.iso.datetime({ offset: true, local: true }).describe("when, ISO 8601 (e.g. 2025-06-12T07:00:00+02:00)"),
+  label: label.optional(),
+});
+const alarmCancel = cancelArgs("alarm").extend({
+  at: z.iso.datetime({ offset: true, local: true }).optional().describe("the alarm's time"),
+});
+const empty = z.object({});
+
+/** timer_set|list|cancel and alarm_set|list|cancel, persisted (migration 3), firing while Jarvis runs. */
+export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}): ToolDefinition[] {
+  const timezone = options.timezone;
+  const service = new TimerService({
+    db: deps.db,
+    clock: deps.clock,
+    scheduler: options.scheduler ?? realScheduler(deps.clock),
+    ids: deps.ids,
+    notifier: options.notifier ?? notifySendNotifier(deps.env),
+    logger: deps.logger.child({ area: "timers" }),
+    ...(timezone ? { timezone } : {}),
+    ...(options.emit ? { emit: options.emit } : {}),
+  });
+  if (options.autoStart ?? true) service.start();
+  deps.onClose(() => service.stop());
+
+  const mint = (ctx: ToolContext, record: TimerRecord) =>
+    ctx.handles.mint("t", record.id, {
+      label: `${record.kind}${record.label ? ` ${record.label}` : ""}`,
+      tool: `${record.kind}_set`,
+      trust: "trusted",
+    });
+  const describe = (record: TimerRecord) => {
+    const name = record.label ? ` "${record.label}"` : "";
+    if (record.kind === "timer") {
+      const left = Math.max(0, Math.round((record.dueAt - deps.clock.now()) / 1000));
+      return `timer${name}: ${describeSeconds(left)} left (of ${describeSeconds(record.durationS ?? 0)})`;
+    }
+    return `alarm${name} at ${formatClock(record.dueAt, timezone, true)}`;
+  };
+  const cancelled = (kind: "timer" | "alarm", outcome: CancelOutcome) => {
+    if ("problem" in outcome) {
+      const list = outcome.candidates.map((r) => `${r.id}: ${describe(r)}`).join("; ");
+      return fail(outcome.candidates.length > 1 ? "ARGS_INVALID" : "NOT_FOUND", `${outcome.problem}${list ? ` (${list})` : ""}`);
+    }
+    const names = outcome.cancelled.map(describe).join("; ");
+    return ok(`Cancelled ${outcome.cancelled.length} ${kind}${outcome.cancelled.length === 1 ? "" : "s"}: ${names}.`, {
+      cancelled: outcome.cancelled.map((r) => r.id),
+    });
+  };
+
+  return [
+    defineTool<z.infer<typeof timerSet>>({
+      name: "timer_set",
+      group: "timers",
+      description: "Start a countdown timer; Jarvis notifies you when it ends.",
+      parameters: parametersFrom(timerSet),
+      effects: ["write"],
+      risk: "safe",
+      async execute(args, ctx) {
+        ctx.signal.throwIfAborted();
+        const record = service.create("timer", deps.clock.now() + args.duration_s * 1000, args.label, args.duration_s);
+        const handle = mint(ctx, record);
+        const name = args.label ? ` "${args.label}"` : "";
+        return ok(
+          `Timer${name} set for ${describeSeconds(args.duration_s)} (ends at ${formatClock(record.dueAt, timezone)}) ${handle}.`,
+          { id: record.id, handle, dueAt: new Date(record.dueAt).toISOString() },
+        );
+      },
+    }),
+    defineTool<Record<string, never>>({
+      name: "timer_list",
+      group: "timers",
+      description: "The running timers and how much time each has left.",
+      parameters: parametersFrom(empty),
+      effects: ["read"],
+      risk: "safe",
+      async execute(_args, ctx) {
+        const timers = service.pending("timer");
+        if (timers.length === 0) return ok("No timers are running.", { timers: [] });
+        const lines = timers.map((r) => `${mint(ctx, r)} ${describe(r)}`);
+        return ok(lines.join("\n"), { timers: timers.map((r) => ({ id: r.id, label: r.label, dueAt: r.dueAt })) });
+      },
+    }),
+    defineTool<z.infer<ReturnType<typeof cancelArgs>>>({
+      name: "timer_cancel",
+      group: "timers",
+      description: "Cancel a timer: by id/handle, by name, all of them, or the only one running.",
+      parameters: parametersFrom(cancelArgs("timer")),
+      effects: ["write"],
+      risk: "safe",
+      async execute(args, ctx) {
+        ctx.signal.throwIfAborted();
+        return cancelled("timer", service.cancel("timer", args));
+      },
+    }),
+    defineTool<z.infer<typeof alarmSet>>({
+      name: "alarm_set",
+      group: "timers",
+      description: "Set an alarm for a date and time; it survives restarts and rings with a notification.",
+      parameters: parametersFrom(alarmSet),
+      effects: ["write"],
+      risk: "safe",
+      async execute(args, ctx) {
+        const at = Date.parse(args.at);
+        const now = deps.clock.now();
+        if (!Number.isFinite(at)) return fail("ARGS_INVALID", `"${args.at}" is not a date and time`);
+        if (at <= now) return fail("ARGS_INVALID", `${formatClock(at, timezone, true)} has already passed`);
+        if (at - now > MAX_ALARM_AHEAD_MS) return fail("ARGS_INVALID", "alarms can be at most a year ahead");
+        ctx.signal.throwIfAborted();
+        const record = service.create("alarm", at, args.label);
+        const handle = mint(ctx, record);
+        return ok(`Alarm${args.label ? ` "${args.label}"` : ""} set for ${formatClock(at, timezone, true)} ${handle}.`, {
+          id: record.id,
+          handle,
+          at: new Date(at).toISOString(),
+        });
+      },
+    }),
+    defineTool<Record<string, never>>({
+      name: "alarm_list",
+      group: "timers",
+      description: "The alarms that are set, soonest first.",
+      parameters: parametersFrom(empty),
+      effects: ["read"],
+      risk: "safe",
+      async execute(_args, ctx) {
+        const alarms = service.pending("alarm");
+        if (alarms.length === 0) return ok("No alarms are set.", { alarms: [] });
+        return ok(alarms.map((r) => `${mint(ctx, r)} ${describe(r)}`).join("\n"), {
+          alarms: alarms.map((r) => ({ id: r.id, label: r.label, at: new Date(r.dueAt).toISOString() })),
+        });
+      },
+    }),
+    defineTool<z.infer<typeof alarmCancel>>({
+      name: "alarm_cancel",
+      group: "timers",
+      description: "Cancel an alarm: by id/handle, by name or time, all of them, or the only one set.",
+      parameters: parametersFrom(alarmCancel),
+      effects: ["write"],
+      risk: "safe",
+      async execute(args, ctx) {
+        ctx.signal.throwIfAborted();
+        const at = args.at === undefined ? undefined : Date.parse(args.at);
+        const { at: _at, ...rest } = args;
+        return cancelled("alarm", service.cancel("alarm", { ...rest, ...(at === undefined ? {} : { at }) }));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,186 @@
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import type { Readable } from "node:stream";
+import zlib from "node:zlib";
+import { isTimeoutReason, linkSignals } from "../../core/abort.js";
+import { JarvisError } from "../../core/errors.js";
+import { type CheckedTarget, checkUrl, type GuardOptions } from "./guard.js";
+
+export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Jarvis/0.1";
+
+export interface SafeFetchOptions {
+  guard: GuardOptions;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  /** Bytes of (decompressed) body kept; the rest is dropped and `truncated` set. */
+  maxBytes: number;
+  /** One deadline for the whole exchange, redirects included. */
+  timeoutMs: number;
+  maxRedirects: number;
+  signal?: AbortSignal;
+}
+
+export interface SafeFetchResult {
+  /** Final URL after redirects. */
+  url: string;
+  status: number;
+  headers: IncomingMessage["headers"];
+  /** Lower-cased media type without parameters, e.g. `text/html`. */
+  mediaType: string;
+  body: Buffer;
+  truncated: boolean;
+  /** Every URL requested before the final one. */
+  redirects: string[];
+  /** The address actually connected to for the final response. */
+  address: string;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * HTTP(S) GET/POST for third-party URLs: every hop (redirects are followed here, not by the
+ * HTTP stack) is checked by the SSRF guard, DNS is resolved once per hop and the socket is
+ * pinned to the checked address, and time and size are bounded (decompressed size counts).
+ */
+export async function safeFetch(input: string | URL, options: SafeFetchOptions): Promise<SafeFetchResult> {
+  const linked = linkSignals([options.signal], options.timeoutMs);
+  const signal = linked.signal;
+  const redirects: string[] = [];
+  let url = new URL(input);
+  let method = options.method ?? "GET";
+  let body = options.body;
+  try {
+    for (;;) {
+      const target = await checkUrl(url, options.guard, signal);
+      const response = await request(url, target, method, body, options.headers ?? {}, signal);
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (REDIRECTS.has(status) && location) {
+        response.destroy();
+        if (redirects.length >= options.maxRedirects) {
+          throw new JarvisError("LIMIT_REACHED", `more than ${options.maxRedirects} redirects`, {
+            fix: "open the final URL directly",
+          });
+        }
+        redirects.push(url.href);
+        url = new URL(location, url);
+        if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+          method = "GET";
+          body = undefined;
+        }
+        continue;
+      }
+      const { data, truncated } = await readBody(response, options.maxBytes, signal);
+      const contentType = String(response.headers["content-type"] ?? "");
+      return {
+        url: url.href,
+        status,
+        headers: response.headers,
+        mediaType: contentType.split(";")[0]!.trim().toLowerCase(),
+        body: data,
+        truncated,
+        redirects,
+        address: target.address,
+      };
+    }
+  } catch (error) {
+    if (signal.aborted && !(error instanceof JarvisError)) {
+      if (isTimeoutReason(signal.reason)) {
+        throw new JarvisError("TIMEOUT", `${url.host} did not answer within ${options.timeoutMs / 1000} s`);
+      }
+      throw new JarvisError("CANCELLED", "cancelled");
+    }
+    if (error instanceof JarvisError) throw error;
+    throw new JarvisError("TOOL_FAILED", `${url.host}: ${(error as Error).message}`);
+  } finally {
+    linked.dispose();
+  }
+}
+
+function pinnedLookup(target: CheckedTarget): LookupFunction {
+  return ((_hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (lookupOptions?.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  }) as LookupFunction;
+}
+
+function request(
+  url: URL,
+  target: CheckedTarget,
+  method: string,
+  body: string | undefined,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  const transport = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = transport.request(url, {
+      method,
+      headers: {
+        "user-agent": USER_AGENT,
+        accept: "text/html,application/xhtml+xml,application/pdf,text/plain,application/json;q=0.9,*/*;q=0.5",
+        "accept-encoding": "gzip, deflate, br",
+        "accept-language": "en;q=0.9, *;q=0.5",
+        ...(body !== undefined ? { "content-length": String(Buffer.byteLength(body)) } : {}),
+        ...headers,
+      },
+      lookup: pinnedLookup(target),
+      agent: false,
+      signal,
+    });
+    req.once("response", resolve);
+    req.once("error", reject);
+    req.end(body);
+  });
+}
+
+function decoderFor(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
+  switch (encoding) {
+    case "gzip":
+    case "x-gzip":
+      return zlib.createGunzip();
+    case "deflate":
+      return zlib.createInflate();
+    case "br":
+      return zlib.createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
+
+async function readBody(
+  response: IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<{ data: Buffer; truncated: boolean }> {
+  const encoding = String(response.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
+  const decoder = decoderFor(encoding);
+  const stream: Readable = decoder ? response.pipe(decoder) : response;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  const onAbort = () => stream.destroy(signal.reason as Error);
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    for await (const chunk of stream) {
+      const buffer = chunk as Buffer;
+      if (size + buffer.length > maxBytes) {
+        chunks.push(buffer.subarray(0, maxBytes - size));
+        size = maxBytes;
+        truncated = true;
+        break;
+      }
+      chunks.push(buffer);
+      size += buffer.length;
+    }
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+    response.destroy();
+    decoder?.destroy();
+  }
+  return { data: Buffer.concat(chunks, size), truncated };
+}

@@ -1,0 +1,28 @@
+import type { ToolDefinition } from "../../core/tool.js";
+import type { ToolDeps } from "../deps.js";
+import { createWebTools } from "./tools.js";
+
+export { AllowList, allowEntryProblem, parseAllowEntry } from "./allowlist.js";
+export { decodeText, detectCharset } from "./charset.js";
+export { linkMinter, pageContent } from "./fetch-page.js";
+export {
+  type CheckedTarget,
+  checkDestination,
+  checkUrl,
+  checkUrlShape,
+  type GuardOptions,
+  type LookupFn,
+  portOf,
+  systemLookup,
+} from "./guard.js";
+export { type SafeFetchOptions, type SafeFetchResult, safeFetch, USER_AGENT } from "./http.js";
+export { blockedReason, parseIp } from "./ip.js";
+export { htmlToMarkdown } from "./readable.js";
+export { createSearchProvider } from "./search/index.js";
+export { createWebTools, type WebToolOptions } from "./tools.js";
+export { coerceUrl, duplicateNote, normalizeUrl, OpenedUrls } from "./url.js";
+
+/** The `web` tool group: web_search, web_fetch, youtube_transcript. */
+export function webTools(deps: ToolDeps): ToolDefinition[] {
+  return createWebTools(deps);
+}

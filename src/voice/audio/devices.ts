@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { JarvisError } from "../../core/errors.js";
+import { findProgram } from "../../runtime/doctor/programs.js";
+import { type AudioSink, type AudioSource, Reframer } from "./io.js";
+import { encodeWav, type PcmAudio, SAMPLE_RATE } from "./wav.js";
+
+/** How to record 16 kHz mono s16le to stdout / play raw PCM from stdin, per program. */
+const RECORDERS: Record<string, string[]> = {
+  arecord: ["-q", "-t", "raw", "-f", "S16_LE", "-r", String(SAMPLE_RATE), "-c", "1"],
+  rec: ["-q", "-t", "raw", "-e", "signed", "-b", "16", "-r", String(SAMPLE_RATE), "-c", "1", "-"],
+};
+
+function playerArgs(program: string, rate: number): string[] {
+  if (program === "aplay") return ["-q", "-t", "raw", "-f", "S16_LE", "-r", String(rate), "-c", "1", "-"];
+  return ["-q", "-t", "raw", "-e", "signed", "-b", "16", "-r", String(rate), "-c", "1", "-"];
+}
+
+/** Picks the first available recorder: arecord (ALSA) on Linux, sox's `rec` elsewhere. */
+export function defaultMicrophone(env: NodeJS.ProcessEnv = process.env): CommandMicrophone {
+  const order = process.platform === "darwin" ? ["rec"] : ["arecord", "rec"];
+  const program = order.find((p) => findProgram(p, env));
+  if (!program) {
+    throw new JarvisError("UNAVAILABLE", "no microphone recorder found (arecord or sox's rec)", {
+      fix: process.platform === "darwin" ? "brew install sox" : "sudo apt-get install alsa-utils (or sox)",
+    });
+  }
+  return new CommandMicrophone(program);
+}
+
+/** Picks aplay (Linux), afplay (macOS) or sox's `play`. */
+export function defaultSpeaker(env: NodeJS.ProcessEnv = process.env): AudioSink {
+  const order = process.platform === "darwin" ? ["afplay", "play"] : ["aplay", "play"];
+  const program = order.find((p) => findProgram(p, env));
+  if (!program) {
+    throw new JarvisError("UNAVAILABLE", "no audio player found (aplay, afplay or sox's play)", {
+      fix: process.platform === "darwin" ? "afplay ships with macOS" : "sudo apt-get install alsa-utils (or sox)",
+    });
+  }
+  return program === "afplay" ? new AfplaySpeaker() : new CommandSpeaker(program);
+}
+
+export class CommandMicrophone implements AudioSource {
+  constructor(private readonly program: string) {}
+
+  async *frames(signal: AbortSignal): AsyncIterable<Int16Array> {
+    const args = RECORDERS[this.program] ?? RECORDERS.rec ?? [];
+    const child = spawn(this.program, args, { stdio: ["ignore", "pipe", "pipe"], signal });
+    child.on("error", () => {});
+    const reframer = new Reframer();
+    try {
+      for await (const chunk of child.stdout) {
+        for (const frame of reframer.push(chunk as Buffer)) yield frame;
+      }
+    } finally {
+      if (child.exitCode === null) child.kill("SIGTERM");
+    }
+  }
+}
+
+/** aplay / play reading raw PCM on stdin; stopping kills the process (barge-in). */
+export class CommandSpeaker implements AudioSink {
+  constructor(private readonly program: string) {}
+
+  play(audio: PcmAudio, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      if (signal.aborted) return resolve();
+      const child = spawn(this.program, playerArgs(this.program, audio.sampleRate), {
+        stdio: ["pipe", "ignore", "ignore"],
+      });
+      const stop = () => {
+        if (child.exitCode === null) child.kill("SIGKILL");
+      };
+      signal.addEventListener("abort", stop, { once: true });
+      child.stdin.on("error", () => {});
+      child.on("error", () => resolve());
+      child.on("close", () => {
+        signal.removeEventListener("abort", stop);
+        resolve();
+      });
+      child.stdin.end(Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength));
+    });
+  }
+}
+
+/** macOS `afplay` only plays files: each clip goes through a private temp WAV. */
+export class AfplaySpeaker implements AudioSink {
+  play(audio: PcmAudio, signal: AbortSignal): Promise<void> {
+    const dir = mkdtempSync(join(tmpdir(), "jarvis-play-"));
+    const file = join(dir, "clip.wav");
+    writeFileSync(file, encodeWav(audio));
+    return new Promise<void>((resolve) => {
+      const child = spawn("afplay", [file], { stdio: "ignore", signal });
+      child.on("error", () => resolve());
+      child.on("close", () => resolve());
+    }).finally(() => rmSync(dir, { recursive: true, force: true }));
+  }
+}

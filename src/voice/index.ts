@@ -1,0 +1,55 @@
+export { defaultMicrophone, defaultSpeaker } from "./audio/devices.js";
+export { type AudioSink, type AudioSource, ClipSource, PushSource, RecordingSink, Reframer } from "./audio/io.js";
+export {
+  decodeWav,
+  encodeWav,
+  FRAME_MS,
+  FRAME_SAMPLES,
+  type PcmAudio,
+  resample,
+  SAMPLE_RATE,
+  toFrames,
+} from "./audio/wav.js";
+export { inspectModels, locateModels, packagedModelsDir, type VoiceModelFiles, WAKE_MODEL_LICENCE } from "./models.js";
+export {
+  confirmationQuestion,
+  type VadInput,
+  VoicePipeline,
+  type VoicePipelineOptions,
+  type WakeWordInput,
+} from "./pipeline.js";
+export {
+  catalogTemplates,
+  createDetector,
+  createStt,
+  createTts,
+  loadVoiceModels,
+  type VoiceModels,
+  voiceSettings,
+  voiceWorkDir,
+} from "./setup.js";
+export { SpeechOutput } from "./speech-output.js";
+export * from "./stt/index.js";
+export * from "./tts/index.js";
+export {
+  createNluTurnHandler,
+  type DialogAnswer,
+  type DialogClassifier,
+  echoTurnHandler,
+  keywordDialogClassifier,
+  nluDialogClassifier,
+  spokenOutcome,
+  type TurnChunk,
+  type TurnHandler,
+  type TurnRequest,
+} from "./turn.js";
+export { type BargeInMode, DEFAULT_VOICE_SETTINGS, type VoiceEvent, type VoiceSettings, type VoiceState } from "./types.js";
+export { SileroVadModel, SpeechSegmenter, VadStream } from "./vad.js";
+export {
+  vadGate,
+  type WakeDecision,
+  WakeWordDetector,
+  WakeWordModel,
+  WakeWordStream,
+  wakeDetected,
+} from "./wakeword.js";

@@ -1,0 +1,262 @@
+import { describe, expect, it } from "vitest";
+import type { ConfirmAnswer } from "../core/events.js";
+import { confirmationQuestion, VoicePipeline } from "./pipeline.js";
+import {
+  ControlledSink,
+  FakeStt,
+  FakeTts,
+  FakeWake,
+  fakeVad,
+  frame,
+  settle,
+  silentFrames,
+  speechFrames,
+} from "./testing.js";
+import { keywordDialogClassifier, type TurnHandler } from "./turn.js";
+import { DEFAULT_VOICE_SETTINGS, type VoiceEvent } from "./types.js";
+
+interface Harness {
+  pipeline: VoicePipeline;
+  events: VoiceEvent[];
+  sink: ControlledSink;
+  tts: FakeTts;
+  stt: FakeStt;
+  wake: FakeWake;
+  turns: string[];
+  answers: ConfirmAnswer[];
+  feed(frames: Int16Array[]): Promise<void>;
+  /** Lets every queued clip play to its end. */
+  finishSpeech(): Promise<void>;
+  types(): string[];
+}
+
+/** A turn that answers "You said: …", and asks for confirmation when told to "delete". */
+function harness(script: { command?: string[]; dialog?: string[] }, answer = (t: string) => `You said: ${t}.`) {
+  const events: VoiceEvent[] = [];
+  const sink = new ControlledSink();
+  const tts = new FakeTts();
+  const stt = new FakeStt({ command: script.command ?? [], dialog: script.dialog ?? [] });
+  const wake = new FakeWake();
+  const turns: string[] = [];
+  const answers: ConfirmAnswer[] = [];
+  const handler: TurnHandler = {
+    async *run(request) {
+      turns.push(request.text);
+      if (request.text.startsWith("delete")) {
+        const decision = await request.broker.request(
+          {
+            confirmationId: "c1",
+            runId: "r1",
+            callId: "call1",
+            tool: "files_delete",
+            args: {},
+            tier: "dangerous",
+            reason: "deletes a file",
+            preview: "delete notes.txt",
+            expiresAt: 0,
+          },
+          new AbortController().signal,
+        );
+        answers.push(decision);
+        yield { type: "text", text: decision === "approve" ? "Deleted." : "Kept it." };
+        return;
+      }
+      yield { type: "text", text: answer(request.text) };
+    },
+  };
+  const pipeline = new VoicePipeline({
+    wake,
+    vad: fakeVad,
+    stt,
+    tts,
+    sink,
+    turns: handler,
+    dialog: keywordDialogClassifier,
+    settings: { ...DEFAULT_VOICE_SETTINGS, endSilenceMs: 240, listenTimeoutMs: 800, confirmListenMs: 800 },
+    onEvent: (event) => events.push(event),
+  });
+  const h: Harness = {
+    pipeline,
+    events,
+    sink,
+    tts,
+    stt,
+    wake,
+    turns,
+    answers,
+    async feed(frames) {
+      for (const f of frames) {
+        await pipeline.processFrame(f);
+        await settle(3);
+      }
+      await settle();
+    },
+    async finishSpeech() {
+      for (let i = 0; i < 20 && sink.playing; i++) {
+        sink.finishAll();
+        await settle();
+      }
+    },
+    types: () => events.filter((e) => e.type !== "state").map((e) => e.type),
+  };
+  return h;
+}
+
+const command = () => [frame({ wake: true }), ...silentFrames(2), ...speechFrames(6), ...silentFrames(4)];
+
+describe("VoicePipeline", () => {
+  it("goes idle → wake → listening → transcribing → turn → speaking → idle", async () => {
+    const h = harness({ command: ["what time is it"] });
+    await h.feed(command());
+    expect(h.pipeline.state).toBe("speaking");
+    h.sink.finishAll();
+    await settle();
+    expect(h.pipeline.state).toBe("idle");
+    expect(h.turns).toEqual(["what time is it"]);
+    expect(h.tts.spoken).toEqual(["You said: what time is it."]);
+    expect(h.types()).toEqual(["wake", "speech_start", "speech_end", "transcript", "speak", "turn_text"]);
+    const states = h.events.filter((e) => e.type === "state").map((e) => (e as { state: string }).state);
+    expect(states).toEqual(["listening", "transcribing", "turn", "speaking", "idle"]);
+    expect(h.wake.resets).toBe(1);
+  });
+
+  it("speaks a streamed answer sentence by sentence", async () => {
+    const h = harness({ command: ["tell me"] }, () => "First sentence. Second one! Third?");
+    await h.feed(command());
+    expect(h.tts.spoken).toEqual(["First sentence.", "Second one!", "Third?"]);
+    for (let i = 0; i < 3; i++) {
+      h.sink.finishAll();
+      await settle();
+    }
+    expect(h.sink.clips).toHaveLength(3);
+    expect(h.pipeline.state).toBe("idle");
+  });
+
+  it("goes back to idle when no command follows the wake word", async () => {
+    const h = harness({ command: ["never used"] });
+    await h.feed([frame({ wake: true }), ...silentFrames(12)]);
+    expect(h.pipeline.state).toBe("idle");
+    expect(h.types()).toEqual(["wake", "listen_timeout"]);
+    expect(h.stt.sessions[0]?.cancelled).toBe(true);
+    expect(h.turns).toEqual([]);
+  });
+
+  it("says it did not understand an empty transcript, and runs no turn", async () => {
+    const h = harness({ command: [""] });
+    await h.feed(command());
+    h.sink.finishAll();
+    await settle();
+    expect(h.turns).toEqual([]);
+    expect(h.tts.spoken).toEqual(["Sorry, I didn't catch that."]);
+  });
+
+  it("ignores the wake word while busy, and speech while idle", async () => {
+    const h = harness({ command: ["what time is it"] });
+    await h.feed([...speechFrames(10), ...silentFrames(3)]);
+    expect(h.types()).toEqual([]);
+    await h.feed(command());
+    await h.feed([frame({ wake: true, speech: 0.1 })]);
+    expect(h.types().filter((t) => t === "wake")).toHaveLength(1);
+  });
+
+  it("barge-in: speech during playback stops it on that frame and listens for the next command", async () => {
+    const h = harness({ command: ["tell me a long story", "set a timer for five minutes"] }, (t) =>
+      t.startsWith("tell") ? "Once upon a time there was a very long story." : "Timer set.",
+    );
+    await h.feed(command());
+    expect(h.pipeline.state).toBe("speaking");
+    expect(h.sink.playing).toBe(true);
+    await h.feed(silentFrames(2));
+    await h.pipeline.processFrame(frame({ speech: 0.9 }));
+    // The same frame that carried the speech stops playback.
+    expect(h.sink.clips[0]?.stopped).toBe(true);
+    expect(h.pipeline.state).toBe("listening");
+    await h.feed([...speechFrames(5), ...silentFrames(4)]);
+    expect(h.turns).toEqual(["tell me a long story", "set a timer for five minutes"]);
+    const bargeIndex = h.types().indexOf("barge_in");
+    expect(bargeIndex).toBeGreaterThan(0);
+    expect(h.events.find((e) => e.type === "turn_text")).toMatchObject({ interrupted: true });
+    h.sink.finishAll();
+    await settle();
+    expect(h.tts.spoken.at(-1)).toBe("Timer set.");
+    expect(h.pipeline.state).toBe("idle");
+  });
+
+  it("does not barge in when barge-in is off", async () => {
+    const h = harness({ command: ["tell me"] });
+    (h.pipeline as unknown as { options: { settings: { bargeIn: string } } }).options.settings.bargeIn = "off";
+    await h.feed(command());
+    await h.feed(speechFrames(5));
+    expect(h.sink.clips[0]?.stopped).toBe(false);
+    expect(h.types()).not.toContain("barge_in");
+  });
+
+  it.each([
+    ["yes", "approve", "Deleted."],
+    ["no", "deny", "Kept it."],
+    ["cancel", "deny", "Kept it."],
+  ] as const)("a spoken %s answers the confirmation (%s)", async (said, answer, reply) => {
+    const h = harness({ command: ["delete notes"], dialog: [said] });
+    await h.feed(command());
+    expect(h.events.find((e) => e.type === "confirm_prompt")).toMatchObject({ tool: "files_delete" });
+    expect(h.tts.spoken.join(" ")).toContain("delete notes.txt. Should I go ahead?");
+    await h.finishSpeech();
+    expect(h.pipeline.state).toBe("listening");
+    await h.feed([...speechFrames(4), ...silentFrames(4)]);
+    expect(h.answers).toEqual([answer]);
+    expect(h.events.find((e) => e.type === "confirm_answer")).toMatchObject({ heard: said, answer });
+    await h.finishSpeech();
+    expect(h.tts.spoken.at(-1)).toBe(reply);
+    expect(h.pipeline.state).toBe("idle");
+  });
+
+  it("silence after a confirmation question is a denial", async () => {
+    const h = harness({ command: ["delete notes"], dialog: [] });
+    await h.feed(command());
+    await h.finishSpeech();
+    await h.feed(silentFrames(12));
+    expect(h.answers).toEqual(["deny"]);
+    expect(h.events.find((e) => e.type === "confirm_answer")).toMatchObject({ reason: "silence", answer: "deny" });
+  });
+
+  it("asks again once when the answer is 'repeat'", async () => {
+    const h = harness({ command: ["delete notes"], dialog: ["say again", "yes"] });
+    await h.feed(command());
+    await h.finishSpeech();
+    await h.feed([...speechFrames(4), ...silentFrames(4)]);
+    expect(h.events.filter((e) => e.type === "confirm_prompt")).toHaveLength(2);
+    await h.finishSpeech();
+    await h.feed([...speechFrames(4), ...silentFrames(4)]);
+    expect(h.answers).toEqual(["approve"]);
+  });
+
+  it("an answer spoken over the question (barge-in) still answers it", async () => {
+    const h = harness({ command: ["delete notes"], dialog: ["yes"] });
+    await h.feed(command());
+    expect(h.sink.playing).toBe(true);
+    await h.feed([...speechFrames(4), ...silentFrames(4)]);
+    expect(h.sink.clips[0]?.stopped).toBe(true);
+    expect(h.answers).toEqual(["approve"]);
+  });
+
+  it("drain ends an utterance cut off by the end of the input", async () => {
+    const h = harness({ command: ["what time is it"] });
+    await h.feed([frame({ wake: true }), ...speechFrames(6)]);
+    const drained = h.pipeline.drain();
+    await settle();
+    h.sink.finishAll();
+    await drained;
+    expect(h.turns).toEqual(["what time is it"]);
+  });
+});
+
+describe("confirmationQuestion", () => {
+  it("reads a tool's own preview, or the call as words when the preview is the default JSON", () => {
+    expect(
+      confirmationQuestion({ tool: "mail_send", args: {}, reason: "", preview: "Send to bob@example.com: Hi\nbody…" }),
+    ).toBe("Send to bob@example.com: Hi. Should I go ahead? Yes or no?");
+    expect(
+      confirmationQuestion({ tool: "lists_clear", args: { list: "shopping" }, reason: "", preview: 'lists_clear {\n  "list": "shopping"\n}' }),
+    ).toBe("lists clear: list shopping. Should I go ahead? Yes or no?");
+  });
+});

@@ -1,0 +1,135 @@
+import type { Nlu } from "../brain/nlu/types.js";
+import type { EventPayload } from "../core/events.js";
+import type { HandleStore } from "../core/tool.js";
+import type { ConfirmationBroker } from "../gate/confirm.js";
+import type { CallOutcome, Gate } from "../gate/gate.js";
+
+/** What a turn streams back: answer text as it is produced, and agent events to show. */
+export type TurnChunk = { type: "text"; text: string } | { type: "event"; event: EventPayload };
+
+export interface TurnRequest {
+  /** What the user said (the transcript). */
+  text: string;
+  signal: AbortSignal;
+  /** Confirmations raised during the turn are asked by voice through this broker. */
+  broker: ConfirmationBroker;
+}
+
+/**
+ * The voice pipeline's view of "the agent": given what was said, stream an answer. The agent
+ * loop implements it (fast path + LLM); until then `createNluTurnHandler` stands in.
+ */
+export interface TurnHandler {
+  run(request: TurnRequest): AsyncIterable<TurnChunk>;
+}
+
+export type DialogAnswer = "yes" | "no" | "cancel" | "repeat";
+
+/** Classifies a spoken answer to a confirmation; undefined when it is not an answer. */
+export interface DialogClassifier {
+  classify(text: string): DialogAnswer | undefined;
+}
+
+const YES = /^(yes|yeah|yep|yup|sure|okay|ok|correct|confirm|affirmative|do it|go ahead|please do|yes please)\b/;
+const NO = /^(no|nope|nah|don't|do not|negative|no thanks)\b/;
+const CANCEL = /^(cancel|stop|never mind|abort|forget it)\b/;
+const REPEAT = /^(repeat|say (that )?again|what|pardon|sorry)\b/;
+
+/** Keyword fallback for when no NLU is available. */
+export const keywordDialogClassifier: DialogClassifier = {
+  classify(text) {
+    const t = text.trim().toLowerCase();
+    if (YES.test(t)) return "yes";
+    if (NO.test(t)) return "no";
+    if (CANCEL.test(t)) return "cancel";
+    if (REPEAT.test(t)) return "repeat";
+    return undefined;
+  },
+};
+
+/** The NLU's `dialog` kind answers confirmations; the keyword list covers what it leaves out. */
+export function nluDialogClassifier(nlu: Nlu): DialogClassifier {
+  return {
+    classify(text) {
+      const result = nlu.parse(text);
+      if (result.kind === "dialog" && result.dialog) return result.dialog;
+      return keywordDialogClassifier.classify(text);
+    },
+  };
+}
+
+export interface NluTurnOptions {
+  nlu: Nlu;
+  gate: Gate;
+  handles: HandleStore;
+  newRunId(): string;
+  sessionId?: string;
+}
+
+/**
+ * A minimal voice turn on the embedded brain only: parse, run the proposed calls through the
+ * gate (with voice confirmations), and say what they returned. The agent loop replaces this.
+ */
+export function createNluTurnHandler(options: NluTurnOptions): TurnHandler {
+  const userText: string[] = [];
+  const grants = new Set<string>();
+  return {
+    async *run(request) {
+      userText.push(request.text);
+      const result = options.nlu.parse(request.text);
+      const calls = result.calls ?? (result.tool ? [{ tool: result.tool, args: result.args ?? {} }] : []);
+      if (result.kind === "action" && calls.length > 0) {
+        const events: EventPayload[] = [];
+        const runId = options.newRunId();
+        for (const call of calls) {
+          const outcome = await options.gate.call(
+            { tool: call.tool, args: call.args },
+            {
+              runId,
+              ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+              userText,
+              handles: options.handles,
+              taint: { tainted: false, sources: [] },
+              grants,
+              broker: request.broker,
+              signal: request.signal,
+              emit: (event) => events.push(event),
+            },
+          );
+          for (const event of events.splice(0)) yield { type: "event", event };
+          yield { type: "text", text: `${spokenOutcome(outcome)} ` };
+          if (outcome.status !== "ok") break;
+        }
+        return;
+      }
+      if (result.reply) {
+        yield { type: "text", text: result.reply };
+        return;
+      }
+      if (result.kind === "dialog") {
+        yield { type: "text", text: "Okay." };
+        return;
+      }
+      yield { type: "text", text: "Sorry, I can't do that without a language model." };
+    },
+  };
+}
+
+/** A short spoken form of a call's result: the first lines of its output, or why it did not run. */
+export function spokenOutcome(outcome: CallOutcome): string {
+  if (outcome.status === "ok") {
+    const lines = (outcome.result?.output ?? "").split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 3);
+    const text = lines.map((l) => (/[.!?]$/.test(l) ? l : `${l}.`)).join(" ");
+    return text.length > 0 ? text : "Done.";
+  }
+  if (outcome.status === "denied") return "Okay, I won't do that.";
+  if (outcome.code === "TOOL_UNKNOWN") return `I can't do that yet: ${outcome.tool} is not available.`;
+  return `That didn't work: ${outcome.reason}.`;
+}
+
+/** When there is no NLU at all: repeat what was heard, so the pipeline is still testable. */
+export const echoTurnHandler: TurnHandler = {
+  async *run(request) {
+    yield { type: "text", text: `You said: ${request.text}.` };
+  },
+};

@@ -1,0 +1,106 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import type { NluResult } from "../../src/brain/nlu/types.js";
+import { silentLogger } from "../../src/core/logger.js";
+import type { ToolDefinition } from "../../src/core/tool.js";
+import { createServer, type JarvisServer } from "../../src/server/index.js";
+import { type AgentHarness, createAgentHarness } from "../../src/testing/agent-harness.js";
+import { REPO_ROOT } from "../../src/testing/cli.js";
+import { probeTools } from "../../src/testing/probe-tools.js";
+import { ScriptedModel } from "../../src/testing/scripted-model.js";
+import { TableNlu } from "../../src/testing/table-nlu.js";
+import type { ToolDeps } from "../../src/tools/deps.js";
+import { createFilesTools } from "../../src/tools/files/index.js";
+
+export const UI_DIR = join(REPO_ROOT, "dist", "ui");
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export type NluTable = Record<string, Omit<NluResult, "text">>;
+
+/** A confident single action, as the embedded NLU would parse it. */
+export function action(tool: string, args: Record<string, unknown>): Omit<NluResult, "text"> {
+  return { kind: "action", tool, args, confidence: 0.97 };
+}
+
+export interface ServerHarness extends AgentHarness {
+  server: JarvisServer;
+  url: string;
+  token: string;
+  model: ScriptedModel;
+  /** The link `jarvis start` prints (token in the fragment). */
+  openUrl: string;
+}
+
+export const TOKEN = "0123456789abcdef".repeat(4);
+
+/**
+ * A real server over a real agent, runtime, store, gate and audit in a temp home; the NLU is a
+ * table and the model scripted, so turns are deterministic. Tools: files (real) and probes.
+ */
+export async function startServerHarness(
+  options: { nlu?: NluTable; config?: string; uiDir?: string | null; tools?: (deps: ToolDeps) => ToolDefinition[] } = {},
+): Promise<ServerHarness> {
+  const model = new ScriptedModel([]);
+  const agent = createAgentHarness({
+    nlu: new TableNlu(options.nlu ?? {}),
+    models: [{ label: "scripted:e2e", role: "primary", model }],
+    ...(options.config !== undefined ? { config: options.config } : {}),
+    tools: options.tools ?? ((deps) => [...createFilesTools(deps), ...probeTools(deps)]),
+  });
+  const server = await createServer({
+    runtime: agent.runtime,
+    turns: agent.agent,
+    token: TOKEN,
+    logger: silentLogger,
+    port: 0,
+    uiDir: options.uiDir === undefined ? UI_DIR : options.uiDir,
+    defaultMetrics: false,
+  });
+  const url = await server.listen();
+  return {
+    ...agent,
+    server,
+    url,
+    token: TOKEN,
+    model,
+    openUrl: `${url}/#token=${TOKEN}`,
+    async close() {
+      await server.close();
+      await agent.close();
+    },
+  };
+}
+
+export function uiBuilt(): boolean {
+  if (existsSync(join(UI_DIR, "index.html"))) return true;
+  throw new Error("dist/ui is missing: run `npm run build` (or `npm run build:ui`) before these tests");
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** Collects console errors and page errors, so a test can assert there were none. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+export function auth(token = TOKEN): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,154 @@
+/**
+ * `jarvis listen --file` and `jarvis say` end to end through the real built CLI, on audio made
+ * by espeak-ng and mixed with noise by sox (run `npm run build` first so dist/ is current).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTempHome, hasPrograms, runJarvis, type TempHome } from "../../src/testing/index.js";
+import { decodeWav } from "../../src/voice/audio/wav.js";
+import { scenario } from "./corpus.js";
+
+const ok = hasPrograms(["espeak-ng", "sox", "pocketsphinx_continuous"], "espeak-ng sox pocketsphinx pocketsphinx-en-us");
+
+type Event = { type: string; [key: string]: unknown };
+const parse = (stdout: string): Event[] =>
+  stdout
+    .split("\n")
+    .filter((l) => l.trim().length > 0)
+    .map((l) => JSON.parse(l) as Event);
+
+describe.skipIf(!ok)("jarvis listen --file / jarvis say", () => {
+  let home: TempHome;
+  let dir: string;
+  let negatives: string;
+  beforeAll(() => {
+    home = createTempHome();
+    dir = mkdtempSync(join(tmpdir(), "jarvis-voice-cli-"));
+    negatives = join(dir, "negatives.wav");
+    scenario(
+      dir,
+      [
+        500,
+        { text: "I told jarvis about it yesterday" },
+        700,
+        { text: "hey travis, come over here", voice: { voice: "en-gb", speed: 150 } },
+        1500,
+      ],
+      { noise: { kind: "brownnoise", volume: 0.1 }, file: negatives },
+    );
+  });
+  afterAll(() => {
+    home.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const listen = async (file: string, extra: string[] = []) => {
+    const out = join(dir, `out-${Math.random().toString(36).slice(2)}`);
+    const run = await runJarvis(["listen", "--file", file, "--json", "--out-dir", out, ...extra], {
+      env: home.env,
+      timeoutMs: 60_000,
+    });
+    return { ...run, events: run.code === 0 ? parse(run.stdout) : [] };
+  };
+
+  it.each([
+    {
+      name: "set a timer (American voice, pink noise)",
+      text: "hey jarvis, set a timer for five minutes",
+      voice: { voice: "en-us", speed: 150 },
+      heard: "set a timer for five minutes",
+      tool: { tool: "timer_set", args: { duration_s: 300 } },
+      noise: "pinknoise" as const,
+    },
+    {
+      name: "what time is it (British voice, brown noise)",
+      text: "hey jarvis, what time is it",
+      voice: { voice: "en-gb", speed: 140 },
+      heard: "what time is it",
+      tool: { tool: "time_now", args: {} },
+      noise: "brownnoise" as const,
+    },
+  ])("$name: wake → transcript → turn → a spoken answer in a WAV", async ({ text, voice, heard, tool, noise }) => {
+    const file = join(dir, `${heard.replaceAll(" ", "_")}.wav`);
+    scenario(dir, [800, { text, voice }, 1500], { noise: { kind: noise, volume: 0.05 }, file });
+    const run = await listen(file);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const types = run.events.map((e) => e.type);
+    expect(types.filter((t) => t === "wake")).toHaveLength(1);
+    expect(run.events.find((e) => e.type === "transcript")).toMatchObject({ text: heard, backend: "pocketsphinx" });
+    const ready = run.events.find((e) => e.type === "ready");
+    const turnText = run.events.find((e) => e.type === "turn_text");
+    expect(String(turnText?.text).length).toBeGreaterThan(0);
+    if (ready?.answeredBy === "nlu") {
+      const proposed = run.events.find((e) => e.type === "turn_event" && (e.event as Event).type === "tool_proposed");
+      expect((proposed?.event as { data: unknown }).data).toMatchObject(tool);
+    } else {
+      expect(ready?.answeredBy).toBe("echo");
+      expect(turnText?.text).toBe(`You said: ${heard}.`);
+    }
+    const output = run.events.find((e) => e.type === "tts_output");
+    expect(existsSync(String(output?.file))).toBe(true);
+    const audio = decodeWav(readFileSync(String(output?.file)));
+    expect(audio.samples.length / audio.sampleRate).toBeGreaterThan(0.5);
+    expect(Math.max(...audio.samples)).toBeGreaterThan(1000);
+    const order = ["wake", "speech_start", "speech_end", "transcript", "speak", "tts_output", "turn_text"];
+    expect(types.filter((t) => order.includes(t))).toEqual(order);
+  });
+
+  it("noise, silence and other speech in one file trigger nothing", async () => {
+    const run = await listen(negatives);
+    expect(run.code).toBe(0);
+    expect(run.events.map((e) => e.type)).toEqual(["ready"]);
+  });
+
+  it("jarvis say --out writes a WAV of the spoken text", async () => {
+    const out = join(dir, "said.wav");
+    const run = await runJarvis(["say", "Your timer is done. Five minutes have passed.", "--out", out], { env: home.env });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout.trim()).toBe(out);
+    const audio = decodeWav(readFileSync(out));
+    expect(audio.samples.length / audio.sampleRate).toBeGreaterThan(1.5);
+  });
+
+  it.each([
+    [["listen", "--file", "/nonexistent/in.wav"], 1, "NOT_FOUND: no such file: /nonexistent/in.wav"],
+    [["listen", "--file", "NOTWAV", "--json"], 2, "USAGE: not a WAV file (no RIFF/WAVE header)"],
+    [["listen", "--file", "IN", "--threshold", "2"], 2, 'USAGE: --threshold must be a number between 0 and 1 (exclusive), got "2"'],
+    [["listen", "--file", "IN", "--threshold", "abc"], 2, 'USAGE: --threshold must be a number between 0 and 1 (exclusive), got "abc"'],
+    [["listen", "--out-dir", "/tmp"], 2, "USAGE: --out-dir needs --file"],
+    [["say", "  "], 2, "USAGE: nothing to say: the text is empty"],
+    [["say", "hi", "--out", "/nonexistent/dir/x.wav"], 1, "NOT_FOUND: --out: directory /nonexistent/dir does not exist"],
+  ])("refuses %j with one clear line (exit %i)", async (args, code, line) => {
+    const notWav = join(dir, "not.wav");
+    writeFileSync(notWav, "this is text, not audio");
+    const inWav = join(dir, "in-any.wav");
+    writeFileSync(inWav, readFileSync(negatives));
+    const argv = args.map((a) => (a === "NOTWAV" ? notWav : a === "IN" ? inWav : a));
+    const run = await runJarvis(argv, { env: home.env });
+    expect(run.code).toBe(code);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain(line);
+    expect(run.stdout).toBe("");
+  });
+
+  it("a voice backend configured without its URL is refused before anything runs", async () => {
+    const bad = createTempHome();
+    try {
+      bad.writeConfig("voice:\n  stt: openai-compatible\n");
+      const run = await runJarvis(["listen", "--file", negatives], { env: bad.env });
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        "CONFIG_INVALID: voice.stt is openai-compatible but voice.stt_base_url is not set (jarvis config set voice.stt_base_url http://127.0.0.1:8080)",
+      );
+      bad.writeConfig("voice:\n  threshold: 3\n");
+      const invalid = await runJarvis(["say", "hi"], { env: bad.env });
+      expect(invalid.code).toBe(1);
+      expect(invalid.stderr).toMatch(/^CONFIG_INVALID: .*voice\.threshold/);
+    } finally {
+      bad.cleanup();
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import type { ConfirmAnswer, JarvisEvent, PlanStep, RiskTier } from "./types";
+
+const PLAN_TOOL = "plan_update";
+
+export type CallStage = "proposed" | "decided" | "confirming" | "running" | "done" | "failed" | "denied";
+
+export interface ToolCallView {
+  callId: string;
+  tool: string;
+  args: unknown;
+  stage: CallStage;
+  tier?: RiskTier | null;
+  decision?: string;
+  reason?: string;
+  code?: string;
+  answer?: ConfirmAnswer;
+  output?: string;
+  error?: { code: string; message: string };
+  durationMs?: number;
+}
+
+export type TurnItem =
+  | { kind: "tool"; call: ToolCallView }
+  | { kind: "notice"; level: "info" | "warn"; message: string; seq: number };
+
+export type TurnStatus = "running" | "finished" | "failed" | "cancelled" | "unknown";
+
+export interface TurnView {
+  runId: string;
+  sessionId?: string;
+  input: string;
+  source?: string;
+  startedAt: number;
+  endedAt?: number;
+  items: TurnItem[];
+  plan?: PlanStep[];
+  text: string;
+  status: TurnStatus;
+  error?: { code: string; message: string };
+  cancelReason?: string;
+}
+
+/** Folds a run's events into what the chat shows: cards per call, the plan, the answer. */
+export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
+  const view: TurnView = { runId, input: "", startedAt: events[0]?.ts ?? 0, items: [], text: "", status: "unknown" };
+  const calls = new Map<string, ToolCallView>();
+  const call = (callId: string, tool: string): ToolCallView => {
+    let found = calls.get(callId);
+    if (!found) {
+      found = { callId, tool, args: {}, stage: "proposed" };
+      calls.set(callId, found);
+      // The plan has its own checklist; its updates are not shown as cards (unless refused).
+      if (tool !== PLAN_TOOL) view.items.push({ kind: "tool", call: found });
+    }
+    return found;
+  };
+  let deltas = "";
+  for (const event of events) {
+    switch (event.type) {
+      case "run_started":
+        view.input = event.data.input;
+        view.sessionId = event.data.sessionId;
+        view.source = event.data.source;
+        view.startedAt = event.ts;
+        view.status = "running";
+        view.endedAt = undefined;
+        break;
+      case "text_delta":
+        deltas += event.data.text;
+        break;
+      case "plan_updated":
+        view.plan = event.data.steps;
+        break;
+      case "tool_proposed": {
+        const c = call(event.data.callId, event.data.tool);
+        c.args = event.data.args;
+        break;
+      }
+      case "tool_decided": {
+        const c = call(event.data.callId, event.data.tool);
+        c.tier = event.data.tier;
+        c.decision = event.data.decision;
+        c.reason = event.data.reason;
+        c.code = event.data.code;
+        c.stage = event.data.decision === "deny" ? "denied" : "decided";
+        if (c.tool === PLAN_TOOL && c.stage === "denied") view.items.push({ kind: "tool", call: c });
+        break;
+      }
+      case "confirm_requested": {
+        const c = call(event.data.callId, event.data.tool);
+        c.stage = "confirming";
+        break;
+      }
+      case "confirm_resolved": {
+        const c = calls.get(event.data.callId);
+        if (!c) break;
+        c.answer = event.data.answer;
+        if (event.data.answer !== "approve" && event.data.answer !== "approve_session") c.stage = "denied";
+        else c.stage = "decided";
+        break;
+      }
+      case "tool_started":
+        call(event.data.callId, event.data.tool).stage = "running";
+        break;
+      case "tool_finished": {
+        const c = call(event.data.callId, event.data.tool);
+        c.stage = event.data.ok ? "done" : "failed";
+        c.output = event.data.output;
+        c.error = event.data.error;
+        c.durationMs = event.data.durationMs;
+        break;
+      }
+      case "notice":
+        // "tool: … → notify" repeats what the card already shows.
+        if ([...calls.values()].some((c) => c.decision === "notify" && event.data.message.startsWith(`${c.tool}: `))) break;
+        view.items.push({ kind: "notice", level: event.data.level, message: event.data.message, seq: event.seq });
+        break;
+      case "run_finished":
+        view.status = "finished";
+        view.endedAt = event.ts;
+        if (event.data.text && !deltas.trim()) deltas = event.data.text;
+        break;
+      case "run_failed":
+        view.status = "failed";
+        view.endedAt = event.ts;
+        view.error = event.data;
+        break;
+      case "run_cancelled":
+        view.status = "cancelled";
+        view.endedAt = event.ts;
+        view.cancelReason = event.data.reason;
+        break;
+    }
+  }
+  view.text = deltas;
+  // A run that ended leaves no card spinning.
+  if (view.status !== "running") {
+    for (const c of calls.values()) {
+      if (c.stage === "running" || c.stage === "confirming" || c.stage === "proposed") {
+        c.stage = view.status === "finished" ? c.stage : "failed";
+        if (!c.error && c.stage === "failed") c.error = { code: "CANCELLED", message: "stopped before it finished" };
+      }
+    }
+  }
+  return view;
+}

@@ -1,0 +1,83 @@
+export type {
+  ConfirmAnswer,
+  ConfirmRequestData,
+  EventType,
+  JarvisEvent,
+  PlanStep,
+} from "../../src/core/events.js";
+export type { RiskTier } from "../../src/core/tool.js";
+import type { ConfirmRequestData } from "../../src/core/events.js";
+
+export type PendingConfirmation = ConfirmRequestData & { runId: string };
+
+export type RunStatus = "running" | "finished" | "failed" | "cancelled" | "interrupted";
+
+export interface RunSummary {
+  id: string;
+  sessionId: string;
+  input: string;
+  source: string;
+  status: RunStatus;
+  size: string;
+  mode?: string;
+  model?: string;
+  rounds: number;
+  stepCount: number;
+  result?: string;
+  error?: { code: string; message: string };
+  createdAt: number;
+  updatedAt: number;
+  finishedAt?: number;
+}
+
+export interface StepRecord {
+  seq: number;
+  round: number;
+  kind: "model" | "tool";
+  status: string;
+  callId?: string;
+  tool?: string;
+  args?: unknown;
+  sideEffect: boolean;
+  result?: { status?: string; observation?: string; output?: string; code?: string } | unknown;
+  startedAt: number;
+  endedAt?: number;
+}
+
+export interface RunDetail extends RunSummary {
+  steps: StepRecord[];
+}
+
+export interface AuditEntry {
+  seq: number;
+  ts: number;
+  correlationId: string;
+  runId: string;
+  callId: string;
+  tool: string;
+  stage: string;
+  args: string;
+  tier: string | null;
+  decision: string | null;
+  reason: string;
+  outcome: string;
+  prevHash: string;
+  hash: string;
+}
+
+export interface ChainStatus {
+  ok: boolean;
+  count: number;
+  firstBad?: { seq: number; index: number; problem: string };
+}
+
+export interface ToolInfo {
+  name: string;
+  group: string;
+  description: string;
+  tier: string;
+  effects: string[];
+  parameters: unknown;
+  override?: "auto" | "confirm" | "deny";
+  unavailable?: string;
+}
