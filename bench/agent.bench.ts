@@ -9,6 +9,7 @@
  * Overhead per round trip = (time per round) − (baseline time per round). Also measured:
  * time-to-first-token overhead vs the fake server directly, and kill-switch latency.
  */
+import { loadavg } from "node:os";
 import { tool as langchainTool } from "@langchain/core/tools";
 import { createReactAgent } from "@langchain/langgraph/prebuilt";
 import { ChatOpenAI } from "@langchain/openai";
@@ -222,6 +223,8 @@ const langgraphOverhead = round3(lang.p50 - rawPlain.p50);
 writeResult("agent", {
   description:
     "per model round trip (ms), fake OpenAI-compatible server on loopback answering instantly; overhead = per-round time minus the raw-fetch baseline of the same kind (Jarvis streams; LangGraph's ChatOpenAI default does not)",
+  /** The run shares its cores with other work; absolute times scale with this, ratios much less. */
+  load_average_1m_at_end: Math.round(loadavg()[0]! * 100) / 100,
   rounds_per_conversation: ROUNDS + 1,
   conversations: CONVERSATIONS,
   per_round_ms: {

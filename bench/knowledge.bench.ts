@@ -40,7 +40,11 @@ function loadSciFact(): Corpus {
     const d = JSON.parse(l) as { _id: string; title: string; text: string };
     return { id: d._id, title: d.title, text: d.text };
   });
-  const queries = new Map(lines("queries.jsonl").map((l) => JSON.parse(l) as { _id: string; text: string }).map((q) => [q._id, q.text]));
+  const queries = new Map(
+    lines("queries.jsonl")
+      .map((l) => JSON.parse(l) as { _id: string; text: string })
+      .map((q) => [q._id, q.text]),
+  );
   const qrels = new Map<string, Map<string, number>>();
   for (const line of lines("qrels/train.tsv").slice(1)) {
     const [q, d, s] = line.split("\t");
@@ -79,20 +83,28 @@ async function indexSciFact(kb: KnowledgeBase, corpus: Corpus) {
     chunks += report.chunks ?? 0;
   }
   const seconds = (performance.now() - started) / 1000;
-  return { docs: corpus.docs.length, chunks, seconds: round(seconds), docsPerSecond: round(corpus.docs.length / seconds) };
+  return {
+    docs: corpus.docs.length,
+    chunks,
+    seconds: round(seconds),
+    docsPerSecond: round(corpus.docs.length / seconds),
+  };
 }
 
 async function evaluate(kb: KnowledgeBase, corpus: Corpus, mode: SearchMode) {
   const latencies: number[] = [];
+  const cpuTimes: number[] = [];
   let n10 = 0;
   let r100 = 0;
   let count = 0;
   for (const [qid, relevant] of corpus.qrels) {
     const query = corpus.queries.get(qid);
     if (!query) continue;
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const { results } = await kb.search(query, { limit: 200, mode });
     latencies.push(performance.now() - started);
+    cpuTimes.push(cpuMs(cpu));
     // Chunks → documents, best chunk first (a long abstract may be two chunks).
     const ranked: string[] = [];
     for (const r of results) {
@@ -103,7 +115,13 @@ async function evaluate(kb: KnowledgeBase, corpus: Corpus, mode: SearchMode) {
     r100 += recall(ranked, relevant, 100);
     count += 1;
   }
-  return { queries: count, ndcg_at_10: round(n10 / count, 4), recall_at_100: round(r100 / count, 4), latencyMs: summarize(latencies) };
+  return {
+    queries: count,
+    ndcg_at_10: round(n10 / count, 4),
+    recall_at_100: round(r100 / count, 4),
+    latencyMs: summarize(latencies),
+    cpuMs: summarize(cpuTimes),
+  };
 }
 
 /** 100,000 chunks of real prose: SciFact sentences shuffled into new ~100-word chunks. */
@@ -131,19 +149,34 @@ async function syntheticLatency(corpus: Corpus) {
       }
       chunks.push({ ord: c, text: parts.join(" "), words });
     }
-    kb.store.replace({ source: `synthetic:${d}`, title: `Synthetic document ${d}`, kind: "text", hash: String(d), bytes: 0, chunks });
+    kb.store.replace({
+      source: `synthetic:${d}`,
+      title: `Synthetic document ${d}`,
+      kind: "text",
+      hash: String(d),
+      bytes: 0,
+      chunks,
+    });
   }
   const buildSeconds = (performance.now() - started) / 1000;
-  const latencies: number[] = [];
+  // Two passes: the first also fills the document-frequency cache a long-running process keeps.
   const queries = [...corpus.queries.values()].slice(0, 300);
-  for (const query of queries) {
-    const t = performance.now();
-    await kb.search(query, { limit: 10, mode: "keyword" });
-    latencies.push(performance.now() - t);
+  const passes: Record<string, unknown> = {};
+  for (const pass of ["cold", "warm"]) {
+    const latencies: number[] = [];
+    const cpuTimes: number[] = [];
+    for (const query of queries) {
+      const cpu = process.cpuUsage();
+      const t = performance.now();
+      await kb.search(query, { limit: 10, mode: "keyword" });
+      latencies.push(performance.now() - t);
+      cpuTimes.push(cpuMs(cpu));
+    }
+    passes[pass] = { latencyMs: summarize(latencies), cpuMs: summarize(cpuTimes) };
   }
   const stats = kb.store.stats();
   db.close();
-  return { chunks: stats.chunks, buildSeconds: round(buildSeconds), queries: queries.length, latencyMs: summarize(latencies) };
+  return { chunks: stats.chunks, buildSeconds: round(buildSeconds), queries: queries.length, ...passes };
 }
 
 /** Whole-pipeline ingest of generated PDFs: read, parse (pdf.js), chunk, index. */
@@ -164,7 +197,13 @@ async function pdfThroughput(corpus: Corpus) {
   const seconds = (performance.now() - started) / 1000;
   db.close();
   const failed = reports.filter((r) => r.status === "failed").length;
-  return { files: files.length, pages, failed, seconds: round(seconds), pagesPerSecond: round(pages / seconds) };
+  return {
+    files: files.length,
+    pages,
+    failed,
+    seconds: round(seconds),
+    pagesPerSecond: round(pages / seconds),
+  };
 }
 
 async function memoryPrecision() {
@@ -189,7 +228,8 @@ async function memoryPrecision() {
     const started = performance.now();
     const result = await memory.recall(pair.question, { limit: 3 });
     latencies.push(performance.now() - started);
-    const contains = (text: string | undefined) => (text ?? "").toLowerCase().includes(pair.expect.toLowerCase());
+    const contains = (text: string | undefined) =>
+      (text ?? "").toLowerCase().includes(pair.expect.toLowerCase());
     if (contains(result.items[0]?.text)) top1 += 1;
     else misses.push({ question: pair.question, expect: pair.expect, got: result.items[0]?.text ?? null });
     if (result.items.some((i) => contains(i.text))) top3 += 1;
@@ -205,6 +245,12 @@ async function memoryPrecision() {
   };
 }
 
+/** CPU time of this process since `start`: what a query costs when it has a core to itself. */
+function cpuMs(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 function round(x: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
@@ -216,16 +262,32 @@ try {
   const keywordKb = new KnowledgeBase({ db: keywordDb, clock: systemClock, logger: silentLogger });
   const ingest = await indexSciFact(keywordKb, corpus);
   const keyword = await evaluate(keywordKb, corpus, "keyword");
+  // The large-index path (rare-term candidates + exact rescoring) forced on SciFact, for its quality.
+  const prunedKb = new KnowledgeBase({
+    db: keywordDb,
+    clock: systemClock,
+    logger: silentLogger,
+    keyword: { pruneMinRows: 0, minBudget: 0 },
+  });
+  const keywordPruned = await evaluate(prunedKb, corpus, "keyword");
   keywordDb.close();
   console.log("scifact keyword", keyword);
 
-  let hybrid: unknown = "not run: set JARVIS_EMBEDDINGS_PROVIDER (and _BASE_URL/_MODEL or _MODEL_DIR) to measure";
-  const embedder = process.env.JARVIS_EMBEDDINGS_PROVIDER ? embedderFromConfig(defaultConfig().embeddings, process.env) : undefined;
+  let hybrid: unknown =
+    "not run: set JARVIS_EMBEDDINGS_PROVIDER (and _BASE_URL/_MODEL or _MODEL_DIR) to measure";
+  const embedder = process.env.JARVIS_EMBEDDINGS_PROVIDER
+    ? embedderFromConfig(defaultConfig().embeddings, process.env)
+    : undefined;
   if (embedder) {
     const db = openStore(join(work, "scifact-hybrid.db"));
     const kb = new KnowledgeBase({ db, clock: systemClock, logger: silentLogger, embedder });
     const hybridIngest = await indexSciFact(kb, corpus);
-    hybrid = { embedder: embedder.id, ingest: hybridIngest, hybrid: await evaluate(kb, corpus, "hybrid"), vector: await evaluate(kb, corpus, "vector") };
+    hybrid = {
+      embedder: embedder.id,
+      ingest: hybridIngest,
+      hybrid: await evaluate(kb, corpus, "hybrid"),
+      vector: await evaluate(kb, corpus, "vector"),
+    };
     db.close();
     await embedder.close?.();
   }
@@ -235,8 +297,16 @@ try {
   writeResult("knowledge", {
     dataset: "SciFact (BEIR), train qrels",
     targets: { ndcg_at_10: 0.67, scifact_p50_ms: 10, synthetic_100k_p50_ms: 50 },
-    settings: { tokenizer: "porter unicode61 remove_diacritics 2", bm25Weights: { title: 3, text: 1 }, query: "OR of distinct content words", chunkWords: 300, overlapWords: 40 },
-    scifact: { ingest, keyword, hybrid },
+    settings: {
+      tokenizer: "porter unicode61 remove_diacritics 2",
+      bm25Weights: { title: 3, text: 1 },
+      query: "OR of distinct content words",
+      chunkWords: 300,
+      overlapWords: 40,
+      largeIndex: "≥20k chunks: candidates from rare terms (≤10% of rows), exact BM25 rescoring",
+    },
+    note: "latencyMs is wall time on a shared 2-core machine under load; cpuMs is the CPU time per query",
+    scifact: { ingest, keyword, keywordPrunedForced: keywordPruned, hybrid },
     synthetic100k: synthetic,
     ingestPdf: pdf,
   });

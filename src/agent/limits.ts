@@ -45,5 +45,6 @@ export function describeLimit(size: TaskSize, limits: RunLimits, what: "rounds" 
 }
 
 function formatDuration(ms: number): string {
-  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
+  if (ms >= 60_000) return `${Math.round(ms / 60_000)} min`;
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
 }

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { parametersFrom } from "../core/schema.js";
+import { defineTool, ok } from "../core/tool.js";
 import { FixedConfirmationBroker } from "../gate/confirm.js";
 import { type AgentHarness, collect, createAgentHarness, typesOf } from "../testing/agent-harness.js";
-import { readProbeLog } from "../testing/probe-tools.js";
+import { probeTools, readProbeLog } from "../testing/probe-tools.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { TableNlu } from "../testing/table-nlu.js";
 import { NO_MODEL_QUESTION, NOT_SURE } from "./fast-path.js";
@@ -307,6 +310,63 @@ describe("the kill switch", () => {
       error: { code: "CANCELLED" },
     });
     expect(events.at(-1)?.type).toBe("run_cancelled");
+  });
+});
+
+describe("context and limits", () => {
+  it("shows the model only the tool groups the NLU guessed (plus the plan tool)", async () => {
+    const other = defineTool({
+      name: "music_play",
+      group: "music",
+      description: "plays music",
+      parameters: parametersFrom(z.object({})),
+      effects: ["ui"],
+      risk: "safe",
+      execute: async () => ok("playing"),
+    });
+    const model = new ScriptedModel([{ text: "a" }, { text: "b" }]);
+    const nlu = new TableNlu({ "probe something": { kind: "question", confidence: 0.4, groups: ["probe"] } });
+    withModel(model, nlu, { tools: (deps) => [...probeTools(deps), other] });
+    await collect(harness!.agent.startTurn({ text: "probe something", source: "test", broker: deny }));
+    expect(model.calls[0]!.tools.sort()).toEqual([
+      "plan_update",
+      "probe_danger",
+      "probe_open",
+      "probe_read",
+      "probe_search",
+      "probe_write",
+    ]);
+    await collect(harness!.agent.startTurn({ text: "anything else", source: "test", broker: deny }));
+    expect(model.calls[1]!.tools).toContain("music_play");
+  });
+
+  it("ends a run that outlives its time limit with a clear message", async () => {
+    const model = new ScriptedModel([{ text: "thinking", hang: true }]);
+    const { agent } = withModel(model, new TableNlu(), { service: { limits: { quick: { ms: 150 } } } });
+    const { result } = await collect(agent.startTurn({ text: "think", source: "test", broker: deny }));
+    expect(result.status).toBe("failed");
+    expect(result.error).toEqual({
+      code: "LIMIT_REACHED",
+      message:
+        "Stopped: this quick task reached its time limit of 150 ms. Ask me to continue, or split the task.",
+    });
+  });
+
+  it("starts complex tasks on the heavy model when one is configured", async () => {
+    const primary = new ScriptedModel([{ text: "from primary" }]);
+    const heavy = new ScriptedModel([{ text: "from heavy" }]);
+    harness = createAgentHarness({
+      models: [
+        { label: "scripted:primary", role: "primary", model: primary },
+        { label: "scripted:heavy", role: "heavy", model: heavy },
+      ],
+    });
+    const complex = await collect(
+      harness.agent.startTurn({ text: "plan it", size: "complex", source: "test", broker: deny }),
+    );
+    expect(complex.result.text).toBe("from heavy");
+    const quick = await collect(harness.agent.startTurn({ text: "hi", source: "test", broker: deny }));
+    expect(quick.result.text).toBe("from primary");
   });
 });
 

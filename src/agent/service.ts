@@ -96,34 +96,38 @@ export class AgentService {
       });
     }
     const { runs, sessions, ids } = this.deps;
-    let session: SessionRecord;
+    let session: SessionRecord | undefined;
     if (request.sessionId) {
-      const found = sessions.get(request.sessionId);
-      if (!found)
+      session = sessions.get(request.sessionId);
+      if (!session)
         throw new JarvisError("NOT_FOUND", `no session ${request.sessionId.slice(0, 60)}`, {
           fix: "omit it to start a new session",
         });
-      session = found;
-    } else {
-      session = sessions.create(ids.next("ses"), request.source);
     }
     const runId = ids.next("run");
-    runs.create({
-      id: runId,
-      sessionId: session.id,
-      input: text,
-      source: request.source,
-      size: request.size ?? estimateSize(text),
-      pid: this.deps.pid,
+    let userMessageId = 0;
+    // One transaction: the session, the run and the user's words land together or not at all.
+    runs.batch(() => {
+      session ??= sessions.create(ids.next("ses"), request.source);
+      runs.create({
+        id: runId,
+        sessionId: session.id,
+        input: text,
+        source: request.source,
+        size: request.size ?? estimateSize(text),
+        pid: this.deps.pid,
+      });
+      userMessageId = sessions.appendMessage(session.id, runId, "user", text);
     });
-    const userMessageId = sessions.appendMessage(session.id, runId, "user", text);
-    return this.launch(runId, session.id, (sink) => {
-      const fresh = sessions.get(session.id) ?? session;
+    if (!session) throw new JarvisError("INTERNAL", "the session was not created");
+    const created: SessionRecord = session;
+    return this.launch(runId, created.id, (sink) => {
+      const fresh = sessions.get(created.id) ?? created;
       const nlu = this.parse(text, fresh);
       const size = request.size ?? estimateSize(text, nlu);
       runs.update(runId, { size });
       const run = this.newRun(runId, fresh, text, size, request.broker, userMessageId, sink, 0);
-      run.emit({ type: "run_started", data: { input: text, sessionId: session.id, source: request.source } });
+      run.emit({ type: "run_started", data: { input: text, sessionId: created.id, source: request.source } });
       return { run, body: () => routeTurn(run, nlu) };
     });
   }

@@ -87,7 +87,10 @@ describe("buildMatchQuery", () => {
 
 describe("reciprocalRankFusion", () => {
   it("rewards items ranked well by both lists", () => {
-    const fused = reciprocalRankFusion([[{ id: 1 }, { id: 2 }, { id: 3 }], [{ id: 2 }, { id: 4 }, { id: 5 }]]);
+    const fused = reciprocalRankFusion([
+      [{ id: 1 }, { id: 2 }, { id: 3 }],
+      [{ id: 2 }, { id: 4 }, { id: 5 }],
+    ]);
     expect(fused.map((f) => f.id)).toEqual([2, 1, 4, 3, 5]);
     expect(fused[0]!.score).toBeCloseTo(1 / 62 + 1 / 61);
   });

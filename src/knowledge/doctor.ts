@@ -6,7 +6,8 @@ export const embeddingsCheck: DoctorCheck = {
   name: "embeddings",
   area: "knowledge",
   async run(context) {
-    if (!context.config) return { status: "warn", detail: "config.yaml does not load", fix: "fix config.yaml first" };
+    if (!context.config)
+      return { status: "warn", detail: "config.yaml does not load", fix: "fix config.yaml first" };
     let embedder: ReturnType<typeof embedderFromConfig>;
     try {
       embedder = embedderFromConfig(context.config.embeddings, context.env);
@@ -21,10 +22,17 @@ export const embeddingsCheck: DoctorCheck = {
       };
     }
     try {
-      const [vector] = await embedder.embed(["jarvis doctor"], { kind: "query", signal: AbortSignal.timeout(10_000) });
+      const [vector] = await embedder.embed(["jarvis doctor"], {
+        kind: "query",
+        signal: AbortSignal.timeout(10_000),
+      });
       return { status: "ok", detail: `${embedder.id}, ${vector?.length ?? 0} dimensions` };
     } catch (error) {
-      return { status: "error", detail: `${embedder.id}: ${(error as Error).message}`, fix: "start the embedding server or fix embeddings: in config.yaml" };
+      return {
+        status: "error",
+        detail: `${embedder.id}: ${(error as Error).message}`,
+        fix: "start the embedding server or fix embeddings: in config.yaml",
+      };
     } finally {
       await embedder.close?.();
     }

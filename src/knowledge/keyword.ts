@@ -65,7 +65,11 @@ export class KeywordSearcher {
     }
     if (rare.length === known.length) return this.exact(rare, limit);
     const pool = this.exact(rare, Math.max(limit * this.settings.candidatesPerResult, 200));
-    return this.rescore(pool.map((p) => p.id), known, stats).slice(0, limit);
+    return this.rescore(
+      pool.map((p) => p.id),
+      known,
+      stats,
+    ).slice(0, limit);
   }
 
   private exact(terms: readonly string[], limit: number): Array<{ id: number; score: number }> {
@@ -83,7 +87,9 @@ export class KeywordSearcher {
     let n = this.documentFrequency.get(term);
     if (n === undefined) {
       n = (
-        this.db.prepare("SELECT count(*) AS n FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ?").get(matchExpression([term])) as {
+        this.db
+          .prepare("SELECT count(*) AS n FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ?")
+          .get(matchExpression([term])) as {
           n: number;
         }
       ).n;
@@ -110,7 +116,9 @@ export class KeywordSearcher {
       const value = Math.log((stats.rows - df + 0.5) / (df + 0.5));
       return value > 0 ? value : 1e-6;
     });
-    terms.forEach(({ term }, i) => wanted.set(this.stem(term), i));
+    terms.forEach(({ term }, i) => {
+      wanted.set(this.stem(term), i);
+    });
     // Porter only rewrites word endings, so a token can stem to a query stem only if it starts
     // with the stem's first letters: everything else skips the stemmer.
     const prefixes = new Set([...wanted.keys()].map((stem) => stem.slice(0, 3)));
@@ -150,7 +158,9 @@ export class KeywordSearcher {
 
   /** Row count and total tokens from FTS5's averages record; its bytes double as a change key. */
   private averages(): { rows: number; tokens: number; key: string } {
-    const row = this.db.prepare("SELECT block FROM kb_chunks_fts_data WHERE id = 1").get() as { block: Buffer } | undefined;
+    const row = this.db.prepare("SELECT block FROM kb_chunks_fts_data WHERE id = 1").get() as
+      | { block: Buffer }
+      | undefined;
     if (!row) return { rows: 0, tokens: 0, key: "" };
     const values = readVarints(row.block);
     const [rows = 0, ...columns] = values;

@@ -41,9 +41,18 @@ describe("KnowledgeBase.add", () => {
   it("ingests every format from a folder, recursively, skipping hidden files and unknown types", async () => {
     mkdirSync(join(docs, "sub", "deeper"), { recursive: true });
     mkdirSync(join(docs, ".hidden"));
-    writeFileSync(join(docs, "report.pdf"), await makePdf([["The quarterly revenue grew."], ["Costs fell on page two."]]));
-    writeFileSync(join(docs, "sub", "guide.docx"), await makeDocx([{ heading: "Guide" }, { text: "Always book window seats." }]));
-    writeFileSync(join(docs, "sub", "page.html"), "<html><body><p>The wifi password is on the fridge.</p></body></html>");
+    writeFileSync(
+      join(docs, "report.pdf"),
+      await makePdf([["The quarterly revenue grew."], ["Costs fell on page two."]]),
+    );
+    writeFileSync(
+      join(docs, "sub", "guide.docx"),
+      await makeDocx([{ heading: "Guide" }, { text: "Always book window seats." }]),
+    );
+    writeFileSync(
+      join(docs, "sub", "page.html"),
+      "<html><body><p>The wifi password is on the fridge.</p></body></html>",
+    );
     writeFileSync(join(docs, "sub", "deeper", "notes.md"), "# Notes\nThe dentist is on Main Street.");
     writeFileSync(join(docs, "todo.txt"), "Buy oat milk and coffee beans.");
     writeFileSync(join(docs, "image.png"), randomBytes(100));
@@ -116,7 +125,11 @@ describe("KnowledgeBase.add", () => {
     expect(byName["pipe.txt"]!.error?.message).toMatch(/not a regular file/);
     expect(reports.filter((r) => r.status === "failed")).toHaveLength(8);
     // Only the good document is in the index, and the index is consistent.
-    expect(kb().list().map((d) => d.source)).toEqual([join(bad, "good.txt")]);
+    expect(
+      kb()
+        .list()
+        .map((d) => d.source),
+    ).toEqual([join(bad, "good.txt")]);
     expect(ftsIntact()).toBe(true);
   });
 
@@ -157,7 +170,10 @@ describe("KnowledgeBase.search / remove", () => {
   beforeEach(async () => {
     writeFileSync(join(docs, "cats.md"), "# Cats\nCats sleep most of the day and purr when content.");
     writeFileSync(join(docs, "dogs.md"), "# Dogs\nDogs need walks twice a day and love fetching sticks.");
-    writeFileSync(join(docs, "taxes.md"), "# Taxes\nFile the tax return before the end of July. Keep receipts.");
+    writeFileSync(
+      join(docs, "taxes.md"),
+      "# Taxes\nFile the tax return before the end of July. Keep receipts.",
+    );
     await kb().add([docs]);
   });
 
@@ -193,7 +209,10 @@ describe("KnowledgeBase.search / remove", () => {
       file,
       await makePdf([
         ["Solar panels convert sunlight into electricity using photovoltaic cells.", "The weather was nice."],
-        ["Photovoltaic cells lose efficiency when panels get hot in summer.", "Cleaning panels twice a year keeps electricity output high."],
+        [
+          "Photovoltaic cells lose efficiency when panels get hot in summer.",
+          "Cleaning panels twice a year keeps electricity output high.",
+        ],
       ]),
     );
     await kb().add([file]);

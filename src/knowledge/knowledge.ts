@@ -9,6 +9,7 @@ import { chunkSections } from "./chunk.js";
 import type { Embedder } from "./embedders/types.js";
 import { parseDocument } from "./ingest/parse.js";
 import { fsError, walkPaths } from "./ingest/walk.js";
+import type { KeywordSettings } from "./keyword.js";
 import { type SearchOptions, type SearchOutcome, searchKnowledge } from "./search.js";
 import { chunkTitle, KnowledgeStore } from "./store.js";
 import { ExtractiveSummarizer, type Summarizer, type Summary } from "./summarize.js";
@@ -30,6 +31,8 @@ export interface KnowledgeBaseOptions {
   reranker?: Reranker | undefined;
   summarizer?: Summarizer | undefined;
   limits?: Partial<IngestLimits> | undefined;
+  /** Keyword ranking knobs (benchmarks force candidate pruning on small indexes with these). */
+  keyword?: Partial<KeywordSettings> | undefined;
 }
 
 export interface AddOptions {
@@ -49,7 +52,7 @@ export class KnowledgeBase {
   private readonly summarizer: Summarizer;
 
   constructor(private readonly options: KnowledgeBaseOptions) {
-    this.store = new KnowledgeStore(options.db, options.clock);
+    this.store = new KnowledgeStore(options.db, options.clock, options.keyword);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.summarizer = options.summarizer ?? new ExtractiveSummarizer();
   }
@@ -93,7 +96,15 @@ export class KnowledgeBase {
       const existing = this.store.find(path);
       if (existing && existing.hash === hash) {
         const warning = await this.backfillVectors(existing, signal);
-        return { path, status: "unchanged", documentId: existing.id, kind: existing.kind, pages: existing.pages ?? undefined, chunks: existing.chunks, ...(warning ? { warning } : {}) };
+        return {
+          path,
+          status: "unchanged",
+          documentId: existing.id,
+          kind: existing.kind,
+          pages: existing.pages ?? undefined,
+          chunks: existing.chunks,
+          ...(warning ? { warning } : {}),
+        };
       }
       const parsed = await parseDocument(bytes, basename(path), signal);
       return await this.addParsed({ source: path, hash, bytes: bytes.length, parsed }, signal);
@@ -101,7 +112,14 @@ export class KnowledgeBase {
       if (signal?.aborted) throw toJarvisError(signal.reason ?? error);
       const failure = toJarvisError(error, "TOOL_FAILED");
       this.options.logger.debug({ path, err: error }, "ingest failed");
-      return { path, status: "failed", error: { code: failure.code, message: failure.fix ? `${failure.message} (${failure.fix})` : failure.message } };
+      return {
+        path,
+        status: "failed",
+        error: {
+          code: failure.code,
+          message: failure.fix ? `${failure.message} (${failure.fix})` : failure.message,
+        },
+      };
     }
   }
 
@@ -127,7 +145,11 @@ export class KnowledgeBase {
         { fix: "raise knowledge.max_chunks_per_document, or split the document" },
       );
     }
-    const hash = input.hash ?? createHash("sha256").update(parsed.sections.map((s) => s.text).join("\f")).digest("hex");
+    const hash =
+      input.hash ??
+      createHash("sha256")
+        .update(parsed.sections.map((s) => s.text).join("\f"))
+        .digest("hex");
     let vectors: { embedder: string; values: Float32Array[] } | undefined;
     let warning: string | undefined;
     try {
@@ -147,7 +169,15 @@ export class KnowledgeBase {
       chunks,
       vectors,
     });
-    return { path: input.source, status, documentId: id, kind: parsed.kind, pages: parsed.pages, chunks: chunks.length, ...(warning ? { warning } : {}) };
+    return {
+      path: input.source,
+      status,
+      documentId: id,
+      kind: parsed.kind,
+      pages: parsed.pages,
+      chunks: chunks.length,
+      ...(warning ? { warning } : {}),
+    };
   }
 
   search(query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
@@ -194,7 +224,12 @@ export class KnowledgeBase {
     for (const doc of this.store.missingVectors(embedder.id)) {
       const warning = await this.backfillVectors(doc, options.signal);
       const report: IngestReport = warning
-        ? { path: doc.source, status: "failed", documentId: doc.id, error: { code: "UNAVAILABLE", message: warning } }
+        ? {
+            path: doc.source,
+            status: "failed",
+            documentId: doc.id,
+            error: { code: "UNAVAILABLE", message: warning },
+          }
         : { path: doc.source, status: "updated", documentId: doc.id, kind: doc.kind, chunks: doc.chunks };
       reports.push(report);
       options.onReport?.(report);
@@ -203,10 +238,16 @@ export class KnowledgeBase {
   }
 
   /** Summarizes an indexed document from its stored chunks (page citations kept). */
-  async summarizeDocument(idOrSource: string | number, maxPoints?: number, signal?: AbortSignal): Promise<{ document: DocumentInfo; summary: Summary }> {
+  async summarizeDocument(
+    idOrSource: string | number,
+    maxPoints?: number,
+    signal?: AbortSignal,
+  ): Promise<{ document: DocumentInfo; summary: Summary }> {
     const document = this.find(idOrSource);
     if (!document) {
-      throw new JarvisError("NOT_FOUND", `no indexed document ${idOrSource}`, { fix: "see `jarvis docs list`" });
+      throw new JarvisError("NOT_FOUND", `no indexed document ${idOrSource}`, {
+        fix: "see `jarvis docs list`",
+      });
     }
     const sections = this.store.chunks(document.id).map((c) => ({ text: c.text, page: c.page ?? undefined }));
     const summary = await this.summarizer.summarize({ title: document.title, sections, maxPoints, signal });

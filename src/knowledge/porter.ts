@@ -107,7 +107,8 @@ const STEP4 = [
 /** Longest matching suffix wins; it is replaced only if the stem before it has m > min. */
 function replaceSuffix(w: string, rules: ReadonlyArray<[string, string]>, min: number): string {
   let best: [string, string] | undefined;
-  for (const rule of rules) if (w.endsWith(rule[0]) && (!best || rule[0].length > best[0].length)) best = rule;
+  for (const rule of rules)
+    if (w.endsWith(rule[0]) && (!best || rule[0].length > best[0].length)) best = rule;
   if (!best) return w;
   const stem = w.slice(0, -best[0].length);
   return measure(stem) > min ? stem + best[1] : w;

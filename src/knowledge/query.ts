@@ -5,7 +5,9 @@ import { STOPWORDS, words } from "./text.js";
  * separate: "boss's" → boss), stopwords dropped unless nothing else is left ("to be or not").
  */
 export function queryTerms(text: string, maxTerms = 32): string[] {
-  const all = words(text).flatMap((w) => w.split("'")).filter(Boolean);
+  const all = words(text)
+    .flatMap((w) => w.split("'"))
+    .filter(Boolean);
   const content = all.filter((w) => !STOPWORDS.has(w));
   return [...new Set(content.length > 0 ? content : all)].slice(0, maxTerms);
 }

@@ -27,9 +27,13 @@ export function reciprocalRankFusion(
 ): Array<{ id: number; score: number }> {
   const scores = new Map<number, number>();
   for (const list of lists) {
-    list.forEach((item, rank) => scores.set(item.id, (scores.get(item.id) ?? 0) + 1 / (k + rank + 1)));
+    list.forEach((item, rank) => {
+      scores.set(item.id, (scores.get(item.id) ?? 0) + 1 / (k + rank + 1));
+    });
   }
-  return [...scores.entries()].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
+  return [...scores.entries()]
+    .map(([id, score]) => ({ id, score }))
+    .sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
 /**
@@ -39,7 +43,11 @@ export function reciprocalRankFusion(
 export async function searchKnowledge(
   store: KnowledgeStore,
   query: string,
-  options: SearchOptions & { embedder?: Embedder | undefined; reranker?: Reranker | undefined; logger: Logger },
+  options: SearchOptions & {
+    embedder?: Embedder | undefined;
+    reranker?: Reranker | undefined;
+    logger: Logger;
+  },
 ): Promise<SearchOutcome> {
   const limit = Math.max(1, Math.min(options.limit ?? 10, 1000));
   const pool = options.reranker ? Math.max(limit, 30) : limit;
@@ -76,11 +84,16 @@ async function vectorOrHybrid(
   let vectorHits: Array<{ id: number; score: number }>;
   try {
     const [vector] = await options.embedder!.embed([query], { kind: "query", signal: options.signal });
-    vectorHits = store.vectors.search(vector!, candidates).map((hit) => ({ id: hit.rowid, score: 1 - hit.distance }));
+    vectorHits = store.vectors
+      .search(vector!, candidates)
+      .map((hit) => ({ id: hit.rowid, score: 1 - hit.distance }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     options.logger.warn({ err: error }, "query embedding failed; keyword search only");
-    return { ...keywordOnly(store, query, pool), warning: `vector search failed: ${(error as Error).message}` };
+    return {
+      ...keywordOnly(store, query, pool),
+      warning: `vector search failed: ${(error as Error).message}`,
+    };
   }
   if (mode === "vector") return { results: store.hydrate(vectorHits.slice(0, pool)), mode: "vector" };
   const keywordHits = store.keyword(query, candidates);

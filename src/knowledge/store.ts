@@ -1,6 +1,6 @@
 import type { Clock } from "../core/clock.js";
 import type { SqliteDatabase } from "../store/database.js";
-import { KeywordSearcher } from "./keyword.js";
+import { DEFAULT_KEYWORD_SETTINGS, KeywordSearcher, type KeywordSettings } from "./keyword.js";
 import type { Chunk, DocumentInfo, DocumentKind, SearchResult } from "./types.js";
 import { VectorTable } from "./vectors.js";
 
@@ -53,16 +53,19 @@ export class KnowledgeStore {
   constructor(
     readonly db: SqliteDatabase,
     private readonly clock: Clock,
+    keyword: Partial<KeywordSettings> = {},
   ) {
     this.vectors = new VectorTable(db, "kb_chunks_vec", clock);
-    this.keywordSearcher = new KeywordSearcher(db, TITLE_WEIGHT);
+    this.keywordSearcher = new KeywordSearcher(db, TITLE_WEIGHT, { ...DEFAULT_KEYWORD_SETTINGS, ...keyword });
   }
 
   find(sourceOrId: string | number): DocumentInfo | undefined {
     const row =
       typeof sourceOrId === "number"
         ? this.db.prepare<[number], DocumentRow>("SELECT * FROM kb_documents WHERE id = ?").get(sourceOrId)
-        : this.db.prepare<[string], DocumentRow>("SELECT * FROM kb_documents WHERE source = ?").get(sourceOrId);
+        : this.db
+            .prepare<[string], DocumentRow>("SELECT * FROM kb_documents WHERE source = ?")
+            .get(sourceOrId);
     return row ? toInfo(row) : undefined;
   }
 
@@ -103,21 +106,47 @@ export class KnowledgeStore {
           .prepare(
             "UPDATE kb_documents SET title = ?, kind = ?, hash = ?, bytes = ?, pages = ?, words = ?, chunk_count = ?, embedder = ?, updated_at = ? WHERE id = ?",
           )
-          .run(doc.title, doc.kind, doc.hash, doc.bytes, doc.pages ?? null, totalWords, doc.chunks.length, doc.vectors?.embedder ?? null, now, id);
+          .run(
+            doc.title,
+            doc.kind,
+            doc.hash,
+            doc.bytes,
+            doc.pages ?? null,
+            totalWords,
+            doc.chunks.length,
+            doc.vectors?.embedder ?? null,
+            now,
+            id,
+          );
       } else {
         id = Number(
           this.db
             .prepare(
               "INSERT INTO kb_documents (source, title, kind, hash, bytes, pages, words, chunk_count, embedder, added_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
-            .run(doc.source, doc.title, doc.kind, doc.hash, doc.bytes, doc.pages ?? null, totalWords, doc.chunks.length, doc.vectors?.embedder ?? null, now, now).lastInsertRowid,
+            .run(
+              doc.source,
+              doc.title,
+              doc.kind,
+              doc.hash,
+              doc.bytes,
+              doc.pages ?? null,
+              totalWords,
+              doc.chunks.length,
+              doc.vectors?.embedder ?? null,
+              now,
+              now,
+            ).lastInsertRowid,
         );
       }
       const insert = this.db.prepare(
         "INSERT INTO kb_chunks (document_id, ord, page, title, text) VALUES (?, ?, ?, ?, ?)",
       );
       doc.chunks.forEach((chunk, i) => {
-        const chunkId = Number(insert.run(id, chunk.ord, chunk.page ?? null, chunkTitle(doc.title, chunk.heading), chunk.text).lastInsertRowid);
+        const chunkId = Number(
+          insert.run(id, chunk.ord, chunk.page ?? null, chunkTitle(doc.title, chunk.heading), chunk.text)
+            .lastInsertRowid,
+        );
         const vector = doc.vectors?.values[i];
         if (vector) this.vectors.insert(chunkId, vector);
       });
@@ -134,7 +163,9 @@ export class KnowledgeStore {
       const reset = this.vectors.ensure(embedder, values[0]!.length);
       if (reset) this.db.prepare("UPDATE kb_documents SET embedder = NULL").run();
       this.vectors.delete(ids);
-      ids.forEach((id, i) => this.vectors.insert(id, values[i]!));
+      ids.forEach((id, i) => {
+        this.vectors.insert(id, values[i]!);
+      });
       this.db.prepare("UPDATE kb_documents SET embedder = ? WHERE id = ?").run(embedder, documentId);
     });
     write.immediate();
@@ -148,7 +179,9 @@ export class KnowledgeStore {
     return write.immediate();
   }
 
-  chunks(documentId: number): Array<{ id: number; ord: number; page: number | null; title: string; text: string }> {
+  chunks(
+    documentId: number,
+  ): Array<{ id: number; ord: number; page: number | null; title: string; text: string }> {
     return this.db
       .prepare<[number], { id: number; ord: number; page: number | null; title: string; text: string }>(
         "SELECT id, ord, page, title, text FROM kb_chunks WHERE document_id = ? ORDER BY ord",
@@ -175,7 +208,9 @@ export class KnowledgeStore {
     for (const { id, score } of ranked) {
       const row = byId.get(id);
       if (!row) continue;
-      const heading = row.title.startsWith(`${row.doc_title} — `) ? row.title.slice(row.doc_title.length + 3) : undefined;
+      const heading = row.title.startsWith(`${row.doc_title} — `)
+        ? row.title.slice(row.doc_title.length + 3)
+        : undefined;
       out.push({
         chunkId: row.id,
         documentId: row.document_id,
@@ -193,7 +228,9 @@ export class KnowledgeStore {
   /** Documents without vectors from this embedder (added before it was configured, or another one). */
   missingVectors(embedder: string): DocumentInfo[] {
     return this.db
-      .prepare<[string], DocumentRow>("SELECT * FROM kb_documents WHERE embedder IS NULL OR embedder != ? ORDER BY id")
+      .prepare<[string], DocumentRow>(
+        "SELECT * FROM kb_documents WHERE embedder IS NULL OR embedder != ? ORDER BY id",
+      )
       .all(embedder)
       .map(toInfo);
   }

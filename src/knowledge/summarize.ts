@@ -112,7 +112,8 @@ function collectSentences(input: SummaryInput): Candidate[] {
     }
   }
   const documentFrequency = new Map<string, number>();
-  for (const s of raw) for (const w of new Set(s.words)) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
+  for (const s of raw)
+    for (const w of new Set(s.words)) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
   return raw.map((s, position) => {
     const weights = new Map<string, number>();
     for (const w of s.words) weights.set(w, (weights.get(w) ?? 0) + 1);

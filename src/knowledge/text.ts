@@ -66,11 +66,16 @@ export function splitSentences(text: string): string[] {
   const normalized = text.replace(/\s+/g, " ").trim();
   if (!normalized) return out;
   let start = 0;
-  const boundary = /[.!?]+["'”’)\]]*\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+  const boundary = /[.!?]+["'”’)\]]*\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
   for (const match of normalized.matchAll(boundary)) {
     const end = (match.index ?? 0) + match[0].length;
     const before = normalized.slice(start, match.index ?? 0);
-    const lastWord = before.split(" ").at(-1)?.toLowerCase().replace(/^[("'[]+/, "") ?? "";
+    const lastWord =
+      before
+        .split(" ")
+        .at(-1)
+        ?.toLowerCase()
+        .replace(/^[("'[]+/, "") ?? "";
     if (ABBREVIATIONS.has(lastWord) || /^[\p{L}]$/u.test(lastWord)) continue;
     out.push(normalized.slice(start, end).trim());
     start = end;

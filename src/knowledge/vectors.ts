@@ -19,7 +19,9 @@ export class VectorTable {
 
   /** True when the table exists (then the extension is loaded so rows can be kept in sync). */
   exists(): boolean {
-    const row = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(this.table);
+    const row = this.db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .get(this.table);
     if (row) this.load();
     return row !== undefined;
   }

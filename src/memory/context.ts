@@ -18,12 +18,17 @@ export function createMemoryRecall(memory: Memory): RecallFunction {
       for (const entity of memory.store.entities()) {
         if (entity.id === USER_ENTITY_ID || entity.kind === "preference") continue;
         const names = [entity.name.toLowerCase(), entity.name.toLowerCase().split(/\s+/)[0]!];
-        if (!names.some((n) => n.length >= 3 && (lower.includes(` ${n} `) || lower.includes(` ${n}'s `)))) continue;
-        for (const row of memory.store.relations({ entityId: entity.id })) items.push(memory.factItem(memory.store.fact(row.fact_id)!));
+        if (!names.some((n) => n.length >= 3 && (lower.includes(` ${n} `) || lower.includes(` ${n}'s `))))
+          continue;
+        for (const row of memory.store.relations({ entityId: entity.id }))
+          items.push(memory.factItem(memory.store.fact(row.fact_id)!));
       }
       for (const m of text.matchAll(/\bmy\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)/giu)) {
         for (const phrase of [m[1]!, m[1]!.split(/\s+/)[0]!]) {
-          const rows = memory.store.relations({ subjectId: USER_ENTITY_ID, predicate: canonicalPredicate(phrase) });
+          const rows = memory.store.relations({
+            subjectId: USER_ENTITY_ID,
+            predicate: canonicalPredicate(phrase),
+          });
           for (const row of rows) items.push(memory.factItem(memory.store.fact(row.fact_id)!));
         }
       }
@@ -32,7 +37,14 @@ export function createMemoryRecall(memory: Memory): RecallFunction {
       return items
         .filter((i) => !seen.has(i.id) && seen.add(i.id))
         .slice(0, limit)
-        .map((i): RecallItem => ({ text: i.text, source: `memory ${i.id} (${i.source})`, trust: "trusted", score: i.score }));
+        .map(
+          (i): RecallItem => ({
+            text: i.text,
+            source: `memory ${i.id} (${i.source})`,
+            trust: "trusted",
+            score: i.score,
+          }),
+        );
     } catch {
       return [];
     }

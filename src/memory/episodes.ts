@@ -36,17 +36,26 @@ export async function summarizeSession(
   transcript: SessionTranscript,
   options: { summarizer?: Summarizer; signal?: AbortSignal; maxRequests?: number } = {},
 ): Promise<EpisodeSummary | undefined> {
-  const requests = transcript.messages.filter((m) => m.role === "user" && m.text.trim()).map((m) => m.text.trim());
+  const requests = transcript.messages
+    .filter((m) => m.role === "user" && m.text.trim())
+    .map((m) => m.text.trim());
   if (requests.length === 0) return undefined;
-  const tools = [...new Set(transcript.messages.filter((m) => m.role === "tool" && m.tool).map((m) => m.tool!))];
+  const tools = [
+    ...new Set(transcript.messages.filter((m) => m.role === "tool" && m.tool).map((m) => m.tool!)),
+  ];
   const when = transcript.startedAt ?? transcript.messages.find((m) => m.ts !== undefined)?.ts;
-  const prefix = when !== undefined ? `Conversation on ${new Date(when).toISOString().slice(0, 10)}: ` : "Conversation: ";
+  const prefix =
+    when !== undefined ? `Conversation on ${new Date(when).toISOString().slice(0, 10)}: ` : "Conversation: ";
   const maxRequests = options.maxRequests ?? 6;
   let asked: string[];
   let method: EpisodeSummary["method"] = "extractive";
   if (options.summarizer) {
     const sections = requests.map((text) => ({ text: /[.!?]$/.test(text) ? text : `${text}.` }));
-    const summary = await options.summarizer.summarize({ sections, maxPoints: maxRequests, signal: options.signal });
+    const summary = await options.summarizer.summarize({
+      sections,
+      maxPoints: maxRequests,
+      signal: options.signal,
+    });
     method = summary.method;
     asked = summary.points.length > 0 ? summary.points.map((p) => p.text) : requests.slice(0, maxRequests);
   } else {

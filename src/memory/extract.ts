@@ -1,5 +1,11 @@
 import { splitSentences } from "../knowledge/text.js";
-import { canonicalPredicate, type EntityKind, isPersonRelation, objectKind, statement } from "./vocabulary.js";
+import {
+  canonicalPredicate,
+  type EntityKind,
+  isPersonRelation,
+  objectKind,
+  statement,
+} from "./vocabulary.js";
 
 export interface EntityRef {
   name: string;
@@ -85,7 +91,10 @@ function extractClause(clause: string): Extraction {
   // Preferences and dislikes.
   m = /^i\s+(?:really\s+|much\s+|always\s+|usually\s+)?(prefer|like|love|enjoy|adore)\s+(.+)$/i.exec(c);
   if (m) return userRelation(m[1]!.toLowerCase() === "prefer" ? "prefers" : "likes", m[2]!);
-  m = /^i\s+(?:(?:really\s+)?(?:don't|do not|can't|cannot)\s+(?:like|stand|eat)|dislike|hate|detest)\s+(.+)$/i.exec(c);
+  m =
+    /^i\s+(?:(?:really\s+)?(?:don't|do not|can't|cannot)\s+(?:like|stand|eat)|dislike|hate|detest)\s+(.+)$/i.exec(
+      c,
+    );
   if (m) return userRelation("dislikes", m[1]!);
   m = /^i(?:'m|\s+am)\s+allergic\s+to\s+(.+)$/i.exec(c);
   if (m) return userRelation("allergic_to", m[1]!);
@@ -93,7 +102,9 @@ function extractClause(clause: string): Extraction {
   // Places, work, projects.
   m = /^i\s+(?:live|reside|stay)\s+in\s+(.+)$/i.exec(c) ?? /^i(?:'ve|\s+have)?\s+moved\s+to\s+(.+)$/i.exec(c);
   if (m) return userRelation("lives_in", m[1]!);
-  m = /^i(?:'m|\s+am)\s+(?:originally\s+)?from\s+(.+)$/i.exec(c) ?? /^i\s+(?:come\s+from|grew\s+up\s+in|was\s+born\s+in)\s+(.+)$/i.exec(c);
+  m =
+    /^i(?:'m|\s+am)\s+(?:originally\s+)?from\s+(.+)$/i.exec(c) ??
+    /^i\s+(?:come\s+from|grew\s+up\s+in|was\s+born\s+in)\s+(.+)$/i.exec(c);
   if (m) return userRelation("from", m[1]!);
   m = /^i(?:'m|\s+am)?\s+(?:currently\s+)?working\s+on\s+(.+)$/i.exec(c) ?? /^i\s+work\s+on\s+(.+)$/i.exec(c);
   if (m) return userRelation("works_on", m[1]!);
@@ -105,11 +116,26 @@ function extractClause(clause: string): Extraction {
   // Other people: "Sarah's birthday is May 3", "Sarah Chen works at Acme".
   m = new RegExp(`^${NAME}'s?\\s+(.+?)\\s+is\\s+(?:on\\s+)?(.+)$`, "u").exec(c);
   if (m) return otherRelation(m[1]!, canonicalPredicate(m[2]!), m[3]!);
-  m = new RegExp(`^${NAME}\\s+(lives\\s+in|works\\s+(?:at|for)|works\\s+on|is\\s+from|likes|loves|prefers|hates|dislikes)\\s+(.+)$`, "u").exec(c);
+  m = new RegExp(
+    `^${NAME}\\s+(lives\\s+in|works\\s+(?:at|for)|works\\s+on|is\\s+from|likes|loves|prefers|hates|dislikes)\\s+(.+)$`,
+    "u",
+  ).exec(c);
   if (m) {
     const verb = m[2]!.toLowerCase().replace(/\s+/g, " ");
     const predicate =
-      verb === "lives in" ? "lives_in" : verb.startsWith("works at") || verb === "works for" ? "works_at" : verb === "works on" ? "works_on" : verb === "is from" ? "from" : verb === "prefers" ? "prefers" : verb === "hates" || verb === "dislikes" ? "dislikes" : "likes";
+      verb === "lives in"
+        ? "lives_in"
+        : verb.startsWith("works at") || verb === "works for"
+          ? "works_at"
+          : verb === "works on"
+            ? "works_on"
+            : verb === "is from"
+              ? "from"
+              : verb === "prefers"
+                ? "prefers"
+                : verb === "hates" || verb === "dislikes"
+                  ? "dislikes"
+                  : "likes";
     return otherRelation(m[1]!, predicate, m[3]!);
   }
 
@@ -142,14 +168,19 @@ function otherRelation(subject: string, predicate: string, rawObject: string): E
 
 /** Trims trailing filler; person names get capitalised ("sarah chen" → "Sarah Chen"). */
 function cleanObject(raw: string, predicate: string, isName: boolean): string {
-  let value = raw.trim().replace(/[.!?,;]+$/, "").replace(/^["“'](.*)["”']$/, "$1").trim();
+  let value = raw
+    .trim()
+    .replace(/[.!?,;]+$/, "")
+    .replace(/^["“'](.*)["”']$/, "$1")
+    .trim();
   value = value.replace(/\s+(?:by the way|btw|now|these days|nowadays)$/i, "");
   // "my office is in Berlin" → Berlin; "my birthday is on May 3" → May 3.
   if (objectKind(predicate) === "place") value = value.replace(/^(?:in|at)\s+/i, "");
   if (predicate === "birthday" || predicate === "anniversary") value = value.replace(/^on\s+/i, "");
   if (isName) {
     value = value.replace(/^(?:a|an|the)\s+/i, "");
-    if (value === value.toLowerCase()) value = value.replace(/(^|[\s-])(\p{L})/gu, (_, p: string, l: string) => p + l.toUpperCase());
+    if (value === value.toLowerCase())
+      value = value.replace(/(^|[\s-])(\p{L})/gu, (_, p: string, l: string) => p + l.toUpperCase());
   }
   return value;
 }

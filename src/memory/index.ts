@@ -1,8 +1,19 @@
 export type { RecallFunction, RecallItem } from "../knowledge/recall.js";
 export { createMemoryRecall } from "./context.js";
-export { type EpisodeSummary, type SessionSource, type SessionTranscript, summarizeSession } from "./episodes.js";
+export {
+  type EpisodeSummary,
+  type SessionSource,
+  type SessionTranscript,
+  summarizeSession,
+} from "./episodes.js";
 export { exportMarkdown } from "./export.js";
-export { type EntityRef, type Extraction, extractFacts, type FactExtractor, PatternFactExtractor } from "./extract.js";
+export {
+  type EntityRef,
+  type Extraction,
+  extractFacts,
+  type FactExtractor,
+  PatternFactExtractor,
+} from "./extract.js";
 export {
   Memory,
   type MemoryItem,

@@ -44,11 +44,22 @@ describe("Memory", () => {
       "Sarah Chen's birthday is June 2.",
       "Sarah Chen works at Acme.",
     ]);
-    expect((await memory.recall("when is Sarah's birthday?")).answer).toBe("Sarah Chen's birthday is June 2.");
+    expect((await memory.recall("when is Sarah's birthday?")).answer).toBe(
+      "Sarah Chen's birthday is June 2.",
+    );
     expect((await memory.recall("tell me about my boss")).items).toHaveLength(3);
     expect((await memory.recall("what do I prefer?")).answer).toBe("The user prefers window seats.");
+    // A relation of a relation: the birthday of whoever the boss is.
+    expect((await memory.recall("when is my boss's birthday?")).answer).toBe(
+      "Sarah Chen's birthday is June 2.",
+    );
     // Only one Sarah Chen entity, linked from both sides.
-    expect(memory.store.entities().filter((e) => e.kind === "person").map((e) => e.name)).toEqual(["Sarah Chen"]);
+    expect(
+      memory.store
+        .entities()
+        .filter((e) => e.kind === "person")
+        .map((e) => e.name),
+    ).toEqual(["Sarah Chen"]);
   });
 
   it("falls back to full-text search over notes and episodes", async () => {
@@ -112,7 +123,9 @@ describe("Memory", () => {
         { role: "user" as const, text: "open their website" },
       ],
     };
-    const source = { idleSessions: (before: number) => (before >= Date.UTC(2025, 3, 30, 18) ? [session] : []) };
+    const source = {
+      idleSessions: (before: number) => (before >= Date.UTC(2025, 3, 30, 18) ? [session] : []),
+    };
     const written = await memory.summarizeIdleSessions(source, 60_000);
     expect(written.map((w) => w.text)).toEqual([
       'Conversation on 2025-04-30: the user asked "find a pizza place near me"; "open their website". Tools used: web_search.',
@@ -133,16 +146,23 @@ describe("Memory", () => {
     const item = await memory.recordEpisode({ sessionId: "s2", messages });
     expect(item!.text.match(/weather/g)).toHaveLength(1);
     expect(item!.text).toContain("plumber");
-    expect(await memory.recordEpisode({ sessionId: "s3", messages: [{ role: "assistant", text: "hi" }] })).toBeUndefined();
+    expect(
+      await memory.recordEpisode({ sessionId: "s3", messages: [{ role: "assistant", text: "hi" }] }),
+    ).toBeUndefined();
   });
 
   it("exports everything as Markdown", async () => {
     await memory.remember("my boss is Sarah Chen");
     await memory.remember("I live in Berlin");
-    await memory.recordEpisode({ sessionId: "s1", messages: [{ role: "user", text: "plan my trip to Rome" }] });
+    await memory.recordEpisode({
+      sessionId: "s1",
+      messages: [{ role: "user", text: "plan my trip to Rome" }],
+    });
     const markdown = exportMarkdown(memory, clock.now());
     expect(markdown).toContain("# What Jarvis remembers");
-    expect(markdown).toContain("- The user's boss is Sarah Chen. _(f1, you told me on 2025-05-01. You said: “my boss is Sarah Chen”)_");
+    expect(markdown).toContain(
+      "- The user's boss is Sarah Chen. _(f1, you told me on 2025-05-01. You said: “my boss is Sarah Chen”)_",
+    );
     expect(markdown).toContain("## People\n\n- **Sarah Chen** — your boss");
     expect(markdown).toContain("## Places\n\n- **Berlin** — your lives in");
     expect(markdown).toMatch(/## Conversations \(1\)\n\n- .*plan my trip to Rome/);
@@ -154,10 +174,15 @@ describe("Memory", () => {
     await memory.remember("I prefer window seats");
     const recall = createMemoryRecall(memory);
     const forSarah = await recall("send Sarah the report");
-    expect(forSarah.map((i) => i.text)).toEqual(["The user's boss is Sarah Chen.", "Sarah Chen prefers morning meetings."]);
+    expect(forSarah.map((i) => i.text)).toEqual([
+      "The user's boss is Sarah Chen.",
+      "Sarah Chen prefers morning meetings.",
+    ]);
     expect(forSarah[0]).toMatchObject({ source: "memory f1 (you told me on 2025-05-01)", trust: "trusted" });
     expect((await recall("email my boss")).map((i) => i.text)).toContain("The user's boss is Sarah Chen.");
-    expect((await recall("book window seats on my flight")).map((i) => i.text)).toContain("The user prefers window seats.");
+    expect((await recall("book window seats on my flight")).map((i) => i.text)).toContain(
+      "The user prefers window seats.",
+    );
     expect(await recall("what time is it")).toEqual([]);
   });
 });

@@ -67,7 +67,8 @@ export class Memory {
     }
     const result: RememberResult = { stored: [], replaced: [], known: [] };
     this.store.transaction(() => {
-      for (const extraction of extractions) this.storeOne(this.resolveSubject(extraction), said, meta, result);
+      for (const extraction of extractions)
+        this.storeOne(this.resolveSubject(extraction), said, meta, result);
     });
     return result;
   }
@@ -79,11 +80,16 @@ export class Memory {
     result: RememberResult,
   ): void {
     const relation = extraction.relation;
-    const same = (a: string | null | undefined, b: string | undefined) => (a ?? "").toLowerCase() === (b ?? "").toLowerCase();
+    const same = (a: string | null | undefined, b: string | undefined) =>
+      (a ?? "").toLowerCase() === (b ?? "").toLowerCase();
     if (relation) {
-      const subjectId = relation.subject.kind === "user" ? USER_ENTITY_ID : this.personId(relation.subject.name);
-      const existing = subjectId === undefined ? [] : this.store.relations({ subjectId, predicate: relation.predicate });
-      const duplicate = existing.find((r) => same(r.object ?? r.value, relation.object?.name ?? relation.value));
+      const subjectId =
+        relation.subject.kind === "user" ? USER_ENTITY_ID : this.personId(relation.subject.name);
+      const existing =
+        subjectId === undefined ? [] : this.store.relations({ subjectId, predicate: relation.predicate });
+      const duplicate = existing.find((r) =>
+        same(r.object ?? r.value, relation.object?.name ?? relation.value),
+      );
       if (duplicate) {
         this.store.touchFact(duplicate.fact_id);
         result.known.push(this.factItem(this.store.fact(duplicate.fact_id)!));
@@ -103,14 +109,18 @@ export class Memory {
         return;
       }
     }
-    const id = this.store.insertFact(extraction, { said, source: meta.source ?? "user", sessionId: meta.sessionId });
+    const id = this.store.insertFact(extraction, {
+      said,
+      source: meta.source ?? "user",
+      sessionId: meta.sessionId,
+    });
     result.stored.push(this.factItem(this.store.fact(id)!));
   }
 
   /** "Sarah's birthday …" after "my boss is Sarah Chen" is about Sarah Chen, not a new Sarah. */
   private resolveSubject(extraction: Extraction): Extraction {
     const relation = extraction.relation;
-    if (!relation || relation.subject.kind !== "person") return extraction;
+    if (relation?.subject.kind !== "person") return extraction;
     const matches = this.store.findEntities(relation.subject.name).filter((e) => e.kind === "person");
     if (matches.length !== 1 || matches[0]!.name === relation.subject.name) return extraction;
     const name = matches[0]!.name;
@@ -142,7 +152,9 @@ export class Memory {
   /** Full-text search over facts and episodes, best first. */
   search(query: string, limit = 10): MemoryItem[] {
     const facts = this.store.searchFacts(query, limit).map((f) => ({ ...this.factItem(f), score: f.score }));
-    const episodes = this.store.searchEpisodes(query, limit).map((e) => ({ ...this.episodeItem(e), score: e.score }));
+    const episodes = this.store
+      .searchEpisodes(query, limit)
+      .map((e) => ({ ...this.episodeItem(e), score: e.score }));
     return [...facts, ...episodes].sort((a, b) => (b.score ?? 0) - (a.score ?? 0)).slice(0, limit);
   }
 
@@ -153,12 +165,16 @@ export class Memory {
     else if ("name" in subject) subjectId = this.personId(subject.name) ?? this.anyEntityId(subject.name);
     else {
       const predicates = [subject.relationOfUser, ...(RELATED_PREDICATES[subject.relationOfUser] ?? [])];
-      subjectId = predicates
-        .flatMap((predicate) => this.store.relations({ subjectId: USER_ENTITY_ID, predicate }))
-        .find((r) => r.object_id !== null)?.object_id ?? undefined;
+      subjectId =
+        predicates
+          .flatMap((predicate) => this.store.relations({ subjectId: USER_ENTITY_ID, predicate }))
+          .find((r) => r.object_id !== null)?.object_id ?? undefined;
     }
     if (subjectId === undefined) return [];
-    for (const group of [question.predicates, question.predicates.flatMap((p) => RELATED_PREDICATES[p] ?? [])]) {
+    for (const group of [
+      question.predicates,
+      question.predicates.flatMap((p) => RELATED_PREDICATES[p] ?? []),
+    ]) {
       const rows = group.flatMap((predicate) => this.store.relations({ subjectId, predicate }));
       if (rows.length > 0) return rows.map((r) => this.factItem(this.store.fact(r.fact_id)!));
     }
@@ -195,13 +211,21 @@ export class Memory {
       items.push(...this.store.searchFacts(target.name, 5).map((f) => this.factItem(f)));
     }
     if (target === "user") {
-      items.push(...this.store.facts().filter((f) => this.store.relations({ factId: f.id }).length === 0).map((f) => this.factItem(f)));
+      items.push(
+        ...this.store
+          .facts()
+          .filter((f) => this.store.relations({ factId: f.id }).length === 0)
+          .map((f) => this.factItem(f)),
+      );
     }
     return items;
   }
 
   list(): MemoryItem[] {
-    return [...this.store.facts().map((f) => this.factItem(f)), ...this.store.episodes().map((e) => this.episodeItem(e))];
+    return [
+      ...this.store.facts().map((f) => this.factItem(f)),
+      ...this.store.episodes().map((e) => this.episodeItem(e)),
+    ];
   }
 
   get(id: string): MemoryItem | undefined {
@@ -217,7 +241,8 @@ export class Memory {
   /** Deletes one memory for good: its row, graph edges, FTS entries and orphaned entities. */
   forget(id: string): MemoryItem {
     const item = this.get(id);
-    if (!item) throw new JarvisError("NOT_FOUND", `no memory ${id}`, { fix: "see `jarvis memory list` for ids" });
+    if (!item)
+      throw new JarvisError("NOT_FOUND", `no memory ${id}`, { fix: "see `jarvis memory list` for ids" });
     const { kind, n } = parseMemoryId(id);
     this.store.transaction(() => (kind === "f" ? this.store.deleteFact(n) : this.store.deleteEpisode(n)));
     return item;
@@ -228,15 +253,21 @@ export class Memory {
    * are exact; otherwise full-text matches (the caller decides what to do with several).
    */
   match(description: string): { exact: boolean; items: MemoryItem[] } {
-    const text = description.trim().replace(/^(?:that|about|the fact that)\s+/i, "").replace(/[?.!]+$/, "");
+    const text = description
+      .trim()
+      .replace(/^(?:that|about|the fact that)\s+/i, "")
+      .replace(/[?.!]+$/, "");
     const my = /^my\s+(.+?)(?:'s\s+name)?$/i.exec(text);
     if (my) {
       const rows = this.store.relations({ subjectId: USER_ENTITY_ID, predicate: canonicalPredicate(my[1]!) });
-      if (rows.length > 0) return { exact: true, items: rows.map((r) => this.factItem(this.store.fact(r.fact_id)!)) };
+      if (rows.length > 0)
+        return { exact: true, items: rows.map((r) => this.factItem(this.store.fact(r.fact_id)!)) };
     }
     const entities = this.store.findEntities(text);
     if (entities.length > 0) {
-      const ids = new Set(entities.flatMap((e) => this.store.relations({ entityId: e.id })).map((r) => r.fact_id));
+      const ids = new Set(
+        entities.flatMap((e) => this.store.relations({ entityId: e.id })).map((r) => r.fact_id),
+      );
       return { exact: true, items: [...ids].map((id) => this.factItem(this.store.fact(id)!)) };
     }
     return { exact: false, items: this.search(text, 5) };
@@ -262,7 +293,11 @@ export class Memory {
    * What the agent loop calls from time to time: every session idle for `idleMs` gets an episode,
    * once (again only if it grew since). Returns the episodes written.
    */
-  async summarizeIdleSessions(source: SessionSource, idleMs = 30 * 60_000, signal?: AbortSignal): Promise<MemoryItem[]> {
+  async summarizeIdleSessions(
+    source: SessionSource,
+    idleMs = 30 * 60_000,
+    signal?: AbortSignal,
+  ): Promise<MemoryItem[]> {
     const written: MemoryItem[] = [];
     for (const transcript of await source.idleSessions(this.options.clock.now() - idleMs)) {
       signal?.throwIfAborted();
@@ -275,19 +310,39 @@ export class Memory {
   }
 
   factItem(fact: FactRow): MemoryItem {
-    const how = fact.source === "user" ? "you told me" : fact.source === "llm" ? "learned in conversation" : "from a conversation";
-    return { id: `f${fact.id}`, kind: "fact", text: fact.text, source: `${how} on ${day(fact.created_at)}`, createdAt: fact.created_at, said: fact.said ?? undefined };
+    const how =
+      fact.source === "user"
+        ? "you told me"
+        : fact.source === "llm"
+          ? "learned in conversation"
+          : "from a conversation";
+    return {
+      id: `f${fact.id}`,
+      kind: "fact",
+      text: fact.text,
+      source: `${how} on ${day(fact.created_at)}`,
+      createdAt: fact.created_at,
+      said: fact.said ?? undefined,
+    };
   }
 
   episodeItem(episode: EpisodeRow): MemoryItem {
-    return { id: `e${episode.id}`, kind: "episode", text: episode.summary, source: `conversation ${episode.session_id}`, createdAt: episode.created_at };
+    return {
+      id: `e${episode.id}`,
+      kind: "episode",
+      text: episode.summary,
+      source: `conversation ${episode.session_id}`,
+      createdAt: episode.created_at,
+    };
   }
 }
 
 export function parseMemoryId(id: string): { kind: "f" | "e"; n: number } {
   const m = /^([fe])(\d{1,12})$/.exec(id.trim());
   if (!m) {
-    throw new JarvisError("USAGE", `"${id}" is not a memory id`, { fix: "ids look like f12 (fact) or e3 (episode); see `jarvis memory list`" });
+    throw new JarvisError("USAGE", `"${id}" is not a memory id`, {
+      fix: "ids look like f12 (fact) or e3 (episode); see `jarvis memory list`",
+    });
   }
   return { kind: m[1] as "f" | "e", n: Number(m[2]) };
 }

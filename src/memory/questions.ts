@@ -3,7 +3,11 @@ import { canonicalPredicate } from "./vocabulary.js";
 /** What a recall query asks for, read offline from its wording. */
 export type Question =
   /** "who is my boss?" → (User, boss, ?); "when is Sarah's birthday?" → (Sarah, birthday, ?) */
-  | { kind: "relation"; subject: "user" | { name: string } | { relationOfUser: string }; predicates: string[] }
+  | {
+      kind: "relation";
+      subject: "user" | { name: string } | { relationOfUser: string };
+      predicates: string[];
+    }
   /** "what do you know about Sarah?", "tell me about my boss", "what do you know about me?" */
   | { kind: "about"; target: "user" | { name: string } | { relationOfUser: string } }
   /** Anything else: full-text search over facts and episodes. */
@@ -15,14 +19,32 @@ const LEAD =
 /** Fixed phrasings about the user, checked before the general patterns. */
 const USER_QUESTIONS: ReadonlyArray<[RegExp, string[]]> = [
   [/^where\s+do\s+i\s+(?:live|stay|reside)\b/, ["lives_in", "home", "city", "address"]],
-  [/^where\s+am\s+i\s+(?:from|originally\s+from)\b|^where\s+did\s+i\s+grow\s+up\b|^where\s+was\s+i\s+born\b/, ["from", "hometown"]],
-  [/^(?:where|who)\s+do\s+i\s+work(?:\s+for|\s+at)?\b|^(?:what|which)\s+company\s+do\s+i\s+work\s+(?:for|at)\b/, ["works_at"]],
-  [/^what\s+do\s+i\s+do\s+for\s+(?:a\s+)?(?:living|work)\b|^what\s+(?:is|'s)\s+my\s+(?:job|profession|occupation)\b/, ["job", "works_at"]],
-  [/^what\s+(?:am\s+i|i'm)\s+(?:currently\s+)?working\s+on\b|^(?:what|which)\s+projects?\s+(?:am\s+i|i'm)\s+(?:working\s+)?on\b/, ["works_on"]],
-  [/^what\s+(?:do\s+i|i)\s+prefer\b|^what\s+are\s+my\s+preferences\b|^how\s+do\s+i\s+like\b/, ["prefers", "likes"]],
+  [
+    /^where\s+am\s+i\s+(?:from|originally\s+from)\b|^where\s+did\s+i\s+grow\s+up\b|^where\s+was\s+i\s+born\b/,
+    ["from", "hometown"],
+  ],
+  [
+    /^(?:where|who)\s+do\s+i\s+work(?:\s+for|\s+at)?\b|^(?:what|which)\s+company\s+do\s+i\s+work\s+(?:for|at)\b/,
+    ["works_at"],
+  ],
+  [
+    /^what\s+do\s+i\s+do\s+for\s+(?:a\s+)?(?:living|work)\b|^what\s+(?:is|'s)\s+my\s+(?:job|profession|occupation)\b/,
+    ["job", "works_at"],
+  ],
+  [
+    /^what\s+(?:am\s+i|i'm)\s+(?:currently\s+)?working\s+on\b|^(?:what|which)\s+projects?\s+(?:am\s+i|i'm)\s+(?:working\s+)?on\b/,
+    ["works_on"],
+  ],
+  [
+    /^what\s+(?:do\s+i|i)\s+prefer\b|^what\s+are\s+my\s+preferences\b|^how\s+do\s+i\s+like\b/,
+    ["prefers", "likes"],
+  ],
   [/^what\s+do\s+i\s+(?:like|love|enjoy)\b/, ["likes", "prefers"]],
   [/^what\s+(?:do\s+i\s+(?:dislike|hate)|don't\s+i\s+like|do\s+i\s+not\s+like)\b/, ["dislikes"]],
-  [/^what\s+am\s+i\s+allergic\s+to\b|^(?:what\s+are\s+)?my\s+allergies\b|^do\s+i\s+have\s+(?:any\s+)?allergies\b/, ["allergic_to"]],
+  [
+    /^what\s+am\s+i\s+allergic\s+to\b|^(?:what\s+are\s+)?my\s+allergies\b|^do\s+i\s+have\s+(?:any\s+)?allergies\b/,
+    ["allergic_to"],
+  ],
   [/^what(?:\s+is|'s)\s+my\s+name\b|^who\s+am\s+i\b/, ["name"]],
   [/^how\s+old\s+am\s+i\b/, ["age", "birthday"]],
 ];
@@ -42,7 +64,10 @@ export function parseQuestion(raw: string): Question {
   }
 
   // "what do you know about Sarah", "tell me about my boss", "who is Sarah Chen"
-  m = /^(?:what\s+(?:else\s+)?(?:do\s+you|you)\s+(?:know|remember)\s+about|what\s+about|(?:tell\s+me\s+)?(?:everything\s+)?about|who\s+(?:is|'s|was)|who's)\s+(.+)$/i.exec(text);
+  m =
+    /^(?:what\s+(?:else\s+)?(?:do\s+you|you)\s+(?:know|remember)\s+about|what\s+about|(?:tell\s+me\s+)?(?:everything\s+)?about|who\s+(?:is|'s|was)|who's)\s+(.+)$/i.exec(
+      text,
+    );
   if (m && !/^my\s+.+/i.test(m[1]!) && !/^(?:the|a|an)\s/i.test(m[1]!)) {
     const target = m[1]!.trim();
     if (/^(?:me|myself|the user|user)$/i.test(target)) return { kind: "about", target: "user" };
@@ -54,7 +79,9 @@ export function parseQuestion(raw: string): Question {
 
   // "who is my boss", "what's my wife's name", "when is my birthday", "what is the name of my dentist"
   m =
-    /^(?:who|what|where|when|which)(?:\s+(?:is|are|was|were)|'s|'re)\s+my\s+(.+?)(?:'s\s+name|\s+called|\s+named)?$/i.exec(text) ??
+    /^(?:who|what|where|when|which)(?:\s+(?:is|are|was|were)|'s|'re)\s+my\s+(.+?)(?:'s\s+name|\s+called|\s+named)?$/i.exec(
+      text,
+    ) ??
     /^what(?:\s+is|'s)\s+the\s+name\s+of\s+my\s+(.+)$/i.exec(text) ??
     /^(?:what|who)\s+do\s+you\s+know\s+(?:is|are)\s+my\s+(.+)$/i.exec(text);
   if (m) {
@@ -78,7 +105,11 @@ export function parseQuestion(raw: string): Question {
   // "where does Sarah work", "where does Tom live"
   m = /^(?:where|who)\s+does\s+(.+?)\s+(work(?:\s+for|\s+at)?|live)$/i.exec(text);
   if (m) {
-    return { kind: "relation", subject: { name: m[1]! }, predicates: [m[2]!.startsWith("live") ? "lives_in" : "works_at"] };
+    return {
+      kind: "relation",
+      subject: { name: m[1]! },
+      predicates: [m[2]!.startsWith("live") ? "lives_in" : "works_at"],
+    };
   }
   return { kind: "search", text: raw };
 }

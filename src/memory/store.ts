@@ -57,19 +57,27 @@ export class MemoryStore {
     private readonly clock: Clock,
   ) {}
 
-  insertFact(extraction: Extraction, meta: { said?: string; source: string; sessionId?: string | undefined }): number {
+  insertFact(
+    extraction: Extraction,
+    meta: { said?: string; source: string; sessionId?: string | undefined },
+  ): number {
     const now = this.clock.now();
     const id = Number(
       this.db
-        .prepare("INSERT INTO memory_facts (text, said, source, session_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
-        .run(extraction.text, meta.said ?? null, meta.source, meta.sessionId ?? null, now, now).lastInsertRowid,
+        .prepare(
+          "INSERT INTO memory_facts (text, said, source, session_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .run(extraction.text, meta.said ?? null, meta.source, meta.sessionId ?? null, now, now)
+        .lastInsertRowid,
     );
     const relation = extraction.relation;
     if (relation) {
       const subject = this.entity(relation.subject, now);
       const object = relation.object ? this.entity(relation.object, now) : null;
       this.db
-        .prepare("INSERT INTO memory_relations (fact_id, subject_id, predicate, object_id, value) VALUES (?, ?, ?, ?, ?)")
+        .prepare(
+          "INSERT INTO memory_relations (fact_id, subject_id, predicate, object_id, value) VALUES (?, ?, ?, ?, ?)",
+        )
         .run(id, subject, relation.predicate, object, relation.value ?? null);
     }
     return id;
@@ -95,10 +103,17 @@ export class MemoryStore {
   }
 
   factsByText(text: string): FactRow[] {
-    return this.db.prepare<[string], FactRow>("SELECT * FROM memory_facts WHERE text = ? COLLATE NOCASE").all(text);
+    return this.db
+      .prepare<[string], FactRow>("SELECT * FROM memory_facts WHERE text = ? COLLATE NOCASE")
+      .all(text);
   }
 
-  relations(where: { subjectId?: number; predicate?: string; entityId?: number; factId?: number }): RelationRow[] {
+  relations(where: {
+    subjectId?: number;
+    predicate?: string;
+    entityId?: number;
+    factId?: number;
+  }): RelationRow[] {
     const clauses: string[] = [];
     const params: Array<number | string> = [];
     if (where.subjectId !== undefined) {
@@ -126,10 +141,14 @@ export class MemoryStore {
     const clean = name.trim().replace(/^(?:the|a|an)\s+/i, "");
     if (!clean) return [];
     const exact = this.db
-      .prepare<[string], EntityRow>("SELECT id, name, kind FROM memory_entities WHERE name = ? AND kind != 'user'")
+      .prepare<[string], EntityRow>(
+        "SELECT id, name, kind FROM memory_entities WHERE name = ? AND kind != 'user'",
+      )
       .all(clean);
     if (exact.length > 0) return exact;
-    const all = this.db.prepare<[], EntityRow>("SELECT id, name, kind FROM memory_entities WHERE kind != 'user'").all();
+    const all = this.db
+      .prepare<[], EntityRow>("SELECT id, name, kind FROM memory_entities WHERE kind != 'user'")
+      .all();
     const wanted = clean.toLowerCase().split(/\s+/);
     return all.filter((e) => {
       const words = e.name.toLowerCase().split(/\s+/);
@@ -138,7 +157,9 @@ export class MemoryStore {
   }
 
   entities(): EntityRow[] {
-    return this.db.prepare<[], EntityRow>("SELECT id, name, kind FROM memory_entities ORDER BY kind, name").all();
+    return this.db
+      .prepare<[], EntityRow>("SELECT id, name, kind FROM memory_entities ORDER BY kind, name")
+      .all();
   }
 
   /** Full-text match over facts; score = -bm25 (higher is better). */
@@ -171,8 +192,20 @@ export class MemoryStore {
          ON CONFLICT(session_id) DO UPDATE SET summary = excluded.summary, method = excluded.method,
            message_count = excluded.message_count, started_at = excluded.started_at, ended_at = excluded.ended_at, created_at = excluded.created_at`,
       )
-      .run(episode.session_id, episode.summary, episode.method, episode.message_count, episode.started_at, episode.ended_at, now);
-    return (this.db.prepare("SELECT id FROM memory_episodes WHERE session_id = ?").get(episode.session_id) as { id: number }).id;
+      .run(
+        episode.session_id,
+        episode.summary,
+        episode.method,
+        episode.message_count,
+        episode.started_at,
+        episode.ended_at,
+        now,
+      );
+    return (
+      this.db.prepare("SELECT id FROM memory_episodes WHERE session_id = ?").get(episode.session_id) as {
+        id: number;
+      }
+    ).id;
   }
 
   episode(id: number): EpisodeRow | undefined {
@@ -180,11 +213,15 @@ export class MemoryStore {
   }
 
   episodeForSession(sessionId: string): EpisodeRow | undefined {
-    return this.db.prepare<[string], EpisodeRow>("SELECT * FROM memory_episodes WHERE session_id = ?").get(sessionId);
+    return this.db
+      .prepare<[string], EpisodeRow>("SELECT * FROM memory_episodes WHERE session_id = ?")
+      .get(sessionId);
   }
 
   episodes(): EpisodeRow[] {
-    return this.db.prepare<[], EpisodeRow>("SELECT * FROM memory_episodes ORDER BY COALESCE(ended_at, created_at), id").all();
+    return this.db
+      .prepare<[], EpisodeRow>("SELECT * FROM memory_episodes ORDER BY COALESCE(ended_at, created_at), id")
+      .all();
   }
 
   deleteEpisode(id: number): boolean {

@@ -102,7 +102,17 @@ const ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** Attributes that hold a place; "my office is in Berlin" makes Berlin a place entity. */
-const PLACE_ATTRIBUTES = new Set(["hometown", "home", "city", "office", "gym", "school", "university", "lives_in", "from"]);
+const PLACE_ATTRIBUTES = new Set([
+  "hometown",
+  "home",
+  "city",
+  "office",
+  "gym",
+  "school",
+  "university",
+  "lives_in",
+  "from",
+]);
 
 /** Relations other than people that take one value at a time. */
 const SINGLE_VALUED = new Set([
@@ -135,7 +145,8 @@ export function canonicalPredicate(raw: string): string {
   if (ALIASES[p]) return ALIASES[p]!;
   if (p.startsWith("favorite ")) return `favorite_${p.slice(9).replace(/\s+/g, "_")}`;
   const singular = p.slice(0, -1);
-  if (!PERSON_RELATIONS[p] && p.endsWith("s") && (PERSON_RELATIONS[singular] || ALIASES[singular])) p = singular;
+  if (!PERSON_RELATIONS[p] && p.endsWith("s") && (PERSON_RELATIONS[singular] || ALIASES[singular]))
+    p = singular;
   return ALIASES[p] ?? p.replace(/\s+/g, "_");
 }
 
@@ -156,7 +167,12 @@ export function objectKind(predicate: string): EntityKind | undefined {
   if (PLACE_ATTRIBUTES.has(predicate)) return "place";
   if (predicate === "works_at") return "organization";
   if (predicate === "works_on") return "project";
-  if (predicate === "prefers" || predicate === "likes" || predicate === "dislikes" || predicate.startsWith("favorite_")) {
+  if (
+    predicate === "prefers" ||
+    predicate === "likes" ||
+    predicate === "dislikes" ||
+    predicate.startsWith("favorite_")
+  ) {
     return "preference";
   }
   return undefined;

@@ -20,6 +20,11 @@ import { calendarTools } from "./calendar/index.js";
 import { contactsTools } from "./contacts/index.js";
 import { mailTools } from "./mail/index.js";
 import { remindersTools } from "./reminders/index.js";
+import { createTimerTools } from "./timers/index.js";
+import { createTimeTools } from "./time/index.js";
+import { createCalcTools } from "./calc/index.js";
+import { createWeatherTools } from "./weather/index.js";
+import { createListTools } from "./lists/index.js";
 
 export type { ToolDeps } from "./deps.js";
 
@@ -48,6 +53,11 @@ const GROUPS: Array<(deps: ToolDeps) => ToolDefinition[]> = [
   calendarTools,
   remindersTools,
   contactsTools,
+  (deps) => createTimerTools(deps),
+  (deps) => createTimeTools(deps),
+  createCalcTools,
+  (deps) => createWeatherTools(deps),
+  createListTools,
 ];
 
 export function builtinTools(deps: ToolDeps): ToolDefinition[] {

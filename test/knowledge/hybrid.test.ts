@@ -28,7 +28,12 @@ describe("HTTP embedders against a server speaking the real protocols", () => {
   });
 
   it("OpenAI-compatible: POST /v1/embeddings with the key, vectors reordered by index", async () => {
-    const embedder = new OpenAICompatibleEmbedder({ baseUrl: `${server.url}/v1`, model: "m1", apiKey: "sk-test", batchSize: 2 });
+    const embedder = new OpenAICompatibleEmbedder({
+      baseUrl: `${server.url}/v1`,
+      model: "m1",
+      apiKey: "sk-test",
+      batchSize: 2,
+    });
     const vectors = await embedder.embed(["red car", "blue film", "green dog"], { kind: "document" });
     expect(server.requests.map((r) => [r.path, (r.body as { input: string[] }).input])).toEqual([
       ["/v1/embeddings", ["red car", "blue film"]],
@@ -45,7 +50,10 @@ describe("HTTP embedders against a server speaking the real protocols", () => {
   it("Ollama: POST /api/embed", async () => {
     const embedder = new OllamaEmbedder({ baseUrl: server.url, model: "nomic-embed-text" });
     const [vector] = await embedder.embed(["automobile"], { kind: "query" });
-    expect(server.requests[0]).toMatchObject({ path: "/api/embed", body: { model: "nomic-embed-text", input: ["automobile"] } });
+    expect(server.requests[0]).toMatchObject({
+      path: "/api/embed",
+      body: { model: "nomic-embed-text", input: ["automobile"] },
+    });
     expect(Array.from(vector!)).toEqual(fakeEmbedding("car").map(Math.fround));
   });
 
@@ -74,9 +82,14 @@ describe("HTTP embedders against a server speaking the real protocols", () => {
       JARVIS_EMBEDDINGS_MODEL: "all-minilm",
     });
     expect(fromEnv?.id).toBe("ollama:all-minilm");
-    expect(() => embedderFromConfig({ ...config, provider: "openai-compatible" })).toThrow(/embeddings.model is required/);
+    expect(() => embedderFromConfig({ ...config, provider: "openai-compatible" })).toThrow(
+      /embeddings.model is required/,
+    );
     expect(() =>
-      embedderFromConfig({ ...config, provider: "openai-compatible", model: "m", api_key_env: "NO_SUCH_KEY_VAR" }, {}),
+      embedderFromConfig(
+        { ...config, provider: "openai-compatible", model: "m", api_key_env: "NO_SUCH_KEY_VAR" },
+        {},
+      ),
     ).toThrow(/NO_SUCH_KEY_VAR is not set/);
   });
 });
@@ -141,13 +154,17 @@ describe("hybrid retrieval end to end (BM25 + sqlite-vec + RRF)", () => {
 
   it("a different embedder rebuilds the vector space instead of mixing vectors", async () => {
     await library(embedderFor("m1"));
-    expect(db.prepare("SELECT embedder FROM embedding_spaces").get()).toEqual({ embedder: "openai-compatible:m1" });
+    expect(db.prepare("SELECT embedder FROM embedding_spaces").get()).toEqual({
+      embedder: "openai-compatible:m1",
+    });
     const other = embedderFor("m2");
     const before = await kb(other).search("automobile");
     expect(before.warning).toMatch(/jarvis docs reindex/);
     const reports = await kb(other).reindex();
     expect(reports.map((r) => r.status)).toEqual(["updated", "updated", "updated"]);
-    expect(db.prepare("SELECT embedder FROM embedding_spaces").get()).toEqual({ embedder: "openai-compatible:m2" });
+    expect(db.prepare("SELECT embedder FROM embedding_spaces").get()).toEqual({
+      embedder: "openai-compatible:m2",
+    });
     expect(count("SELECT count(*) AS n FROM kb_chunks_vec")).toBe(3);
     expect((await kb(other).search("automobile")).mode).toBe("hybrid");
   });

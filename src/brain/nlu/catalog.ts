@@ -12,7 +12,7 @@ import {
 } from "./intents/index.js";
 import { DIALOG_SAMPLES, EXTRA_SAMPLES, MORE_NONE_SAMPLES } from "./intents/samples.js";
 import { SLOT_ALIASES, SLOT_TYPES } from "./slots/index.js";
-import { expand, parseTemplate, type Template } from "./template.js";
+import { expand, parseTemplate, SampleWords, type Template } from "./template.js";
 import { tokenize } from "./text/normalize.js";
 
 /** The part of a tool definition the NLU reads (stubs in benchmarks need only name + group). */
@@ -104,14 +104,16 @@ export function trainingExamples(
   perTemplate = 10,
   perClass = 260,
 ): TrainingExample[] {
-  const byClass = new Map<string, string[]>();
-  const push = (label: string, text: string) => {
+  const byClass = new Map<string, Map<string, readonly string[]>>();
+  const samples = new SampleWords();
+  const push = (label: string, text: string | readonly string[]) => {
     let list = byClass.get(label);
-    if (!list) byClass.set(label, (list = []));
-    list.push(text);
+    if (!list) byClass.set(label, (list = new Map()));
+    const w = typeof text === "string" ? words(text) : text;
+    list.set(w.join(" "), w);
   };
   for (const compiled of catalog.templates) {
-    for (const text of expand(compiled.template, perTemplate, random)) push(compiled.tool, text);
+    for (const w of expand(compiled.template, perTemplate, random, samples)) push(compiled.tool, w);
   }
   for (const spec of catalog.intents.values()) for (const sample of spec.samples ?? []) push(spec.tool, sample);
   for (const [tool, samples] of Object.entries(EXTRA_SAMPLES)) {
@@ -122,7 +124,7 @@ export function trainingExamples(
     for (const entry of spec.templates) {
       try {
         const template = parseTemplate(typeof entry === "string" ? entry : entry.t);
-        for (const text of expand(template, 2, random)) push("_none", text);
+        for (const w of expand(template, 2, random, samples)) push("_none", w);
       } catch {
         // built-in templates are tested; nothing to learn from a broken one here
       }
@@ -132,13 +134,12 @@ export function trainingExamples(
   for (const text of NONE_SAMPLES) push("_none", text);
   for (const text of MORE_NONE_SAMPLES) push("_none", text);
   for (const [act, texts] of Object.entries(DIALOG_SAMPLES)) for (const text of texts) push(`_dialog_${act}`, text);
-  for (const { template } of catalog.chat) for (const text of expand(template, 4, random)) push("_chat", text);
+  for (const { template } of catalog.chat) for (const w of expand(template, 4, random, samples)) push("_chat", w);
   for (const [act, phrases] of Object.entries(DIALOG_PHRASES)) for (const text of phrases) push(`_dialog_${act}`, text);
   const examples: TrainingExample[] = [];
   for (const [label, texts] of byClass) {
-    const unique = [...new Set(texts)];
     const limit = label === "_none" ? perClass * 3 : perClass;
-    for (const text of sample(unique, limit, random)) examples.push({ words: words(text), label });
+    for (const w of sample([...texts.values()], limit, random)) examples.push({ words: w, label });
   }
   return examples;
 }

@@ -19,8 +19,7 @@ export interface Classification {
 const STOP = new Set(["the", "a", "an", "please", "my", "me", "to", "for", "of", "is", "i", "you", "it", "and", "can"]);
 
 /** Features: stems (minus a few function words), adjacent stem pairs, and the first word. */
-export function features(words: readonly string[]): string[] {
-  const stems = words.map((w) => maskWord(w));
+export function features(words: readonly string[], stems = words.map((w) => maskWord(w))): string[] {
   const out: string[] = [];
   for (const s of stems) if (!STOP.has(s)) out.push(s);
   for (let i = 0; i + 1 < stems.length; i++) out.push(`${stems[i]}_${stems[i + 1]}`);
@@ -49,8 +48,8 @@ export interface TrainingExample {
 export class SoftmaxClassifier {
   private readonly vocabulary = new Map<string, number>();
   private readonly labels: string[] = [];
-  private weights = new Float32Array(0);
-  private bias = new Float32Array(0);
+  private weights = new Float64Array(0);
+  private bias = new Float64Array(0);
 
   constructor(
     private readonly options: { epochs?: number; rate?: number; l2?: number; random?: () => number } = {},
@@ -59,6 +58,12 @@ export class SoftmaxClassifier {
   train(examples: readonly TrainingExample[]): void {
     const labelIndex = new Map<string, number>();
     const rows: Array<{ f: Int32Array; y: number }> = [];
+    const masked = new Map<string, string>();
+    const mask = (w: string) => {
+      let m = masked.get(w);
+      if (m === undefined) masked.set(w, (m = maskWord(w)));
+      return m;
+    };
     for (const example of examples) {
       let y = labelIndex.get(example.label);
       if (y === undefined) {
@@ -67,7 +72,7 @@ export class SoftmaxClassifier {
         this.labels.push(example.label);
       }
       const ids: number[] = [];
-      for (const feature of new Set(features(example.words))) {
+      for (const feature of new Set(features(example.words, example.words.map(mask)))) {
         let f = this.vocabulary.get(feature);
         if (f === undefined) {
           f = this.vocabulary.size;
@@ -78,9 +83,11 @@ export class SoftmaxClassifier {
       rows.push({ f: Int32Array.from(ids), y });
     }
     const C = this.labels.length;
-    this.weights = new Float32Array(this.vocabulary.size * C);
-    this.bias = new Float32Array(C);
-    const epochs = this.options.epochs ?? 10;
+    const weights = new Float64Array(this.vocabulary.size * C);
+    const bias = new Float64Array(C);
+    this.weights = weights;
+    this.bias = bias;
+    const epochs = this.options.epochs ?? 6;
     const l2 = this.options.l2 ?? 1e-4;
     const random = this.options.random ?? Math.random;
     const p = new Float64Array(C);
@@ -89,42 +96,31 @@ export class SoftmaxClassifier {
       const rate = (this.options.rate ?? 0.5) / (1 + epoch * 0.5);
       for (let i = order.length - 1; i > 0; i--) {
         const j = Math.floor(random() * (i + 1));
-        [order[i], order[j]] = [order[j]!, order[i]!];
+        const t = order[i]!;
+        order[i] = order[j]!;
+        order[j] = t;
       }
-      for (const index of order) {
-        const row = rows[index]!;
-        this.scores(row.f, p);
+      for (let r = 0; r < order.length; r++) {
+        const row = rows[order[r]!]!;
+        const ids = row.f;
+        const n = ids.length;
+        softmax(weights, bias, ids, C, p);
         // Already confidently right: no update (most examples after the first epochs)
         if (epoch > 0 && p[row.y]! > 0.97) continue;
         p[row.y]! -= 1;
-        for (let c = 0; c < C; c++) this.bias[c]! -= rate * p[c]!;
-        for (const f of row.f) {
-          const base = f * C;
-          for (let c = 0; c < C; c++) {
-            const w = this.weights[base + c]!;
-            this.weights[base + c] = w - rate * (p[c]! + l2 * w);
+        // Sparse update: classes the example barely touches are skipped (most of them)
+        for (let c = 0; c < C; c++) {
+          const g = p[c]!;
+          if (g > -2e-3 && g < 2e-3) continue;
+          bias[c]! -= rate * g;
+          for (let k = 0; k < n; k++) {
+            const i = ids[k]! * C + c;
+            const w = weights[i]!;
+            weights[i] = w - rate * (g + l2 * w);
           }
         }
       }
     }
-  }
-
-  /** Softmax probabilities into `out` for the given feature ids. */
-  private scores(ids: ArrayLike<number>, out: Float64Array): void {
-    const C = this.labels.length;
-    for (let c = 0; c < C; c++) out[c] = this.bias[c]!;
-    for (let k = 0; k < ids.length; k++) {
-      const base = ids[k]! * C;
-      for (let c = 0; c < C; c++) out[c]! += this.weights[base + c]!;
-    }
-    let max = Number.NEGATIVE_INFINITY;
-    for (let c = 0; c < C; c++) if (out[c]! > max) max = out[c]!;
-    let sum = 0;
-    for (let c = 0; c < C; c++) {
-      out[c] = Math.exp(out[c]! - max);
-      sum += out[c]!;
-    }
-    for (let c = 0; c < C; c++) out[c]! /= sum;
   }
 
   get classes(): readonly string[] {
@@ -147,10 +143,28 @@ export class SoftmaxClassifier {
     const C = this.labels.length;
     if (ids.length === 0 || C === 0) return { ranked: [], coverage };
     const p = new Float64Array(C);
-    this.scores(ids, p);
+    softmax(this.weights, this.bias, ids, C, p);
     const ranked: Prediction[] = [];
     for (let c = 0; c < C; c++) ranked.push({ label: this.labels[c]!, probability: p[c]! });
     ranked.sort((a, b) => b.probability - a.probability);
     return { ranked: ranked.slice(0, 5), coverage };
   }
+}
+
+/** Softmax probabilities into `out` for the given feature ids. */
+function softmax(weights: Float64Array, bias: Float64Array, ids: ArrayLike<number>, C: number, out: Float64Array): void {
+  for (let c = 0; c < C; c++) out[c] = bias[c]!;
+  for (let k = 0; k < ids.length; k++) {
+    const base = ids[k]! * C;
+    for (let c = 0; c < C; c++) out[c]! += weights[base + c]!;
+  }
+  let max = Number.NEGATIVE_INFINITY;
+  for (let c = 0; c < C; c++) if (out[c]! > max) max = out[c]!;
+  let sum = 0;
+  for (let c = 0; c < C; c++) {
+    const e = Math.exp(out[c]! - max);
+    out[c] = e;
+    sum += e;
+  }
+  for (let c = 0; c < C; c++) out[c]! /= sum;
 }

@@ -193,29 +193,48 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** One random sentence the template can produce, slots filled with sample values. */
-export function expandOnce(template: Template, random: () => number): string {
+/** One random sentence the template can produce (as words), slots filled with sample values. */
+export function expandOnce(template: Template, random: () => number, samples: SampleWords): string[] {
   const out: string[] = [];
   const walk = (nodes: TemplateNode[]) => {
     for (const node of nodes) {
       if (node.k === "w") out.push(node.w);
       else if (node.k === "slot") {
-        const samples = slotType(node.name, node.type === node.name ? undefined : node.type)?.samples ?? [];
-        out.push(samples[Math.floor(random() * samples.length)] ?? node.name);
+        const options = samples.of(node.name, node.type);
+        const pick = options[Math.floor(random() * options.length)];
+        if (pick) out.push(...pick);
+        else out.push(node.name);
       } else if (!node.optional || random() < 0.5) {
         walk(node.opts[Math.floor(random() * node.opts.length)] ?? []);
       }
     }
   };
   walk(template.nodes);
-  return out.join(" ");
+  return out;
 }
 
-/** Up to `limit` distinct expansions. */
-export function expand(template: Template, limit: number, random: () => number): string[] {
-  const seen = new Set<string>();
-  for (let attempt = 0; attempt < limit * 3 && seen.size < limit; attempt++) {
-    seen.add(expandOnce(template, random));
+/** Slot sample values, tokenized once per type. */
+export class SampleWords {
+  private readonly cache = new Map<string, string[][]>();
+
+  of(name: string, typeName: string): string[][] {
+    const key = `${name}:${typeName}`;
+    let words = this.cache.get(key);
+    if (!words) {
+      const type = slotType(name, typeName === name ? undefined : typeName);
+      words = (type?.samples ?? []).map((sample) => tokenize(sample).map((t) => t.w));
+      this.cache.set(key, words);
+    }
+    return words;
   }
-  return [...seen];
+}
+
+/** Up to `limit` distinct expansions, as word arrays. */
+export function expand(template: Template, limit: number, random: () => number, samples = new SampleWords()): string[][] {
+  const seen = new Map<string, string[]>();
+  for (let attempt = 0; attempt < limit * 3 && seen.size < limit; attempt++) {
+    const words = expandOnce(template, random, samples);
+    seen.set(words.join(" "), words);
+  }
+  return [...seen.values()];
 }

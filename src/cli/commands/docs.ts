@@ -11,7 +11,9 @@ import { action } from "../run.js";
 
 /** `jarvis docs …`: the knowledge base from the command line (the user's own request: no gate). */
 export function registerDocsCommands(program: Command, context: CliContext): void {
-  const docs = program.command("docs").description("the knowledge base: add, list, remove and search documents");
+  const docs = program
+    .command("docs")
+    .description("the knowledge base: add, list, remove and search documents");
   const open = (): KnowledgeBase => openKnowledge(context.runtime().deps);
 
   docs
@@ -48,13 +50,16 @@ export function registerDocsCommands(program: Command, context: CliContext): voi
     .action(
       action(context, async (flags: { json?: boolean }) => {
         const documents = open().list();
-        if (!flags.json && documents.length === 0) context.print("No documents yet: add some with `jarvis docs add PATH`.");
+        if (!flags.json && documents.length === 0)
+          context.print("No documents yet: add some with `jarvis docs add PATH`.");
         for (const doc of documents) {
           if (flags.json) context.print(JSON.stringify(doc));
           else {
             const pages = doc.pages ? `${doc.pages} p.` : "";
             const added = new Date(doc.addedAt).toISOString().slice(0, 10);
-            context.print(`${String(doc.id).padStart(5)}  ${doc.kind.padEnd(8)} ${pages.padStart(7)} ${String(doc.chunks).padStart(6)} chunks  ${added}  ${doc.source}`);
+            context.print(
+              `${String(doc.id).padStart(5)}  ${doc.kind.padEnd(8)} ${pages.padStart(7)} ${String(doc.chunks).padStart(6)} chunks  ${added}  ${doc.source}`,
+            );
           }
         }
       }),
@@ -87,45 +92,57 @@ export function registerDocsCommands(program: Command, context: CliContext): voi
 
   docs
     .command("search [query]")
-    .description('search documents; with --json and no query, reads one query per line from stdin')
+    .description("search documents; with --json and no query, reads one query per line from stdin")
     .option("--json", "print JSON: {query, results: [{source, page, score, text}]}")
     .option("--limit <n>", "results per query (1-1000)", "10")
     .option("--mode <mode>", "hybrid, keyword or vector (default: hybrid when an embedder is configured)")
     .action(
-      action(context, async (query: string | undefined, flags: { json?: boolean; limit: string; mode?: string }) => {
-        const limit = Number(flags.limit);
-        if (!/^\d+$/.test(flags.limit) || limit < 1 || limit > 1000) {
-          throw new JarvisError("USAGE", `--limit must be a whole number from 1 to 1000, not "${flags.limit}"`, {
-            fix: "e.g. --limit 20",
-          });
-        }
-        if (flags.mode !== undefined && !["hybrid", "keyword", "vector"].includes(flags.mode)) {
-          throw new JarvisError("USAGE", `--mode must be hybrid, keyword or vector, not "${flags.mode}"`);
-        }
-        const mode = flags.mode as SearchMode | undefined;
-        if (query === undefined && !flags.json) {
-          throw new JarvisError("USAGE", "give a query, or use --json to read one query per line from stdin", {
-            fix: 'e.g. jarvis docs search "tax deadline"',
-          });
-        }
-        if (query !== undefined && !query.trim()) throw new JarvisError("USAGE", "the query is empty");
-        const knowledge = open();
-        if (query !== undefined) {
-          const outcome = await knowledge.search(query, { limit, mode });
-          if (outcome.warning) context.printError(`note: ${outcome.warning}`);
-          if (flags.json) context.print(JSON.stringify({ query, results: outcome.results.map(jsonResult) }));
-          else printResults(context, outcome.results);
-          return;
-        }
-        // Batch mode: one process, many queries (benchmarks, scripts).
-        const lines = createInterface({ input: context.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-        for await (const line of lines) {
-          const text = line.trim();
-          if (!text) continue;
-          const outcome = await knowledge.search(text, { limit, mode });
-          context.print(JSON.stringify({ query: text, results: outcome.results.map(jsonResult) }));
-        }
-      }),
+      action(
+        context,
+        async (query: string | undefined, flags: { json?: boolean; limit: string; mode?: string }) => {
+          const limit = Number(flags.limit);
+          if (!/^\d+$/.test(flags.limit) || limit < 1 || limit > 1000) {
+            throw new JarvisError(
+              "USAGE",
+              `--limit must be a whole number from 1 to 1000, not "${flags.limit}"`,
+              {
+                fix: "e.g. --limit 20",
+              },
+            );
+          }
+          if (flags.mode !== undefined && !["hybrid", "keyword", "vector"].includes(flags.mode)) {
+            throw new JarvisError("USAGE", `--mode must be hybrid, keyword or vector, not "${flags.mode}"`);
+          }
+          const mode = flags.mode as SearchMode | undefined;
+          if (query === undefined && !flags.json) {
+            throw new JarvisError(
+              "USAGE",
+              "give a query, or use --json to read one query per line from stdin",
+              {
+                fix: 'e.g. jarvis docs search "tax deadline"',
+              },
+            );
+          }
+          if (query !== undefined && !query.trim()) throw new JarvisError("USAGE", "the query is empty");
+          const knowledge = open();
+          if (query !== undefined) {
+            const outcome = await knowledge.search(query, { limit, mode });
+            if (outcome.warning) context.printError(`note: ${outcome.warning}`);
+            if (flags.json)
+              context.print(JSON.stringify({ query, results: outcome.results.map(jsonResult) }));
+            else printResults(context, outcome.results);
+            return;
+          }
+          // Batch mode: one process, many queries (benchmarks, scripts).
+          const lines = createInterface({ input: context.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+          for await (const line of lines) {
+            const text = line.trim();
+            if (!text) continue;
+            const outcome = await knowledge.search(text, { limit, mode });
+            context.print(JSON.stringify({ query: text, results: outcome.results.map(jsonResult) }));
+          }
+        },
+      ),
     );
 }
 
@@ -144,7 +161,9 @@ function printResults(context: CliContext, results: SearchResult[]): void {
     return;
   }
   results.forEach((r, i) => {
-    context.print(`${i + 1}. ${r.source}${r.page !== undefined ? ` p. ${r.page}` : ""}  (score ${r.score.toFixed(3)})`);
+    context.print(
+      `${i + 1}. ${r.source}${r.page !== undefined ? ` p. ${r.page}` : ""}  (score ${r.score.toFixed(3)})`,
+    );
     context.print(`   ${truncate(r.text.replace(/\s+/g, " "), 300)}`);
   });
 }

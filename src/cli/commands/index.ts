@@ -9,6 +9,7 @@ import { registerDocsCommands } from "./docs.js";
 import { registerDoctorCommand } from "./doctor.js";
 import { registerStartCommand } from "./start.js";
 import { registerMemoryCommands } from "./memory.js";
+import { registerNluCommand } from "./nlu.js";
 import { registerRunsCommands } from "./runs.js";
 import { registerToolsCommands } from "./tools.js";
 import { registerVoiceCommands } from "./voice.js";
@@ -27,4 +28,5 @@ export const COMMAND_GROUPS: Array<(program: Command, context: CliContext) => vo
   registerMemoryCommands,
   registerVoiceCommands,
   registerAccountsCommands,
+  registerNluCommand,
 ];

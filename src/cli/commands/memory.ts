@@ -23,7 +23,8 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .action(
       action(context, async (flags: { json?: boolean }) => {
         const items = open().list();
-        if (!flags.json && items.length === 0) context.print('Nothing remembered yet. Try `jarvis memory add "my boss is Sarah Chen"`.');
+        if (!flags.json && items.length === 0)
+          context.print('Nothing remembered yet. Try `jarvis memory add "my boss is Sarah Chen"`.');
         for (const item of items) show(item, flags.json);
       }),
     );
@@ -94,9 +95,13 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
         try {
           writeFileSync(file, markdown, { mode: 0o600 });
         } catch (error) {
-          throw new JarvisError("TOOL_FAILED", `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`, {
-            fix: "choose a writable path",
-          });
+          throw new JarvisError(
+            "TOOL_FAILED",
+            `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+            {
+              fix: "choose a writable path",
+            },
+          );
         }
         context.print(`exported to ${file}`);
       }),

@@ -12,7 +12,10 @@ export type EmbeddingsConfig = JarvisConfig["embeddings"];
  * Environment overrides (`JARVIS_EMBEDDINGS_PROVIDER`, `_BASE_URL`, `_MODEL`, `_MODEL_DIR`,
  * `_API_KEY`) make quick trials and benchmarks possible without editing config.yaml.
  */
-export function embedderFromConfig(config: EmbeddingsConfig, env: NodeJS.ProcessEnv = {}): Embedder | undefined {
+export function embedderFromConfig(
+  config: EmbeddingsConfig,
+  env: NodeJS.ProcessEnv = {},
+): Embedder | undefined {
   const provider = env.JARVIS_EMBEDDINGS_PROVIDER || config.provider;
   const baseUrl = env.JARVIS_EMBEDDINGS_BASE_URL || config.base_url;
   const model = env.JARVIS_EMBEDDINGS_MODEL || config.model;
@@ -24,7 +27,8 @@ export function embedderFromConfig(config: EmbeddingsConfig, env: NodeJS.Process
     case "none":
       return undefined;
     case "openai-compatible":
-      if (!model) throw missing("embeddings.model", "e.g. text-embedding-3-small or the model your server loaded");
+      if (!model)
+        throw missing("embeddings.model", "e.g. text-embedding-3-small or the model your server loaded");
       if (config.api_key_env && !apiKey) {
         throw new JarvisError("CONFIG_INVALID", `environment variable ${config.api_key_env} is not set`, {
           fix: `export ${config.api_key_env}=… or change embeddings.api_key_env`,

@@ -1,6 +1,6 @@
 import { linkSignals } from "../../core/abort.js";
 import { JarvisError } from "../../core/errors.js";
-import { type EmbedOptions, type Embedder, normalize } from "./types.js";
+import { type Embedder, type EmbedOptions, normalize } from "./types.js";
 
 export interface HttpEmbedderOptions {
   baseUrl: string;
@@ -26,7 +26,12 @@ export class OpenAICompatibleEmbedder implements Embedder {
 
   embed(texts: readonly string[], options: EmbedOptions): Promise<Float32Array[]> {
     return inBatches(texts, this.options.batchSize ?? 64, async (batch) => {
-      const body = await postJson(this.url, { model: this.options.model, input: batch, encoding_format: "float" }, this.options, options.signal);
+      const body = await postJson(
+        this.url,
+        { model: this.options.model, input: batch, encoding_format: "float" },
+        this.options,
+        options.signal,
+      );
       const data = (body as { data?: unknown }).data;
       if (!Array.isArray(data) || data.length !== batch.length) {
         throw badResponse(this.url, `expected ${batch.length} embeddings in "data"`);
@@ -51,7 +56,12 @@ export class OllamaEmbedder implements Embedder {
 
   embed(texts: readonly string[], options: EmbedOptions): Promise<Float32Array[]> {
     return inBatches(texts, this.options.batchSize ?? 32, async (batch) => {
-      const body = await postJson(this.url, { model: this.options.model, input: batch, truncate: true }, this.options, options.signal);
+      const body = await postJson(
+        this.url,
+        { model: this.options.model, input: batch, truncate: true },
+        this.options,
+        options.signal,
+      );
       const embeddings = (body as { embeddings?: unknown }).embeddings;
       if (!Array.isArray(embeddings) || embeddings.length !== batch.length) {
         throw badResponse(this.url, `expected ${batch.length} vectors in "embeddings"`);
@@ -69,7 +79,8 @@ async function inBatches(
   const out: Float32Array[] = [];
   for (let i = 0; i < texts.length; i += size) out.push(...(await run(texts.slice(i, i + size))));
   const dims = out[0]?.length;
-  if (out.some((v) => v.length !== dims)) throw new JarvisError("UNAVAILABLE", "the embedder returned vectors of different sizes");
+  if (out.some((v) => v.length !== dims))
+    throw new JarvisError("UNAVAILABLE", "the embedder returned vectors of different sizes");
   return out;
 }
 
@@ -125,7 +136,11 @@ async function postJson(
 }
 
 function toVector(value: unknown, url: string): Float32Array {
-  if (!Array.isArray(value) || value.length === 0 || value.some((x) => typeof x !== "number" || !Number.isFinite(x))) {
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.some((x) => typeof x !== "number" || !Number.isFinite(x))
+  ) {
     throw badResponse(url, "an embedding is not a list of numbers");
   }
   return normalize(Float32Array.from(value as number[]));

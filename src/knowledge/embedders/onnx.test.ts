@@ -2,25 +2,49 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { JarvisError } from "../../core/errors.js";
 import { defaultConfig } from "../../config/schema.js";
+import { JarvisError } from "../../core/errors.js";
 import { embedderFromConfig } from "./config.js";
 import { locateOnnxModel, OnnxEmbedder, poolOutput } from "./onnx.js";
 import { tinyEmbeddingModel } from "./tiny-onnx.js";
 import { preTokenize, WordPieceTokenizer } from "./wordpiece.js";
 
-const VOCAB = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "the", "cat", "dog", "sat", "un", "##believ", "##able", ",", "!", "cafe"];
+const VOCAB = [
+  "[PAD]",
+  "[UNK]",
+  "[CLS]",
+  "[SEP]",
+  "the",
+  "cat",
+  "dog",
+  "sat",
+  "un",
+  "##believ",
+  "##able",
+  ",",
+  "!",
+  "cafe",
+];
 
 function tokenizerJson(extra: Record<string, unknown> = {}) {
   return {
     version: "1.0",
     truncation: null,
     padding: null,
-    normalizer: { type: "BertNormalizer", clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+    normalizer: {
+      type: "BertNormalizer",
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
     pre_tokenizer: { type: "BertPreTokenizer" },
     post_processor: {
       type: "TemplateProcessing",
-      special_tokens: { "[CLS]": { id: "[CLS]", ids: [2], tokens: ["[CLS]"] }, "[SEP]": { id: "[SEP]", ids: [3], tokens: ["[SEP]"] } },
+      special_tokens: {
+        "[CLS]": { id: "[CLS]", ids: [2], tokens: ["[CLS]"] },
+        "[SEP]": { id: "[SEP]", ids: [3], tokens: ["[SEP]"] },
+      },
     },
     model: {
       type: "WordPiece",
@@ -44,7 +68,11 @@ function modelDir(options: { pooling?: "cls" } = {}): string {
   dirs.push(dir);
   // Row i of the table is the embedding of token i: cat and dog point the same way, "the" elsewhere.
   const table = VOCAB.map((token, i) =>
-    token === "cat" || token === "dog" ? [1, 1, 0, 0] : token === "the" ? [0, 0, 1, 0] : [0, 0, 0, (i % 3) + 1],
+    token === "cat" || token === "dog"
+      ? [1, 1, 0, 0]
+      : token === "the"
+        ? [0, 0, 1, 0]
+        : [0, 0, 0, (i % 3) + 1],
   );
   mkdirSync(join(dir, "onnx"));
   writeFileSync(join(dir, "onnx", "model.onnx"), tinyEmbeddingModel(table));
@@ -70,7 +98,9 @@ describe("WordPieceTokenizer", () => {
   });
 
   it("refuses tokenizers that are not WordPiece with a clear fix", () => {
-    expect(() => new WordPieceTokenizer({ model: { type: "Unigram" } } as never)).toThrow(/Unigram is not supported/);
+    expect(() => new WordPieceTokenizer({ model: { type: "Unigram" } } as never)).toThrow(
+      /Unigram is not supported/,
+    );
   });
 
   it("pre-tokenizes like BERT: ASCII symbols split, other symbols stay in words", () => {
@@ -89,7 +119,10 @@ describe("poolOutput", () => {
     const [cls] = poolOutput(Float32Array.from([0, 2, 5, 5]), [1, 2, 2], [[1, 1]], "cls");
     expect(Array.from(cls!)).toEqual([0, 1]);
     const pooled = poolOutput(Float32Array.from([3, 4, 0, 1]), [2, 2], [], "mean");
-    expect(pooled.map((v) => Array.from(v).map((x) => Number(x.toFixed(2))))).toEqual([[0.6, 0.8], [0, 1]]);
+    expect(pooled.map((v) => Array.from(v).map((x) => Number(x.toFixed(2))))).toEqual([
+      [0.6, 0.8],
+      [0, 1],
+    ]);
   });
 });
 
@@ -133,7 +166,12 @@ describe("OnnxEmbedder", () => {
     const config = defaultConfig().embeddings;
     expect(embedderFromConfig(config)).toBeUndefined();
     expect(() => embedderFromConfig({ ...config, provider: "onnx" })).toThrow(/model_dir is required/);
-    const embedder = embedderFromConfig({ ...config, provider: "onnx", model_dir: modelDir(), query_prefix: "the " });
+    const embedder = embedderFromConfig({
+      ...config,
+      provider: "onnx",
+      model_dir: modelDir(),
+      query_prefix: "the ",
+    });
     expect(embedder?.id).toMatch(/^onnx:jarvis-onnx-/);
     const [prefixed] = await embedder!.embed(["cat"], { kind: "query" });
     const [plain] = await embedder!.embed(["cat"], { kind: "document" });

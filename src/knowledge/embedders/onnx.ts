@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { InferenceSession, Tensor } from "onnxruntime-node";
 import { JarvisError } from "../../core/errors.js";
-import { type EmbedOptions, type Embedder, normalize } from "./types.js";
+import { type Embedder, type EmbedOptions, normalize } from "./types.js";
 import { type Encoding, WordPieceTokenizer } from "./wordpiece.js";
 
 export type Pooling = "mean" | "cls";
@@ -63,7 +63,10 @@ export class OnnxEmbedder implements Embedder {
     private readonly batchSize = 16,
   ) {
     this.id = `onnx:${basename(files.dir)}`;
-    this.tokenizer = new WordPieceTokenizer(JSON.parse(readFileSync(files.tokenizer, "utf8")), files.maxLength);
+    this.tokenizer = new WordPieceTokenizer(
+      JSON.parse(readFileSync(files.tokenizer, "utf8")),
+      files.maxLength,
+    );
   }
 
   static fromDirectory(dir: string): OnnxEmbedder {
@@ -89,14 +92,15 @@ export class OnnxEmbedder implements Embedder {
 
   private open(): Promise<InferenceSession> {
     this.session ??= import("onnxruntime-node").then((ort) =>
-      ort.InferenceSession.create(this.files.model, { graphOptimizationLevel: "all", intraOpNumThreads: 2 }).catch(
-        (error: Error) => {
-          this.session = undefined;
-          throw new JarvisError("CONFIG_INVALID", `cannot load ${this.files.model}: ${error.message}`, {
-            fix: "check the file is a valid ONNX model",
-          });
-        },
-      ),
+      ort.InferenceSession.create(this.files.model, {
+        graphOptimizationLevel: "all",
+        intraOpNumThreads: 2,
+      }).catch((error: Error) => {
+        this.session = undefined;
+        throw new JarvisError("CONFIG_INVALID", `cannot load ${this.files.model}: ${error.message}`, {
+          fix: "check the file is a valid ONNX model",
+        });
+      }),
     );
     return this.session;
   }
@@ -105,7 +109,8 @@ export class OnnxEmbedder implements Embedder {
     const { Tensor } = await import("onnxruntime-node");
     const feeds = batchFeeds(batch, this.tokenizer.padId, session.inputNames, Tensor);
     const results = await session.run(feeds.feeds);
-    const name = ["sentence_embedding", "last_hidden_state", "token_embeddings"].find((n) => n in results) ??
+    const name =
+      ["sentence_embedding", "last_hidden_state", "token_embeddings"].find((n) => n in results) ??
       session.outputNames[0]!;
     const output = results[name]!;
     return poolOutput(output.data as Float32Array, output.dims as number[], feeds.mask, this.files.pooling);
@@ -144,9 +149,13 @@ export function batchFeeds(
   for (const name of inputNames) {
     const tensor = available[name];
     if (!tensor) {
-      throw new JarvisError("CONFIG_INVALID", `the ONNX model wants an input "${name}" this embedder cannot give`, {
-        fix: "use a BERT-style export with input_ids / attention_mask / token_type_ids",
-      });
+      throw new JarvisError(
+        "CONFIG_INVALID",
+        `the ONNX model wants an input "${name}" this embedder cannot give`,
+        {
+          fix: "use a BERT-style export with input_ids / attention_mask / token_type_ids",
+        },
+      );
     }
     feeds[name] = tensor;
   }
@@ -157,7 +166,12 @@ export function batchFeeds(
  * Turns the model output into one unit vector per input: a `[batch, dim]` output is already
  * pooled; a `[batch, tokens, dim]` output is mean-pooled over real tokens (or takes [CLS]).
  */
-export function poolOutput(data: Float32Array, dims: number[], mask: number[][], pooling: Pooling): Float32Array[] {
+export function poolOutput(
+  data: Float32Array,
+  dims: number[],
+  mask: number[][],
+  pooling: Pooling,
+): Float32Array[] {
   const out: Float32Array[] = [];
   if (dims.length === 2) {
     const [rows, dim] = dims as [number, number];

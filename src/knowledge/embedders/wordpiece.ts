@@ -142,7 +142,8 @@ function normalizerFrom(json: NormalizerJson): (text: string) => string {
   }
 }
 
-const CJK = /[\u4E00-\u9FFF\u3400-\u4DBF\u{20000}-\u{2A6DF}\u{2A700}-\u{2B73F}\u{2B740}-\u{2B81F}\uF900-\uFAFF\u{2F800}-\u{2FA1F}]/gu;
+const CJK =
+  /[\u4E00-\u9FFF\u3400-\u4DBF\u{20000}-\u{2A6DF}\u{2A700}-\u{2B73F}\u{2B740}-\u{2B81F}\uF900-\uFAFF\u{2F800}-\u{2FA1F}]/gu;
 
 function cleanText(text: string): string {
   // Drop NUL, replacement and control characters; every whitespace becomes a plain space.

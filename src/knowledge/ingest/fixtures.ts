@@ -13,7 +13,8 @@ export async function makePdf(pages: string[][], title?: string): Promise<Uint8A
     const page = doc.addPage([612, 792]);
     let y = 740;
     for (const paragraph of paragraphs) {
-      for (const line of wrap(paragraph, 90)) {
+      // The standard fonts only encode WinAnsi; other characters become spaces.
+      for (const line of wrap(paragraph.replace(/[^\x20-\x7e\xa0-\xff]/g, " "), 90)) {
         if (y < 60) break;
         page.drawText(line, { x: 50, y, size: 11, font });
         y -= 14;
@@ -25,7 +26,9 @@ export async function makePdf(pages: string[][], title?: string): Promise<Uint8A
 }
 
 /** A DOCX with headings (level 1/2) and paragraphs. */
-export async function makeDocx(blocks: Array<{ heading?: string; level?: 1 | 2; text?: string }>): Promise<Uint8Array> {
+export async function makeDocx(
+  blocks: Array<{ heading?: string; level?: 1 | 2; text?: string }>,
+): Promise<Uint8Array> {
   const { Document, HeadingLevel, Packer, Paragraph } = await import("docx");
   const children = blocks.map((block) =>
     block.heading

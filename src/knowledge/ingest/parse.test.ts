@@ -46,14 +46,18 @@ describe("parseDocument", () => {
     expect(parsed.title).toBe("Travel Guide");
     expect(parsed.sections).toEqual([
       { text: "Our team travels twice a year.", heading: "Travel Guide" },
-      { text: "Book window seats when the flight is longer than four hours.", heading: "Travel Guide › Seats" },
+      {
+        text: "Book window seats when the flight is longer than four hours.",
+        heading: "Travel Guide › Seats",
+      },
     ]);
   });
 
   it("reads HTML as the readable article in Markdown, dropping navigation and scripts", async () => {
     const body = Array.from(
       { length: 6 },
-      (_, i) => `<p>Paragraph ${i} explains how the solar inverter converts direct current into alternating current for the home grid.</p>`,
+      (_, i) =>
+        `<p>Paragraph ${i} explains how the solar inverter converts direct current into alternating current for the home grid.</p>`,
     ).join("");
     const html = `<!doctype html><html><head><title>Solar | Site</title><script>alert(1)</script></head>
       <body><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav>
@@ -69,12 +73,16 @@ describe("parseDocument", () => {
   });
 
   it("keeps a short HTML page's body when it is not an article", async () => {
-    const parsed = await parseDocument(utf8("<html><body><p>Door code is 4711.</p></body></html>"), "note.htm");
+    const parsed = await parseDocument(
+      utf8("<html><body><p>Door code is 4711.</p></body></html>"),
+      "note.htm",
+    );
     expect(parsed.sections[0]!.text).toBe("Door code is 4711.");
   });
 
   it("reads Markdown sections by heading and drops front matter; text stays one section", async () => {
-    const md = "---\ntags: [x]\n---\n# Notes\nintro\n\n## Wifi\nThe password is on the fridge.\n\n```\n# not a heading\n```\n";
+    const md =
+      "---\ntags: [x]\n---\n# Notes\nintro\n\n## Wifi\nThe password is on the fridge.\n\n```\n# not a heading\n```\n";
     const parsed = await parseDocument(utf8(md), "notes.md");
     expect(parsed.title).toBe("Notes");
     expect(parsed.sections.map((s) => s.heading)).toEqual(["Notes", "Notes › Wifi"]);
@@ -103,9 +111,13 @@ describe("parseDocument", () => {
     const pdf = await makePdf([["Some text that will be cut off."]]);
     expect(await reasons(makeEncryptedPdf(), "secret.pdf")).toMatch(/encrypted and needs a password/);
     expect(await reasons(pdf.subarray(0, 200), "cut.pdf")).toMatch(/damaged|no extractable text|cannot read/);
-    expect(await reasons(utf8("%PDF-1.7\nthis is not really a pdf"), "fake.pdf")).toMatch(/damaged|cannot read/);
+    expect(await reasons(utf8("%PDF-1.7\nthis is not really a pdf"), "fake.pdf")).toMatch(
+      /damaged|cannot read/,
+    );
     expect(await reasons(utf8("hello"), "fake.pdf")).toMatch(/named .pdf but is not a PDF/);
-    expect(await reasons(utf8("PK\u0003\u0004word/ garbage"), "broken.docx")).toMatch(/Word document is damaged/);
+    expect(await reasons(utf8("PK\u0003\u0004word/ garbage"), "broken.docx")).toMatch(
+      /Word document is damaged/,
+    );
     expect(await reasons(randomBytes(4096), "photo.txt")).toMatch(/holds binary data/);
     expect(await reasons(randomBytes(4096), "blob")).toMatch(/unsupported file type/);
     expect(await reasons(utf8("x"), "old.doc")).toMatch(/unsupported format .doc/);

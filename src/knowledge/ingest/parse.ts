@@ -77,7 +77,11 @@ function resolveKind(bytes: Uint8Array, name: string): DocumentKind {
 /** HTML → Markdown (headings kept as `#`). Converters load on first use: CLI start-up stays fast. */
 export async function htmlToMarkdown(html: string): Promise<string> {
   const { default: TurndownService } = await import("turndown");
-  const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
+  const turndown = new TurndownService({
+    headingStyle: "atx",
+    codeBlockStyle: "fenced",
+    bulletListMarker: "-",
+  });
   // Images (often base64 data URIs from Word) and scripts carry no searchable text.
   turndown.remove(["head", "title", "script", "style", "noscript", "img", "svg", "iframe", "form"] as never);
   return turndown.turndown(html).replace(/\n{3,}/g, "\n\n");
@@ -103,7 +107,10 @@ async function parseDocx(bytes: Uint8Array, fallbackTitle: string): Promise<Pars
 }
 
 export async function parseHtml(html: string, fallbackTitle: string): Promise<ParsedDocument> {
-  const [{ parseHTML }, { Readability }] = await Promise.all([import("linkedom"), import("@mozilla/readability")]);
+  const [{ parseHTML }, { Readability }] = await Promise.all([
+    import("linkedom"),
+    import("@mozilla/readability"),
+  ]);
   const { document } = parseHTML(html);
   const pageTitle = document.querySelector("title")?.textContent?.trim();
   let article: { title?: string | null; content?: string | null } | null = null;

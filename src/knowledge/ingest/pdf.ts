@@ -14,7 +14,11 @@ interface TextItem {
  * a vertical gap clearly larger than the line height starts a new paragraph, and words
  * hyphenated across a line break are joined.
  */
-export async function parsePdf(bytes: Uint8Array, fallbackTitle: string, signal?: AbortSignal): Promise<ParsedDocument> {
+export async function parsePdf(
+  bytes: Uint8Array,
+  fallbackTitle: string,
+  signal?: AbortSignal,
+): Promise<ParsedDocument> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });

@@ -2,9 +2,19 @@ import { type Dirent, promises as fs } from "node:fs";
 import { join, resolve } from "node:path";
 import { kindFromExtension } from "./detect.js";
 
-export type WalkEntry = { path: string; size: number } | { path: string; error: { code: string; message: string } };
+export type WalkEntry =
+  | { path: string; size: number }
+  | { path: string; error: { code: string; message: string } };
 
-const SKIPPED_DIRECTORIES = new Set(["node_modules", "__pycache__", ".git", ".venv", "venv", "dist", "build"]);
+const SKIPPED_DIRECTORIES = new Set([
+  "node_modules",
+  "__pycache__",
+  ".git",
+  ".venv",
+  "venv",
+  "dist",
+  "build",
+]);
 
 /**
  * Expands the paths a user gave into files to ingest. Folders are walked recursively (hidden
@@ -111,6 +121,9 @@ export function fsError(error: unknown): { code: string; message: string } {
     case "EISDIR":
       return { code: "TOOL_FAILED", message: "is a folder" };
     default:
-      return { code: "TOOL_FAILED", message: `cannot read it (${code ?? (error as Error)?.message ?? "error"})` };
+      return {
+        code: "TOOL_FAILED",
+        message: `cannot read it (${code ?? (error as Error)?.message ?? "error"})`,
+      };
   }
 }

@@ -235,6 +235,28 @@ describe("power from sysfs", () => {
     ).rejects.toThrow(/no backlight/);
   });
 
+  it("asks UPower when the kernel shows no battery", async () => {
+    dir = mkdtempSync(join(tmpdir(), "jarvis-sys-"));
+    const fake = new FakeRunner()
+      .on("upower", ["-e"], {
+        stdout:
+          "/org/freedesktop/UPower/devices/line_power_AC\n/org/freedesktop/UPower/devices/battery_BAT0\n",
+      })
+      .on("upower", ["-i"], {
+        stdout:
+          "  native-path:          BAT0\n  battery\n    state:               discharging\n    time to empty:       2.5 hours\n    percentage:          57%\n",
+      });
+    const power = new LinuxPower(fake.run, (p) => (p === "upower" ? "/usr/bin/upower" : undefined), dir);
+    expect(await power.batteries()).toEqual({
+      onAc: undefined,
+      batteries: [{ name: "battery_BAT0", percent: 57, state: "discharging", minutesRemaining: 150 }],
+    });
+    expect(fake.argv()).toEqual([
+      ["upower", "-e"],
+      ["upower", "-i", "/org/freedesktop/UPower/devices/battery_BAT0"],
+    ]);
+  });
+
   it("locks with loginctl, falls back to xdg-screensaver, and says so when neither works", async () => {
     const fake = new FakeRunner().on("loginctl", ["lock-session"], {
       code: 1,

@@ -120,6 +120,32 @@ export function readPowerSupplies(root: string): { onAc: boolean | undefined; ba
   return { onAc, batteries };
 }
 
+/** `upower -i <device>`: `percentage: 57%`, `state: discharging`, `time to empty: 2.1 hours`. */
+export function parseUpower(device: string, text: string): BatteryInfo | undefined {
+  const field = (name: string) => new RegExp(`^\\s*${name}:\\s*(.+)$`, "m").exec(text)?.[1]?.trim();
+  const percent = Number(field("percentage")?.replace("%", ""));
+  if (!Number.isFinite(percent)) return undefined;
+  const status = field("state") ?? "unknown";
+  const state: BatteryInfo["state"] =
+    status === "charging" || status === "discharging"
+      ? status
+      : status === "fully-charged"
+        ? "full"
+        : status === "pending-charge"
+          ? "not charging"
+          : "unknown";
+  const time = /^([\d.]+) (hours|minutes)$/.exec(
+    field(state === "charging" ? "time to full" : "time to empty") ?? "",
+  );
+  const minutesRemaining = time ? Math.round(Number(time[1]) * (time[2] === "hours" ? 60 : 1)) : undefined;
+  return {
+    name: device.trim().split("/").pop() ?? "battery",
+    percent: Math.round(percent),
+    state,
+    minutesRemaining,
+  };
+}
+
 export class LinuxPower implements Power {
   constructor(
     private readonly run: CommandRunner,
@@ -127,8 +153,22 @@ export class LinuxPower implements Power {
     private readonly sysRoot = "/sys/class",
   ) {}
 
-  async batteries(): Promise<{ onAc: boolean | undefined; batteries: BatteryInfo[] }> {
-    return readPowerSupplies(join(this.sysRoot, "power_supply"));
+  async batteries(signal?: AbortSignal): Promise<{ onAc: boolean | undefined; batteries: BatteryInfo[] }> {
+    const fromSysfs = readPowerSupplies(join(this.sysRoot, "power_supply"));
+    if (fromSysfs.batteries.length > 0 || !this.which("upower")) return fromSysfs;
+    // No kernel view (containers, some BSDs): ask UPower.
+    const devices = (await runChecked(this.run, "upower", ["-e"], { signal }))
+      .split("\n")
+      .filter((d) => /battery_/.test(d));
+    const batteries: BatteryInfo[] = [];
+    for (const device of devices) {
+      const battery = parseUpower(
+        device,
+        await runChecked(this.run, "upower", ["-i", device.trim()], { signal }),
+      );
+      if (battery) batteries.push(battery);
+    }
+    return { onAc: fromSysfs.onAc, batteries };
   }
 
   async setBrightness(percent: number, signal?: AbortSignal): Promise<string> {

@@ -1,12 +1,5 @@
 import { mkdirSync } from "node:fs";
-import {
-  type Browser,
-  type BrowserContext,
-  type CDPSession,
-  chromium,
-  type Download,
-  type Page,
-} from "playwright-core";
+import type { Browser, BrowserContext, CDPSession, Download, Page } from "playwright-core";
 import type { JarvisConfig } from "../../config/schema.js";
 import { JarvisError } from "../../core/errors.js";
 import type { Logger } from "../../core/logger.js";
@@ -255,6 +248,8 @@ export class BrowserSession {
   private async start(): Promise<Started> {
     const begun = this.now();
     const { config } = this.options;
+    // playwright-core takes seconds to import; only a session that starts a browser pays for it.
+    const { chromium } = await import("playwright-core");
     let started: Started;
     if (config.attach_cdp) {
       const browser = await chromium.connectOverCDP(config.attach_cdp, { timeout: this.navigationTimeoutMs });

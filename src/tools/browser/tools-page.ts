@@ -4,7 +4,6 @@ import { z } from "zod";
 import { parametersFrom, urlString } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolDefinition } from "../../core/tool.js";
 import { linkMinter } from "../web/fetch-page.js";
-import { htmlToMarkdown } from "../web/readable.js";
 import {
   type BrowserToolContext,
   failed,
@@ -154,6 +153,8 @@ export function pageTools(tools: BrowserToolContext): ToolDefinition[] {
         } else {
           html = await page.content();
         }
+        // linkedom/readability/turndown load on first use, not when the tool list is built.
+        const { htmlToMarkdown } = await import("../web/readable.js");
         const readable = htmlToMarkdown(html, {
           baseUrl: page.url(),
           mintLink: linkMinter(ctx.handles, "browser_get_text"),

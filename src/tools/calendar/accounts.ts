@@ -9,8 +9,7 @@ import type { AccountSecrets } from "../mail/accounts.js";
 import { type CalendarBackend, type CalendarInfo, type Component, supports } from "./backend.js";
 import { CalDavBackend } from "./caldav.js";
 import { LocalCalendarBackend } from "./local.js";
-import { userTimeZone, Zone } from "./time.js";
-import { ZoneResolver } from "./zones.js";
+import { userTimeZone, Zone } from "./timezone.js";
 
 /** What the calendar, reminder and contact tools share (built per factory; no module state). */
 export interface CalendarServices {
@@ -25,14 +24,6 @@ export interface CalendarServices {
 
 export function zoneFor(services: Pick<CalendarServices, "config" | "env">): Zone {
   return new Zone(userTimeZone(services.config, services.env));
-}
-
-export function resolverFor(zone: Zone, from: number, to: number): ZoneResolver {
-  const year = (ms: number) => new Date(ms).getUTCFullYear();
-  return new ZoneResolver(zone, {
-    from: Math.min(year(from), year(to)) - 1,
-    to: Math.max(year(from), year(to)) + 1,
-  });
 }
 
 function calendarCapable(account: CalendarAccountConfig): boolean {

@@ -1,4 +1,4 @@
-import { calendarQuery, createAccount, type DAVResponse, fetchCalendars } from "tsdav";
+import type { DAVResponse } from "tsdav";
 import type { DavServerConfig } from "../../config/schema.js";
 import { resolveCredentials } from "../../config/secrets.js";
 import type { Clock } from "../../core/clock.js";
@@ -13,7 +13,7 @@ import {
   objectFileName,
 } from "./backend.js";
 import { davFetch } from "./dav-fetch.js";
-import { utcStamp } from "./ical.js";
+import { utcStamp } from "./timezone.js";
 
 /** The Authorization header for a DAV server block (Basic, or Bearer for OAuth2). */
 export async function davAuthorization(
@@ -122,6 +122,8 @@ export class CalDavBackend implements CalendarBackend {
   async calendars(signal: AbortSignal): Promise<CalendarInfo[]> {
     if (this.cached && this.clock.now() - this.cached.at < 60_000) return this.cached.calendars;
     const calendars = await this.call(signal, async (headers) => {
+      // tsdav loads on the first CalDAV request, not when the tool list is built.
+      const { createAccount, fetchCalendars } = await import("tsdav");
       const options = { headers, fetch: this.fetch, fetchOptions: { signal } };
       const account = await createAccount({
         account: { serverUrl: this.server.url, accountType: "caldav" },
@@ -149,6 +151,7 @@ export class CalDavBackend implements CalendarBackend {
     range: { start: number; end: number } | undefined,
     signal: AbortSignal,
   ): Promise<CalendarObject[]> {
+    const { calendarQuery } = await import("tsdav");
     const responses = await this.call(signal, (headers) =>
       calendarQuery({
         url: calendar.id,

@@ -8,12 +8,14 @@ import {
   type CalendarServices,
   calendarAccounts,
   formatEventRef,
-  resolverFor,
   zoneFor,
 } from "./accounts.js";
 import { type CalendarInfo, supports } from "./backend.js";
-import { expandEvents, type Occurrence, parseCalendarText } from "./ical.js";
-import { parseWhen, type Zone } from "./time.js";
+import type { Occurrence } from "./ical.js";
+import type { Zone } from "./timezone.js";
+
+// ical.js (./ical.js, ./zones.js) and chrono-node (./time.js) are imported where they are used,
+// so that building the tool list does not load them.
 
 export interface ListedOccurrence extends Occurrence {
   account: string;
@@ -28,6 +30,10 @@ export async function collectOccurrences(
   filter: { account?: string | undefined; calendar?: string | undefined },
   signal: AbortSignal,
 ): Promise<{ occurrences: ListedOccurrence[]; problems: string[] }> {
+  const [{ expandEvents, parseCalendarText }, { resolverFor }] = await Promise.all([
+    import("./ical.js"),
+    import("./zones.js"),
+  ]);
   const zone = zoneFor(services);
   const accounts = calendarAccounts(services.config, filter.account);
   const problems: string[] = [];
@@ -104,14 +110,15 @@ export function describeWhen(zone: Zone, o: { start: number; end: number; allDay
 }
 
 /** Parses an optional from/to pair with defaults; `to` must come after `from`. */
-export function rangeOf(
+export async function rangeOf(
   zone: Zone,
   now: number,
   from: string | undefined,
   to: string | undefined,
   defaultDays: number,
   maxDays = 400,
-): { start: number; end: number } {
+): Promise<{ start: number; end: number }> {
+  const { parseWhen } = await import("./time.js");
   const start = from ? parseWhen(from, zone, now, { field: "from" }) : zone.startOfDay(now);
   const end = to
     ? parseWhen(to, zone, now, { endOfDay: true, field: "to" })
@@ -146,7 +153,7 @@ export function calendarListEventsTool(services: CalendarServices): ToolDefiniti
     examples: ["what's on my calendar {from}", "my events {from}", "what meetings do I have {from}"],
     async execute(args, ctx) {
       const zone = zoneFor(services);
-      const range = rangeOf(zone, ctx.clock.now(), args.from, args.to, 7);
+      const range = await rangeOf(zone, ctx.clock.now(), args.from, args.to, 7);
       const { occurrences, problems } = await collectOccurrences(services, range, args, ctx.signal);
       const visible = occurrences.filter((o) => !o.cancelled).slice(0, args.limit ?? 100);
       const header = `Events ${zone.human(range.start)} – ${zone.human(range.end)} (${zone.name}):`;

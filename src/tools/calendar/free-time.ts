@@ -4,7 +4,7 @@ import { parametersFrom } from "../../core/schema.js";
 import { defineTool, ok, type ToolDefinition } from "../../core/tool.js";
 import { type CalendarServices, zoneFor } from "./accounts.js";
 import { collectOccurrences, rangeOf } from "./events.js";
-import type { Zone } from "./time.js";
+import type { Zone } from "./timezone.js";
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM");
 
@@ -121,7 +121,7 @@ export function calendarFindFreeTimeTool(services: CalendarServices): ToolDefini
       const dayStart = args.day_start ?? hours.start;
       const dayEnd = args.day_end ?? hours.end;
       if (dayStart >= dayEnd) throw new JarvisError("ARGS_INVALID", "day_start must be before day_end");
-      const requested = rangeOf(zone, now, args.from, args.to, 7);
+      const requested = await rangeOf(zone, now, args.from, args.to, 7);
       if (requested.end <= now) throw new JarvisError("ARGS_INVALID", "that range is in the past");
       const range = { start: Math.max(requested.start, now), end: requested.end };
       const durationMs = (args.duration_min ?? 30) * 60_000;

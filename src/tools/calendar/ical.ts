@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
 import { JarvisError } from "../../core/errors.js";
-import { pad, type Zone } from "./time.js";
+import { pad, utcStamp, type Zone } from "./timezone.js";
 import { vtimezoneFor, type ZoneResolver } from "./zones.js";
 
 type IcalComponent = InstanceType<typeof ICAL.Component>;
@@ -205,9 +205,7 @@ export function localValue(zone: Zone, ms: number, date = false): string {
   return date ? day : `${day}T${pad(w.hour)}${pad(w.minute)}${pad(w.second)}`;
 }
 
-export function utcStamp(ms: number): string {
-  return `${new Date(ms).toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
-}
+export { utcStamp } from "./timezone.js";
 
 export function newUid(domain = "jarvis.local"): string {
   return `${randomUUID()}@${domain}`;
@@ -310,4 +308,30 @@ export function buildTodo(
   if (fields.description) vtodo.addPropertyWithValue("description", fields.description);
   vcalendar.addSubcomponent(vtodo);
   return vcalendar.toString();
+}
+
+/** One VCALENDAR per UID (RFC 4791: a CalDAV object holds one UID) with the zones it uses. */
+export function splitByUid(
+  vcalendar: IcalComponent,
+): Array<{ uid: string; data: string; kind: "VEVENT" | "VTODO" }> {
+  const zones = vcalendar.getAllSubcomponents("vtimezone");
+  const groups = new Map<string, IcalComponent[]>();
+  for (const component of [
+    ...vcalendar.getAllSubcomponents("vevent"),
+    ...vcalendar.getAllSubcomponents("vtodo"),
+  ]) {
+    const uid = String(component.getFirstPropertyValue("uid") ?? "");
+    if (!uid) continue;
+    groups.set(uid, [...(groups.get(uid) ?? []), component]);
+  }
+  return [...groups.entries()].map(([uid, components]) => {
+    const out = newCalendar();
+    const text = components.map((c) => c.toString()).join("\n");
+    for (const zone of zones) {
+      if (text.includes(`TZID=${zone.getFirstPropertyValue("tzid")}`))
+        out.addSubcomponent(new ICAL.Component(zone.toJSON()));
+    }
+    for (const component of components) out.addSubcomponent(new ICAL.Component(component.toJSON()));
+    return { uid, data: out.toString(), kind: components[0]!.name === "vtodo" ? "VTODO" : "VEVENT" };
+  });
 }

@@ -1,5 +1,4 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
-import ICAL from "ical.js";
 import { z } from "zod";
 import { JarvisError } from "../../core/errors.js";
 import { parametersFrom, pathString } from "../../core/schema.js";
@@ -7,37 +6,11 @@ import { defineTool, ok, type ToolDefinition } from "../../core/tool.js";
 import { backendFor, type CalendarServices, calendarAccounts, pickCalendar, zoneFor } from "./accounts.js";
 import { supports } from "./backend.js";
 import { rangeOf } from "./events.js";
-import { newCalendar, parseCalendarText } from "./ical.js";
 
-type IcalComponent = InstanceType<typeof ICAL.Component>;
+// ical.js (through ./ical.js) is imported inside preview/execute so that building the tool list
+// does not load it.
 
 const MAX_ICS_BYTES = 10 * 1024 * 1024;
-
-/** One VCALENDAR per UID (RFC 4791: a CalDAV object holds one UID) with the zones it uses. */
-export function splitByUid(
-  vcalendar: IcalComponent,
-): Array<{ uid: string; data: string; kind: "VEVENT" | "VTODO" }> {
-  const zones = vcalendar.getAllSubcomponents("vtimezone");
-  const groups = new Map<string, IcalComponent[]>();
-  for (const component of [
-    ...vcalendar.getAllSubcomponents("vevent"),
-    ...vcalendar.getAllSubcomponents("vtodo"),
-  ]) {
-    const uid = String(component.getFirstPropertyValue("uid") ?? "");
-    if (!uid) continue;
-    groups.set(uid, [...(groups.get(uid) ?? []), component]);
-  }
-  return [...groups.entries()].map(([uid, components]) => {
-    const out = newCalendar();
-    const text = components.map((c) => c.toString()).join("\n");
-    for (const zone of zones) {
-      if (text.includes(`TZID=${zone.getFirstPropertyValue("tzid")}`))
-        out.addSubcomponent(new ICAL.Component(zone.toJSON()));
-    }
-    for (const component of components) out.addSubcomponent(new ICAL.Component(component.toJSON()));
-    return { uid, data: out.toString(), kind: components[0]!.name === "vtodo" ? "VTODO" : "VEVENT" };
-  });
-}
 
 const importParameters = z
   .object({
@@ -53,6 +26,7 @@ export function calendarImportIcsTool(services: CalendarServices): ToolDefinitio
     const info = await stat(path).catch(() => undefined);
     if (!info?.isFile()) throw new JarvisError("NOT_FOUND", `${path} is not a file`);
     if (info.size > MAX_ICS_BYTES) throw new JarvisError("ARGS_INVALID", `${path} is larger than 10 MB`);
+    const { parseCalendarText, splitByUid } = await import("./ical.js");
     const items = splitByUid(parseCalendarText(await readFile(path, "utf8")));
     if (items.length === 0) throw new JarvisError("ARGS_INVALID", `${path} holds no events or reminders`);
     return items;
@@ -124,7 +98,11 @@ export function calendarExportIcsTool(services: CalendarServices): ToolDefinitio
     async execute(args, ctx) {
       const zone = zoneFor(services);
       const now = ctx.clock.now();
-      const range = rangeOf(
+      const [{ default: ICAL }, { newCalendar, parseCalendarText }] = await Promise.all([
+        import("ical.js"),
+        import("./ical.js"),
+      ]);
+      const range = await rangeOf(
         zone,
         now,
         args.from ?? zone.date(zone.addDays(now, -365)),

@@ -20,10 +20,11 @@ export type { CalendarBackend, CalendarInfo, CalendarObject } from "./backend.js
 export { CalDavBackend, davAuthorization } from "./caldav.js";
 export { davFetch } from "./dav-fetch.js";
 export { findFreeSlots } from "./free-time.js";
-export { buildEvent, buildTodo, expandEvents, parseCalendarText, readTodos } from "./ical.js";
 export { LocalCalendarBackend } from "./local.js";
-export { parseWhen, userTimeZone, Zone } from "./time.js";
-export { vtimezoneFor, ZoneResolver } from "./zones.js";
+export { userTimeZone, utcStamp, Zone } from "./timezone.js";
+// Not re-exported because they load heavy libraries at import time and this module is on the
+// path of every `jarvis` start: ./ical.js, ./locate.js, ./zones.js (ical.js), ./time.js
+// (parseWhen: chrono-node). Import them directly.
 
 export interface CalendarToolOptions {
   keychain?: Keychain;

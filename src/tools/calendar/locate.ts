@@ -7,13 +7,12 @@ import {
   calendarAccounts,
   type EventRef,
   parseEventRef,
-  resolverFor,
   zoneFor,
 } from "./accounts.js";
 import type { CalendarBackend, CalendarInfo, CalendarObject } from "./backend.js";
 import { parseCalendarText } from "./ical.js";
-import type { Zone } from "./time.js";
-import type { ZoneResolver } from "./zones.js";
+import type { Zone } from "./timezone.js";
+import { resolverFor, type ZoneResolver } from "./zones.js";
 
 type IcalComponent = InstanceType<typeof ICAL.Component>;
 type IcalTime = InstanceType<typeof ICAL.Time>;
@@ -133,4 +132,66 @@ export function bumpSequence(component: IcalComponent, now: number): void {
   const stamp = ICAL.Time.fromJSDate(new Date(now), true);
   component.updatePropertyWithValue("dtstamp", stamp);
   component.updatePropertyWithValue("last-modified", stamp);
+}
+
+export interface Target {
+  component: IcalComponent;
+  master: IcalComponent;
+  scope: "event" | "occurrence" | "series";
+  start: number;
+  end: number;
+  allDay: boolean;
+  occurrence?: IcalTime | undefined;
+}
+
+export function instantOf(time: IcalTime, zone: Zone): number {
+  return time.isDate
+    ? zone.toInstant({ year: time.year, month: time.month, day: time.day, hour: 0, minute: 0, second: 0 })
+    : time.toUnixTime() * 1000;
+}
+
+export function spanOf(component: IcalComponent, zone: Zone): { start: number; end: number; allDay: boolean } {
+  const start = component.getFirstPropertyValue("dtstart") as IcalTime;
+  const end = component.getFirstPropertyValue("dtend") as IcalTime | null;
+  const duration = component.getFirstPropertyValue("duration") as InstanceType<typeof ICAL.Duration> | null;
+  const startMs = instantOf(start, zone);
+  const endMs = end
+    ? instantOf(end, zone)
+    : duration
+      ? startMs + duration.toSeconds() * 1000
+      : start.isDate
+        ? zone.addDays(startMs, 1)
+        : startMs;
+  return { start: startMs, end: endMs, allDay: start.isDate };
+}
+
+/** What a handle points at: a single event, one occurrence (override) or the whole series. */
+export function targetOf(located: Located, series: boolean): Target {
+  const master = masterOf(located);
+  const recurring = master.hasProperty("rrule") || master.hasProperty("rdate");
+  if (!recurring || !located.ref.occurrence) {
+    return {
+      component: master,
+      master,
+      scope: recurring ? "series" : "event",
+      ...spanOf(master, located.zone),
+    };
+  }
+  const occurrence = occurrenceTime(master, located.ref.occurrence);
+  const existing = overrideFor(located, occurrence);
+  const masterSpan = spanOf(master, located.zone);
+  const start = existing
+    ? spanOf(existing, located.zone)
+    : {
+        start: instantOf(occurrence, located.zone),
+        end: instantOf(occurrence, located.zone) + (masterSpan.end - masterSpan.start),
+        allDay: masterSpan.allDay,
+      };
+  return {
+    component: existing ?? master,
+    master,
+    scope: series ? "series" : "occurrence",
+    ...start,
+    occurrence,
+  };
 }

@@ -13,21 +13,12 @@ import {
   zoneFor,
 } from "./accounts.js";
 import { describeWhen } from "./events.js";
-import { buildEvent, ensureTimezone, setText, setTime } from "./ical.js";
-import {
-  bumpSequence,
-  createOverride,
-  type Located,
-  locate,
-  masterOf,
-  occurrenceTime,
-  overrideFor,
-  timeProperty,
-} from "./locate.js";
-import { parseWhen, type Zone } from "./time.js";
+import type { Zone } from "./timezone.js";
+
+// ical.js (./ical.js, ./locate.js) and chrono-node (./time.js) are imported inside
+// preview/execute so that building the tool list does not load them.
 
 type IcalComponent = InstanceType<typeof ICAL.Component>;
-type IcalTime = InstanceType<typeof ICAL.Time>;
 
 export function eventHandle(description: string) {
   return z.string().min(2).max(2000).describe(description).meta({ "x-handle": "e" });
@@ -36,12 +27,13 @@ export function eventHandle(description: string) {
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** start/end/duration → instants; a bare date makes an all-day event. */
-function timesFrom(
+async function timesFrom(
   zone: Zone,
   now: number,
   args: { start?: string | undefined; end?: string | undefined; duration_min?: number | undefined },
   current?: { start: number; end: number; allDay: boolean },
-): { start: number; end: number; allDay: boolean } {
+): Promise<{ start: number; end: number; allDay: boolean }> {
+  const { parseWhen } = await import("./time.js");
   const allDay = args.start ? DATE_ONLY.test(args.start.trim()) : (current?.allDay ?? false);
   const start = args.start ? parseWhen(args.start, zone, now, { field: "start" }) : current!.start;
   let end: number;
@@ -77,7 +69,7 @@ type CreateArgs = z.infer<typeof createParameters>;
 export function calendarCreateEventTool(services: CalendarServices): ToolDefinition {
   const plan = async (args: CreateArgs, now: number, signal: AbortSignal) => {
     const zone = zoneFor(services);
-    const times = timesFrom(zone, now, args);
+    const times = await timesFrom(zone, now, args);
     const [account] = calendarAccounts(services.config, args.account);
     const backend = backendFor(services, account!);
     const calendar = await pickCalendar(backend, account!, "VEVENT", args.calendar, signal);
@@ -113,6 +105,7 @@ export function calendarCreateEventTool(services: CalendarServices): ToolDefinit
         .update(JSON.stringify([ctx.runId, account.name, calendar.id, args.title, times]))
         .digest("hex")
         .slice(0, 32)}@jarvis`;
+      const { buildEvent } = await import("./ical.js");
       const data = buildEvent(
         { uid, summary: args.title, ...times, location: args.location, description: args.description, now },
         zone,
@@ -153,68 +146,6 @@ export function calendarCreateEventTool(services: CalendarServices): ToolDefinit
   });
 }
 
-interface Target {
-  component: IcalComponent;
-  master: IcalComponent;
-  scope: "event" | "occurrence" | "series";
-  start: number;
-  end: number;
-  allDay: boolean;
-  occurrence?: IcalTime | undefined;
-}
-
-function instantOf(time: IcalTime, zone: Zone): number {
-  return time.isDate
-    ? zone.toInstant({ year: time.year, month: time.month, day: time.day, hour: 0, minute: 0, second: 0 })
-    : time.toUnixTime() * 1000;
-}
-
-function spanOf(component: IcalComponent, zone: Zone): { start: number; end: number; allDay: boolean } {
-  const start = component.getFirstPropertyValue("dtstart") as IcalTime;
-  const end = component.getFirstPropertyValue("dtend") as IcalTime | null;
-  const duration = component.getFirstPropertyValue("duration") as InstanceType<typeof ICAL.Duration> | null;
-  const startMs = instantOf(start, zone);
-  const endMs = end
-    ? instantOf(end, zone)
-    : duration
-      ? startMs + duration.toSeconds() * 1000
-      : start.isDate
-        ? zone.addDays(startMs, 1)
-        : startMs;
-  return { start: startMs, end: endMs, allDay: start.isDate };
-}
-
-/** What a handle points at: a single event, one occurrence (override) or the whole series. */
-function targetOf(located: Located, series: boolean): Target {
-  const master = masterOf(located);
-  const recurring = master.hasProperty("rrule") || master.hasProperty("rdate");
-  if (!recurring || !located.ref.occurrence) {
-    return {
-      component: master,
-      master,
-      scope: recurring ? "series" : "event",
-      ...spanOf(master, located.zone),
-    };
-  }
-  const occurrence = occurrenceTime(master, located.ref.occurrence);
-  const existing = overrideFor(located, occurrence);
-  const masterSpan = spanOf(master, located.zone);
-  const start = existing
-    ? spanOf(existing, located.zone)
-    : {
-        start: instantOf(occurrence, located.zone),
-        end: instantOf(occurrence, located.zone) + (masterSpan.end - masterSpan.start),
-        allDay: masterSpan.allDay,
-      };
-  return {
-    component: existing ?? master,
-    master,
-    scope: series ? "series" : "occurrence",
-    ...start,
-    occurrence,
-  };
-}
-
 const updateParameters = z
   .object({
     id: eventHandle("#e handle from calendar_list_events"),
@@ -244,11 +175,12 @@ export function calendarUpdateEventTool(services: CalendarServices): ToolDefinit
         "nothing to change: give a title, start, end, duration_min, location or description",
       );
     }
+    const { locate, targetOf } = await import("./locate.js");
     const located = await locate(services, args.id, signal);
     const target = targetOf(located, args.series ?? false);
     const times =
       args.start || args.end || args.duration_min !== undefined
-        ? timesFrom(located.zone, now, args, target)
+        ? await timesFrom(located.zone, now, args, target)
         : target;
     return { located, target, times };
   };
@@ -275,6 +207,10 @@ export function calendarUpdateEventTool(services: CalendarServices): ToolDefinit
     async execute(args, ctx) {
       const now = ctx.clock.now();
       const { located, target, times } = await plan(args, now, ctx.signal);
+      const [{ ensureTimezone, setText, setTime }, { bumpSequence, createOverride, spanOf }] = await Promise.all([
+        import("./ical.js"),
+        import("./locate.js"),
+      ]);
       const zone = located.zone;
       let component = target.component;
       if (target.scope === "occurrence" && component === target.master) {
@@ -327,6 +263,7 @@ type DeleteArgs = z.infer<typeof deleteParameters>;
 
 export function calendarDeleteEventTool(services: CalendarServices): ToolDefinition {
   const plan = async (args: DeleteArgs, signal: AbortSignal) => {
+    const { locate, targetOf } = await import("./locate.js");
     const located = await locate(services, args.id, signal);
     return { located, target: targetOf(located, args.series ?? false) };
   };
@@ -351,6 +288,7 @@ export function calendarDeleteEventTool(services: CalendarServices): ToolDefinit
     },
     async execute(args, ctx) {
       const { located, target } = await plan(args, ctx.signal);
+      const { bumpSequence, overrideFor, timeProperty } = await import("./locate.js");
       ctx.signal.throwIfAborted();
       const title = summaryOf(target.component);
       if (target.scope === "occurrence") {

@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { isValidZone, pad, Zone } from "./time.js";
+import { isValidZone, pad, Zone } from "./timezone.js";
 
 type IcalTimezone = InstanceType<typeof ICAL.Timezone>;
 type IcalComponent = InstanceType<typeof ICAL.Component>;
@@ -106,4 +106,13 @@ export class ZoneResolver {
       }
     }
   }
+}
+
+/** A resolver covering [from, to] with a year of margin either side. */
+export function resolverFor(zone: Zone, from: number, to: number): ZoneResolver {
+  const year = (ms: number) => new Date(ms).getUTCFullYear();
+  return new ZoneResolver(zone, {
+    from: Math.min(year(from), year(to)) - 1,
+    to: Math.max(year(from), year(to)) + 1,
+  });
 }

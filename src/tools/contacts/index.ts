@@ -1,4 +1,3 @@
-import { addressBookQuery, createAccount, fetchAddressBooks } from "tsdav";
 import { z } from "zod";
 import type { CalendarAccountConfig, DavServerConfig } from "../../config/schema.js";
 import { JarvisError } from "../../core/errors.js";
@@ -10,9 +9,11 @@ import { davFetch } from "../calendar/dav-fetch.js";
 import { type CalendarToolOptions, createCalendarServices } from "../calendar/index.js";
 import type { ToolDeps } from "../deps.js";
 import { connectionError } from "../mail/net-errors.js";
-import { type Contact, matchesContact, parseVCards } from "./vcard.js";
+import type { Contact } from "./vcard.js";
 
-export { type Contact, matchesContact, parseVCards } from "./vcard.js";
+// tsdav and ical.js (./vcard.js) are imported where they are used so that building the tool list
+// does not load them; ./vcard.js is not re-exported here for the same reason.
+export type { Contact } from "./vcard.js";
 
 /** CardDAV server of an account: its own block, else the CalDAV one (most servers serve both). */
 function cardServer(account: CalendarAccountConfig): DavServerConfig | undefined {
@@ -33,6 +34,10 @@ export async function fetchContacts(
     fetch: davFetch(server, server.url),
     fetchOptions: { signal },
   };
+  const [{ addressBookQuery, createAccount, fetchAddressBooks }, { parseVCards }] = await Promise.all([
+    import("tsdav"),
+    import("./vcard.js"),
+  ]);
   try {
     const dav = await createAccount({
       account: { serverUrl: server.url, accountType: "carddav" },
@@ -115,6 +120,7 @@ export function contactsTools(deps: ToolDeps, options: CalendarToolOptions = {})
           },
         );
       }
+      const { matchesContact } = await import("./vcard.js");
       const found = (await Promise.all(chosen.map((a) => fetchContacts(services, a, ctx.signal))))
         .flat()
         .filter((c) => matchesContact(c, args.query));

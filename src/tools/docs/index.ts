@@ -1,4 +1,4 @@
-import { stat, readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { z } from "zod";
 import { JarvisError } from "../../core/errors.js";
@@ -11,7 +11,12 @@ import { lazyKnowledge } from "../knowledge/index.js";
 
 const schema = z.object({
   path: pathString("read", "PDF, DOCX, HTML, Markdown or text file to summarize").optional(),
-  document: z.string().min(1).max(4096).optional().describe("an already indexed document: its id or source path"),
+  document: z
+    .string()
+    .min(1)
+    .max(4096)
+    .optional()
+    .describe("an already indexed document: its id or source path"),
   max_points: z.number().int().min(1).max(20).optional().describe("how many points at most (default 7)"),
 });
 type Args = z.infer<typeof schema>;
@@ -32,7 +37,8 @@ export function createDocsTools(deps: ToolDeps): ToolDefinition[] {
       timeoutMs: 5 * 60_000,
       examples: ["summarize {path}", "give me the gist of {path}", "what is {path} about"],
       async execute(args, ctx) {
-        if (!args.path === !args.document) return fail("ARGS_INVALID", "give exactly one of path or document");
+        if (!args.path === !args.document)
+          return fail("ARGS_INVALID", "give exactly one of path or document");
         const kb = knowledge();
         let title: string;
         let pages: number | null | undefined;
@@ -42,7 +48,10 @@ export function createDocsTools(deps: ToolDeps): ToolDefinition[] {
           if (!info) throw new JarvisError("NOT_FOUND", `no such file ${args.path}`);
           if (!info.isFile()) return fail("ARGS_INVALID", `${args.path} is not a file`);
           if (info.size > kb.limits.maxFileBytes) {
-            return fail("LIMIT_REACHED", `${args.path} is ${formatBytes(info.size)}, over the ${formatBytes(kb.limits.maxFileBytes)} limit`);
+            return fail(
+              "LIMIT_REACHED",
+              `${args.path} is ${formatBytes(info.size)}, over the ${formatBytes(kb.limits.maxFileBytes)} limit`,
+            );
           }
           ctx.signal.throwIfAborted();
           const parsed = await parseDocument(await readFile(args.path), basename(args.path), ctx.signal);
@@ -55,7 +64,8 @@ export function createDocsTools(deps: ToolDeps): ToolDefinition[] {
           title = result.document.title;
           pages = result.document.pages;
         }
-        if (summary.points.length === 0) return ok(`"${title}" has no prose to summarize.`, { title, summary });
+        if (summary.points.length === 0)
+          return ok(`"${title}" has no prose to summarize.`, { title, summary });
         const head = `Summary of "${title}"${pages ? ` (${pages} pages)` : ""}, ${summary.method}:`;
         return ok(`${head}\n${summary.text}`, { title, pages, summary });
       },

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { createTwoFilesPatch } from "diff";
 import { z } from "zod";
 import { parametersFrom, pathString } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolDefinition } from "../../core/tool.js";
@@ -46,6 +45,7 @@ export function createWriteTool(_deps: ToolDeps): ToolDefinition {
         current.kind === "text"
           ? `OVERWRITE ${args.path} (${formatSize(current.size)}):`
           : `CREATE ${args.path} (${describeText(args.content)})${args.create_dirs ? ", creating missing directories" : ""}:`;
+      const { createTwoFilesPatch } = await import("diff"); // loaded on the first preview only
       const patch = createTwoFilesPatch(
         current.kind === "text" ? args.path : "/dev/null",
         args.path,

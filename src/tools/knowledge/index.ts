@@ -52,7 +52,11 @@ export function createKnowledgeTools(deps: ToolDeps): ToolDefinition[] {
       effects: ["read"],
       risk: "safe",
       trust: "untrusted",
-      examples: ["search my documents for {query}", "what do my notes say about {query}", "find {query} in my files"],
+      examples: [
+        "search my documents for {query}",
+        "what do my notes say about {query}",
+        "find {query} in my files",
+      ],
       async execute(args, ctx) {
         const outcome = await knowledge().search(args.query, { limit: args.limit ?? 5, signal: ctx.signal });
         const results = outcome.results.map((r) => ({
@@ -74,7 +78,9 @@ export function createKnowledgeTools(deps: ToolDeps): ToolDefinition[] {
             { mode: outcome.mode, results },
           );
         }
-        const lines = [`${results.length} passage${results.length === 1 ? "" : "s"} from the user's documents (${outcome.mode} search):`];
+        const lines = [
+          `${results.length} passage${results.length === 1 ? "" : "s"} from the user's documents (${outcome.mode} search):`,
+        ];
         results.forEach((r, i) => {
           const where = `${r.source}${r.page !== undefined ? ` p. ${r.page}` : ""}`;
           lines.push(`[${i + 1}] ${where}${r.handle ? ` ${r.handle}` : ""} (score ${r.score})`);
@@ -94,12 +100,19 @@ export function formatReports(reports: readonly IngestReport[]): string {
     counts[r.status] += 1;
     if (r.status === "failed") lines.push(`failed    ${r.path}: ${r.error?.message}`);
     else {
-      const size = [r.pages ? `${r.pages} pages` : undefined, r.chunks !== undefined ? `${r.chunks} chunks` : undefined]
+      const size = [
+        r.pages ? `${r.pages} pages` : undefined,
+        r.chunks !== undefined ? `${r.chunks} chunks` : undefined,
+      ]
         .filter(Boolean)
         .join(", ");
-      lines.push(`${r.status.padEnd(9)} ${r.path}${size ? ` (${size})` : ""}${r.warning ? ` — ${r.warning}` : ""}`);
+      lines.push(
+        `${r.status.padEnd(9)} ${r.path}${size ? ` (${size})` : ""}${r.warning ? ` — ${r.warning}` : ""}`,
+      );
     }
   }
-  lines.push(`${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`);
+  lines.push(
+    `${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`,
+  );
   return lines.join("\n");
 }

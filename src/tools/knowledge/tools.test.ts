@@ -39,13 +39,17 @@ function scope(tainted = false, answer: "approve" | "deny" = "deny"): RunScope {
   };
 }
 
-const call = (tool: string, args: Record<string, unknown>, s = scope()) => runtime.gate.call({ tool, args }, s);
+const call = (tool: string, args: Record<string, unknown>, s = scope()) =>
+  runtime.gate.call({ tool, args }, s);
 
 describe("knowledge and docs tools through the gate", () => {
   it("adds a folder, searches it with sources, pages and handles, and taints the run", async () => {
     const docs = join(temp.home, "Documents", "lib");
     mkdirSync(docs);
-    writeFileSync(join(docs, "manual.pdf"), await makePdf([["Unboxing the kettle."], ["Descale the kettle monthly with vinegar."]]));
+    writeFileSync(
+      join(docs, "manual.pdf"),
+      await makePdf([["Unboxing the kettle."], ["Descale the kettle monthly with vinegar."]]),
+    );
     writeFileSync(join(docs, "notes.md"), "# Notes\nThe kettle warranty ends in 2027.");
     const added = await call("knowledge_add", { path: "~/Documents/lib" });
     expect(added.status).toBe("ok");
@@ -53,7 +57,9 @@ describe("knowledge and docs tools through the gate", () => {
     const s = scope();
     const found = await call("knowledge_search", { query: "how do I descale the kettle?", limit: 2 }, s);
     expect(found.status).toBe("ok");
-    expect(found.result!.output).toMatch(/\[1\] .*manual\.pdf p\. 2 #f1 \(score [\d.]+\)\n {4}Descale the kettle monthly/);
+    expect(found.result!.output).toMatch(
+      /\[1\] .*manual\.pdf p\. 2 #f1 \(score [\d.]+\)\n {4}Descale the kettle monthly/,
+    );
     const data = found.result!.data as { results: Array<{ source: string; page?: number; score: number }> };
     expect(data.results[0]).toMatchObject({ source: join(docs, "manual.pdf"), page: 2 });
     expect(s.taint.tainted).toBe(true); // document text is untrusted
@@ -77,7 +83,10 @@ describe("knowledge and docs tools through the gate", () => {
     writeFileSync(
       file,
       await makePdf([
-        ["Heat pumps move heat instead of burning fuel.", "They reach efficiencies above three hundred percent."],
+        [
+          "Heat pumps move heat instead of burning fuel.",
+          "They reach efficiencies above three hundred percent.",
+        ],
         ["Heat pumps work in cold climates when the house is insulated well."],
       ]),
     );
@@ -97,11 +106,15 @@ describe("memory tools through the gate", () => {
     const stored = await call("memory_remember", { text: "remember that my boss is Sarah Chen" });
     expect(stored.result!.output).toBe("Remembered: The user's boss is Sarah Chen. [f1]");
     const recalled = await call("memory_recall", { query: "who is my boss?" });
-    expect(recalled.result!.output).toMatch(/^The user's boss is Sarah Chen\.\nMemories:\n- .* \[f1, you told me on \d{4}-\d\d-\d\d\]$/);
+    expect(recalled.result!.output).toMatch(
+      /^The user's boss is Sarah Chen\.\nMemories:\n- .* \[f1, you told me on \d{4}-\d\d-\d\d\]$/,
+    );
     // Forgetting is a delete: notify-level under smart autonomy, runs without asking.
     const forgot = await call("memory_forget", { query: "my boss" });
     expect(forgot.status).toBe("ok");
-    expect((await call("memory_recall", { query: "who is my boss?" })).result!.output).toMatch(/Nothing remembered/);
+    expect((await call("memory_recall", { query: "who is my boss?" })).result!.output).toMatch(
+      /Nothing remembered/,
+    );
   });
 
   it("asks before remembering once the run has read untrusted text", async () => {

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
-import MailComposer from "nodemailer/lib/mail-composer";
 import { z } from "zod";
 import { JarvisError } from "../../core/errors.js";
 import { pathString } from "../../core/schema.js";
@@ -142,6 +141,7 @@ export async function buildMessage(
   const attachments = await Promise.all(
     message.attachments.map(async (a) => ({ filename: a.filename, content: await readFile(a.path) })),
   );
+  const { default: MailComposer } = await import("nodemailer/lib/mail-composer"); // loaded on first use
   const composer = new MailComposer({
     from: message.from,
     to: message.to,

@@ -1,4 +1,4 @@
-import { ImapFlow, type ListResponse } from "imapflow";
+import type { ImapFlow, ListResponse } from "imapflow";
 import type { MailAccountConfig } from "../../config/schema.js";
 import { JarvisError } from "../../core/errors.js";
 import type { Logger } from "../../core/logger.js";
@@ -105,6 +105,8 @@ export class ImapPool {
 
   private async connect(account: MailAccountConfig, signal?: AbortSignal): Promise<ImapFlow> {
     const credentials = await imapCredentials(account, { ...this.secrets, ...(signal ? { signal } : {}) });
+    // imapflow loads on the first connection, not when the tool list is built.
+    const { ImapFlow } = await import("imapflow");
     const client = new ImapFlow(imapOptions(account, credentials));
     client.on("error", (error: Error) =>
       this.logger.debug({ err: error, account: account.name }, "imap error"),

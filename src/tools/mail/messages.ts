@@ -1,5 +1,5 @@
 import type { FetchMessageObject, ImapFlow, SearchObject } from "imapflow";
-import { type AddressObject, simpleParser } from "mailparser";
+import type { AddressObject } from "mailparser";
 import type { ParsedAddress } from "./accounts.js";
 import { type MessageRef, staleMessage } from "./message-ref.js";
 import { cleanHeader } from "./search.js";
@@ -47,6 +47,7 @@ export function messageIds(value: string | string[] | undefined): string[] {
 
 /** Parses fetched source (BODY.PEEK: reading never marks a message as seen). */
 export async function parseFetched(message: FetchMessageObject, ref: MessageRef): Promise<LoadedMessage> {
+  const { simpleParser } = await import("mailparser"); // loaded on the first message read
   const parsed = await simpleParser(message.source ?? Buffer.alloc(0), {
     skipImageLinks: true,
     skipHtmlToText: false,

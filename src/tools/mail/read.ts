@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { MailAccountConfig } from "../../config/schema.js";
 import { parametersFrom } from "../../core/schema.js";
 import { defineTool, type HandleStore, ok, type ToolDefinition } from "../../core/tool.js";
-import type { Zone } from "../calendar/time.js";
+import type { Zone } from "../calendar/timezone.js";
 import { formatAddress, type ParsedAddress, pickMailAccount } from "./accounts.js";
 import type { ImapPool } from "./imap-pool.js";
 import { formatRef, parseRef } from "./message-ref.js";

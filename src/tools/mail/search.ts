@@ -8,7 +8,6 @@ import { z } from "zod";
 import { JarvisError } from "../../core/errors.js";
 import { parametersFrom } from "../../core/schema.js";
 import { defineTool, fail, type HandleStore, ok, type ToolDefinition } from "../../core/tool.js";
-import { parseWhen } from "../calendar/time.js";
 import { pickMailAccount } from "./accounts.js";
 import { formatRef } from "./message-ref.js";
 import { type MailServices, zoneOf } from "./services.js";
@@ -110,6 +109,7 @@ export function mailSearchTool(services: MailServices): ToolDefinition {
       const account = pickMailAccount(services.config, args.account);
       const zone = zoneOf(services);
       const now = ctx.clock.now();
+      const { parseWhen } = await import("../calendar/time.js"); // chrono-node: loaded on first use
       const since = args.since ? parseWhen(args.since, zone, now, { field: "since" }) : undefined;
       const until = args.until
         ? parseWhen(args.until, zone, now, { endOfDay: true, field: "until" })

@@ -2,7 +2,7 @@ import type { JarvisConfig } from "../../config/schema.js";
 import type { Clock } from "../../core/clock.js";
 import type { IdGenerator } from "../../core/ids.js";
 import type { Logger } from "../../core/logger.js";
-import { userTimeZone, Zone } from "../calendar/time.js";
+import { userTimeZone, Zone } from "../calendar/timezone.js";
 import type { AccountSecrets } from "./accounts.js";
 import type { ImapPool } from "./imap-pool.js";
 import type { Outbox } from "./outbox.js";

@@ -1,5 +1,5 @@
-import SMTPConnection, { type SMTPConnectionSendInfo } from "nodemailer/lib/smtp-connection";
-import XOAuth2 from "nodemailer/lib/xoauth2";
+import type SMTPConnection from "nodemailer/lib/smtp-connection";
+import type { SMTPConnectionSendInfo } from "nodemailer/lib/smtp-connection";
 import type { MailAccountConfig } from "../../config/schema.js";
 import { type AccountSecrets, noSmtp, smtpCredentials, smtpEndpoint, tlsOptions } from "./accounts.js";
 import { connectionError } from "./net-errors.js";
@@ -23,6 +23,11 @@ export class SmtpSession {
     const smtp = account.smtp;
     if (!smtp) throw noSmtp(account.name);
     const credentials = await smtpCredentials(account, { ...secrets, signal });
+    // nodemailer loads on the first send, not when the tool list is built.
+    const [{ default: SMTPConnection }, { default: XOAuth2 }] = await Promise.all([
+      import("nodemailer/lib/smtp-connection"),
+      import("nodemailer/lib/xoauth2"),
+    ]);
     const connection = new SMTPConnection({
       host: smtp.host,
       port: smtp.port,

@@ -5,14 +5,22 @@ import { Memory, type MemoryItem } from "../../memory/index.js";
 import type { ToolDeps } from "../deps.js";
 
 const rememberSchema = z.object({
-  text: z.string().min(1).max(2000).describe('what to remember, in the user\'s words, e.g. "my boss is Sarah Chen"'),
+  text: z
+    .string()
+    .min(1)
+    .max(2000)
+    .describe('what to remember, in the user\'s words, e.g. "my boss is Sarah Chen"'),
 });
 const recallSchema = z.object({
   query: z.string().min(1).max(1000).describe('a question or keywords, e.g. "who is my boss?"'),
   limit: z.number().int().min(1).max(20).optional(),
 });
 const forgetSchema = z.object({
-  id: z.string().regex(/^[fe]\d{1,12}$/).optional().describe("memory id from memory_recall, e.g. f12"),
+  id: z
+    .string()
+    .regex(/^[fe]\d{1,12}$/)
+    .optional()
+    .describe("memory id from memory_recall, e.g. f12"),
   query: z.string().min(1).max(500).optional().describe('what to forget, e.g. "my boss" or "Sarah"'),
 });
 
@@ -48,11 +56,16 @@ export function createMemoryTools(deps: ToolDeps): ToolDefinition[] {
       name: "memory_recall",
       group: "memory",
       description:
-        "Recall what the user told Jarvis to remember: answers questions like \"who is my boss?\" or \"what do you know about Sarah?\" from the memory graph, else searches facts and past conversations.",
+        'Recall what the user told Jarvis to remember: answers questions like "who is my boss?" or "what do you know about Sarah?" from the memory graph, else searches facts and past conversations.',
       parameters: parametersFrom(recallSchema),
       effects: ["read"],
       risk: "safe",
-      examples: ["who is my {relation}", "what do you know about {name}", "what do I prefer", "do you remember {query}"],
+      examples: [
+        "who is my {relation}",
+        "what do you know about {name}",
+        "what do I prefer",
+        "do you remember {query}",
+      ],
       async execute(args) {
         const result = await memory.recall(args.query, { limit: args.limit ?? 5 });
         if (result.items.length === 0) return ok(`Nothing remembered about "${args.query}".`, result);
@@ -64,7 +77,7 @@ export function createMemoryTools(deps: ToolDeps): ToolDefinition[] {
       name: "memory_forget",
       group: "memory",
       description:
-        "Forget memories for good: by id (f12, e3) or by what they are about (\"my boss\", \"Sarah\"). If a description matches loosely, nothing is deleted and the candidates are listed.",
+        'Forget memories for good: by id (f12, e3) or by what they are about ("my boss", "Sarah"). If a description matches loosely, nothing is deleted and the candidates are listed.',
       parameters: parametersFrom(forgetSchema),
       effects: ["memory", "delete"],
       risk: "caution",
@@ -94,7 +107,8 @@ function resolveTargets(
     return item ? { items: [item] } : { error: `no memory ${args.id}`, code: "NOT_FOUND" };
   }
   const match = memory.match(args.query!);
-  if (match.items.length === 0) return { error: `nothing remembered matches "${args.query}"`, code: "NOT_FOUND" };
+  if (match.items.length === 0)
+    return { error: `nothing remembered matches "${args.query}"`, code: "NOT_FOUND" };
   if (match.exact || match.items.length === 1) return { items: match.items };
   return {
     error: `"${args.query}" matches several memories; forget by id:\n${match.items.map(line).join("\n")}`,

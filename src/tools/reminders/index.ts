@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import ICAL from "ical.js";
 import { z } from "zod";
 import { JarvisError } from "../../core/errors.js";
 import { parametersFrom } from "../../core/schema.js";
@@ -11,15 +10,16 @@ import {
   formatEventRef,
   isEventRef,
   pickCalendar,
-  resolverFor,
   zoneFor,
 } from "../calendar/accounts.js";
 import { supports } from "../calendar/backend.js";
-import { buildTodo, parseCalendarText, readTodos, type TodoItem } from "../calendar/ical.js";
+import type { TodoItem } from "../calendar/ical.js";
 import { type CalendarToolOptions, createCalendarServices } from "../calendar/index.js";
-import { bumpSequence, locate, masterOf } from "../calendar/locate.js";
-import { parseWhen, type Zone } from "../calendar/time.js";
+import type { Zone } from "../calendar/timezone.js";
 import type { ToolDeps } from "../deps.js";
+
+// ical.js (../calendar/ical.js, locate.js, zones.js) and chrono-node (../calendar/time.js) are
+// imported inside execute so that building the tool list does not load them.
 
 interface ListedTodo extends TodoItem {
   handleValue: string;
@@ -32,6 +32,10 @@ async function collectTodos(
   filter: { account?: string | undefined; list?: string | undefined },
   signal: AbortSignal,
 ): Promise<ListedTodo[]> {
+  const [{ parseCalendarText, readTodos }, { resolverFor }] = await Promise.all([
+    import("../calendar/ical.js"),
+    import("../calendar/zones.js"),
+  ]);
   const zone = zoneFor(services);
   const now = services.clock.now();
   const resolver = resolverFor(zone, now - 365 * 86_400_000, now + 2 * 365 * 86_400_000);
@@ -126,6 +130,10 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
     risk: "caution",
     examples: ["remind me to {title} {due}", "add a reminder {title}", "remind me {due} to {title}"],
     async execute(args, ctx) {
+      const [{ buildTodo }, { parseWhen }] = await Promise.all([
+        import("../calendar/ical.js"),
+        import("../calendar/time.js"),
+      ]);
       const zone = zoneFor(services);
       const now = ctx.clock.now();
       const dueIsDate = args.due ? /^\d{4}-\d{2}-\d{2}$/.test(args.due.trim()) : false;
@@ -235,6 +243,10 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
         }
         value = matches[0]!.handleValue;
       }
+      const [{ default: ICAL }, { bumpSequence, locate, masterOf }] = await Promise.all([
+        import("ical.js"),
+        import("../calendar/locate.js"),
+      ]);
       const located = await locate(services, value, ctx.signal);
       const vtodo = masterOf(located, "vtodo");
       const title = String(vtodo.getFirstPropertyValue("summary") ?? "(no title)");

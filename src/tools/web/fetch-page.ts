@@ -2,8 +2,6 @@ import { JarvisError } from "../../core/errors.js";
 import type { HandleStore } from "../../core/tool.js";
 import { decodeText } from "./charset.js";
 import type { SafeFetchResult } from "./http.js";
-import { pdfToText } from "./pdf.js";
-import { htmlToMarkdown } from "./readable.js";
 
 export interface PageContent {
   title: string;
@@ -48,6 +46,8 @@ export async function pageContent(
       );
     }
     try {
+      // PDF.js and the HTML stack load on first use, not when the tool list is built.
+      const { pdfToText } = await import("./pdf.js");
       const pdf = await pdfToText(response.body);
       return { title: pdf.title ?? "", kind: "pdf", text: pdf.text, links: 0, pages: pdf.pages };
     } catch (error) {
@@ -56,6 +56,7 @@ export async function pageContent(
   }
   if (mediaType === "text/html" || mediaType === "application/xhtml+xml") {
     const html = decodeText(response.body, contentType, mediaType);
+    const { htmlToMarkdown } = await import("./readable.js");
     const page = htmlToMarkdown(html, { baseUrl: response.url, mintLink: linkMinter(handles, tool) });
     const byline = page.byline ? `By ${page.byline}\n\n` : "";
     return { title: page.title, kind: "html", text: `${byline}${page.markdown}`, links: page.links };

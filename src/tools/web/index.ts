@@ -17,10 +17,12 @@ export {
 } from "./guard.js";
 export { type SafeFetchOptions, type SafeFetchResult, safeFetch, USER_AGENT } from "./http.js";
 export { blockedReason, parseIp } from "./ip.js";
-export { htmlToMarkdown } from "./readable.js";
 export { createSearchProvider } from "./search/index.js";
 export { createWebTools, type WebToolOptions } from "./tools.js";
 export { coerceUrl, duplicateNote, normalizeUrl, OpenedUrls } from "./url.js";
+// Not re-exported here because they load heavy libraries at import time and this module is on
+// the path of every `jarvis` start: `./readable.js` (htmlToMarkdown: linkedom, readability,
+// turndown), `./pdf.js` (unpdf), `./search/html.js` (linkedom). Import them directly.
 
 /** The `web` tool group: web_search, web_fetch, youtube_transcript. */
 export function webTools(deps: ToolDeps): ToolDefinition[] {

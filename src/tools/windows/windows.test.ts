@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeX11Desktop, fakeProbe } from "../../platform/fake.js";
 import { createLinuxPlatform } from "../../platform/linux/index.js";
 import { pickWindow } from "../../platform/match.js";
+import { KeyValueRepository } from "../../store/kv.js";
 import { createAppsTools } from "../apps/index.js";
 import { desktopHarness } from "../input/harness.js";
 import { createWindowsTools, tileRect } from "./index.js";
@@ -85,5 +86,29 @@ describe("window tools", () => {
     );
     expect(forced.tier).toBe("destructive");
     expect(forced.status).toBe("denied");
+  });
+
+  it("refuses bad arguments of every desktop group with one line, running nothing and keeping the lock", async () => {
+    current = setup();
+    const { harness, desktop } = current;
+    await harness.call("windows_focus", { window: "notes" });
+    const before = desktop.runner.calls.length;
+    const outcomes = await Promise.all([
+      harness.call("apps_launch", { app: "" }),
+      harness.call("apps_launch", {}),
+      harness.call("apps_quit", { app: "x", force: "yes" }),
+      harness.call("windows_tile", { side: "diagonal" }),
+      harness.call("windows_move", { x: 1.5 }),
+      harness.call("windows_focus", { window: "x".repeat(301) }),
+      harness.call("windows_list", { all: true }),
+    ]);
+    expect(outcomes.map((o) => o.code)).toEqual(Array(7).fill("ARGS_INVALID"));
+    for (const o of outcomes) expect(o.observation.split("\n")).toHaveLength(1);
+    expect(desktop.runner.calls.length).toBe(before);
+    const kv = new KeyValueRepository(harness.runtime.db, harness.runtime.clock);
+    expect(kv.get<{ windowId: string }>("desktop.target")?.windowId).toBe("0x00600003");
+    const lock = await harness.call("windows_focus", { window: "0x00400002" });
+    expect(lock.status).toBe("ok");
+    expect(desktop.activeId).toBe("0x00400002");
   });
 });

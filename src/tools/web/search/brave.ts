@@ -1,5 +1,5 @@
 import { JarvisError } from "../../../core/errors.js";
-import { cleanResults, htmlText, parseJson } from "./text.js";
+import { cleanResults, parseJson } from "./text.js";
 import type { ProviderFetch, SearchProvider, SearchResult } from "./types.js";
 
 interface BraveResponse {
@@ -47,6 +47,7 @@ export function braveProvider(
           response.status === 429 ? { fix: "wait a moment; the plan's rate limit was reached" } : {},
         );
       }
+      const { htmlText } = await import("./html.js");
       const results: SearchResult[] = (data.web?.results ?? []).map((item) => ({
         url: typeof item.url === "string" ? item.url : "",
         title: htmlText(typeof item.title === "string" ? item.title : ""),

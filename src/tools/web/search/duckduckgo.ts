@@ -1,7 +1,6 @@
-import { parseHTML } from "linkedom";
 import { JarvisError } from "../../../core/errors.js";
-import { bodyText, cleanResults } from "./text.js";
-import type { ProviderFetch, SearchProvider, SearchResult } from "./types.js";
+import { bodyText } from "./text.js";
+import type { ProviderFetch, SearchProvider } from "./types.js";
 
 export const DUCKDUCKGO_DEFAULT_URL = "https://html.duckduckgo.com";
 
@@ -16,28 +15,6 @@ export function unwrapDuckDuckGoLink(href: string, base: string): string {
   } catch {
     return "";
   }
-}
-
-/** Parses the no-JavaScript results page (html.duckduckgo.com/html/); ads are skipped. */
-export function parseDuckDuckGoHtml(html: string, base: string, limit: number): SearchResult[] {
-  const { document } = parseHTML(html);
-  const results: SearchResult[] = [];
-  for (const node of document.querySelectorAll(".result")) {
-    const className = node.getAttribute("class") ?? "";
-    if (/\bresult--ad\b/.test(className)) continue;
-    const link = node.querySelector("a.result__a");
-    if (!link) continue;
-    const url = unwrapDuckDuckGoLink(link.getAttribute("href") ?? "", base);
-    const snippet = node.querySelector(".result__snippet")?.textContent ?? "";
-    const shown = node.querySelector(".result__url")?.textContent ?? "";
-    results.push({
-      url,
-      title: (link.textContent ?? "").replace(/\s+/g, " ").trim(),
-      snippet: snippet.replace(/\s+/g, " ").trim(),
-      ...(shown.trim() ? { source: shown.trim() } : {}),
-    });
-  }
-  return cleanResults(results, limit);
 }
 
 /** DuckDuckGo's HTML endpoint: no key, a form POST like the no-JS page sends. */
@@ -63,6 +40,7 @@ export function duckDuckGoProvider(baseUrl: string | undefined, fetch: ProviderF
       if (response.status !== 200) {
         throw new JarvisError("TOOL_FAILED", `DuckDuckGo answered HTTP ${response.status}`);
       }
+      const { parseDuckDuckGoHtml } = await import("./html.js");
       return parseDuckDuckGoHtml(html, response.url, limit);
     },
   };

@@ -7,8 +7,10 @@ import { DUCKDUCKGO_DEFAULT_URL, duckDuckGoProvider } from "./duckduckgo.js";
 import { searxngProvider } from "./searxng.js";
 import type { ProviderFetch, SearchProvider } from "./types.js";
 
-export { parseDuckDuckGoHtml, unwrapDuckDuckGoLink } from "./duckduckgo.js";
+export { unwrapDuckDuckGoLink } from "./duckduckgo.js";
 export type { SearchProvider, SearchResult } from "./types.js";
+// `./html.js` (htmlText, parseDuckDuckGoHtml) is not re-exported: it loads linkedom, and this
+// module is on the path of every `jarvis` start. Import it directly where needed.
 
 const SEARCH_MAX_BYTES = 3_000_000;
 

@@ -1,5 +1,5 @@
 import { JarvisError } from "../../../core/errors.js";
-import { cleanResults, htmlText, parseJson } from "./text.js";
+import { cleanResults, parseJson } from "./text.js";
 import type { ProviderFetch, SearchProvider, SearchResult } from "./types.js";
 
 interface SearxngResponse {
@@ -31,6 +31,7 @@ export function searxngProvider(baseUrl: string | undefined, fetch: ProviderFetc
         throw new JarvisError("TOOL_FAILED", `SearXNG answered HTTP ${response.status}`);
       }
       const data = parseJson(response, "SearXNG") as SearxngResponse;
+      const { htmlText } = await import("./html.js");
       const results: SearchResult[] = (Array.isArray(data.results) ? data.results : []).map((item) => {
         const engines = Array.isArray(item.engines) ? item.engines.map(String) : [];
         const source =

@@ -1,14 +1,6 @@
-import { parseHTML } from "linkedom";
 import { JarvisError } from "../../../core/errors.js";
 import { decodeText } from "../charset.js";
 import type { SafeFetchResult } from "../http.js";
-
-/** Text of an HTML fragment (snippets arrive with <b>, <strong> and entities). */
-export function htmlText(fragment: string): string {
-  if (!/[<&]/.test(fragment)) return fragment.replace(/\s+/g, " ").trim();
-  const { document } = parseHTML(`<!doctype html><html><body><p>${fragment}</p></body></html>`);
-  return (document.body?.textContent ?? "").replace(/\s+/g, " ").trim();
-}
 
 export function bodyText(response: SafeFetchResult): string {
   return decodeText(response.body, String(response.headers["content-type"] ?? ""), response.mediaType);
