@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chrono from "chrono-node";
-import { CONTRACT_TOOLS, createNlu, type NluResult } from "../src/brain/nlu/index.js";
+import { type createNlu, type NluCall, type NluResult } from "../src/brain/nlu/index.js";
+import { Calculator } from "../src/tools/calc/evaluate.js";
 import { summarize } from "./util.js";
 
 export const here = dirname(fileURLToPath(import.meta.url));
@@ -255,3 +256,86 @@ export function evaluate(name: string, items: Item[], nlu: ReturnType<typeof cre
   };
 }
 
+
+interface OwnCase {
+  text: string;
+  kind: "action" | "question" | "chat" | "dialog" | "none" | "unknown";
+  calls?: Array<{ tool: string; args: Record<string, unknown> }>;
+  dialog?: string;
+}
+
+export function loadOwnCases(): OwnCase[] {
+  return readFileSync(join(here, "data", "commands.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as OwnCase);
+}
+
+const calculator = new Calculator();
+
+/** Expected key arguments must match: strings case-insensitively (dates by prefix), math by value. */
+async function argsMatch(expected: Record<string, unknown>, got: Record<string, unknown>): Promise<boolean> {
+  for (const [key, want] of Object.entries(expected)) {
+    const have = got[key];
+    if (key === "expression") {
+      const [a, b] = await Promise.all([calculator.calculate(String(want)), calculator.calculate(String(have ?? ""))]).catch(() => []);
+      if (!a || !b || a.result !== b.result) return false;
+    } else if (typeof want === "string" && /^\d{4}-\d{2}-\d{2}/.test(want)) {
+      if (typeof have !== "string" || !have.startsWith(want)) return false;
+    } else if (JSON.stringify(have)?.toLowerCase() !== JSON.stringify(want).toLowerCase()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The team's own set: exact tools and key arguments, not only the capability. */
+export async function evaluateOwn(cases: OwnCase[], nlu: ReturnType<typeof createNlu>) {
+  const latencies: number[] = [];
+  let exact = 0;
+  let falseActions = 0;
+  let dated = 0;
+  let datedRight = 0;
+  const failures: string[] = [];
+  for (const c of cases) {
+    const t0 = performance.now();
+    const result = nlu.parse(c.text, CONTEXT);
+    latencies.push(performance.now() - t0);
+    const calls: NluCall[] = result.calls ?? (result.tool ? [{ tool: result.tool, args: result.args ?? {} }] : []);
+    let ok: boolean;
+    if (c.kind === "action") {
+      const expected = c.calls ?? [];
+      ok = calls.length === expected.length && expected.every((e, i) => calls[i]?.tool === e.tool);
+      if (ok) {
+        for (let i = 0; i < expected.length; i++) if (!(await argsMatch(expected[i]!.args, calls[i]!.args))) ok = false;
+      }
+      if (result.kind === "action" && !expected.every((e, i) => calls[i]?.tool === e.tool)) falseActions += 1;
+      for (let i = 0; i < expected.length; i++) {
+        const dates = Object.entries(expected[i]!.args).filter(([, v]) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v));
+        if (dates.length === 0) continue;
+        dated += 1;
+        if (calls[i]?.tool === expected[i]!.tool && (await argsMatch(Object.fromEntries(dates), calls[i]!.args))) datedRight += 1;
+      }
+    } else if (c.kind === "none") {
+      ok = result.kind !== "action";
+      if (!ok) falseActions += 1;
+    } else {
+      ok = result.kind === c.kind && (c.dialog === undefined || result.dialog === c.dialog);
+      if (result.kind === "action") falseActions += 1;
+    }
+    if (ok) exact += 1;
+    else failures.push(`${c.text.slice(0, 60)} → ${result.kind}${calls.length ? ` ${JSON.stringify(calls)}` : ""}`);
+  }
+  const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 10000) / 10000);
+  return {
+    name: "own_commands",
+    n: cases.length,
+    exact_accuracy: ratio(exact, cases.length),
+    false_action_rate: ratio(falseActions, cases.length),
+    false_actions: falseActions,
+    datetime_slot_accuracy: ratio(datedRight, dated),
+    datetime_slot_scored: dated,
+    latency_ms: summarize(latencies),
+    failures,
+  };
+}

@@ -27,9 +27,14 @@ function rssMiB(pid: number): number {
 }
 
 /** Spawns `jarvis start` and resolves when /health answers 200. */
-async function startJarvis(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; readyMs: number; url: string }> {
+async function startJarvis(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; readyMs: number; url: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [JARVIS_BIN, "start", "--port", "0", "--no-open"], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [JARVIS_BIN, "start", "--port", "0", "--no-open"], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
@@ -79,14 +84,28 @@ home.cleanup();
 // 2. Event latency: a real server, agent and gate in this process; clients in other processes.
 const temp = createTempHome("jarvis-bench-latency-");
 const clock = { now: () => performance.timeOrigin + performance.now() };
-const runtime = createRuntime({ env: temp.env, logger: silentLogger, clock, tools: (deps) => probeTools(deps) });
+const runtime = createRuntime({
+  env: temp.env,
+  logger: silentLogger,
+  clock,
+  tools: (deps) => probeTools(deps),
+});
 const agent = new AgentService({
   runtime,
-  nlu: new TableNlu({ "read k": { kind: "action", tool: "probe_read", args: { key: "k" }, confidence: 0.97 } }),
+  nlu: new TableNlu({
+    "read k": { kind: "action", tool: "probe_read", args: { key: "k" }, confidence: 0.97 },
+  }),
   models: new ModelRouter([]),
 });
 const token = "ab".repeat(32);
-const server = await createServer({ runtime, turns: agent, token, logger: silentLogger, port: 0, defaultMetrics: false });
+const server = await createServer({
+  runtime,
+  turns: agent,
+  token,
+  logger: silentLogger,
+  port: 0,
+  defaultMetrics: false,
+});
 const url = await server.listen();
 const TURNS = 200;
 
@@ -102,10 +121,14 @@ ws.on("message", (data) => {
   if (m.type === "event" && m.event.type === "tool_decided") out.push(now - m.event.ts);
   if (out.length === Number(process.argv[3])) { process.stdout.write(JSON.stringify(out) + "\\n"); process.exit(0); }
 });`;
-const wsChild = spawn(process.execPath, ["--input-type=module", "-e", clientScript, url, token, String(TURNS)], {
-  cwd: process.cwd(),
-  stdio: ["ignore", "pipe", "inherit"],
-});
+const wsChild = spawn(
+  process.execPath,
+  ["--input-type=module", "-e", clientScript, url, token, String(TURNS)],
+  {
+    cwd: process.cwd(),
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
 let wsOut = "";
 const wsReady = new Promise<void>((resolve) =>
   wsChild.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
@@ -136,7 +159,8 @@ await page.evaluate(
   [token],
 );
 
-for (let i = 0; i < TURNS; i++) await agent.startTurn({ text: "read k", source: "bench", broker: server.context.broker }).done;
+for (let i = 0; i < TURNS; i++)
+  await agent.startTurn({ text: "read k", source: "bench", broker: server.context.broker }).done;
 await wsDone;
 const wsLatency = JSON.parse(wsOut.trim().split("\n").at(-1)!) as number[];
 await page.waitForFunction((n) => (window as unknown as { samples: number[] }).samples.length >= n, TURNS);

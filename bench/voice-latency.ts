@@ -72,8 +72,8 @@ export async function runLatency(dir: string, models: VoiceModels) {
       const transcript = events.find((e) => e.type === "transcript");
       if (speak?.type === "speak" && speak.latencyMs !== undefined && end?.type === "speech_end") {
         firstAudio.push(speak.latencyMs);
-        // Media time from the last spoken sample to the VAD's end-of-speech decision (the hangover).
-        fromLastWord.push(speak.latencyMs + (end.t - (clip.ends[1] ?? 0)));
+        // Plus media time from the last voiced sample to the VAD's end-of-speech decision (the hangover).
+        fromLastWord.push(speak.latencyMs + (end.t - (clip.voiced[1]?.end ?? 0)));
       }
       if (transcript?.type === "transcript") {
         transcriptMs.push(transcript.latencyMs);
@@ -97,8 +97,8 @@ export async function runLatency(dir: string, models: VoiceModels) {
     });
     const { events, sink } = await run(clip.samples, long);
     const barge = events.find((e) => e.type === "barge_in");
-    const onset = clip.starts[3] ?? 0;
-    if (barge?.type === "barge_in" && sink.played[0]?.stoppedEarly) bargeDelays.push(barge.t - onset);
+    const onset = clip.voiced[3]?.start ?? 0;
+    if (barge?.type === "barge_in" && sink.played.some((p) => p.stoppedEarly)) bargeDelays.push(barge.t - onset);
   }
   await runtime.close();
   home.cleanup();

@@ -17,7 +17,7 @@ export function callsOf(result: NluResult): NluCall[] {
  */
 export async function runFastPath(run: ActiveRun, calls: NluCall[]): Promise<RunEnd> {
   run.mode = "fast";
-  run.deps.runs.update(run.id, { mode: "fast", model: "embedded" });
+  run.note({ mode: "fast", model: "embedded" });
   run.round = 1;
   const toolCalls: ModelToolCall[] = calls.map((call) => ({
     id: run.deps.ids.next("call"),

@@ -42,7 +42,7 @@ export async function resumeRun(
     run.transcript.push(assistantMessage(proposal), toolMessage(proposal.toolCalls, results));
   }
   run.mode = "model";
-  run.deps.runs.update(run.id, { mode: "model" });
+  run.note({ mode: "model" });
   if (!run.deps.models.available) {
     return {
       status: "failed",

@@ -82,6 +82,8 @@ export class ActiveRun {
   readonly repeats = new Map<string, { count: number; ok: boolean; observation: string }>();
   private deadline: NodeJS.Timeout | undefined;
   private lastModel: string | undefined;
+  /** Run fields to write with the next step write (saves a commit before the first token). */
+  private pending: Parameters<RunStore["update"]>[1] = {};
   /** What the store already has, so unchanged state is not rewritten after every call. */
   private readonly saved: { handles: number; grants: number; taint: string };
   private readonly startedAt: number;
@@ -135,7 +137,19 @@ export class ActiveRun {
     this.size = size;
     this.limits = this.deps.limits[size] ?? DEFAULT_LIMITS[size];
     this.armDeadline();
-    this.deps.runs.update(this.id, { size });
+    this.note({ size });
+  }
+
+  /** Records run fields now in memory; they reach the store with the next step write. */
+  note(fields: Parameters<RunStore["update"]>[1]): void {
+    Object.assign(this.pending, fields);
+  }
+
+  /** Writes noted run fields (with `extra`) as part of the current transaction. */
+  private flushRun(extra: Parameters<RunStore["update"]>[1] = {}): void {
+    const fields = { ...this.pending, ...extra };
+    this.pending = {};
+    if (Object.values(fields).some((v) => v !== undefined)) this.deps.runs.update(this.id, fields);
   }
 
   dispose(): void {
@@ -163,7 +177,7 @@ export class ActiveRun {
     const seq = this.nextSeq();
     this.deps.runs.batch(() => {
       this.deps.runs.startStep(this.id, { seq, round, kind: "model", status: "started" });
-      this.deps.runs.update(this.id, { rounds: round });
+      this.flushRun({ rounds: round });
     });
     return seq;
   }
@@ -171,7 +185,7 @@ export class ActiveRun {
   endProposal(seq: number, proposal: StoredProposal, status: StepStatus = "done"): void {
     this.deps.runs.batch(() => {
       this.deps.runs.updateStep(this.id, seq, status, proposal);
-      this.deps.runs.update(this.id, {
+      this.flushRun({
         lastSeq: this.emitter.lastSeq,
         ...(proposal.model !== this.lastModel ? { model: proposal.model } : {}),
       });
@@ -282,9 +296,10 @@ export class ActiveRun {
     }
     const taint = `${this.scope.taint.tainted}:${this.scope.taint.sources.length}`;
     if (taint !== this.saved.taint) {
-      this.deps.runs.update(this.id, { taint: this.scope.taint });
+      this.note({ taint: this.scope.taint });
       this.saved.taint = taint;
     }
+    this.flushRun();
   }
 
   private afterCall(tool: string, outcome: CallOutcome): void {

@@ -125,8 +125,8 @@ export class AgentService {
       const fresh = sessions.get(created.id) ?? created;
       const nlu = this.parse(text, fresh);
       const size = request.size ?? estimateSize(text, nlu);
-      runs.update(runId, { size });
       const run = this.newRun(runId, fresh, text, size, request.broker, userMessageId, sink, 0);
+      run.note({ size });
       run.emit({ type: "run_started", data: { input: text, sessionId: created.id, source: request.source } });
       return { run, body: () => routeTurn(run, nlu) };
     });

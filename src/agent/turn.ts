@@ -28,7 +28,7 @@ export async function routeTurn(run: ActiveRun, nlu: NluResult): Promise<RunEnd>
   if (!run.deps.models.available) return reply(run, embeddedReply(nlu));
   try {
     run.mode = "model";
-    run.deps.runs.update(run.id, { mode: "model" });
+    run.note({ mode: "model" });
     return await modelLoop(run, await loopSetup(run, nlu.groups));
   } catch (error) {
     if (!isJarvisError(error) || error.code !== "MODEL_FAILED") throw error;
@@ -53,7 +53,7 @@ export async function routeTurn(run: ActiveRun, nlu: NluResult): Promise<RunEnd>
 
 function reply(run: ActiveRun, text: string, mode: "embedded" = "embedded"): RunEnd {
   run.mode = mode;
-  run.deps.runs.update(run.id, { mode, model: "embedded" });
+  run.note({ mode, model: "embedded" });
   run.emit({ type: "text_delta", data: { text } });
   return { status: "finished", text };
 }
@@ -117,15 +117,20 @@ function finalize(run: ActiveRun, end: RunEnd): TurnResult {
   const { deps } = run;
   const lastSeq = run.emitter.lastSeq + 1; // the terminal event below
   try {
-    run.persistScope();
-    if (end.status === "finished") {
-      deps.runs.finish(run.id, "finished", { result: end.text, lastSeq });
-      deps.sessions.appendMessage(run.sessionId, run.id, "assistant", end.text);
-    } else if (end.status === "failed") {
-      deps.runs.finish(run.id, "failed", { error: { code: end.code, message: end.message }, lastSeq });
-      deps.sessions.appendMessage(run.sessionId, run.id, "assistant", end.message);
-    } else {
-      deps.runs.finish(run.id, "cancelled", { error: { code: "CANCELLED", message: end.reason }, lastSeq });
+    // One commit for the end of the run: scope, status, and the answer in the conversation.
+    deps.runs.batch(() => {
+      run.persistScope();
+      if (end.status === "finished") {
+        deps.runs.finish(run.id, "finished", { result: end.text, lastSeq });
+        deps.sessions.appendMessage(run.sessionId, run.id, "assistant", end.text);
+      } else if (end.status === "failed") {
+        deps.runs.finish(run.id, "failed", { error: { code: end.code, message: end.message }, lastSeq });
+        deps.sessions.appendMessage(run.sessionId, run.id, "assistant", end.message);
+      } else {
+        deps.runs.finish(run.id, "cancelled", { error: { code: "CANCELLED", message: end.reason }, lastSeq });
+      }
+    });
+    if (end.status === "cancelled") {
       deps.audit.append({
         correlationId: run.id,
         runId: run.id,

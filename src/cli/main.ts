@@ -1,10 +1,10 @@
 import { Command, CommanderError } from "commander";
-import { COMMAND_GROUPS } from "./commands/index.js";
+import { commandGroupsFor, type RegisterCommands } from "./commands/index.js";
 import { type CliContext, createCliContext } from "./context.js";
 
 export const VERSION = "0.1.0";
 
-export function buildProgram(context: CliContext): Command {
+export function buildProgram(context: CliContext, groups: RegisterCommands[]): Command {
   const program = new Command()
     .name("jarvis")
     .description("A local-first personal AI agent. Every action passes one deterministic gate.")
@@ -21,13 +21,13 @@ export function buildProgram(context: CliContext): Command {
     .hook("preAction", (command) => {
       context.debug = Boolean(command.optsWithGlobals().debug);
     });
-  for (const register of COMMAND_GROUPS) register(program, context);
+  for (const register of groups) register(program, context);
   return program;
 }
 
 /** Runs one command line and returns the exit code (0 ok, 1 error, 2 usage, 3 denied). */
 export async function main(argv: string[], context: CliContext = createCliContext()): Promise<number> {
-  const program = buildProgram(context);
+  const program = buildProgram(context, await commandGroupsFor(argv));
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

@@ -241,7 +241,7 @@ export class Gate {
           status: "denied",
           tier,
           decision,
-          reason: said,
+          reason: `${reason}; ${said}`,
           code,
           args,
           observation: `DENIED ${code}: ${said} to ${tool.name}. Do not retry it without asking the user.`,

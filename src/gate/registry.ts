@@ -13,7 +13,11 @@ export interface RegisteredTool {
   pathKeys: Array<{ key: string; access: "read" | "write"; isArray: boolean }>;
 }
 
-/** Every tool the gate can run (built-in, MCP, generated), validated once at registration. */
+/**
+ * Every tool the gate can run (built-in, MCP, generated). A tool's schema is compiled on its
+ * first call (ajv costs ~3 ms a schema, which start-up should not pay for 100 tools);
+ * `compileAll` checks every schema at once (tests, `jarvis doctor`).
+ */
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
   private readonly validator = new SchemaValidator();
@@ -34,12 +38,25 @@ export class ToolRegistry {
         ? [{ key, access: access as "read" | "write", isArray }]
         : [];
     });
+    if (definition.parameters.type !== "object") {
+      throw new JarvisError("INTERNAL", `tool ${definition.name}: parameters must be an object schema`);
+    }
+    const validator = this.validator;
+    let compiled: ValidateFunction | undefined;
     this.tools.set(definition.name, {
       definition,
-      validate: this.validator.compile(definition.name, definition.parameters),
+      get validate(): ValidateFunction {
+        compiled ??= validator.compile(definition.name, definition.parameters);
+        return compiled;
+      },
       annotated: annotatedProperties(definition.parameters),
       pathKeys,
     });
+  }
+
+  /** Compiles every schema now; throws on the first that does not compile. */
+  compileAll(): void {
+    for (const tool of this.tools.values()) void tool.validate;
   }
 
   registerAll(definitions: Iterable<ToolDefinition>): void {

@@ -10,6 +10,8 @@ import {
 export interface EntityRef {
   name: string;
   kind: EntityKind;
+  /** Not named yet: "the user's <via>" (resolved against the graph when stored). */
+  via?: string;
 }
 
 /** One fact pulled out of what the user said: a relation when a pattern fits, else a note. */
@@ -23,6 +25,8 @@ export interface Extraction {
     object?: EntityRef;
     value?: string;
   };
+  /** What to store instead when `relation.subject.via` names no one known yet. */
+  fallback?: Extraction;
 }
 
 /** Turns a statement into facts; the pattern one below works offline, an LLM one can be injected. */
@@ -72,6 +76,25 @@ function extractClause(clause: string): Extraction {
   if (m) {
     const predicate = canonicalPredicate(m[1]!);
     return userRelation(predicate, m[2]!, isPersonRelation(predicate) ? "person" : "thing");
+  }
+
+  // "my daughter's school is Lindenschule": about the daughter, once we know who she is.
+  m = /^my\s+([\p{L} -]+?)'s\s+(.+?)\s+(?:is|was|are)\s+(.+)$/iu.exec(c);
+  if (m && isPersonRelation(canonicalPredicate(m[1]!))) {
+    const via = canonicalPredicate(m[1]!);
+    const fallback = userRelation(canonicalPredicate(`${m[1]!}'s ${m[2]!}`), m[3]!);
+    const predicate = canonicalPredicate(m[2]!);
+    const kind = objectKind(predicate);
+    const object = cleanObject(m[3]!, predicate, kind === "person");
+    return {
+      text: fallback.text,
+      relation: {
+        subject: { name: "", kind: "person", via },
+        predicate,
+        ...(kind ? { object: { name: object, kind } } : { value: object }),
+      },
+      fallback,
+    };
   }
 
   // "my name is Alex", "call me Alex"

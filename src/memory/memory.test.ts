@@ -53,6 +53,13 @@ describe("Memory", () => {
     expect((await memory.recall("when is my boss's birthday?")).answer).toBe(
       "Sarah Chen's birthday is June 2.",
     );
+    // Told about "my boss's" something: stored about Sarah Chen herself.
+    const viaBoss = await memory.remember("my boss's office is in Building 7");
+    expect(viaBoss.stored[0]!.text).toBe("Sarah Chen's office is Building 7.");
+    // Before anyone is known in that role it stays a fact about the user.
+    const unknown = await memory.remember("my niece's school is Lindenschule");
+    expect(unknown.stored[0]!.text).toBe("The user's niece's school is Lindenschule.");
+    expect((await memory.recall("who does my taxes?")).items).toEqual([]);
     // Only one Sarah Chen entity, linked from both sides.
     expect(
       memory.store

@@ -7,7 +7,7 @@ import { type SessionSource, type SessionTranscript, summarizeSession } from "./
 import { type Extraction, type FactExtractor, PatternFactExtractor } from "./extract.js";
 import { parseQuestion, type Question } from "./questions.js";
 import { type EpisodeRow, type FactRow, MemoryStore, USER_ENTITY_ID } from "./store.js";
-import { canonicalPredicate, isSingleValued, RELATED_PREDICATES } from "./vocabulary.js";
+import { canonicalPredicate, isSingleValued, RELATED_PREDICATES, statement } from "./vocabulary.js";
 
 /** A memory as users and the model see it: `f3` is a fact, `e2` an episode. */
 export interface MemoryItem {
@@ -119,6 +119,19 @@ export class Memory {
 
   /** "Sarah's birthday …" after "my boss is Sarah Chen" is about Sarah Chen, not a new Sarah. */
   private resolveSubject(extraction: Extraction): Extraction {
+    const via = extraction.relation?.subject.via;
+    if (via !== undefined) {
+      const relation = extraction.relation!;
+      const target = this.store
+        .relations({ subjectId: USER_ENTITY_ID, predicate: via })
+        .find((r) => r.object !== null && r.object_kind === "person");
+      if (!target?.object) return extraction.fallback ?? { text: extraction.text };
+      const object = relation.object?.name ?? relation.value ?? "";
+      return {
+        text: statement(target.object, relation.predicate, object),
+        relation: { ...relation, subject: { name: target.object, kind: "person" } },
+      };
+    }
     const relation = extraction.relation;
     if (relation?.subject.kind !== "person") return extraction;
     const matches = this.store.findEntities(relation.subject.name).filter((e) => e.kind === "person");

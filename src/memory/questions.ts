@@ -18,6 +18,15 @@ const LEAD =
 
 /** Fixed phrasings about the user, checked before the general patterns. */
 const USER_QUESTIONS: ReadonlyArray<[RegExp, string[]]> = [
+  // People named by what they do for the user ("who cuts my hair?" → hairdresser).
+  [/^who\s+(?:does|handles|prepares|files|helps\s+with)\s+my\s+tax(?:es)?\b/, ["accountant"]],
+  [/^who\s+(?:cuts|does|styles)\s+my\s+hair\b/, ["hairdresser"]],
+  [/^who\s+(?:lives|is)\s+next\s+door\b/, ["neighbor"]],
+  [/^who\s+(?:fixes|cleans|checks|looks\s+after)\s+my\s+teeth\b/, ["dentist"]],
+  [/^who\s+do\s+i\s+(?:report|answer)\s+to\b|^who\s+do\s+i\s+work\s+under\b/, ["boss", "manager"]],
+  [/^who\s+do\s+i\s+rent\s+from\b|^who\s+owns\s+my\s+(?:flat|apartment|house|place)\b/, ["landlord"]],
+  [/^who\s+(?:looks\s+after|watches|minds)\s+(?:my\s+)?(?:kids|children)\b/, ["babysitter"]],
+  [/^who\s+(?:am\s+i\s+married\s+to|is\s+my\s+other\s+half)\b/, ["wife", "husband", "spouse", "partner"]],
   [/^where\s+do\s+i\s+(?:live|stay|reside)\b/, ["lives_in", "home", "city", "address"]],
   [
     /^where\s+am\s+i\s+(?:from|originally\s+from)\b|^where\s+did\s+i\s+grow\s+up\b|^where\s+was\s+i\s+born\b/,

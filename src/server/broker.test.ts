@@ -3,14 +3,26 @@ import type { ConfirmationRequest } from "../gate/confirm.js";
 import { isUserAnswer, WebConfirmationBroker } from "./broker.js";
 
 function request(id: string): ConfirmationRequest {
-  return { confirmationId: id, runId: "run_1", callId: `call_${id}`, tool: "t", args: {}, tier: "dangerous", reason: "r", preview: "p", expiresAt: 1 };
+  return {
+    confirmationId: id,
+    runId: "run_1",
+    callId: `call_${id}`,
+    tool: "t",
+    args: {},
+    tier: "dangerous",
+    reason: "r",
+    preview: "p",
+    expiresAt: 1,
+  };
 }
 
 describe("WebConfirmationBroker", () => {
   it("lists pending requests for every client; the first answer wins", async () => {
     const broker = new WebConfirmationBroker();
     const answer = broker.request(request("a"), new AbortController().signal);
-    expect(broker.list()).toEqual([expect.objectContaining({ confirmationId: "a", runId: "run_1", preview: "p" })]);
+    expect(broker.list()).toEqual([
+      expect.objectContaining({ confirmationId: "a", runId: "run_1", preview: "p" }),
+    ]);
     expect(broker.answer("a", "approve_session")).toBe(true);
     expect(broker.answer("a", "deny")).toBe(false);
     await expect(answer).resolves.toBe("approve_session");

@@ -44,7 +44,10 @@ export interface ErrorReply {
 /** Any thrown value → status + JSON body. Internal errors never leak a stack trace. */
 export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof HttpError) {
-    return { status: error.status, body: { error: { code: error.code, message: error.message, ...error.extra } } };
+    return {
+      status: error.status,
+      body: { error: { code: error.code, message: error.message, ...error.extra } },
+    };
   }
   if (isJarvisError(error)) {
     return {
@@ -63,5 +66,8 @@ export function toErrorReply(error: unknown): ErrorReply {
         : String((error as Error).message ?? "bad request").slice(0, 300);
     return { status: statusCode, body: { error: { code, message } } };
   }
-  return { status: 500, body: { error: { code: "INTERNAL", message: "internal error (see the Jarvis log)" } } };
+  return {
+    status: 500,
+    body: { error: { code: "INTERNAL", message: "internal error (see the Jarvis log)" } },
+  };
 }

@@ -19,7 +19,12 @@ describe("EventLog", () => {
     expect(log.active()).toEqual([{ runId: "r2", sessionId: "s2" }]);
     for (let i = 0; i < 5; i += 1) log.add(event("r2", "text_delta", { text: String(i) }));
     log.add(event("r2", "run_cancelled", { reason: "stop" }));
-    expect(log.events("r2")?.map((e) => e.type)).toEqual(["run_started", "text_delta", "text_delta", "run_cancelled"]);
+    expect(log.events("r2")?.map((e) => e.type)).toEqual([
+      "run_started",
+      "text_delta",
+      "text_delta",
+      "run_cancelled",
+    ]);
     log.add(event("r3", "run_started", { input: "c" }));
     expect(log.events("r1")).toBeUndefined();
     expect(log.events("r3")).toHaveLength(1);
@@ -59,7 +64,12 @@ describe("eventsFromRun", () => {
       ],
     };
     const events = eventsFromRun(run);
-    expect(events.map((e) => e.type)).toEqual(["run_started", "tool_proposed", "tool_finished", "run_finished"]);
+    expect(events.map((e) => e.type)).toEqual([
+      "run_started",
+      "tool_proposed",
+      "tool_finished",
+      "run_finished",
+    ]);
     expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
     expect(events[2]?.data).toMatchObject({ ok: false, error: { code: "USER_DENIED" }, durationMs: 8 });
     expect(events[3]?.data).toEqual({ text: "done" });
@@ -70,8 +80,12 @@ describe("ServerMetrics", () => {
   it("counts decisions by tier and decision, tool latency by tool, and turn latency by outcome", async () => {
     const metrics = new ServerMetrics({ defaultMetrics: false });
     metrics.observe(event("m", "run_started", { input: "x" }, 1_000));
-    metrics.observe(event("m", "tool_decided", { callId: "c", tool: "t", tier: "caution", decision: "notify", reason: "" }));
-    metrics.observe(event("m", "tool_decided", { callId: "d", tool: "u", tier: null, decision: "deny", reason: "" }));
+    metrics.observe(
+      event("m", "tool_decided", { callId: "c", tool: "t", tier: "caution", decision: "notify", reason: "" }),
+    );
+    metrics.observe(
+      event("m", "tool_decided", { callId: "d", tool: "u", tier: null, decision: "deny", reason: "" }),
+    );
     metrics.observe(event("m", "tool_finished", { callId: "c", tool: "t", ok: true, durationMs: 40 }));
     metrics.observe(event("m", "run_finished", { text: "" }, 1_250));
     const text = await metrics.text();

@@ -75,7 +75,12 @@ export function eventsFromRun(run: RunDetail): JarvisEvent[] {
   push("run_started", { input: run.input, sessionId: run.sessionId, source: run.source }, run.createdAt);
   for (const step of run.steps) {
     if (step.kind !== "tool" || !step.callId || !step.tool) continue;
-    const result = (step.result ?? {}) as { status?: string; observation?: string; output?: string; code?: string };
+    const result = (step.result ?? {}) as {
+      status?: string;
+      observation?: string;
+      output?: string;
+      code?: string;
+    };
     push("tool_proposed", { callId: step.callId, tool: step.tool, args: step.args ?? {} }, step.startedAt);
     if (step.status === "pending" || step.status === "running") {
       push("tool_started", { callId: step.callId, tool: step.tool }, step.startedAt);
@@ -89,7 +94,14 @@ export function eventsFromRun(run: RunDetail): JarvisEvent[] {
         tool: step.tool,
         ok,
         output: result.output ?? result.observation ?? "",
-        ...(ok ? {} : { error: { code: result.code ?? step.status.toUpperCase(), message: result.observation ?? step.status } }),
+        ...(ok
+          ? {}
+          : {
+              error: {
+                code: result.code ?? step.status.toUpperCase(),
+                message: result.observation ?? step.status,
+              },
+            }),
         durationMs: (step.endedAt ?? step.startedAt) - step.startedAt,
       },
       step.endedAt ?? step.startedAt,

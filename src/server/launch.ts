@@ -36,11 +36,13 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
     if (options.env.JARVIS_TEST_PROBES === "1") {
       // Test-only tools for tests that spawn the real CLI (as `jarvis ask` does); never otherwise.
       const { probeTools } = await import("../testing/probe-tools.js");
-      for (const tool of probeTools(runtime.deps)) if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
+      for (const tool of probeTools(runtime.deps))
+        if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
     }
     const host = (options.host ?? runtime.config.server.host).trim();
     const port = options.port ?? runtime.config.server.port;
-    if (!HOST.test(host)) throw new JarvisError("USAGE", `--host "${host.slice(0, 60)}" is not a host name or IP address`);
+    if (!HOST.test(host))
+      throw new JarvisError("USAGE", `--host "${host.slice(0, 60)}" is not a host name or IP address`);
     const remote = !isLoopbackHost(host);
     if (remote && !options.allowRemote) {
       throw new JarvisError("USAGE", `binding to ${host} would expose Jarvis beyond this computer`, {
@@ -72,9 +74,13 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
       await agent.close();
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EADDRINUSE") {
-        throw new JarvisError("UNAVAILABLE", `port ${port} on ${host} is already in use (is Jarvis already running?)`, {
-          fix: "stop the other process or pass --port with a free port",
-        });
+        throw new JarvisError(
+          "UNAVAILABLE",
+          `port ${port} on ${host} is already in use (is Jarvis already running?)`,
+          {
+            fix: "stop the other process or pass --port with a free port",
+          },
+        );
       }
       if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
         throw new JarvisError("USAGE", `cannot listen on ${host}: no such address on this computer`);

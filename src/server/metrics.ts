@@ -53,7 +53,8 @@ export class ServerMetrics {
       registers,
     });
     this.activeRuns = new Gauge({ name: "jarvis_active_runs", help: "Runs in flight", registers });
-    if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: "jarvis_" });
+    if (options.defaultMetrics !== false)
+      collectDefaultMetrics({ register: this.registry, prefix: "jarvis_" });
   }
 
   observe(event: JarvisEvent): void {

@@ -76,7 +76,11 @@ export async function testModelConnection(
   }
   const latencyMs = Math.round(performance.now() - started);
   if (response.status === 401 || response.status === 403) {
-    return { ok: false, latencyMs, message: `${new URL(url).origin} refused the API key (HTTP ${response.status})` };
+    return {
+      ok: false,
+      latencyMs,
+      message: `${new URL(url).origin} refused the API key (HTTP ${response.status})`,
+    };
   }
   if (!response.ok) return { ok: false, latencyMs, message: `${url} answered HTTP ${response.status}` };
   const body = (await response.json().catch(() => ({}))) as {
@@ -86,7 +90,8 @@ export async function testModelConnection(
   const models = (body.models?.map((m) => m.name) ?? body.data?.map((m) => m.id) ?? [])
     .filter((m): m is string => typeof m === "string")
     .slice(0, 50);
-  const has = models.length === 0 || models.includes(spec.model) || models.some((m) => m.startsWith(`${spec.model}:`));
+  const has =
+    models.length === 0 || models.includes(spec.model) || models.some((m) => m.startsWith(`${spec.model}:`));
   return {
     ok: has,
     latencyMs,

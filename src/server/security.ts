@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { hostname as osHostname, networkInterfaces } from "node:os";
+import { networkInterfaces, hostname as osHostname } from "node:os";
 
 /** Which Host names the server answers to. Loopback always; more only with `--allow-remote`. */
 export interface HostPolicy {

@@ -11,14 +11,7 @@ import { registerApiRoutes } from "./routes/api.js";
 import { registerSettingsRoutes } from "./routes/settings.js";
 import { registerTurnRoutes } from "./routes/turns.js";
 import { registerWebSocket } from "./routes/ws.js";
-import {
-  API_CSP,
-  hostAllowed,
-  remoteHostNames,
-  SECURITY_HEADERS,
-  sameOrigin,
-  UI_CSP,
-} from "./security.js";
+import { API_CSP, hostAllowed, remoteHostNames, SECURITY_HEADERS, sameOrigin, UI_CSP } from "./security.js";
 import { registerStatic } from "./static.js";
 import { bearerToken, tokenFromProtocols, tokenMatches, WS_PROTOCOL } from "./token.js";
 import type { TurnService } from "./types.js";
@@ -103,7 +96,11 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     const hostHeader = request.headers.host;
     if (!hostAllowed(hostHeader, remoteNames)) {
-      throw new HttpError(403, "FORBIDDEN", "this Host is not allowed (Jarvis answers only to its own address)");
+      throw new HttpError(
+        403,
+        "FORBIDDEN",
+        "this Host is not allowed (Jarvis answers only to its own address)",
+      );
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !sameOrigin(origin, hostHeader)) {
@@ -113,11 +110,16 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     if (needsToken(path)) {
       const given =
         path === "/ws"
-          ? (tokenFromProtocols(request.headers["sec-websocket-protocol"]) ?? bearerToken(request.headers.authorization))
+          ? (tokenFromProtocols(request.headers["sec-websocket-protocol"]) ??
+            bearerToken(request.headers.authorization))
           : bearerToken(request.headers.authorization);
       if (!tokenMatches(options.token, given)) {
         reply.header("www-authenticate", 'Bearer realm="jarvis"');
-        throw new HttpError(401, "UNAUTHORIZED", "a valid token is required (open the link `jarvis start` printed)");
+        throw new HttpError(
+          401,
+          "UNAUTHORIZED",
+          "a valid token is required (open the link `jarvis start` printed)",
+        );
       }
     }
   });

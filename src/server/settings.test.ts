@@ -42,8 +42,26 @@ describe("merge patch", () => {
 
   it("redacts secret values but not the names of where secrets live", () => {
     expect(
-      redactSettings({ a: { password: "p", password_env: "P", api_key_env: "K", api_key: "k", access_token_keychain: "t", token: "x" } }),
-    ).toEqual({ a: { password: "[redacted]", password_env: "P", api_key_env: "K", api_key: "[redacted]", access_token_keychain: "t", token: "[redacted]" } });
+      redactSettings({
+        a: {
+          password: "p",
+          password_env: "P",
+          api_key_env: "K",
+          api_key: "k",
+          access_token_keychain: "t",
+          token: "x",
+        },
+      }),
+    ).toEqual({
+      a: {
+        password: "[redacted]",
+        password_env: "P",
+        api_key_env: "K",
+        api_key: "[redacted]",
+        access_token_keychain: "t",
+        token: "[redacted]",
+      },
+    });
   });
 });
 
@@ -76,7 +94,10 @@ describe("updateSettings", () => {
 
   it("edits only the touched keys, keeps comments, and says what needs a restart", () => {
     const path = configFile(original);
-    const result = updateSettings(path, { policy: { autonomy: "ask_all", tools: { shell_run: "deny" } }, shell: { allow: null } });
+    const result = updateSettings(path, {
+      policy: { autonomy: "ask_all", tools: { shell_run: "deny" } },
+      shell: { allow: null },
+    });
     expect(result.config.policy).toMatchObject({ autonomy: "ask_all", tools: { shell_run: "deny" } });
     expect(result.config.shell.allow).toContain("ls"); // back to the default
     expect(result.restartRequired).toEqual(["shell.allow"]);

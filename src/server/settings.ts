@@ -49,7 +49,9 @@ function containsRedacted(value: unknown): boolean {
 export function patchPaths(patch: unknown, prefix: string[] = []): string[][] {
   if (!isObject(patch) || Object.keys(patch).length === 0) return [prefix];
   return Object.entries(patch).flatMap(([key, value]) =>
-    isObject(value) && Object.keys(value).length > 0 ? patchPaths(value, [...prefix, key]) : [[...prefix, key]],
+    isObject(value) && Object.keys(value).length > 0
+      ? patchPaths(value, [...prefix, key])
+      : [[...prefix, key]],
   );
 }
 
@@ -79,7 +81,8 @@ export function updateSettings(configPath: string, patch: unknown): SettingsUpda
   const text = existsSync(configPath) ? readFileSync(configPath, "utf8") : "";
   parseConfigText(text); // a broken file is refused (CONFIG_INVALID), never overwritten
   const document = parseDocument(text);
-  if (!isMap(document.contents)) document.contents = document.createNode({}) as unknown as typeof document.contents;
+  if (!isMap(document.contents))
+    document.contents = document.createNode({}) as unknown as typeof document.contents;
   const next = applyMergePatch(document.toJS() ?? {}, patch);
   const result = configSchema.safeParse(next);
   if (!result.success) {

@@ -40,7 +40,14 @@ describe("token checks", () => {
   const token = "ab".repeat(32);
   it("matches only the exact token", () => {
     expect(tokenMatches(token, token)).toBe(true);
-    for (const given of [undefined, "", token.slice(1), `${token}0`, token.toUpperCase(), "x".repeat(10_000)]) {
+    for (const given of [
+      undefined,
+      "",
+      token.slice(1),
+      `${token}0`,
+      token.toUpperCase(),
+      "x".repeat(10_000),
+    ]) {
       expect(tokenMatches(token, given)).toBe(false);
     }
   });

@@ -6,7 +6,7 @@ import {
   FakeStt,
   FakeTts,
   FakeWake,
-  fakeVad,
+  createFakeVad,
   frame,
   settle,
   silentFrames,
@@ -66,7 +66,7 @@ function harness(script: { command?: string[]; dialog?: string[] }, answer = (t:
   };
   const pipeline = new VoicePipeline({
     wake,
-    vad: fakeVad,
+    vad: createFakeVad(),
     stt,
     tts,
     sink,

@@ -20,7 +20,10 @@ export interface WakeWordInput {
 
 /** Per-frame speech probability (Silero's `VadStream`, or a fake in tests). */
 export interface VadInput {
+  /** Mean probability over the frame. */
   process(frame: Int16Array): Promise<number>;
+  /** Highest sub-window probability of the last processed frame. */
+  readonly peak: number;
 }
 
 export interface VoicePipelineOptions {
@@ -124,7 +127,8 @@ export class VoicePipeline {
         break;
       case "speaking": {
         const mode = this.options.settings.bargeIn;
-        const heard = mode === "speech" ? vad >= this.options.settings.bargeInThreshold : mode === "wake" && wake.detected;
+        const peak = this.options.vad.peak;
+        const heard = mode === "speech" ? peak >= this.options.settings.bargeInThreshold : mode === "wake" && wake.detected;
         this.bargeRun = heard ? this.bargeRun + 1 : 0;
         if (heard && this.bargeRun >= 1) this.bargeIn(frame, vad);
         break;

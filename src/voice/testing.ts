@@ -20,11 +20,16 @@ export function frame(options: { speech?: number; wake?: boolean } = {}): Int16A
 export const silentFrames = (n: number) => Array.from({ length: n }, () => frame());
 export const speechFrames = (n: number) => Array.from({ length: n }, () => frame({ speech: 0.9 }));
 
-export const fakeVad: VadInput = {
-  async process(f) {
-    return (f[0] ?? 0) / 10_000;
-  },
-};
+export function createFakeVad(): VadInput {
+  const vad = {
+    peak: 0,
+    async process(f: Int16Array) {
+      vad.peak = (f[0] ?? 0) / 10_000;
+      return vad.peak;
+    },
+  };
+  return vad;
+}
 
 export class FakeWake implements WakeWordInput {
   resets = 0;

@@ -36,6 +36,11 @@ export class SileroVadModel {
 }
 
 export class VadStream {
+  /**
+   * The highest 40 ms window of the last frame: reacts to a speech onset up to a window sooner
+   * than the frame mean (which upstream's wake-word gate uses), so barge-in uses it.
+   */
+  peak = 0;
   private h = new Float32Array(STATE_SIZE);
   private c = new Float32Array(STATE_SIZE);
   private readonly sampleRate = new ort.Tensor("int64", BigInt64Array.from([16_000n]), []);
@@ -46,6 +51,7 @@ export class VadStream {
   async process(frame: Int16Array): Promise<number> {
     if (frame.length !== FRAME_SAMPLES) throw new Error(`VAD frames must be ${FRAME_SAMPLES} samples`);
     let sum = 0;
+    let peak = 0;
     for (let start = 0; start < FRAME_SAMPLES; start += WINDOW) {
       const input = new Float32Array(WINDOW);
       for (let i = 0; i < WINDOW; i++) input[i] = (frame[start + i] ?? 0) / 32767;
@@ -55,16 +61,20 @@ export class VadStream {
         h: new ort.Tensor("float32", this.h, [2, 1, 64]),
         c: new ort.Tensor("float32", this.c, [2, 1, 64]),
       });
-      sum += (out.output?.data as Float32Array)[0] ?? 0;
+      const probability = (out.output?.data as Float32Array)[0] ?? 0;
+      sum += probability;
+      peak = Math.max(peak, probability);
       this.h = Float32Array.from(out.hn?.data as Float32Array);
       this.c = Float32Array.from(out.cn?.data as Float32Array);
     }
+    this.peak = peak;
     return sum / (FRAME_SAMPLES / WINDOW);
   }
 
   reset(): void {
     this.h = new Float32Array(STATE_SIZE);
     this.c = new Float32Array(STATE_SIZE);
+    this.peak = 0;
   }
 }
 

@@ -118,7 +118,7 @@ describe("jarvis ask", SLOW, () => {
     temp = createTempHome();
     fake.push(reply.call("probe_write", { key: "json" }), reply.text("Wrote it."));
     const run = await runJarvis(["ask", "--json", "probe task alpha"], { env: env() });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const events = jsonLines(run.stdout);
     expect(events.every((e) => Object.keys(e).join(",") === "type,runId,seq,ts,data")).toBe(true);
     expect(events[0]?.type).toBe("run_started");
@@ -162,7 +162,7 @@ describe("durable runs across kill -9", SLOW, () => {
     expect(run?.status).toBe("interrupted");
 
     const resumed = await runJarvis(["runs", "resume", run!.id, "--no", "--json"], { env: env() });
-    expect(resumed.code).toBe(0);
+    expect(resumed.code, resumed.stderr).toBe(0);
     const events = jsonLines(resumed.stdout);
     expect(events.at(-1)).toMatchObject({ type: "run_finished", data: { text: "Resumed and finished." } });
     expect(events.some((e) => e.type === "confirm_requested" && e.data.tool === "probe_write")).toBe(true);
@@ -180,7 +180,7 @@ describe("durable runs across kill -9", SLOW, () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/already ended \(finished\)/);
     const verify = await runJarvis(["audit", "verify"], { env: env() });
-    expect(verify.code).toBe(0);
+    expect(verify.code, verify.stdout + verify.stderr).toBe(0);
   });
 });
 

@@ -228,7 +228,7 @@ describe.skipIf(!ok)("browser tools (system Chromium over CDP, behind the guard 
 
   it("refuses private destinations: direct, by name, through redirects and as subresources", async () => {
     const turn = h.turn(
-      `open http://127.0.0.1:${forbidden.port}/secret and http://evil.test:${forbidden.port}/ and ${shop}`,
+      `open http://127.0.0.1:${forbidden.port}/secret and http://evil.test:${forbidden.port}/ and ${shop}, file:///etc/passwd, javascript:alert(1) and chrome://settings`,
     );
     const direct = await h.call(
       "browser_navigate",

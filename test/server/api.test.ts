@@ -75,7 +75,10 @@ describe("auth", () => {
     const health = await rawRequest(h.url, { path: "/health", headers: { host: `evil.example:${port}` } });
     expect(health.status).toBe(403);
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) {
-      expect((await rawRequest(h.url, { path: "/api/runs", headers: { host, ...auth() } })).status, host).toBe(200);
+      expect(
+        (await rawRequest(h.url, { path: "/api/runs", headers: { host, ...auth() } })).status,
+        host,
+      ).toBe(200);
     }
   });
 
@@ -85,7 +88,11 @@ describe("auth", () => {
     const own = await WsClient.open(h.url, { origin: h.url });
     sockets.push(own);
     expect((await own.next((m) => m.type === "hello")).pending).toEqual([]);
-    const foreign = await post("/api/turns", { text: "write x" }, { ...auth(), origin: "http://evil.example" });
+    const foreign = await post(
+      "/api/turns",
+      { text: "write x" },
+      { ...auth(), origin: "http://evil.example" },
+    );
     expect(foreign.status).toBe(403);
     const kill = await post("/api/kill", {}, { ...auth(), origin: "https://127.0.0.1.evil.example" });
     expect(kill.status).toBe(403);
@@ -98,7 +105,9 @@ describe("auth", () => {
     expect((await big.json()).error.code).toBe("PAYLOAD_TOO_LARGE");
     const missing = await fetch(`${h.url}/api/nothing-here`, { headers: auth() });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: { code: "NOT_FOUND", message: "no route GET /api/nothing-here" } });
+    expect(await missing.json()).toEqual({
+      error: { code: "NOT_FOUND", message: "no route GET /api/nothing-here" },
+    });
     const bad = await post("/api/turns", { text: "" });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe("USAGE");
@@ -149,7 +158,10 @@ describe("settings", () => {
   it("writes a valid change atomically, keeps comments, and applies policy at once", async () => {
     const response = await fetch(`${h.url}/api/settings`, {
       method: "PUT",
-      ...json({ policy: { autonomy: "ask_all", tools: { probe_read: "deny" } }, files: { deny: ["~/secret"] } }),
+      ...json({
+        policy: { autonomy: "ask_all", tools: { probe_read: "deny" } },
+        files: { deny: ["~/secret"] },
+      }),
     });
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -190,25 +202,36 @@ describe("turns, confirmations and kill", () => {
       if (event.type !== "confirm_requested") return;
       // a second surface sees the same pending confirmation
       const pending = await (await fetch(`${h.url}/api/confirmations`, { headers: auth() })).json();
-      expect(pending.pending).toEqual([expect.objectContaining({ confirmationId: event.data.confirmationId, tool: "probe_danger" })]);
+      expect(pending.pending).toEqual([
+        expect.objectContaining({ confirmationId: event.data.confirmationId, tool: "probe_danger" }),
+      ]);
       answered = post(`/api/confirmations/${event.data.confirmationId}`, { answer: "approve" });
     });
     expect((await answered!).status).toBe(200);
     const types = events.map((e) => e.type);
-    expect(types).toEqual(expect.arrayContaining(["confirm_requested", "confirm_resolved", "tool_finished", "run_finished"]));
-    expect(events.find((e) => e.type === "tool_decided")?.data).toMatchObject({ tier: "dangerous", decision: "confirm" });
+    expect(types).toEqual(
+      expect.arrayContaining(["confirm_requested", "confirm_resolved", "tool_finished", "run_finished"]),
+    );
+    expect(events.find((e) => e.type === "tool_decided")?.data).toMatchObject({
+      tier: "dangerous",
+      decision: "confirm",
+    });
     expect(readProbeLog(h.temp.jarvisHome)).toContain("danger d");
     const resolved = await watcher.event("confirm_resolved");
     expect(resolved.data).toMatchObject({ answer: "approve" });
     // answering again (another tab, late) is a clean 404
-    const confirmationId = (events.find((e) => e.type === "confirm_requested") as JarvisEvent & { data: { confirmationId: string } }).data.confirmationId;
+    const confirmationId = (
+      events.find((e) => e.type === "confirm_requested") as JarvisEvent & { data: { confirmationId: string } }
+    ).data.confirmationId;
     expect((await post(`/api/confirmations/${confirmationId}`, { answer: "deny" })).status).toBe(404);
     expect((await post(`/api/confirmations/${confirmationId}`, { answer: "timeout" })).status).toBe(400);
     // the run is listed with its events and session
     const run = await (await fetch(`${h.url}/api/runs/${turn!.runId}`, { headers: auth() })).json();
     expect(run.run).toMatchObject({ status: "finished", input: "danger zone" });
     expect(run.events.map((e: JarvisEvent) => e.seq)).toEqual(events.map((e) => e.seq));
-    const session = await (await fetch(`${h.url}/api/sessions/${turn!.sessionId}`, { headers: auth() })).json();
+    const session = await (
+      await fetch(`${h.url}/api/sessions/${turn!.sessionId}`, { headers: auth() })
+    ).json();
     expect(session.runs.map((r: { id: string }) => r.id)).toEqual([turn!.runId]);
   });
 
@@ -219,7 +242,12 @@ describe("turns, confirmations and kill", () => {
     tab.send({ type: "turn", id: "t1", text: "danger zone" });
     const ack = await tab.next((m) => m.type === "ack" && m.id === "t1");
     const requested = await other.event("confirm_requested", (e) => e.runId === ack.runId);
-    other.send({ type: "confirm", id: "c1", confirmationId: (requested.data as { confirmationId: string }).confirmationId, answer: "deny" });
+    other.send({
+      type: "confirm",
+      id: "c1",
+      confirmationId: (requested.data as { confirmationId: string }).confirmationId,
+      answer: "deny",
+    });
     expect(await other.next((m) => m.id === "c1")).toMatchObject({ type: "ack", answered: true });
     const finished = await tab.event("run_finished", (e) => e.runId === ack.runId);
     expect(finished.runId).toBe(ack.runId);
@@ -237,14 +265,18 @@ describe("turns, confirmations and kill", () => {
     tab.send({ type: "nonsense", id: "x1" });
     expect(await tab.next((m) => m.id === "x1")).toMatchObject({ type: "error", error: { code: "USAGE" } });
     tab.socket.send("not json");
-    expect(await tab.next((m) => m.type === "error" && m.id === undefined)).toMatchObject({ error: { code: "BAD_REQUEST" } });
+    expect(await tab.next((m) => m.type === "error" && m.id === undefined)).toMatchObject({
+      error: { code: "BAD_REQUEST" },
+    });
   });
 
   it("reports the audit chain, and names the first tampered entry", async () => {
     const ok = await (await fetch(`${h.url}/api/audit?limit=5`, { headers: auth() })).json();
     expect(ok.chain.ok).toBe(true);
     expect(ok.entries.length).toBe(5);
-    const denied = await (await fetch(`${h.url}/api/audit?decision=confirm&tool=probe_danger`, { headers: auth() })).json();
+    const denied = await (
+      await fetch(`${h.url}/api/audit?decision=confirm&tool=probe_danger`, { headers: auth() })
+    ).json();
     expect(denied.entries.length).toBeGreaterThan(0);
     expect(denied.entries.every((e: { tool: string }) => e.tool === "probe_danger")).toBe(true);
     expect((await fetch(`${h.url}/api/audit?decision=maybe`, { headers: auth() })).status).toBe(400);

@@ -60,7 +60,10 @@ export async function readSse(
 /** A WebSocket client as the UI opens it (token as a subprotocol); collects every message. */
 export class WsClient {
   readonly messages: Array<Record<string, unknown>> = [];
-  private waiters: Array<{ test: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }> = [];
+  private waiters: Array<{
+    test: (m: Record<string, unknown>) => boolean;
+    resolve: (m: Record<string, unknown>) => void;
+  }> = [];
   private constructor(readonly socket: WebSocket) {
     socket.on("message", (data) => {
       const message = JSON.parse(data.toString()) as Record<string, unknown>;
@@ -74,9 +77,13 @@ export class WsClient {
   }
 
   static open(url: string, options: { token?: string; origin?: string } = {}): Promise<WsClient> {
-    const socket = new WebSocket(`${url.replace(/^http/, "ws")}/ws`, ["jarvis", `token.${options.token ?? TOKEN}`], {
-      headers: options.origin ? { origin: options.origin } : {},
-    });
+    const socket = new WebSocket(
+      `${url.replace(/^http/, "ws")}/ws`,
+      ["jarvis", `token.${options.token ?? TOKEN}`],
+      {
+        headers: options.origin ? { origin: options.origin } : {},
+      },
+    );
     const client = new WsClient(socket);
     return new Promise((resolve, reject) => {
       socket.once("open", () => resolve(client));
@@ -102,9 +109,9 @@ export class WsClient {
   }
 
   event(type: string, extra: (e: JarvisEvent) => boolean = () => true): Promise<JarvisEvent> {
-    return this.next((m) => m.type === "event" && (m.event as JarvisEvent).type === type && extra(m.event as JarvisEvent)).then(
-      (m) => m.event as JarvisEvent,
-    );
+    return this.next(
+      (m) => m.type === "event" && (m.event as JarvisEvent).type === type && extra(m.event as JarvisEvent),
+    ).then((m) => m.event as JarvisEvent);
   }
 
   send(message: Record<string, unknown>): void {

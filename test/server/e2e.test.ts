@@ -4,7 +4,14 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readProbeLog } from "../../src/testing/probe-tools.js";
 import { hasPrograms } from "../../src/testing/programs.js";
-import { action, launchChromium, type ServerHarness, startServerHarness, uiBuilt, watchConsole } from "./harness.js";
+import {
+  action,
+  launchChromium,
+  type ServerHarness,
+  startServerHarness,
+  uiBuilt,
+  watchConsole,
+} from "./harness.js";
 
 const ok = hasPrograms(["chromium"], "chromium");
 
@@ -52,7 +59,8 @@ describe.skipIf(!ok)("web UI end to end", () => {
     await page.getByLabel("Message Jarvis").fill(text);
     await page.keyboard.press("Enter");
   }
-  const card = (page: Page, tool: string) => page.locator(`article.tool-card`, { has: page.locator(`code.tool-name`, { hasText: tool }) }).last();
+  const card = (page: Page, tool: string) =>
+    page.locator(`article.tool-card`, { has: page.locator(`code.tool-name`, { hasText: tool }) }).last();
 
   it("types a command, shows the tool card, approves in the modal, shows the result", async () => {
     const page = await openPage();
@@ -132,7 +140,11 @@ describe.skipIf(!ok)("web UI end to end", () => {
     await one.waitFor({ state: "hidden" });
     await first.locator("article.tool-card.stage-done", { hasText: "did backups" }).last().waitFor();
     // the second tab watches the same session: it shows the run too
-    await second.locator("section.turn", { hasText: "delete the old backups" }).last().locator(".stage-done").waitFor();
+    await second
+      .locator("section.turn", { hasText: "delete the old backups" })
+      .last()
+      .locator(".stage-done")
+      .waitFor();
     expect(readProbeLog(h.temp.jarvisHome).filter((l) => l === "danger backups").length).toBe(before + 1);
     // "always for this session": the same request now runs without asking
     await say(first, "delete the old backups");
@@ -151,7 +163,9 @@ describe.skipIf(!ok)("web UI end to end", () => {
       const data = new DataTransfer();
       data.setData("text/uri-list", `file://${path}`);
       const target = document.querySelector(".chat")!;
-      target.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+      target.dispatchEvent(
+        new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }),
+      );
       target.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
     }, local);
     await expect.poll(() => page.getByLabel("Message Jarvis").inputValue()).toBe(local);
@@ -187,9 +201,9 @@ describe.skipIf(!ok)("markdown from a model is rendered, never injected", () => 
       await answer.locator("strong", { hasText: "bold" }).waitFor();
       expect(await answer.locator("img, script").count()).toBe(0);
       expect(await answer.textContent()).toContain('<img src=x onerror="window.pwned=1">');
-      expect(await answer.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
-        "https://example.org",
-      ]);
+      expect(
+        await answer.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+      ).toEqual(["https://example.org"]);
       expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
       expect(errors).toEqual([]);
     } finally {

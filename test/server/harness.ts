@@ -49,7 +49,12 @@ export const TOKEN = "0123456789abcdef".repeat(4);
  * table and the model scripted, so turns are deterministic. Tools: files (real) and probes.
  */
 export async function startServerHarness(
-  options: { nlu?: NluTable; config?: string; uiDir?: string | null; tools?: (deps: ToolDeps) => ToolDefinition[] } = {},
+  options: {
+    nlu?: NluTable;
+    config?: string;
+    uiDir?: string | null;
+    tools?: (deps: ToolDeps) => ToolDefinition[];
+  } = {},
 ): Promise<ServerHarness> {
   const model = new ScriptedModel([]);
   const agent = createAgentHarness({

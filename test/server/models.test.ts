@@ -11,7 +11,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push({ path: req.url ?? "", headers: req.headers });
     res.setHeader("content-type", "application/json");
-    if (req.url === "/api/tags") res.end(JSON.stringify({ models: [{ name: "qwen3:8b" }, { name: "llama3.2:3b" }] }));
+    if (req.url === "/api/tags")
+      res.end(JSON.stringify({ models: [{ name: "qwen3:8b" }, { name: "llama3.2:3b" }] }));
     else if (req.url === "/v1/models") {
       if (req.headers.authorization !== "Bearer sk-good") {
         res.statusCode = 401;
@@ -29,29 +30,50 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("test connection", () => {
   it("lists an Ollama server's models and checks the configured one is there", async () => {
-    expect(await testModelConnection({ provider: "ollama", base_url: base, model: "qwen3:8b" }, {})).toMatchObject({
+    expect(
+      await testModelConnection({ provider: "ollama", base_url: base, model: "qwen3:8b" }, {}),
+    ).toMatchObject({
       ok: true,
       models: ["qwen3:8b", "llama3.2:3b"],
       message: expect.stringMatching(/^connected to ollama:qwen3:8b in \d+ ms$/),
     });
-    const missing = await testModelConnection({ provider: "ollama", base_url: `${base}/v1`, model: "mistral" }, {});
+    const missing = await testModelConnection(
+      { provider: "ollama", base_url: `${base}/v1`, model: "mistral" },
+      {},
+    );
     expect(missing).toMatchObject({ ok: false, message: expect.stringContaining('no model "mistral"') });
     expect(seen.at(-1)?.path).toBe("/api/tags");
   });
 
   it("sends the key from the named variable to an OpenAI-compatible server, and reports a refusal", async () => {
     const env = { MY_KEY: "sk-good", BAD_KEY: "sk-bad" };
-    const good = await testModelConnection({ provider: "openai-compatible", base_url: base, model: "local-model", api_key_env: "MY_KEY" }, env);
+    const good = await testModelConnection(
+      { provider: "openai-compatible", base_url: base, model: "local-model", api_key_env: "MY_KEY" },
+      env,
+    );
     expect(good.ok).toBe(true);
-    const bad = await testModelConnection({ provider: "openai-compatible", base_url: base, api_key_env: "BAD_KEY" }, env);
-    expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/refused the API key \(HTTP 401\)/) });
+    const bad = await testModelConnection(
+      { provider: "openai-compatible", base_url: base, api_key_env: "BAD_KEY" },
+      env,
+    );
+    expect(bad).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/refused the API key \(HTTP 401\)/),
+    });
     const unset = await testModelConnection({ provider: "openai", api_key_env: "NOPE" }, env);
     expect(unset).toMatchObject({ ok: false, message: expect.stringMatching(/NOPE is not set/) });
   });
 
   it("reports an unreachable server and refuses an invalid entry naming the field", async () => {
-    const down = await testModelConnection({ provider: "ollama", base_url: "http://127.0.0.1:9" }, {}, { timeoutMs: 2_000 });
-    expect(down).toMatchObject({ ok: false, message: expect.stringMatching(/^cannot reach http:\/\/127\.0\.0\.1:9/) });
+    const down = await testModelConnection(
+      { provider: "ollama", base_url: "http://127.0.0.1:9" },
+      {},
+      { timeoutMs: 2_000 },
+    );
+    expect(down).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^cannot reach http:\/\/127\.0\.0\.1:9/),
+    });
     await expect(testModelConnection({ provider: "ollama", base_url: "nope" }, {})).rejects.toMatchObject({
       status: 400,
       extra: { path: "model.base_url" },

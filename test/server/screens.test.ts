@@ -5,7 +5,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../src/testing/cli.js";
 import { hasPrograms } from "../../src/testing/programs.js";
-import { action, launchChromium, type ServerHarness, startServerHarness, uiBuilt, watchConsole } from "./harness.js";
+import {
+  action,
+  launchChromium,
+  type ServerHarness,
+  startServerHarness,
+  uiBuilt,
+  watchConsole,
+} from "./harness.js";
 
 const ok = hasPrograms(["chromium"], "chromium");
 /** `JARVIS_SCREENSHOTS=1` refreshes docs/screenshots; otherwise they go to a temp dir. */
@@ -24,7 +31,9 @@ describe.skipIf(!ok)("screens", () => {
     uiBuilt();
     out = keep ? join(REPO_ROOT, "docs", "screenshots") : mkdtempSync(join(tmpdir(), "jarvis-shots-"));
     mkdirSync(out, { recursive: true });
-    h = await startServerHarness({ nlu: { "back up my photos": action("probe_read", { key: "photos", delay_ms: 60_000 }) } });
+    h = await startServerHarness({
+      nlu: { "back up my photos": action("probe_read", { key: "photos", delay_ms: 60_000 }) },
+    });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -47,17 +56,26 @@ describe.skipIf(!ok)("screens", () => {
     const plan = (done: number) => ({
       name: "plan_update",
       args: {
-        steps: ["Look at what is in Documents", "Add eggs to the grocery list", "Summarize"].map((title, i) => ({
-          title,
-          status: i < done ? "done" : i === done ? "running" : "pending",
-        })),
+        steps: ["Look at what is in Documents", "Add eggs to the grocery list", "Summarize"].map(
+          (title, i) => ({
+            title,
+            status: i < done ? "done" : i === done ? "running" : "pending",
+          }),
+        ),
       },
     });
     h.model.push(
       { toolCalls: [plan(0)] },
       { toolCalls: [{ name: "files_list", args: { path: docs } }] },
       { toolCalls: [plan(1)] },
-      { toolCalls: [{ name: "files_write", args: { path: notes, content: "Groceries\n- milk\n- bread\n- coffee\n- eggs\n" } }] },
+      {
+        toolCalls: [
+          {
+            name: "files_write",
+            args: { path: notes, content: "Groceries\n- milk\n- bread\n- coffee\n- eggs\n" },
+          },
+        ],
+      },
       { toolCalls: [plan(3)] },
       {
         text: "Done. Your **Documents** folder has:\n\n- `notes.txt` — your grocery list, now with **eggs**\n- `budget.csv`\n- a `Projects` folder\n\nAnything else?",
@@ -74,7 +92,9 @@ describe.skipIf(!ok)("screens", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: /Allow files_write/ });
     await dialog.waitFor();
-    expect((await dialog.locator(".preview .add").allTextContents()).map((l) => l.trim())).toEqual(["+- eggs"]);
+    expect((await dialog.locator(".preview .add").allTextContents()).map((l) => l.trim())).toEqual([
+      "+- eggs",
+    ]);
     await page.screenshot({ path: join(out, "confirm.png") });
     await dialog.getByRole("button", { name: "Approve" }).click();
     await page.getByText("Anything else?").waitFor();

@@ -22,7 +22,10 @@ function start(args: string[]): Promise<{
   openUrl: string;
   exited: Promise<number>;
 }> {
-  const child = spawn(process.execPath, [JARVIS_BIN, "start", "--no-open", ...args], { env: temp.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [JARVIS_BIN, "start", "--no-open", ...args], {
+    env: temp.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   let stdout = "";
   let stderr = "";
@@ -38,7 +41,14 @@ function start(args: string[]): Promise<{
       const url = /running at (http:\/\/\S+)$/m.exec(stdout);
       if (link && url) {
         clearTimeout(timer);
-        resolve({ child, stdout: () => stdout, stderr: () => stderr, url: url[1]!, openUrl: link[1]!, exited });
+        resolve({
+          child,
+          stdout: () => stdout,
+          stderr: () => stderr,
+          url: url[1]!,
+          openUrl: link[1]!,
+          exited,
+        });
       }
     });
     void exited.then((code) => reject(new Error(`exited ${code}:\n${stdout}\n${stderr}`)));
@@ -85,9 +95,13 @@ describe("jarvis start", () => {
   });
 
   it("refuses bad flags and a non-loopback host without --allow-remote, with one clear line", async () => {
-    const remote = await runJarvis(["start", "--no-open", "--host", "0.0.0.0", "--port", "0"], { env: temp.env });
+    const remote = await runJarvis(["start", "--no-open", "--host", "0.0.0.0", "--port", "0"], {
+      env: temp.env,
+    });
     expect(remote.code).toBe(2);
-    expect(remote.stderr.trim()).toMatch(/^USAGE: binding to 0\.0\.0\.0 would expose Jarvis beyond this computer \(.*--allow-remote/);
+    expect(remote.stderr.trim()).toMatch(
+      /^USAGE: binding to 0\.0\.0\.0 would expose Jarvis beyond this computer \(.*--allow-remote/,
+    );
     expect(remote.stderr.trim().split("\n")).toHaveLength(1);
     const port = await runJarvis(["start", "--no-open", "--port", "seventy"], { env: temp.env });
     expect(port.code).toBe(2);
@@ -104,7 +118,9 @@ describe("jarvis start", () => {
     try {
       const taken = await runJarvis(["start", "--no-open", "--port", String(port)], { env: temp.env });
       expect(taken.code).toBe(1);
-      expect(taken.stderr.trim()).toMatch(new RegExp(`^UNAVAILABLE: port ${port} on 127\\.0\\.0\\.1 is already in use`));
+      expect(taken.stderr.trim()).toMatch(
+        new RegExp(`^UNAVAILABLE: port ${port} on 127\\.0\\.0\\.1 is already in use`),
+      );
     } finally {
       blocker.close();
     }
@@ -113,7 +129,9 @@ describe("jarvis start", () => {
   it("binds a non-loopback address with --allow-remote and prints a warning", async () => {
     const run = await start(["--host", "0.0.0.0", "--allow-remote", "--port", "0"]);
     expect(run.openUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=/);
-    expect(run.stderr()).toMatch(/^WARNING: Jarvis is reachable from the network at http:\/\/0\.0\.0\.0:\d+\./m);
+    expect(run.stderr()).toMatch(
+      /^WARNING: Jarvis is reachable from the network at http:\/\/0\.0\.0\.0:\d+\./m,
+    );
     const port = new URL(run.openUrl).port;
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     run.child.kill("SIGTERM");

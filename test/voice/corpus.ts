@@ -77,13 +77,22 @@ export function scenario(
   dir: string,
   parts: Array<{ text: string; voice?: Voice } | number>,
   options: { noise?: { kind: NoiseKind; volume: number }; file?: string } = {},
-): { samples: Int16Array; starts: number[]; ends: number[] } {
+): { samples: Int16Array; starts: number[]; ends: number[]; voiced: Array<{ start: number; end: number } | undefined> } {
   const chunks = parts.map((p) => (typeof p === "number" ? p : speak(dir, p.text, p.voice ?? { voice: "en-us", speed: 150 })));
   const { samples, starts } = sequence(chunks);
   const ends = chunks.map((c, i) => (starts[i] ?? 0) + (typeof c === "number" ? c : (c.length / RATE) * 1000));
+  // espeak-ng pads its output with silence: where the voice really starts and stops (ms).
+  const voiced = chunks.map((c, i) => {
+    if (typeof c === "number") return undefined;
+    const loud = (x: number) => Math.abs(x) > 500;
+    const first = c.findIndex(loud);
+    const last = c.findLastIndex(loud);
+    const at = starts[i] ?? 0;
+    return { start: at + (Math.max(0, first) / RATE) * 1000, end: at + (Math.max(0, last) / RATE) * 1000 };
+  });
   const mixed = options.noise ? mixWithNoise(dir, samples, options.noise.kind, options.noise.volume) : samples;
   if (options.file) writeFileSync(options.file, encodeWav({ sampleRate: RATE, samples: mixed }));
-  return { samples: mixed, starts, ends };
+  return { samples: mixed, starts, ends, voiced };
 }
 
 /** Voices that espeak-ng ships with Debian, spanning accents and pitch. */

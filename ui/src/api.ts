@@ -47,7 +47,10 @@ export function onUnauthorized(listener: Listener): () => void {
 }
 
 /** JSON request with the token; errors become ApiError with the server's code and message. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; raw?: Blob | File } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; raw?: Blob | File } = {},
+): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${getToken() ?? ""}` };
   let body: BodyInit | undefined;
   if (init.raw) {
@@ -73,7 +76,12 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   if (!response.ok) {
     const error = (json as { error?: { code?: string; message?: string; path?: string } }).error ?? {};
     if (response.status === 401) for (const listener of unauthorizedListeners) listener();
-    throw new ApiError(response.status, error.code ?? `HTTP_${response.status}`, error.message ?? response.statusText, error.path);
+    throw new ApiError(
+      response.status,
+      error.code ?? `HTTP_${response.status}`,
+      error.message ?? response.statusText,
+      error.path,
+    );
   }
   return json as T;
 }

@@ -56,7 +56,13 @@ function KillSwitch() {
     }
   };
   return (
-    <button type="button" className="button danger kill" onClick={() => void kill()} disabled={busy} aria-label={`Stop everything (${store.active.size} running)`}>
+    <button
+      type="button"
+      className="button danger kill"
+      onClick={() => void kill()}
+      disabled={busy}
+      aria-label={`Stop everything (${store.active.size} running)`}
+    >
       ■ Stop<span className="wide-only"> all</span> <span className="count">{store.active.size}</span>
     </button>
   );
@@ -64,7 +70,12 @@ function KillSwitch() {
 
 function ConnectionDot() {
   const store = useLive();
-  const label = store.connection === "open" ? "connected" : store.connection === "connecting" ? "connecting…" : "reconnecting…";
+  const label =
+    store.connection === "open"
+      ? "connected"
+      : store.connection === "connecting"
+        ? "connecting…"
+        : "reconnecting…";
   return (
     <span className={`connection connection-${store.connection}`} role="status" title={label}>
       <span className="dot" aria-hidden="true" />
@@ -105,7 +116,12 @@ export function App() {
           {NAV.map((item) => {
             const current = item.to === "/" ? path === "/" : path.startsWith(item.to);
             return (
-              <Link key={item.to} to={item.to} className={current ? "active" : undefined} aria-current={current ? "page" : undefined}>
+              <Link
+                key={item.to}
+                to={item.to}
+                className={current ? "active" : undefined}
+                aria-current={current ? "page" : undefined}
+              >
                 {item.label}
               </Link>
             );

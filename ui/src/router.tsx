@@ -22,7 +22,17 @@ export function usePath(): string {
   );
 }
 
-export function Link({ to, children, className, ...rest }: { to: string; children: ReactNode; className?: string; "aria-current"?: "page" | undefined }) {
+export function Link({
+  to,
+  children,
+  className,
+  ...rest
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+  "aria-current"?: "page" | undefined;
+}) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

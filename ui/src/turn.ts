@@ -42,7 +42,14 @@ export interface TurnView {
 
 /** Folds a run's events into what the chat shows: cards per call, the plan, the answer. */
 export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
-  const view: TurnView = { runId, input: "", startedAt: events[0]?.ts ?? 0, items: [], text: "", status: "unknown" };
+  const view: TurnView = {
+    runId,
+    input: "",
+    startedAt: events[0]?.ts ?? 0,
+    items: [],
+    text: "",
+    status: "unknown",
+  };
   const calls = new Map<string, ToolCallView>();
   const call = (callId: string, tool: string): ToolCallView => {
     let found = calls.get(callId);
@@ -112,8 +119,18 @@ export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
       }
       case "notice":
         // "tool: … → notify" repeats what the card already shows.
-        if ([...calls.values()].some((c) => c.decision === "notify" && event.data.message.startsWith(`${c.tool}: `))) break;
-        view.items.push({ kind: "notice", level: event.data.level, message: event.data.message, seq: event.seq });
+        if (
+          [...calls.values()].some(
+            (c) => c.decision === "notify" && event.data.message.startsWith(`${c.tool}: `),
+          )
+        )
+          break;
+        view.items.push({
+          kind: "notice",
+          level: event.data.level,
+          message: event.data.message,
+          seq: event.seq,
+        });
         break;
       case "run_finished":
         view.status = "finished";
@@ -138,7 +155,8 @@ export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
     for (const c of calls.values()) {
       if (c.stage === "running" || c.stage === "confirming" || c.stage === "proposed") {
         c.stage = view.status === "finished" ? c.stage : "failed";
-        if (!c.error && c.stage === "failed") c.error = { code: "CANCELLED", message: "stopped before it finished" };
+        if (!c.error && c.stage === "failed")
+          c.error = { code: "CANCELLED", message: "stopped before it finished" };
       }
     }
   }

@@ -6,6 +6,7 @@ export type {
   PlanStep,
 } from "../../src/core/events.js";
 export type { RiskTier } from "../../src/core/tool.js";
+
 import type { ConfirmRequestData } from "../../src/core/events.js";
 
 export type PendingConfirmation = ConfirmRequestData & { runId: string };

@@ -11,8 +11,8 @@ import {
   slotsAsArgs,
 } from "./intents/index.js";
 import { DIALOG_SAMPLES, EXTRA_SAMPLES, MORE_NONE_SAMPLES } from "./intents/samples.js";
-import { SLOT_ALIASES, SLOT_TYPES } from "./slots/index.js";
-import { expand, parseTemplate, SampleWords, type Template } from "./template.js";
+import { SLOT_ALIASES, SLOT_TYPES, slotType } from "./slots/index.js";
+import { expand, parseTemplate, SampleWords, type Template, type TemplateNode } from "./template.js";
 import { tokenize } from "./text/normalize.js";
 
 /** The part of a tool definition the NLU reads (stubs in benchmarks need only name + group). */
@@ -29,6 +29,8 @@ export interface CompiledTemplate {
   tool: string;
   template: Template;
   fixed: Args;
+  /** From a tool's own `examples` rather than this folder's intents (ranks lower on ties). */
+  example: boolean;
 }
 
 export interface Catalog {
@@ -36,6 +38,10 @@ export interface Catalog {
   /** Active intents by name: built-in ones whose tool is registered, plus example-only tools. */
   intents: Map<string, IntentSpec & { tool: string }>;
   groupOf: Map<string, string>;
+  /** Required argument names per tool (a reading without them is not a valid call). */
+  required: Map<string, readonly string[]>;
+  /** Example templates too loose to act on (free text for a tool without built-in intents). */
+  trainingOnly: CompiledTemplate[];
   chat: Array<{ act: ChatAct; template: Template }>;
   /** Templates that did not compile (a tool's bad example must not stop start-up). */
   warnings: string[];
@@ -46,10 +52,15 @@ export function compileCatalog(tools: readonly NluTool[], table: IntentTable): C
   const byName = new Map(tools.map((t) => [t.name, t]));
   const intents = new Map<string, IntentSpec & { tool: string }>();
   const templates: CompiledTemplate[] = [];
+  const trainingOnly: CompiledTemplate[] = [];
   const warnings: string[] = [];
-  const add = (intent: string, tool: string, source: string, fixed: Args) => {
+  const add = (intent: string, tool: string, source: string, fixed: Args, example = false, strict = false) => {
     try {
-      templates.push({ intent, tool, template: parseTemplate(source), fixed });
+      const compiled = { intent, tool, template: parseTemplate(source), fixed, example };
+      // A tool we have no intent for gets exact matches only through typed slots: "run {command}"
+      // must not turn "run a marathon" into a shell call
+      const loose = compiled.template.slots.some((name, i) => slotTypeOf(compiled.template, i)?.free);
+      (strict && loose ? trainingOnly : templates).push(compiled);
     } catch (error) {
       warnings.push(`${tool}: ${(error as Error).message}`);
     }
@@ -65,23 +76,38 @@ export function compileCatalog(tools: readonly NluTool[], table: IntentTable): C
   }
   for (const tool of tools) {
     if (!tool.examples?.length) continue;
+    const builtin = [...intents.values()].some((spec) => spec.tool === tool.name);
     const own = intents.has(tool.name) ? tool.name : `examples:${tool.name}`;
     if (!intents.has(own)) intents.set(own, { tool: tool.name, templates: [], build: slotsAsArgs });
-    for (const example of tool.examples) add(own, tool.name, typedSlots(example, byName.get(tool.name)), {});
+    for (const example of tool.examples) {
+      add(own, tool.name, typedSlots(example, byName.get(tool.name)), {}, true, !builtin);
+    }
   }
   const chat: Catalog["chat"] = [];
   for (const [act, list] of Object.entries(CHAT_TEMPLATES) as Array<[ChatAct, readonly string[]]>) {
     for (const source of list) chat.push({ act, template: parseTemplate(source) });
   }
-  return { templates, intents, groupOf, chat, warnings };
+  const required = new Map(
+    tools.map((t) => [t.name, ((t.parameters?.required ?? []) as unknown[]).filter((r): r is string => typeof r === "string")]),
+  );
+  return { templates, trainingOnly, intents, groupOf, required, chat, warnings };
+}
+
+function slotTypeOf(template: Template, index: number) {
+  const walk = (nodes: TemplateNode[]): Array<{ name: string; type: string }> =>
+    nodes.flatMap((n) => (n.k === "slot" ? [n] : n.k === "alt" ? n.opts.flatMap(walk) : []));
+  const slot = walk(template.nodes)[index];
+  return slot ? slotType(slot.name, slot.type === slot.name ? undefined : slot.type) : undefined;
 }
 
 /** A tool's example `{name}` gets a slot type from its JSON Schema when the name is not a known type. */
 function typedSlots(example: string, tool: NluTool | undefined): string {
   const properties = (tool?.parameters?.properties ?? {}) as Record<string, Record<string, unknown>>;
   return example.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (whole, name: string) => {
-    if (SLOT_TYPES[name] || SLOT_ALIASES[name]) return whole;
     const property = properties[name] ?? {};
+    const said = `${property.description ?? ""} ${property.format ?? ""}`;
+    if (property.type === "string" && /ISO|date|time/i.test(said) && !/duration/i.test(said)) return `{${name}:when}`;
+    if (SLOT_TYPES[name] || SLOT_ALIASES[name]) return whole;
     const type = property.type;
     if (type === "number" || type === "integer") return `{${name}:number}`;
     if (property["x-provenance"] === "url") return `{${name}:url}`;
@@ -112,7 +138,7 @@ export function trainingExamples(
     const w = typeof text === "string" ? words(text) : text;
     list.set(w.join(" "), w);
   };
-  for (const compiled of catalog.templates) {
+  for (const compiled of [...catalog.templates, ...catalog.trainingOnly]) {
     for (const w of expand(compiled.template, perTemplate, random, samples)) push(compiled.tool, w);
   }
   for (const spec of catalog.intents.values()) for (const sample of spec.samples ?? []) push(spec.tool, sample);

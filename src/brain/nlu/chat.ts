@@ -21,6 +21,16 @@ const GROUP_PHRASES: Array<[string, string]> = [
   ["files", "find and list files"],
 ];
 
+const EXAMPLES: Array<[string, string]> = [
+  ["timers", "set a timer for 5 minutes"],
+  ["weather", "what's the weather tomorrow"],
+  ["lists", "add milk to my shopping list"],
+  ["calendar", "what's on my calendar today"],
+  ["time", "what time is it in Tokyo"],
+  ["media", "play some jazz"],
+  ["mail", "check my email"],
+];
+
 export function capabilitiesReply(groups: ReadonlySet<string>): string {
   const known = new Set(GROUP_PHRASES.map(([group]) => group));
   const phrases = GROUP_PHRASES.filter(([group]) => groups.has(group)).map(([, phrase]) => phrase);
@@ -28,7 +38,8 @@ export function capabilitiesReply(groups: ReadonlySet<string>): string {
   if (others.length > 0) phrases.push(`use my ${others.join(", ")} tools`);
   if (phrases.length === 0) return "I have no tools yet, so I can only chat; run `jarvis doctor` to see what to enable.";
   const list = phrases.length === 1 ? phrases[0] : `${phrases.slice(0, -1).join(", ")} and ${phrases.at(-1)}`;
-  return `I can ${list}. Try "set a timer for 5 minutes" or "what's the weather tomorrow".`;
+  const tries = EXAMPLES.filter(([group]) => groups.has(group)).map(([, example]) => `"${example}"`).slice(0, 2);
+  return `I can ${list}.${tries.length ? ` Try ${tries.join(" or ")}.` : ""}`;
 }
 
 export function chatReply(act: ChatAct, groups: ReadonlySet<string>): string {

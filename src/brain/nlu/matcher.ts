@@ -24,7 +24,8 @@ export class TemplateMatcher {
     const present = new Set(cache.tokens.map((t) => t.w));
     let best: Candidate | undefined;
     for (const compiled of this.catalog.templates) {
-      if (!compiled.template.mandatory.every((w) => present.has(w))) continue;
+      const { mandatory, anyOf } = compiled.template;
+      if (!mandatory.every((w) => present.has(w)) || !anyOf.every((set) => set.some((w) => present.has(w)))) continue;
       const candidate = this.try(compiled, cache);
       if (candidate && (!best || candidate.score > best.score)) best = candidate;
     }
@@ -34,6 +35,7 @@ export class TemplateMatcher {
   matchesWhole(template: Template, cache: SlotCache): boolean {
     const present = new Set(cache.tokens.map((t) => t.w));
     if (!template.mandatory.every((w) => present.has(w))) return false;
+    if (!template.anyOf.every((set) => set.some((w) => present.has(w)))) return false;
     return matchTemplate(template, cache) !== undefined;
   }
 
@@ -45,10 +47,17 @@ export class TemplateMatcher {
     for (const [name, slot] of Object.entries(match.slots)) values[name] = slot.value;
     const input = { values, matches: match.slots, fixed: compiled.fixed, env: cache.env };
     const args = spec?.build ? spec.build(input) : slotsAsArgs(input);
-    if (!args) return undefined;
+    if (!args || !hasRequired(args, this.catalog.required.get(compiled.tool))) return undefined;
     const splittable = Object.values(match.slots).some(
       (slot) => slot.free && cache.tokens.slice(slot.start, slot.end).some((t) => SPLITTERS.has(t.w)),
     );
-    return { intent: compiled.intent, tool: compiled.tool, args, score: match.score, free: match.free, splittable };
+    // Built-in intents win ties with a tool's own examples (they know the tool's arguments)
+    const score = match.score - (compiled.example ? 0.05 : 0);
+    return { intent: compiled.intent, tool: compiled.tool, args, score, free: match.free, splittable };
   }
+}
+
+/** A reading without a required argument is not a call the gate would accept. */
+export function hasRequired(args: Args, required: readonly string[] | undefined): boolean {
+  return (required ?? []).every((key) => args[key] !== undefined && args[key] !== "");
 }

@@ -7,7 +7,7 @@ import { DialogRecognizer } from "./dialog.js";
 import { DEFAULT_APPS } from "./intents/helpers.js";
 import { BUILTIN_INTENTS, type DialogAct, type IntentTable } from "./intents/index.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
-import { type Candidate, TemplateMatcher } from "./matcher.js";
+import { type Candidate, hasRequired, TemplateMatcher } from "./matcher.js";
 import { SlotCache, seededRandom } from "./template.js";
 import { looksLikeQuestion, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
@@ -105,7 +105,7 @@ class Parser {
     if (!verdict.ok) return { text: input, kind: "unknown", confidence: 0, reply: verdict.reply };
     const now = context.now ?? new Date(this.settings.clock?.now() ?? Date.now());
     const timezone = context.timezone && this.zones.isValid(context.timezone) ? context.timezone : this.settings.timezone;
-    const env: SlotEnv = { text: input, now, timezone, zones: this.zones, apps: this.settings.apps };
+    const env: SlotEnv = { text: input, now, timezone, zones: this.zones, apps: this.settings.apps, memo: new Map() };
     const tokens = stripFillers(tokenize(input));
     const words = tokens.map((t) => t.w);
     const cache = new SlotCache(tokens, env);
@@ -216,7 +216,7 @@ class Parser {
     for (const spec of this.catalog.intents.values()) {
       if (spec.tool !== tool || !spec.fallback || !spec.anchors?.test(said) || spec.vetoes?.test(said)) continue;
       const args = spec.fallback({ tokens, words, env });
-      if (args) return args;
+      if (args && hasRequired(args, this.catalog.required.get(tool))) return args;
     }
     return undefined;
   }

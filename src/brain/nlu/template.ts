@@ -16,6 +16,8 @@ export interface Template {
   nodes: TemplateNode[];
   /** Words every match must contain (a cheap pre-filter before matching). */
   mandatory: string[];
+  /** For each required group like `(set|start)`: one of these words must be present. */
+  anyOf: string[][];
   slots: string[];
 }
 
@@ -74,7 +76,13 @@ export function parseTemplate(source: string): Template {
   const top = parseAlternatives(undefined);
   const nodes = top[0] ?? [];
   const mandatory = nodes.flatMap((n) => (n.k === "w" ? [n.w] : []));
-  return { source, nodes, mandatory: [...new Set(mandatory)], slots };
+  const anyOf: string[][] = [];
+  for (const node of nodes) {
+    if (node.k !== "alt" || node.optional) continue;
+    const firsts = node.opts.map((option) => (option[0]?.k === "w" ? option[0].w : undefined));
+    if (firsts.every((w): w is string => w !== undefined)) anyOf.push([...new Set(firsts)]);
+  }
+  return { source, nodes, mandatory: [...new Set(mandatory)], anyOf, slots };
 }
 
 export interface SlotMatch {
@@ -167,7 +175,9 @@ export function matchTemplate(template: Template, cache: SlotCache): TemplateMat
     const type = slotType(node.name, node.type === node.name ? undefined : node.type);
     if (!type) return false;
     const limit = Math.min(total, pos + type.maxTokens);
-    for (let end = pos + 1; end <= limit; end++) {
+    // A slot that ends the template must run to the end of the utterance
+    const first = nodes === template.nodes && i === nodes.length - 1 ? total : pos + 1;
+    for (let end = first; end <= limit; end++) {
       const value = cache.parse(node.type, node.name, pos, end);
       if (value === undefined) continue;
       slots[node.name] = { value, raw: cache.raw(pos, end), start: pos, end, free: type.free === true };

@@ -1,32 +1,34 @@
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
-import { registerAccountsCommands } from "./accounts.js";
-import { registerAskCommand } from "./ask.js";
-import { registerAuditCommands } from "./audit.js";
-import { registerChatCommand } from "./chat.js";
-import { registerConfigCommands } from "./config.js";
-import { registerDocsCommands } from "./docs.js";
-import { registerDoctorCommand } from "./doctor.js";
-import { registerStartCommand } from "./start.js";
-import { registerMemoryCommands } from "./memory.js";
-import { registerNluCommand } from "./nlu.js";
-import { registerRunsCommands } from "./runs.js";
-import { registerToolsCommands } from "./tools.js";
-import { registerVoiceCommands } from "./voice.js";
 
-/** Every command group; each lives in its own file and registers itself here with one line. */
-export const COMMAND_GROUPS: Array<(program: Command, context: CliContext) => void> = [
-  registerToolsCommands,
-  registerAskCommand,
-  registerChatCommand,
-  registerRunsCommands,
-  registerAuditCommands,
-  registerConfigCommands,
-  registerDoctorCommand,
-  registerStartCommand,
-  registerDocsCommands,
-  registerMemoryCommands,
-  registerVoiceCommands,
-  registerAccountsCommands,
-  registerNluCommand,
+export type RegisterCommands = (program: Command, context: CliContext) => void;
+
+/**
+ * Every command group, by the top-level command names it registers. Only the group of the
+ * command being run is imported, so `jarvis tools list` never loads the agent, the NLU or the
+ * server; `--help` and unknown commands load them all. Add a group with one line here.
+ */
+export const COMMAND_GROUPS: Array<{ names: string[]; load: () => Promise<RegisterCommands> }> = [
+  { names: ["tools"], load: async () => (await import("./tools.js")).registerToolsCommands },
+  { names: ["ask"], load: async () => (await import("./ask.js")).registerAskCommand },
+  { names: ["chat"], load: async () => (await import("./chat.js")).registerChatCommand },
+  { names: ["runs"], load: async () => (await import("./runs.js")).registerRunsCommands },
+  { names: ["audit"], load: async () => (await import("./audit.js")).registerAuditCommands },
+  { names: ["config"], load: async () => (await import("./config.js")).registerConfigCommands },
+  { names: ["doctor"], load: async () => (await import("./doctor.js")).registerDoctorCommand },
+  { names: ["start"], load: async () => (await import("./start.js")).registerStartCommand },
+  { names: ["docs"], load: async () => (await import("./docs.js")).registerDocsCommands },
+  { names: ["memory"], load: async () => (await import("./memory.js")).registerMemoryCommands },
+  { names: ["listen", "say"], load: async () => (await import("./voice.js")).registerVoiceCommands },
+  { names: ["accounts"], load: async () => (await import("./accounts.js")).registerAccountsCommands },
+  { names: ["nlu"], load: async () => (await import("./nlu.js")).registerNluCommand },
 ];
+
+/** The groups needed for this command line: the named one, or all when none matches. */
+export async function commandGroupsFor(argv: readonly string[]): Promise<RegisterCommands[]> {
+  const first = argv.find((arg) => !arg.startsWith("-"));
+  if (!first && (argv.includes("--version") || argv.includes("-V"))) return [];
+  const match = first ? COMMAND_GROUPS.find((group) => group.names.includes(first)) : undefined;
+  const wanted = match && !argv.includes("--help") && !argv.includes("-h") ? [match] : COMMAND_GROUPS;
+  return Promise.all(wanted.map((group) => group.load()));
+}

@@ -18,7 +18,10 @@ const CHECK_MS = 2_000;
 const CACHE_MS = 60_000;
 type AvailabilityCache = WeakMap<ToolDefinition, { at: number; value: Promise<string | undefined> }>;
 
-async function unavailableReason(tool: ToolDefinition, availability: AvailabilityCache): Promise<string | undefined> {
+async function unavailableReason(
+  tool: ToolDefinition,
+  availability: AvailabilityCache,
+): Promise<string | undefined> {
   if (!tool.available) return undefined;
   const cached = availability.get(tool);
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;

@@ -35,9 +35,14 @@ export function dropDirectory(context: ServerContext): string {
       // not both readable and writable by tools; try the next
     }
   }
-  throw new HttpError(409, "PATH_DENIED", "no write root is also readable, so a dropped file could not be used", {
-    fix: "add a folder to both files.read_roots and files.write_roots",
-  });
+  throw new HttpError(
+    409,
+    "PATH_DENIED",
+    "no write root is also readable, so a dropped file could not be used",
+    {
+      fix: "add a folder to both files.read_roots and files.write_roots",
+    },
+  );
 }
 
 function uniquePath(dir: string, name: string): string {
@@ -59,7 +64,8 @@ export function registerUploads(app: FastifyInstance, context: ServerContext, li
     scope.post("/api/files", { bodyLimit: limit }, async (request) => {
       const { name } = parseInput(UploadQuery, request.query, "query");
       const declared = Number(request.headers["content-length"] ?? Number.NaN);
-      if (declared > limit) throw new HttpError(413, "PAYLOAD_TOO_LARGE", `files over ${limit} bytes are refused`);
+      if (declared > limit)
+        throw new HttpError(413, "PAYLOAD_TOO_LARGE", `files over ${limit} bytes are refused`);
       const dir = dropDirectory(context);
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const path = uniquePath(dir, safeFileName(name));
@@ -67,12 +73,17 @@ export function registerUploads(app: FastifyInstance, context: ServerContext, li
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           size += chunk.length;
-          if (size > limit) callback(new HttpError(413, "PAYLOAD_TOO_LARGE", `files over ${limit} bytes are refused`));
+          if (size > limit)
+            callback(new HttpError(413, "PAYLOAD_TOO_LARGE", `files over ${limit} bytes are refused`));
           else callback(null, chunk);
         },
       });
       try {
-        await pipeline(request.body as NodeJS.ReadableStream, counter, createWriteStream(path, { flags: "wx", mode: 0o600 }));
+        await pipeline(
+          request.body as NodeJS.ReadableStream,
+          counter,
+          createWriteStream(path, { flags: "wx", mode: 0o600 }),
+        );
       } catch (error) {
         rmSync(path, { force: true });
         throw error;

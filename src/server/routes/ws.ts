@@ -16,7 +16,12 @@ export const ClientMessage = z.discriminatedUnion("type", [
     text: z.string().min(1).max(20_000),
     sessionId: z.string().min(1).max(100).optional(),
   }),
-  z.object({ type: z.literal("confirm"), id, confirmationId: z.string().min(1).max(100), answer: z.enum(USER_ANSWERS) }),
+  z.object({
+    type: z.literal("confirm"),
+    id,
+    confirmationId: z.string().min(1).max(100),
+    answer: z.enum(USER_ANSWERS),
+  }),
   z.object({ type: z.literal("kill"), id, runId: runId.optional() }),
   z.object({ type: z.literal("resume"), id, runId }),
   z.object({ type: z.literal("ping"), id }),

@@ -3,13 +3,7 @@ import type { CalendarAccountConfig } from "../../config/schema.js";
 import { JarvisError } from "../../core/errors.js";
 import { parametersFrom } from "../../core/schema.js";
 import { defineTool, fail, type HandleStore, ok, type ToolDefinition } from "../../core/tool.js";
-import {
-  backendFor,
-  type CalendarServices,
-  calendarAccounts,
-  formatEventRef,
-  zoneFor,
-} from "./accounts.js";
+import { backendFor, type CalendarServices, calendarAccounts, formatEventRef, zoneFor } from "./accounts.js";
 import { type CalendarInfo, supports } from "./backend.js";
 import type { Occurrence } from "./ical.js";
 import type { Zone } from "./timezone.js";

@@ -150,7 +150,10 @@ export function instantOf(time: IcalTime, zone: Zone): number {
     : time.toUnixTime() * 1000;
 }
 
-export function spanOf(component: IcalComponent, zone: Zone): { start: number; end: number; allDay: boolean } {
+export function spanOf(
+  component: IcalComponent,
+  zone: Zone,
+): { start: number; end: number; allDay: boolean } {
   const start = component.getFirstPropertyValue("dtstart") as IcalTime;
   const end = component.getFirstPropertyValue("dtend") as IcalTime | null;
   const duration = component.getFirstPropertyValue("duration") as InstanceType<typeof ICAL.Duration> | null;

@@ -207,10 +207,8 @@ export function calendarUpdateEventTool(services: CalendarServices): ToolDefinit
     async execute(args, ctx) {
       const now = ctx.clock.now();
       const { located, target, times } = await plan(args, now, ctx.signal);
-      const [{ ensureTimezone, setText, setTime }, { bumpSequence, createOverride, spanOf }] = await Promise.all([
-        import("./ical.js"),
-        import("./locate.js"),
-      ]);
+      const [{ ensureTimezone, setText, setTime }, { bumpSequence, createOverride, spanOf }] =
+        await Promise.all([import("./ical.js"), import("./locate.js")]);
       const zone = located.zone;
       let component = target.component;
       if (target.scope === "occurrence" && component === target.master) {

@@ -17,6 +17,9 @@ const searchSchema = z.object({
 /** Opens the knowledge base on first use, so a bad embeddings config fails the call, not start-up. */
 export function lazyKnowledge(deps: ToolDeps): () => KnowledgeBase {
   let knowledge: KnowledgeBase | undefined;
+  deps.onClose(async () => {
+    await knowledge?.embedder?.close?.(); // an ONNX session holds native memory
+  });
   return () => {
     knowledge ??= openKnowledge(deps);
     return knowledge;

@@ -26,7 +26,10 @@ export function createTimeTools(deps: ToolDeps, options: { timezone?: string; fe
   const resolve = async (input: z.infer<typeof args>, signal: AbortSignal): Promise<{ zone: string; place?: string }> => {
     if (input.timezone) {
       const named = table.get(normalizePlace(input.timezone));
-      const zone = isValidZone(input.timezone) ? input.timezone : named;
+      const valid = isValidZone(input.timezone)
+        ? new Intl.DateTimeFormat("en-US", { timeZone: input.timezone }).resolvedOptions().timeZone
+        : undefined;
+      const zone = named ?? valid;
       if (!zone) throw new JarvisError("ARGS_INVALID", `"${input.timezone}" is not a time zone`, { fix: "use an IANA name like Europe/Paris" });
       return { zone };
     }
@@ -74,7 +77,8 @@ export function createTimeTools(deps: ToolDeps, options: { timezone?: string; fe
           .formatToParts(now)
           .find((p) => p.type === "timeZoneName")?.value;
         const place = where.place ? ` in ${where.place}` : "";
-        return ok(`It's ${time} on ${date}${place} (${where.zone}, ${offset ?? "UTC"}).`, {
+        const utc = offset && offset !== "GMT" ? offset.replace(/^GMT/, "UTC") : "UTC+00:00";
+        return ok(`It's ${time} on ${date}${place} (${where.zone}, ${utc}).`, {
           zone: where.zone,
           iso: now.toISOString(),
           time,

@@ -48,11 +48,26 @@ export class CommandMicrophone implements AudioSource {
   async *frames(signal: AbortSignal): AsyncIterable<Int16Array> {
     const args = RECORDERS[this.program] ?? RECORDERS.rec ?? [];
     const child = spawn(this.program, args, { stdio: ["ignore", "pipe", "pipe"], signal });
-    child.on("error", () => {});
+    let failure: Error | undefined;
+    let stderr = "";
+    child.on("error", (error) => {
+      failure = error;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-1000);
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
     const reframer = new Reframer();
     try {
       for await (const chunk of child.stdout) {
         for (const frame of reframer.push(chunk as Buffer)) yield frame;
+      }
+      const code = await exited;
+      if (!signal.aborted && (failure || code !== 0)) {
+        const detail = failure?.message ?? stderr.trim().split("\n").pop() ?? `exit ${code}`;
+        throw new JarvisError("UNAVAILABLE", `microphone (${this.program}) failed: ${detail}`, {
+          fix: "check the input device (arecord -l), or use jarvis listen --file in.wav",
+        });
       }
     } finally {
       if (child.exitCode === null) child.kill("SIGTERM");
@@ -65,20 +80,31 @@ export class CommandSpeaker implements AudioSink {
   constructor(private readonly program: string) {}
 
   play(audio: PcmAudio, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       if (signal.aborted) return resolve();
       const child = spawn(this.program, playerArgs(this.program, audio.sampleRate), {
-        stdio: ["pipe", "ignore", "ignore"],
+        stdio: ["pipe", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+        stderr = (stderr + chunk).slice(-1000);
       });
       const stop = () => {
         if (child.exitCode === null) child.kill("SIGKILL");
       };
       signal.addEventListener("abort", stop, { once: true });
+      const fail = (detail: string) =>
+        reject(
+          new JarvisError("UNAVAILABLE", `speaker (${this.program}) failed: ${detail}`, {
+            fix: "check the output device (aplay -l), or write to a file: jarvis say \"…\" --out f.wav",
+          }),
+        );
       child.stdin.on("error", () => {});
-      child.on("error", () => resolve());
-      child.on("close", () => {
+      child.on("error", (error) => fail(error.message));
+      child.on("close", (code) => {
         signal.removeEventListener("abort", stop);
-        resolve();
+        if (code === 0 || signal.aborted) resolve();
+        else fail(stderr.trim().split("\n").pop() || `exit ${code}`);
       });
       child.stdin.end(Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength));
     });

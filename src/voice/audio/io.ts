@@ -42,10 +42,18 @@ export class ClipSource implements AudioSource {
   ) {}
 
   async *frames(signal: AbortSignal): AsyncIterable<Int16Array> {
+    // Paced frames are due on a fixed schedule (as a sound card delivers them), so time spent
+    // processing a frame does not make the clip play slower than real time.
+    let due = performance.now();
     for (let start = 0; start < this.samples.length; start += FRAME_SAMPLES) {
       if (signal.aborted) return;
-      const wait = this.pace();
-      if (wait > 0) await sleep(wait, undefined, { signal }).catch(() => {});
+      const step = this.pace();
+      const now = performance.now();
+      if (step <= 0) due = now;
+      else {
+        due = Math.max(due, now - step) + step;
+        if (due > now) await sleep(due - now, undefined, { signal }).catch(() => {});
+      }
       const frame = new Int16Array(FRAME_SAMPLES);
       frame.set(this.samples.subarray(start, Math.min(this.samples.length, start + FRAME_SAMPLES)));
       yield frame;

@@ -25,5 +25,6 @@ describe("SentenceSplitter", () => {
 describe("speakable", () => {
   it("strips markdown a voice should not read", () => {
     expect(speakable("**Bold** and `code` and [a link](http://x.y)\n- item")).toBe("Bold and code and a link item");
+    expect(speakable("Timer set for 5 minutes (ends at 2:02 PM) #t1.")).toBe("Timer set for 5 minutes (ends at 2:02 PM).");
   });
 });

@@ -35,11 +35,13 @@ export class SentenceSplitter {
   }
 }
 
-/** Drops markup a voice should not read out (markdown emphasis, code fences, bullets, links). */
+/** Drops what a voice should not read out: markdown, code fences, bullets, link targets, handles. */
 export function speakable(text: string): string {
   return text
     .replace(/```[\s\S]*?```/g, " ")
     .replace(/\[([^\]]+)\]\([^)]+\)/g, "$1")
+    // Handles (#t1, #u3) are for the model, not for ears.
+    .replace(/\s*#[a-z]\d+\b/g, "")
     .replace(/[*_`#>]+/g, "")
     .replace(/^\s*[-•]\s+/gm, "")
     .replace(/\s+/g, " ")

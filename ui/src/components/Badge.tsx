@@ -19,9 +19,14 @@ const DECISION_LABEL: Record<string, string> = {
 export function DecisionBadge({ decision, answer }: { decision?: string; answer?: string }) {
   if (!decision) return null;
   if (decision === "confirm" && (answer === "approve" || answer === "approve_session")) {
-    return <span className="badge decision-allow">{answer === "approve" ? "you approved" : "approved for session"}</span>;
+    return (
+      <span className="badge decision-allow">
+        {answer === "approve" ? "you approved" : "approved for session"}
+      </span>
+    );
   }
-  if (decision === "confirm" && answer) return <span className="badge decision-deny">{answer === "timeout" ? "no answer" : "you denied"}</span>;
+  if (decision === "confirm" && answer)
+    return <span className="badge decision-deny">{answer === "timeout" ? "no answer" : "you denied"}</span>;
   return <span className={`badge decision-${decision}`}>{DECISION_LABEL[decision] ?? decision}</span>;
 }
 

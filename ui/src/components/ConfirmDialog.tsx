@@ -14,11 +14,12 @@ function looksLikeDiff(text: string): boolean {
 function Preview({ text: raw }: { text: string }) {
   const text = raw.replace(/\n+$/, "");
   if (!looksLikeDiff(text)) return <pre className="preview">{text}</pre>;
+  const lines = text.split("\n").map((line, n, all) => ({ line, id: `${n}`, last: n === all.length - 1 }));
   return (
     <pre className="preview diff">
-      {text.split("\n").map((line, n, { length: lines }) => (
+      {lines.map(({ line, id, last }) => (
         <span
-          key={n}
+          key={id}
           className={
             line.startsWith("+") && !line.startsWith("+++")
               ? "add"
@@ -30,7 +31,7 @@ function Preview({ text: raw }: { text: string }) {
           }
         >
           {line}
-          {n < lines - 1 ? "\n" : ""}
+          {last ? "" : "\n"}
         </span>
       ))}
     </pre>
@@ -116,8 +117,16 @@ export function ConfirmDialog() {
         {current.reason}
       </p>
       <Preview text={current.preview} />
-      <div className="countdown" role="timer" aria-live="off" aria-label={`${seconds} seconds left to answer`}>
-        <div className="countdown-bar" style={{ width: `${Math.min(100, (remainingMs / totalMs) * 100)}%` }} />
+      <div
+        className="countdown"
+        role="timer"
+        aria-live="off"
+        aria-label={`${seconds} seconds left to answer`}
+      >
+        <div
+          className="countdown-bar"
+          style={{ width: `${Math.min(100, (remainingMs / totalMs) * 100)}%` }}
+        />
         <span>{remainingMs > 0 ? `Denied automatically in ${seconds} s` : "Timed out: denied"}</span>
       </div>
       {error && (
@@ -126,15 +135,31 @@ export function ConfirmDialog() {
         </p>
       )}
       <div className="confirm-actions">
-        <button type="button" ref={denyButton} className="button" disabled={busy !== null} onClick={() => void answer("deny")}>
+        <button
+          type="button"
+          ref={denyButton}
+          className="button"
+          disabled={busy !== null}
+          onClick={() => void answer("deny")}
+        >
           Deny <kbd>Esc</kbd>
         </button>
         {current.tier !== "destructive" && (
-          <button type="button" className="button" disabled={busy !== null} onClick={() => void answer("approve_session")}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() => void answer("approve_session")}
+          >
             Always for this session
           </button>
         )}
-        <button type="button" className="button primary" disabled={busy !== null} onClick={() => void answer("approve")}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={busy !== null}
+          onClick={() => void answer("approve")}
+        >
           Approve
         </button>
       </div>

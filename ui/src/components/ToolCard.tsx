@@ -23,9 +23,14 @@ const ANSWER_LABEL: Record<string, string> = {
 export function ToolCard({ call }: { call: ToolCallView }) {
   const args = formatArgs(call.args);
   const hasArgs = args !== "" && args !== "{}";
-  const stageLabel = call.stage === "decided" && call.decision !== "confirm" ? "starting" : STAGE_LABEL[call.stage];
+  const stageLabel =
+    call.stage === "decided" && call.decision !== "confirm" ? "starting" : STAGE_LABEL[call.stage];
   return (
-    <article className={`tool-card stage-${call.stage}`} aria-label={`tool ${call.tool}: ${stageLabel}`} data-call={call.callId}>
+    <article
+      className={`tool-card stage-${call.stage}`}
+      aria-label={`tool ${call.tool}: ${stageLabel}`}
+      data-call={call.callId}
+    >
       <header>
         <span className="tool-icon" aria-hidden="true">
           {call.stage === "done" ? "✓" : call.stage === "failed" ? "✗" : call.stage === "denied" ? "⛔" : "⚙"}
@@ -37,7 +42,9 @@ export function ToolCard({ call }: { call: ToolCallView }) {
           {(call.stage === "running" || call.stage === "proposed") && <Spinner />}
           {call.stage === "confirming" && <span className="pulse" aria-hidden="true" />}
           {stageLabel}
-          {call.durationMs !== undefined && call.stage !== "denied" ? ` · ${formatDuration(call.durationMs)}` : ""}
+          {call.durationMs !== undefined && call.stage !== "denied"
+            ? ` · ${formatDuration(call.durationMs)}`
+            : ""}
         </span>
       </header>
       {call.stage === "denied" && (
@@ -58,7 +65,9 @@ export function ToolCard({ call }: { call: ToolCallView }) {
           <pre>{args}</pre>
         </details>
       )}
-      {call.stage === "done" && call.output !== undefined && call.output !== "" && <pre className="tool-output">{call.output}</pre>}
+      {call.stage === "done" && call.output !== undefined && call.output !== "" && (
+        <pre className="tool-output">{call.output}</pre>
+      )}
       {call.stage === "failed" && call.error && (
         <p className="tool-error">
           <code>{call.error.code}</code> {call.error.message}

@@ -49,18 +49,22 @@ export function Turn({ turn, active }: { turn: TurnView; active: boolean }) {
           ),
         )}
         {turn.text && <Markdown text={turn.text} />}
-        {running && !turn.text && !turn.items.some((i) => i.kind === "tool" && ["running", "confirming"].includes(i.call.stage)) && (
-          <p className="thinking">
-            <Spinner label="working" /> working…
-          </p>
-        )}
+        {running &&
+          !turn.text &&
+          !turn.items.some((i) => i.kind === "tool" && ["running", "confirming"].includes(i.call.stage)) && (
+            <p className="thinking">
+              <Spinner label="working" /> working…
+            </p>
+          )}
         {turn.status === "failed" && turn.error && (
           <p className="error" role="alert">
             <code>{turn.error.code}</code> {turn.error.message}
           </p>
         )}
         {turn.status === "cancelled" && <p className="notice notice-warn">■ Stopped: {turn.cancelReason}</p>}
-        {interrupted && <p className="notice notice-warn">This run was interrupted (Jarvis stopped while it ran).</p>}
+        {interrupted && (
+          <p className="notice notice-warn">This run was interrupted (Jarvis stopped while it ran).</p>
+        )}
         {problem && (
           <p className="error" role="alert">
             {problem}
@@ -73,7 +77,12 @@ export function Turn({ turn, active }: { turn: TurnView; active: boolean }) {
             details
           </Link>
           {running && (
-            <button type="button" className="button small danger" onClick={() => void stop()} disabled={stopping}>
+            <button
+              type="button"
+              className="button small danger"
+              onClick={() => void stop()}
+              disabled={stopping}
+            >
               ■ Stop
             </button>
           )}

@@ -22,7 +22,9 @@ export function Audit() {
   if (applied.tool) query.set("tool", applied.tool);
   if (applied.decision) query.set("decision", applied.decision);
   if (applied.runId) query.set("runId", applied.runId);
-  const { data, error, loading, reload } = useApi<{ entries: AuditEntry[]; chain?: ChainStatus }>(`/api/audit?${query}`);
+  const { data, error, loading, reload } = useApi<{ entries: AuditEntry[]; chain?: ChainStatus }>(
+    `/api/audit?${query}`,
+  );
   const chain = data?.chain;
   const entries = data ? [...data.entries].reverse() : [];
   return (
@@ -49,7 +51,11 @@ export function Audit() {
       >
         <label>
           Tool
-          <input value={tool} onChange={(event) => setTool(event.target.value)} placeholder="e.g. files_list" />
+          <input
+            value={tool}
+            onChange={(event) => setTool(event.target.value)}
+            placeholder="e.g. files_list"
+          />
         </label>
         <label>
           Decision
@@ -114,7 +120,8 @@ export function Audit() {
             {data && entries.length === 0 && (
               <tr>
                 <td colSpan={8} className="muted">
-                  Nothing recorded{applied.tool || applied.decision || applied.runId ? " for this filter" : " yet"}.
+                  Nothing recorded
+                  {applied.tool || applied.decision || applied.runId ? " for this filter" : " yet"}.
                 </td>
               </tr>
             )}

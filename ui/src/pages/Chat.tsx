@@ -1,4 +1,4 @@
-import { type DragEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { api } from "../api";
 import { Turn } from "../components/Turn";
 import { useLive } from "../hooks";
@@ -6,7 +6,12 @@ import { foldTurn } from "../turn";
 import type { JarvisEvent, RunSummary } from "../types";
 
 const SESSION_KEY = "jarvis.session";
-const EXAMPLES = ["set a timer for 5 minutes", "what time is it in Tokyo?", "list the files in ~/Documents", "what's 15% of 240?"];
+const EXAMPLES = [
+  "set a timer for 5 minutes",
+  "what time is it in Tokyo?",
+  "list the files in ~/Documents",
+  "what's 15% of 240?",
+];
 
 interface Dropped {
   name: string;
@@ -24,10 +29,13 @@ async function pathsFromDrop(event: DragEvent): Promise<Dropped[]> {
   const files = [...event.dataTransfer.files];
   return Promise.all(
     files.map(async (file) => {
-      const saved = await api<{ path: string; name: string }>(`/api/files?name=${encodeURIComponent(file.name)}`, {
-        method: "POST",
-        raw: file,
-      });
+      const saved = await api<{ path: string; name: string }>(
+        `/api/files?name=${encodeURIComponent(file.name)}`,
+        {
+          method: "POST",
+          raw: file,
+        },
+      );
       return { name: file.name, path: saved.path };
     }),
   );
@@ -58,10 +66,13 @@ export function Chat() {
   }, []);
 
   // History of this session (also after a reload or a reconnect: the server kept the events).
+  const { epoch, connection } = store;
   useEffect(() => {
-    if (!session || store.connection !== "open") return;
+    if (!session || connection !== "open" || epoch === 0) return;
     let cancelled = false;
-    api<{ runs: Array<RunSummary & { events: JarvisEvent[] }> }>(`/api/sessions/${encodeURIComponent(session)}`).then(
+    api<{ runs: Array<RunSummary & { events: JarvisEvent[] }> }>(
+      `/api/sessions/${encodeURIComponent(session)}`,
+    ).then(
       (data) => {
         if (cancelled) return;
         for (const run of data.runs) store.mergeRun(run.id, run.events, run.sessionId);
@@ -71,18 +82,17 @@ export function Chat() {
     return () => {
       cancelled = true;
     };
-  }, [session, store.epoch, store.connection, store]);
+  }, [session, epoch, connection, store]);
 
-  const turns = useMemo(() => {
-    const list = [...store.runs.values()]
-      .filter((entry) => session !== null && entry.sessionId === session && entry.events.length > 0)
-      .map((entry) => foldTurn(entry.runId, entry.events))
-      .filter((turn) => turn.input !== "");
-    return list.sort((a, b) => a.startedAt - b.startedAt);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the store mutates; version drives it
-  }, [store.version, session, store]);
+  // Folded on every render: the store mutates in place, and this is cheap next to rendering.
+  const turns = [...store.runs.values()]
+    .filter((entry) => session !== null && entry.sessionId === session && entry.events.length > 0)
+    .map((entry) => foldTurn(entry.runId, entry.events))
+    .filter((turn) => turn.input !== "")
+    .sort((a, b) => a.startedAt - b.startedAt);
 
-  const lastVersion = turns.length > 0 ? `${turns.length}:${turns.at(-1)?.items.length}:${turns.at(-1)?.text.length}` : "";
+  const lastVersion =
+    turns.length > 0 ? `${turns.length}:${turns.at(-1)?.items.length}:${turns.at(-1)?.text.length}` : "";
   useEffect(() => {
     if (lastVersion) bottom.current?.scrollIntoView({ block: "end" });
   }, [lastVersion]);
@@ -131,7 +141,10 @@ export function Chat() {
       const files = await pathsFromDrop(event);
       if (files.length === 0) return;
       setDropped((current) => [...current, ...files]);
-      setText((current) => `${current}${current && !current.endsWith(" ") ? " " : ""}${files.map((f) => quotePath(f.path)).join(" ")}`);
+      setText(
+        (current) =>
+          `${current}${current && !current.endsWith(" ") ? " " : ""}${files.map((f) => quotePath(f.path)).join(" ")}`,
+      );
       input.current?.focus();
     } catch (caught) {
       setError(`Could not use the dropped file: ${(caught as Error).message}`);
@@ -147,6 +160,7 @@ export function Chat() {
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target; keyboard users type or paste paths
     <div
       className={`chat ${dragging ? "dragging" : ""}`}
       onDragOver={(event) => {
@@ -168,7 +182,12 @@ export function Chat() {
             </p>
             <div className="examples">
               {EXAMPLES.map((example) => (
-                <button key={example} type="button" className="chip-button" onClick={() => void send(example)}>
+                <button
+                  key={example}
+                  type="button"
+                  className="chip-button"
+                  onClick={() => void send(example)}
+                >
                   {example}
                 </button>
               ))}
@@ -232,7 +251,9 @@ export function Chat() {
           <button type="button" className="link-button" onClick={newChat}>
             New chat
           </button>
-          <span className="muted hints">Enter to send · Shift+Enter for a new line · drop a file to add its path</span>
+          <span className="muted hints">
+            Enter to send · Shift+Enter for a new line · drop a file to add its path
+          </span>
         </div>
       </form>
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { api } from "../api";
 import { StatusBadge } from "../components/Badge";
 import { Turn } from "../components/Turn";
@@ -85,19 +85,15 @@ export function RunPage({ id }: { id: string }) {
   const store = useLive();
   const [problem, setProblem] = useState<string | null>(null);
   const ended = !store.active.has(id);
-  const { data, error, reload } = useApi<{ run: RunDetail; events: JarvisEvent[] }>(`/api/runs/${encodeURIComponent(id)}`, [
-    store.epoch,
-    ended,
-  ]);
+  const { data, error, reload } = useApi<{ run: RunDetail; events: JarvisEvent[] }>(
+    `/api/runs/${encodeURIComponent(id)}`,
+    [store.epoch, ended],
+  );
   useEffect(() => {
     if (data) store.mergeRun(id, data.events, data.run.sessionId);
   }, [data, id, store]);
   const entry = store.runs.get(id);
-  const turn = useMemo(
-    () => (entry && entry.events.length > 0 ? foldTurn(id, entry.events) : undefined),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the store mutates; version drives it
-    [store.version, id, entry],
-  );
+  const turn = entry && entry.events.length > 0 ? foldTurn(id, entry.events) : undefined;
   if (error) return <p className="error page">{error.message}</p>;
   if (!data) return <p className="muted page">Loading…</p>;
   const { run } = data;

@@ -26,7 +26,11 @@ interface ConfigShape {
 
 const AUTONOMY = [
   { value: "ask_all", title: "Ask for everything", text: "Every action waits for your approval." },
-  { value: "smart", title: "Smart (recommended)", text: "Safe actions run; risky ones ask; destructive ones always ask." },
+  {
+    value: "smart",
+    title: "Smart (recommended)",
+    text: "Safe actions run; risky ones ask; destructive ones always ask.",
+  },
   { value: "full_auto", title: "Full auto", text: "Only destructive actions ask. Use with care." },
 ];
 const PROVIDERS: Provider[] = ["none", "ollama", "openai-compatible", "openai", "anthropic"];
@@ -78,10 +82,15 @@ function patchOf(before: Form, after: Form): Record<string, unknown> {
   if (after.autonomy !== before.autonomy) put("policy", "autonomy", after.autonomy);
   if (after.confirm_timeout_s !== before.confirm_timeout_s) {
     const n = Number(after.confirm_timeout_s);
-    put("policy", "confirm_timeout_s", Number.isFinite(n) && after.confirm_timeout_s.trim() !== "" ? n : after.confirm_timeout_s);
+    put(
+      "policy",
+      "confirm_timeout_s",
+      Number.isFinite(n) && after.confirm_timeout_s.trim() !== "" ? n : after.confirm_timeout_s,
+    );
   }
   for (const role of ["primary", "heavy"] as const) {
-    if (JSON.stringify(after[role]) !== JSON.stringify(before[role])) put("models", role, modelPatch(after[role]));
+    if (JSON.stringify(after[role]) !== JSON.stringify(before[role]))
+      put("models", role, modelPatch(after[role]));
   }
   for (const key of ["read_roots", "write_roots", "deny"] as const) {
     const clean = after[key].map((p) => p.trim()).filter(Boolean);
@@ -90,7 +99,17 @@ function patchOf(before: Form, after: Form): Record<string, unknown> {
   return patch;
 }
 
-function ModelFields({ role, value, onChange, invalid }: { role: "primary" | "heavy"; value: ModelForm; onChange: (next: ModelForm) => void; invalid?: string }) {
+function ModelFields({
+  which: role,
+  value,
+  onChange,
+  invalid,
+}: {
+  which: "primary" | "heavy";
+  value: ModelForm;
+  onChange: (next: ModelForm) => void;
+  invalid?: string;
+}) {
   const [test, setTest] = useState<{ ok: boolean; message: string } | null>(null);
   const [testing, setTesting] = useState(false);
   const set = (key: keyof ModelForm, v: string) => onChange({ ...value, [key]: v });
@@ -99,8 +118,15 @@ function ModelFields({ role, value, onChange, invalid }: { role: "primary" | "he
     setTesting(true);
     setTest(null);
     try {
-      const body = Object.fromEntries(Object.entries(modelPatch(value) ?? { provider: "none" }).filter(([, v]) => v !== null));
-      setTest(await api<{ ok: boolean; message: string }>("/api/models/test", { method: "POST", body: { model: body } }));
+      const body = Object.fromEntries(
+        Object.entries(modelPatch(value) ?? { provider: "none" }).filter(([, v]) => v !== null),
+      );
+      setTest(
+        await api<{ ok: boolean; message: string }>("/api/models/test", {
+          method: "POST",
+          body: { model: body },
+        }),
+      );
     } catch (caught) {
       setTest({ ok: false, message: (caught as Error).message });
     } finally {
@@ -113,7 +139,11 @@ function ModelFields({ role, value, onChange, invalid }: { role: "primary" | "he
       <div className="grid-2">
         <label htmlFor={id("provider")}>
           Provider
-          <select id={id("provider")} value={value.provider} onChange={(event) => set("provider", event.target.value)}>
+          <select
+            id={id("provider")}
+            value={value.provider}
+            onChange={(event) => set("provider", event.target.value)}
+          >
             {PROVIDERS.map((p) => (
               <option key={p}>{p}</option>
             ))}
@@ -121,20 +151,46 @@ function ModelFields({ role, value, onChange, invalid }: { role: "primary" | "he
         </label>
         <label htmlFor={id("model")}>
           Model
-          <input id={id("model")} value={value.model} disabled={value.provider === "none"} onChange={(event) => set("model", event.target.value)} placeholder="provider default" aria-invalid={invalid?.endsWith(".model")} />
+          <input
+            id={id("model")}
+            value={value.model}
+            disabled={value.provider === "none"}
+            onChange={(event) => set("model", event.target.value)}
+            placeholder="provider default"
+            aria-invalid={invalid?.endsWith(".model")}
+          />
         </label>
         <label htmlFor={id("base_url")}>
           Base URL
-          <input id={id("base_url")} value={value.base_url} disabled={value.provider === "none"} onChange={(event) => set("base_url", event.target.value)} placeholder="provider default" aria-invalid={invalid?.endsWith(".base_url")} />
+          <input
+            id={id("base_url")}
+            value={value.base_url}
+            disabled={value.provider === "none"}
+            onChange={(event) => set("base_url", event.target.value)}
+            placeholder="provider default"
+            aria-invalid={invalid?.endsWith(".base_url")}
+          />
         </label>
         <label htmlFor={id("api_key_env")}>
           API key variable
-          <input id={id("api_key_env")} value={value.api_key_env} disabled={value.provider === "none"} onChange={(event) => set("api_key_env", event.target.value)} placeholder="e.g. OPENAI_API_KEY" aria-invalid={invalid?.endsWith(".api_key_env")} />
+          <input
+            id={id("api_key_env")}
+            value={value.api_key_env}
+            disabled={value.provider === "none"}
+            onChange={(event) => set("api_key_env", event.target.value)}
+            placeholder="e.g. OPENAI_API_KEY"
+            aria-invalid={invalid?.endsWith(".api_key_env")}
+          />
         </label>
       </div>
       <p className="muted small">{HINT[value.provider]}</p>
       <div className="row">
-        <button type="button" className="button" onClick={() => void runTest()} disabled={testing || value.provider === "none"}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void runTest()}
+          disabled={testing || value.provider === "none"}
+        >
           {testing ? "Testing…" : "Test connection"}
         </button>
         {test && (
@@ -148,7 +204,19 @@ function ModelFields({ role, value, onChange, invalid }: { role: "primary" | "he
   );
 }
 
-function RootList({ label, id, value, onChange, help }: { label: string; id: string; value: string[]; onChange: (next: string[]) => void; help: string }) {
+function RootList({
+  label,
+  id,
+  value,
+  onChange,
+  help,
+}: {
+  label: string;
+  id: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  help: string;
+}) {
   const [draft, setDraft] = useState("");
   const add = () => {
     if (!draft.trim()) return;
@@ -161,9 +229,15 @@ function RootList({ label, id, value, onChange, help }: { label: string; id: str
       <p className="muted small">{help}</p>
       <ul>
         {value.map((path, n) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same folder may be listed twice
           <li key={`${path}-${n}`}>
             <code>{path}</code>
-            <button type="button" className="link-button" aria-label={`remove ${path} from ${label}`} onClick={() => onChange(value.filter((_, i) => i !== n))}>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`remove ${path} from ${label}`}
+              onClick={() => onChange(value.filter((_, i) => i !== n))}
+            >
               remove
             </button>
           </li>
@@ -215,7 +289,10 @@ export function Settings() {
     setSaving(true);
     setStatus(null);
     try {
-      const result = await api<{ config: ConfigShape; restartRequired: string[] }>("/api/settings", { method: "PUT", body: patch });
+      const result = await api<{ config: ConfigShape; restartRequired: string[] }>("/api/settings", {
+        method: "PUT",
+        body: patch,
+      });
       const next = formFrom(result.config);
       setSaved(next);
       setForm(next);
@@ -252,8 +329,13 @@ export function Settings() {
           </button>
         </div>
       </div>
-      {status && (
-        <p className={status.ok ? "success" : "error"} role={status.ok ? "status" : "alert"}>
+      {status?.ok && (
+        <p className="success" role="status">
+          {status.text}
+        </p>
+      )}
+      {status && !status.ok && (
+        <p className="error" role="alert">
           {status.text}
         </p>
       )}
@@ -261,8 +343,17 @@ export function Settings() {
         <legend>Autonomy</legend>
         <div className="choices">
           {AUTONOMY.map((option) => (
-            <label key={option.value} className={`choice ${form.autonomy === option.value ? "selected" : ""}`}>
-              <input type="radio" name="autonomy" value={option.value} checked={form.autonomy === option.value} onChange={() => setForm({ ...form, autonomy: option.value })} />
+            <label
+              key={option.value}
+              className={`choice ${form.autonomy === option.value ? "selected" : ""}`}
+            >
+              <input
+                type="radio"
+                name="autonomy"
+                value={option.value}
+                checked={form.autonomy === option.value}
+                onChange={() => setForm({ ...form, autonomy: option.value })}
+              />
               <span>
                 <strong>{option.title}</strong>
                 <span className="muted small">{option.text}</span>
@@ -272,16 +363,51 @@ export function Settings() {
         </div>
         <label htmlFor="confirm-timeout" className="inline">
           Deny unanswered confirmations after
-          <input id="confirm-timeout" className="narrow" inputMode="numeric" value={form.confirm_timeout_s} onChange={(event) => setForm({ ...form, confirm_timeout_s: event.target.value })} aria-invalid={status?.path === "policy.confirm_timeout_s"} />
+          <input
+            id="confirm-timeout"
+            className="narrow"
+            inputMode="numeric"
+            value={form.confirm_timeout_s}
+            onChange={(event) => setForm({ ...form, confirm_timeout_s: event.target.value })}
+            aria-invalid={status?.path === "policy.confirm_timeout_s"}
+          />
           seconds
         </label>
       </fieldset>
-      <ModelFields role="primary" value={form.primary} onChange={(primary) => setForm({ ...form, primary })} invalid={status?.path} />
-      <ModelFields role="heavy" value={form.heavy} onChange={(heavy) => setForm({ ...form, heavy })} invalid={status?.path} />
+      <ModelFields
+        which="primary"
+        value={form.primary}
+        onChange={(primary) => setForm({ ...form, primary })}
+        invalid={status?.path}
+      />
+      <ModelFields
+        which="heavy"
+        value={form.heavy}
+        onChange={(heavy) => setForm({ ...form, heavy })}
+        invalid={status?.path}
+      />
       <div className="grid-3">
-        <RootList label="Folders Jarvis may read" id="read-roots" value={form.read_roots} onChange={(read_roots) => setForm({ ...form, read_roots })} help="Tools can read files only inside these." />
-        <RootList label="Folders Jarvis may change" id="write-roots" value={form.write_roots} onChange={(write_roots) => setForm({ ...form, write_roots })} help="Writing, moving and deleting stay inside these." />
-        <RootList label="Never touch" id="deny-roots" value={form.deny} onChange={(deny) => setForm({ ...form, deny })} help="Always refused, on top of built-in secrets such as ~/.ssh." />
+        <RootList
+          label="Folders Jarvis may read"
+          id="read-roots"
+          value={form.read_roots}
+          onChange={(read_roots) => setForm({ ...form, read_roots })}
+          help="Tools can read files only inside these."
+        />
+        <RootList
+          label="Folders Jarvis may change"
+          id="write-roots"
+          value={form.write_roots}
+          onChange={(write_roots) => setForm({ ...form, write_roots })}
+          help="Writing, moving and deleting stay inside these."
+        />
+        <RootList
+          label="Never touch"
+          id="deny-roots"
+          value={form.deny}
+          onChange={(deny) => setForm({ ...form, deny })}
+          help="Always refused, on top of built-in secrets such as ~/.ssh."
+        />
       </div>
     </form>
   );

@@ -13,9 +13,9 @@ export function SignIn({ onSignedIn, expired }: { onSignedIn: () => void; expire
         </div>
         <h1>{expired ? "Your access token is no longer valid" : "Open Jarvis from its link"}</h1>
         <p>
-          For your safety this page needs the access token of your Jarvis. Open the link that <code>jarvis start</code>{" "}
-          printed in the terminal (it looks like <code>http://127.0.0.1:7777/#token=…</code>), or paste the token from{" "}
-          <code>~/.jarvis/token</code>.
+          For your safety this page needs the access token of your Jarvis. Open the link that{" "}
+          <code>jarvis start</code> printed in the terminal (it looks like{" "}
+          <code>http://127.0.0.1:7777/#token=…</code>), or paste the token from <code>~/.jarvis/token</code>.
         </p>
         <form
           onSubmit={(event) => {
@@ -26,7 +26,13 @@ export function SignIn({ onSignedIn, expired }: { onSignedIn: () => void; expire
         >
           <label htmlFor="token-input">Access token</label>
           <div className="row">
-            <input id="token-input" type="password" autoComplete="off" value={value} onChange={(event) => setValue(event.target.value)} />
+            <input
+              id="token-input"
+              type="password"
+              autoComplete="off"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
             <button type="submit" className="button primary">
               Continue
             </button>

@@ -16,7 +16,12 @@ export function Tools() {
     const needle = filter.trim().toLowerCase();
     const byGroup = new Map<string, ToolInfo[]>();
     for (const tool of data?.tools ?? []) {
-      if (needle && !`${tool.name} ${tool.group} ${tool.description} ${tool.effects.join(" ")}`.toLowerCase().includes(needle)) {
+      if (
+        needle &&
+        !`${tool.name} ${tool.group} ${tool.description} ${tool.effects.join(" ")}`
+          .toLowerCase()
+          .includes(needle)
+      ) {
         continue;
       }
       const list = byGroup.get(tool.group) ?? [];
@@ -30,8 +35,16 @@ export function Tools() {
     setSaving(tool);
     setMessage(null);
     try {
-      await api("/api/settings", { method: "PUT", body: { policy: { tools: { [tool]: value === "" ? null : value } } } });
-      setMessage({ ok: true, text: value ? `${tool}: now “${value}”, saved to config.yaml.` : `${tool}: back to the default policy.` });
+      await api("/api/settings", {
+        method: "PUT",
+        body: { policy: { tools: { [tool]: value === "" ? null : value } } },
+      });
+      setMessage({
+        ok: true,
+        text: value
+          ? `${tool}: now “${value}”, saved to config.yaml.`
+          : `${tool}: back to the default policy.`,
+      });
       reload();
     } catch (caught) {
       setMessage({ ok: false, text: (caught as Error).message });
@@ -46,12 +59,17 @@ export function Tools() {
         <h1>Tools</h1>
         <label className="search">
           <span className="visually-hidden">Filter tools</span>
-          <input type="search" placeholder="Filter tools…" value={filter} onChange={(event) => setFilter(event.target.value)} />
+          <input
+            type="search"
+            placeholder="Filter tools…"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
         </label>
       </div>
       <p className="muted">
-        Every action passes the gate. The tier is the tool's base risk (arguments can raise it); the policy column
-        overrides what your autonomy level would decide for that tool.
+        Every action passes the gate. The tier is the tool's base risk (arguments can raise it); the policy
+        column overrides what your autonomy level would decide for that tool.
       </p>
       {message && (
         <p className={message.ok ? "success" : "error"} role="status">
@@ -87,7 +105,13 @@ export function Tools() {
                         </div>
                       )}
                     </td>
-                    <td>{tool.tier === "varies" ? <span className="badge">varies</span> : <TierBadge tier={tool.tier} />}</td>
+                    <td>
+                      {tool.tier === "varies" ? (
+                        <span className="badge">varies</span>
+                      ) : (
+                        <TierBadge tier={tool.tier} />
+                      )}
+                    </td>
                     <td>
                       {tool.effects.map((effect) => (
                         <Chip key={effect}>{effect}</Chip>

@@ -88,6 +88,7 @@ export function findDay(input: FallbackInput, direction: "future" | "past" = "fu
     now: input.env.now,
     timezone: input.env.timezone,
     direction,
+    ...(input.env.memo ? { memo: input.env.memo } : {}),
   })?.when;
 }
 

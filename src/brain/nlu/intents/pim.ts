@@ -149,7 +149,8 @@ export const CALENDAR_INTENTS: IntentTable = {
     build: createEvent,
     anchors: /\b(?:add|put|schedule|set|create|book|plan|mark|make)\b.*\b(?:calendar|meeting|event|appointment|party|dinner|lunch|class|practice)\b/,
     fallback: (input) => {
-      const found = findWhen(input.words, { zones: input.env.zones, now: input.env.now, timezone: input.env.timezone, direction: "future" });
+      const { zones, now, timezone, memo } = input.env;
+      const found = findWhen(input.words, { zones, now, timezone, direction: "future", ...(memo ? { memo } : {}) });
       if (!found) return undefined;
       const title = titleFrom(input, found.start, found.end);
       return title ? { title, start: found.when.iso } : undefined;

@@ -26,6 +26,8 @@ export interface WhenOptions {
   direction: "future" | "past";
   /** Clock time used when only a day was said ("remind me on friday"): hour, 0-23. */
   defaultHour?: number;
+  /** Per-utterance memo: templates try the same span as several slot types. */
+  memo?: Map<string, unknown>;
 }
 
 /** Time-zone arithmetic with a per-instance cache of formatters (building one costs ~50 µs). */
@@ -118,12 +120,29 @@ const BARE_HOUR = /^(?:at |around |by |for )?(\d{1,2})$/;
  * "tomorrow at 9" yes, "tomorrow at 9 to call mom" no — templates decide where a slot ends.
  */
 export function parseWhen(words: readonly string[], options: WhenOptions): When | undefined {
+  if (!options.memo) return readWhen(words, options);
+  const key = `${options.direction}:${options.defaultHour ?? ""}:${words.join(" ")}`;
+  if (options.memo.has(key)) return options.memo.get(key) as When | undefined;
+  const when = readWhen(words, options);
+  options.memo.set(key, when);
+  return when;
+}
+
+const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)$/;
+
+function readWhen(words: readonly string[], options: WhenOptions): When | undefined {
+  if (!words.some((w) => DATE_CUE.test(w) || NUMBER_WORD.test(w))) return undefined;
   const text = prepare(words);
   if (!text || !DATE_CUE.test(text) || VAGUE.test(text.replace(/^(?:for|in|on|at|of) /, ""))) return undefined;
   const bare = BARE_HOUR.exec(text);
   const source = bare ? `at ${bare[1]}:00` : text;
   const zones = options.zones;
-  const offset = zones.offsetMinutes(options.now, options.timezone);
+  const offsetKey = `offset:${options.timezone}`;
+  let offset = options.memo?.get(offsetKey) as number | undefined;
+  if (offset === undefined) {
+    offset = zones.offsetMinutes(options.now, options.timezone);
+    options.memo?.set(offsetKey, offset);
+  }
   let results: chrono.ParsedResult[];
   try {
     results = chrono.parse(
@@ -166,8 +185,13 @@ export function findWhen(
   words: readonly string[],
   options: WhenOptions,
 ): { when: When; start: number; end: number } | undefined {
+  // Only spans holding a date word are worth a chrono call
+  const cue = words.map((w) => DATE_CUE.test(w) || /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/.test(w));
   for (let start = 0; start < words.length; start++) {
-    for (let end = Math.min(words.length, start + 8); end > start; end--) {
+    const last = Math.min(words.length, start + 8);
+    if (!cue.slice(start, last).includes(true)) continue;
+    for (let end = last; end > start; end--) {
+      if (!cue.slice(start, end).includes(true)) break;
       const when = parseWhen(words.slice(start, end), options);
       if (when) return { when, start, end };
     }
@@ -182,5 +206,8 @@ function prepare(words: readonly string[]): string {
     .replace(/\b(\d{1,2}) (am|pm|a\.m|p\.m)\b/g, "$1$2")
     .replace(/\bo'clock\b/g, "")
     .trim();
-  return joined.replace(/\bthis (morning|afternoon|evening)\b/g, "today $1").replace(/\s+/g, " ");
+  const text = joined.replace(/\bthis (morning|afternoon|evening)\b/g, "today $1").replace(/\s+/g, " ");
+  // "8:30 tomorrow morning" reads better to chrono as "tomorrow morning at 8:30"
+  const lead = /^(?:at )?(\d{1,2}(?::\d\d)?(?:am|pm)?) ((?:today|tomorrow|tonight|on \w+|next \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: morning| afternoon| evening| night)?)$/.exec(text);
+  return lead ? `${lead[2]} at ${lead[1]}` : text;
 }

@@ -17,6 +17,8 @@ export interface SlotEnv {
   timezone: string;
   zones: TimeZones;
   apps: ReadonlySet<string>;
+  /** Per-utterance memo shared by every slot parse (date parsing is the costly one). */
+  memo?: Map<string, unknown>;
 }
 
 export interface SlotType {
@@ -66,6 +68,7 @@ function when(direction: "future" | "past", defaultHour: number | undefined, req
         timezone: env.timezone,
         direction,
         ...(defaultHour === undefined ? {} : { defaultHour }),
+        ...(env.memo ? { memo: env.memo } : {}),
       });
       if (requireTime && result && !result.hasTime) return undefined;
       return result;
@@ -236,6 +239,11 @@ export const SLOT_TYPES: Record<string, SlotType> = {
       return cleanFree(words, raw);
     },
   },
+  handle: {
+    maxTokens: 1,
+    samples: ["#m1", "#e2", "#u3"],
+    parse: (words, raw) => (words.length === 1 && /^#[a-z]\d{1,6}$/.test(raw) ? raw : undefined),
+  },
   ordinal: {
     maxTokens: 2,
     samples: ["first", "second", "third", "last"],
@@ -259,7 +267,8 @@ export const SLOT_ALIASES: Record<string, string> = {
   item: "text",
   subject: "text",
   location: "text",
-  id: "text",
+  id: "handle",
+  ref: "handle",
   timezone: "zone",
   n: "ordinal",
 };

@@ -121,6 +121,8 @@ const FUNCTIONS: Array<[string[], string]> = [
   [["absolute", "value", "of"], "abs"],
 ];
 
+const NUMBER_WORDS =
+  /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)$/;
 const SYMBOLS = new Set(["+", "-", "*", "/", "^", "(", ")", "%"]);
 const MATH_FUNCTION_WORDS = new Set(["sqrt", "sin", "cos", "tan", "log", "abs", "round", "floor", "ceil", "cbrt"]);
 
@@ -140,6 +142,7 @@ export function unitSymbol(words: readonly string[]): string | undefined {
 
 /** Returns a mathjs expression, or undefined when the words are not (only) math. */
 export function parseMath(input: readonly string[]): string | undefined {
+  if (!input.some((w) => /\d/.test(w) || NUMBER_WORDS.test(w))) return undefined;
   const words = input.filter((w) => w !== "degrees" && w !== "degree" && w !== "the");
   if (words.length === 0 || words.length > 40) return undefined;
   const out: string[] = [];

@@ -106,7 +106,7 @@ const EMAIL = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/;
 const PATHISH = /^(?:~|\.{1,2})?\/[^\s]*$|^~$/;
 const HANDLE = /^#[a-z]\d{1,6}$/;
 const DOTTED = /^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+(?:\/\S*)?$/i;
-const PIECES = /\p{L}[\p{L}\p{N}]*(?:['’-][\p{L}\p{N}]+)*|\d+(?:[.,:]\d+)*(?:[a-z]{1,3}\b)?|[%+\-*/^()=$€£°×÷<>]/gu;
+const PIECES = /\p{L}[\p{L}\p{N}]*(?:['’-][\p{L}\p{N}]+)*|\d+h\d{1,2}m?\b|\d+(?:[.,:]\d+)*(?:[a-z]{1,3}\b)?|[%+\-*/^()=$€£°×÷<>]/gu;
 
 /** Splits text into tokens. Whole URLs, emails, paths, domains and handles stay one token. */
 export function tokenize(text: string): Token[] {

@@ -89,11 +89,12 @@ export function readNumber(words: readonly string[], start: number): { value: nu
       continue;
     }
     if (w in UNITS) {
-      if (seen && current % 10 !== 0 && current < 100) break;
-      if (seen && current >= 20 && current % 10 === 0 && current < 100) current += UNITS[w]!;
-      else if (seen && current % 100 === 0 && current > 0) current += UNITS[w]!;
-      else if (!seen) current = UNITS[w]!;
-      else break;
+      const u = UNITS[w]!;
+      const tail = current % 100;
+      // "one two" and "twenty fifteen" are two numbers, not one
+      if (seen && tail !== 0 && !(tail >= 20 && tail % 10 === 0)) break;
+      if (seen && tail >= 20 && u >= 10) break;
+      current += u;
     } else if (w in TENS) {
       if (seen && current % 100 !== 0) break;
       current += TENS[w]!;

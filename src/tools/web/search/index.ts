@@ -9,6 +9,7 @@ import type { ProviderFetch, SearchProvider } from "./types.js";
 
 export { unwrapDuckDuckGoLink } from "./duckduckgo.js";
 export type { SearchProvider, SearchResult } from "./types.js";
+
 // `./html.js` (htmlText, parseDuckDuckGoHtml) is not re-exported: it loads linkedom, and this
 // module is on the path of every `jarvis` start. Import it directly where needed.
 

@@ -1,0 +1,177 @@
+/**
+ * The whole voice pipeline on real audio: espeak-ng speech (+ sox noise) → openWakeWord + Silero
+ * on onnxruntime → pocketsphinx with the command grammar → the embedded NLU → the real gate →
+ * tools → espeak-ng answer. Audio is replayed in real time while Jarvis is busy, as a mic would.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defaultConfig } from "../../src/config/schema.js";
+import { MemoryHandleStore } from "../../src/core/handles.js";
+import { silentLogger } from "../../src/core/logger.js";
+import { parametersFrom } from "../../src/core/schema.js";
+import { defineTool, ok, type ToolDefinition } from "../../src/core/tool.js";
+import { createRuntime, type Runtime } from "../../src/runtime/runtime.js";
+import { createTempHome, hasPrograms, type TempHome } from "../../src/testing/index.js";
+import { ClipSource, RecordingSink } from "../../src/voice/audio/io.js";
+import { FRAME_MS } from "../../src/voice/audio/wav.js";
+import { VoicePipeline } from "../../src/voice/pipeline.js";
+import { loadEmbeddedNlu } from "../../src/voice/session.js";
+import { createDetector, loadVoiceModels, type VoiceModels, voiceSettings } from "../../src/voice/setup.js";
+import { PocketsphinxStt } from "../../src/voice/stt/pocketsphinx.js";
+import { EspeakTts } from "../../src/voice/tts/espeak.js";
+import { createNluTurnHandler, keywordDialogClassifier, nluDialogClassifier } from "../../src/voice/turn.js";
+import type { VoiceEvent } from "../../src/voice/types.js";
+import { scenario } from "./corpus.js";
+
+const ok_ = hasPrograms(["espeak-ng", "sox", "pocketsphinx_continuous"], "espeak-ng sox pocketsphinx pocketsphinx-en-us");
+
+/** Stand-ins for the everyday tools (same names and arguments as the contract), counting effects. */
+function tools(effects: string[]): () => ToolDefinition[] {
+  return () => [
+    defineTool<{ duration_s: number }>({
+      name: "timer_set",
+      group: "timers",
+      description: "Set a countdown timer.",
+      parameters: parametersFrom(z.object({ duration_s: z.number().positive(), label: z.string().optional() })),
+      effects: ["write"],
+      risk: "safe",
+      async execute(args) {
+        effects.push(`timer_set ${args.duration_s}`);
+        return ok(`Timer set for ${args.duration_s / 60} minutes.`);
+      },
+    }),
+    defineTool({
+      name: "time_now",
+      group: "time",
+      description: "The current time.",
+      parameters: parametersFrom(z.object({ timezone: z.string().optional(), city: z.string().optional() })),
+      effects: ["read"],
+      risk: "safe",
+      async execute() {
+        effects.push("time_now");
+        return ok(
+          "It is ten forty two in the morning. The sun is up and the sky is clear over the city. Have a very nice day.",
+        );
+      },
+    }),
+    defineTool<{ list: string }>({
+      name: "lists_clear",
+      group: "lists",
+      description: "Remove every item from a list.",
+      parameters: parametersFrom(z.object({ list: z.string().min(1) })),
+      effects: ["delete"],
+      risk: "dangerous",
+      async execute(args) {
+        effects.push(`lists_clear ${args.list}`);
+        return ok(`The ${args.list} list is empty now.`);
+      },
+    }),
+  ];
+}
+
+describe.skipIf(!ok_)("voice pipeline on real audio", () => {
+  const config = defaultConfig().voice;
+  let models: VoiceModels;
+  let home: TempHome;
+  let dir: string;
+  beforeAll(async () => {
+    models = await loadVoiceModels(config);
+    home = createTempHome();
+    dir = mkdtempSync(join(tmpdir(), "jarvis-voice-audio-"));
+  });
+  afterAll(async () => {
+    await models.release();
+    home.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function run(parts: Parameters<typeof scenario>[1]) {
+    const effects: string[] = [];
+    const runtime: Runtime = createRuntime({ env: home.env, tools: tools(effects), logger: silentLogger });
+    try {
+      const nlu = await loadEmbeddedNlu(runtime.registry.list());
+      const clip = scenario(dir, parts, { noise: { kind: "pinknoise", volume: 0.015 } });
+      const events: VoiceEvent[] = [];
+      const sink = new RecordingSink(true);
+      const { wake, vad } = createDetector(models, config);
+      const pipeline: VoicePipeline = new VoicePipeline({
+        wake,
+        vad,
+        stt: new PocketsphinxStt({ workDir: join(dir, "stt") }),
+        tts: new EspeakTts(),
+        sink,
+        turns: nlu
+          ? createNluTurnHandler({ nlu, gate: runtime.gate, handles: new MemoryHandleStore(), newRunId: () => runtime.ids.next("run") })
+          : { async *run() {} },
+        dialog: nlu ? nluDialogClassifier(nlu) : keywordDialogClassifier,
+        settings: voiceSettings(config),
+        onEvent: (event) => events.push(event),
+      });
+      await pipeline.run(
+        new ClipSource(clip.samples, () => (pipeline.busy ? FRAME_MS : 0)),
+        new AbortController().signal,
+      );
+      expect(nlu, "the embedded NLU (src/brain/nlu) must be built").toBeDefined();
+      const of = <T extends VoiceEvent["type"]>(type: T) =>
+        events.filter((e): e is Extract<VoiceEvent, { type: T }> => e.type === type);
+      return { events, of, effects, sink, clip };
+    } finally {
+      await runtime.close();
+    }
+  }
+
+  it("wake + command → the right tool call → a spoken answer", async () => {
+    const { of, effects, sink } = await run([700, { text: "hey jarvis, set a timer for five minutes" }, 3000]);
+    expect(of("wake")).toHaveLength(1);
+    expect(of("transcript").map((t) => t.text)).toEqual(["set a timer for five minutes"]);
+    expect(effects).toEqual(["timer_set 300"]);
+    expect(of("turn_text")[0]?.text).toBe("Timer set for 5 minutes.");
+    expect(sink.played).toHaveLength(1);
+    expect(sink.played[0]?.audio.samples.length).toBeGreaterThan(10_000);
+    expect(of("error")).toEqual([]);
+  });
+
+  it("barge-in: speaking over the answer stops it and the new command runs", async () => {
+    const { of, effects, sink, clip } = await run([
+      700,
+      { text: "hey jarvis, what time is it", voice: { voice: "en-gb", speed: 150 } },
+      2600,
+      { text: "set a timer for five minutes" },
+      3000,
+    ]);
+    expect(of("barge_in")).toHaveLength(1);
+    const barge = of("barge_in")[0]?.t ?? 0;
+    const onset = clip.voiced[3]?.start ?? 0;
+    expect(barge).toBeGreaterThan(onset);
+    expect(sink.played.some((p) => p.stoppedEarly)).toBe(true);
+    expect(of("turn_text")[0]).toMatchObject({ interrupted: true });
+    expect(of("transcript").map((t) => t.text)).toEqual(["what time is it", "set a timer for five minutes"]);
+    expect(effects).toEqual(["time_now", "timer_set 300"]);
+  });
+
+  it.each([
+    ["yes", "approve", ["lists_clear shopping"], "The shopping list is empty now."],
+    ["no", "deny", [], "Okay, I won't do that."],
+  ])("a confirmation answered %j by voice → %s", async (answer, decision, effects, reply) => {
+    const result = await run([
+      700,
+      { text: "hey jarvis, clear my shopping list" },
+      6500,
+      { text: answer, voice: { voice: "en-us", speed: 140 } },
+      3000,
+    ]);
+    expect(result.of("confirm_prompt")[0]?.question).toBe("lists clear: list shopping. Should I go ahead? Yes or no?");
+    expect(result.of("confirm_answer")).toEqual([expect.objectContaining({ heard: answer, answer: decision })]);
+    expect(result.effects).toEqual(effects);
+    expect(result.of("turn_text")[0]?.text).toBe(reply);
+  });
+
+  it("silence after the question denies, and nothing runs", async () => {
+    const result = await run([700, { text: "hey jarvis, clear my shopping list" }, 12_000]);
+    expect(result.of("confirm_answer")).toEqual([expect.objectContaining({ answer: "deny", reason: "silence" })]);
+    expect(result.effects).toEqual([]);
+  });
+});
