@@ -4,11 +4,11 @@
  * ../shared/eval/README.md: an answer maps to a capability by its tool group; a false action
  * is a tool call of the wrong capability, or any call for an out-of-scope utterance.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chrono from "chrono-node";
-import { type createNlu, type NluCall, type NluResult } from "../src/brain/nlu/index.js";
+import type { createNlu, NluCall, NluResult } from "../src/brain/nlu/index.js";
 import { Calculator } from "../src/tools/calc/evaluate.js";
 import { summarize } from "./util.js";
 
@@ -87,6 +87,7 @@ const CLINC: Record<string, Capability> = {
   calendar: "reminder_calendar",
   calendar_update: "reminder_calendar",
   schedule_meeting: "reminder_calendar",
+  meeting_schedule: "reminder_calendar",
   weather: "weather",
   time: "datetime",
   date: "datetime",
@@ -130,12 +131,16 @@ function parseCsv(text: string): string[][] {
     for (let i = 0; i < line.length; i++) {
       const c = line[i]!;
       if (quoted) {
-        if (c === '"' && line[i + 1] === '"') (cell += '"'), i++;
-        else if (c === '"') quoted = false;
+        if (c === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (c === '"') quoted = false;
         else cell += c;
       } else if (c === '"') quoted = true;
-      else if (c === ",") cells.push(cell), (cell = "");
-      else cell += c;
+      else if (c === ",") {
+        cells.push(cell);
+        cell = "";
+      } else cell += c;
     }
     cells.push(cell);
     rows.push(cells);
@@ -144,7 +149,9 @@ function parseCsv(text: string): string[][] {
 }
 
 export function loadHwu(): Item[] {
-  const lines = readFileSync(join(EVAL, "hwu64", "train.jsonl"), "utf8").trim().split("\n");
+  const lines = readFileSync(join(EVAL, "hwu64", "train.jsonl"), "utf8")
+    .trim()
+    .split("\n");
   return lines.map((line) => {
     const row = JSON.parse(line) as {
       text: string;
@@ -164,12 +171,20 @@ export function loadClinc(file: string): Item[] {
 }
 
 export function loadOwn(): Item[] {
-  const lines = readFileSync(join(here, "data", "commands.jsonl"), "utf8").trim().split("\n");
+  const lines = readFileSync(join(here, "data", "commands.jsonl"), "utf8")
+    .trim()
+    .split("\n");
   return lines.map((line) => {
     const row = JSON.parse(line) as { text: string; kind: string; calls?: Array<{ tool: string }> };
     const fake = { text: row.text, kind: row.kind, calls: row.calls, confidence: 1 } as NluResult;
     const capability =
-      row.kind === "action" ? (capabilityOf(fake)[0] ?? null) : row.kind === "none" || row.kind === "unknown" ? null : row.kind === "question" ? "question" : "dialog";
+      row.kind === "action"
+        ? (capabilityOf(fake)[0] ?? null)
+        : row.kind === "none" || row.kind === "unknown"
+          ? null
+          : row.kind === "question"
+            ? "question"
+            : "dialog";
     return { text: row.text, capability };
   });
 }
@@ -180,15 +195,26 @@ const DATE_ARGS = ["at", "due", "start", "from", "since", "date"];
 function slotCorrect(item: Item, result: NluResult): boolean | undefined {
   if (!item.spans || item.spans.length === 0 || result.kind !== "action" || !result.args) return undefined;
   const key = DATE_ARGS.find((k) => k in (result.args ?? {}));
-  const takesDate = ["alarm_set", "reminders_create", "calendar_create_event", "calendar_list_events", "weather_forecast", "mail_search"];
+  const takesDate = [
+    "alarm_set",
+    "reminders_create",
+    "calendar_create_event",
+    "calendar_list_events",
+    "weather_forecast",
+    "mail_search",
+  ];
   if (!takesDate.includes(result.tool ?? "")) return undefined;
-  const phrase = [...item.spans].sort((a, b) => a.start - b.start).map((s) => s.value).join(" ");
+  const phrase = [...item.spans]
+    .sort((a, b) => a.start - b.start)
+    .map((s) => s.value)
+    .join(" ");
   const gold = chrono.parse(digits(phrase), { instant: NOW, timezone: 0 }, { forwardDate: true })[0];
   if (!gold) return undefined;
   if (!key) return false;
   const value = String(result.args[key]);
   const goldDate = gold.start.date().toISOString().slice(0, 10);
-  if (key === "date") return value === goldDate || (gold.start.isCertain("weekday") === false && value >= goldDate);
+  if (key === "date")
+    return value === goldDate || (gold.start.isCertain("weekday") === false && value >= goldDate);
   if (!value.startsWith(goldDate)) return false;
   if (item.spans.some((s) => s.entity === "time") && gold.start.isCertain("hour")) {
     return value.slice(11, 16) === gold.start.date().toISOString().slice(11, 16);
@@ -196,9 +222,25 @@ function slotCorrect(item: Item, result: NluResult): boolean | undefined {
   return true;
 }
 
-const NUMBERS: Record<string, string> = { one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10", eleven: "11", twelve: "12" };
+const NUMBERS: Record<string, string> = {
+  one: "1",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+};
 function digits(text: string): string {
-  return text.replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g, (w) => NUMBERS[w] ?? w);
+  return text.replace(
+    /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g,
+    (w) => NUMBERS[w] ?? w,
+  );
 }
 
 export function evaluate(name: string, items: Item[], nlu: ReturnType<typeof createNlu>) {
@@ -256,7 +298,6 @@ export function evaluate(name: string, items: Item[], nlu: ReturnType<typeof cre
   };
 }
 
-
 interface OwnCase {
   text: string;
   kind: "action" | "question" | "chat" | "dialog" | "none" | "unknown";
@@ -278,7 +319,10 @@ async function argsMatch(expected: Record<string, unknown>, got: Record<string, 
   for (const [key, want] of Object.entries(expected)) {
     const have = got[key];
     if (key === "expression") {
-      const [a, b] = await Promise.all([calculator.calculate(String(want)), calculator.calculate(String(have ?? ""))]).catch(() => []);
+      const [a, b] = await Promise.all([
+        calculator.calculate(String(want)),
+        calculator.calculate(String(have ?? "")),
+      ]).catch(() => []);
       if (!a || !b || a.result !== b.result) return false;
     } else if (typeof want === "string" && /^\d{4}-\d{2}-\d{2}/.test(want)) {
       if (typeof have !== "string" || !have.startsWith(want)) return false;
@@ -301,20 +345,28 @@ export async function evaluateOwn(cases: OwnCase[], nlu: ReturnType<typeof creat
     const t0 = performance.now();
     const result = nlu.parse(c.text, CONTEXT);
     latencies.push(performance.now() - t0);
-    const calls: NluCall[] = result.calls ?? (result.tool ? [{ tool: result.tool, args: result.args ?? {} }] : []);
+    const calls: NluCall[] =
+      result.calls ?? (result.tool ? [{ tool: result.tool, args: result.args ?? {} }] : []);
     let ok: boolean;
     if (c.kind === "action") {
       const expected = c.calls ?? [];
       ok = calls.length === expected.length && expected.every((e, i) => calls[i]?.tool === e.tool);
       if (ok) {
-        for (let i = 0; i < expected.length; i++) if (!(await argsMatch(expected[i]!.args, calls[i]!.args))) ok = false;
+        for (let i = 0; i < expected.length; i++)
+          if (!(await argsMatch(expected[i]!.args, calls[i]!.args))) ok = false;
       }
       if (result.kind === "action" && !expected.every((e, i) => calls[i]?.tool === e.tool)) falseActions += 1;
       for (let i = 0; i < expected.length; i++) {
-        const dates = Object.entries(expected[i]!.args).filter(([, v]) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v));
+        const dates = Object.entries(expected[i]!.args).filter(
+          ([, v]) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v),
+        );
         if (dates.length === 0) continue;
         dated += 1;
-        if (calls[i]?.tool === expected[i]!.tool && (await argsMatch(Object.fromEntries(dates), calls[i]!.args))) datedRight += 1;
+        if (
+          calls[i]?.tool === expected[i]!.tool &&
+          (await argsMatch(Object.fromEntries(dates), calls[i]!.args))
+        )
+          datedRight += 1;
       }
     } else if (c.kind === "none") {
       ok = result.kind !== "action";
@@ -324,7 +376,10 @@ export async function evaluateOwn(cases: OwnCase[], nlu: ReturnType<typeof creat
       if (result.kind === "action") falseActions += 1;
     }
     if (ok) exact += 1;
-    else failures.push(`${c.text.slice(0, 60)} → ${result.kind}${calls.length ? ` ${JSON.stringify(calls)}` : ""}`);
+    else
+      failures.push(
+        `${c.text.slice(0, 60)} → ${result.kind}${calls.length ? ` ${JSON.stringify(calls)}` : ""}`,
+      );
   }
   const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 10000) / 10000);
   return {

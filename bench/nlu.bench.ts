@@ -7,7 +7,17 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CONTRACT_TOOLS, createNlu } from "../src/brain/nlu/index.js";
-import { EVAL, evaluate, evaluateOwn, here, loadClinc, loadHwu, loadOwn, loadOwnCases, NOW } from "./nlu-data.js";
+import {
+  EVAL,
+  evaluate,
+  evaluateOwn,
+  here,
+  loadClinc,
+  loadHwu,
+  loadOwn,
+  loadOwnCases,
+  NOW,
+} from "./nlu-data.js";
 import { summarize, writeResult } from "./util.js";
 
 const startupRuns: number[] = [];

@@ -27,7 +27,12 @@ export async function runLatency(dir: string, models: VoiceModels) {
   const nlu = await loadEmbeddedNlu(runtime.registry.list());
   // The embedded path is the NLU fast path; without it a fixed one-sentence answer stands in.
   const turns: TurnHandler = nlu
-    ? createNluTurnHandler({ nlu, gate: runtime.gate, handles: new MemoryHandleStore(), newRunId: () => runtime.ids.next("run") })
+    ? createNluTurnHandler({
+        nlu,
+        gate: runtime.gate,
+        handles: new MemoryHandleStore(),
+        newRunId: () => runtime.ids.next("run"),
+      })
     : {
         async *run() {
           yield { type: "text", text: "It is ten forty two." };
@@ -92,18 +97,31 @@ export async function runLatency(dir: string, models: VoiceModels) {
   const bargeDelays: number[] = [];
   for (let i = 0; i < 3; i++) {
     // The answer starts ≈ hangover + STT + synthesis after the command; speak again 2.5 s later.
-    const clip = scenario(dir, [800, { text: "hey jarvis, what time is it" }, 2900 + i * 300, { text: "set a timer for five minutes" }, 2500], {
-      noise: { kind: "pinknoise", volume: 0.02 },
-    });
+    const clip = scenario(
+      dir,
+      [
+        800,
+        { text: "hey jarvis, what time is it" },
+        2900 + i * 300,
+        { text: "set a timer for five minutes" },
+        2500,
+      ],
+      {
+        noise: { kind: "pinknoise", volume: 0.02 },
+      },
+    );
     const { events, sink } = await run(clip.samples, long);
     const barge = events.find((e) => e.type === "barge_in");
     const onset = clip.voiced[3]?.start ?? 0;
-    if (barge?.type === "barge_in" && sink.played.some((p) => p.stoppedEarly)) bargeDelays.push(barge.t - onset);
+    if (barge?.type === "barge_in" && sink.played.some((p) => p.stoppedEarly))
+      bargeDelays.push(barge.t - onset);
   }
   await runtime.close();
   home.cleanup();
   return {
-    turn_handler: nlu ? "embedded NLU (createNlu) + gate" : "stand-in (src/brain/nlu/index.ts not present): fixed one-sentence answer",
+    turn_handler: nlu
+      ? "embedded NLU (createNlu) + gate"
+      : "stand-in (src/brain/nlu/index.ts not present): fixed one-sentence answer",
     end_silence_ms: config.end_silence_ms,
     end_of_speech_to_first_audio_ms: summarize(firstAudio),
     last_word_to_first_audio_ms: summarize(fromLastWord),

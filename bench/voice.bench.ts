@@ -7,16 +7,25 @@
  * 4. end of speech → first audio byte of the answer on the embedded path, and barge-in delay.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultConfig } from "../src/config/schema.js";
 import { FRAME_MS, toFrames } from "../src/voice/audio/wav.js";
 import { loadVoiceModels } from "../src/voice/setup.js";
 import { PocketsphinxStt } from "../src/voice/stt/pocketsphinx.js";
 import { vadGate, wakeDetected } from "../src/voice/wakeword.js";
-import { NEGATIVE_SENTENCES, mixWithNoise, noise, SPEEDS, scenario, sequence, speak, VOICES } from "../test/voice/corpus.js";
-import { runLatency } from "./voice-latency.js";
+import {
+  mixWithNoise,
+  NEGATIVE_SENTENCES,
+  noise,
+  SPEEDS,
+  scenario,
+  sequence,
+  speak,
+  VOICES,
+} from "../test/voice/corpus.js";
 import { summarize, writeResult } from "./util.js";
+import { runLatency } from "./voice-latency.js";
 
 const dir = mkdtempSync(join(tmpdir(), "jarvis-voice-bench-"));
 const config = defaultConfig().voice;
@@ -24,7 +33,11 @@ const models = await loadVoiceModels(config);
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
 // 1. Frame cost: wake word (mel + embedding + classifier) and VAD on every frame.
-const costAudio = sequence([500, speak(dir, "hey jarvis, what is the weather like in paris tomorrow", { voice: "en-us", speed: 150 }), 500]);
+const costAudio = sequence([
+  500,
+  speak(dir, "hey jarvis, what is the weather like in paris tomorrow", { voice: "en-us", speed: 150 }),
+  500,
+]);
 const costFrames = toFrames(mixWithNoise(dir, costAudio.samples, "pinknoise", 0.03));
 const wakeStream = models.wake.createStream();
 const vadStream = models.vad.createStream();
@@ -75,16 +88,26 @@ for (const voice of VOICES) {
     for (const phrase of phrases) {
       const clean = speak(dir, phrase, { voice, speed });
       positives.push({ voice, speed, noise: "none", t: await trace(clean) });
-      positives.push({ voice, speed, noise: "pink 0.05", t: await trace(mixWithNoise(dir, clean, "pinknoise", 0.05)) });
+      positives.push({
+        voice,
+        speed,
+        noise: "pink 0.05",
+        t: await trace(mixWithNoise(dir, clean, "pinknoise", 0.05)),
+      });
     }
   }
 }
 const negatives: Array<{ what: string; t: Trace }> = [];
 for (const voice of ["en-us", "en-gb", "en-us+f3", "en-029"]) {
-  for (const sentence of NEGATIVE_SENTENCES) negatives.push({ what: `${voice}: ${sentence}`, t: await trace(speak(dir, sentence, { voice, speed: 150 })) });
+  for (const sentence of NEGATIVE_SENTENCES)
+    negatives.push({
+      what: `${voice}: ${sentence}`,
+      t: await trace(speak(dir, sentence, { voice, speed: 150 })),
+    });
 }
 for (const kind of ["whitenoise", "pinknoise", "brownnoise"] as const) {
-  for (const volume of [0.02, 0.1, 0.3]) negatives.push({ what: `${kind} ${volume}`, t: await trace(noise(dir, kind, 4000, volume)) });
+  for (const volume of [0.02, 0.1, 0.3])
+    negatives.push({ what: `${kind} ${volume}`, t: await trace(noise(dir, kind, 4000, volume)) });
 }
 negatives.push({ what: "silence", t: await trace(new Int16Array(64_000)) });
 const wakeAt = (threshold: number, gate: boolean) => {
@@ -98,9 +121,14 @@ const wakeAt = (threshold: number, gate: boolean) => {
     false_accepts: `${accepts.length}/${negatives.length}`,
     false_accepted: accepts.map((a) => a.what),
     hit_rate_by_voice: Object.fromEntries(
-      VOICES.map((v) => [v, round(hits.filter((h) => h.voice === v).length / positives.filter((p) => p.voice === v).length)]),
+      VOICES.map((v) => [
+        v,
+        round(hits.filter((h) => h.voice === v).length / positives.filter((p) => p.voice === v).length),
+      ]),
     ),
-    hit_rate_noisy: round(hits.filter((h) => h.noise !== "none").length / positives.filter((p) => p.noise !== "none").length),
+    hit_rate_noisy: round(
+      hits.filter((h) => h.noise !== "none").length / positives.filter((p) => p.noise !== "none").length,
+    ),
   };
 };
 const wake = {
@@ -111,7 +139,10 @@ const wake = {
   without_vad_gate: wakeAt(config.threshold, false),
   max_negative_score: round(Math.max(...negatives.map((n) => Math.max(...n.t.scores)))),
   min_positive_score_by_voice: Object.fromEntries(
-    VOICES.map((v) => [v, round(Math.min(...positives.filter((p) => p.voice === v).map((p) => Math.max(...p.t.scores))))]),
+    VOICES.map((v) => [
+      v,
+      round(Math.min(...positives.filter((p) => p.voice === v).map((p) => Math.max(...p.t.scores)))),
+    ]),
   ),
 };
 console.log("wake", { ...wake.configured, sweep: undefined });
@@ -135,21 +166,39 @@ const stt = new PocketsphinxStt({ workDir: join(dir, "stt") });
 function wordErrors(reference: string, hypothesis: string): number {
   const r = reference.split(" ");
   const h = hypothesis.split(" ").filter(Boolean);
-  const d = Array.from({ length: r.length + 1 }, (_, i) => Array.from({ length: h.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: r.length + 1 }, (_, i) =>
+    Array.from({ length: h.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= r.length; i++) {
     for (let j = 1; j <= h.length; j++) {
       const row = d[i] as number[];
       const prev = d[i - 1] as number[];
-      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (r[i - 1] === h[j - 1] ? 0 : 1));
+      row[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (r[i - 1] === h[j - 1] ? 0 : 1),
+      );
     }
   }
   return (d[r.length] as number[])[h.length] ?? r.length;
 }
-const sttRows: Array<{ voice: string; noise: string; text: string; heard: string; errors: number; words: number; finishMs: number }> = [];
+const sttRows: Array<{
+  voice: string;
+  noise: string;
+  text: string;
+  heard: string;
+  errors: number;
+  words: number;
+  finishMs: number;
+}> = [];
 for (const voice of ["en-us", "en-gb", "en-us+f3", "en-gb-scotland"]) {
   for (const volume of [0, 0.02]) {
     for (const text of commands) {
-      const clip = scenario(dir, [300, { text, voice: { voice, speed: 150 } }, 500], volume ? { noise: { kind: "pinknoise", volume } } : {});
+      const clip = scenario(
+        dir,
+        [300, { text, voice: { voice, speed: 150 } }, 500],
+        volume ? { noise: { kind: "pinknoise", volume } } : {},
+      );
       const session = stt.start({ mode: "command", signal: new AbortController().signal });
       const frames = toFrames(clip.samples);
       const paced = sttRows.length % 8 === 0;
@@ -160,17 +209,31 @@ for (const voice of ["en-us", "en-gb", "en-us+f3", "en-gb-scotland"]) {
       }
       const started = performance.now();
       const heard = (await session.finish()).text;
-      sttRows.push({ voice, noise: volume ? `pink ${volume}` : "none", text, heard, errors: wordErrors(text, heard), words: text.split(" ").length, finishMs: paced ? performance.now() - started : Number.NaN });
+      sttRows.push({
+        voice,
+        noise: volume ? `pink ${volume}` : "none",
+        text,
+        heard,
+        errors: wordErrors(text, heard),
+        words: text.split(" ").length,
+        finishMs: paced ? performance.now() - started : Number.NaN,
+      });
     }
   }
 }
-const werOf = (rows: typeof sttRows) => round(rows.reduce((n, r) => n + r.errors, 0) / rows.reduce((n, r) => n + r.words, 0));
+const werOf = (rows: typeof sttRows) =>
+  round(rows.reduce((n, r) => n + r.errors, 0) / rows.reduce((n, r) => n + r.words, 0));
 const sttResult = {
   backend: "pocketsphinx (JSGF grammar from the command templates)",
   utterances: sttRows.length,
   wer: werOf(sttRows),
   sentence_accuracy: round(sttRows.filter((r) => r.errors === 0).length / sttRows.length),
-  wer_by_voice: Object.fromEntries(["en-us", "en-gb", "en-us+f3", "en-gb-scotland"].map((v) => [v, werOf(sttRows.filter((r) => r.voice === v))])),
+  wer_by_voice: Object.fromEntries(
+    ["en-us", "en-gb", "en-us+f3", "en-gb-scotland"].map((v) => [
+      v,
+      werOf(sttRows.filter((r) => r.voice === v)),
+    ]),
+  ),
   wer_clean: werOf(sttRows.filter((r) => r.noise === "none")),
   wer_pink_0_02: werOf(sttRows.filter((r) => r.noise !== "none")),
   finish_latency_ms_realtime_fed: summarize(sttRows.map((r) => r.finishMs).filter((x) => !Number.isNaN(x))),
@@ -182,6 +245,8 @@ console.log("stt", { ...sttResult, errors: undefined });
 const latency = await runLatency(dir, models);
 
 writeResult("voice", {
+  // Other work shares the 2 CPUs here; per-frame costs rise with it.
+  load_average_1m_at_end: round(loadavg()[0] ?? 0, 2),
   note: "Synthetic speech (espeak-ng voices) mixed with sox noise; pocketsphinx's acoustic model is trained on human speech, so STT figures on espeak voices are a lower bound for en-us/en-gb speakers and do not transfer to other accents.",
   frame_cost: frameCost,
   wake,

@@ -24,3 +24,5 @@ export type {
   TurnResult,
 } from "./types.js";
 export { NO_MEMORY } from "./types.js";
+export { openAgentService } from "./open.js";
+export { createRecallHook, recallHookFor } from "./recall-hook.js";

@@ -3,6 +3,7 @@ import { isJarvisError, toJarvisError } from "../core/errors.js";
 import { buildSystemPrompt, historyMessages, narrowTools, toolSpecsFor } from "./context.js";
 import { callsOf, embeddedReply, runFastPath } from "./fast-path.js";
 import { type LoopSetup, modelLoop, type RunEnd, timeLimitEnd } from "./loop.js";
+import { answerOffline } from "./offline-answer.js";
 import type { ActiveRun } from "./run.js";
 import type { TurnResult } from "./types.js";
 
@@ -25,7 +26,9 @@ export async function routeTurn(run: ActiveRun, nlu: NluResult): Promise<RunEnd>
       .at(-1);
     return reply(run, said?.text ?? "I haven't said anything yet in this conversation.");
   }
-  if (!run.deps.models.available) return reply(run, embeddedReply(nlu));
+  if (!run.deps.models.available) {
+    return nlu.kind === "question" ? answerOffline(run, nlu) : reply(run, embeddedReply(nlu));
+  }
   try {
     run.mode = "model";
     run.note({ mode: "model" });

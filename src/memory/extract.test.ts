@@ -125,7 +125,10 @@ describe("parseQuestion", () => {
       predicates: ["works_at"],
     });
     expect(parseQuestion("wifi password")).toEqual({ kind: "search", text: "wifi password" });
-    expect(parseQuestion("who cuts my hair?")).toMatchObject({ kind: "relation", predicates: ["hairdresser"] });
+    expect(parseQuestion("who cuts my hair?")).toMatchObject({
+      kind: "relation",
+      predicates: ["hairdresser"],
+    });
     expect(parseQuestion("who lives next door")).toMatchObject({ predicates: ["neighbor"] });
     expect(parseQuestion("who do I report to?")).toMatchObject({ predicates: ["boss", "manager"] });
   });

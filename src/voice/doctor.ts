@@ -12,7 +12,11 @@ const wakeWordCheck: DoctorCheck = {
   async run(context) {
     const voice = context.config?.voice;
     const wakeWord = voice?.wake_word ?? "hey_jarvis";
-    const found = inspectModels({ modelsDir: voice?.models_dir, wakeWord, ...(context.env.HOME ? { home: context.env.HOME } : {}) });
+    const found = inspectModels({
+      modelsDir: voice?.models_dir,
+      wakeWord,
+      ...(context.env.HOME ? { home: context.env.HOME } : {}),
+    });
     if (!found.files) {
       return {
         status: "missing",
@@ -23,7 +27,10 @@ const wakeWordCheck: DoctorCheck = {
     try {
       const { WakeWordModel } = await import("./wakeword.js");
       const { SileroVadModel } = await import("./vad.js");
-      const [wake, vad] = await Promise.all([WakeWordModel.load(found.files), SileroVadModel.load(found.files.vad)]);
+      const [wake, vad] = await Promise.all([
+        WakeWordModel.load(found.files),
+        SileroVadModel.load(found.files.vad),
+      ]);
       await Promise.all([wake.release(), vad.release()]);
     } catch (error) {
       return {
@@ -42,16 +49,25 @@ const recognitionCheck: DoctorCheck = {
   async run(context) {
     const voice = context.config?.voice;
     const backend = voice?.stt ?? "pocketsphinx";
-    if (backend === "none") return { status: "warn", detail: "voice.stt is none", fix: "jarvis config set voice.stt pocketsphinx" };
+    if (backend === "none")
+      return { status: "warn", detail: "voice.stt is none", fix: "jarvis config set voice.stt pocketsphinx" };
     if (backend === "openai-compatible") {
       return voice?.stt_base_url
         ? { status: "ok", detail: `OpenAI-compatible transcription at ${voice.stt_base_url}` }
-        : { status: "error", detail: "voice.stt_base_url is not set", fix: "jarvis config set voice.stt_base_url http://127.0.0.1:8080" };
+        : {
+            status: "error",
+            detail: "voice.stt_base_url is not set",
+            fix: "jarvis config set voice.stt_base_url http://127.0.0.1:8080",
+          };
     }
     const program = findProgram("pocketsphinx_continuous", context.env);
     const model = join(POCKETSPHINX_MODEL, "en-us");
     if (!program || !existsSync(model)) {
-      return { status: "missing", detail: "pocketsphinx (commands only, offline)", fix: "sudo apt-get install pocketsphinx pocketsphinx-en-us" };
+      return {
+        status: "missing",
+        detail: "pocketsphinx (commands only, offline)",
+        fix: "sudo apt-get install pocketsphinx pocketsphinx-en-us",
+      };
     }
     return {
       status: "ok",
@@ -66,11 +82,16 @@ const synthesisCheck: DoctorCheck = {
   async run(context) {
     const voice = context.config?.voice;
     const backend = voice?.tts ?? "espeak-ng";
-    if (backend === "none") return { status: "warn", detail: "voice.tts is none", fix: "jarvis config set voice.tts espeak-ng" };
+    if (backend === "none")
+      return { status: "warn", detail: "voice.tts is none", fix: "jarvis config set voice.tts espeak-ng" };
     if (backend === "openai-compatible") {
       return voice?.tts_base_url
         ? { status: "ok", detail: `OpenAI-compatible speech at ${voice.tts_base_url}` }
-        : { status: "error", detail: "voice.tts_base_url is not set", fix: "jarvis config set voice.tts_base_url http://127.0.0.1:8880" };
+        : {
+            status: "error",
+            detail: "voice.tts_base_url is not set",
+            fix: "jarvis config set voice.tts_base_url http://127.0.0.1:8880",
+          };
     }
     const program = backend === "piper" ? "piper" : "espeak-ng";
     const found = findProgram(program, context.env);
@@ -78,11 +99,18 @@ const synthesisCheck: DoctorCheck = {
       return {
         status: "missing",
         detail: `${program} not found`,
-        fix: backend === "piper" ? "install piper (github.com/rhasspy/piper) or use voice.tts espeak-ng" : "sudo apt-get install espeak-ng",
+        fix:
+          backend === "piper"
+            ? "install piper (github.com/rhasspy/piper) or use voice.tts espeak-ng"
+            : "sudo apt-get install espeak-ng",
       };
     }
     if (backend === "piper" && !voice?.piper_model) {
-      return { status: "error", detail: "voice.piper_model is not set", fix: "jarvis config set voice.piper_model <voice.onnx>" };
+      return {
+        status: "error",
+        detail: "voice.piper_model is not set",
+        fix: "jarvis config set voice.piper_model <voice.onnx>",
+      };
     }
     return { status: "ok", detail: `${backend} (${found})` };
   },
@@ -104,4 +132,9 @@ const audioDevicesCheck: DoctorCheck = {
   },
 };
 
-export const VOICE_DOCTOR_CHECKS: DoctorCheck[] = [wakeWordCheck, recognitionCheck, synthesisCheck, audioDevicesCheck];
+export const VOICE_DOCTOR_CHECKS: DoctorCheck[] = [
+  wakeWordCheck,
+  recognitionCheck,
+  synthesisCheck,
+  audioDevicesCheck,
+];

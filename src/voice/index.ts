@@ -1,5 +1,12 @@
 export { defaultMicrophone, defaultSpeaker } from "./audio/devices.js";
-export { type AudioSink, type AudioSource, ClipSource, PushSource, RecordingSink, Reframer } from "./audio/io.js";
+export {
+  type AudioSink,
+  type AudioSource,
+  ClipSource,
+  PushSource,
+  RecordingSink,
+  Reframer,
+} from "./audio/io.js";
 export {
   decodeWav,
   encodeWav,
@@ -10,14 +17,27 @@ export {
   SAMPLE_RATE,
   toFrames,
 } from "./audio/wav.js";
-export { inspectModels, locateModels, packagedModelsDir, type VoiceModelFiles, WAKE_MODEL_LICENCE } from "./models.js";
+export { confirmationQuestion } from "./confirm.js";
 export {
-  confirmationQuestion,
+  inspectModels,
+  locateModels,
+  packagedModelsDir,
+  type VoiceModelFiles,
+  WAKE_MODEL_LICENCE,
+} from "./models.js";
+export {
   type VadInput,
   VoicePipeline,
   type VoicePipelineOptions,
   type WakeWordInput,
 } from "./pipeline.js";
+export {
+  createVoiceSession,
+  loadEmbeddedNlu,
+  type VoiceRuntime,
+  type VoiceSession,
+  type VoiceSessionOptions,
+} from "./session.js";
 export {
   catalogTemplates,
   createDetector,
@@ -32,6 +52,8 @@ export { SpeechOutput } from "./speech-output.js";
 export * from "./stt/index.js";
 export * from "./tts/index.js";
 export {
+  type AgentTurn,
+  agentTurnHandler,
   createNluTurnHandler,
   type DialogAnswer,
   type DialogClassifier,
@@ -43,7 +65,13 @@ export {
   type TurnHandler,
   type TurnRequest,
 } from "./turn.js";
-export { type BargeInMode, DEFAULT_VOICE_SETTINGS, type VoiceEvent, type VoiceSettings, type VoiceState } from "./types.js";
+export {
+  type BargeInMode,
+  DEFAULT_VOICE_SETTINGS,
+  type VoiceEvent,
+  type VoiceSettings,
+  type VoiceState,
+} from "./types.js";
 export { SileroVadModel, SpeechSegmenter, VadStream } from "./vad.js";
 export {
   vadGate,

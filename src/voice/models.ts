@@ -42,9 +42,11 @@ function wakeWordFile(dir: string, wakeWord: string): string | undefined {
 }
 
 /** Lists what is missing instead of throwing, for `jarvis doctor`. */
-export function inspectModels(
-  options: { modelsDir?: string | undefined; wakeWord: string; home?: string },
-): { files?: VoiceModelFiles; dir?: string; missing: string[] } {
+export function inspectModels(options: { modelsDir?: string | undefined; wakeWord: string; home?: string }): {
+  files?: VoiceModelFiles;
+  dir?: string;
+  missing: string[];
+} {
   const dir = options.modelsDir ? expandPath(options.modelsDir, options.home) : packagedModelsDir();
   if (!dir || !existsSync(dir)) return { missing: [dir ?? `${MODEL_PACKAGE}/models`] };
   const melspectrogram = join(dir, "melspectrogram.onnx");

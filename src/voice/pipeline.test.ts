@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ConfirmAnswer } from "../core/events.js";
-import { confirmationQuestion, VoicePipeline } from "./pipeline.js";
+import { confirmationQuestion } from "./confirm.js";
+import { VoicePipeline } from "./pipeline.js";
 import {
   ControlledSink,
+  createFakeVad,
   FakeStt,
   FakeTts,
   FakeWake,
-  createFakeVad,
   frame,
   settle,
   silentFrames,
@@ -31,7 +32,10 @@ interface Harness {
 }
 
 /** A turn that answers "You said: …", and asks for confirmation when told to "delete". */
-function harness(script: { command?: string[]; dialog?: string[] }, answer = (t: string) => `You said: ${t}.`) {
+function harness(
+  script: { command?: string[]; dialog?: string[] },
+  answer = (t: string) => `You said: ${t}.`,
+) {
   const events: VoiceEvent[] = [];
   const sink = new ControlledSink();
   const tts = new FakeTts();
@@ -184,7 +188,8 @@ describe("VoicePipeline", () => {
 
   it("does not barge in when barge-in is off", async () => {
     const h = harness({ command: ["tell me"] });
-    (h.pipeline as unknown as { options: { settings: { bargeIn: string } } }).options.settings.bargeIn = "off";
+    (h.pipeline as unknown as { options: { settings: { bargeIn: string } } }).options.settings.bargeIn =
+      "off";
     await h.feed(command());
     await h.feed(speechFrames(5));
     expect(h.sink.clips[0]?.stopped).toBe(false);
@@ -216,7 +221,10 @@ describe("VoicePipeline", () => {
     await h.finishSpeech();
     await h.feed(silentFrames(12));
     expect(h.answers).toEqual(["deny"]);
-    expect(h.events.find((e) => e.type === "confirm_answer")).toMatchObject({ reason: "silence", answer: "deny" });
+    expect(h.events.find((e) => e.type === "confirm_answer")).toMatchObject({
+      reason: "silence",
+      answer: "deny",
+    });
   });
 
   it("asks again once when the answer is 'repeat'", async () => {
@@ -239,6 +247,23 @@ describe("VoicePipeline", () => {
     expect(h.answers).toEqual(["approve"]);
   });
 
+  it("push-to-talk: activate() listens without the wake word, once", async () => {
+    const h = harness({ command: ["what time is it"] });
+    expect(h.pipeline.activate()).toBe(true);
+    expect(h.pipeline.activate()).toBe(false);
+    await h.feed([...speechFrames(6), ...silentFrames(4)]);
+    await h.finishSpeech();
+    expect(h.turns).toEqual(["what time is it"]);
+    expect(h.types()).toEqual([
+      "activated",
+      "speech_start",
+      "speech_end",
+      "transcript",
+      "speak",
+      "turn_text",
+    ]);
+  });
+
   it("drain ends an utterance cut off by the end of the input", async () => {
     const h = harness({ command: ["what time is it"] });
     await h.feed([frame({ wake: true }), ...speechFrames(6)]);
@@ -253,10 +278,20 @@ describe("VoicePipeline", () => {
 describe("confirmationQuestion", () => {
   it("reads a tool's own preview, or the call as words when the preview is the default JSON", () => {
     expect(
-      confirmationQuestion({ tool: "mail_send", args: {}, reason: "", preview: "Send to bob@example.com: Hi\nbody…" }),
+      confirmationQuestion({
+        tool: "mail_send",
+        args: {},
+        reason: "",
+        preview: "Send to bob@example.com: Hi\nbody…",
+      }),
     ).toBe("Send to bob@example.com: Hi. Should I go ahead? Yes or no?");
     expect(
-      confirmationQuestion({ tool: "lists_clear", args: { list: "shopping" }, reason: "", preview: 'lists_clear {\n  "list": "shopping"\n}' }),
+      confirmationQuestion({
+        tool: "lists_clear",
+        args: { list: "shopping" },
+        reason: "",
+        preview: 'lists_clear {\n  "list": "shopping"\n}',
+      }),
     ).toBe("lists clear: list shopping. Should I go ahead? Yes or no?");
   });
 });

@@ -4,6 +4,7 @@ import type { ConfirmAnswer } from "../core/events.js";
 import type { ConfirmationBroker, ConfirmationRequest } from "../gate/confirm.js";
 import type { AudioSink, AudioSource } from "./audio/io.js";
 import { FRAME_MS } from "./audio/wav.js";
+import { confirmationQuestion } from "./confirm.js";
 import { SpeechOutput, type SpokenClip } from "./speech-output.js";
 import type { ListenMode, SpeechToText, SttSession, Transcript } from "./stt/types.js";
 import type { TextToSpeech } from "./tts/types.js";
@@ -128,7 +129,10 @@ export class VoicePipeline {
       case "speaking": {
         const mode = this.options.settings.bargeIn;
         const peak = this.options.vad.peak;
-        const heard = mode === "speech" ? peak >= this.options.settings.bargeInThreshold : mode === "wake" && wake.detected;
+        const heard =
+          mode === "speech"
+            ? peak >= this.options.settings.bargeInThreshold
+            : mode === "wake" && wake.detected;
         this.bargeRun = heard ? this.bargeRun + 1 : 0;
         if (heard && this.bargeRun >= 1) this.bargeIn(frame, vad);
         break;
@@ -136,6 +140,18 @@ export class VoicePipeline {
       default:
         break;
     }
+  }
+
+  /**
+   * Push-to-talk: start listening for a command now, as if the wake word was heard. Ignored
+   * (false) while a conversation is already running.
+   */
+  activate(): boolean {
+    if (this.task || this.current !== "idle") return false;
+    this.emit({ type: "activated", t: this.t });
+    this.options.wake.reset();
+    this.startTask(() => this.converse());
+    return true;
   }
 
   /** End of input: an utterance in progress ends here; then wait for the conversation. */
@@ -215,7 +231,8 @@ export class VoicePipeline {
     return {
       onClipStart: (clip: SpokenClip) => {
         this.setState("speaking");
-        const latencyMs = this.endOfSpeechAt === undefined ? undefined : this.clock.now() - this.endOfSpeechAt;
+        const latencyMs =
+          this.endOfSpeechAt === undefined ? undefined : this.clock.now() - this.endOfSpeechAt;
         this.endOfSpeechAt = undefined;
         this.emit({
           type: "speak",
@@ -262,7 +279,8 @@ export class VoicePipeline {
         resolve,
       };
       this.listener = listener;
-      for (const { frame, vad } of seed) if (this.listener === listener) this.listenFrame(listener, frame, vad);
+      for (const { frame, vad } of seed)
+        if (this.listener === listener) this.listenFrame(listener, frame, vad);
       if (this.ended && this.listener === listener) {
         if (listener.speech) this.endListening(listener);
         else this.abandonListening(listener, false);
@@ -285,7 +303,8 @@ export class VoicePipeline {
       return;
     }
     listener.speechFrames += 1;
-    if (event === "end" || listener.speechFrames * FRAME_MS >= settings.maxUtteranceMs) this.endListening(listener);
+    if (event === "end" || listener.speechFrames * FRAME_MS >= settings.maxUtteranceMs)
+      this.endListening(listener);
   }
 
   private abandonListening(listener: Listener, timedOut: boolean): void {
@@ -347,32 +366,18 @@ export class VoicePipeline {
       const kind = heard ? this.options.dialog.classify(heard) : undefined;
       if (kind === "repeat" && attempt === 0) continue;
       const answer: ConfirmAnswer = kind === "yes" ? "approve" : "deny";
-      this.emit({ type: "confirm_answer", t: this.t, heard, answer, reason: heard ? (kind ?? "unclear") : "silence" });
+      this.emit({
+        type: "confirm_answer",
+        t: this.t,
+        heard,
+        answer,
+        reason: heard ? (kind ?? "unclear") : "silence",
+      });
       this.setState("turn");
       return answer;
     }
     return "deny";
   }
-}
-
-/**
- * A short spoken question: the preview's first line (bounded), then "Should I go ahead?". The
- * gate's default preview is the tool name and its JSON arguments — that is read as words.
- */
-export function confirmationQuestion(
-  request: Pick<ConfirmationRequest, "tool" | "preview" | "reason" | "args">,
-): string {
-  const toolWords = request.tool.replaceAll("_", " ");
-  let line = (request.preview || request.reason || "").split("\n")[0]?.trim() ?? "";
-  if (line === "" || line.startsWith(`${request.tool} {`)) {
-    const args = typeof request.args === "object" && request.args !== null ? Object.entries(request.args) : [];
-    const words = args
-      .filter(([, v]) => ["string", "number", "boolean"].includes(typeof v))
-      .map(([k, v]) => `${k.replaceAll("_", " ")} ${String(v)}`);
-    line = words.length > 0 ? `${toolWords}: ${words.join(", ")}` : toolWords;
-  }
-  const short = line.length > 160 ? `${line.slice(0, 157)}…` : line;
-  return `${short.replace(/[.!?…]+$/, "")}. Should I go ahead? Yes or no?`;
 }
 
 function round(x: number): number {

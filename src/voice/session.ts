@@ -75,14 +75,20 @@ export async function loadEmbeddedNlu(tools: ToolDefinition[]): Promise<Nlu | un
 /** One microphone/file/browser stream's pipeline, wired to the runtime's gate and catalog. */
 export async function createVoiceSession(options: VoiceSessionOptions): Promise<VoiceSession> {
   const { runtime } = options;
-  const config = { ...runtime.config.voice, ...(options.threshold === undefined ? {} : { threshold: options.threshold }) };
+  const config = {
+    ...runtime.config.voice,
+    ...(options.threshold === undefined ? {} : { threshold: options.threshold }),
+  };
   const tools = runtime.registry.list();
   const stt = createStt(config, {
     env: runtime.env,
     workDir: voiceWorkDir(runtime.paths.home),
     templates: catalogTemplates(tools),
   });
-  const tts = createTts(config, { env: runtime.env, ...(runtime.env.HOME ? { home: runtime.env.HOME } : {}) });
+  const tts = createTts(config, {
+    env: runtime.env,
+    ...(runtime.env.HOME ? { home: runtime.env.HOME } : {}),
+  });
   let turns = options.turns;
   let dialog = options.dialog;
   let answeredBy: VoiceSession["answeredBy"] = "injected";

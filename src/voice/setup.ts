@@ -36,7 +36,11 @@ export interface VoiceModels {
 }
 
 export async function loadVoiceModels(config: VoiceConfig, home?: string): Promise<VoiceModels> {
-  const files = locateModels({ modelsDir: config.models_dir, wakeWord: config.wake_word, ...(home ? { home } : {}) });
+  const files = locateModels({
+    modelsDir: config.models_dir,
+    wakeWord: config.wake_word,
+    ...(home ? { home } : {}),
+  });
   const [wake, vad] = await Promise.all([WakeWordModel.load(files), SileroVadModel.load(files.vad)]);
   return {
     files,
@@ -85,9 +89,13 @@ export function createStt(
   }
   if (config.stt === "openai-compatible") {
     if (!config.stt_base_url) {
-      throw new JarvisError("CONFIG_INVALID", "voice.stt is openai-compatible but voice.stt_base_url is not set", {
-        fix: "jarvis config set voice.stt_base_url http://127.0.0.1:8080",
-      });
+      throw new JarvisError(
+        "CONFIG_INVALID",
+        "voice.stt is openai-compatible but voice.stt_base_url is not set",
+        {
+          fix: "jarvis config set voice.stt_base_url http://127.0.0.1:8080",
+        },
+      );
     }
     const key = apiKey(config, options.env);
     return new OpenAiStt({
@@ -101,7 +109,10 @@ export function createStt(
   });
 }
 
-export function createTts(config: VoiceConfig, options: { env: NodeJS.ProcessEnv; home?: string }): TextToSpeech {
+export function createTts(
+  config: VoiceConfig,
+  options: { env: NodeJS.ProcessEnv; home?: string },
+): TextToSpeech {
   if (config.tts === "espeak-ng") return new EspeakTts(config.tts_voice ? { voice: config.tts_voice } : {});
   if (config.tts === "piper") {
     if (!config.piper_model) {
@@ -113,9 +124,13 @@ export function createTts(config: VoiceConfig, options: { env: NodeJS.ProcessEnv
   }
   if (config.tts === "openai-compatible") {
     if (!config.tts_base_url) {
-      throw new JarvisError("CONFIG_INVALID", "voice.tts is openai-compatible but voice.tts_base_url is not set", {
-        fix: "jarvis config set voice.tts_base_url http://127.0.0.1:8880",
-      });
+      throw new JarvisError(
+        "CONFIG_INVALID",
+        "voice.tts is openai-compatible but voice.tts_base_url is not set",
+        {
+          fix: "jarvis config set voice.tts_base_url http://127.0.0.1:8880",
+        },
+      );
     }
     const key = apiKey(config, options.env);
     return new OpenAiTts({

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Nlu, NluResult } from "../brain/nlu/types.js";
+import type { JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
 import { SequentialIds } from "../core/ids.js";
 import { silentLogger } from "../core/logger.js";
@@ -9,13 +10,29 @@ import { defineTool, ok, type ToolDefinition } from "../core/tool.js";
 import { FixedConfirmationBroker } from "../gate/confirm.js";
 import { createRuntime, type Runtime } from "../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../testing/home.js";
-import { createNluTurnHandler, keywordDialogClassifier, nluDialogClassifier, type TurnChunk } from "./turn.js";
+import {
+  agentTurnHandler,
+  createNluTurnHandler,
+  keywordDialogClassifier,
+  nluDialogClassifier,
+  type TurnChunk,
+} from "./turn.js";
 
 const table: Record<string, Omit<NluResult, "text">> = {
-  "set a timer for five minutes": { kind: "action", tool: "timer_set", args: { duration_s: 300 }, confidence: 0.95 },
-  "clear my shopping list": { kind: "action", tool: "lists_clear", args: { list: "shopping" }, confidence: 0.95 },
+  "set a timer for five minutes": {
+    kind: "action",
+    tool: "timer_set",
+    args: { duration_s: 300 },
+    confidence: 0.95,
+  },
+  "clear my shopping list": {
+    kind: "action",
+    tool: "lists_clear",
+    args: { list: "shopping" },
+    confidence: 0.95,
+  },
   "launch the rockets": { kind: "action", tool: "rockets_launch", args: {}, confidence: 0.9 },
-  "hello": { kind: "chat", reply: "Hello! How can I help?", confidence: 0.9 },
+  hello: { kind: "chat", reply: "Hello! How can I help?", confidence: 0.9 },
   "yes please": { kind: "dialog", dialog: "yes", confidence: 0.9 },
 };
 const fakeNlu: Nlu = {
@@ -63,7 +80,12 @@ afterEach(async () => {
 async function turn(text: string, answer: "approve" | "deny" = "approve") {
   home = createTempHome();
   const effects: string[] = [];
-  runtime = createRuntime({ env: home.env, tools: testTools(effects), logger: silentLogger, ids: new SequentialIds() });
+  runtime = createRuntime({
+    env: home.env,
+    tools: testTools(effects),
+    logger: silentLogger,
+    ids: new SequentialIds(),
+  });
   const rt = runtime;
   const handler = createNluTurnHandler({
     nlu: fakeNlu,
@@ -73,8 +95,12 @@ async function turn(text: string, answer: "approve" | "deny" = "approve") {
   });
   const broker = new FixedConfirmationBroker(answer);
   const chunks: TurnChunk[] = [];
-  for await (const chunk of handler.run({ text, signal: new AbortController().signal, broker })) chunks.push(chunk);
-  const spoken = chunks.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("").trim();
+  for await (const chunk of handler.run({ text, signal: new AbortController().signal, broker }))
+    chunks.push(chunk);
+  const spoken = chunks
+    .flatMap((c) => (c.type === "text" ? [c.text] : []))
+    .join("")
+    .trim();
   const events = chunks.flatMap((c) => (c.type === "event" ? [c.event.type] : []));
   return { spoken, events, effects, broker };
 }
@@ -127,5 +153,38 @@ describe("dialog classifiers", () => {
     const classifier = nluDialogClassifier(fakeNlu);
     expect(classifier.classify("yes please")).toBe("yes");
     expect(classifier.classify("nope")).toBe("no");
+  });
+});
+
+describe("agentTurnHandler", () => {
+  const event = (seq: number, e: Pick<JarvisEvent, "type" | "data">) =>
+    ({ runId: "run_1", seq, ts: 0, ...e }) as JarvisEvent;
+
+  it("speaks text deltas, passes other events on, says a failure, and cancels on barge-in", async () => {
+    const cancelled: string[] = [];
+    const controller = new AbortController();
+    const handler = agentTurnHandler((request) => ({
+      events: (async function* () {
+        yield event(1, { type: "run_started", data: { input: request.text, source: request.source } });
+        yield event(2, { type: "text_delta", data: { text: "Hello " } });
+        yield event(3, { type: "text_delta", data: { text: "there." } });
+        yield event(4, { type: "run_failed", data: { code: "MODEL_FAILED", message: "the model is down" } });
+        controller.abort();
+        yield event(5, { type: "text_delta", data: { text: "never spoken" } });
+      })(),
+      cancel: (reason) => cancelled.push(reason),
+    }));
+    const chunks: TurnChunk[] = [];
+    const broker = new FixedConfirmationBroker("deny");
+    for await (const chunk of handler.run({ text: "hi", signal: controller.signal, broker }))
+      chunks.push(chunk);
+    expect(chunks.map((c) => (c.type === "text" ? c.text : c.event.type))).toEqual([
+      "run_started",
+      "Hello ",
+      "there.",
+      "run_failed",
+      "Sorry, that failed: the model is down.",
+    ]);
+    expect(cancelled).toEqual(["interrupted by the user"]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Nlu } from "../brain/nlu/types.js";
-import type { EventPayload } from "../core/events.js";
+import type { EventPayload, JarvisEvent } from "../core/events.js";
 import type { HandleStore } from "../core/tool.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
 import type { CallOutcome, Gate } from "../gate/gate.js";
@@ -30,7 +30,8 @@ export interface DialogClassifier {
   classify(text: string): DialogAnswer | undefined;
 }
 
-const YES = /^(yes|yeah|yep|yup|sure|okay|ok|correct|confirm|affirmative|do it|go ahead|please do|yes please)\b/;
+const YES =
+  /^(yes|yeah|yep|yup|sure|okay|ok|correct|confirm|affirmative|do it|go ahead|please do|yes please)\b/;
 const NO = /^(no|nope|nah|don't|do not|negative|no thanks)\b/;
 const CANCEL = /^(cancel|stop|never mind|abort|forget it)\b/;
 const REPEAT = /^(repeat|say (that )?again|what|pardon|sorry)\b/;
@@ -118,13 +119,53 @@ export function createNluTurnHandler(options: NluTurnOptions): TurnHandler {
 /** A short spoken form of a call's result: the first lines of its output, or why it did not run. */
 export function spokenOutcome(outcome: CallOutcome): string {
   if (outcome.status === "ok") {
-    const lines = (outcome.result?.output ?? "").split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 3);
+    const lines = (outcome.result?.output ?? "")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .slice(0, 3);
     const text = lines.map((l) => (/[.!?]$/.test(l) ? l : `${l}.`)).join(" ");
     return text.length > 0 ? text : "Done.";
   }
   if (outcome.status === "denied") return "Okay, I won't do that.";
   if (outcome.code === "TOOL_UNKNOWN") return `I can't do that yet: ${outcome.tool} is not available.`;
   return `That didn't work: ${outcome.reason}.`;
+}
+
+/** What an agent loop returns for one turn: its event stream, and a way to stop it. */
+export interface AgentTurn {
+  events: AsyncIterable<JarvisEvent>;
+  cancel?(reason: string): void;
+}
+
+/**
+ * Adapts an agent loop (text in, `JarvisEvent`s out) to the pipeline: `text_delta`s are spoken,
+ * a failure is said in one sentence, everything else is passed on as events; barge-in (the
+ * signal) cancels the run.
+ */
+export function agentTurnHandler(
+  start: (request: { text: string; source: "voice"; broker: TurnRequest["broker"] }) => AgentTurn,
+): TurnHandler {
+  return {
+    async *run(request) {
+      const turn = start({ text: request.text, source: "voice", broker: request.broker });
+      const cancel = () => turn.cancel?.("interrupted by the user");
+      request.signal.addEventListener("abort", cancel, { once: true });
+      try {
+        for await (const event of turn.events) {
+          if (request.signal.aborted) return;
+          if (event.type === "text_delta") yield { type: "text", text: event.data.text };
+          else {
+            yield { type: "event", event: { type: event.type, data: event.data } as EventPayload };
+            if (event.type === "run_failed")
+              yield { type: "text", text: `Sorry, that failed: ${event.data.message}.` };
+          }
+        }
+      } finally {
+        request.signal.removeEventListener("abort", cancel);
+      }
+    },
+  };
 }
 
 /** When there is no NLU at all: repeat what was heard, so the pipeline is still testable. */

@@ -37,6 +37,8 @@ export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
 export type VoiceEvent =
   | { type: "state"; t: number; state: VoiceState }
   | { type: "wake"; t: number; score: number; vad: number }
+  /** Push-to-talk started listening without the wake word. */
+  | { type: "activated"; t: number }
   | { type: "speech_start"; t: number; mode: ListenMode }
   | { type: "speech_end"; t: number; mode: ListenMode }
   | { type: "listen_timeout"; t: number; mode: ListenMode }

@@ -1,5 +1,6 @@
 import * as ort from "onnxruntime-node";
 import { FRAME_SAMPLES } from "./audio/wav.js";
+import { floatOutput } from "./onnx.js";
 
 /**
  * Silero VAD (the v4 model openWakeWord ships: inputs `input`, `sr`, `h`, `c`). Like upstream
@@ -19,7 +20,9 @@ export class SileroVadModel {
     });
     for (const name of ["input", "sr", "h", "c"]) {
       if (!session.inputNames.includes(name)) {
-        throw new Error(`unsupported Silero VAD model: no input "${name}" (inputs: ${session.inputNames.join(", ")})`);
+        throw new Error(
+          `unsupported Silero VAD model: no input "${name}" (inputs: ${session.inputNames.join(", ")})`,
+        );
       }
     }
     return new SileroVadModel(session);
@@ -61,11 +64,11 @@ export class VadStream {
         h: new ort.Tensor("float32", this.h, [2, 1, 64]),
         c: new ort.Tensor("float32", this.c, [2, 1, 64]),
       });
-      const probability = (out.output?.data as Float32Array)[0] ?? 0;
+      const probability = floatOutput(out, "output")[0] ?? 0;
       sum += probability;
       peak = Math.max(peak, probability);
-      this.h = Float32Array.from(out.hn?.data as Float32Array);
-      this.c = Float32Array.from(out.cn?.data as Float32Array);
+      this.h = Float32Array.from(floatOutput(out, "hn"));
+      this.c = Float32Array.from(floatOutput(out, "cn"));
     }
     this.peak = peak;
     return sum / (FRAME_SAMPLES / WINDOW);

@@ -1,6 +1,7 @@
 import * as ort from "onnxruntime-node";
 import { FRAME_SAMPLES } from "./audio/wav.js";
 import type { VoiceModelFiles } from "./models.js";
+import { floatOutput } from "./onnx.js";
 import type { SileroVadModel, VadStream } from "./vad.js";
 
 /**
@@ -35,7 +36,9 @@ export class WakeWordModel {
     private readonly initialFeatures: Float32Array[],
   ) {}
 
-  static async load(files: Pick<VoiceModelFiles, "melspectrogram" | "embedding" | "wakeWord">): Promise<WakeWordModel> {
+  static async load(
+    files: Pick<VoiceModelFiles, "melspectrogram" | "embedding" | "wakeWord">,
+  ): Promise<WakeWordModel> {
     const [mel, embedding, classifier] = await Promise.all([
       ort.InferenceSession.create(files.melspectrogram, sessionOptions),
       ort.InferenceSession.create(files.embedding, sessionOptions),
@@ -66,9 +69,13 @@ export class WakeWordModel {
       input.set(f, i * EMBED_DIM);
     });
     const out = await this.classifier.run({
-      [this.classifier.inputNames[0] ?? "x.1"]: new ort.Tensor("float32", input, [1, features.length, EMBED_DIM]),
+      [this.classifier.inputNames[0] ?? "x.1"]: new ort.Tensor("float32", input, [
+        1,
+        features.length,
+        EMBED_DIM,
+      ]),
     });
-    return (out[this.classifier.outputNames[0] ?? "53"]?.data as Float32Array)[0] ?? 0;
+    return floatOutput(out, this.classifier.outputNames[0])[0] ?? 0;
   }
 
   async release(): Promise<void> {
@@ -77,10 +84,13 @@ export class WakeWordModel {
 }
 
 /** int16-scale samples → transformed mel frames (rows of 32). */
-async function runMelspectrogram(session: ort.InferenceSession, samples: Float32Array): Promise<Float32Array[]> {
+async function runMelspectrogram(
+  session: ort.InferenceSession,
+  samples: Float32Array,
+): Promise<Float32Array[]> {
   const input = new ort.Tensor("float32", samples, [1, samples.length]);
   const out = await session.run({ [session.inputNames[0] ?? "input"]: input });
-  const data = out[session.outputNames[0] ?? "output"]?.data as Float32Array;
+  const data = floatOutput(out, session.outputNames[0]);
   const rows: Float32Array[] = [];
   for (let offset = 0; offset + MEL_BINS <= data.length; offset += MEL_BINS) {
     const row = new Float32Array(MEL_BINS);
@@ -91,7 +101,10 @@ async function runMelspectrogram(session: ort.InferenceSession, samples: Float32
 }
 
 /** Embeds a batch of 76-frame mel windows into 96-dim features. */
-async function runEmbedding(session: ort.InferenceSession, windows: Float32Array[][]): Promise<Float32Array[]> {
+async function runEmbedding(
+  session: ort.InferenceSession,
+  windows: Float32Array[][],
+): Promise<Float32Array[]> {
   const input = new Float32Array(windows.length * EMBED_WINDOW * MEL_BINS);
   windows.forEach((window, w) => {
     window.forEach((row, r) => {
@@ -100,12 +113,15 @@ async function runEmbedding(session: ort.InferenceSession, windows: Float32Array
   });
   const tensor = new ort.Tensor("float32", input, [windows.length, EMBED_WINDOW, MEL_BINS, 1]);
   const out = await session.run({ [session.inputNames[0] ?? "input_1"]: tensor });
-  const data = out[session.outputNames[0] ?? "conv2d_19"]?.data as Float32Array;
+  const data = floatOutput(out, session.outputNames[0]);
   return windows.map((_, w) => data.slice(w * EMBED_DIM, (w + 1) * EMBED_DIM));
 }
 
 /** Upstream seeds the feature buffer with embeddings of 4 s of random ints in [-1000, 1000]. */
-async function initialFeatures(mel: ort.InferenceSession, embedding: ort.InferenceSession): Promise<Float32Array[]> {
+async function initialFeatures(
+  mel: ort.InferenceSession,
+  embedding: ort.InferenceSession,
+): Promise<Float32Array[]> {
   let seed = 0x2545f491;
   const noise = new Float32Array(16_000 * 4);
   for (let i = 0; i < noise.length; i++) {
@@ -114,7 +130,8 @@ async function initialFeatures(mel: ort.InferenceSession, embedding: ort.Inferen
   }
   const rows = await runMelspectrogram(mel, noise);
   const windows: Float32Array[][] = [];
-  for (let i = 0; i + EMBED_WINDOW <= rows.length; i += EMBED_STEP) windows.push(rows.slice(i, i + EMBED_WINDOW));
+  for (let i = 0; i + EMBED_WINDOW <= rows.length; i += EMBED_STEP)
+    windows.push(rows.slice(i, i + EMBED_WINDOW));
   return runEmbedding(embedding, windows);
 }
 
@@ -122,7 +139,9 @@ async function initialFeatures(mel: ort.InferenceSession, embedding: ort.Inferen
 export class WakeWordStream {
   private readonly raw = new Float32Array(FRAME_SAMPLES + MEL_CONTEXT);
   private rawFilled = 0;
-  private mel: Float32Array[] = Array.from({ length: EMBED_WINDOW }, () => new Float32Array(MEL_BINS).fill(1));
+  private mel: Float32Array[] = Array.from({ length: EMBED_WINDOW }, () =>
+    new Float32Array(MEL_BINS).fill(1),
+  );
   private features: Float32Array[];
   private predictions = 0;
 
@@ -199,7 +218,11 @@ export class WakeWordDetector {
     private readonly options: WakeWordDetectorOptions,
   ) {}
 
-  static create(wake: WakeWordModel, vad: SileroVadModel, options: WakeWordDetectorOptions): WakeWordDetector {
+  static create(
+    wake: WakeWordModel,
+    vad: SileroVadModel,
+    options: WakeWordDetectorOptions,
+  ): WakeWordDetector {
     return new WakeWordDetector(wake.createStream(), vad.createStream(), options);
   }
 

@@ -1,9 +1,11 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pathsFor } from "../../src/config/paths.js";
 import { defaultConfig } from "../../src/config/schema.js";
 import { ManualClock } from "../../src/core/clock.js";
 import { silentLogger } from "../../src/core/logger.js";
+import { embeddingsCheck } from "../../src/knowledge/doctor.js";
 import { embedderFromConfig } from "../../src/knowledge/embedders/config.js";
 import { FakeEmbeddingServer, fakeEmbedding } from "../../src/knowledge/embedders/fake-server.js";
 import { OllamaEmbedder, OpenAICompatibleEmbedder } from "../../src/knowledge/embedders/http.js";
@@ -72,6 +74,30 @@ describe("HTTP embedders against a server speaking the real protocols", () => {
     await expect(slow.embed(["x"], { kind: "query" })).rejects.toMatchObject({ code: "TIMEOUT" });
     const dead = new OllamaEmbedder({ baseUrl: "http://127.0.0.1:9", model: "m" });
     await expect(dead.embed(["x"], { kind: "query" })).rejects.toThrow(/cannot reach the embedding server/);
+  });
+
+  it("jarvis doctor reports whether the embedder answers", async () => {
+    const config = defaultConfig();
+    const run = (embeddings: Partial<typeof config.embeddings>) =>
+      embeddingsCheck.run({
+        config: { ...config, embeddings: { ...config.embeddings, ...embeddings } },
+        configError: undefined,
+        paths: pathsFor("/tmp/none"),
+        env: {},
+      });
+    expect(await run({})).toMatchObject({ status: "missing", detail: "keyword (BM25) search only" });
+    expect(await run({ provider: "ollama", base_url: server.url, model: "m" })).toEqual({
+      status: "ok",
+      detail: "ollama:m, 64 dimensions",
+    });
+    expect(await run({ provider: "ollama", base_url: "http://127.0.0.1:9", model: "m" })).toMatchObject({
+      status: "error",
+      detail: expect.stringMatching(/cannot reach the embedding server/),
+    });
+    expect(await run({ provider: "onnx" })).toMatchObject({
+      status: "error",
+      detail: expect.stringMatching(/model_dir/),
+    });
   });
 
   it("is built from config with env overrides", () => {

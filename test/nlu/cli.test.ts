@@ -29,7 +29,10 @@ describe("jarvis nlu", () => {
     const run = await runJarvis(["nlu", "--json", ...NOW], { env: temp.env, input: `${lines.join("\n")}\n` });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    const results = run.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const results = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(results).toHaveLength(lines.length);
     expect(results[0]).toMatchObject({ kind: "action", tool: "timer_set", args: { duration_s: 300 } });
     expect(results[1]).toMatchObject({ text: "", kind: "unknown", confidence: 0 });

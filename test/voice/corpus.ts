@@ -30,7 +30,22 @@ export type NoiseKind = "whitenoise" | "pinknoise" | "brownnoise";
 export function noise(dir: string, kind: NoiseKind, ms: number, volume: number): Int16Array {
   const out = join(dir, `noise-${Math.random().toString(36).slice(2)}.wav`);
   // -R: repeatable noise (same seed every run), so the tests see the same audio each time.
-  execFileSync("sox", ["-R", "-n", "-r", String(RATE), "-c", "1", "-b", "16", out, "synth", String(ms / 1000), kind, "vol", String(volume)]);
+  execFileSync("sox", [
+    "-R",
+    "-n",
+    "-r",
+    String(RATE),
+    "-c",
+    "1",
+    "-b",
+    "16",
+    out,
+    "synth",
+    String(ms / 1000),
+    kind,
+    "vol",
+    String(volume),
+  ]);
   return decodeWav(readFileSync(out)).samples;
 }
 
@@ -77,10 +92,19 @@ export function scenario(
   dir: string,
   parts: Array<{ text: string; voice?: Voice } | number>,
   options: { noise?: { kind: NoiseKind; volume: number }; file?: string } = {},
-): { samples: Int16Array; starts: number[]; ends: number[]; voiced: Array<{ start: number; end: number } | undefined> } {
-  const chunks = parts.map((p) => (typeof p === "number" ? p : speak(dir, p.text, p.voice ?? { voice: "en-us", speed: 150 })));
+): {
+  samples: Int16Array;
+  starts: number[];
+  ends: number[];
+  voiced: Array<{ start: number; end: number } | undefined>;
+} {
+  const chunks = parts.map((p) =>
+    typeof p === "number" ? p : speak(dir, p.text, p.voice ?? { voice: "en-us", speed: 150 }),
+  );
   const { samples, starts } = sequence(chunks);
-  const ends = chunks.map((c, i) => (starts[i] ?? 0) + (typeof c === "number" ? c : (c.length / RATE) * 1000));
+  const ends = chunks.map(
+    (c, i) => (starts[i] ?? 0) + (typeof c === "number" ? c : (c.length / RATE) * 1000),
+  );
   // espeak-ng pads its output with silence: where the voice really starts and stops (ms).
   const voiced = chunks.map((c, i) => {
     if (typeof c === "number") return undefined;
@@ -90,7 +114,9 @@ export function scenario(
     const at = starts[i] ?? 0;
     return { start: at + (Math.max(0, first) / RATE) * 1000, end: at + (Math.max(0, last) / RATE) * 1000 };
   });
-  const mixed = options.noise ? mixWithNoise(dir, samples, options.noise.kind, options.noise.volume) : samples;
+  const mixed = options.noise
+    ? mixWithNoise(dir, samples, options.noise.kind, options.noise.volume)
+    : samples;
   if (options.file) writeFileSync(options.file, encodeWav({ sampleRate: RATE, samples: mixed }));
   return { samples: mixed, starts, ends, voiced };
 }

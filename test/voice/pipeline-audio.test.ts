@@ -26,7 +26,10 @@ import { createNluTurnHandler, keywordDialogClassifier, nluDialogClassifier } fr
 import type { VoiceEvent } from "../../src/voice/types.js";
 import { scenario } from "./corpus.js";
 
-const ok_ = hasPrograms(["espeak-ng", "sox", "pocketsphinx_continuous"], "espeak-ng sox pocketsphinx pocketsphinx-en-us");
+const ok_ = hasPrograms(
+  ["espeak-ng", "sox", "pocketsphinx_continuous"],
+  "espeak-ng sox pocketsphinx pocketsphinx-en-us",
+);
 
 /** Stand-ins for the everyday tools (same names and arguments as the contract), counting effects. */
 function tools(effects: string[]): () => ToolDefinition[] {
@@ -35,7 +38,9 @@ function tools(effects: string[]): () => ToolDefinition[] {
       name: "timer_set",
       group: "timers",
       description: "Set a countdown timer.",
-      parameters: parametersFrom(z.object({ duration_s: z.number().positive(), label: z.string().optional() })),
+      parameters: parametersFrom(
+        z.object({ duration_s: z.number().positive(), label: z.string().optional() }),
+      ),
       effects: ["write"],
       risk: "safe",
       async execute(args) {
@@ -104,7 +109,12 @@ describe.skipIf(!ok_)("voice pipeline on real audio", () => {
         tts: new EspeakTts(),
         sink,
         turns: nlu
-          ? createNluTurnHandler({ nlu, gate: runtime.gate, handles: new MemoryHandleStore(), newRunId: () => runtime.ids.next("run") })
+          ? createNluTurnHandler({
+              nlu,
+              gate: runtime.gate,
+              handles: new MemoryHandleStore(),
+              newRunId: () => runtime.ids.next("run"),
+            })
           : { async *run() {} },
         dialog: nlu ? nluDialogClassifier(nlu) : keywordDialogClassifier,
         settings: voiceSettings(config),
@@ -124,7 +134,11 @@ describe.skipIf(!ok_)("voice pipeline on real audio", () => {
   }
 
   it("wake + command → the right tool call → a spoken answer", async () => {
-    const { of, effects, sink } = await run([700, { text: "hey jarvis, set a timer for five minutes" }, 3000]);
+    const { of, effects, sink } = await run([
+      700,
+      { text: "hey jarvis, set a timer for five minutes" },
+      3000,
+    ]);
     expect(of("wake")).toHaveLength(1);
     expect(of("transcript").map((t) => t.text)).toEqual(["set a timer for five minutes"]);
     expect(effects).toEqual(["timer_set 300"]);
@@ -163,15 +177,21 @@ describe.skipIf(!ok_)("voice pipeline on real audio", () => {
       { text: answer, voice: { voice: "en-us", speed: 140 } },
       3000,
     ]);
-    expect(result.of("confirm_prompt")[0]?.question).toBe("lists clear: list shopping. Should I go ahead? Yes or no?");
-    expect(result.of("confirm_answer")).toEqual([expect.objectContaining({ heard: answer, answer: decision })]);
+    expect(result.of("confirm_prompt")[0]?.question).toBe(
+      "lists clear: list shopping. Should I go ahead? Yes or no?",
+    );
+    expect(result.of("confirm_answer")).toEqual([
+      expect.objectContaining({ heard: answer, answer: decision }),
+    ]);
     expect(result.effects).toEqual(effects);
     expect(result.of("turn_text")[0]?.text).toBe(reply);
   });
 
   it("silence after the question denies, and nothing runs", async () => {
     const result = await run([700, { text: "hey jarvis, clear my shopping list" }, 12_000]);
-    expect(result.of("confirm_answer")).toEqual([expect.objectContaining({ answer: "deny", reason: "silence" })]);
+    expect(result.of("confirm_answer")).toEqual([
+      expect.objectContaining({ answer: "deny", reason: "silence" }),
+    ]);
     expect(result.effects).toEqual([]);
   });
 });

@@ -61,7 +61,9 @@ describe.skipIf(!ok)("wake word on real audio", () => {
     ["hey jarvis, what time is it", "en-us+f3", 130, "whitenoise"],
   ] as const)("%j (%s, %i wpm, noise: %s) wakes it exactly once", async (text, voice, speed, kind) => {
     const clean = speak(dir, text, { voice, speed });
-    const samples = kind ? mixWithNoise(dir, clean, kind as NoiseKind, kind === "whitenoise" ? 0.02 : 0.05) : clean;
+    const samples = kind
+      ? mixWithNoise(dir, clean, kind as NoiseKind, kind === "whitenoise" ? 0.02 : 0.05)
+      : clean;
     const result = await detect(samples);
     expect(result.best).toBeGreaterThanOrEqual(config.threshold);
     expect(result.fired).toBe(1);
@@ -76,13 +78,21 @@ describe.skipIf(!ok)("wake word on real audio", () => {
       })),
     ),
     ...(["whitenoise", "pinknoise", "brownnoise"] as const).flatMap((kind) =>
-      [0.03, 0.3].map((volume) => ({ what: `${kind} at ${volume}`, make: () => noise(dir, kind, 3000, volume) })),
+      [0.03, 0.3].map((volume) => ({
+        what: `${kind} at ${volume}`,
+        make: () => noise(dir, kind, 3000, volume),
+      })),
     ),
     { what: "silence", make: () => new Int16Array(48_000) },
     {
       what: "'jarvis' mid-sentence over pink noise",
       make: () =>
-        mixWithNoise(dir, speak(dir, "my friend jarvis lives in london", { voice: "en-us+f3", speed: 150 }), "pinknoise", 0.05),
+        mixWithNoise(
+          dir,
+          speak(dir, "my friend jarvis lives in london", { voice: "en-us+f3", speed: 150 }),
+          "pinknoise",
+          0.05,
+        ),
     },
   ];
 

@@ -5,7 +5,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
-const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), "utf8")) as Record<string, unknown>;
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(FIXTURES, name), "utf8")) as Record<string, unknown>;
 
 /**
  * A local stand-in for api.open-meteo.com and geocoding-api.open-meteo.com on one loopback
@@ -32,37 +33,36 @@ export class FakeOpenMeteo {
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? "/", this.url);
     this.requests.push(url);
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-      res.end(typeof body === "string" ? body : JSON.stringify(body));
-    };
+    const [status, body] = this.route(url);
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+    res.end(typeof body === "string" ? body : JSON.stringify(body));
+  }
+
+  private route(url: URL): [number, unknown] {
     if (url.pathname === "/v1/search") {
       const name = (url.searchParams.get("name") ?? "").toLowerCase();
-      const file = name === "paris" ? "geocoding-paris.json" : name === "tokyo" ? "geocoding-tokyo.json" : "geocoding-none.json";
-      return send(200, fixture(file));
+      const known: Record<string, string> = { paris: "geocoding-paris.json", tokyo: "geocoding-tokyo.json" };
+      return [200, fixture(known[name] ?? "geocoding-none.json")];
     }
-    if (url.pathname === "/v1/forecast") {
-      if (this.nextForecast) {
-        const { status, body } = this.nextForecast;
-        this.nextForecast = undefined;
-        return send(status, body);
-      }
-      const latitude = Number(url.searchParams.get("latitude"));
-      if (!(latitude >= -90 && latitude <= 90)) {
-        return send(400, { reason: `Latitude must be in range of -90 to 90°. Given: ${latitude}.`, error: true });
-      }
-      const fahrenheit = url.searchParams.get("temperature_unit") === "fahrenheit";
-      if (url.searchParams.has("current")) return send(200, convert(fixture("forecast-current.json"), fahrenheit));
-      if (url.searchParams.has("daily")) {
-        const body = convert(fixture("forecast-daily.json"), fahrenheit);
-        const days = Number(url.searchParams.get("forecast_days") ?? 7);
-        const daily = body.daily as Record<string, unknown[]>;
-        for (const key of Object.keys(daily)) daily[key] = daily[key]!.slice(0, days);
-        return send(200, body);
-      }
-      return send(400, { reason: "Parameter 'current' or 'daily' required", error: true });
+    if (url.pathname !== "/v1/forecast") return [404, { reason: "Not Found", error: true }];
+    if (this.nextForecast) {
+      const { status, body } = this.nextForecast;
+      this.nextForecast = undefined;
+      return [status, body];
     }
-    send(404, { reason: "Not Found", error: true });
+    const latitude = Number(url.searchParams.get("latitude"));
+    if (!(latitude >= -90 && latitude <= 90)) {
+      return [400, { reason: `Latitude must be in range of -90 to 90°. Given: ${latitude}.`, error: true }];
+    }
+    const fahrenheit = url.searchParams.get("temperature_unit") === "fahrenheit";
+    if (url.searchParams.has("current")) return [200, convert(fixture("forecast-current.json"), fahrenheit)];
+    if (!url.searchParams.has("daily"))
+      return [400, { reason: "Parameter 'current' or 'daily' required", error: true }];
+    const body = convert(fixture("forecast-daily.json"), fahrenheit);
+    const days = Number(url.searchParams.get("forecast_days") ?? 7);
+    const daily = body.daily as Record<string, unknown[]>;
+    for (const key of Object.keys(daily)) daily[key] = daily[key]!.slice(0, days);
+    return [200, body];
   }
 }
 
@@ -75,7 +75,11 @@ function convert(body: Record<string, unknown>, fahrenheit: boolean): Record<str
     current.temperature_2m = toF(current.temperature_2m!);
     current.apparent_temperature = toF(current.apparent_temperature!);
     current.wind_speed_10m = Math.round(current.wind_speed_10m! * 0.621);
-    Object.assign(body.current_units as object, { temperature_2m: "°F", apparent_temperature: "°F", wind_speed_10m: "mp/h" });
+    Object.assign(body.current_units as object, {
+      temperature_2m: "°F",
+      apparent_temperature: "°F",
+      wind_speed_10m: "mp/h",
+    });
   }
   const daily = body.daily as Record<string, number[]> | undefined;
   if (daily) {

@@ -63,7 +63,9 @@ describe("weather tools against a local Open-Meteo", () => {
   it("uses weather.default_city and imperial units from config", async () => {
     const call = jarvis("  default_city: Tokyo\n  units: imperial\n");
     const now = await call("weather_current", {});
-    expect(now.result!.output).toBe("Tokyo, Japan: 71°F (feels like 70°F), partly cloudy, humidity 58%, wind 7 mp/h.");
+    expect(now.result!.output).toBe(
+      "Tokyo, Japan: 71°F (feels like 70°F), partly cloudy, humidity 58%, wind 7 mp/h.",
+    );
     const request = fake.requests.at(-1)!;
     expect(request.searchParams.get("temperature_unit")).toBe("fahrenheit");
     expect(request.searchParams.get("wind_speed_unit")).toBe("mph");
@@ -72,7 +74,9 @@ describe("weather tools against a local Open-Meteo", () => {
   it("forecasts one date or the next days", async () => {
     const call = jarvis();
     const friday = await call("weather_forecast", { city: "Paris", date: "2025-06-13" });
-    expect(friday.result!.output).toBe("Paris, Île-de-France, France\nFri, Jun 13: light rain, 14–19°C, 80% chance of precipitation");
+    expect(friday.result!.output).toBe(
+      "Paris, Île-de-France, France\nFri, Jun 13: light rain, 14–19°C, 80% chance of precipitation",
+    );
     const three = await call("weather_forecast", { city: "Paris" });
     expect(three.result!.output.split("\n")).toHaveLength(4);
     expect(fake.requests.at(-1)!.searchParams.get("forecast_days")).toBe("3");
@@ -89,15 +93,24 @@ describe("weather tools against a local Open-Meteo", () => {
     const unknown = await call("weather_current", { city: "Qwertyville" });
     expect(unknown.code).toBe("NOT_FOUND");
     expect((await call("weather_forecast", { city: "Paris", days: 40 })).code).toBe("ARGS_INVALID");
-    expect((await call("weather_forecast", { city: "Paris", date: "next friday" })).code).toBe("ARGS_INVALID");
-    fake.nextForecast = { status: 400, body: JSON.stringify({ reason: "Cannot initialize WeatherVariable from invalid String value", error: true }) };
+    expect((await call("weather_forecast", { city: "Paris", date: "next friday" })).code).toBe(
+      "ARGS_INVALID",
+    );
+    fake.nextForecast = {
+      status: 400,
+      body: JSON.stringify({
+        reason: "Cannot initialize WeatherVariable from invalid String value",
+        error: true,
+      }),
+    };
     const refused = await call("weather_current", { city: "Paris" });
     expect(refused.code).toBe("UNAVAILABLE");
     expect(refused.result!.output).toMatch(/refused the request: Cannot initialize WeatherVariable/);
     fake.nextForecast = { status: 200, body: "<html>oops</html>" };
     const garbage = await call("weather_current", { city: "Paris" });
     expect(garbage.code).toBe("UNAVAILABLE");
-    for (const outcome of [noCity, unknown, refused, garbage]) expect(outcome.observation.split("\n")).toHaveLength(1);
+    for (const outcome of [noCity, unknown, refused, garbage])
+      expect(outcome.observation.split("\n")).toHaveLength(1);
   });
 
   it("reports an unreachable service", async () => {

@@ -31,7 +31,10 @@ export function desktopAppNames(env: NodeJS.ProcessEnv = process.env): string[] 
         const name = /^Name\s*=\s*(.+)$/m.exec(text)?.[1];
         const exec = /^Exec\s*=\s*"?([^\s"]+)/m.exec(text)?.[1];
         for (const value of [name, exec && basename(exec), basename(file, ".desktop").split(".").at(-1)]) {
-          const clean = value?.toLowerCase().replace(/[^\p{L}\p{N} +-]/gu, "").trim();
+          const clean = value
+            ?.toLowerCase()
+            .replace(/[^\p{L}\p{N} +-]/gu, "")
+            .trim();
           if (clean && clean.length >= 2 && clean.length <= 40) names.add(clean);
         }
       } catch {

@@ -4,13 +4,15 @@ import {
   CHAT_TEMPLATES,
   type ChatAct,
   DIALOG_PHRASES,
+  DIALOG_SAMPLES,
+  EXTRA_SAMPLES,
   type IntentSpec,
   type IntentTable,
+  MORE_NONE_SAMPLES,
   NONE_SAMPLES,
   QUESTION_SAMPLES,
   slotsAsArgs,
 } from "./intents/index.js";
-import { DIALOG_SAMPLES, EXTRA_SAMPLES, MORE_NONE_SAMPLES } from "./intents/samples.js";
 import { SLOT_ALIASES, SLOT_TYPES, slotType } from "./slots/index.js";
 import { expand, parseTemplate, SampleWords, type Template, type TemplateNode } from "./template.js";
 import { tokenize } from "./text/normalize.js";
@@ -40,7 +42,7 @@ export interface Catalog {
   groupOf: Map<string, string>;
   /** Required argument names per tool (a reading without them is not a valid call). */
   required: Map<string, readonly string[]>;
-  /** Example templates too loose to act on (free text for a tool without built-in intents). */
+  /** Tools' own example templates too loose to act on (free-text slots): training only. */
   trainingOnly: CompiledTemplate[];
   chat: Array<{ act: ChatAct; template: Template }>;
   /** Templates that did not compile (a tool's bad example must not stop start-up). */
@@ -54,13 +56,13 @@ export function compileCatalog(tools: readonly NluTool[], table: IntentTable): C
   const templates: CompiledTemplate[] = [];
   const trainingOnly: CompiledTemplate[] = [];
   const warnings: string[] = [];
-  const add = (intent: string, tool: string, source: string, fixed: Args, example = false, strict = false) => {
+  const add = (intent: string, tool: string, source: string, fixed: Args, example = false) => {
     try {
       const compiled = { intent, tool, template: parseTemplate(source), fixed, example };
-      // A tool we have no intent for gets exact matches only through typed slots: "run {command}"
-      // must not turn "run a marathon" into a shell call
-      const loose = compiled.template.slots.some((name, i) => slotTypeOf(compiled.template, i)?.free);
-      (strict && loose ? trainingOnly : templates).push(compiled);
+      // A tool's own example acts only through typed slots: "run {command}" must not turn
+      // "run a marathon" into a shell call, nor "where is {query}" make every question a file search
+      const loose = compiled.template.slots.some((_name, i) => slotTypeOf(compiled.template, i)?.free);
+      (example && loose ? trainingOnly : templates).push(compiled);
     } catch (error) {
       warnings.push(`${tool}: ${(error as Error).message}`);
     }
@@ -76,19 +78,20 @@ export function compileCatalog(tools: readonly NluTool[], table: IntentTable): C
   }
   for (const tool of tools) {
     if (!tool.examples?.length) continue;
-    const builtin = [...intents.values()].some((spec) => spec.tool === tool.name);
     const own = intents.has(tool.name) ? tool.name : `examples:${tool.name}`;
     if (!intents.has(own)) intents.set(own, { tool: tool.name, templates: [], build: slotsAsArgs });
-    for (const example of tool.examples) {
-      add(own, tool.name, typedSlots(example, byName.get(tool.name)), {}, true, !builtin);
-    }
+    for (const example of tool.examples)
+      add(own, tool.name, typedSlots(example, byName.get(tool.name)), {}, true);
   }
   const chat: Catalog["chat"] = [];
   for (const [act, list] of Object.entries(CHAT_TEMPLATES) as Array<[ChatAct, readonly string[]]>) {
     for (const source of list) chat.push({ act, template: parseTemplate(source) });
   }
   const required = new Map(
-    tools.map((t) => [t.name, ((t.parameters?.required ?? []) as unknown[]).filter((r): r is string => typeof r === "string")]),
+    tools.map((t) => [
+      t.name,
+      ((t.parameters?.required ?? []) as unknown[]).filter((r): r is string => typeof r === "string"),
+    ]),
   );
   return { templates, trainingOnly, intents, groupOf, required, chat, warnings };
 }
@@ -106,7 +109,8 @@ function typedSlots(example: string, tool: NluTool | undefined): string {
   return example.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (whole, name: string) => {
     const property = properties[name] ?? {};
     const said = `${property.description ?? ""} ${property.format ?? ""}`;
-    if (property.type === "string" && /ISO|date|time/i.test(said) && !/duration/i.test(said)) return `{${name}:when}`;
+    if (property.type === "string" && /ISO|date|time/i.test(said) && !/duration/i.test(said))
+      return `{${name}:when}`;
     if (SLOT_TYPES[name] || SLOT_ALIASES[name]) return whole;
     const type = property.type;
     if (type === "number" || type === "integer") return `{${name}:number}`;
@@ -134,14 +138,18 @@ export function trainingExamples(
   const samples = new SampleWords();
   const push = (label: string, text: string | readonly string[]) => {
     let list = byClass.get(label);
-    if (!list) byClass.set(label, (list = new Map()));
+    if (!list) {
+      list = new Map();
+      byClass.set(label, list);
+    }
     const w = typeof text === "string" ? words(text) : text;
     list.set(w.join(" "), w);
   };
   for (const compiled of [...catalog.templates, ...catalog.trainingOnly]) {
     for (const w of expand(compiled.template, perTemplate, random, samples)) push(compiled.tool, w);
   }
-  for (const spec of catalog.intents.values()) for (const sample of spec.samples ?? []) push(spec.tool, sample);
+  for (const spec of catalog.intents.values())
+    for (const sample of spec.samples ?? []) push(spec.tool, sample);
   for (const [tool, samples] of Object.entries(EXTRA_SAMPLES)) {
     for (const sample of samples) push(catalog.groupOf.has(tool) ? tool : "_none", sample);
   }
@@ -159,9 +167,12 @@ export function trainingExamples(
   for (const text of QUESTION_SAMPLES) push("_question", text);
   for (const text of NONE_SAMPLES) push("_none", text);
   for (const text of MORE_NONE_SAMPLES) push("_none", text);
-  for (const [act, texts] of Object.entries(DIALOG_SAMPLES)) for (const text of texts) push(`_dialog_${act}`, text);
-  for (const { template } of catalog.chat) for (const w of expand(template, 4, random, samples)) push("_chat", w);
-  for (const [act, phrases] of Object.entries(DIALOG_PHRASES)) for (const text of phrases) push(`_dialog_${act}`, text);
+  for (const [act, texts] of Object.entries(DIALOG_SAMPLES))
+    for (const text of texts) push(`_dialog_${act}`, text);
+  for (const { template } of catalog.chat)
+    for (const w of expand(template, 4, random, samples)) push("_chat", w);
+  for (const [act, phrases] of Object.entries(DIALOG_PHRASES))
+    for (const text of phrases) push(`_dialog_${act}`, text);
   const examples: TrainingExample[] = [];
   for (const [label, texts] of byClass) {
     const limit = label === "_none" ? perClass * 3 : perClass;

@@ -36,9 +36,12 @@ export function capabilitiesReply(groups: ReadonlySet<string>): string {
   const phrases = GROUP_PHRASES.filter(([group]) => groups.has(group)).map(([, phrase]) => phrase);
   const others = [...groups].filter((g) => !known.has(g)).sort();
   if (others.length > 0) phrases.push(`use my ${others.join(", ")} tools`);
-  if (phrases.length === 0) return "I have no tools yet, so I can only chat; run `jarvis doctor` to see what to enable.";
+  if (phrases.length === 0)
+    return "I have no tools yet, so I can only chat; run `jarvis doctor` to see what to enable.";
   const list = phrases.length === 1 ? phrases[0] : `${phrases.slice(0, -1).join(", ")} and ${phrases.at(-1)}`;
-  const tries = EXAMPLES.filter(([group]) => groups.has(group)).map(([, example]) => `"${example}"`).slice(0, 2);
+  const tries = EXAMPLES.filter(([group]) => groups.has(group))
+    .map(([, example]) => `"${example}"`)
+    .slice(0, 2);
   return `I can ${list}.${tries.length ? ` Try ${tries.join(" or ")}.` : ""}`;
 }
 

@@ -16,7 +16,23 @@ export interface Classification {
   coverage: number;
 }
 
-const STOP = new Set(["the", "a", "an", "please", "my", "me", "to", "for", "of", "is", "i", "you", "it", "and", "can"]);
+const STOP = new Set([
+  "the",
+  "a",
+  "an",
+  "please",
+  "my",
+  "me",
+  "to",
+  "for",
+  "of",
+  "is",
+  "i",
+  "you",
+  "it",
+  "and",
+  "can",
+]);
 
 /** Features: stems (minus a few function words), adjacent stem pairs, and the first word. */
 export function features(words: readonly string[], stems = words.map((w) => maskWord(w))): string[] {
@@ -61,7 +77,10 @@ export class SoftmaxClassifier {
     const masked = new Map<string, string>();
     const mask = (w: string) => {
       let m = masked.get(w);
-      if (m === undefined) masked.set(w, (m = maskWord(w)));
+      if (m === undefined) {
+        m = maskWord(w);
+        masked.set(w, m);
+      }
       return m;
     };
     for (const example of examples) {
@@ -87,7 +106,7 @@ export class SoftmaxClassifier {
     const bias = new Float64Array(C);
     this.weights = weights;
     this.bias = bias;
-    const epochs = this.options.epochs ?? 6;
+    const epochs = this.options.epochs ?? 4;
     const l2 = this.options.l2 ?? 1e-4;
     const random = this.options.random ?? Math.random;
     const p = new Float64Array(C);
@@ -108,15 +127,20 @@ export class SoftmaxClassifier {
         // Already confidently right: no update (most examples after the first epochs)
         if (epoch > 0 && p[row.y]! > 0.97) continue;
         p[row.y]! -= 1;
-        // Sparse update: classes the example barely touches are skipped (most of them)
+        // Sparse update: classes the example barely touches are skipped (most of them); rows
+        // are walked contiguously (feature-major) for cache locality
         for (let c = 0; c < C; c++) {
           const g = p[c]!;
-          if (g > -2e-3 && g < 2e-3) continue;
-          bias[c]! -= rate * g;
-          for (let k = 0; k < n; k++) {
-            const i = ids[k]! * C + c;
-            const w = weights[i]!;
-            weights[i] = w - rate * (g + l2 * w);
+          if (g > -2e-3 && g < 2e-3) p[c] = 0;
+          else bias[c]! -= rate * g;
+        }
+        for (let k = 0; k < n; k++) {
+          const base = ids[k]! * C;
+          for (let c = 0; c < C; c++) {
+            const g = p[c]!;
+            if (g === 0) continue;
+            const w = weights[base + c]!;
+            weights[base + c] = w - rate * (g + l2 * w);
           }
         }
       }
@@ -152,7 +176,13 @@ export class SoftmaxClassifier {
 }
 
 /** Softmax probabilities into `out` for the given feature ids. */
-function softmax(weights: Float64Array, bias: Float64Array, ids: ArrayLike<number>, C: number, out: Float64Array): void {
+function softmax(
+  weights: Float64Array,
+  bias: Float64Array,
+  ids: ArrayLike<number>,
+  C: number,
+  out: Float64Array,
+): void {
   for (let c = 0; c < C; c++) out[c] = bias[c]!;
   for (let k = 0; k < ids.length; k++) {
     const base = ids[k]! * C;

@@ -76,7 +76,10 @@ export function resolveReference(
   const ordinalWord = m[3] ?? m[6];
   let position: number | undefined = m[5] ? Number(m[5]) : undefined;
   if (ordinalWord !== undefined) {
-    position = ordinalWord === "latest" || ordinalWord === "newest" || ordinalWord === "previous" ? -1 : parseOrdinal(ordinalWord);
+    position =
+      ordinalWord === "latest" || ordinalWord === "newest" || ordinalWord === "previous"
+        ? -1
+        : parseOrdinal(ordinalWord);
     if (position === undefined) return undefined;
   }
   const noun = m[4];
@@ -105,11 +108,16 @@ function latestBatch(handles: readonly Handle[], kind: string | undefined): Hand
   return ofKind.filter((h) => h.turn === latest);
 }
 
-function callFor(verb: "open" | "read" | "cancel", handle: Handle, hasTool: (name: string) => boolean): NluCall | undefined {
+function callFor(
+  verb: "open" | "read" | "cancel",
+  handle: Handle,
+  hasTool: (name: string) => boolean,
+): NluCall | undefined {
   const options: Array<[string, Args]> = [];
   if (handle.kind === "u") {
     if (verb === "open") options.push(["browser_navigate", { url: handle.handle }]);
-    if (verb === "read") options.push(["web_fetch", { url: handle.handle }], ["browser_navigate", { url: handle.handle }]);
+    if (verb === "read")
+      options.push(["web_fetch", { url: handle.handle }], ["browser_navigate", { url: handle.handle }]);
   } else if (handle.kind === "m" && verb !== "cancel") {
     options.push(["mail_read", { id: handle.handle }]);
   } else if (handle.kind === "f" && verb !== "cancel") {
@@ -122,7 +130,8 @@ function callFor(verb: "open" | "read" | "cancel", handle: Handle, hasTool: (nam
   return found ? { tool: found[0], args: found[1] } : undefined;
 }
 
-const FOLLOW_UP = /^(?:and|what about|how about|and what about|and how about|same for|and for|what about for|ok and|okay and)\s+(.+)$/;
+const FOLLOW_UP =
+  /^(?:and|what about|how about|and what about|and how about|same for|and for|what about for|ok and|okay and)\s+(.+)$/;
 
 /** "and tomorrow?" / "what about in paris?" after a weather, calendar, time or mail call. */
 export function resolveFollowUp(
@@ -138,7 +147,12 @@ export function resolveFollowUp(
   if (!rest) return undefined;
   const offset = words.length - rest.length;
   const tool = last.tool;
-  const day = parseWhen(rest, { zones: env.zones, now: env.now, timezone: env.timezone, direction: "future" });
+  const day = parseWhen(rest, {
+    zones: env.zones,
+    now: env.now,
+    timezone: env.timezone,
+    direction: "future",
+  });
   const place = placeOf(rest, offset, cache);
   if (tool.startsWith("weather_")) {
     const args: Args = { ...last.args };
@@ -149,7 +163,8 @@ export function resolveFollowUp(
     if (day) {
       delete args.date;
       delete args.days;
-      if (day.date === env.zones.date(env.now, env.timezone)) return { tool: "weather_current", args: pick(args, ["city"]) };
+      if (day.date === env.zones.date(env.now, env.timezone))
+        return { tool: "weather_current", args: pick(args, ["city"]) };
       return { tool: "weather_forecast", args: { ...pick(args, ["city"]), date: day.date } };
     }
   }

@@ -4,8 +4,14 @@
  */
 export type { NluTool } from "./catalog.js";
 export { capabilitiesReply } from "./chat.js";
+export { CONTRACT_TOOLS } from "./contract.js";
 export { BUILTIN_INTENTS, type IntentSpec, type IntentTable } from "./intents/index.js";
-export { createNlu, DEFAULT_THRESHOLDS, type EmbeddedNlu, type NluOptions, type Thresholds } from "./parser.js";
+export {
+  createNlu,
+  DEFAULT_THRESHOLDS,
+  type EmbeddedNlu,
+  type NluOptions,
+  type Thresholds,
+} from "./parser.js";
 export { parseDuration, parseMath, parseWhen, TimeZones } from "./slots/index.js";
 export type { Nlu, NluCall, NluContext, NluKind, NluResult } from "./types.js";
-export { CONTRACT_TOOLS } from "./contract.js";

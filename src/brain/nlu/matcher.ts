@@ -25,7 +25,8 @@ export class TemplateMatcher {
     let best: Candidate | undefined;
     for (const compiled of this.catalog.templates) {
       const { mandatory, anyOf } = compiled.template;
-      if (!mandatory.every((w) => present.has(w)) || !anyOf.every((set) => set.some((w) => present.has(w)))) continue;
+      if (!mandatory.every((w) => present.has(w)) || !anyOf.every((set) => set.some((w) => present.has(w))))
+        continue;
       const candidate = this.try(compiled, cache);
       if (candidate && (!best || candidate.score > best.score)) best = candidate;
     }
@@ -59,5 +60,5 @@ export class TemplateMatcher {
 
 /** A reading without a required argument is not a call the gate would accept. */
 export function hasRequired(args: Args, required: readonly string[] | undefined): boolean {
-  return (required ?? []).every((key) => args[key] !== undefined && args[key] !== "");
+  return (required ?? []).every((key) => args[key] !== undefined);
 }

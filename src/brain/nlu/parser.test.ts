@@ -5,7 +5,8 @@ const NOW = new Date("2025-06-11T10:00:00Z");
 const base: NluContext = { now: NOW, timezone: "UTC" };
 const nlu = createNlu(CONTRACT_TOOLS, { timezone: "UTC" });
 const parse = (text: string, context: NluContext = {}) => nlu.parse(text, { ...base, ...context });
-const calls = (result: NluResult) => result.calls ?? (result.tool ? [{ tool: result.tool, args: result.args ?? {} }] : []);
+const calls = (result: NluResult) =>
+  result.calls ?? (result.tool ? [{ tool: result.tool, args: result.args ?? {} }] : []);
 
 describe("embedded NLU: actions", () => {
   it("turns everyday commands into contract calls with confident, template-level confidence", () => {
@@ -16,7 +17,10 @@ describe("embedded NLU: actions", () => {
       tool: "reminders_create",
       args: { title: "call mom", due: "2025-06-12T09:00:00+00:00" },
     });
-    expect(parse("what's 15% of 240")).toMatchObject({ tool: "calc_evaluate", args: { expression: "15 / 100 * 240" } });
+    expect(parse("what's 15% of 240")).toMatchObject({
+      tool: "calc_evaluate",
+      args: { expression: "15 / 100 * 240" },
+    });
     expect(parse("turn the volume down")).toMatchObject({ tool: "system_volume_set", args: { change: -10 } });
     expect(parse("add milk to my shopping list")).toMatchObject({
       tool: "lists_add",
@@ -43,7 +47,10 @@ describe("embedded NLU: actions", () => {
       tool: "lists_add",
       args: { items: ["milk", "eggs"] },
     });
-    expect(parse("search for cats and dogs")).toMatchObject({ tool: "web_search", args: { query: "cats and dogs" } });
+    expect(parse("search for cats and dogs")).toMatchObject({
+      tool: "web_search",
+      args: { query: "cats and dogs" },
+    });
     expect(calls(parse("what's the weather in Oslo and what time is it there"))).toEqual([
       { tool: "weather_current", args: { city: "Oslo" } },
       { tool: "time_now", args: { city: "Oslo" } },
@@ -77,7 +84,10 @@ describe("embedded NLU: actions", () => {
       },
     ];
     const extended = createNlu(tools, { timezone: "UTC" });
-    expect(extended.parse("set the fan speed to 3", base)).toMatchObject({ tool: "fan_speed", args: { speed: 3 } });
+    expect(extended.parse("set the fan speed to 3", base)).toMatchObject({
+      tool: "fan_speed",
+      args: { speed: 3 },
+    });
     expect(extended.parse("run a marathon", base).kind).not.toBe("action");
     expect(extended.parse("run gimp", base)).toMatchObject({ tool: "apps_launch", args: { app: "gimp" } });
   });
@@ -116,7 +126,11 @@ describe("embedded NLU: conversation", () => {
   });
 
   it("calls questions questions", () => {
-    for (const text of ["who wrote pride and prejudice", "what is the capital of australia", "define serendipity"]) {
+    for (const text of [
+      "who wrote pride and prejudice",
+      "what is the capital of australia",
+      "define serendipity",
+    ]) {
       expect(parse(text).kind, text).toBe("question");
     }
   });
@@ -136,7 +150,10 @@ describe("embedded NLU: context", () => {
       args: { url: "#u3" },
     });
     expect(parse("open the first link", { handles })).toMatchObject({ args: { url: "#u2" } });
-    expect(parse("read me that email", { handles })).toMatchObject({ tool: "mail_read", args: { id: "#m1" } });
+    expect(parse("read me that email", { handles })).toMatchObject({
+      tool: "mail_read",
+      args: { id: "#m1" },
+    });
     expect(parse("open it", { handles: handles.slice(0, 3) })).toMatchObject({ args: { url: "#u3" } });
   });
 

@@ -6,10 +6,17 @@ import { resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
 import { DEFAULT_APPS } from "./intents/helpers.js";
 import { BUILTIN_INTENTS, type DialogAct, type IntentTable } from "./intents/index.js";
-import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { type Candidate, hasRequired, TemplateMatcher } from "./matcher.js";
+import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { SlotCache, seededRandom } from "./template.js";
-import { looksLikeQuestion, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
+import {
+  looksLikeQuestion,
+  screen,
+  startsLikeQuestion,
+  stripFillers,
+  type Token,
+  tokenize,
+} from "./text/normalize.js";
 import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
 
 export interface Thresholds {
@@ -23,7 +30,7 @@ export interface Thresholds {
   talk: number;
 }
 
-export const DEFAULT_THRESHOLDS: Thresholds = { action: 0.75, margin: 0.35, coverage: 0.5, talk: 0.45 };
+export const DEFAULT_THRESHOLDS: Thresholds = { action: 0.6, margin: 0.25, coverage: 0.5, talk: 0.45 };
 
 export interface NluOptions {
   /** Extra application names ("installed apps") the app slot accepts. */
@@ -34,13 +41,28 @@ export interface NluOptions {
   intents?: IntentTable;
   thresholds?: Partial<Thresholds>;
   seed?: number;
+  /** Training effort (benchmarks tune these; the defaults keep start-up well under a second). */
+  training?: { epochs?: number; perTemplate?: number; perClass?: number };
 }
 
 export interface EmbeddedNlu extends Nlu {
-  readonly stats: { trainingMs: number; templates: number; classes: number; examples: number; warnings: string[] };
+  readonly stats: {
+    trainingMs: number;
+    templates: number;
+    classes: number;
+    examples: number;
+    warnings: string[];
+  };
 }
 
-const CONFIDENCE = { template: 0.95, freeTemplate: 0.9, multi: 0.9, reference: 0.92, dialog: 0.95, chat: 0.95 };
+const CONFIDENCE = {
+  template: 0.95,
+  freeTemplate: 0.9,
+  multi: 0.9,
+  reference: 0.92,
+  dialog: 0.95,
+  chat: 0.95,
+};
 const CLASSIFIER_CAP = 0.85;
 
 /** Builds the embedded NLU from whatever tools are registered (stubs with name + group suffice). */
@@ -49,8 +71,12 @@ export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): 
   const table = options.intents ?? BUILTIN_INTENTS;
   const catalog = compileCatalog(tools, table);
   const random = seededRandom(options.seed ?? 7);
-  const classifier = new SoftmaxClassifier({ random });
-  const examples = trainingExamples(catalog, table, random);
+  const training = options.training ?? {};
+  const classifier = new SoftmaxClassifier({
+    random,
+    ...(training.epochs ? { epochs: training.epochs } : {}),
+  });
+  const examples = trainingExamples(catalog, table, random, training.perTemplate, training.perClass);
   classifier.train(examples);
   const parser = new Parser(catalog, classifier, {
     apps: new Set([...DEFAULT_APPS, ...[...(options.apps ?? [])].map((a) => a.toLowerCase())]),
@@ -82,7 +108,14 @@ interface ParserSettings {
 const OUT_OF_SCOPE =
   /\b(?:trains?|bus|buses|flights?|taxi|uber|lyft|cab|ride|traffic|commute|restaurants?|pizza|food|takeout|takeaway|delivery|deliver|recipes?|cook\w*|movies?|theat(?:er|re)|cinema|facebook|twitter|tweet|instagram|snapchat|social|linkedin|lights?|lamp|thermostat|heating|vacuum|cleaner|robot|coffee|espresso|games?|stocks?|shares|exchange rate|currency|bank|credit card|account balance|plug|socket|wemo|hue|oven|fridge|dishwasher|washing machine|door|garage|blinds|curtains|tickets?|hotel|reservation)\b/;
 
-const SPLIT_WORDS: readonly string[][] = [["and", "then"], ["and", "also"], ["after", "that"], ["then"], ["and"], ["also"]];
+const SPLIT_WORDS: readonly string[][] = [
+  ["and", "then"],
+  ["and", "also"],
+  ["after", "that"],
+  ["then"],
+  ["and"],
+  ["also"],
+];
 
 class Parser {
   private readonly zones = new TimeZones();
@@ -104,8 +137,16 @@ class Parser {
     const verdict = screen(input);
     if (!verdict.ok) return { text: input, kind: "unknown", confidence: 0, reply: verdict.reply };
     const now = context.now ?? new Date(this.settings.clock?.now() ?? Date.now());
-    const timezone = context.timezone && this.zones.isValid(context.timezone) ? context.timezone : this.settings.timezone;
-    const env: SlotEnv = { text: input, now, timezone, zones: this.zones, apps: this.settings.apps, memo: new Map() };
+    const timezone =
+      context.timezone && this.zones.isValid(context.timezone) ? context.timezone : this.settings.timezone;
+    const env: SlotEnv = {
+      text: input,
+      now,
+      timezone,
+      zones: this.zones,
+      apps: this.settings.apps,
+      memo: new Map(),
+    };
     const tokens = stripFillers(tokenize(input));
     const words = tokens.map((t) => t.w);
     const cache = new SlotCache(tokens, env);
@@ -115,13 +156,20 @@ class Parser {
 
     const reference = resolveReference(words, context, (name) => this.catalog.groupOf.has(name));
     if (reference?.call) return this.action(input, [reference.call], CONFIDENCE.reference);
-    if (reference?.problem) return { text: input, kind: "unknown", confidence: 0.5, reply: reference.problem };
+    if (reference?.problem)
+      return { text: input, kind: "unknown", confidence: 0.5, reply: reference.problem };
     const followUp = resolveFollowUp(words, context, cache, env);
-    if (followUp && this.catalog.groupOf.has(followUp.tool)) return this.action(input, [followUp], CONFIDENCE.reference);
+    if (followUp && this.catalog.groupOf.has(followUp.tool))
+      return this.action(input, [followUp], CONFIDENCE.reference);
 
     for (const { act: chatAct, template } of this.catalog.chat) {
       if (this.matcher.matchesWhole(template, cache)) {
-        return { text: input, kind: "chat", confidence: CONFIDENCE.chat, reply: chatReply(chatAct, this.groups) };
+        return {
+          text: input,
+          kind: "chat",
+          confidence: CONFIDENCE.chat,
+          reply: chatReply(chatAct, this.groups),
+        };
       }
     }
 
@@ -131,7 +179,11 @@ class Parser {
       if (parts) return this.action(input, resolveThere(parts, tokens), CONFIDENCE.multi);
     }
     if (whole) {
-      return this.action(input, [{ tool: whole.tool, args: whole.args }], whole.free ? CONFIDENCE.freeTemplate : CONFIDENCE.template);
+      return this.action(
+        input,
+        [{ tool: whole.tool, args: whole.args }],
+        whole.free ? CONFIDENCE.freeTemplate : CONFIDENCE.template,
+      );
     }
     return this.fallback(input, tokens, words, env);
   }
@@ -148,37 +200,73 @@ class Parser {
         const first = this.matcher.best(new SlotCache(left, env));
         if (!first) continue;
         const rest = this.matcher.best(new SlotCache(right, env));
-        if (rest && !rest.splittable) return [{ tool: first.tool, args: first.args }, { tool: rest.tool, args: rest.args }];
+        if (rest && !rest.splittable)
+          return [
+            { tool: first.tool, args: first.args },
+            { tool: rest.tool, args: rest.args },
+          ];
         const more = this.split(right, env, depth + 1);
         if (more) return [{ tool: first.tool, args: first.args }, ...more];
-        if (rest) return [{ tool: first.tool, args: first.args }, { tool: rest.tool, args: rest.args }];
+        if (rest)
+          return [
+            { tool: first.tool, args: first.args },
+            { tool: rest.tool, args: rest.args },
+          ];
       }
     }
     return undefined;
   }
 
   /** No template matched: the classifier may still recognise the request; act only when sure. */
-  private fallback(input: string, tokens: readonly Token[], words: readonly string[], env: SlotEnv): NluResult {
+  private fallback(
+    input: string,
+    tokens: readonly Token[],
+    words: readonly string[],
+    env: SlotEnv,
+  ): NluResult {
     const t = this.settings.thresholds;
     const result: Classification = this.classifier.classify(words);
     const groups = this.groupsOf(result);
     const question = looksLikeQuestion(input, tokens);
     const top = result.ranked[0];
-    const second = result.ranked[1]?.probability ?? 0;
     const understood = result.coverage >= t.coverage || words.length < 3;
     if (!top || !understood) {
-      if (question && result.coverage >= 0.34) return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
-      return { text: input, kind: "unknown", confidence: 0, reply: "Sorry, I didn't understand that.", ...withGroups(groups) };
+      // An English question word up front is evidence enough of a question, even about unknown things
+      if (question && (result.coverage >= 0.34 || startsLikeQuestion(tokens))) {
+        return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
+      }
+      return {
+        text: input,
+        kind: "unknown",
+        confidence: 0,
+        reply: "Sorry, I didn't understand that.",
+        ...withGroups(groups),
+      };
     }
     const label = top.label;
     if (label.startsWith("_dialog_") && words.length <= 12 && top.probability >= t.talk) {
-      return { text: input, kind: "dialog", dialog: label.slice(8) as DialogAct, confidence: cap(top.probability) };
+      return {
+        text: input,
+        kind: "dialog",
+        dialog: label.slice(8) as DialogAct,
+        confidence: cap(top.probability),
+      };
     }
     if (label === "_chat" && top.probability >= t.talk && !question) {
-      return { text: input, kind: "chat", confidence: cap(top.probability), reply: "I'm here. What would you like me to do?" };
+      return {
+        text: input,
+        kind: "chat",
+        confidence: cap(top.probability),
+        reply: "I'm here. What would you like me to do?",
+      };
     }
     if (label === "_question" || (question && !this.catalog.groupOf.has(label))) {
-      return { text: input, kind: "question", confidence: cap(Math.max(top.probability, 0.5)), ...withGroups(groups) };
+      return {
+        text: input,
+        kind: "question",
+        confidence: cap(Math.max(top.probability, 0.5)),
+        ...withGroups(groups),
+      };
     }
     // Decide on the most likely tool group (its tools' probabilities summed), then act with the
     // likeliest tool of that group whose own words are present and whose arguments can be found
@@ -191,7 +279,8 @@ class Parser {
     const runnerUp = [...byGroup.values()].sort((a, b) => b - a)[1] ?? 0;
     if (this.catalog.groupOf.has(label) || this.groups.has(bestGroup)) {
       if (groupP >= t.action && groupP - runnerUp >= t.margin) {
-        const leader = result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup)?.probability ?? 0;
+        const leader =
+          result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup)?.probability ?? 0;
         for (const { label: l, probability } of result.ranked) {
           // Only the group's leading tools: a distant third is a guess, not a reading
           if (this.catalog.groupOf.get(l) !== bestGroup || probability < leader * 0.5) continue;
@@ -214,7 +303,8 @@ class Parser {
     const said = words.join(" ");
     if (OUT_OF_SCOPE.test(said)) return undefined;
     for (const spec of this.catalog.intents.values()) {
-      if (spec.tool !== tool || !spec.fallback || !spec.anchors?.test(said) || spec.vetoes?.test(said)) continue;
+      if (spec.tool !== tool || !spec.fallback || !spec.anchors?.test(said) || spec.vetoes?.test(said))
+        continue;
       const args = spec.fallback({ tokens, words, env });
       if (args && hasRequired(args, this.catalog.required.get(tool))) return args;
     }
@@ -231,7 +321,9 @@ class Parser {
   }
 
   private action(text: string, calls: NluCall[], confidence: number, groups: string[] = []): NluResult {
-    const own = [...new Set(calls.map((c) => this.catalog.groupOf.get(c.tool)).filter((g): g is string => !!g))];
+    const own = [
+      ...new Set(calls.map((c) => this.catalog.groupOf.get(c.tool)).filter((g): g is string => !!g)),
+    ];
     const allGroups = [...new Set([...own, ...groups])].slice(0, 3);
     if (calls.length === 1) {
       const [call] = calls as [NluCall];

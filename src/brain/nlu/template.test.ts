@@ -34,9 +34,11 @@ describe("templates", () => {
   it("splits free text around typed slots at the right place", () => {
     const found = match("remind me to {title} [{due}]", "remind me to call mom tomorrow at 9");
     expect(found?.slots.title?.value).toBe("call mom");
-    expect((found?.slots.due?.value as { iso: string }).iso).toBe("2025-06-12T09:00:00+00:00");
+    expect((found?.slots.due?.value as { iso: string } | undefined)?.iso).toBe("2025-06-12T09:00:00+00:00");
     // free text keeps the user's casing and punctuation
-    expect(match("remind me to {title}", "remind me to Call Bob, please")?.slots.title?.value).toBe("Call Bob, please");
+    expect(match("remind me to {title}", "remind me to Call Bob, please")?.slots.title?.value).toBe(
+      "Call Bob, please",
+    );
   });
 
   it("prefers the more specific reading", () => {
@@ -61,7 +63,11 @@ describe("templates", () => {
   });
 
   it("records the words every match needs, for the pre-filter", () => {
-    expect(parseTemplate("[please] set (a|the) timer for {duration}").mandatory).toEqual(["set", "timer", "for"]);
+    expect(parseTemplate("[please] set (a|the) timer for {duration}").mandatory).toEqual([
+      "set",
+      "timer",
+      "for",
+    ]);
   });
 
   it("expands deterministically into distinct training sentences", () => {

@@ -176,7 +176,7 @@ export function matchTemplate(template: Template, cache: SlotCache): TemplateMat
     if (!type) return false;
     const limit = Math.min(total, pos + type.maxTokens);
     // A slot that ends the template must run to the end of the utterance
-    const first = nodes === template.nodes && i === nodes.length - 1 ? total : pos + 1;
+    const first = nodes === template.nodes && i === nodes.length - 1 ? Math.max(total, pos + 1) : pos + 1;
     for (let end = first; end <= limit; end++) {
       const value = cache.parse(node.type, node.name, pos, end);
       if (value === undefined) continue;
@@ -240,7 +240,12 @@ export class SampleWords {
 }
 
 /** Up to `limit` distinct expansions, as word arrays. */
-export function expand(template: Template, limit: number, random: () => number, samples = new SampleWords()): string[][] {
+export function expand(
+  template: Template,
+  limit: number,
+  random: () => number,
+  samples = new SampleWords(),
+): string[][] {
   const seen = new Map<string, string[]>();
   for (let attempt = 0; attempt < limit * 3 && seen.size < limit; attempt++) {
     const words = expandOnce(template, random, samples);

@@ -1,5 +1,5 @@
-import { loadNlu } from "../../agent/nlu-loader.js";
-import { AgentService } from "../../agent/service.js";
+import { openAgentService } from "../../agent/open.js";
+import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle, TurnResult } from "../../agent/types.js";
 import { ERROR_CODES, type ErrorCode } from "../../core/errors.js";
 import type { JarvisEvent, PlanStep } from "../../core/events.js";
@@ -14,12 +14,7 @@ export async function openAgent(context: CliContext): Promise<AgentService> {
     for (const tool of probeTools(runtime.deps))
       if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
   }
-  // Loaded here, not at the top: the AI SDK costs every other command its import time.
-  const { createModelRouter, routeSdkWarnings } = await import("../../brain/models/index.js");
-  routeSdkWarnings(runtime.logger);
-  const models = await createModelRouter(runtime.config, runtime.env, { logger: runtime.logger });
-  const nlu = await loadNlu(runtime.registry.list(), runtime.logger);
-  return new AgentService({ runtime, nlu, models });
+  return openAgentService(runtime);
 }
 
 /** Prints a run's events for people: answer text on stdout, activity and problems on stderr. */

@@ -1,8 +1,8 @@
 import { homedir } from "node:os";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { createNlu, type NluCall, type NluContext, type NluResult } from "../../brain/nlu/index.js";
 import { desktopAppNames } from "../../brain/nlu/apps.js";
+import { createNlu, type NluCall, type NluContext, type NluResult } from "../../brain/nlu/index.js";
 import { loadConfig } from "../../config/load.js";
 import { pathsFor, resolveHome } from "../../config/paths.js";
 import { systemClock } from "../../core/clock.js";
@@ -34,17 +34,21 @@ export function registerNluCommand(program: Command, context: CliContext): void 
     .command("nlu")
     .description("parse utterances from stdin with the embedded brain (one per line)")
     .option("--json", "one JSON object per line (ARCHITECTURE.md NLU contract)")
-    .option("--session", "carry the last action to the next line (\"and tomorrow?\")")
+    .option("--session", 'carry the last action to the next line ("and tomorrow?")')
     .option("--now <iso>", "the current time to read dates against (ISO 8601)")
     .option("--timezone <zone>", "IANA zone dates are read in (default: the system's)")
     .action(
       action(context, async (flags: NluFlags) => {
         const now = flags.now === undefined ? undefined : new Date(flags.now);
         if (now && Number.isNaN(now.getTime())) {
-          throw new JarvisError("USAGE", `--now "${flags.now}" is not a date`, { fix: "use ISO 8601, e.g. 2025-06-11T10:00:00Z" });
+          throw new JarvisError("USAGE", `--now "${flags.now}" is not a date`, {
+            fix: "use ISO 8601, e.g. 2025-06-11T10:00:00Z",
+          });
         }
         if (flags.timezone && !isZone(flags.timezone)) {
-          throw new JarvisError("USAGE", `--timezone "${flags.timezone}" is not an IANA time zone`, { fix: "e.g. Europe/Paris" });
+          throw new JarvisError("USAGE", `--timezone "${flags.timezone}" is not an IANA time zone`, {
+            fix: "e.g. Europe/Paris",
+          });
         }
         const tools = catalog(context.env);
         const nlu = createNlu(tools, {
@@ -52,14 +56,19 @@ export function registerNluCommand(program: Command, context: CliContext): void 
           ...(flags.timezone ? { timezone: flags.timezone } : {}),
         });
         let lastCall: NluCall | undefined;
-        const lines = createInterface({ input: context.stdin, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
+        const lines = createInterface({
+          input: context.stdin,
+          crlfDelay: Number.POSITIVE_INFINITY,
+          terminal: false,
+        });
         for await (const line of lines) {
           const parseContext: NluContext = {};
           if (now) parseContext.now = now;
           if (flags.timezone) parseContext.timezone = flags.timezone;
           if (flags.session && lastCall) parseContext.lastCall = lastCall;
           const result = nlu.parse(line, parseContext);
-          if (result.kind === "action") lastCall = result.calls?.at(-1) ?? { tool: result.tool!, args: result.args ?? {} };
+          if (result.kind === "action")
+            lastCall = result.calls?.at(-1) ?? { tool: result.tool!, args: result.args ?? {} };
           context.print(flags.json ? JSON.stringify(result) : human(result));
         }
       }),

@@ -5,7 +5,14 @@ import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
 import { defaultMicrophone, defaultSpeaker } from "../../voice/audio/devices.js";
 import { type AudioSink, type AudioSource, ClipSource, RecordingSink } from "../../voice/audio/io.js";
-import { decodeWav, encodeWav, FRAME_MS, type PcmAudio, resample, SAMPLE_RATE } from "../../voice/audio/wav.js";
+import {
+  decodeWav,
+  encodeWav,
+  FRAME_MS,
+  type PcmAudio,
+  resample,
+  SAMPLE_RATE,
+} from "../../voice/audio/wav.js";
 import { createVoiceSession } from "../../voice/session.js";
 import { createTts } from "../../voice/setup.js";
 import { SpeechOutput } from "../../voice/speech-output.js";
@@ -39,7 +46,10 @@ export function registerVoiceCommands(program: Command, context: CliContext): vo
         if (text.trim().length === 0) throw new JarvisError("USAGE", "nothing to say: the text is empty");
         const outPath = flags.out === undefined ? undefined : checkOutputFile(flags.out);
         const runtime = context.runtime();
-        const tts = createTts(runtime.config.voice, { env: context.env, ...(context.env.HOME ? { home: context.env.HOME } : {}) });
+        const tts = createTts(runtime.config.voice, {
+          env: context.env,
+          ...(context.env.HOME ? { home: context.env.HOME } : {}),
+        });
         const signal = new AbortController().signal;
         if (outPath) {
           const audio = await tts.synthesize(text, signal);
@@ -96,7 +106,10 @@ async function listen(context: CliContext, flags: ListenFlags): Promise<void> {
 function parseThreshold(value: string): number {
   const n = Number(value);
   if (!/^\d*\.?\d+$/.test(value.trim()) || !(n > 0 && n < 1)) {
-    throw new JarvisError("USAGE", `--threshold must be a number between 0 and 1 (exclusive), got "${value}"`);
+    throw new JarvisError(
+      "USAGE",
+      `--threshold must be a number between 0 and 1 (exclusive), got "${value}"`,
+    );
   }
   return n;
 }
@@ -111,7 +124,8 @@ function readAudioFile(path: string): PcmAudio {
 
 function checkOutputFile(path: string): string {
   const full = resolve(path);
-  if (existsSync(full) && statSync(full).isDirectory()) throw new JarvisError("USAGE", `--out ${path} is a directory`);
+  if (existsSync(full) && statSync(full).isDirectory())
+    throw new JarvisError("USAGE", `--out ${path} is a directory`);
   if (!existsSync(dirname(full))) {
     throw new JarvisError("NOT_FOUND", `--out: directory ${dirname(full)} does not exist`, {
       fix: "create it first or choose another path",
@@ -145,6 +159,8 @@ function describe(event: VoiceEvent | { type: string; [key: string]: unknown }):
       return `listening for "hey jarvis" (${e.source}; answers by ${e.answeredBy}) — Ctrl-C to stop`;
     case "wake":
       return `● wake word (score ${e.score})`;
+    case "activated":
+      return "● listening";
     case "transcript":
       return `you: ${e.text || "(not understood)"}`;
     case "speak":

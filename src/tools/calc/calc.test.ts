@@ -79,9 +79,15 @@ describe("calc_evaluate through the gate", () => {
   });
 
   it("answers, and refuses with one clear line", async () => {
-    const good = await runtime.gate.call({ tool: "calc_evaluate", args: { expression: "15% of 240" } }, scope());
+    const good = await runtime.gate.call(
+      { tool: "calc_evaluate", args: { expression: "15% of 240" } },
+      scope(),
+    );
     expect(good.result!.output).toBe("(15 / 100) * 240 = 36");
-    const bad = await runtime.gate.call({ tool: "calc_evaluate", args: { expression: "import({})" } }, scope());
+    const bad = await runtime.gate.call(
+      { tool: "calc_evaluate", args: { expression: "import({})" } },
+      scope(),
+    );
     expect(bad.status).toBe("failed");
     expect(bad.code).toBe("ARGS_INVALID");
     expect(bad.observation.split("\n")).toHaveLength(1);

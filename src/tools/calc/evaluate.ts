@@ -104,7 +104,13 @@ function restrictedMathjs(): Promise<MathApi> {
       },
       { override: true },
     );
-    return { parse, compile, format: math.format, Unit: math.Unit, typeOf: math.typeOf } as unknown as MathApi;
+    return {
+      parse,
+      compile,
+      format: math.format,
+      Unit: math.Unit,
+      typeOf: math.typeOf,
+    } as unknown as MathApi;
   });
 }
 
@@ -121,7 +127,8 @@ function check(node: MathNode, math: MathApi, count = { n: 0 }): void {
   if (++count.n > MAX_NODES) throw refuse("the expression is too long");
   switch (node.type) {
     case "ConstantNode":
-      if (typeof node.value !== "number" || !Number.isFinite(node.value)) throw refuse("only numbers are allowed");
+      if (typeof node.value !== "number" || !Number.isFinite(node.value))
+        throw refuse("only numbers are allowed");
       return;
     case "ParenthesisNode":
       if (node.content) check(node.content, math, count);
@@ -197,6 +204,7 @@ async function calculateWith(instance: Promise<MathApi>, input: string): Promise
     if (!Number.isFinite(n)) return { expression, result: n > 0 ? "infinity" : "-infinity", value: n };
     return { expression, result: math.format(n, { precision: 12 }), value: n };
   }
-  if (type === "Unit" || type === "boolean") return { expression, result: math.format(value, { precision: 10 }) };
+  if (type === "Unit" || type === "boolean")
+    return { expression, result: math.format(value, { precision: 10 }) };
   throw refuse(type === "Complex" ? "there is no real-number result" : `the result is a ${type}`);
 }

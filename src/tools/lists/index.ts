@@ -19,13 +19,17 @@ const addArgs = z.object({
   items: z.array(item).max(50).describe("items to add; an empty array just creates the list"),
 });
 const showArgs = z.object({ list: listName.optional().describe("omit to see every list") });
-const removeArgs = z.object({ list: listName.optional(), item: item.describe("the item, or a unique part of it") });
+const removeArgs = z.object({
+  list: listName.optional(),
+  item: item.describe("the item, or a unique part of it"),
+});
 const clearArgs = z.object({ list: listName });
 
 /** lists_add|show|remove|clear: local named lists (shopping, todo, packing ...), in SQLite. */
 export function createListTools(deps: ToolDeps): ToolDefinition[] {
   const store = new ListStore(deps.db, deps.clock);
-  const resolveName = (name: string | undefined) => (name ? normalizeListName(name) : store.mostRecent()?.name);
+  const resolveName = (name: string | undefined) =>
+    name ? normalizeListName(name) : store.mostRecent()?.name;
   const show = (list: ListInfo) => {
     const items = store.items(list.id);
     if (items.length === 0) return `Your ${list.name} list is empty.`;
@@ -33,7 +37,10 @@ export function createListTools(deps: ToolDeps): ToolDefinition[] {
   };
   const missing = (name: string) => {
     const names = store.lists().map((l) => l.name);
-    return fail("NOT_FOUND", `there is no "${name}" list${names.length ? ` (you have: ${names.join(", ")})` : ""}`);
+    return fail(
+      "NOT_FOUND",
+      `there is no "${name}" list${names.length ? ` (you have: ${names.join(", ")})` : ""}`,
+    );
   };
 
   return [
@@ -71,11 +78,15 @@ export function createListTools(deps: ToolDeps): ToolDefinition[] {
       async execute(args) {
         if (args.list) {
           const list = store.find(normalizeListName(args.list));
-          return list ? ok(show(list), { list: list.name, items: store.items(list.id).map((i) => i.text) }) : missing(normalizeListName(args.list));
+          return list
+            ? ok(show(list), { list: list.name, items: store.items(list.id).map((i) => i.text) })
+            : missing(normalizeListName(args.list));
         }
         const lists = store.lists();
         if (lists.length === 0) return ok("You have no lists yet.", { lists: [] });
-        return ok(lists.map(show).join("\n\n"), { lists: lists.map((l) => ({ name: l.name, count: l.count })) });
+        return ok(lists.map(show).join("\n\n"), {
+          lists: lists.map((l) => ({ name: l.name, count: l.count })),
+        });
       },
     }),
     defineTool<z.infer<typeof removeArgs>>({
@@ -96,11 +107,17 @@ export function createListTools(deps: ToolDeps): ToolDefinition[] {
         const partial = exact.length ? exact : items.filter((i) => i.text.toLowerCase().includes(wanted));
         if (partial.length === 0) return fail("NOT_FOUND", `"${args.item}" is not on your ${name} list`);
         if (partial.length > 1) {
-          return fail("ARGS_INVALID", `"${args.item}" matches ${partial.map((i) => i.text).join(", ")}; say which`);
+          return fail(
+            "ARGS_INVALID",
+            `"${args.item}" matches ${partial.map((i) => i.text).join(", ")}; say which`,
+          );
         }
         ctx.signal.throwIfAborted();
         store.remove(list.id, partial[0]!.id);
-        return ok(`Removed ${partial[0]!.text} from your ${name} list.`, { list: name, removed: partial[0]!.text });
+        return ok(`Removed ${partial[0]!.text} from your ${name} list.`, {
+          list: name,
+          removed: partial[0]!.text,
+        });
       },
     }),
     defineTool<z.infer<typeof clearArgs>>({
@@ -120,7 +137,10 @@ export function createListTools(deps: ToolDeps): ToolDefinition[] {
         if (!list) return missing(name);
         ctx.signal.throwIfAborted();
         const removed = store.clear(list.id);
-        return ok(`Cleared your ${name} list (${removed} item${removed === 1 ? "" : "s"} removed).`, { list: name, removed });
+        return ok(`Cleared your ${name} list (${removed} item${removed === 1 ? "" : "s"} removed).`, {
+          list: name,
+          removed,
+        });
       },
     }),
   ];

@@ -13,7 +13,12 @@ let clock: ManualClock;
 beforeEach(() => {
   temp = createTempHome();
   clock = new ManualClock(1_000_000);
-  runtime = createRuntime({ env: temp.env, clock, logger: silentLogger, tools: (deps) => createListTools(deps) });
+  runtime = createRuntime({
+    env: temp.env,
+    clock,
+    logger: silentLogger,
+    tools: (deps) => createListTools(deps),
+  });
 });
 afterEach(async () => {
   await runtime.close();
@@ -70,7 +75,9 @@ describe("lists", () => {
     expect(await output("lists_show", {})).toBe(
       "Your todo list (2):\n- call the plumber\n- pay rent\n\nYour packing list is empty.",
     );
-    expect(await output("lists_remove", { item: "plumber" })).toBe("Removed call the plumber from your todo list.");
+    expect(await output("lists_remove", { item: "plumber" })).toBe(
+      "Removed call the plumber from your todo list.",
+    );
   });
 
   it("refuses unknown lists and items, ambiguous removals and bad arguments without changing anything", async () => {
@@ -81,10 +88,18 @@ describe("lists", () => {
     expect((await call("lists_remove", { list: "shopping", item: "kiwi" })).code).toBe("NOT_FOUND");
     const ambiguous = await call("lists_remove", { list: "shopping", item: "apple" });
     expect(ambiguous.result!.output).toMatch(/matches apple juice, apple pie; say which/);
-    for (const args of [{ list: "shopping" }, { list: "shopping", items: "milk" }, { list: "", items: ["x"] }, { list: "shopping", items: [""] }, { list: "shopping", items: Array(51).fill("x") }]) {
+    for (const args of [
+      { list: "shopping" },
+      { list: "shopping", items: "milk" },
+      { list: "", items: ["x"] },
+      { list: "shopping", items: [""] },
+      { list: "shopping", items: Array(51).fill("x") },
+    ]) {
       expect((await call("lists_add", args)).code, JSON.stringify(args)).toBe("ARGS_INVALID");
     }
     expect((await call("lists_clear", {})).code).toBe("ARGS_INVALID");
-    expect(await output("lists_show", { list: "shopping" })).toBe("Your shopping list (2):\n- apple juice\n- apple pie");
+    expect(await output("lists_show", { list: "shopping" })).toBe(
+      "Your shopping list (2):\n- apple juice\n- apple pie",
+    );
   });
 });

@@ -53,19 +53,25 @@ export class ListStore {
   }
 
   items(listId: number): ListItem[] {
-    return this.db.prepare("SELECT id, text FROM list_items WHERE list_id = ? ORDER BY id").all(listId) as ListItem[];
+    return this.db
+      .prepare("SELECT id, text FROM list_items WHERE list_id = ? ORDER BY id")
+      .all(listId) as ListItem[];
   }
 
   /** Adds items (skipping ones already there); creates the list if needed. Returns what was added. */
-  add(name: string, texts: readonly string[]): { list: ListInfo; added: string[]; skipped: string[]; created: boolean } {
+  add(
+    name: string,
+    texts: readonly string[],
+  ): { list: ListInfo; added: string[]; skipped: string[]; created: boolean } {
     const now = this.clock.now();
     const run = this.db.transaction(() => {
       let list = this.find(name);
       const created = !list;
       if (!list) {
         const id = Number(
-          this.db.prepare("INSERT INTO lists (name, created_at, updated_at) VALUES (?, ?, ?)").run(name, now, now)
-            .lastInsertRowid,
+          this.db
+            .prepare("INSERT INTO lists (name, created_at, updated_at) VALUES (?, ?, ?)")
+            .run(name, now, now).lastInsertRowid,
         );
         list = { id, name, count: 0, updatedAt: now };
       }

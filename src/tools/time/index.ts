@@ -13,7 +13,10 @@ const args = z.object({
 });
 
 /** time_now: the time here or anywhere (IANA zones, city names offline, geocoding as a fallback). */
-export function createTimeTools(deps: ToolDeps, options: { timezone?: string; fetch?: typeof fetch } = {}): ToolDefinition[] {
+export function createTimeTools(
+  deps: ToolDeps,
+  options: { timezone?: string; fetch?: typeof fetch } = {},
+): ToolDefinition[] {
   const table = zoneTable();
   const local = options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
   const geocoder = new OpenMeteo({
@@ -23,14 +26,20 @@ export function createTimeTools(deps: ToolDeps, options: { timezone?: string; fe
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  const resolve = async (input: z.infer<typeof args>, signal: AbortSignal): Promise<{ zone: string; place?: string }> => {
+  const resolve = async (
+    input: z.infer<typeof args>,
+    signal: AbortSignal,
+  ): Promise<{ zone: string; place?: string }> => {
     if (input.timezone) {
       const named = table.get(normalizePlace(input.timezone));
       const valid = isValidZone(input.timezone)
         ? new Intl.DateTimeFormat("en-US", { timeZone: input.timezone }).resolvedOptions().timeZone
         : undefined;
       const zone = named ?? valid;
-      if (!zone) throw new JarvisError("ARGS_INVALID", `"${input.timezone}" is not a time zone`, { fix: "use an IANA name like Europe/Paris" });
+      if (!zone)
+        throw new JarvisError("ARGS_INVALID", `"${input.timezone}" is not a time zone`, {
+          fix: "use an IANA name like Europe/Paris",
+        });
       return { zone };
     }
     if (input.city) {
@@ -40,8 +49,11 @@ export function createTimeTools(deps: ToolDeps, options: { timezone?: string; fe
         if (error instanceof JarvisError && error.code === "CANCELLED") throw error;
         return undefined;
       });
-      if (found?.timezone && isValidZone(found.timezone)) return { zone: found.timezone, place: [found.name, found.country].filter(Boolean).join(", ") };
-      throw new JarvisError("NOT_FOUND", `I don't know the time zone of "${input.city}"`, { fix: "name a bigger city or an IANA zone" });
+      if (found?.timezone && isValidZone(found.timezone))
+        return { zone: found.timezone, place: [found.name, found.country].filter(Boolean).join(", ") };
+      throw new JarvisError("NOT_FOUND", `I don't know the time zone of "${input.city}"`, {
+        fix: "name a bigger city or an IANA zone",
+      });
     }
     return { zone: local };
   };
@@ -50,7 +62,8 @@ export function createTimeTools(deps: ToolDeps, options: { timezone?: string; fe
     defineTool<z.infer<typeof args>>({
       name: "time_now",
       group: "time",
-      description: "The current date and time, here or in another city or time zone; or the weekday of a date.",
+      description:
+        "The current date and time, here or in another city or time zone; or the weekday of a date.",
       parameters: parametersFrom(args),
       effects: ["read", "network"],
       risk: "safe",
@@ -59,20 +72,46 @@ export function createTimeTools(deps: ToolDeps, options: { timezone?: string; fe
         try {
           where = await resolve(input, ctx.signal);
         } catch (error) {
-          if (error instanceof JarvisError && error.code !== "CANCELLED") return fail(error.code, `${error.message}${error.fix ? ` (${error.fix})` : ""}`);
+          if (error instanceof JarvisError && error.code !== "CANCELLED")
+            return fail(error.code, `${error.message}${error.fix ? ` (${error.fix})` : ""}`);
           throw error;
         }
         const now = new Date(deps.clock.now());
         if (input.date) {
           const day = new Date(`${input.date}T12:00:00Z`);
-          const weekday = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(day);
+          const weekday = new Intl.DateTimeFormat("en-US", {
+            weekday: "long",
+            month: "long",
+            day: "numeric",
+            year: "numeric",
+            timeZone: "UTC",
+          }).format(day);
           const today = new Intl.DateTimeFormat("en-CA", { timeZone: where.zone }).format(now);
           const delta = Math.round((day.getTime() - new Date(`${today}T12:00:00Z`).getTime()) / 86_400_000);
-          const relative = delta === 0 ? "today" : delta === 1 ? "tomorrow" : delta === -1 ? "yesterday" : delta > 0 ? `in ${delta} days` : `${-delta} days ago`;
+          const relative =
+            delta === 0
+              ? "today"
+              : delta === 1
+                ? "tomorrow"
+                : delta === -1
+                  ? "yesterday"
+                  : delta > 0
+                    ? `in ${delta} days`
+                    : `${-delta} days ago`;
           return ok(`${weekday} (${relative}).`, { date: input.date, weekday: weekday.split(",")[0] });
         }
-        const time = new Intl.DateTimeFormat("en-US", { timeZone: where.zone, hour: "numeric", minute: "2-digit" }).format(now);
-        const date = new Intl.DateTimeFormat("en-US", { timeZone: where.zone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(now);
+        const time = new Intl.DateTimeFormat("en-US", {
+          timeZone: where.zone,
+          hour: "numeric",
+          minute: "2-digit",
+        }).format(now);
+        const date = new Intl.DateTimeFormat("en-US", {
+          timeZone: where.zone,
+          weekday: "long",
+          month: "long",
+          day: "numeric",
+          year: "numeric",
+        }).format(now);
         const offset = new Intl.DateTimeFormat("en-US", { timeZone: where.zone, timeZoneName: "longOffset" })
           .formatToParts(now)
           .find((p) => p.type === "timeZoneName")?.value;

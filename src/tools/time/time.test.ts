@@ -40,11 +40,15 @@ const call = (args: Record<string, unknown>) =>
 
 describe("time_now", () => {
   it("tells the local time, and the time in a city or IANA zone", async () => {
-    expect((await call({})).result!.output).toBe("It's 11:00 AM on Wednesday, June 11, 2025 (Europe/London, UTC+01:00).");
+    expect((await call({})).result!.output).toBe(
+      "It's 11:00 AM on Wednesday, June 11, 2025 (Europe/London, UTC+01:00).",
+    );
     expect((await call({ city: "Tokyo" })).result!.output).toBe(
       "It's 7:00 PM on Wednesday, June 11, 2025 in Tokyo (Asia/Tokyo, UTC+09:00).",
     );
-    expect((await call({ city: "san francisco" })).result!.output).toMatch(/3:00 AM .* \(America\/Los_Angeles, UTC-07:00\)/);
+    expect((await call({ city: "san francisco" })).result!.output).toMatch(
+      /3:00 AM .* \(America\/Los_Angeles, UTC-07:00\)/,
+    );
     expect((await call({ city: "São Paulo" })).result!.output).toMatch(/7:00 AM .*America\/Sao_Paulo/);
     expect((await call({ timezone: "UTC" })).result!.output).toMatch(/10:00 AM .*\(UTC, UTC\+00:00\)/);
     expect((await call({ timezone: "pst" })).result!.output).toMatch(/America\/Los_Angeles/);

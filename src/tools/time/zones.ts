@@ -54,7 +54,7 @@ const EXTRA: Record<string, string> = {
   ottawa: "America/Toronto",
   calgary: "America/Edmonton",
   "rio de janeiro": "America/Sao_Paulo",
-  "rio": "America/Sao_Paulo",
+  rio: "America/Sao_Paulo",
   "buenos aires": "America/Argentina/Buenos_Aires",
   barcelona: "Europe/Madrid",
   munich: "Europe/Berlin",

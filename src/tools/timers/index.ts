@@ -38,7 +38,9 @@ const cancelArgs = (kind: string) =>
     all: z.boolean().optional().describe(`cancel every ${kind}`),
   });
 const alarmSet = z.object({
-  at: z.iso.datetime({ offset: true, local: true }).describe("when, ISO 8601 (e.g. 2025-06-12T07:00:00+02:00)"),
+  at: z.iso
+    .datetime({ offset: true, local: true })
+    .describe("when, ISO 8601 (e.g. 2025-06-12T07:00:00+02:00)"),
   label: label.optional(),
 });
 const alarmCancel = cancelArgs("alarm").extend({
@@ -79,12 +81,18 @@ export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}
   const cancelled = (kind: "timer" | "alarm", outcome: CancelOutcome) => {
     if ("problem" in outcome) {
       const list = outcome.candidates.map((r) => `${r.id}: ${describe(r)}`).join("; ");
-      return fail(outcome.candidates.length > 1 ? "ARGS_INVALID" : "NOT_FOUND", `${outcome.problem}${list ? ` (${list})` : ""}`);
+      return fail(
+        outcome.candidates.length > 1 ? "ARGS_INVALID" : "NOT_FOUND",
+        `${outcome.problem}${list ? ` (${list})` : ""}`,
+      );
     }
     const names = outcome.cancelled.map(describe).join("; ");
-    return ok(`Cancelled ${outcome.cancelled.length} ${kind}${outcome.cancelled.length === 1 ? "" : "s"}: ${names}.`, {
-      cancelled: outcome.cancelled.map((r) => r.id),
-    });
+    return ok(
+      `Cancelled ${outcome.cancelled.length} ${kind}${outcome.cancelled.length === 1 ? "" : "s"}: ${names}.`,
+      {
+        cancelled: outcome.cancelled.map((r) => r.id),
+      },
+    );
   };
 
   return [
@@ -97,7 +105,12 @@ export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}
       risk: "safe",
       async execute(args, ctx) {
         ctx.signal.throwIfAborted();
-        const record = service.create("timer", deps.clock.now() + args.duration_s * 1000, args.label, args.duration_s);
+        const record = service.create(
+          "timer",
+          deps.clock.now() + args.duration_s * 1000,
+          args.label,
+          args.duration_s,
+        );
         const handle = mint(ctx, record);
         const name = args.label ? ` "${args.label}"` : "";
         return ok(
@@ -117,7 +130,9 @@ export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}
         const timers = service.pending("timer");
         if (timers.length === 0) return ok("No timers are running.", { timers: [] });
         const lines = timers.map((r) => `${mint(ctx, r)} ${describe(r)}`);
-        return ok(lines.join("\n"), { timers: timers.map((r) => ({ id: r.id, label: r.label, dueAt: r.dueAt })) });
+        return ok(lines.join("\n"), {
+          timers: timers.map((r) => ({ id: r.id, label: r.label, dueAt: r.dueAt })),
+        });
       },
     }),
     defineTool<z.infer<ReturnType<typeof cancelArgs>>>({
@@ -148,11 +163,14 @@ export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}
         ctx.signal.throwIfAborted();
         const record = service.create("alarm", at, args.label);
         const handle = mint(ctx, record);
-        return ok(`Alarm${args.label ? ` "${args.label}"` : ""} set for ${formatClock(at, timezone, true)} ${handle}.`, {
-          id: record.id,
-          handle,
-          at: new Date(at).toISOString(),
-        });
+        return ok(
+          `Alarm${args.label ? ` "${args.label}"` : ""} set for ${formatClock(at, timezone, true)} ${handle}.`,
+          {
+            id: record.id,
+            handle,
+            at: new Date(at).toISOString(),
+          },
+        );
       },
     }),
     defineTool<Record<string, never>>({

@@ -13,7 +13,13 @@ export function notifySendNotifier(env: NodeJS.ProcessEnv): DesktopNotifier {
       const program = findProgram("notify-send", env);
       if (!program) return Promise.resolve(false);
       // "--" ends options, so a label starting with "-" is text, not a flag
-      const argv = ["--app-name=Jarvis", "--urgency=critical", "--", title.slice(0, 200), body.slice(0, 1000)];
+      const argv = [
+        "--app-name=Jarvis",
+        "--urgency=critical",
+        "--",
+        title.slice(0, 200),
+        body.slice(0, 1000),
+      ];
       return new Promise((resolve) => {
         execFile(program, argv, { env, timeout: 5_000 }, (error) => resolve(!error));
       });

@@ -94,7 +94,8 @@ export class TimerService {
     let chosen: TimerRecord[];
     if (selector.id) {
       chosen = pending.filter((r) => r.id === selector.id);
-      if (chosen.length === 0) return { problem: `no running ${kind} has id ${selector.id}`, candidates: pending };
+      if (chosen.length === 0)
+        return { problem: `no running ${kind} has id ${selector.id}`, candidates: pending };
     } else if (selector.all) {
       chosen = pending;
     } else if (selector.label || selector.at !== undefined) {
@@ -105,7 +106,10 @@ export class TimerService {
           (selector.at === undefined || Math.abs(r.dueAt - selector.at) < 60_000),
       );
       if (chosen.length === 0) {
-        const what = [selector.label && `called "${selector.label}"`, selector.at !== undefined && "at that time"];
+        const what = [
+          selector.label && `called "${selector.label}"`,
+          selector.at !== undefined && "at that time",
+        ];
         return { problem: `no ${kind} ${what.filter(Boolean).join(" ")}`, candidates: pending };
       }
     } else if (pending.length <= 1) {
@@ -184,6 +188,10 @@ export function describeSeconds(total: number): string {
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = Math.round(total % 60);
-  const parts = [h && `${h} hour${h === 1 ? "" : "s"}`, m && `${m} minute${m === 1 ? "" : "s"}`, s && `${s} second${s === 1 ? "" : "s"}`];
+  const parts = [
+    h && `${h} hour${h === 1 ? "" : "s"}`,
+    m && `${m} minute${m === 1 ? "" : "s"}`,
+    s && `${s} second${s === 1 ? "" : "s"}`,
+  ];
   return parts.filter(Boolean).join(" ") || "0 seconds";
 }

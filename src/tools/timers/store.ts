@@ -46,7 +46,9 @@ export class TimerStore {
 
   pending(kind?: TimerKind): TimerRecord[] {
     const rows = kind
-      ? this.db.prepare("SELECT * FROM timers WHERE status = 'pending' AND kind = ? ORDER BY due_at, id").all(kind)
+      ? this.db
+          .prepare("SELECT * FROM timers WHERE status = 'pending' AND kind = ? ORDER BY due_at, id")
+          .all(kind)
       : this.db.prepare("SELECT * FROM timers WHERE status = 'pending' ORDER BY due_at, id").all();
     return (rows as Row[]).map(toRecord);
   }
@@ -74,14 +76,19 @@ export class TimerStore {
   /** The guard that makes firing exactly-once across processes: only one UPDATE wins. */
   markFired(id: string, at: number): boolean {
     return (
-      this.db.prepare("UPDATE timers SET status = 'fired', fired_at = ? WHERE id = ? AND status = 'pending'").run(at, id)
-        .changes === 1
+      this.db
+        .prepare("UPDATE timers SET status = 'fired', fired_at = ? WHERE id = ? AND status = 'pending'")
+        .run(at, id).changes === 1
     );
   }
 
   cancel(ids: readonly string[]): number {
-    const statement = this.db.prepare("UPDATE timers SET status = 'cancelled' WHERE id = ? AND status = 'pending'");
-    const run = this.db.transaction((list: readonly string[]) => list.reduce((n, id) => n + statement.run(id).changes, 0));
+    const statement = this.db.prepare(
+      "UPDATE timers SET status = 'cancelled' WHERE id = ? AND status = 'pending'",
+    );
+    const run = this.db.transaction((list: readonly string[]) =>
+      list.reduce((n, id) => n + statement.run(id).changes, 0),
+    );
     return run(ids);
   }
 }

@@ -72,7 +72,9 @@ describe("timers", () => {
     expect(p.notified).toEqual([]);
     p.scheduler.advance(1_000);
     expect(p.notified).toEqual([{ title: "Jarvis: Timer done", body: 'Timer "tea" is done (5 minutes).' }]);
-    expect(p.events).toEqual([{ type: "notice", data: { level: "info", message: 'Timer "tea" is done (5 minutes).' } }]);
+    expect(p.events).toEqual([
+      { type: "notice", data: { level: "info", message: 'Timer "tea" is done (5 minutes).' } },
+    ]);
     expect(rows(p.runtime)).toEqual([{ id: "timer_1", kind: "timer", status: "fired" }]);
     expect((await p.call("timer_list", {})).result!.output).toBe("No timers are running.");
     p.scheduler.advance(3_600_000);
@@ -104,7 +106,13 @@ describe("timers", () => {
 
   it("refuses bad arguments with one clear line and stores nothing", async () => {
     const p = start();
-    for (const args of [{ duration_s: -5 }, { duration_s: 0 }, { duration_s: 1e9 }, { duration_s: "5m" }, { duration_s: 5, x: 1 }]) {
+    for (const args of [
+      { duration_s: -5 },
+      { duration_s: 0 },
+      { duration_s: 1e9 },
+      { duration_s: "5m" },
+      { duration_s: 5, x: 1 },
+    ]) {
       const outcome = await p.call("timer_set", args);
       expect(outcome.code, JSON.stringify(args)).toBe("ARGS_INVALID");
       expect(outcome.observation.split("\n")).toHaveLength(1);

@@ -63,7 +63,10 @@ export class OpenMeteo {
       admin1: clean(hit.admin1),
       latitude: hit.latitude,
       longitude: hit.longitude,
-      timezone: typeof hit.timezone === "string" && /^[A-Za-z_/+-]{1,64}$/.test(hit.timezone) ? hit.timezone : undefined,
+      timezone:
+        typeof hit.timezone === "string" && /^[A-Za-z_/+-]{1,64}$/.test(hit.timezone)
+          ? hit.timezone
+          : undefined,
     };
   }
 
@@ -139,7 +142,10 @@ export class OpenMeteo {
     const linked = AbortSignal.any([signal, timeout]);
     let response: Response;
     try {
-      response = await (this.options.fetch ?? fetch)(url, { signal: linked, headers: { accept: "application/json" } });
+      response = await (this.options.fetch ?? fetch)(url, {
+        signal: linked,
+        headers: { accept: "application/json" },
+      });
     } catch (cause) {
       if (signal.aborted) throw new JarvisError("CANCELLED", "cancelled", { cause });
       const message = timeout.aborted ? "timed out" : (cause as Error).message;
@@ -175,7 +181,10 @@ function num(value: unknown): number | undefined {
 /** Place names come from a third-party service: keep letters, spaces and a little punctuation. */
 function clean(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  const text = value.replace(/[^\p{L}\p{M}\p{N} .,'()-]/gu, "").trim().slice(0, 80);
+  const text = value
+    .replace(/[^\p{L}\p{M}\p{N} .,'()-]/gu, "")
+    .trim()
+    .slice(0, 80);
   return text || undefined;
 }
 

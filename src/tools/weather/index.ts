@@ -7,7 +7,12 @@ import { type Day, describeCode, OpenMeteo, type Place } from "./client.js";
 
 export { describeCode, OpenMeteo, type Place } from "./client.js";
 
-const city = z.string().trim().min(1).max(100).describe("a place name, e.g. Paris; omit for weather.default_city");
+const city = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .describe("a place name, e.g. Paris; omit for weather.default_city");
 const currentArgs = z.object({ city: city.optional() });
 const forecastArgs = z.object({
   city: city.optional(),
@@ -61,7 +66,8 @@ export function createWeatherTools(deps: ToolDeps, options: { fetch?: typeof fet
           const now = await client.current(place, ctx.signal);
           const u = now.units;
           const parts = [`${Math.round(now.temperature)}${u.temperature}`];
-          if (now.apparent !== undefined) parts[0] += ` (feels like ${Math.round(now.apparent)}${u.temperature})`;
+          if (now.apparent !== undefined)
+            parts[0] += ` (feels like ${Math.round(now.apparent)}${u.temperature})`;
           parts.push(describeCode(now.code));
           if (now.humidity !== undefined) parts.push(`humidity ${Math.round(now.humidity)}%`);
           if (now.windSpeed !== undefined) parts.push(`wind ${Math.round(now.windSpeed)} ${u.wind}`);
@@ -103,13 +109,17 @@ function placeName(place: Place): string {
 }
 
 function dayName(date: string): string {
-  return new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T12:00:00Z`));
 }
 
 function describeDay(day: Day, unit: string): string {
   const parts = [describeCode(day.code), `${Math.round(day.min)}–${Math.round(day.max)}${unit}`];
-  if (day.precipitationChance !== undefined) parts.push(`${Math.round(day.precipitationChance)}% chance of precipitation`);
+  if (day.precipitationChance !== undefined)
+    parts.push(`${Math.round(day.precipitationChance)}% chance of precipitation`);
   return parts.join(", ");
 }

@@ -36,7 +36,10 @@ export function defaultSpeaker(env: NodeJS.ProcessEnv = process.env): AudioSink 
   const program = order.find((p) => findProgram(p, env));
   if (!program) {
     throw new JarvisError("UNAVAILABLE", "no audio player found (aplay, afplay or sox's play)", {
-      fix: process.platform === "darwin" ? "afplay ships with macOS" : "sudo apt-get install alsa-utils (or sox)",
+      fix:
+        process.platform === "darwin"
+          ? "afplay ships with macOS"
+          : "sudo apt-get install alsa-utils (or sox)",
     });
   }
   return program === "afplay" ? new AfplaySpeaker() : new CommandSpeaker(program);
@@ -96,7 +99,7 @@ export class CommandSpeaker implements AudioSink {
       const fail = (detail: string) =>
         reject(
           new JarvisError("UNAVAILABLE", `speaker (${this.program}) failed: ${detail}`, {
-            fix: "check the output device (aplay -l), or write to a file: jarvis say \"…\" --out f.wav",
+            fix: 'check the output device (aplay -l), or write to a file: jarvis say "…" --out f.wav',
           }),
         );
       child.stdin.on("error", () => {});

@@ -110,7 +110,8 @@ export class PushSource implements AudioSource {
  * "plays" and takes as long as real playback would, so barge-in can interrupt it.
  */
 export class RecordingSink implements AudioSink {
-  readonly played: Array<{ audio: PcmAudio; startedAt: number; stoppedEarly: boolean; playedMs: number }> = [];
+  readonly played: Array<{ audio: PcmAudio; startedAt: number; stoppedEarly: boolean; playedMs: number }> =
+    [];
 
   constructor(private readonly realTime = true) {}
 

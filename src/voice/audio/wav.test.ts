@@ -46,7 +46,11 @@ describe("WAV", () => {
     ["not a WAV", Buffer.from("hello world, not audio at all"), /not a WAV file/],
     ["8-bit samples", stereoWav([1], [1], 8), /8-bit samples; 16-bit is needed/],
     ["float samples", stereoWav([1], [1], 16, 3), /encoding 3 is not PCM/],
-    ["no data chunk", encodeWav({ sampleRate: 16_000, samples: new Int16Array(0) }).subarray(0, 36), /no fmt\/data chunk/],
+    [
+      "no data chunk",
+      encodeWav({ sampleRate: 16_000, samples: new Int16Array(0) }).subarray(0, 36),
+      /no fmt\/data chunk/,
+    ],
   ])("refuses %s with one clear line", (_name, buffer, message) => {
     expect(() => decodeWav(buffer)).toThrow(message);
   });

@@ -22,7 +22,11 @@ export interface WavInfo {
 
 /** Parses a RIFF/WAVE file, walking chunks (espeak-ng and sox write extra ones). */
 export function parseWav(buffer: Buffer): WavInfo {
-  if (buffer.length < 12 || buffer.toString("ascii", 0, 4) !== "RIFF" || buffer.toString("ascii", 8, 12) !== "WAVE") {
+  if (
+    buffer.length < 12 ||
+    buffer.toString("ascii", 0, 4) !== "RIFF" ||
+    buffer.toString("ascii", 8, 12) !== "WAVE"
+  ) {
     throw new JarvisError("USAGE", "not a WAV file (no RIFF/WAVE header)", {
       fix: "convert it: sox in.mp3 -r 16000 -c 1 -b 16 in.wav",
     });

@@ -3,9 +3,26 @@ import { buildGrammar, dictionaryWords, parseTemplate } from "./grammar.js";
 import { COMMAND_TEMPLATES, DIALOG_TEMPLATES, SLOT_VALUES } from "./phrases.js";
 
 const dictionary = dictionaryWords(
-  ["set S EH T", "a AH", "a(2) EY", "timer T AY M ER", "for F AO R", "five F AY V", "ten T EH N", "minutes M IH N AH T S",
-   "open OW P AH N", "launch L AO N CH", "the DH AH", "firefox F AY ER F AO K S", "yes Y EH S", "no N OW", "hey HH EY",
-   "jarvis JH AA R V AH S", "what's W AH T S", "time T AY M"].join("\n"),
+  [
+    "set S EH T",
+    "a AH",
+    "a(2) EY",
+    "timer T AY M ER",
+    "for F AO R",
+    "five F AY V",
+    "ten T EH N",
+    "minutes M IH N AH T S",
+    "open OW P AH N",
+    "launch L AO N CH",
+    "the DH AH",
+    "firefox F AY ER F AO K S",
+    "yes Y EH S",
+    "no N OW",
+    "hey HH EY",
+    "jarvis JH AA R V AH S",
+    "what's W AH T S",
+    "time T AY M",
+  ].join("\n"),
 );
 
 describe("JSGF grammar", () => {
@@ -38,7 +55,12 @@ describe("JSGF grammar", () => {
   });
 
   it("uses a slot's type before its name, as the NLU does", () => {
-    const grammar = buildGrammar({ templates: ["set a timer for {d:duration}"], slots: { duration: ["five minutes"] }, dialog: [], dictionary });
+    const grammar = buildGrammar({
+      templates: ["set a timer for {d:duration}"],
+      slots: { duration: ["five minutes"] },
+      dialog: [],
+      dictionary,
+    });
     expect(grammar.text).toContain("set a timer for <slot_duration>");
   });
 
@@ -58,13 +80,20 @@ describe("JSGF grammar", () => {
   });
 
   it("refuses an unbalanced template without breaking the rest", () => {
-    const grammar = buildGrammar({ templates: ["(open firefox", "open firefox"], slots: {}, dialog: [], dictionary });
+    const grammar = buildGrammar({
+      templates: ["(open firefox", "open firefox"],
+      slots: {},
+      dialog: [],
+      dictionary,
+    });
     expect(grammar.dropped[0]).toMatch(/unclosed group/);
     expect(grammar.text).toContain("( open firefox )");
   });
 
   it("refuses to build an empty grammar", () => {
-    expect(() => buildGrammar({ templates: ["xyzzy"], slots: {}, dialog: [], dictionary })).toThrow(/grammar would be empty/);
+    expect(() => buildGrammar({ templates: ["xyzzy"], slots: {}, dialog: [], dictionary })).toThrow(
+      /grammar would be empty/,
+    );
   });
 
   it("folds pronunciation variants into their word", () => {
@@ -73,7 +102,11 @@ describe("JSGF grammar", () => {
   });
 
   it("the built-in phrases only use slots that have values", () => {
-    const grammar = buildGrammar({ templates: COMMAND_TEMPLATES, slots: SLOT_VALUES, dialog: DIALOG_TEMPLATES });
+    const grammar = buildGrammar({
+      templates: COMMAND_TEMPLATES,
+      slots: SLOT_VALUES,
+      dialog: DIALOG_TEMPLATES,
+    });
     expect(grammar.dropped).toEqual([]);
     expect(grammar.words.has("timer")).toBe(true);
   });

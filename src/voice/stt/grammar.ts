@@ -50,13 +50,14 @@ export function parseTemplate(template: string): Node[] {
       if (token === "|") options.push([]);
       else if (closers.includes(token)) return options;
       else if (token === "(") current.push({ type: "choice", options: sequence([")"]) });
-      else if (token === "[") current.push({ type: "optional", body: [{ type: "choice", options: sequence(["]"]) }] });
-      else if (token === ")" || token === "]") throw new Error(`unbalanced "${token}" in template "${template}"`);
+      else if (token === "[")
+        current.push({ type: "optional", body: [{ type: "choice", options: sequence(["]"]) }] });
+      else if (token === ")" || token === "]")
+        throw new Error(`unbalanced "${token}" in template "${template}"`);
       else if (token.startsWith("{")) {
         const [name = "", kind] = token.slice(1, -1).split(":");
         current.push(kind ? { type: "slot", name, kind } : { type: "slot", name });
-      }
-      else current.push({ type: "word", word: token });
+      } else current.push({ type: "word", word: token });
     }
     if (closers.length > 0) throw new Error(`unclosed group in template "${template}"`);
     return options;
@@ -122,7 +123,8 @@ export function buildGrammar(input: GrammarInput): Grammar {
   const words = new Set<string>();
   const slotRules = new Map<string, string>();
   const resolving = new Set<string>();
-  const wordOk = (word: string) => (input.dictionary ? input.dictionary.has(word) : /^[a-z][a-z'.-]*$/.test(word));
+  const wordOk = (word: string) =>
+    input.dictionary ? input.dictionary.has(word) : /^[a-z][a-z'.-]*$/.test(word);
 
   // Slots resolve lazily so only used ones are emitted; a slot with no valid value is unknown.
   const resolveSlot = (name: string): boolean => {

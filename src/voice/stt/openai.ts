@@ -34,7 +34,10 @@ export class OpenAiStt implements SpeechToText {
     };
   }
 
-  private async post(samples: Int16Array, options: { mode: ListenMode; signal: AbortSignal }): Promise<Transcript> {
+  private async post(
+    samples: Int16Array,
+    options: { mode: ListenMode; signal: AbortSignal },
+  ): Promise<Transcript> {
     const url = `${this.options.baseUrl.replace(/\/+$/, "")}/v1/audio/transcriptions`;
     const form = new FormData();
     const wav = encodeWav({ sampleRate: SAMPLE_RATE, samples });
@@ -49,9 +52,13 @@ export class OpenAiStt implements SpeechToText {
     const response = await fetch(url, { method: "POST", body: form, headers, signal: options.signal }).catch(
       (error: unknown) => {
         if (options.signal.aborted) throw error;
-        throw new JarvisError("UNAVAILABLE", `transcription server ${url} unreachable: ${(error as Error).message}`, {
-          fix: "start it (e.g. whisper.cpp `server`) or change voice.stt_base_url",
-        });
+        throw new JarvisError(
+          "UNAVAILABLE",
+          `transcription server ${url} unreachable: ${(error as Error).message}`,
+          {
+            fix: "start it (e.g. whisper.cpp `server`) or change voice.stt_base_url",
+          },
+        );
       },
     );
     if (!response.ok) {

@@ -115,7 +115,13 @@ export const SLOT_VALUES: Readonly<Record<string, readonly string[]>> = {
     `(${[...UNITS, "ten", "eleven", "twelve"].join("|")}) [o'clock|a.m.|p.m.|thirty [a.m.|p.m.]|fifteen [a.m.|p.m.]|forty five [a.m.|p.m.]]`,
     "(noon|midnight)",
   ],
-  day: ["today", "tonight", "tomorrow", "this (weekend|week)", "on (monday|tuesday|wednesday|thursday|friday|saturday|sunday)"],
+  day: [
+    "today",
+    "tonight",
+    "tomorrow",
+    "this (weekend|week)",
+    "on (monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+  ],
   city: [
     "(london|paris|berlin|madrid|rome|tokyo|sydney|chicago|boston|seattle|toronto|dublin|amsterdam|vienna|moscow|beijing|delhi|dubai)",
     "(new york|los angeles|san francisco|hong kong|mexico city)",

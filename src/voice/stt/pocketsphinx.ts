@@ -60,7 +60,8 @@ export class PocketsphinxStt implements SpeechToText {
       });
     }
     const slots: Record<string, ReadonlyArray<string>> = { ...SLOT_VALUES };
-    for (const [name, values] of Object.entries(options.slots ?? {})) slots[name] = [...(slots[name] ?? []), ...values];
+    for (const [name, values] of Object.entries(options.slots ?? {}))
+      slots[name] = [...(slots[name] ?? []), ...values];
     this.grammar = buildGrammar({
       templates: [...COMMAND_TEMPLATES, ...(options.templates ?? [])],
       slots,
@@ -74,14 +75,24 @@ export class PocketsphinxStt implements SpeechToText {
   }
 
   start(options: { mode: ListenMode; signal: AbortSignal }): SttSession {
-    return new PocketsphinxSession(this.program, [
-      "-jsgf", this.grammarPath,
-      "-toprule", `jarvis.${options.mode}`,
-      "-dict", this.dict,
-      "-hmm", this.hmm,
-      "-vad_postspeech", "1000",
-      "-logfn", "/dev/null",
-    ], options.signal);
+    return new PocketsphinxSession(
+      this.program,
+      [
+        "-jsgf",
+        this.grammarPath,
+        "-toprule",
+        `jarvis.${options.mode}`,
+        "-dict",
+        this.dict,
+        "-hmm",
+        this.hmm,
+        "-vad_postspeech",
+        "1000",
+        "-logfn",
+        "/dev/null",
+      ],
+      options.signal,
+    );
   }
 }
 
@@ -99,7 +110,11 @@ class PocketsphinxSession implements SttSession {
   private readonly done: Promise<Transcript>;
   private child: ChildProcess | undefined;
 
-  constructor(program: string, args: string[], private readonly signal: AbortSignal) {
+  constructor(
+    program: string,
+    args: string[],
+    private readonly signal: AbortSignal,
+  ) {
     this.done = this.run(program, args);
     this.done.catch(() => {});
   }
@@ -107,7 +122,10 @@ class PocketsphinxSession implements SttSession {
   private async run(program: string, args: string[]): Promise<Transcript> {
     try {
       await execFileAsync("mkfifo", ["-m", "600", this.fifo], { signal: this.signal });
-      const child = spawn(program, ["-infile", this.fifo, ...args], { stdio: ["ignore", "pipe", "pipe"], signal: this.signal });
+      const child = spawn(program, ["-infile", this.fifo, ...args], {
+        stdio: ["ignore", "pipe", "pipe"],
+        signal: this.signal,
+      });
       this.child = child;
       let stdout = "";
       let stderr = "";
@@ -125,9 +143,11 @@ class PocketsphinxSession implements SttSession {
       // opening it ourselves for reading releases that open.
       const writer = createWriteStream(this.fifo);
       writer.on("error", () => {});
-      void exit.finally(() => {
-        if (!this.writer) closeSync(openSync(this.fifo, constants.O_RDONLY | constants.O_NONBLOCK));
-      }).catch(() => {});
+      void exit
+        .finally(() => {
+          if (!this.writer) closeSync(openSync(this.fifo, constants.O_RDONLY | constants.O_NONBLOCK));
+        })
+        .catch(() => {});
       await Promise.race([once(writer, "open"), exit]);
       this.writer = writer;
       for (const chunk of this.pending.splice(0)) writer.write(chunk);

@@ -14,11 +14,15 @@ export class PiperTts implements TextToSpeech {
     const dir = mkdtempSync(join(tmpdir(), "jarvis-piper-"));
     try {
       const out = join(dir, "out.wav");
-      await runProgram(this.options.program ?? "piper", ["--model", this.options.model, "--output_file", out], {
-        input: text,
-        signal,
-        install: "piper (https://github.com/rhasspy/piper)",
-      });
+      await runProgram(
+        this.options.program ?? "piper",
+        ["--model", this.options.model, "--output_file", out],
+        {
+          input: text,
+          signal,
+          install: "piper (https://github.com/rhasspy/piper)",
+        },
+      );
       return decodeWav(readFileSync(out));
     } finally {
       rmSync(dir, { recursive: true, force: true });

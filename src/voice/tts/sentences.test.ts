@@ -14,7 +14,9 @@ describe("SentenceSplitter", () => {
 
   it("does not split after abbreviations or inside addresses", () => {
     const splitter = new SentenceSplitter();
-    expect(splitter.push("Ask Dr. Smith at example.com today. Ok")).toEqual(["Ask Dr. Smith at example.com today."]);
+    expect(splitter.push("Ask Dr. Smith at example.com today. Ok")).toEqual([
+      "Ask Dr. Smith at example.com today.",
+    ]);
   });
 
   it("splits on line breaks", () => {
@@ -24,7 +26,11 @@ describe("SentenceSplitter", () => {
 
 describe("speakable", () => {
   it("strips markdown a voice should not read", () => {
-    expect(speakable("**Bold** and `code` and [a link](http://x.y)\n- item")).toBe("Bold and code and a link item");
-    expect(speakable("Timer set for 5 minutes (ends at 2:02 PM) #t1.")).toBe("Timer set for 5 minutes (ends at 2:02 PM).");
+    expect(speakable("**Bold** and `code` and [a link](http://x.y)\n- item")).toBe(
+      "Bold and code and a link item",
+    );
+    expect(speakable("Timer set for 5 minutes (ends at 2:02 PM) #t1.")).toBe(
+      "Timer set for 5 minutes (ends at 2:02 PM).",
+    );
   });
 });

@@ -18,7 +18,12 @@ export class SentenceSplitter {
     for (let match = pattern.exec(this.buffer); match; match = pattern.exec(this.buffer)) {
       const end = match.index + (match[1]?.length ?? 0);
       const candidate = this.buffer.slice(start, end).trim();
-      const lastWord = candidate.split(/\s+/).pop()?.replace(/[.!?…;]+$/, "").toLowerCase() ?? "";
+      const lastWord =
+        candidate
+          .split(/\s+/)
+          .pop()
+          ?.replace(/[.!?…;]+$/, "")
+          .toLowerCase() ?? "";
       if (match[1] === "." && ABBREVIATIONS.has(lastWord)) continue;
       if (candidate.length > 0) out.push(candidate);
       start = match.index + match[0].length;
@@ -37,13 +42,15 @@ export class SentenceSplitter {
 
 /** Drops what a voice should not read out: markdown, code fences, bullets, link targets, handles. */
 export function speakable(text: string): string {
-  return text
-    .replace(/```[\s\S]*?```/g, " ")
-    .replace(/\[([^\]]+)\]\([^)]+\)/g, "$1")
-    // Handles (#t1, #u3) are for the model, not for ears.
-    .replace(/\s*#[a-z]\d+\b/g, "")
-    .replace(/[*_`#>]+/g, "")
-    .replace(/^\s*[-•]\s+/gm, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      .replace(/```[\s\S]*?```/g, " ")
+      .replace(/\[([^\]]+)\]\([^)]+\)/g, "$1")
+      // Handles (#t1, #u3) are for the model, not for ears.
+      .replace(/\s*#[a-z]\d+\b/g, "")
+      .replace(/[*_`#>]+/g, "")
+      .replace(/^\s*[-•]\s+/gm, "")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }

@@ -8,7 +8,7 @@ const GAMES =
   /\b(?:games?|gaming|with me|with you|together|against|a round of|chess|checkers|monopoly|scrabble|uno|solitaire|poker|blackjack|rummy|tetris|sudoku|crossword|trivia|bingo|keno|candy crush|minecraft|fifa|mario|pong|snake|racing|cricket|football|soccer|tennis|golf|basketball|baseball|hockey|ping pong|tic tac toe|rock paper scissors|hide and seek|i spy|hangman|pac ?man|fortnite|angry birds|clash of clans|pokemon|sims|mindsweeper|minesweeper|dice|cards?)\b/i;
 /** Not something to play: volume words, lists, places, the vacuum. */
 const NOT_MEDIA =
-  /^(?:it|that|this|dead|fair|nice|along|around|outside|catch|back|again)\b|\b(?:louder|quieter|softer|volume|lists?|vacuum|lights?|channel|setting|mode|zone|time)\b/i;
+  /^(?:it|that|this|dead|fair|nice|along|around|outside|catch|back|again)\b|\b(?:louder|quieter|softer|volume|lists?|vacuum|lights?|channel|setting|mode|zone|time|funny|jokes?)\b/i;
 /** Said after "put on" / "stream" the query must sound like audio. */
 const AUDIO_CUE =
   /\b(?:music|songs?|playlist|album|radio|podcasts?|audiobook|track|tunes?|station|episode|jazz|rock|pop|classical|hip hop|rap|country|blues|metal|soul|reggae|disco|techno|house|lofi|lo fi|by)\b|^(?:some|my)\b/i;
@@ -28,7 +28,8 @@ const MEDIA_NOUN =
 export const MEDIA_INTENTS: IntentTable = {
   media_play: {
     vetoes: /\bplaylist\b.*\b(?:add|put)\b|\b(?:add|put)\b.*\bplaylist\b|\b(?:funny|joke|jokes|games?)\b/,
-    anchors: /\b(?:music|songs?|play\w*|playlist|album|radio|podcasts?|audiobook|audio book|track|tunes?|listen\w*|resume|station|episode|artist|band)\b/,
+    anchors:
+      /\b(?:music|songs?|play\w*|playlist|album|radio|podcasts?|audiobook|audio book|track|tunes?|listen\w*|resume|station|episode|artist|band)\b/,
     templates: [
       "(play|start playing) {query}",
       { t: "(put on|queue up|stream|blast|throw on) {query}", args: { cue: true } },
@@ -90,7 +91,8 @@ export const MEDIA_INTENTS: IntentTable = {
     fallback: NO_ARGS,
   },
   media_now_playing: {
-    anchors: /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music|playing|singing|sings|artist|band|album|tune|listening|singer)\b/,
+    anchors:
+      /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music|playing|singing|sings|artist|band|album|tune|listening|singer)\b/,
     templates: [
       "what (song|track|music|tune|album) is (this|that|playing|on) [right now|now]",
       "what is (playing|this song|this track|that song|the song|on) [right now|now]",
@@ -161,7 +163,9 @@ export const VOLUME_INTENTS: IntentTable = {
     fallback: (input) => {
       const w = new Set(input.words);
       const up = ["up", "louder", "increase", "raise", "higher", "boost", "loud"].some((x) => w.has(x));
-      const down = ["down", "lower", "quieter", "decrease", "reduce", "softer", "soft", "low"].some((x) => w.has(x));
+      const down = ["down", "lower", "quieter", "decrease", "reduce", "softer", "soft", "low"].some((x) =>
+        w.has(x),
+      );
       if (up === down) return undefined;
       return up ? UP : DOWN;
     },
@@ -190,12 +194,21 @@ export const VOLUME_INTENTS: IntentTable = {
       { t: "turn (off|the) (sound|audio|volume) [off]", args: { mute: true } },
       { t: "(sound|audio|volume) off", args: { mute: true } },
       { t: "(switch|shut) off the (sound|audio)", args: { mute: true } },
-      { t: "(unmute|un mute) [the] [sound|audio|volume|speakers|computer|it|yourself]", args: { mute: false } },
+      {
+        t: "(unmute|un mute) [the] [sound|audio|volume|speakers|computer|it|yourself]",
+        args: { mute: false },
+      },
       { t: "turn (on|the) (sound|audio|volume) [back] [on]", args: { mute: false } },
       { t: "turn the (sound|audio|volume) back on", args: { mute: false } },
       { t: "(sound|audio) (on|back on)", args: { mute: false } },
-      { t: "[turn on|activate|enable|enter|set|switch to|go to|go into|put it on|put it in] [the] (silent|quiet|mute|silence) mode [on]", args: { mute: true } },
-      { t: "(set|put|switch) [it|the volume|the sound|the speakers|the speaker|everything] [to|on] (mute|silent)", args: { mute: true } },
+      {
+        t: "[turn on|activate|enable|enter|set|switch to|go to|go into|put it on|put it in] [the] (silent|quiet|mute|silence) mode [on]",
+        args: { mute: true },
+      },
+      {
+        t: "(set|put|switch) [it|the volume|the sound|the speakers|the speaker|everything] [to|on] (mute|silent)",
+        args: { mute: true },
+      },
       { t: "(speakers|speaker|sounds) off", args: { mute: true } },
       { t: "turn off [the|my] (speakers|speaker|sounds|noise)", args: { mute: true } },
       { t: "mute [the] [sound|audio|speakers|music|it|everything] (for|until) {text}", args: { mute: true } },
@@ -217,7 +230,10 @@ export const SYSTEM_INTENTS: IntentTable = {
       `(dim|lower|brighten|raise|increase|decrease|reduce) [the] ${SCREEN} [brightness] to {level}`,
       `(dim|lower|brighten|raise|increase|decrease|reduce) [the] brightness [of the ${SCREEN}] to {level}`,
       { t: `(max|maximum|full) [${SCREEN}] brightness`, args: { level: 100 } },
-      { t: `(set|turn) [the] [${SCREEN}] brightness (to|all the way) (max|maximum|full|up)`, args: { level: 100 } },
+      {
+        t: `(set|turn) [the] [${SCREEN}] brightness (to|all the way) (max|maximum|full|up)`,
+        args: { level: 100 },
+      },
     ],
     samples: ["change the screen brightness", "screen too bright", "brightness settings"],
     fallback: () => undefined,

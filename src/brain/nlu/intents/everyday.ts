@@ -1,6 +1,6 @@
 import { parseMath } from "../slots/index.js";
 import { findCity, findDay, findListName, findSeconds, NO_ARGS } from "./helpers.js";
-import { type Args, type IntentTable, isWhen, slotsAsArgs } from "./types.js";
+import { type Args, type IntentTable, isWhen, type slotsAsArgs } from "./types.js";
 
 /** Timers, alarms, time, calc, weather and lists: the team's own sentences. */
 const SET = "(set|start|create|make|put on|begin|setup|set up)";
@@ -32,7 +32,8 @@ export const TIMER_INTENTS: IntentTable = {
     },
   },
   timer_list: {
-    vetoes: /\b(?:cancel|delete|remove|stop)\b|^(?:please )?(?:set|start)\b|\b(?:set|start) (?:an|a|my|the) timer/,
+    vetoes:
+      /\b(?:cancel|delete|remove|stop)\b|^(?:please )?(?:set|start)\b|\b(?:set|start) (?:an|a|my|the) timer/,
     anchors: /\btimers?\b/,
     templates: [
       "(show|list|display|check|get|view) [me] [all] [of] [my|the] [current|active|running] timers",
@@ -52,7 +53,8 @@ export const TIMER_INTENTS: IntentTable = {
     fallback: NO_ARGS,
   },
   timer_cancel: {
-    anchors: /\b(?:cancel|delete|remove|turn off|stop|kill|clear|end)\b.*\btimers?\b|\btimers?\b.*\b(?:off|cancel\w*)\b/,
+    anchors:
+      /\b(?:cancel|delete|remove|turn off|stop|kill|clear|end)\b.*\btimers?\b|\btimers?\b.*\b(?:off|cancel\w*)\b/,
     templates: [
       "(cancel|stop|delete|remove|clear|kill|end|dismiss|turn off|switch off|abort|disable) [my|the|that|this] timer",
       "(cancel|stop|delete|remove|clear|kill|end|dismiss|turn off|switch off) [my|the|that] {label} timer",
@@ -97,7 +99,8 @@ export const ALARM_INTENTS: IntentTable = {
     },
   },
   alarm_list: {
-    vetoes: /\b(?:cancel|delete|remove|change|snooze|turn off|disable)\b|^(?:please )?set\b|\bset (?:an|a|my|the|up) alarm/,
+    vetoes:
+      /\b(?:cancel|delete|remove|change|snooze|turn off|disable)\b|^(?:please )?set\b|\bset (?:an|a|my|the|up) alarm/,
     anchors: /\b(?:alarms?|wake|waking)\b/,
     templates: [
       "(show|list|display|check|get|view|read) [me] [all] [of] [my|the] [current|active|upcoming] alarms",
@@ -115,7 +118,8 @@ export const ALARM_INTENTS: IntentTable = {
     fallback: NO_ARGS,
   },
   alarm_cancel: {
-    anchors: /\b(?:cancel|delete|remove|turn off|switch off|disable|stop|snooze|dismiss|clear|do not|dont|no)\b.*\b(?:alarms?|wake)\b|\balarms?\b.*\b(?:off|removed|cancel\w*|deleted)\b/,
+    anchors:
+      /\b(?:cancel|delete|remove|turn off|switch off|disable|stop|snooze|dismiss|clear|do not|dont|no)\b.*\b(?:alarms?|wake)\b|\balarms?\b.*\b(?:off|removed|cancel\w*|deleted)\b/,
     templates: [
       "(cancel|delete|remove|turn off|disable|switch off|clear|stop|kill|dismiss|deactivate) [my|the|that|this] [wake up|morning] alarm",
       "(cancel|delete|remove|turn off|disable|switch off|clear) [my|the] alarm (for|at|on) {at}",
@@ -143,7 +147,8 @@ const ZONE_OR_CITY = "(in|at|for) ({timezone}|{city})";
 
 export const TIME_INTENTS: IntentTable = {
   time_now: {
-    vetoes: /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|approved|request)\b/,
+    vetoes:
+      /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|shop)\b/,
     anchors: /\b(?:time|clock|date|day|hour|month|year|zone)\b/,
     templates: [
       "what (time|hour) is it [over] [there|here] [now|right now|currently|at the moment] [please]",
@@ -184,7 +189,8 @@ export const TIME_INTENTS: IntentTable = {
 
 export const CALC_INTENTS: IntentTable = {
   calc_evaluate: {
-    anchors: /\d|\b(?:plus|minus|times|divided|percent|square|root|convert|multiply|multiplied|sum|calculate)\b/,
+    anchors:
+      /\d|\b(?:plus|minus|times|divided|percent|square|root|convert|multiply|multiplied|sum|calculate)\b/,
     templates: [
       "(what is|calculate|compute|evaluate|solve|work out|how much is|figure out) {expression} [equal to|equals]",
       "(what is|tell me|give me|what will be) the (answer|result|sum|product|total) (to|of|for) {expression}",
@@ -199,7 +205,8 @@ export const CALC_INTENTS: IntentTable = {
     build: (input) => {
       const { expression, unit, quantity } = input.values;
       if (typeof expression === "string") return { expression };
-      if (typeof unit === "string" && typeof quantity === "string") return { expression: `${quantity} to ${unit}` };
+      if (typeof unit === "string" && typeof quantity === "string")
+        return { expression: `${quantity} to ${unit}` };
       return undefined;
     },
     fallback: (input) => {
@@ -215,7 +222,8 @@ export const CALC_INTENTS: IntentTable = {
 
 const CONDITION =
   "(raining|snowing|sunny|cloudy|windy|cold|hot|warm|freezing|foggy|humid|nice|stormy|chilly|pouring)";
-const FUTURE_CONDITION = "(rain|snow|be sunny|be cloudy|be windy|be cold|be hot|be warm|be freezing|storm|be nice)";
+const FUTURE_CONDITION =
+  "(rain|snow|be sunny|be cloudy|be windy|be cold|be hot|be warm|be freezing|storm|be nice)";
 const IN_CITY = "[in|for|at] {city}";
 
 function forecast(input: Parameters<typeof slotsAsArgs>[0]): Args | undefined {
@@ -233,7 +241,8 @@ function forecast(input: Parameters<typeof slotsAsArgs>[0]): Args | undefined {
 export const WEATHER_INTENTS: IntentTable = {
   weather_current: {
     vetoes: /\b(?:ac|air conditioning|thermostat|oven|fridge|heater)\b/,
-    anchors: /\b(?:weather|rain\w*|snow\w*|sunny|sun|temperature|hot|cold|warm|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|outside|sunscreen|freezing|chilly)\b/,
+    anchors:
+      /\b(?:weather|rain\w*|snow\w*|sunny|sun|temperature|hot|cold|warm|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|outside|sunscreen|freezing|chilly)\b/,
     templates: [
       `(what is|how is) the weather [like] [outside] [today|now|right now|currently|at the moment] [${IN_CITY}] [today|now|right now]`,
       `[the] weather [like] [today|now|right now] [${IN_CITY}] [today|now|right now|please]`,
@@ -258,7 +267,8 @@ export const WEATHER_INTENTS: IntentTable = {
     },
   },
   weather_forecast: {
-    anchors: /\b(?:weather|rain\w*|snow\w*|sunny|temperature|hot|cold|warm|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|sunscreen|freezing|chilly)\b/,
+    anchors:
+      /\b(?:weather|rain\w*|snow\w*|sunny|temperature|hot|cold|warm|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|sunscreen|freezing|chilly)\b/,
     templates: [
       `(what is|how is|what will be|how will be) the weather [going to be] [like] [${IN_CITY}] {date:day} [${IN_CITY}]`,
       `what will the weather be [like] [${IN_CITY}] [{date:day}] [${IN_CITY}]`,
@@ -304,7 +314,10 @@ export const LIST_INTENTS: IntentTable = {
       `(update|extend) ${LIST} with {items}`,
       `[i|we] (need|want) {items} (added|put) (to|on|onto) ${LIST}`,
       `can {items} be added to ${LIST}`,
-      { t: "(create|make|start|begin|set up) [a|an] [new] list (called|named|titled|for) {list}", args: { items: [] } },
+      {
+        t: "(create|make|start|begin|set up) [a|an] [new] list (called|named|titled|for) {list}",
+        args: { items: [] },
+      },
       { t: "(create|make|start|begin|set up) [a|an|my] [new] {list} list", args: { items: [] } },
     ],
     samples: ["add this to a list", "make a new list", "put it on the list", "add an item to my list"],
@@ -346,6 +359,7 @@ export const LIST_INTENTS: IntentTable = {
     samples: ["remove an item from my list", "delete this item", "take something off the list"],
   },
   lists_clear: {
+    vetoes: /\b(?:order|buy|purchase)\b/,
     anchors: /\blists?\b/,
     templates: [
       `(clear|empty|wipe|reset|erase|clean) [out] ${LIST}`,

@@ -1,5 +1,12 @@
 import { isNameLike } from "../slots/entities.js";
-import { findDuration, findWhen, KNOWN_APPS, parseListName, type SlotEnv, type When } from "../slots/index.js";
+import {
+  findDuration,
+  findWhen,
+  KNOWN_APPS,
+  parseListName,
+  type SlotEnv,
+  type When,
+} from "../slots/index.js";
 import { isNumberWord } from "../text/numbers.js";
 import type { Args, FallbackInput } from "./types.js";
 
@@ -65,7 +72,26 @@ const NOT_CITY = new Set([
   "this",
 ]);
 
-const AFTER_CITY = new Set(["now", "right", "today", "tonight", "tomorrow", "please", "currently", "this", "week", "weekend", "morning", "evening", "afternoon", "next", "on", "at", "for", "the"]);
+const AFTER_CITY = new Set([
+  "now",
+  "right",
+  "today",
+  "tonight",
+  "tomorrow",
+  "please",
+  "currently",
+  "this",
+  "week",
+  "weekend",
+  "morning",
+  "evening",
+  "afternoon",
+  "next",
+  "on",
+  "at",
+  "for",
+  "the",
+]);
 
 /** "... in new york tomorrow" → "new york" (raw casing), for classifier fallbacks. */
 export function findCity(input: FallbackInput): string | undefined {
@@ -73,7 +99,8 @@ export function findCity(input: FallbackInput): string | undefined {
   for (let i = 0; i < words.length - 1; i++) {
     if (!SKIP_BEFORE_CITY.has(words[i]!)) continue;
     let end = i + 1;
-    while (end < words.length && end - i <= 3 && /^\p{L}+$/u.test(words[end]!) && !NOT_CITY.has(words[end]!)) end += 1;
+    while (end < words.length && end - i <= 3 && /^\p{L}+$/u.test(words[end]!) && !NOT_CITY.has(words[end]!))
+      end += 1;
     if (end === i + 1 || !words.slice(end).every((w) => AFTER_CITY.has(w))) continue;
     const candidate = words.slice(i + 1, end);
     if (candidate.some((w) => isNumberWord(w)) || !isNameLike(candidate)) continue;
@@ -142,7 +169,30 @@ export function subjectFrom(body: string): string {
 
 export const NO_ARGS = (): Args => ({});
 
-const COMMAND_WORDS = new Set(["please", "can", "you", "could", "add", "put", "set", "up", "schedule", "create", "make", "book", "plan", "mark", "a", "an", "new", "me", "i", "want", "to", "need"]);
+const COMMAND_WORDS = new Set([
+  "please",
+  "can",
+  "you",
+  "could",
+  "add",
+  "put",
+  "set",
+  "up",
+  "schedule",
+  "create",
+  "make",
+  "book",
+  "plan",
+  "mark",
+  "a",
+  "an",
+  "new",
+  "me",
+  "i",
+  "want",
+  "to",
+  "need",
+]);
 const TRAILING = /\s+(?:to|on|in|into|for|at|the|my|calendar|schedule|agenda|please)$/i;
 
 /** "add dentist appointment for friday at five to my calendar" → "Dentist appointment". */

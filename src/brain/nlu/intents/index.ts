@@ -1,5 +1,12 @@
-import { ALARM_INTENTS, CALC_INTENTS, LIST_INTENTS, TIME_INTENTS, TIMER_INTENTS, WEATHER_INTENTS } from "./everyday.js";
 import { APP_INTENTS, MEDIA_INTENTS, SYSTEM_INTENTS, VOLUME_INTENTS } from "./device.js";
+import {
+  ALARM_INTENTS,
+  CALC_INTENTS,
+  LIST_INTENTS,
+  TIME_INTENTS,
+  TIMER_INTENTS,
+  WEATHER_INTENTS,
+} from "./everyday.js";
 import { CALENDAR_INTENTS, CONTACT_INTENTS, MAIL_INTENTS, REMINDER_INTENTS } from "./pim.js";
 import type { IntentTable } from "./types.js";
 import { FILE_INTENTS, KNOWLEDGE_INTENTS, WEB_INTENTS } from "./web.js";
@@ -9,10 +16,12 @@ export {
   type ChatAct,
   DIALOG_FILLERS,
   DIALOG_PHRASES,
+  DIALOG_SAMPLES,
   type DialogAct,
-  NONE_SAMPLES,
-  QUESTION_SAMPLES,
 } from "./conversation.js";
+export { MORE_NONE_SAMPLES, NONE_SAMPLES } from "./out-of-scope.js";
+export { QUESTION_SAMPLES } from "./questions.js";
+export { EXTRA_SAMPLES } from "./samples.js";
 export * from "./types.js";
 
 /**

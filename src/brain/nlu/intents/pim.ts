@@ -1,7 +1,7 @@
+import type { SlotEnv, When } from "../slots/index.js";
 import { findWhen } from "../slots/index.js";
 import { capitalize, dayRange, findDay, NO_ARGS, subjectFrom, titleFrom } from "./helpers.js";
-import type { SlotEnv, When } from "../slots/index.js";
-import { type Args, type BuildInput, type IntentTable, isWhen } from "./types.js";
+import { type Args, type BuildInput, type IntentSpec, type IntentTable, isWhen } from "./types.js";
 
 /** Reminders, calendar, mail and contacts (tools owned by other helpers; contracts in HELPERS.md). */
 const DUE = "[{due}]";
@@ -29,7 +29,10 @@ export const REMINDER_INTENTS: IntentTable = {
       `remember to {title} ${DUE}`,
       "new reminder {title}",
       { t: "remind me {due}", args: { title: "Reminder" } },
-      { t: "(set|create|add|make) [me] [a|an] reminder [notification|alert] (for|at|on) {due}", args: { title: "Reminder" } },
+      {
+        t: "(set|create|add|make) [me] [a|an] reminder [notification|alert] (for|at|on) {due}",
+        args: { title: "Reminder" },
+      },
     ],
     samples: ["set a reminder", "i need a reminder", "can you remind me later", "create a new reminder"],
     build: reminder,
@@ -76,13 +79,19 @@ function officeHours(start: When, raw: string, env: SlotEnv): When {
   const hour = Number(start.iso.slice(11, 13));
   if (!start.hasTime || hour < 1 || hour > 7 || /\b(?:am|a\.m|morning|night)\b/i.test(raw)) return start;
   const instant = new Date(start.instant.getTime() + 12 * 3_600_000);
-  return { ...start, instant, iso: env.zones.iso(instant, env.timezone), date: env.zones.date(instant, env.timezone) };
+  return {
+    ...start,
+    instant,
+    iso: env.zones.iso(instant, env.timezone),
+    date: env.zones.date(instant, env.timezone),
+  };
 }
 
 function createEvent(input: BuildInput): Args | undefined {
   const { location, duration, who } = input.values;
   let { title, start } = input.values;
-  if (input.fixed.bare === true) title = /\b(meeting|event|appointment|call)\b/i.exec(input.env.text)?.[1] ?? "Meeting";
+  if (input.fixed.bare === true)
+    title = /\b(meeting|event|appointment|call)\b/i.exec(input.env.text)?.[1] ?? "Meeting";
   if (typeof title !== "string" || !isWhen(start)) return undefined;
   const when = officeHours(start, input.matches.start?.raw ?? "", input.env);
   // "set up an alarm at 1pm", "schedule a taxi at 8": other tools' business, or no tool's
@@ -98,8 +107,10 @@ function createEvent(input: BuildInput): Args | undefined {
 
 export const CALENDAR_INTENTS: IntentTable = {
   calendar_list_events: {
-    vetoes: /^(?:schedule|set|arrange|create|book|add|put|make|organize|plan)\b|\b(?:to|you|me|i want) (?:schedule|set|arrange|create|book|add|make)\b|\b(?:cancel|delete|remove|reschedule|move|change|clear|erase)\b/,
-    anchors: /\b(?:calendar|meetings?|appointments?|agenda|schedule|diary|planner|my events?|i have)\b/,
+    vetoes:
+      /^(?:schedule|set|arrange|create|book|add|put|make|organize|plan)\b|\b(?:to|you|me|i want) (?:schedule|set|arrange|create|book|add|make)\b|\b(?:cancel|delete|remove|reschedule|move|change|clear|erase)\b/,
+    anchors:
+      /\b(?:calendar|meetings?|appointments?|agenda|schedule|diary|planner|events?|plans|planned|busy|free)\b/,
     templates: [
       `what is (on|in) my ${CALENDAR} [for] [{day}]`,
       `what (do i have|have i got|is there|have we got) [on|planned|scheduled|going on|coming up] [for|on] {day}`,
@@ -143,14 +154,29 @@ export const CALENDAR_INTENTS: IntentTable = {
       `(add|put) [a|an] {title} (to|on|in) [my|the] ${CALENDAR} (for|on|at) {start}`,
       "(create|add|make|set up|schedule|new) [a|an] [new] [calendar] (event|meeting|appointment|entry) (called|named|titled|for|about) {title} {start}",
       "(create|add|make|set up|schedule|new) [a|an] [new] [calendar] (event|meeting|appointment|entry) {start} (called|named|titled|for|about) {title}",
-      { t: "(create|set up|schedule|arrange|book|set|plan) [a|an|my] (meeting|event|appointment|call) [with {who:contact}] {start}", args: { bare: true } },
+      {
+        t: "(create|set up|schedule|arrange|book|set|plan) [a|an|my] (meeting|event|appointment|call) [with {who:contact}] {start}",
+        args: { bare: true },
+      },
     ],
-    samples: ["add an event to my calendar", "schedule a meeting", "create a calendar event", "book an appointment"],
+    samples: [
+      "add an event to my calendar",
+      "schedule a meeting",
+      "create a calendar event",
+      "book an appointment",
+    ],
     build: createEvent,
-    anchors: /\b(?:add|put|schedule|set|create|book|plan|mark|make)\b.*\b(?:calendar|meeting|event|appointment|party|dinner|lunch|class|practice)\b/,
+    anchors:
+      /\b(?:add|put|schedule|set|create|book|plan|mark|make)\b.*\b(?:calendar|meeting|event|appointment|party|dinner|lunch|class|practice)\b/,
     fallback: (input) => {
       const { zones, now, timezone, memo } = input.env;
-      const found = findWhen(input.words, { zones, now, timezone, direction: "future", ...(memo ? { memo } : {}) });
+      const found = findWhen(input.words, {
+        zones,
+        now,
+        timezone,
+        direction: "future",
+        ...(memo ? { memo } : {}),
+      });
       if (!found) return undefined;
       const title = titleFrom(input, found.start, found.end);
       return title ? { title, start: found.when.iso } : undefined;
@@ -171,6 +197,8 @@ function mailQuery(input: BuildInput): Args {
 function mailSend(input: BuildInput): Args | undefined {
   const { to, body, subject } = input.values;
   if (!Array.isArray(to)) return undefined;
+  // "email John" with nothing to say: an empty draft to John, never a send
+  if (input.fixed.empty === true) return { to, subject: "", body: "" };
   const text = typeof body === "string" ? body : undefined;
   const topic = typeof subject === "string" ? capitalize(subject) : undefined;
   if (!text && !topic) return undefined;
@@ -188,7 +216,7 @@ const SAYING =
 export const MAIL_INTENTS: IntentTable = {
   mail_search: {
     vetoes: /\b(?:send|write|compose|reply|forward|add|delete|contacts?)\b/,
-    anchors: /\b(?:e ?mails?|mails?|inbox|emailed|mailed)\b/,
+    anchors: /\b(?:e ?mails?|inbox|emailed|mailbox)\b/,
     templates: [
       `(check|read|open|show|get|view|display|fetch) [me] [my|the] [latest|recent|new|last] ${MAIL}`,
       `(do i have|have i got|did i get|did i receive|are there|is there|have i received) any ${UNREAD} ${MAIL} ${FROM} ${SINCE}`,
@@ -229,6 +257,16 @@ export const MAIL_INTENTS: IntentTable = {
       "(draft|prepare) [an|a] (email|mail|message) to {to} (about|regarding|on) {subject}",
       `(draft|prepare) [an|a] (email|mail|message) to {to} ${SAYING} {body}`,
       `(write|start) a draft (to|for) {to} (about|regarding) {subject}`,
+      {
+        t: "(send|write|compose|start|draft|create|prepare) [an|a] [new] (email|mail|e mail) (to|for) {to} [now|please]",
+        args: { empty: true },
+      },
+      { t: "(email|mail) {to} [now|please]", args: { empty: true } },
+      {
+        t: "(i need|i want|i would like) to (email|mail|write to|send an email to|write an email to) {to}",
+        args: { empty: true },
+      },
+      { t: "(send|write) {to} an (email|mail) [now|please]", args: { empty: true } },
     ],
     samples: ["draft an email", "start a draft", "prepare an email but don't send it"],
     build: mailSend,
@@ -240,17 +278,82 @@ const DETAIL =
 
 export const CONTACT_INTENTS: IntentTable = {
   contacts_search: {
+    anchors: /\b(?:contacts?|phone|cell|mobile|email address|e ?mail id|address|address book|phone book)\b/,
+    vetoes: /\b(?:location|current|delete|add|call|text|save|new contact)\b/,
+    fallback: (input) => {
+      const query = contactName(input);
+      return query ? { query } : undefined;
+    },
     templates: [
-      `(what is|give me|tell me|find|get|show [me]|look up|send me|read me) {query:contact} 's ${DETAIL}`,
-      `(what is|give me|tell me|find|get|show [me]|look up) the ${DETAIL} (of|for) {query:contact}`,
-      "(find|look up|search for|show|get|pull up) {query:contact} in my (contacts|address book|phone book|contact list)",
+      `(what is|give me|tell me|find|get|show [me]|look up|send me|read me|fetch [me]) {query:contact} 's [home|work|office|cell|mobile|new|newest|current] ${DETAIL}`,
+      `(what is|give me|tell me|find|get|show [me]|look up|fetch [me]) the [home|work|office|cell|mobile|new|newest|current] ${DETAIL} (of|for) {query:contact}`,
+      "(find|look up|search for|show|get|pull up) {query:contact} in [my] (contacts|address book|phone book|contact list)",
+      "(find|show [me]|get|pull up) [all] [the] (contact|contacts) (named|called|for|of) {query:contact}",
       "(search|look in|check) [my] (contacts|address book|phone book) for {query:contact}",
       "(look up|find|show me|pull up|open) the (contact|contact card|contact info|contact details) (for|of) {query:contact}",
       "how (do|can) i (reach|contact|get hold of|get in touch with) {query:contact}",
       "is {query:contact} in my (contacts|address book|contact list)",
       `{query:contact} 's ${DETAIL}`,
     ],
-    samples: ["look up a contact", "find someone in my contacts", "show my contact list", "search my address book"],
+    samples: [
+      "look up a contact",
+      "find someone in my contacts",
+      "show my contact list",
+      "search my address book",
+    ],
   },
 };
 
+const NAME_STOP = new Set([
+  "in",
+  "from",
+  "on",
+  "my",
+  "the",
+  "a",
+  "please",
+  "and",
+  "to",
+  "with",
+  "it",
+  "is",
+  "contacts",
+  "contact",
+  "phone",
+  "number",
+  "email",
+  "address",
+  "list",
+  "book",
+  "details",
+  "info",
+  "information",
+]);
+
+/** "... john smith's number", "the address of my brother", "find alex in contacts" → the name. */
+function contactName(input: Parameters<NonNullable<IntentSpec["fallback"]>>[0]): string | undefined {
+  const { words, tokens, env } = input;
+  const raw = (start: number, end: number) => env.text.slice(tokens[start]!.start, tokens[end - 1]!.end);
+  const possessive = words.indexOf("'s");
+  if (possessive > 0) {
+    let start = possessive;
+    while (
+      start > 0 &&
+      possessive - start < 3 &&
+      /^\p{L}+$/u.test(words[start - 1]!) &&
+      !NAME_STOP.has(words[start - 1]!) &&
+      !["what", "is", "me", "find", "get", "show", "tell", "give"].includes(words[start - 1]!)
+    )
+      start -= 1;
+    if (start < possessive) return raw(start, possessive);
+  }
+  for (let i = 0; i < words.length - 1; i++) {
+    if (!["of", "for", "named", "called", "find", "about"].includes(words[i]!)) continue;
+    let end = i + 1;
+    if (words[end] === "my" && end + 1 < words.length) end += 1;
+    while (end < words.length && end - i <= 3 && /^\p{L}+$/u.test(words[end]!) && !NAME_STOP.has(words[end]!))
+      end += 1;
+    if (end > i + 1 && !(end === i + 2 && words[i + 1] === "my")) return raw(i + 1, end);
+  }
+  return undefined;
+}

@@ -12,7 +12,8 @@ const ONLINE = "(online|on the web|on the internet|on google|on the net|on duckd
 
 function searchQuery(input: BuildInput): Args | undefined {
   const query = input.values.query;
-  if (typeof query !== "string" || /^(?:in|on|and|at|to|the contacts?|contacts?)\b/i.test(query)) return undefined;
+  if (typeof query !== "string" || /^(?:in|on|and|at|to|the contacts?|contacts?)\b/i.test(query))
+    return undefined;
   return { query };
 }
 

@@ -110,9 +110,11 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 /** chrono reads "the year" or "may" as dates; a date phrase must carry one of these. */
 const DATE_CUE =
   /\d|\b(?:today|tomorrow|tonight|yesterday|noon|midday|midnight|morning|afternoon|evening|night|weekend|week|month|year|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|minutes?|hours?|days?|weeks?|months?|now)\b/;
-const VAGUE = /^(?:the |a |this |that |every )?(?:year|month|week|day|morning|night|days|weeks|months|years)$/;
+const VAGUE =
+  /^(?:the |a |this |that |every )?(?:year|month|week|day|morning|night|days|weeks|months|years)$/;
 
-const TIME_OF_DAY = /\b(?:morning|noon|midday|afternoon|evening|tonight|night|midnight|am|pm|a\.m|p\.m|\d:\d\d)\b/;
+const TIME_OF_DAY =
+  /\b(?:morning|noon|midday|afternoon|evening|tonight|night|midnight|am|pm|a\.m|p\.m|\d:\d\d)\b/;
 const BARE_HOUR = /^(?:at |around |by |for )?(\d{1,2})$/;
 
 /**
@@ -133,7 +135,8 @@ const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven
 function readWhen(words: readonly string[], options: WhenOptions): When | undefined {
   if (!words.some((w) => DATE_CUE.test(w) || NUMBER_WORD.test(w))) return undefined;
   const text = prepare(words);
-  if (!text || !DATE_CUE.test(text) || VAGUE.test(text.replace(/^(?:for|in|on|at|of) /, ""))) return undefined;
+  if (!text || !DATE_CUE.test(text) || VAGUE.test(text.replace(/^(?:for|in|on|at|of) /, "")))
+    return undefined;
   const bare = BARE_HOUR.exec(text);
   const source = bare ? `at ${bare[1]}:00` : text;
   const zones = options.zones;
@@ -162,12 +165,20 @@ function readWhen(words: readonly string[], options: WhenOptions): When | undefi
   if (trailing !== "" && trailing !== "please") return undefined;
   let instant = first.start.date();
   const saidTime = first.start.isCertain("hour") || TIME_OF_DAY.test(text);
-  if (options.direction === "past" && instant.getTime() > options.now.getTime() && !first.start.isCertain("day")) {
+  if (
+    options.direction === "past" &&
+    instant.getTime() > options.now.getTime() &&
+    !first.start.isCertain("day")
+  ) {
     // "since monday" said on a wednesday means two days ago, not next week
     instant = new Date(instant.getTime() - 7 * 86_400_000);
   }
   if (!saidTime && options.defaultHour !== undefined) {
-    instant = zones.at(zones.date(instant, options.timezone), `${pad(options.defaultHour)}:00:00`, options.timezone);
+    instant = zones.at(
+      zones.date(instant, options.timezone),
+      `${pad(options.defaultHour)}:00:00`,
+      options.timezone,
+    );
   }
   const when: When = {
     iso: zones.iso(instant, options.timezone),
@@ -186,7 +197,9 @@ export function findWhen(
   options: WhenOptions,
 ): { when: When; start: number; end: number } | undefined {
   // Only spans holding a date word are worth a chrono call
-  const cue = words.map((w) => DATE_CUE.test(w) || /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/.test(w));
+  const cue = words.map(
+    (w) => DATE_CUE.test(w) || /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/.test(w),
+  );
   for (let start = 0; start < words.length; start++) {
     const last = Math.min(words.length, start + 8);
     if (!cue.slice(start, last).includes(true)) continue;
@@ -208,6 +221,9 @@ function prepare(words: readonly string[]): string {
     .trim();
   const text = joined.replace(/\bthis (morning|afternoon|evening)\b/g, "today $1").replace(/\s+/g, " ");
   // "8:30 tomorrow morning" reads better to chrono as "tomorrow morning at 8:30"
-  const lead = /^(?:at )?(\d{1,2}(?::\d\d)?(?:am|pm)?) ((?:today|tomorrow|tonight|on \w+|next \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: morning| afternoon| evening| night)?)$/.exec(text);
+  const lead =
+    /^(?:at )?(\d{1,2}(?::\d\d)?(?:am|pm)?) ((?:today|tomorrow|tonight|on \w+|next \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: morning| afternoon| evening| night)?)$/.exec(
+      text,
+    );
   return lead ? `${lead[2]} at ${lead[1]}` : text;
 }

@@ -51,7 +51,10 @@ export function parseDuration(input: readonly string[]): number | undefined {
   return Math.round(total);
 }
 
-function readComponent(words: readonly string[], start: number): { seconds: number; end: number } | undefined {
+function readComponent(
+  words: readonly string[],
+  start: number,
+): { seconds: number; end: number } | undefined {
   let i = start;
   let amount: number | undefined;
   const w = words[i];
@@ -130,7 +133,9 @@ function expandCompact(words: readonly string[]): string[] {
 }
 
 /** Finds the first duration anywhere in `words` (for the classifier fallback path). */
-export function findDuration(words: readonly string[]): { seconds: number; start: number; end: number } | undefined {
+export function findDuration(
+  words: readonly string[],
+): { seconds: number; start: number; end: number } | undefined {
   for (let start = 0; start < words.length; start++) {
     for (let end = Math.min(words.length, start + 8); end > start; end--) {
       const seconds = parseDuration(words.slice(start, end));

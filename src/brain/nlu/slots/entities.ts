@@ -211,7 +211,8 @@ const NOT_NAMES = new Set([
 export function isNameLike(words: readonly string[], allowMy = false): boolean {
   if (words.length === 0 || words.length > 4) return false;
   return words.every((w, i) => {
-    if (allowMy && i === 0 && (w === "my" || w === "dr" || w === "mr" || w === "mrs" || w === "ms")) return true;
+    if (allowMy && i === 0 && (w === "my" || w === "dr" || w === "mr" || w === "mrs" || w === "ms"))
+      return true;
     return /^\p{L}[\p{L}'.-]*$/u.test(w) && !NOT_NAMES.has(w) && w !== "my";
   });
 }
@@ -235,7 +236,8 @@ export function parsePath(words: readonly string[], raw: string): string | undef
   if (words.length === 1 && /^(?:~|\.{1,2})?\/|^~$/.test(raw)) return raw;
   const rest = words.filter((w) => w !== "my" && w !== "the" && w !== "folder" && w !== "directory");
   if (rest.length === 1 && words.length >= 2 && FOLDERS[rest[0]!]) return FOLDERS[rest[0]!];
-  if (rest.length === 1 && (words.includes("folder") || words.includes("directory"))) return FOLDERS[rest[0]!];
+  if (rest.length === 1 && (words.includes("folder") || words.includes("directory")))
+    return FOLDERS[rest[0]!];
   return undefined;
 }
 
@@ -258,7 +260,21 @@ export function parseUrl(words: readonly string[], raw: string): string | undefi
 
 /** "to do" / "todo" / "to-do" → "todo"; "grocery list" → "grocery". */
 /** Names that are not Jarvis lists: contacts, playlists, favourites of songs. */
-const NOT_LISTS = new Set(["reminder", "reminders", "contact", "contacts", "play", "playlist", "song", "songs", "music", "reading", "mailing", "email", "guest"]);
+const NOT_LISTS = new Set([
+  "reminder",
+  "reminders",
+  "contact",
+  "contacts",
+  "play",
+  "playlist",
+  "song",
+  "songs",
+  "music",
+  "reading",
+  "mailing",
+  "email",
+  "guest",
+]);
 
 export function parseListName(words: readonly string[]): string | undefined {
   if (words.some((w) => NOT_LISTS.has(w))) return undefined;
@@ -274,14 +290,16 @@ export function parseListName(words: readonly string[]): string | undefined {
 }
 
 /** "eggs, bread and milk" → ["eggs", "bread", "milk"] (raw casing kept). */
-const NOT_ITEMS = /^(?:this|that|the|current) (?:song|track|music|tune|album|email|contact|number)$|^(?:this|that|it)$/i;
+const NOT_ITEMS =
+  /^(?:this|that|the|current) (?:song|track|music|tune|album|email|contact|number)$|^(?:this|that|it)$/i;
 
 export function splitItems(raw: string): string[] | undefined {
   const items = raw
     .split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+plus\s+/i)
     .map((s) => s.trim().replace(/^(?:some|also)\s+/i, ""))
     .filter((s) => s.length > 0);
-  if (items.length === 0 || items.length > 20 || items.some((s) => s.split(/\s+/).length > 6)) return undefined;
+  if (items.length === 0 || items.length > 20 || items.some((s) => s.split(/\s+/).length > 6))
+    return undefined;
   if (items.some((s) => NOT_ITEMS.test(s))) return undefined;
   return items;
 }

@@ -32,8 +32,59 @@ export interface SlotType {
   samples: readonly string[];
 }
 
-const DATE_WORDS = new Set(["today", "tomorrow", "tonight", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "morning", "afternoon", "evening", "noon", "am", "pm", "next", "week"]);
-const STATEMENT_VERBS = new Set(["is", "are", "was", "were", "am", "has", "have", "had", "will", "lives", "live", "likes", "like", "loves", "love", "hates", "prefer", "prefers", "parked", "put", "left", "works", "work", "owe", "owes", "keep", "keeps", "goes", "starts", "ends", "costs"]);
+const DATE_WORDS = new Set([
+  "today",
+  "tomorrow",
+  "tonight",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+  "morning",
+  "afternoon",
+  "evening",
+  "noon",
+  "am",
+  "pm",
+  "next",
+  "week",
+]);
+const STATEMENT_VERBS = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "am",
+  "has",
+  "have",
+  "had",
+  "will",
+  "lives",
+  "live",
+  "likes",
+  "like",
+  "loves",
+  "love",
+  "hates",
+  "prefer",
+  "prefers",
+  "parked",
+  "put",
+  "left",
+  "works",
+  "work",
+  "owe",
+  "owes",
+  "keep",
+  "keeps",
+  "goes",
+  "starts",
+  "ends",
+  "costs",
+]);
 const FREE_TEXT_BLOCK = /^(?:it|that|this|them|one|something|anything|and|to|the|a|an|please|me)$/;
 
 function cleanFree(words: readonly string[], raw: string): string | undefined {
@@ -82,7 +133,14 @@ function when(direction: "future" | "past", defaultHour: number | undefined, req
  */
 export const SLOT_TYPES: Record<string, SlotType> = {
   text: freeText(40, ["call mom", "the report", "buy milk", "pick up the kids", "ai news", "my car keys"]),
-  query: freeText(25, ["ai news", "best pizza in town", "how to tie a tie", "weather radar", "jazz", "kubernetes"]),
+  query: freeText(25, [
+    "ai news",
+    "best pizza in town",
+    "how to tie a tie",
+    "weather radar",
+    "jazz",
+    "kubernetes",
+  ]),
   title: freeText(20, ["call mom", "pay rent", "dentist appointment", "team sync", "water the plants"]),
   body: freeText(60, ["i will be late", "the report is ready", "happy birthday", "see you at noon"]),
   label: {
@@ -110,7 +168,15 @@ export const SLOT_TYPES: Record<string, SlotType> = {
   },
   duration: {
     maxTokens: 9,
-    samples: ["5 minutes", "10 minutes", "an hour", "30 seconds", "half an hour", "2 hours", "1 hour 30 minutes"],
+    samples: [
+      "5 minutes",
+      "10 minutes",
+      "an hour",
+      "30 seconds",
+      "half an hour",
+      "2 hours",
+      "1 hour 30 minutes",
+    ],
     parse: (words) => parseDuration(words),
   },
   when: when("future", 9),
@@ -137,7 +203,8 @@ export const SLOT_TYPES: Record<string, SlotType> = {
     maxTokens: 4,
     samples: ["john", "mom", "sarah connor", "my boss", "dave", "dr smith"],
     parse(words, raw) {
-      if (words.length === 1 && /@/.test(raw)) return raw;
+      if (words.length === 1 && /@/.test(raw))
+        return /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(raw) ? raw : undefined;
       const w = words.at(-1) === "'s" ? words.slice(0, -1) : words;
       if (!isNameLike(w, true)) return undefined;
       return raw.replace(/'s$/i, "").trim();
@@ -146,11 +213,14 @@ export const SLOT_TYPES: Record<string, SlotType> = {
   recipients: {
     maxTokens: 8,
     samples: ["john", "mom", "sarah@example.com", "the team", "john and mary"],
-    parse(words, raw) {
+    parse(_words, raw) {
       const parts = splitItems(raw);
       if (!parts) return undefined;
       for (const part of parts) {
-        if (/@/.test(part)) continue;
+        if (/@/.test(part)) {
+          if (!/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(part)) return undefined;
+          continue;
+        }
         const w = part.toLowerCase().split(/\s+/);
         const ok = isNameLike(w, true) || (w.length === 2 && w[0] === "the" && /^\p{L}+$/u.test(w[1]!));
         if (!ok) return undefined;

@@ -124,7 +124,18 @@ const FUNCTIONS: Array<[string[], string]> = [
 const NUMBER_WORDS =
   /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)$/;
 const SYMBOLS = new Set(["+", "-", "*", "/", "^", "(", ")", "%"]);
-const MATH_FUNCTION_WORDS = new Set(["sqrt", "sin", "cos", "tan", "log", "abs", "round", "floor", "ceil", "cbrt"]);
+const MATH_FUNCTION_WORDS = new Set([
+  "sqrt",
+  "sin",
+  "cos",
+  "tan",
+  "log",
+  "abs",
+  "round",
+  "floor",
+  "ceil",
+  "cbrt",
+]);
 
 function startsWith(words: readonly string[], at: number, phrase: readonly string[]): boolean {
   return phrase.every((w, k) => words[at + k] === w);

@@ -7,8 +7,19 @@ const words = (text: string) => tokenize(text).map((t) => t.w);
 const zones = new TimeZones();
 // Wednesday 11 June 2025, 10:00 UTC (12:00 in Paris, 06:00 in New York)
 const NOW = new Date("2025-06-11T10:00:00Z");
-const when = (text: string, timezone = "UTC", direction: "future" | "past" = "future", defaultHour?: number) =>
-  parseWhen(words(text), { zones, now: NOW, timezone, direction, ...(defaultHour === undefined ? {} : { defaultHour }) });
+const when = (
+  text: string,
+  timezone = "UTC",
+  direction: "future" | "past" = "future",
+  defaultHour?: number,
+) =>
+  parseWhen(words(text), {
+    zones,
+    now: NOW,
+    timezone,
+    direction,
+    ...(defaultHour === undefined ? {} : { defaultHour }),
+  });
 
 describe("numbers", () => {
   it("reads digits and number words", () => {
@@ -51,7 +62,15 @@ describe("durations", () => {
   });
 
   it("refuses what is not (only) a duration, and absurd lengths", () => {
-    for (const text of ["5", "minutes", "5 apples", "tomorrow", "5 minutes to call mom", "900000 hours", "0 minutes"]) {
+    for (const text of [
+      "5",
+      "minutes",
+      "5 apples",
+      "tomorrow",
+      "5 minutes to call mom",
+      "900000 hours",
+      "0 minutes",
+    ]) {
       expect(parseDuration(words(text)), text).toBeUndefined();
     }
   });

@@ -19,7 +19,8 @@ export type ScreenVerdict =
 /** Bad input is refused before any parsing: it must come out as `unknown`, never as an action. */
 export function screen(text: string): ScreenVerdict {
   const trimmed = text.trim();
-  if (trimmed.length === 0) return { ok: false, reason: "empty", reply: "I didn't catch anything; say a command." };
+  if (trimmed.length === 0)
+    return { ok: false, reason: "empty", reply: "I didn't catch anything; say a command." };
   if (trimmed.length > MAX_INPUT_CHARS) {
     return {
       ok: false,
@@ -27,7 +28,6 @@ export function screen(text: string): ScreenVerdict {
       reply: `That is too long for a command (over ${MAX_INPUT_CHARS} characters); say it in fewer words.`,
     };
   }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: detecting binary input is the point
   if (/[\u0000-\u0008\u000e-\u001f\u007f\ufffd]/.test(trimmed)) {
     return { ok: false, reason: "binary", reply: "That looks like binary data, not a command." };
   }
@@ -106,7 +106,8 @@ const EMAIL = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/;
 const PATHISH = /^(?:~|\.{1,2})?\/[^\s]*$|^~$/;
 const HANDLE = /^#[a-z]\d{1,6}$/;
 const DOTTED = /^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+(?:\/\S*)?$/i;
-const PIECES = /\p{L}[\p{L}\p{N}]*(?:['’-][\p{L}\p{N}]+)*|\d+h\d{1,2}m?\b|\d+(?:[.,:]\d+)*(?:[a-z]{1,3}\b)?|[%+\-*/^()=$€£°×÷<>]/gu;
+const PIECES =
+  /\p{L}[\p{L}\p{N}]*(?:['’-][\p{L}\p{N}]+)*|\d+h\d{1,2}m?\b|\d+(?:[.,:]\d+)*(?:[a-z]{1,3}\b)?|[%+\-*/^()=$€£°×÷<>]/gu;
 
 /** Splits text into tokens. Whole URLs, emails, paths, domains and handles stay one token. */
 export function tokenize(text: string): Token[] {
@@ -271,6 +272,15 @@ export function looksLikeQuestion(text: string, tokens: readonly Token[]): boole
   if (/\?\s*$/.test(text)) return true;
   const first = tokens[0]?.w;
   if (!first) return false;
-  if (first === "tell") return tokens[1]?.w === "me" && ["about", "what", "who", "how", "why", "when", "where"].includes(tokens[2]?.w ?? "");
+  if (first === "tell")
+    return (
+      tokens[1]?.w === "me" &&
+      ["about", "what", "who", "how", "why", "when", "where"].includes(tokens[2]?.w ?? "")
+    );
   return QUESTION_STARTS.has(first) || (first === "i" && tokens[1]?.w === "wonder");
+}
+
+/** Starts with an English question word (not just a trailing "?", which any language has). */
+export function startsLikeQuestion(tokens: readonly Token[]): boolean {
+  return looksLikeQuestion("", tokens);
 }

@@ -72,7 +72,10 @@ export function isNumberWord(word: string): boolean {
  * Reads the longest number starting at `start`; returns its value and the index after it.
  * "a"/"an" count as one only before a scale ("a hundred"), so "a timer" is not a number.
  */
-export function readNumber(words: readonly string[], start: number): { value: number; end: number } | undefined {
+export function readNumber(
+  words: readonly string[],
+  start: number,
+): { value: number; end: number } | undefined {
   const first = words[start];
   if (first === undefined) return undefined;
   if (DIGITS.test(first)) return { value: Number(first.replaceAll(",", "")), end: start + 1 };
@@ -167,13 +170,30 @@ export function digitize(words: readonly string[]): string[] {
   return out;
 }
 
-const ONE_DETERMINERS = new Set(["the", "that", "this", "which", "next", "last", "another", "each", "every", "any", "some", "new", "other"]);
+const ONE_DETERMINERS = new Set([
+  "the",
+  "that",
+  "this",
+  "which",
+  "next",
+  "last",
+  "another",
+  "each",
+  "every",
+  "any",
+  "some",
+  "new",
+  "other",
+]);
 
 /** "the second one", "that one": a pronoun, not the number 1. */
 function isPronounOne(words: readonly string[], i: number): boolean {
   if (words[i] !== "one") return false;
   const prev = words[i - 1];
-  return words[i + 1] === "of" || (prev !== undefined && (ONE_DETERMINERS.has(prev) || parseOrdinal(prev) !== undefined));
+  return (
+    words[i + 1] === "of" ||
+    (prev !== undefined && (ONE_DETERMINERS.has(prev) || parseOrdinal(prev) !== undefined))
+  );
 }
 
 function readMinutes(words: readonly string[], start: number): { value: number; end: number } | undefined {
@@ -195,4 +215,17 @@ function isClockContext(before: readonly string[]): boolean {
   return prev === undefined || CLOCK_PREPOSITIONS.has(prev);
 }
 
-const CLOCK_PREPOSITIONS = new Set(["at", "for", "by", "until", "till", "around", "about", "from", "to", "is", "alarm", "and"]);
+const CLOCK_PREPOSITIONS = new Set([
+  "at",
+  "for",
+  "by",
+  "until",
+  "till",
+  "around",
+  "about",
+  "from",
+  "to",
+  "is",
+  "alarm",
+  "and",
+]);
