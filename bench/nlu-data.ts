@@ -170,25 +170,6 @@ export function loadClinc(file: string): Item[] {
   }));
 }
 
-export function loadOwn(): Item[] {
-  const lines = readFileSync(join(here, "data", "commands.jsonl"), "utf8")
-    .trim()
-    .split("\n");
-  return lines.map((line) => {
-    const row = JSON.parse(line) as { text: string; kind: string; calls?: Array<{ tool: string }> };
-    const fake = { text: row.text, kind: row.kind, calls: row.calls, confidence: 1 } as NluResult;
-    const capability =
-      row.kind === "action"
-        ? (capabilityOf(fake)[0] ?? null)
-        : row.kind === "none" || row.kind === "unknown"
-          ? null
-          : row.kind === "question"
-            ? "question"
-            : "dialog";
-    return { text: row.text, capability };
-  });
-}
-
 const DATE_ARGS = ["at", "due", "start", "from", "since", "date"];
 
 /** The gold spans read by chrono as one phrase; the call's date argument must agree. */
@@ -253,10 +234,14 @@ export function evaluate(name: string, items: Item[], nlu: ReturnType<typeof cre
   let slotScored = 0;
   let slotRight = 0;
   const confusion = new Map<string, number>();
+  const cpu: number[] = [];
   for (const item of items) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const result = nlu.parse(item.text, CONTEXT);
     latencies.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
     const got = capabilityOf(result);
     const acted = result.kind === "action";
     const wrongAction = acted && (item.capability === null || got.some((c) => c !== item.capability));
@@ -294,6 +279,7 @@ export function evaluate(name: string, items: Item[], nlu: ReturnType<typeof cre
     datetime_slot_accuracy: ratio(slotRight, slotScored),
     datetime_slot_scored: slotScored,
     latency_ms: summarize(latencies),
+    latency_cpu_ms: summarize(cpu),
     top_false_actions: Object.fromEntries(topConfusions),
   };
 }

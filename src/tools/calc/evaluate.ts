@@ -1,4 +1,5 @@
 import { JarvisError } from "../../core/errors.js";
+import { evaluateArithmetic, formatNumber } from "./arithmetic.js";
 
 /**
  * A restricted mathjs: the expression is parsed, every node is checked against an allowlist
@@ -174,16 +175,27 @@ export class Calculator {
   private math: Promise<MathApi> | undefined;
 
   calculate(input: string): Promise<Calculation> {
-    this.math ??= restrictedMathjs();
-    return calculateWith(this.math, input);
+    // mathjs is only loaded when plain arithmetic is not enough (units, functions, constants).
+    const math = () => {
+      this.math ??= restrictedMathjs();
+      return this.math;
+    };
+    return calculateWith(math, input);
   }
 }
 
-async function calculateWith(instance: Promise<MathApi>, input: string): Promise<Calculation> {
+async function calculateWith(instance: () => Promise<MathApi>, input: string): Promise<Calculation> {
   if (input.length > MAX_EXPRESSION_LENGTH) throw refuse(`longer than ${MAX_EXPRESSION_LENGTH} characters`);
   const expression = normalizeExpression(input);
   if (!expression) throw refuse("the expression is empty");
-  const math = await instance;
+  const plain = evaluateArithmetic(expression);
+  if (plain !== undefined) {
+    if (Number.isNaN(plain)) throw refuse("the result is not a number");
+    if (!Number.isFinite(plain))
+      return { expression, result: plain > 0 ? "infinity" : "-infinity", value: plain };
+    return { expression, result: formatNumber(plain), value: plain };
+  }
+  const math = await instance();
   let root: MathNode;
   try {
     root = math.parse(expression);
