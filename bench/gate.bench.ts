@@ -25,7 +25,9 @@ const slow = defineTool<Record<string, never>>({
   effects: ["write"],
   risk: "safe",
   execute: (_args, ctx) =>
-    new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve(ok("stopped")), { once: true })),
+    new Promise((resolve) =>
+      ctx.signal.addEventListener("abort", () => resolve(ok("stopped")), { once: true }),
+    ),
 });
 const noop = defineTool<{ text: string; path?: string }>({
   name: "bench_noop",
@@ -71,7 +73,9 @@ const withPath = await measure({ text: "hello", path: "~/Documents" }, 5_000);
 // Kill switch: 50 in-flight calls, one killAll, time until every outcome is settled.
 const killSamples: number[] = [];
 for (let round = 0; round < 20; round++) {
-  const pending = Array.from({ length: 50 }, () => runtime.gate.call({ tool: "bench_slow", args: {} }, scope));
+  const pending = Array.from({ length: 50 }, () =>
+    runtime.gate.call({ tool: "bench_slow", args: {} }, scope),
+  );
   await new Promise((resolve) => setTimeout(resolve, 20));
   const start = performance.now();
   runtime.gate.killAll();

@@ -170,21 +170,22 @@ export function loadClinc(file: string): Item[] {
   }));
 }
 
-const DATE_ARGS = ["at", "due", "start", "from", "since", "date"];
+/** Which argument carries the date, per tool that takes one. */
+const DATE_ARG: Record<string, string> = {
+  alarm_set: "at",
+  reminders_create: "due",
+  calendar_create_event: "start",
+  calendar_list_events: "from",
+  weather_forecast: "date",
+  mail_search: "since",
+};
 
 /** The gold spans read by chrono as one phrase; the call's date argument must agree. */
 function slotCorrect(item: Item, result: NluResult): boolean | undefined {
   if (!item.spans || item.spans.length === 0 || result.kind !== "action" || !result.args) return undefined;
-  const key = DATE_ARGS.find((k) => k in (result.args ?? {}));
-  const takesDate = [
-    "alarm_set",
-    "reminders_create",
-    "calendar_create_event",
-    "calendar_list_events",
-    "weather_forecast",
-    "mail_search",
-  ];
-  if (!takesDate.includes(result.tool ?? "")) return undefined;
+  const argument = DATE_ARG[result.tool ?? ""];
+  if (!argument) return undefined;
+  const key = argument in result.args ? argument : undefined;
   const phrase = [...item.spans]
     .sort((a, b) => a.start - b.start)
     .map((s) => s.value)

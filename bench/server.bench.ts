@@ -29,9 +29,10 @@ function rssMiB(pid: number): number {
 /** Spawns `jarvis start` and resolves when /health answers 200. */
 async function startJarvis(
   env: NodeJS.ProcessEnv,
+  nodeFlags: string[] = [],
 ): Promise<{ child: ChildProcess; readyMs: number; url: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [JARVIS_BIN, "start", "--port", "0", "--no-open"], {
+  const child = spawn(process.execPath, [...nodeFlags, JARVIS_BIN, "start", "--port", "0", "--no-open"], {
     env,
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -66,11 +67,18 @@ for (let i = 0; i < 6; i++) {
   if (i > 0) cold.push(run.readyMs);
   await stop(run.child);
 }
+// Side by side: as `npm start` runs it today, and with V8's young generation capped at 2 MB
+// (`node --max-semi-space-size=2`), which only a command-line flag can set.
+const idleHome = createTempHome("jarvis-bench-server-small-");
 const idle = await startJarvis(home.env);
+const small = await startJarvis(idleHome.env, ["--max-semi-space-size=2"]);
 const rssAtReady = rssMiB(idle.child.pid!);
 await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
 const rssIdle = rssMiB(idle.child.pid!);
+const rssIdleSmall = rssMiB(small.child.pid!);
 await stop(idle.child);
+await stop(small.child);
+idleHome.cleanup();
 
 // For scale: the same CLI doing no server work (it imports the same tool catalog).
 const toolsList: number[] = [];
@@ -142,7 +150,7 @@ await wsReady;
 const { chromium } = await import("playwright-core");
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
 const page = await browser.newPage();
-await page.goto(`${url}/health`);
+await page.goto(`${url}/`); // the UI origin (its CSP allows a same-origin WebSocket)
 await page.evaluate(
   ([token]) =>
     new Promise<void>((resolve) => {
@@ -159,8 +167,11 @@ await page.evaluate(
   [token],
 );
 
-for (let i = 0; i < TURNS; i++)
+// Paced like a person's commands (not a saturation test): one turn every 25 ms.
+for (let i = 0; i < TURNS; i++) {
   await agent.startTurn({ text: "read k", source: "bench", broker: server.context.broker }).done;
+  await new Promise((resolve) => setTimeout(resolve, 25));
+}
 await wsDone;
 const wsLatency = JSON.parse(wsOut.trim().split("\n").at(-1)!) as number[];
 await page.waitForFunction((n) => (window as unknown as { samples: number[] }).samples.length >= n, TURNS);
@@ -178,6 +189,7 @@ writeResult("server", {
   toolsListColdStartMs: summarize(toolsList),
   rssAtReadyMiB: Math.round(rssAtReady * 10) / 10,
   idleRssMiB: Math.round(rssIdle * 10) / 10,
+  idleRssWithMaxSemiSpace2MiB: Math.round(rssIdleSmall * 10) / 10,
   idleSeconds: IDLE_S,
   decisionToWsClientMs: summarize(wsLatency),
   decisionToBrowserMs: summarize(browserLatency),

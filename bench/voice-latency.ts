@@ -3,19 +3,18 @@
  * end of speech → first audio byte of the answer, and barge-in delay. Used by voice.bench.ts.
  */
 import { join } from "node:path";
+import { openAgentService } from "../src/agent/open.js";
 import { defaultConfig } from "../src/config/schema.js";
-import { MemoryHandleStore } from "../src/core/handles.js";
 import { silentLogger } from "../src/core/logger.js";
 import { createRuntime } from "../src/runtime/runtime.js";
 import { createTempHome } from "../src/testing/home.js";
 import { ClipSource, RecordingSink } from "../src/voice/audio/io.js";
 import { FRAME_MS } from "../src/voice/audio/wav.js";
 import { VoicePipeline } from "../src/voice/pipeline.js";
-import { loadEmbeddedNlu } from "../src/voice/session.js";
 import { createDetector, type VoiceModels, voiceSettings } from "../src/voice/setup.js";
 import { PocketsphinxStt } from "../src/voice/stt/pocketsphinx.js";
 import { EspeakTts } from "../src/voice/tts/espeak.js";
-import { createNluTurnHandler, keywordDialogClassifier, type TurnHandler } from "../src/voice/turn.js";
+import { agentTurnHandler, keywordDialogClassifier, type TurnHandler } from "../src/voice/turn.js";
 import type { VoiceEvent } from "../src/voice/types.js";
 import { scenario } from "../test/voice/corpus.js";
 import { summarize } from "./util.js";
@@ -24,20 +23,13 @@ export async function runLatency(dir: string, models: VoiceModels) {
   const config = defaultConfig().voice;
   const home = createTempHome("jarvis-voice-bench-");
   const runtime = createRuntime({ env: home.env, logger: silentLogger });
-  const nlu = await loadEmbeddedNlu(runtime.registry.list());
-  // The embedded path is the NLU fast path; without it a fixed one-sentence answer stands in.
-  const turns: TurnHandler = nlu
-    ? createNluTurnHandler({
-        nlu,
-        gate: runtime.gate,
-        handles: new MemoryHandleStore(),
-        newRunId: () => runtime.ids.next("run"),
-      })
-    : {
-        async *run() {
-          yield { type: "text", text: "It is ten forty two." };
-        },
-      };
+  // The embedded path as `jarvis listen` runs it: the agent loop with no model configured, so
+  // every turn is answered by the NLU fast path through the gate.
+  const agent = await openAgentService(runtime);
+  const turns = agentTurnHandler((request) => {
+    const handle = agent.startTurn(request);
+    return { events: handle.events, sessionId: handle.sessionId, cancel: () => agent.kill(handle.runId) };
+  });
   const stt = new PocketsphinxStt({ workDir: join(dir, "latency-stt") });
   const run = async (samples: Int16Array, answer?: TurnHandler) => {
     const events: VoiceEvent[] = [];
@@ -116,12 +108,11 @@ export async function runLatency(dir: string, models: VoiceModels) {
     if (barge?.type === "barge_in" && sink.played.some((p) => p.stoppedEarly))
       bargeDelays.push(barge.t - onset);
   }
+  await agent.close();
   await runtime.close();
   home.cleanup();
   return {
-    turn_handler: nlu
-      ? "embedded NLU (createNlu) + gate"
-      : "stand-in (src/brain/nlu/index.ts not present): fixed one-sentence answer",
+    turn_handler: "agent loop (openAgentService), no model: NLU fast path → gate → tool",
     end_silence_ms: config.end_silence_ms,
     end_of_speech_to_first_audio_ms: summarize(firstAudio),
     last_word_to_first_audio_ms: summarize(fromLastWord),

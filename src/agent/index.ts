@@ -4,7 +4,9 @@ export { AsyncQueue, type EventFilter, EventHub, RunEmitter, type Subscription }
 export { composeAnswer, embeddedReply, NO_MODEL_QUESTION, NOT_SURE, NOTHING_PENDING } from "./fast-path.js";
 export { DEFAULT_LIMITS, estimateSize, type RunLimits } from "./limits.js";
 export { loadNlu, NULL_NLU } from "./nlu-loader.js";
+export { openAgentService } from "./open.js";
 export { PLAN_TOOL, planTool } from "./plan-tool.js";
+export { createRecallHook, recallHookFor } from "./recall-hook.js";
 export { processAlive, RunStore } from "./run-store.js";
 export { AgentService, type AgentServiceOptions } from "./service.js";
 export { SessionStore } from "./session-store.js";
@@ -24,5 +26,3 @@ export type {
   TurnResult,
 } from "./types.js";
 export { NO_MEMORY } from "./types.js";
-export { openAgentService } from "./open.js";
-export { createRecallHook, recallHookFor } from "./recall-hook.js";

@@ -65,7 +65,8 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
       return `${FILE}: ${key} must be at most ${String(issue.maximum)}`;
     case "invalid_format":
       // a regex's own message says what is expected ("must be an environment variable name")
-      if (issue.format === "regex" && !issue.message.startsWith("Invalid")) return `${FILE}: ${key} ${issue.message}`;
+      if (issue.format === "regex" && !issue.message.startsWith("Invalid"))
+        return `${FILE}: ${key} ${issue.message}`;
       return `${FILE}: ${key} must be a valid ${issue.format === "url" ? "URL" : issue.format}`;
     default:
       return `${FILE}: ${key} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;

@@ -106,9 +106,7 @@ export const mailAccountSchema = z
   })
   .strict();
 
-const davServerSchema = z
-  .object({ url: z.url({ protocol: /^https?$/ }), ...credentialFields })
-  .strict();
+const davServerSchema = z.object({ url: z.url({ protocol: /^https?$/ }), ...credentialFields }).strict();
 
 export const calendarAccountSchema = z
   .object({
@@ -117,7 +115,10 @@ export const calendarAccountSchema = z
     /** CardDAV for contacts; the CalDAV server and login when it offers address books too. */
     carddav: davServerSchema.optional(),
     /** A local calendar: a directory of .ics files (vdir, as vdirsyncer and khal use). */
-    local: z.object({ path: z.string().min(1).max(4096) }).strict().optional(),
+    local: z
+      .object({ path: z.string().min(1).max(4096) })
+      .strict()
+      .optional(),
     default_calendar: z.string().min(1).max(200).optional(),
     reminders_calendar: z.string().min(1).max(200).optional(),
   })

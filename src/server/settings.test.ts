@@ -100,7 +100,7 @@ describe("updateSettings", () => {
     });
     expect(result.config.policy).toMatchObject({ autonomy: "ask_all", tools: { shell_run: "deny" } });
     expect(result.config.shell.allow).toContain("ls"); // back to the default
-    expect(result.restartRequired).toEqual(["shell.allow"]);
+    expect(result.restartRequired).toEqual(["shell.allow"]); // (files.* and policy.* apply live)
     const text = readFileSync(path, "utf8");
     expect(text).toContain("# keep me");
     expect(text).toContain("autonomy: ask_all # inline");

@@ -3,6 +3,8 @@ import { isMap, isScalar, parseDocument, type Scalar } from "yaml";
 import { describeIssue, parseConfigText } from "../config/load.js";
 import { configSchema, type JarvisConfig } from "../config/schema.js";
 import { writeFileAtomic } from "../config/write.js";
+import type { PathRoots } from "../gate/paths.js";
+import { rootsFromConfig } from "../runtime/roots.js";
 import { HttpError } from "./errors.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -56,7 +58,7 @@ export function patchPaths(patch: unknown, prefix: string[] = []): string[][] {
 }
 
 /** Settings the running server picks up at once; anything else applies after a restart. */
-const LIVE = ["policy.autonomy", "policy.effects", "policy.tools"];
+const LIVE = ["policy.autonomy", "policy.effects", "policy.tools", "files.read_roots", "files.write_roots", "files.deny"];
 
 export interface SettingsUpdate {
   config: JarvisConfig;
@@ -114,7 +116,12 @@ function writePatch(document: ReturnType<typeof parseDocument>, patch: JsonObjec
   }
 }
 
-/** Makes the running config match the file: sections are replaced on the shared object. */
-export function applyLive(target: JarvisConfig, next: JarvisConfig): void {
-  Object.assign(target, next);
+/**
+ * Makes the running config match the file: sections are replaced on the shared config object
+ * (the gate reads policy from it on every call) and the file roots are recomputed in place on
+ * the shared roots object (the gate and the file tools hold that same object).
+ */
+export function applyLive(target: { config: JarvisConfig; roots: PathRoots; paths: { home: string } }, next: JarvisConfig): void {
+  Object.assign(target.config, next);
+  Object.assign(target.roots, rootsFromConfig(next, target.paths.home, target.roots.home));
 }

@@ -52,7 +52,7 @@ export interface VoiceSessionOptions {
 
 export interface VoiceSession {
   pipeline: VoicePipeline;
-  /** Who answers turns: the injected handler, the embedded NLU, or the echo stand-in. */
+  /** Who answers turns: the injected handler (the agent loop), the embedded NLU, or the echo stand-in. */
   answeredBy: "injected" | "nlu" | "echo";
   close(): Promise<void>;
 }

@@ -163,8 +163,11 @@ describe("agentTurnHandler", () => {
   it("speaks text deltas, passes other events on, says a failure, and cancels on barge-in", async () => {
     const cancelled: string[] = [];
     const controller = new AbortController();
+    const sessions: Array<string | undefined> = [];
     const handler = agentTurnHandler((request) => ({
+      sessionId: "ses_1",
       events: (async function* () {
+        sessions.push(request.sessionId);
         yield event(1, { type: "run_started", data: { input: request.text, source: request.source } });
         yield event(2, { type: "text_delta", data: { text: "Hello " } });
         yield event(3, { type: "text_delta", data: { text: "there." } });
@@ -186,5 +189,9 @@ describe("agentTurnHandler", () => {
       "Sorry, that failed: the model is down.",
     ]);
     expect(cancelled).toEqual(["interrupted by the user"]);
+    // The next voice turn continues the same conversation.
+    for await (const _ of handler.run({ text: "and then?", signal: new AbortController().signal, broker }))
+      break;
+    expect(sessions).toEqual([undefined, "ses_1"]);
   });
 });

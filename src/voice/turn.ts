@@ -135,6 +135,8 @@ export function spokenOutcome(outcome: CallOutcome): string {
 /** What an agent loop returns for one turn: its event stream, and a way to stop it. */
 export interface AgentTurn {
   events: AsyncIterable<JarvisEvent>;
+  /** The conversation this turn belongs to; the next voice turn continues it. */
+  sessionId?: string;
   cancel?(reason: string): void;
 }
 
@@ -144,11 +146,23 @@ export interface AgentTurn {
  * signal) cancels the run.
  */
 export function agentTurnHandler(
-  start: (request: { text: string; source: "voice"; broker: TurnRequest["broker"] }) => AgentTurn,
+  start: (request: {
+    text: string;
+    source: "voice";
+    broker: TurnRequest["broker"];
+    sessionId?: string;
+  }) => AgentTurn,
 ): TurnHandler {
+  let sessionId: string | undefined;
   return {
     async *run(request) {
-      const turn = start({ text: request.text, source: "voice", broker: request.broker });
+      const turn = start({
+        text: request.text,
+        source: "voice",
+        broker: request.broker,
+        ...(sessionId ? { sessionId } : {}),
+      });
+      sessionId = turn.sessionId ?? sessionId;
       const cancel = () => turn.cancel?.("interrupted by the user");
       request.signal.addEventListener("abort", cancel, { once: true });
       try {

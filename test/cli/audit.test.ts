@@ -31,8 +31,16 @@ describe("jarvis audit", () => {
   it("lists entries and verifies an untouched chain", async () => {
     const list = await runJarvis(["audit", "list", "--json"], { env: temp.env });
     expect(list.code).toBe(0);
-    const entries = list.stdout.trim().split("\n").map((l) => JSON.parse(l));
-    expect(entries[0]).toMatchObject({ tool: "nope_a", stage: "registry", decision: "deny", outcome: "refused:TOOL_UNKNOWN" });
+    const entries = list.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(entries[0]).toMatchObject({
+      tool: "nope_a",
+      stage: "registry",
+      decision: "deny",
+      outcome: "refused:TOOL_UNKNOWN",
+    });
     const verify = await runJarvis(["audit", "verify"], { env: temp.env });
     expect(verify.code).toBe(0);
     expect(verify.stdout).toMatch(/audit chain ok: \d+ entries/);
@@ -71,7 +79,9 @@ describe("jarvis audit", () => {
     const limit = await runJarvis(["audit", "list", "--limit", "lots"], { env: temp.env });
     expect(limit.code).toBe(2);
     expect(limit.stderr).toContain("USAGE: --limit must be a positive whole number");
-    const missing = await runJarvis(["audit", "verify", "--file", join(temp.dir, "nope.jsonl")], { env: temp.env });
+    const missing = await runJarvis(["audit", "verify", "--file", join(temp.dir, "nope.jsonl")], {
+      env: temp.env,
+    });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("NOT_FOUND");
     const garbage = join(temp.dir, "garbage.jsonl");

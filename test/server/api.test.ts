@@ -1,8 +1,10 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { JarvisEvent } from "../../src/core/events.js";
+import { MemoryHandleStore } from "../../src/core/handles.js";
+import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import { readProbeLog } from "../../src/testing/probe-tools.js";
 import { rawRequest, readSse, WsClient } from "./client.js";
 import { action, auth, type ServerHarness, startServerHarness, TOKEN } from "./harness.js";
@@ -165,13 +167,27 @@ describe("settings", () => {
     });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.restartRequired).toEqual(["files.deny"]);
+    expect(body.restartRequired).toEqual([]);
     const text = readFileSync(configPath(), "utf8");
     expect(text).toContain("# my settings — keep this comment");
     expect(text).toMatch(/autonomy: ask_all/);
     expect(text).toMatch(/confirm_timeout_s: 30/);
     expect(statSync(configPath()).mode & 0o777).toBe(0o600);
     expect(h.runtime.config.policy.autonomy).toBe("ask_all");
+    // the new deny root is enforced by the running gate at once
+    mkdirSync(join(h.temp.home, "secret"));
+    const denied = await h.runtime.gate.call(
+      { tool: "files_list", args: { path: join(h.temp.home, "secret") } },
+      {
+        runId: "run_settings",
+        userText: [join(h.temp.home, "secret")],
+        handles: new MemoryHandleStore(),
+        taint: { tainted: false, sources: [] },
+        grants: new Set(),
+        broker: new FixedConfirmationBroker("approve"),
+      },
+    );
+    expect(denied).toMatchObject({ status: "refused", code: "PATH_DENIED" });
     const tools = await (await fetch(`${h.url}/api/tools`, { headers: auth() })).json();
     expect(tools.tools.find((t: { name: string }) => t.name === "probe_read")).toMatchObject({
       override: "deny",

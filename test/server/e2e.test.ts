@@ -1,19 +1,23 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../src/testing/cli.js";
+import { createTempHome } from "../../src/testing/home.js";
 import { readProbeLog } from "../../src/testing/probe-tools.js";
 import { hasPrograms } from "../../src/testing/programs.js";
 import {
   action,
   launchChromium,
   type ServerHarness,
+  spawnStart,
   startServerHarness,
   uiBuilt,
   watchConsole,
 } from "./harness.js";
 
 const ok = hasPrograms(["chromium"], "chromium");
+const DEAD_PID = 2 ** 22 + 12_345; // above pid_max defaults: no such process
 
 /** The real UI in real headless Chromium against a real server, agent, gate and audit. */
 describe.skipIf(!ok)("web UI end to end", () => {
@@ -75,7 +79,8 @@ describe.skipIf(!ok)("web UI end to end", () => {
     expect(await card(page, "probe_danger").getAttribute("class")).toContain("stage-confirming");
     expect(readProbeLog(h.temp.jarvisHome)).not.toContain("danger backups");
     await dialog.getByRole("button", { name: "Approve" }).click();
-    await page.locator("article.tool-card.stage-done", { hasText: "did backups" }).waitFor();
+    await page.locator(".bubble.assistant", { hasText: "did backups" }).waitFor();
+    await page.locator("article.tool-card.stage-done", { hasText: "probe_danger" }).waitFor();
     await expect(dialog.isVisible()).resolves.toBe(false);
     await expect(card(page, "probe_danger").textContent()).resolves.toMatch(/dangerous.*you approved/i);
     expect(readProbeLog(h.temp.jarvisHome)).toContain("danger backups");
@@ -138,7 +143,7 @@ describe.skipIf(!ok)("web UI end to end", () => {
     const before = readProbeLog(h.temp.jarvisHome).filter((l) => l === "danger backups").length;
     await two.getByRole("button", { name: "Always for this session" }).click();
     await one.waitFor({ state: "hidden" });
-    await first.locator("article.tool-card.stage-done", { hasText: "did backups" }).last().waitFor();
+    await first.locator(".bubble.assistant", { hasText: "did backups" }).last().waitFor();
     // the second tab watches the same session: it shows the run too
     await second
       .locator("section.turn", { hasText: "delete the old backups" })
@@ -151,6 +156,91 @@ describe.skipIf(!ok)("web UI end to end", () => {
     await first.locator("section.turn").last().locator("article.tool-card.stage-done").waitFor();
     await expect(one.isVisible()).resolves.toBe(false);
     expect(errors.flat()).toEqual([]);
+  });
+
+  it("resumes an interrupted run from the Runs page", async () => {
+    // the store as a Jarvis killed mid-run left it: step a done, step b never started
+    const { runs, sessions } = h.agent.deps;
+    const session = sessions.create("ses_crashed", "web");
+    runs.create({
+      id: "run_crashed",
+      sessionId: session.id,
+      input: "write a and b",
+      source: "web",
+      size: "quick",
+      pid: DEAD_PID,
+    });
+    runs.update("run_crashed", { mode: "model", lastSeq: 5 });
+    sessions.appendMessage(session.id, "run_crashed", "user", "write a and b");
+    const toolCalls = ["a", "b"].map((key, i) => ({ id: `c${i}`, name: "probe_write", input: { key } }));
+    runs.startStep("run_crashed", { seq: 1, round: 1, kind: "model", status: "started" });
+    runs.updateStep("run_crashed", 1, "done", { text: "", toolCalls, model: "scripted:e2e" });
+    toolCalls.forEach((call, i) => {
+      runs.startStep("run_crashed", {
+        seq: i + 2,
+        round: 1,
+        kind: "tool",
+        status: "pending",
+        callId: call.id,
+        tool: call.name,
+        args: call.input,
+        sideEffect: true,
+      });
+    });
+    runs.updateStep("run_crashed", 2, "done", { status: "ok", observation: "wrote a", output: "wrote a" });
+    h.model.push({ text: "Both written." });
+
+    const page = await openPage();
+    const errors = watchConsole(page);
+    await page.getByRole("link", { name: "Runs", exact: true }).click();
+    const row = page.locator("tr", { hasText: "write a and b" });
+    await row.getByText("interrupted").waitFor();
+    await row.getByRole("link", { name: "write a and b" }).click();
+    await page.getByRole("button", { name: "Resume run" }).click();
+    await page.locator(".page-head .badge", { hasText: "finished" }).waitFor();
+    await page.locator(".bubble.assistant", { hasText: "Both written." }).waitFor();
+    expect(readProbeLog(h.temp.jarvisHome).filter((l) => l.startsWith("write "))).toEqual(["write b"]);
+    expect(errors).toEqual([]);
+  });
+
+  it("saves settings and tool policy to config.yaml, and shows an invalid value's key path", async () => {
+    const page = await openPage();
+    const errors = watchConsole(page);
+    const configPath = join(h.temp.jarvisHome, "config.yaml");
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    const timeout = page.getByLabel("Deny unanswered confirmations after");
+    await timeout.fill("soon");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("alert").filter({ hasText: "policy.confirm_timeout_s must be a number" }).waitFor();
+    await expect(timeout.getAttribute("aria-invalid")).resolves.toBe("true");
+    expect(existsSync(configPath) ? readFileSync(configPath, "utf8") : "").not.toContain("soon");
+    await timeout.fill("45");
+    await page.getByText("Ask for everything").click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Saved to .*config\.yaml/ })
+      .waitFor();
+    expect(readFileSync(configPath, "utf8")).toMatch(
+      /autonomy: ask_all[\s\S]*confirm_timeout_s: 45|confirm_timeout_s: 45[\s\S]*autonomy: ask_all/,
+    );
+    expect(h.runtime.config.policy.autonomy).toBe("ask_all");
+
+    await page.getByRole("link", { name: "Tools", exact: true }).click();
+    await page.getByLabel("Policy for probe_read").selectOption("deny");
+    await page.getByRole("status").filter({ hasText: "probe_read" }).waitFor();
+    expect(readFileSync(configPath, "utf8")).toMatch(/probe_read: deny/);
+    expect(h.runtime.config.policy.tools).toEqual({ probe_read: "deny" });
+    // back to what the other tests expect
+    await page.getByLabel("Policy for probe_read").selectOption("");
+    await page.getByRole("status").filter({ hasText: "back to the default" }).waitFor();
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    await page.getByText("Smart (recommended)").click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("status").filter({ hasText: "in effect now" }).waitFor();
+    expect(h.runtime.config.policy).toMatchObject({ autonomy: "smart", tools: {} });
+    // Chromium logs every non-2xx response; the refused save is the only one
+    expect(errors).toEqual([expect.stringMatching(/status of 400 \(Bad Request\)/)]);
   });
 
   it("offers a dropped file's path in the message box", async () => {
@@ -209,6 +299,44 @@ describe.skipIf(!ok)("markdown from a model is rendered, never injected", () => 
     } finally {
       await browser.close();
       await h.close();
+    }
+  });
+});
+
+describe.skipIf(!ok)("`jarvis start` with embedded defaults, in the browser", () => {
+  it("runs everyday commands from the chat with no model: a timer, then a file listing", async () => {
+    uiBuilt();
+    const temp = createTempHome("jarvis-e2e-start-");
+    writeFileSync(join(temp.home, "Documents", "plan.txt"), "ship it");
+    const run = await spawnStart(temp.env, ["--port", "0"]);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      page.setDefaultTimeout(15_000);
+      const errors = watchConsole(page);
+      await page.goto(run.openUrl);
+      await page.locator(".connection-open").waitFor();
+      await page.getByRole("button", { name: "set a timer for 5 minutes" }).click();
+      await page
+        .locator("article.tool-card.stage-done", { has: page.locator("code", { hasText: "timer_set" }) })
+        .waitFor();
+      await page.locator(".bubble.assistant", { hasText: /Timer set for 5 minutes/ }).waitFor();
+      await page.getByLabel("Message Jarvis").fill("list the files in ~/Documents");
+      await page.keyboard.press("Enter");
+      await page.locator("article.tool-card.stage-done", { hasText: "files_list" }).waitFor();
+      await page.locator(".bubble.assistant pre", { hasText: "plan.txt" }).waitFor();
+      await page.getByLabel("Message Jarvis").fill("what's 15% of 240?");
+      await page.keyboard.press("Enter");
+      await page.locator(".bubble.assistant", { hasText: "= 36" }).waitFor();
+      if (process.env.JARVIS_SCREENSHOTS === "1") {
+        await page.screenshot({ path: join(REPO_ROOT, "docs", "screenshots", "chat-embedded.png") });
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      run.child.kill("SIGTERM");
+      await run.exited;
+      temp.cleanup();
     }
   });
 });

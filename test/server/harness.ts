@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -6,7 +7,7 @@ import { silentLogger } from "../../src/core/logger.js";
 import type { ToolDefinition } from "../../src/core/tool.js";
 import { createServer, type JarvisServer } from "../../src/server/index.js";
 import { type AgentHarness, createAgentHarness } from "../../src/testing/agent-harness.js";
-import { REPO_ROOT } from "../../src/testing/cli.js";
+import { JARVIS_BIN, REPO_ROOT } from "../../src/testing/cli.js";
 import { probeTools } from "../../src/testing/probe-tools.js";
 import { ScriptedModel } from "../../src/testing/scripted-model.js";
 import { TableNlu } from "../../src/testing/table-nlu.js";
@@ -108,4 +109,51 @@ export function watchConsole(page: Page): string[] {
 
 export function auth(token = TOKEN): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/** Spawns the real `jarvis start` (built CLI) and resolves once it printed its link. */
+export function spawnStart(
+  env: NodeJS.ProcessEnv,
+  args: string[],
+): Promise<{
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  url: string;
+  openUrl: string;
+  exited: Promise<number>;
+}> {
+  const child = spawn(process.execPath, [JARVIS_BIN, "start", "--no-open", ...args], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`no link printed:\n${stdout}\n${stderr}`));
+    }, 20_000);
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      const link = /^\s+(http:\/\/\S+\/#token=[0-9a-f]{64})$/m.exec(stdout);
+      const url = /running at (http:\/\/\S+)$/m.exec(stdout);
+      if (link && url) {
+        clearTimeout(timer);
+        resolve({
+          child,
+          stdout: () => stdout,
+          stderr: () => stderr,
+          url: url[1]!,
+          openUrl: link[1]!,
+          exited,
+        });
+      }
+    });
+    void exited.then((code) => reject(new Error(`exited ${code}:\n${stdout}\n${stderr}`)));
+  });
 }

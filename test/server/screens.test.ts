@@ -42,6 +42,24 @@ describe.skipIf(!ok)("screens", () => {
     if (!keep && out) rmSync(out, { recursive: true, force: true });
   });
 
+  /** Every form control and button has an accessible name (label, aria-label or text). */
+  async function unlabelled(page: Page): Promise<string[]> {
+    return page.evaluate(() =>
+      [...document.querySelectorAll("input, select, textarea, button")]
+        .filter((el) => {
+          const control = el as HTMLInputElement;
+          if (control.type === "hidden" || control.closest("dialog:not([open])")) return false;
+          const named =
+            (control.labels?.length ?? 0) > 0 ||
+            control.getAttribute("aria-label") ||
+            control.getAttribute("aria-labelledby") ||
+            (el.tagName === "BUTTON" && el.textContent?.trim());
+          return !named;
+        })
+        .map((el) => el.outerHTML.slice(0, 120)),
+    );
+  }
+
   async function noHorizontalScroll(page: Page) {
     const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
@@ -95,6 +113,7 @@ describe.skipIf(!ok)("screens", () => {
     expect((await dialog.locator(".preview .add").allTextContents()).map((l) => l.trim())).toEqual([
       "+- eggs",
     ]);
+    expect(await unlabelled(page)).toEqual([]);
     await page.screenshot({ path: join(out, "confirm.png") });
     await dialog.getByRole("button", { name: "Approve" }).click();
     await page.getByText("Anything else?").waitFor();
@@ -117,6 +136,7 @@ describe.skipIf(!ok)("screens", () => {
       await page.getByRole("heading", { name: heading, exact: true }).waitFor();
       await page.locator("table, fieldset").first().waitFor();
       await noHorizontalScroll(page);
+      expect(await unlabelled(page), name).toEqual([]);
       await page.screenshot({ path: join(out, `${name.toLowerCase()}.png`) });
     }
     await page.getByRole("link", { name: "Runs", exact: true }).click();

@@ -1,59 +1,23 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { JARVIS_BIN, runJarvis } from "../../src/testing/cli.js";
+import { runJarvis } from "../../src/testing/cli.js";
 import { createTempHome } from "../../src/testing/home.js";
+import { spawnStart } from "./harness.js";
 
 const temp = createTempHome("jarvis-start-");
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
-afterAll(() => temp.cleanup());
-
-/** Spawns `jarvis start` and resolves once it printed its link. */
-function start(args: string[]): Promise<{
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  url: string;
-  openUrl: string;
-  exited: Promise<number>;
-}> {
-  const child = spawn(process.execPath, [JARVIS_BIN, "start", "--no-open", ...args], {
-    env: temp.env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let stdout = "";
-  let stderr = "";
-  const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no link printed:\n${stdout}\n${stderr}`)), 20_000);
-    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      const link = /^\s+(http:\/\/\S+\/#token=[0-9a-f]{64})$/m.exec(stdout);
-      const url = /running at (http:\/\/\S+)$/m.exec(stdout);
-      if (link && url) {
-        clearTimeout(timer);
-        resolve({
-          child,
-          stdout: () => stdout,
-          stderr: () => stderr,
-          url: url[1]!,
-          openUrl: link[1]!,
-          exited,
-        });
-      }
-    });
-    void exited.then((code) => reject(new Error(`exited ${code}:\n${stdout}\n${stderr}`)));
-  });
+async function start(args: string[]) {
+  const run = await spawnStart(temp.env, args);
+  children.push(run.child);
+  return run;
 }
+afterAll(() => temp.cleanup());
 
 describe("jarvis start", () => {
   it("serves the API and UI on loopback with a 0600 token it prints once in the link; stops on SIGTERM", async () => {

@@ -38,6 +38,8 @@ export interface TurnView {
   status: TurnStatus;
   error?: { code: string; message: string };
   cancelReason?: string;
+  /** The call whose output is the answer (the embedded fast path): its card skips the output. */
+  answerCallId?: string;
 }
 
 /** Folds a run's events into what the chat shows: cards per call, the plan, the answer. */
@@ -150,7 +152,13 @@ export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
     }
   }
   view.text = deltas;
-  // A run that ended leaves no card spinning.
+  const answer = deltas.trim();
+  if (answer) view.answerCallId = [...calls.values()].find((c) => c.output?.trim() === answer)?.callId;
+  // A run that ended leaves nothing spinning: neither a card nor a plan step.
+  if (view.status !== "running" && view.status !== "unknown" && view.plan) {
+    const stopped = view.status === "finished" ? "pending" : "failed";
+    view.plan = view.plan.map((step) => (step.status === "running" ? { ...step, status: stopped } : step));
+  }
   if (view.status !== "running") {
     for (const c of calls.values()) {
       if (c.stage === "running" || c.stage === "confirming" || c.stage === "proposed") {

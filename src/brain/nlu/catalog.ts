@@ -13,6 +13,7 @@ import {
   QUESTION_SAMPLES,
   slotsAsArgs,
 } from "./intents/index.js";
+import { MORE_SAMPLES } from "./intents/samples-more.js";
 import { SLOT_ALIASES, SLOT_TYPES, slotType } from "./slots/index.js";
 import { expand, parseTemplate, SampleWords, type Template, type TemplateNode } from "./template.js";
 import { tokenize } from "./text/normalize.js";
@@ -150,7 +151,7 @@ export function trainingExamples(
   }
   for (const spec of catalog.intents.values())
     for (const sample of spec.samples ?? []) push(spec.tool, sample);
-  for (const [tool, samples] of Object.entries(EXTRA_SAMPLES)) {
+  for (const [tool, samples] of [...Object.entries(EXTRA_SAMPLES), ...Object.entries(MORE_SAMPLES)]) {
     for (const sample of samples) push(catalog.groupOf.has(tool) ? tool : "_none", sample);
   }
   for (const [intent, spec] of Object.entries(table)) {

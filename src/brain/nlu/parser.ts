@@ -6,7 +6,9 @@ import { resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
 import { DEFAULT_APPS } from "./intents/helpers.js";
 import { BUILTIN_INTENTS, type DialogAct, type IntentTable } from "./intents/index.js";
+import { INFO_TOPICS } from "./intents/topics.js";
 import { type Candidate, hasRequired, TemplateMatcher } from "./matcher.js";
+import { lookupDomain } from "./rescue.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { SlotCache, seededRandom } from "./template.js";
 import {
@@ -107,6 +109,8 @@ interface ParserSettings {
  */
 const OUT_OF_SCOPE =
   /\b(?:trains?|bus|buses|flights?|taxi|uber|lyft|cab|ride|traffic|commute|restaurants?|pizza|food|takeout|takeaway|delivery|deliver|recipes?|cook\w*|movies?|theat(?:er|re)|cinema|facebook|twitter|tweet|instagram|snapchat|social|linkedin|lights?|lamp|thermostat|heating|vacuum|cleaner|robot|coffee|espresso|games?|stocks?|shares|exchange rate|currency|bank|credit card|account balance|plug|socket|wemo|hue|oven|fridge|dishwasher|washing machine|door|garage|blinds|curtains|tickets?|hotel|reservation)\b/;
+
+const MEDIA_LEAD = /^(?:play|resume|continue)$/;
 
 const SPLIT_WORDS: readonly string[][] = [
   ["and", "then"],
@@ -229,10 +233,16 @@ class Parser {
     const groups = this.groupsOf(result);
     const question = looksLikeQuestion(input, tokens);
     const top = result.ranked[0];
-    const understood = result.coverage >= t.coverage || words.length < 3;
+    // Titles after "play" / "resume" are names the classifier cannot know, not misunderstanding
+    const understood =
+      result.coverage >= t.coverage ||
+      words.length < 3 ||
+      (MEDIA_LEAD.test(words[0] ?? "") && words.length <= 8);
+    // Money, markets, news, sums, word meanings: a request for information, never an action
+    const info = INFO_TOPICS.test(words.join(" "));
     if (!top || !understood) {
       // An English question word up front is evidence enough of a question, even about unknown things
-      if (question && (result.coverage >= 0.34 || startsLikeQuestion(tokens))) {
+      if (info || (question && (result.coverage >= 0.34 || startsLikeQuestion(tokens)))) {
         return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
       }
       return {
@@ -244,12 +254,19 @@ class Parser {
       };
     }
     const label = top.label;
-    if (label.startsWith("_dialog_") && words.length <= 12 && top.probability >= t.talk) {
+    // The dialog acts share their vocabulary ("check that", "confirm it"): judge them together
+    let dialogMass = 0;
+    for (const r of result.ranked) if (r.label.startsWith("_dialog_")) dialogMass += r.probability;
+    const chatP = result.ranked.find((r) => r.label === "_chat")?.probability ?? 0;
+    const bestAct = result.ranked.find((r) => r.label.startsWith("_dialog_"));
+    // Feedback on the last answer ("yes you got that exactly") reads as chat and dialog at once
+    const talkative = label.startsWith("_dialog_") || (label === "_chat" && dialogMass >= 0.25);
+    if (talkative && bestAct && words.length <= 12 && dialogMass + chatP >= t.talk) {
       return {
         text: input,
         kind: "dialog",
-        dialog: label.slice(8) as DialogAct,
-        confidence: cap(top.probability),
+        dialog: bestAct.label.slice(8) as DialogAct,
+        confidence: cap(bestAct.probability),
       };
     }
     if (label === "_chat" && top.probability >= t.talk && !question) {
@@ -260,6 +277,8 @@ class Parser {
         reply: "I'm here. What would you like me to do?",
       };
     }
+    const lookup = info ? undefined : this.lookup(input, tokens, words, env, result, groups, question);
+    if (lookup) return lookup;
     if (label === "_question" || (question && !this.catalog.groupOf.has(label))) {
       return {
         text: input,
@@ -278,18 +297,23 @@ class Parser {
     const [bestGroup, groupP] = [...byGroup.entries()].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
     const runnerUp = [...byGroup.values()].sort((a, b) => b - a)[1] ?? 0;
     if (this.catalog.groupOf.has(label) || this.groups.has(bestGroup)) {
-      if (groupP >= t.action && groupP - runnerUp >= t.margin) {
+      // Audio controls are undone with one word ("stop"): a clear lean is enough for them
+      const lenient = bestGroup === "media";
+      const [need, lead] = lenient ? [t.action - 0.15, t.margin - 0.1] : [t.action, t.margin];
+      if (groupP >= need && groupP - runnerUp >= lead) {
         const leader =
           result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup)?.probability ?? 0;
         for (const { label: l, probability } of result.ranked) {
           // Only the group's leading tools: a distant third is a guess, not a reading
           if (this.catalog.groupOf.get(l) !== bestGroup || probability < leader * 0.5) continue;
-          const args = this.fallbackArgs(l, tokens, words, env);
-          if (args) return this.action(input, [{ tool: l, args }], cap(groupP), groups);
+          // A guessed send becomes a draft: nothing leaves until the user sends it
+          const tool = l === "mail_send" && this.catalog.groupOf.has("mail_draft") ? "mail_draft" : l;
+          const args = this.fallbackArgs(tool, tokens, words, env);
+          if (args) return this.action(input, [{ tool, args }], cap(groupP), groups);
         }
       }
     }
-    if (question) return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
+    if (question || info) return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
     return {
       text: input,
       kind: "unknown",
@@ -299,12 +323,46 @@ class Parser {
     };
   }
 
-  private fallbackArgs(tool: string, tokens: readonly Token[], words: readonly string[], env: SlotEnv) {
+  /** A read-only look-up of a domain the utterance names and the classifier leans to (rescue.ts). */
+  private lookup(
+    input: string,
+    tokens: readonly Token[],
+    words: readonly string[],
+    env: SlotEnv,
+    result: Classification,
+    groups: string[],
+    question: boolean,
+  ): NluResult | undefined {
+    const said = words.join(" ");
+    if (OUT_OF_SCOPE.test(said)) return undefined;
+    const domain = lookupDomain(said, question, result, this.catalog.groupOf);
+    if (!domain) return undefined;
+    const rank = (tool: string) => {
+      const i = result.ranked.findIndex((r) => r.label === tool);
+      return i < 0 ? 99 : i;
+    };
+    const tools = [...domain.tools]
+      .filter((t) => this.catalog.groupOf.has(t))
+      .sort((a, b) => rank(a) - rank(b));
+    for (const tool of tools) {
+      const args = this.fallbackArgs(tool, tokens, words, env, false);
+      if (args) return this.action(input, [{ tool, args }], 0.61, groups);
+    }
+    return undefined;
+  }
+
+  private fallbackArgs(
+    tool: string,
+    tokens: readonly Token[],
+    words: readonly string[],
+    env: SlotEnv,
+    anchored = true,
+  ) {
     const said = words.join(" ");
     if (OUT_OF_SCOPE.test(said)) return undefined;
     for (const spec of this.catalog.intents.values()) {
-      if (spec.tool !== tool || !spec.fallback || !spec.anchors?.test(said) || spec.vetoes?.test(said))
-        continue;
+      if (spec.tool !== tool || !spec.fallback || spec.vetoes?.test(said)) continue;
+      if (anchored && !spec.anchors?.test(said)) continue;
       const args = spec.fallback({ tokens, words, env });
       if (args && hasRequired(args, this.catalog.required.get(tool))) return args;
     }

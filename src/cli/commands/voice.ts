@@ -16,9 +16,11 @@ import {
 import { createVoiceSession } from "../../voice/session.js";
 import { createTts } from "../../voice/setup.js";
 import { SpeechOutput } from "../../voice/speech-output.js";
+import { agentTurnHandler } from "../../voice/turn.js";
 import type { VoiceEvent } from "../../voice/types.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
+import { openAgent } from "./agent-support.js";
 
 interface ListenFlags {
   file?: string;
@@ -80,13 +82,23 @@ async function listen(context: CliContext, flags: ListenFlags): Promise<void> {
     mkdirSync(dir, { recursive: true });
     sink = new WavFileSink(dir, (file) => print({ type: "tts_output", file }));
   } else sink = defaultSpeaker(context.env);
+  // Turns go to the agent loop (NLU fast path first, then a model when one is configured).
+  const agent = await openAgent(context);
+  const turns = agentTurnHandler((request) => {
+    const handle = agent.startTurn(request);
+    return { events: handle.events, sessionId: handle.sessionId, cancel: () => agent.kill(handle.runId) };
+  });
   const session = await createVoiceSession({
     runtime,
     sink,
     onEvent: print,
+    turns,
     ...(threshold === undefined ? {} : { threshold }),
+  }).catch(async (error: unknown) => {
+    await agent.close();
+    throw error;
   });
-  print({ type: "ready", answeredBy: session.answeredBy, source: clip ? "file" : "microphone" });
+  print({ type: "ready", answeredBy: "agent", source: clip ? "file" : "microphone" });
   const controller = new AbortController();
   const interrupt = () => controller.abort(new DOMException("interrupted", "AbortError"));
   process.once("SIGINT", interrupt);
@@ -100,6 +112,7 @@ async function listen(context: CliContext, flags: ListenFlags): Promise<void> {
   } finally {
     process.removeListener("SIGINT", interrupt);
     await session.close();
+    await agent.close();
   }
 }
 

@@ -20,7 +20,7 @@ export function registerSettingsRoutes(
 
   app.put("/api/settings", async (request) => {
     const update = updateSettings(runtime.paths.config, request.body);
-    applyLive(runtime.config, update.config);
+    applyLive(runtime, update.config);
     context.logger.info({ restartRequired: update.restartRequired }, "settings changed from the web UI");
     return { config: redactSettings(update.config), restartRequired: update.restartRequired };
   });

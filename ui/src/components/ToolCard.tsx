@@ -20,7 +20,7 @@ const ANSWER_LABEL: Record<string, string> = {
 };
 
 /** One tool call as it moves proposed → decided → running → result (or refused / denied). */
-export function ToolCard({ call }: { call: ToolCallView }) {
+export function ToolCard({ call, hideOutput = false }: { call: ToolCallView; hideOutput?: boolean }) {
   const args = formatArgs(call.args);
   const hasArgs = args !== "" && args !== "{}";
   const stageLabel =
@@ -65,7 +65,7 @@ export function ToolCard({ call }: { call: ToolCallView }) {
           <pre>{args}</pre>
         </details>
       )}
-      {call.stage === "done" && call.output !== undefined && call.output !== "" && (
+      {call.stage === "done" && !hideOutput && call.output !== undefined && call.output !== "" && (
         <pre className="tool-output">{call.output}</pre>
       )}
       {call.stage === "failed" && call.error && (

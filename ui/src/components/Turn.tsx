@@ -8,6 +8,15 @@ import { Spinner } from "./Badge";
 import { PlanList } from "./PlanList";
 import { ToolCard } from "./ToolCard";
 
+/** Column-aligned text (a listing, a table from a tool) keeps its layout instead of becoming prose. */
+function isTabular(text: string): boolean {
+  const lines = text.trim().split("\n");
+  return (
+    lines.length > 1 &&
+    lines.filter((line) => / {2,}|\t/.test(line.trim())).length >= Math.ceil(lines.length / 2)
+  );
+}
+
 /** One exchange: what was asked, then the plan, tool cards, notices and the streamed answer. */
 export function Turn({ turn, active }: { turn: TurnView; active: boolean }) {
   const [stopping, setStopping] = useState(false);
@@ -40,7 +49,11 @@ export function Turn({ turn, active }: { turn: TurnView; active: boolean }) {
         {turn.plan && turn.plan.length > 0 && <PlanList steps={turn.plan} />}
         {turn.items.map((item) =>
           item.kind === "tool" ? (
-            <ToolCard key={item.call.callId} call={item.call} />
+            <ToolCard
+              key={item.call.callId}
+              call={item.call}
+              hideOutput={item.call.callId === turn.answerCallId}
+            />
           ) : (
             <p key={`n${item.seq}`} className={`notice notice-${item.level}`}>
               {item.level === "warn" ? "⚠ " : "ℹ "}
@@ -48,7 +61,12 @@ export function Turn({ turn, active }: { turn: TurnView; active: boolean }) {
             </p>
           ),
         )}
-        {turn.text && <Markdown text={turn.text} />}
+        {turn.text &&
+          (isTabular(turn.text) ? (
+            <pre className="answer-pre">{turn.text}</pre>
+          ) : (
+            <Markdown text={turn.text} />
+          ))}
         {running &&
           !turn.text &&
           !turn.items.some((i) => i.kind === "tool" && ["running", "confirming"].includes(i.call.stage)) && (

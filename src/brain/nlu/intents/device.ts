@@ -27,9 +27,10 @@ const MEDIA_NOUN =
 
 export const MEDIA_INTENTS: IntentTable = {
   media_play: {
-    vetoes: /\bplaylist\b.*\b(?:add|put)\b|\b(?:add|put)\b.*\bplaylist\b|\b(?:funny|joke|jokes|games?)\b/,
+    vetoes:
+      /\bplaylist\b.*\b(?:add|put)\b|\b(?:add|put)\b.*\bplaylist\b|\b(?:funny|joke|jokes|games?|save|saved|record|note|opinion|preferences?|favou?rite|disable)\b/,
     anchors:
-      /\b(?:music|songs?|play\w*|playlist|album|radio|podcasts?|audiobook|audio book|track|tunes?|listen\w*|resume|station|episode|artist|band)\b/,
+      /\b(?:music|songs?|play\w*|playlist|album|radio|podcasts?|audiobooks?|audio books?|books?|novel|chapter|track|tunes?|listen\w*|resume|continue|station|fm|am radio|channel|episode|artist|band|spotify|pandora|hear|jazz|rock|pop|hip hop|rap|classical|country|blues|metal|indie|reggae|disco)\b/,
     templates: [
       "(play|start playing) {query}",
       { t: "(put on|queue up|stream|blast|throw on) {query}", args: { cue: true } },
@@ -47,7 +48,17 @@ export const MEDIA_INTENTS: IntentTable = {
     ],
     samples: ["i want some music", "put some tunes on", "music please", "let's hear a song"],
     build: mediaQuery,
-    fallback: (input) => (GAMES.test(input.words.join(" ")) ? undefined : {}),
+    fallback: (input) => {
+      const said = input.words.join(" ");
+      if (GAMES.test(said)) return undefined;
+      // "resume pride and prejudice": what follows the playing verb is what to play
+      const rest =
+        /^(?:(?:can|could|would) you |please |i want to |let's )*(?:play|resume|continue|put on|listen to|start (?:playing|reading|listening to))\s+(.+)$/.exec(
+          said,
+        )?.[1];
+      const query = rest?.replace(/^(?:the|my|some)\s+/, "").trim();
+      return query && !NOT_MEDIA.test(query) && query.split(" ").length <= 8 ? { query } : {};
+    },
   },
   media_pause: {
     anchors: /\b(?:pause|stop|halt|hold)\b/,
@@ -91,6 +102,7 @@ export const MEDIA_INTENTS: IntentTable = {
     fallback: NO_ARGS,
   },
   media_now_playing: {
+    vetoes: /\b(?:save|saved|record|note|opinion|preferences?)\b/,
     anchors:
       /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music|playing|singing|sings|artist|band|album|tune|listening|singer)\b/,
     templates: [

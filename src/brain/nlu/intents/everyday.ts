@@ -321,12 +321,17 @@ export const LIST_INTENTS: IntentTable = {
       { t: "(create|make|start|begin|set up) [a|an|my] [new] {list} list", args: { items: [] } },
     ],
     samples: ["add this to a list", "make a new list", "put it on the list", "add an item to my list"],
-    anchors: /\b(?:create|make|start|new|begin|put together|generate|bring up)\b.*\blist\b/,
-    vetoes: /\b(?:play ?list|list of (?:all|the)|songs?)\b/,
+    anchors:
+      /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
+    vetoes: /\b(?:play ?list|list of (?:all|the)|songs?|contacts?|appointments?|meetings?|events?)\b/,
     fallback: (input) => {
-      // Only "make a new X list": creating a named, empty list; items need a template
       const list = findListName(input.words);
-      return list ? { list, items: [] } : undefined;
+      const items = namedItems(input.words.join(" "));
+      if (items) return list ? { list, items } : { items };
+      // Otherwise only "make a new X list": creating a named, empty list
+      return list && !/\b(?:add|put|include|update)\b/.test(input.words.join(" "))
+        ? { list, items: [] }
+        : undefined;
     },
   },
   lists_show: {
@@ -357,6 +362,22 @@ export const LIST_INTENTS: IntentTable = {
       `(from|on) ${LIST} (remove|delete|cross off) {item}`,
     ],
     samples: ["remove an item from my list", "delete this item", "take something off the list"],
+    anchors: /\b(?:remove|delete|take|cross|strike|scratch|erase|drop|tick)\b/,
+    vetoes:
+      /\b(?:play ?list|songs?|alarms?|reminders?|timers?|meetings?|events?|appointments?|calendar|schedule|contacts?|e ?mails?|files?)\b/,
+    fallback: (input) => {
+      // "scratch pencils off the stationery list": the thing named between the verb and the list
+      const said = input.words.join(" ");
+      const m =
+        /\b(?:remove|delete|take|cross|strike|scratch|erase|drop|tick) (?:the )?(.+?) (?:from|off|out of)(?: of)? (?:the |my |our )?(.+)$/.exec(
+          said,
+        );
+      if (!m) return undefined;
+      const list = findListName(input.words) ?? m[2]!.replace(/\s*\blists?\b.*$/, "").trim();
+      const item = m[1]!.trim();
+      if (!list || !item || /^(?:it|this|that|them|item|items|everything|all)$/.test(item)) return undefined;
+      return { list, item };
+    },
   },
   lists_clear: {
     vetoes: /\b(?:order|buy|purchase)\b/,
@@ -374,3 +395,26 @@ export const LIST_INTENTS: IntentTable = {
     },
   },
 };
+
+const VAGUE_ITEM =
+  /^(?:it|this|that|them|something|anything|stuff|things?|(?:an?|new|the|some) items?|items?)$/;
+
+/** "put oranges on my grocery list", "on my list add eggs", "update my list with shoes". */
+function namedItems(said: string): string[] | undefined {
+  const item =
+    /\b(?:add|put|include|stick|jot down|append)\s+(.+?)\s+(?:to|on|onto|in|into)\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\b/.exec(
+      said,
+    )?.[1] ??
+    /\b(?:to|on)\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\s+(?:please\s+)?(?:add|put)\s+(.+)$/.exec(
+      said,
+    )?.[1] ??
+    /\bupdate\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\s+with\s+(.+)$/.exec(said)?.[1];
+  if (!item) return undefined;
+  const items = item
+    .split(/\s*(?:,|\band\b)\s*/)
+    .map((i) => i.replace(/^(?:some|a|an|the)\s+/, "").trim())
+    .filter(Boolean);
+  if (items.length === 0 || items.some((i) => VAGUE_ITEM.test(i) || i.split(" ").length > 5))
+    return undefined;
+  return items;
+}

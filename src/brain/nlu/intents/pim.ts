@@ -29,6 +29,7 @@ export const REMINDER_INTENTS: IntentTable = {
       `remember to {title} ${DUE}`,
       "new reminder {title}",
       { t: "remind me {due}", args: { title: "Reminder" } },
+      { t: "new reminder (at|for|on) {due}", args: { title: "Reminder" } },
       {
         t: "(set|create|add|make) [me] [a|an] reminder [notification|alert] (for|at|on) {due}",
         args: { title: "Reminder" },
@@ -215,8 +216,10 @@ const SAYING =
 
 export const MAIL_INTENTS: IntentTable = {
   mail_search: {
-    vetoes: /\b(?:send|write|compose|reply|forward|add|delete|contacts?)\b/,
-    anchors: /\b(?:e ?mails?|inbox|emailed|mailbox)\b/,
+    // Sending is vetoed when asked for, not when asked about ("did mike send me an email")
+    vetoes:
+      /^(?:(?:can|could|would|will) you |please |i want to |i need to )*(?:send|write|compose|reply|respond|forward|answer|email|mail)\b|\b(?:to send|add|delete|archive|contacts?)\b/,
+    anchors: /\b(?:e ?mails?|g ?mail|mail|inbox|emailed|mailbox|replies|replied|attachments?)\b/,
     templates: [
       `(check|read|open|show|get|view|display|fetch) [me] [my|the] [latest|recent|new|last] ${MAIL}`,
       `(do i have|have i got|did i get|did i receive|are there|is there|have i received) any ${UNREAD} ${MAIL} ${FROM} ${SINCE}`,
@@ -270,6 +273,21 @@ export const MAIL_INTENTS: IntentTable = {
     ],
     samples: ["draft an email", "start a draft", "prepare an email but don't send it"],
     build: mailSend,
+    // Only ever a draft from a guess: nothing leaves until the user sends it
+    anchors: /\b(?:e ?mail|mail|reply|respond)\b/,
+    vetoes: /\b(?:did|has|have i|any|check|read|inbox|search|find|contacts?|address|id)\b/,
+    fallback: (input) => {
+      const said = input.words.join(" ");
+      const m =
+        /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to)\b)([a-z]+)(?:\s+(.+))?$/.exec(
+          said,
+        );
+      if (!m) return undefined;
+      const body = (m[2] ?? "")
+        .replace(/^(?:saying|that|about|and say|and tell (?:him|her|them))\s+/, "")
+        .trim();
+      return { to: [m[1]!], subject: body ? subjectFrom(body) : "", body };
+    },
   },
 };
 

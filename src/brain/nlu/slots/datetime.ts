@@ -110,8 +110,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 /** chrono reads "the year" or "may" as dates; a date phrase must carry one of these. */
 const DATE_CUE =
   /\d|\b(?:today|tomorrow|tonight|yesterday|noon|midday|midnight|morning|afternoon|evening|night|weekend|week|month|year|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|minutes?|hours?|days?|weeks?|months?|now)\b/;
-const VAGUE =
-  /^(?:the |a |this |that |every )?(?:year|month|week|day|morning|night|days|weeks|months|years)$/;
+const VAGUE = /^(?:the |a |that |every )?(?:year|month|week|day|morning|night|days|weeks|months|years)$/;
 
 const TIME_OF_DAY =
   /\b(?:morning|noon|midday|afternoon|evening|tonight|night|midnight|am|pm|a\.m|p\.m|\d:\d\d)\b/;
@@ -161,7 +160,8 @@ function readWhen(words: readonly string[], options: WhenOptions): When | undefi
   const covered = first.text.length;
   const leading = source.slice(0, first.index).trim();
   const trailing = source.slice(first.index + covered).trim();
-  if (!/^(?:at|on|for|by|in|this|around|about|from|until|till|of|the)?$/.test(leading)) return undefined;
+  if (!/^(?:at|on|for|by|in|this|around|about|from|until|till|of|the|since|after|before)?$/.test(leading))
+    return undefined;
   if (trailing !== "" && trailing !== "please") return undefined;
   let instant = first.start.date();
   const saidTime = first.start.isCertain("hour") || TIME_OF_DAY.test(text);
@@ -170,8 +170,10 @@ function readWhen(words: readonly string[], options: WhenOptions): When | undefi
     instant.getTime() > options.now.getTime() &&
     !first.start.isCertain("day")
   ) {
-    // "since monday" said on a wednesday means two days ago, not next week
-    instant = new Date(instant.getTime() - 7 * 86_400_000);
+    // "since monday" said on a wednesday means two days ago, not next week; "since noon" said
+    // at ten means yesterday noon
+    const back = first.start.isCertain("weekday") ? 7 : 1;
+    instant = new Date(instant.getTime() - back * 86_400_000);
   }
   if (!saidTime && options.defaultHour !== undefined) {
     instant = zones.at(

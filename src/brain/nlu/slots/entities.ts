@@ -206,6 +206,10 @@ const NOT_NAMES = new Set([
   "inbox",
   "not",
   "no",
+  "since",
+  "until",
+  "after",
+  "before",
 ]);
 
 export function isNameLike(words: readonly string[], allowMy = false): boolean {
