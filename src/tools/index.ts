@@ -21,6 +21,7 @@ import { createSystemControlTools } from "./system/control.js";
 import { createSystemInfoTools } from "./system/info.js";
 import { createTimeTools } from "./time/index.js";
 import { createTimerTools } from "./timers/index.js";
+import { createTranscribeTools } from "./transcribe/index.js";
 import { createUiTools } from "./ui/index.js";
 import { createWeatherTools } from "./weather/index.js";
 import { webTools } from "./web/index.js";
@@ -58,6 +59,7 @@ const GROUPS: Array<(deps: ToolDeps) => ToolDefinition[]> = [
   createCalcTools,
   (deps) => createWeatherTools(deps),
   createListTools,
+  createTranscribeTools,
 ];
 
 export function builtinTools(deps: ToolDeps): ToolDefinition[] {
