@@ -1,3 +1,4 @@
+import type { AgentService } from "../agent/service.js";
 import { JarvisError } from "../core/errors.js";
 import { createRuntime, type Runtime } from "../runtime/runtime.js";
 import { isLoopbackHost, isWildcardHost } from "./security.js";
@@ -21,24 +22,36 @@ export interface Launched {
   /** The link that hands the token to the UI (fragment: never sent to the server or its logs). */
   openUrl: string;
   remote: boolean;
+  /** Settles when the agent (NLU, models) is built; requests wait for it until then. */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
 const HOST = /^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+$|^\[?[0-9A-Fa-f:.]+\]?$/;
 
+/** The agent as every surface runs it (`openAgentService`: models, embedded NLU, recall). */
+async function buildAgent(runtime: Runtime): Promise<AgentService> {
+  if (runtime.env.JARVIS_TEST_PROBES === "1") {
+    // Test-only tools for tests that spawn the real CLI (as `jarvis ask` does); never otherwise.
+    const { probeTools } = await import("../testing/probe-tools.js");
+    for (const tool of probeTools(runtime.deps))
+      if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
+  }
+  const { openAgentService } = await import("../agent/open.js");
+  return openAgentService(runtime);
+}
+
 /**
- * `jarvis start`: the runtime, the agent (embedded NLU first, models from config), the server.
- * Heavy modules are imported here, not by the CLI entry, so other commands stay fast.
+ * `jarvis start`: runtime, server, then the agent. The server listens first so the browser can
+ * open and load the UI while the embedded NLU is built (the slowest part of start-up); API and
+ * WebSocket requests simply wait until the agent is ready. Heavy modules are imported here,
+ * not by the CLI entry, so other commands stay fast.
  */
 export async function launchServer(options: LaunchOptions): Promise<Launched> {
   const runtime = createRuntime({ env: options.env });
+  let agent: AgentService | undefined;
+  let server: JarvisServer | undefined;
   try {
-    if (options.env.JARVIS_TEST_PROBES === "1") {
-      // Test-only tools for tests that spawn the real CLI (as `jarvis ask` does); never otherwise.
-      const { probeTools } = await import("../testing/probe-tools.js");
-      for (const tool of probeTools(runtime.deps))
-        if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
-    }
     const host = (options.host ?? runtime.config.server.host).trim();
     const port = options.port ?? runtime.config.server.port;
     if (!HOST.test(host))
@@ -50,15 +63,16 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
       });
     }
     const token = loadOrCreateToken(runtime.paths.token);
-    const { AgentService, loadNlu } = await import("../agent/index.js");
-    const { createModelRouter, routeSdkWarnings } = await import("../brain/models/index.js");
-    routeSdkWarnings(runtime.logger);
-    const nlu = await loadNlu(runtime.registry.list(), runtime.logger);
-    const models = await createModelRouter(runtime.config, runtime.env, { logger: runtime.logger });
-    const agent = new AgentService({ runtime, nlu, models });
-    const server = await createServer({
+    let resolveAgent!: (agent: AgentService) => void;
+    let rejectAgent!: (error: unknown) => void;
+    const agentPromise = new Promise<AgentService>((resolve, reject) => {
+      resolveAgent = resolve;
+      rejectAgent = reject;
+    });
+    agentPromise.catch(() => undefined); // reported through `ready`
+    server = await createServer({
       runtime,
-      turns: agent,
+      turns: agentPromise,
       token,
       logger: runtime.logger,
       host: host.replace(/^\[|\]$/g, ""),
@@ -71,7 +85,6 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
     try {
       url = await server.listen();
     } catch (error) {
-      await agent.close();
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EADDRINUSE") {
         throw new JarvisError(
@@ -87,21 +100,38 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
       }
       throw error;
     }
+    // Built after listening, on purpose: a macrotask later, so the listen callback and the
+    // first requests are not queued behind the NLU.
+    const ready = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => buildAgent(runtime))
+      .then((built) => {
+        agent = built;
+        resolveAgent(built);
+        runtime.logger.info("agent ready");
+      })
+      .catch((error: unknown) => {
+        rejectAgent(error);
+        throw error;
+      });
     const local = isWildcardHost(host) ? url.replace(/\/\/[^/]+:/, "//127.0.0.1:") : url;
     runtime.logger.info({ url, remote }, "server listening");
+    const listening = server;
     return {
-      server,
+      server: listening,
       runtime,
       url,
       openUrl: `${local}/#token=${token}`,
       remote,
+      ready,
       async close() {
-        await server.close();
-        await agent.close();
+        await ready.catch(() => undefined);
+        await listening.close();
+        await agent?.close();
         await runtime.close();
       },
     };
   } catch (error) {
+    await server?.close().catch(() => undefined);
     await runtime.close();
     throw error;
   }

@@ -18,7 +18,11 @@ import type { TurnService } from "./types.js";
 
 export interface ServerOptions {
   runtime: ServerRuntime;
-  turns: TurnService;
+  /**
+   * The agent; a promise lets the server listen (and the UI load) while it is still being
+   * built: API and WebSocket requests wait for it, /health says "starting" meanwhile.
+   */
+  turns: TurnService | Promise<TurnService>;
   token: string;
   logger: Logger;
   host?: string;
@@ -68,10 +72,20 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
   const broker = new WebConfirmationBroker();
   const log = new EventLog();
   const metrics = new ServerMetrics({ defaultMetrics: options.defaultMetrics ?? true });
-  const live = new LiveHub(options.turns, metrics, log, options.logger);
+  let turns: TurnService | undefined = options.turns instanceof Promise ? undefined : options.turns;
+  const live = new LiveHub({ subscribe: () => context.turns.subscribe() }, metrics, log, options.logger);
+  const turnsReady = Promise.resolve(options.turns).then((ready) => {
+    turns = ready;
+    live.start();
+    return ready;
+  });
+  turnsReady.catch(() => undefined); // whoever passed the promise reports the failure
   const context: ServerContext = {
     runtime: options.runtime,
-    turns: options.turns,
+    get turns(): TurnService {
+      if (!turns) throw new HttpError(503, "UNAVAILABLE", "Jarvis is still starting; try again in a moment");
+      return turns;
+    },
     broker,
     log,
     live,
@@ -79,7 +93,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     logger: options.logger,
     version: options.version ?? "0.1.0",
     startTurn(text, sessionId, source) {
-      return options.turns.startTurn({ text, ...(sessionId ? { sessionId } : {}), source, broker });
+      return context.turns.startTurn({ text, ...(sessionId ? { sessionId } : {}), source, broker });
     },
   };
 
@@ -121,6 +135,11 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
           "a valid token is required (open the link `jarvis start` printed)",
         );
       }
+      if (!turns && path !== "/metrics") {
+        await turnsReady.catch(() => {
+          throw new HttpError(503, "UNAVAILABLE", "Jarvis could not start its agent (see the terminal)");
+        });
+      }
     }
   });
 
@@ -146,7 +165,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
       .send({ error: { code: "NOT_FOUND", message: `no route ${request.method} ${path}` } });
   });
 
-  app.get("/health", async () => ({ status: "ok", version: context.version }));
+  app.get("/health", async () => ({ status: turns ? "ok" : "starting", version: context.version }));
   app.get("/metrics", async (_request, reply) => {
     void reply.type(metrics.contentType);
     return metrics.text();
@@ -157,7 +176,6 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
   registerSettingsRoutes(app, context, { uploadLimit: options.uploadLimit ?? 256 * 1024 * 1024 });
   await registerStatic(app, options.uiDir);
 
-  live.start();
   let port = options.port ?? 7777;
   return {
     app,

@@ -58,7 +58,14 @@ export function patchPaths(patch: unknown, prefix: string[] = []): string[][] {
 }
 
 /** Settings the running server picks up at once; anything else applies after a restart. */
-const LIVE = ["policy.autonomy", "policy.effects", "policy.tools", "files.read_roots", "files.write_roots", "files.deny"];
+const LIVE = [
+  "policy.autonomy",
+  "policy.effects",
+  "policy.tools",
+  "files.read_roots",
+  "files.write_roots",
+  "files.deny",
+];
 
 export interface SettingsUpdate {
   config: JarvisConfig;
@@ -121,7 +128,10 @@ function writePatch(document: ReturnType<typeof parseDocument>, patch: JsonObjec
  * (the gate reads policy from it on every call) and the file roots are recomputed in place on
  * the shared roots object (the gate and the file tools hold that same object).
  */
-export function applyLive(target: { config: JarvisConfig; roots: PathRoots; paths: { home: string } }, next: JarvisConfig): void {
+export function applyLive(
+  target: { config: JarvisConfig; roots: PathRoots; paths: { home: string } },
+  next: JarvisConfig,
+): void {
   Object.assign(target.config, next);
   Object.assign(target.roots, rootsFromConfig(next, target.paths.home, target.roots.home));
 }

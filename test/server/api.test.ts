@@ -4,7 +4,9 @@ import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { JarvisEvent } from "../../src/core/events.js";
 import { MemoryHandleStore } from "../../src/core/handles.js";
+import { silentLogger } from "../../src/core/logger.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
+import { createServer, type TurnService } from "../../src/server/index.js";
 import { readProbeLog } from "../../src/testing/probe-tools.js";
 import { rawRequest, readSse, WsClient } from "./client.js";
 import { action, auth, type ServerHarness, startServerHarness, TOKEN } from "./harness.js";
@@ -325,5 +327,61 @@ describe("file drops", () => {
     expect(saved.path).toBe(join(h.temp.home, "Downloads", "Jarvis", "notes 1.txt"));
     expect(readFileSync(saved.path, "utf8")).toBe("hello from a drop");
     expect(existsSync(join(h.temp.home, "notes 1.txt"))).toBe(false);
+  });
+});
+
+describe("start-up", () => {
+  it("serves /health and the UI at once while the agent starts; API requests wait for it", async () => {
+    let resolve!: (turns: TurnService) => void;
+    const pending = new Promise<TurnService>((r) => {
+      resolve = r;
+    });
+    const server = await createServer({
+      runtime: h.runtime,
+      turns: pending,
+      token: TOKEN,
+      logger: silentLogger,
+      port: 0,
+      uiDir: null,
+      defaultMetrics: false,
+    });
+    const url = await server.listen();
+    try {
+      expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ status: "starting" });
+      let answered = false;
+      const runs = fetch(`${url}/api/runs`, { headers: auth() }).then((r) => {
+        answered = true;
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(answered).toBe(false);
+      resolve(h.agent);
+      expect((await runs).status).toBe(200);
+      expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ status: "ok" });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers 503 when the agent could not start", async () => {
+    const failed = Promise.reject(new Error("no brain"));
+    const server = await createServer({
+      runtime: h.runtime,
+      turns: failed,
+      token: TOKEN,
+      logger: silentLogger,
+      port: 0,
+      uiDir: null,
+      defaultMetrics: false,
+    });
+    const url = await server.listen();
+    try {
+      const response = await fetch(`${url}/api/runs`, { headers: auth() });
+      expect(response.status).toBe(503);
+      expect((await response.json()).error.code).toBe("UNAVAILABLE");
+      expect((await fetch(`${url}/api/runs`)).status).toBe(401); // the token is still checked first
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -75,6 +75,15 @@ describe("jarvis start", () => {
     expect(host.stderr).toMatch(/^USAGE: --host/);
   });
 
+  it("prints one clear line and exits 1 when the agent cannot start (bad model setting)", async () => {
+    const bad = await runJarvis(["start", "--no-open", "--port", "0"], {
+      env: { ...temp.env, JARVIS_MODEL_PROVIDER: "bogus" },
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toMatch(/^CONFIG_INVALID: JARVIS_MODEL_PROVIDER must be one of/);
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
   it("says so when the port is taken", async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));

@@ -84,7 +84,19 @@ export function registerStartCommand(program: Command, context: CliContext): voi
         context.print(`  ${launched.openUrl}`);
         context.print("Press Ctrl+C to stop.");
         if (flags.open) openBrowser(launched.openUrl, context.env);
-        const signal = await stopped;
+        // The browser loads the UI while the agent finishes starting; a failure ends it all.
+        const first = await Promise.race([
+          launched.ready.then(
+            () => undefined,
+            (error: unknown) => ({ error }),
+          ),
+          stopped.then((signal) => ({ signal })),
+        ]);
+        if (first && "error" in first) {
+          await launched.close();
+          throw first.error;
+        }
+        const signal = first && "signal" in first ? first.signal : await stopped;
         context.print(`\nstopping (${signal})…`);
         await launched.close();
       }),

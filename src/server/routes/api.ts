@@ -31,7 +31,8 @@ const AuditQuery = z
 
 /** Confirmations, kill, runs, sessions, audit and the tool catalog. */
 export function registerApiRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { turns, broker, log, runtime } = context;
+  // `context.turns` is read per request: the agent may still be starting at registration.
+  const { broker, log, runtime } = context;
 
   app.get("/api/confirmations", async () => ({ pending: broker.list() }));
 
@@ -46,24 +47,24 @@ export function registerApiRoutes(app: FastifyInstance, context: ServerContext):
 
   app.post("/api/kill", async (request) => {
     const { runId } = parseInput(KillBody, request.body ?? {});
-    return { killed: turns.kill(runId) };
+    return { killed: context.turns.kill(runId) };
   });
 
   app.get("/api/runs", async (request) => {
     const query = parseInput(RunsQuery, request.query, "query");
-    return { runs: turns.listRuns(query), active: turns.activeRuns() };
+    return { runs: context.turns.listRuns(query), active: context.turns.activeRuns() };
   });
 
   app.get("/api/runs/:id", async (request) => {
     const { id } = parseInput(IdParam, request.params, "path");
-    const run = turns.getRun(id);
+    const run = context.turns.getRun(id);
     if (!run) throw new HttpError(404, "NOT_FOUND", `no run ${id}`);
     return { run, events: log.events(id) ?? eventsFromRun(run) };
   });
 
   app.post("/api/runs/:id/resume", async (request) => {
     const { id } = parseInput(IdParam, request.params, "path");
-    const handle = turns.resume(id, broker);
+    const handle = context.turns.resume(id, broker);
     drain(handle);
     return { runId: handle.runId, sessionId: handle.sessionId };
   });
@@ -71,14 +72,14 @@ export function registerApiRoutes(app: FastifyInstance, context: ServerContext):
   // The chat of one session: its recent runs, each with the events the page renders.
   app.get("/api/sessions/:id", async (request) => {
     const { id } = parseInput(IdParam, request.params, "path");
-    const summaries = turns.listRuns({ sessionId: id, limit: 30 });
+    const summaries = context.turns.listRuns({ sessionId: id, limit: 30 });
     const runs = summaries
       .slice()
       .sort((a, b) => a.createdAt - b.createdAt)
       .map((summary) => {
         const events = log.events(summary.id);
         if (events) return { ...summary, events };
-        const detail = turns.getRun(summary.id);
+        const detail = context.turns.getRun(summary.id);
         return { ...summary, events: detail ? eventsFromRun(detail) : [] };
       });
     return { sessionId: id, runs };
