@@ -1,26 +1,19 @@
-import { isTimeoutReason, linkSignals, whenAborted } from "../core/abort.js";
+import { linkSignals, whenAborted } from "../core/abort.js";
 import type { Clock } from "../core/clock.js";
-import { type ErrorCode, JarvisError, toJarvisError } from "../core/errors.js";
-import type { ConfirmAnswer, EmitFn } from "../core/events.js";
+import { JarvisError, toJarvisError } from "../core/errors.js";
+import type { ConfirmAnswer } from "../core/events.js";
 import type { IdGenerator } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
-import {
-  type Decision,
-  type HandleStore,
-  type RiskTier,
-  TAINT_SENSITIVE_EFFECTS,
-  type ToolDefinition,
-  type ToolResult,
-} from "../core/tool.js";
+import { type Decision, type RiskTier, TAINT_SENSITIVE_EFFECTS, type ToolDefinition } from "../core/tool.js";
 import type { AuditLog, AuditStage } from "./audit.js";
-import type { ConfirmationBroker } from "./confirm.js";
+import { Executor } from "./execute.js";
 import { KillSwitch } from "./kill-switch.js";
-import { checkPath, type PathRoots } from "./paths.js";
+import type { PathRoots } from "./paths.js";
 import { decide, type PolicySettings } from "./policy.js";
-import { resolveProvenance } from "./provenance.js";
+import { prepareCall } from "./prepare.js";
 import type { ToolRegistry } from "./registry.js";
 import { assessRisk } from "./risk.js";
-import { checkUniversalLimits, describeAjvError, MAX_ARGS_BYTES } from "./schema-validator.js";
+import type { CallOutcome, ProposedCall, RunScope } from "./types.js";
 
 export interface GateOptions {
   registry: ToolRegistry;
@@ -38,47 +31,7 @@ export interface GateOptions {
   maxOutputChars?: number;
 }
 
-/** State of one run the caller owns and the gate reads and updates. */
-export interface RunScope {
-  runId: string;
-  sessionId?: string;
-  correlationId?: string;
-  /** What the user said in this session (provenance source). */
-  userText: string[];
-  handles: HandleStore;
-  taint: { tainted: boolean; sources: string[] };
-  /** Tools the user approved "always for this session". */
-  grants: Set<string>;
-  broker: ConfirmationBroker;
-  signal?: AbortSignal;
-  emit?: EmitFn;
-}
-
-export interface ProposedCall {
-  tool: string;
-  args: unknown;
-  callId?: string;
-}
-
-export type CallStatus = "ok" | "failed" | "refused" | "denied" | "cancelled" | "timeout";
-
-export interface CallOutcome {
-  callId: string;
-  tool: string;
-  status: CallStatus;
-  tier: RiskTier | null;
-  decision: Decision | null;
-  reason: string;
-  code?: ErrorCode | string;
-  result?: ToolResult;
-  /** Arguments after handle resolution and path canonicalization (what actually ran). */
-  args?: Record<string, unknown>;
-  /** What the proposer reads back. */
-  observation: string;
-  durationMs: number;
-}
-
-const ABORTED = Symbol("aborted");
+export type { CallOutcome, CallStatus, ProposedCall, RunScope } from "./types.js";
 
 /**
  * The deterministic layer: registry → validate → provenance → risk → policy → confirm →
@@ -88,13 +41,17 @@ const ABORTED = Symbol("aborted");
 export class Gate {
   readonly killSwitch = new KillSwitch();
   private readonly confirmTimeoutMs: number;
-  private readonly defaultTimeoutMs: number;
-  private readonly maxOutputChars: number;
+  private readonly executor: Executor;
 
   constructor(private readonly options: GateOptions) {
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 120_000;
-    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000;
-    this.maxOutputChars = options.maxOutputChars ?? 32_000;
+    this.executor = new Executor({
+      killSwitch: this.killSwitch,
+      clock: options.clock,
+      logger: options.logger,
+      defaultTimeoutMs: options.defaultTimeoutMs ?? 30_000,
+      maxOutputChars: options.maxOutputChars ?? 32_000,
+    });
   }
 
   get registry(): ToolRegistry {
@@ -133,9 +90,16 @@ export class Gate {
     scope.emit?.({ type: "tool_proposed", data: { callId, tool: toolName, args: proposal.args } });
 
     // 1–3: registry, validate, provenance, paths. A failure here is refused before any policy.
-    let prepared: Prepared;
+    let prepared: ReturnType<typeof prepareCall>;
     try {
-      prepared = this.prepare(toolName, proposal.args, scope);
+      prepared = prepareCall(
+        this.options.registry,
+        toolName,
+        proposal.args,
+        scope,
+        this.options.roots,
+        this.options.configValues ?? [],
+      );
     } catch (error) {
       const failure = toJarvisError(error, "ARGS_INVALID");
       const stage: AuditStage =
@@ -250,7 +214,7 @@ export class Gate {
     }
 
     // 7–8: execute and record the result.
-    const outcome = await this.execute(tool, args, callId, scope);
+    const outcome = await this.executor.run(tool, args, callId, scope);
     audit("result", {
       args,
       tier,
@@ -268,52 +232,6 @@ export class Gate {
       result: outcome.result,
       observation: outcome.observation,
     });
-  }
-
-  private prepare(toolName: string, rawArgs: unknown, scope: RunScope): Prepared {
-    const registered = this.options.registry.get(toolName);
-    if (!registered) {
-      throw new JarvisError("TOOL_UNKNOWN", `no tool named "${toolName.slice(0, 80)}"`, {
-        fix: "run `jarvis tools list` to see the tools",
-      });
-    }
-    if (rawArgs === null || typeof rawArgs !== "object" || Array.isArray(rawArgs)) {
-      throw new JarvisError("ARGS_INVALID", "arguments must be a JSON object", {
-        fix: 'pass e.g. {"path": "~"}',
-      });
-    }
-    let json: string | undefined;
-    try {
-      json = JSON.stringify(rawArgs);
-    } catch {
-      json = undefined;
-    }
-    if (json === undefined) throw new JarvisError("ARGS_INVALID", "arguments are not serializable JSON");
-    if (Buffer.byteLength(json) > MAX_ARGS_BYTES) {
-      throw new JarvisError("ARGS_INVALID", `arguments are larger than ${MAX_ARGS_BYTES} bytes`);
-    }
-    const problem = checkUniversalLimits(rawArgs);
-    if (problem) throw new JarvisError("ARGS_INVALID", problem);
-    const args = JSON.parse(json) as Record<string, unknown>; // a private copy ajv may fill defaults into
-    if (!registered.validate(args)) {
-      throw new JarvisError("ARGS_INVALID", `${toolName}: ${describeAjvError(registered.validate)}`, {
-        fix: "match the tool's parameter schema",
-      });
-    }
-    const { args: resolved, findings } = resolveProvenance(args, registered.annotated, {
-      userText: scope.userText,
-      configValues: this.options.configValues ?? [],
-      handles: scope.handles,
-    });
-    for (const { key, access, isArray } of registered.pathKeys) {
-      const value = resolved[key];
-      if (value === undefined) continue;
-      resolved[key] =
-        isArray && Array.isArray(value)
-          ? value.map((item) => checkPath(String(item), access, this.options.roots))
-          : checkPath(String(value), access, this.options.roots);
-    }
-    return { tool: registered.definition, args: resolved, findings };
   }
 
   private async confirm(
@@ -365,103 +283,6 @@ export class Gate {
       tracked.release();
     }
   }
-
-  private async execute(
-    tool: ToolDefinition,
-    args: Record<string, unknown>,
-    callId: string,
-    scope: RunScope,
-  ): Promise<ExecutionOutcome> {
-    if (scope.signal?.aborted) return cancelledOutcome(tool.name);
-    const tracked = this.killSwitch.track();
-    const linked = linkSignals(
-      [scope.signal, tracked.controller.signal],
-      tool.timeoutMs ?? this.defaultTimeoutMs,
-    );
-    const startedAt = this.options.clock.now();
-    scope.emit?.({ type: "tool_started", data: { callId, tool: tool.name } });
-    let outcome: ExecutionOutcome;
-    try {
-      const result = await Promise.race([
-        tool.execute(args, {
-          signal: linked.signal,
-          runId: scope.runId,
-          callId,
-          sessionId: scope.sessionId,
-          handles: scope.handles,
-          logger: this.options.logger.child({ tool: tool.name, callId }),
-          clock: this.options.clock,
-          emit: scope.emit,
-        }),
-        whenAborted(linked.signal).catch(() => ABORTED),
-      ]);
-      // A result that arrives after the abort does not count: the call was cancelled.
-      if (result === ABORTED || linked.signal.aborted) {
-        outcome = isTimeoutReason(linked.signal.reason)
-          ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
-          : cancelledOutcome(tool.name);
-      } else {
-        outcome = this.fromResult(tool, result as ToolResult, scope);
-      }
-    } catch (error) {
-      const failure = toJarvisError(error, "TOOL_FAILED");
-      outcome =
-        failure.code === "CANCELLED" || linked.signal.aborted
-          ? isTimeoutReason(linked.signal.reason)
-            ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
-            : cancelledOutcome(tool.name)
-          : failedOutcome("failed", failure.code, failure.message);
-    } finally {
-      linked.dispose();
-      tracked.release();
-    }
-    scope.emit?.({
-      type: "tool_finished",
-      data: {
-        callId,
-        tool: tool.name,
-        ok: outcome.status === "ok",
-        output: outcome.result?.output ?? outcome.observation,
-        ...(outcome.error ? { error: outcome.error } : {}),
-        durationMs: this.options.clock.now() - startedAt,
-      },
-    });
-    return outcome;
-  }
-
-  private fromResult(tool: ToolDefinition, result: ToolResult, scope: RunScope): ExecutionOutcome {
-    if (!result || typeof result !== "object" || typeof result.output !== "string") {
-      return failedOutcome("failed", "TOOL_FAILED", `${tool.name} returned no result`);
-    }
-    let output = result.output;
-    if (output.length > this.maxOutputChars) {
-      output = `${output.slice(0, this.maxOutputChars)}\n…[truncated ${output.length - this.maxOutputChars} characters]`;
-    }
-    const bounded: ToolResult = { ...result, output };
-    // The proposer reads third-party text fenced off, so it can tell data from instructions.
-    let observation = output;
-    if (tool.trust === "untrusted") {
-      scope.taint.tainted = true;
-      if (!scope.taint.sources.includes(tool.name)) scope.taint.sources.push(tool.name);
-      observation = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
-    }
-    if (!result.ok) {
-      const error = result.error ?? { code: "TOOL_FAILED", message: output };
-      return {
-        status: "failed",
-        result: bounded,
-        error,
-        observation: `ERROR ${error.code}: ${error.message}`,
-      };
-    }
-    return { status: "ok", result: bounded, observation };
-  }
-}
-
-interface Prepared {
-  tool: ToolDefinition;
-  args: Record<string, unknown>;
-  findings: ReturnType<typeof resolveProvenance>["findings"];
 }
 
 interface AuditFields {
@@ -470,21 +291,6 @@ interface AuditFields {
   decision?: Decision;
   reason: string;
   outcome: string;
-}
-
-interface ExecutionOutcome {
-  status: CallStatus;
-  result?: ToolResult;
-  error?: { code: string; message: string };
-  observation: string;
-}
-
-function failedOutcome(status: CallStatus, code: string, message: string): ExecutionOutcome {
-  return { status, error: { code, message }, observation: `ERROR ${code}: ${message}` };
-}
-
-function cancelledOutcome(tool: string): ExecutionOutcome {
-  return failedOutcome("cancelled", "CANCELLED", `${tool} was cancelled`);
 }
 
 export function defaultPreview(tool: string, args: Record<string, unknown>): string {

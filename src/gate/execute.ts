@@ -1,0 +1,132 @@
+import { isTimeoutReason, linkSignals, whenAborted } from "../core/abort.js";
+import type { Clock } from "../core/clock.js";
+import { toJarvisError } from "../core/errors.js";
+import type { Logger } from "../core/logger.js";
+import type { ToolDefinition, ToolResult } from "../core/tool.js";
+import type { KillSwitch } from "./kill-switch.js";
+import type { CallStatus, RunScope } from "./types.js";
+
+export interface ExecutionOutcome {
+  status: CallStatus;
+  result?: ToolResult;
+  error?: { code: string; message: string };
+  observation: string;
+}
+
+export interface ExecutorOptions {
+  killSwitch: KillSwitch;
+  clock: Clock;
+  logger: Logger;
+  defaultTimeoutMs: number;
+  maxOutputChars: number;
+}
+
+const ABORTED = Symbol("aborted");
+
+/**
+ * Gate step 7: runs an authorized call with a per-call timeout and an AbortSignal linked to the
+ * run and the kill switch; bounds its output; fences untrusted output and taints the run.
+ * A result that arrives after the abort does not count. Errors become outcomes, never throws.
+ */
+export class Executor {
+  constructor(private readonly options: ExecutorOptions) {}
+
+  async run(
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+    callId: string,
+    scope: RunScope,
+  ): Promise<ExecutionOutcome> {
+    if (scope.signal?.aborted) return cancelledOutcome(tool.name);
+    const tracked = this.options.killSwitch.track();
+    const linked = linkSignals(
+      [scope.signal, tracked.controller.signal],
+      tool.timeoutMs ?? this.options.defaultTimeoutMs,
+    );
+    const startedAt = this.options.clock.now();
+    scope.emit?.({ type: "tool_started", data: { callId, tool: tool.name } });
+    let outcome: ExecutionOutcome;
+    try {
+      const result = await Promise.race([
+        tool.execute(args, {
+          signal: linked.signal,
+          runId: scope.runId,
+          callId,
+          sessionId: scope.sessionId,
+          handles: scope.handles,
+          logger: this.options.logger.child({ tool: tool.name, callId }),
+          clock: this.options.clock,
+          emit: scope.emit,
+        }),
+        whenAborted(linked.signal).catch(() => ABORTED),
+      ]);
+      // A result that arrives after the abort does not count: the call was cancelled.
+      if (result === ABORTED || linked.signal.aborted) {
+        outcome = isTimeoutReason(linked.signal.reason)
+          ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
+          : cancelledOutcome(tool.name);
+      } else {
+        outcome = this.fromResult(tool, result as ToolResult, scope);
+      }
+    } catch (error) {
+      const failure = toJarvisError(error, "TOOL_FAILED");
+      outcome =
+        failure.code === "CANCELLED" || linked.signal.aborted
+          ? isTimeoutReason(linked.signal.reason)
+            ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
+            : cancelledOutcome(tool.name)
+          : failedOutcome("failed", failure.code, failure.message);
+    } finally {
+      linked.dispose();
+      tracked.release();
+    }
+    scope.emit?.({
+      type: "tool_finished",
+      data: {
+        callId,
+        tool: tool.name,
+        ok: outcome.status === "ok",
+        output: outcome.result?.output ?? outcome.observation,
+        ...(outcome.error ? { error: outcome.error } : {}),
+        durationMs: this.options.clock.now() - startedAt,
+      },
+    });
+    return outcome;
+  }
+
+  private fromResult(tool: ToolDefinition, result: ToolResult, scope: RunScope): ExecutionOutcome {
+    if (!result || typeof result !== "object" || typeof result.output !== "string") {
+      return failedOutcome("failed", "TOOL_FAILED", `${tool.name} returned no result`);
+    }
+    let output = result.output;
+    if (output.length > this.options.maxOutputChars) {
+      output = `${output.slice(0, this.options.maxOutputChars)}\n…[truncated ${output.length - this.options.maxOutputChars} characters]`;
+    }
+    const bounded: ToolResult = { ...result, output };
+    // The proposer reads third-party text fenced off, so it can tell data from instructions.
+    let observation = output;
+    if (tool.trust === "untrusted") {
+      scope.taint.tainted = true;
+      if (!scope.taint.sources.includes(tool.name)) scope.taint.sources.push(tool.name);
+      observation = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
+    }
+    if (!result.ok) {
+      const error = result.error ?? { code: "TOOL_FAILED", message: output };
+      return {
+        status: "failed",
+        result: bounded,
+        error,
+        observation: `ERROR ${error.code}: ${error.message}`,
+      };
+    }
+    return { status: "ok", result: bounded, observation };
+  }
+}
+
+function failedOutcome(status: CallStatus, code: string, message: string): ExecutionOutcome {
+  return { status, error: { code, message }, observation: `ERROR ${code}: ${message}` };
+}
+
+function cancelledOutcome(tool: string): ExecutionOutcome {
+  return failedOutcome("cancelled", "CANCELLED", `${tool} was cancelled`);
+}
