@@ -204,7 +204,14 @@ describe.skipIf(!ok)("browser tools (system Chromium over CDP, behind the guard 
       (await h.call("browser_snapshot", {}, turn)).observation,
     )![1]!;
     const blocked = await h.call("browser_click", { ref: link }, turn);
-    expect(blocked.observation).toContain('a download of "prices.csv" was blocked');
+    // The browser reports a download a moment after the click returns; the note is in this
+    // result or the next one on the page (never lost), and nothing is saved either way.
+    let seen = blocked.observation;
+    for (let i = 0; i < 20 && !seen.includes("was blocked"); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen += (await h.call("browser_snapshot", {}, turn)).observation;
+    }
+    expect(seen).toContain('a download of "prices.csv" was blocked');
     const downloads = join(h.temp.home, "Downloads");
     expect(readdirSync(downloads)).toEqual([]);
     const yes = new FixedConfirmationBroker("approve");
