@@ -9,6 +9,12 @@ import { AgentService } from "./service.js";
  * not at module load, so commands that never talk to a model do not pay for it.
  */
 export async function openAgentService(runtime: Runtime): Promise<AgentService> {
+  if (runtime.env.JARVIS_TEST_PROBES === "1") {
+    // Test-only tools for tests that spawn the real CLI or server; never registered otherwise.
+    const { probeTools } = await import("../testing/probe-tools.js");
+    for (const tool of probeTools(runtime.deps))
+      if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
+  }
   const { createModelRouter, routeSdkWarnings } = await import("../brain/models/index.js");
   routeSdkWarnings(runtime.logger);
   const [models, nlu, memory] = await Promise.all([

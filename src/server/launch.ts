@@ -31,12 +31,6 @@ const HOST = /^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+$|^\[?[0-9A-Fa-f:.]+\]?$/;
 
 /** The agent as every surface runs it (`openAgentService`: models, embedded NLU, recall). */
 async function buildAgent(runtime: Runtime): Promise<AgentService> {
-  if (runtime.env.JARVIS_TEST_PROBES === "1") {
-    // Test-only tools for tests that spawn the real CLI (as `jarvis ask` does); never otherwise.
-    const { probeTools } = await import("../testing/probe-tools.js");
-    for (const tool of probeTools(runtime.deps))
-      if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
-  }
   const { openAgentService } = await import("../agent/open.js");
   return openAgentService(runtime);
 }

@@ -7,14 +7,7 @@ import type { CliContext } from "../context.js";
 
 /** The agent for one CLI command: runtime, models from config/env, the embedded NLU. */
 export async function openAgent(context: CliContext): Promise<AgentService> {
-  const runtime = context.runtime();
-  if (context.env.JARVIS_TEST_PROBES === "1") {
-    // Test-only tools for tests that spawn the real CLI; never registered otherwise.
-    const { probeTools } = await import("../../testing/probe-tools.js");
-    for (const tool of probeTools(runtime.deps))
-      if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
-  }
-  return openAgentService(runtime);
+  return openAgentService(context.runtime());
 }
 
 /** Prints a run's events for people: answer text on stdout, activity and problems on stderr. */

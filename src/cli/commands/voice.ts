@@ -16,7 +16,7 @@ import {
 import { createVoiceSession } from "../../voice/session.js";
 import { createTts } from "../../voice/setup.js";
 import { SpeechOutput } from "../../voice/speech-output.js";
-import { agentTurnHandler } from "../../voice/turn.js";
+import { agentTurnHandler, nluDialogClassifier } from "../../voice/turn.js";
 import type { VoiceEvent } from "../../voice/types.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
@@ -93,6 +93,8 @@ async function listen(context: CliContext, flags: ListenFlags): Promise<void> {
     sink,
     onEvent: print,
     turns,
+    // Yes/no answers come from the agent's own NLU: training a second one costs ~0.5 s.
+    dialog: nluDialogClassifier(agent.deps.nlu),
     ...(threshold === undefined ? {} : { threshold }),
   }).catch(async (error: unknown) => {
     await agent.close();
