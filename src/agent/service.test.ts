@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { Nlu, NluContext, NluResult } from "../brain/nlu/types.js";
 import { parametersFrom } from "../core/schema.js";
 import { defineTool, ok } from "../core/tool.js";
 import { FixedConfirmationBroker } from "../gate/confirm.js";
@@ -399,5 +400,68 @@ describe("dialog", () => {
       }),
     );
     expect(again.result.text).toBe("Hi there!");
+  });
+});
+
+describe("slot filling without a model", () => {
+  /** Asks for the key of a write, then reads the next utterance as that key. */
+  const askingNlu: Nlu = {
+    parse(text: string, context?: NluContext): NluResult {
+      if (text === "cancel") return { text, kind: "dialog", dialog: "cancel", confidence: 0.95 };
+      if (context?.pending)
+        return {
+          text,
+          kind: "action",
+          tool: context.pending.tool,
+          args: { ...context.pending.args, key: text },
+          confidence: 0.92,
+        };
+      if (text === "write something")
+        return {
+          text,
+          kind: "action",
+          tool: "probe_write",
+          args: {},
+          missing: ["key"],
+          reply: "Which key?",
+          confidence: 0.7,
+        };
+      return { text, kind: "unknown", confidence: 0 };
+    },
+  };
+
+  it("asks for the missing value, runs the call with the answer, and never runs it incomplete", async () => {
+    harness = createAgentHarness({ nlu: askingNlu });
+    const { agent, temp } = harness;
+    const ask = await collect(agent.startTurn({ text: "write something", source: "test", broker: approve }));
+    expect(ask.result).toMatchObject({ status: "finished", text: "Which key?" });
+    expect(typesOf(ask.events)).not.toContain("tool_proposed");
+    expect(readProbeLog(temp.jarvisHome)).toEqual([]);
+    const answer = await collect(
+      agent.startTurn({ text: "alpha", sessionId: ask.result.sessionId, source: "test", broker: approve }),
+    );
+    expect(answer.result).toMatchObject({ status: "finished", text: "wrote alpha" });
+    expect(readProbeLog(temp.jarvisHome)).toEqual(["write alpha"]);
+    // Answered: the next utterance is not read as that value again
+    const after = await collect(
+      agent.startTurn({ text: "beta", sessionId: ask.result.sessionId, source: "test", broker: approve }),
+    );
+    expect(after.result.text).toBe(NOT_SURE);
+    expect(readProbeLog(temp.jarvisHome)).toEqual(["write alpha"]);
+  });
+
+  it("drops the question when the user cancels", async () => {
+    harness = createAgentHarness({ nlu: askingNlu });
+    const { agent, temp } = harness;
+    const ask = await collect(agent.startTurn({ text: "write something", source: "test", broker: approve }));
+    const cancel = await collect(
+      agent.startTurn({ text: "cancel", sessionId: ask.result.sessionId, source: "test", broker: approve }),
+    );
+    expect(cancel.result.text).toBe("Okay, never mind.");
+    const later = await collect(
+      agent.startTurn({ text: "gamma", sessionId: ask.result.sessionId, source: "test", broker: approve }),
+    );
+    expect(later.result.text).toBe(NOT_SURE);
+    expect(readProbeLog(temp.jarvisHome)).toEqual([]);
   });
 });

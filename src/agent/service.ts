@@ -1,5 +1,5 @@
 import type { ModelRouter } from "../brain/models/router.js";
-import type { Nlu, NluResult } from "../brain/nlu/types.js";
+import type { Nlu, NluContext, NluResult } from "../brain/nlu/types.js";
 import { JarvisError } from "../core/errors.js";
 import type { JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
@@ -326,7 +326,7 @@ export class AgentService {
         handles: MemoryHandleStore.fromJSON(session.handles)
           .list()
           .map((h) => ({ handle: h.handle, kind: h.kind, label: h.label })),
-        ...(session.lastCall ? { lastCall: session.lastCall } : {}),
+        ...pendingOrLast(session.lastCall),
         now: new Date(this.deps.clock.now()),
       });
     } catch (error) {
@@ -357,4 +357,11 @@ export class AgentService {
     emitter.emit({ type: "run_failed", data: { code: failure.code, message: failure.message } });
     return { runId, sessionId, status: "failed", error: { code: failure.code, message: failure.message } };
   }
+}
+
+/** The session's last call for follow-ups, or the call waiting for the value just asked for. */
+function pendingOrLast(call: SessionRecord["lastCall"]): Pick<NluContext, "lastCall" | "pending"> {
+  if (!call) return {};
+  if ("missing" in call && Array.isArray(call.missing) && call.missing.length > 0) return { pending: call };
+  return { lastCall: call };
 }

@@ -1,5 +1,5 @@
 import type { Statement } from "better-sqlite3";
-import type { NluCall } from "../brain/nlu/types.js";
+import type { NluCall, PendingCall } from "../brain/nlu/types.js";
 import type { Clock } from "../core/clock.js";
 import type { HandleEntry } from "../core/tool.js";
 import type { SqliteDatabase } from "../store/database.js";
@@ -11,7 +11,8 @@ export interface SessionRecord {
   title?: string | undefined;
   handles: HandleEntry[];
   grants: string[];
-  lastCall?: NluCall | undefined;
+  /** The last call made, or one waiting for a value (`missing` set). */
+  lastCall?: NluCall | PendingCall | undefined;
   createdAt: number;
   updatedAt: number;
 }
@@ -143,7 +144,15 @@ export class SessionStore {
     );
   }
 
-  saveLastCall(sessionId: string, call: NluCall | undefined): void {
+  /** Drops a call that was waiting for a value; true when there was one. */
+  clearPending(sessionId: string): boolean {
+    const result = this.sql(
+      "UPDATE sessions SET last_call = NULL WHERE id = ? AND json_extract(last_call, '$.missing') IS NOT NULL",
+    ).run(sessionId);
+    return result.changes > 0;
+  }
+
+  saveLastCall(sessionId: string, call: NluCall | PendingCall | undefined): void {
     this.sql("UPDATE sessions SET last_call = ? WHERE id = ?").run(
       call ? JSON.stringify(call) : null,
       sessionId,
@@ -158,7 +167,7 @@ function fromRow(row: SessionRow): SessionRecord {
     title: row.title ?? undefined,
     handles: parse<HandleEntry[]>(row.handles, []),
     grants: parse<string[]>(row.grants, []),
-    lastCall: row.last_call ? parse<NluCall | undefined>(row.last_call, undefined) : undefined,
+    lastCall: row.last_call ? parse<NluCall | PendingCall | undefined>(row.last_call, undefined) : undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

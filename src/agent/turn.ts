@@ -1,7 +1,7 @@
-import type { NluResult } from "../brain/nlu/types.js";
+import type { NluCall, NluResult } from "../brain/nlu/types.js";
 import { isJarvisError, toJarvisError } from "../core/errors.js";
 import { buildSystemPrompt, historyMessages, narrowTools, toolSpecsFor } from "./context.js";
-import { callsOf, embeddedReply, runFastPath } from "./fast-path.js";
+import { callsOf, embeddedReply, NOT_SURE, runFastPath } from "./fast-path.js";
 import { type LoopSetup, modelLoop, type RunEnd, timeLimitEnd } from "./loop.js";
 import { answerOffline } from "./offline-answer.js";
 import type { ActiveRun } from "./run.js";
@@ -16,7 +16,17 @@ import type { TurnResult } from "./types.js";
 export async function routeTurn(run: ActiveRun, nlu: NluResult): Promise<RunEnd> {
   const threshold = run.deps.config.models.fast_path_threshold;
   const calls = callsOf(nlu);
-  if (nlu.kind === "action" && nlu.confidence >= threshold && calls.length > 0)
+  const asking = nlu.kind === "action" && (nlu.missing?.length ?? 0) > 0;
+  // Whatever this turn is, an earlier question for a missing value is answered or dropped
+  const dropped = run.deps.sessions.clearPending(run.sessionId);
+  if (dropped && nlu.kind === "dialog" && (nlu.dialog === "cancel" || nlu.dialog === "no"))
+    return reply(run, "Okay, never mind.");
+  if (asking && !run.deps.models.available && calls.length === 1) {
+    const [call] = calls as [NluCall];
+    run.deps.sessions.saveLastCall(run.sessionId, { ...call, missing: nlu.missing ?? [] });
+    return reply(run, nlu.reply ?? NOT_SURE);
+  }
+  if (nlu.kind === "action" && !asking && nlu.confidence >= threshold && calls.length > 0)
     return runFastPath(run, calls);
   if (nlu.kind === "chat" && nlu.confidence >= threshold && nlu.reply) return reply(run, nlu.reply);
   if (nlu.kind === "dialog" && nlu.dialog === "repeat" && nlu.confidence >= threshold) {

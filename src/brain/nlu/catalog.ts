@@ -14,6 +14,7 @@ import {
   slotsAsArgs,
 } from "./intents/index.js";
 import { MORE_SAMPLES } from "./intents/samples-more.js";
+import { REQUEST_SAMPLES } from "./intents/samples-requests.js";
 import { SLOT_ALIASES, SLOT_TYPES, slotType } from "./slots/index.js";
 import { expand, parseTemplate, SampleWords, type Template, type TemplateNode } from "./template.js";
 import { tokenize } from "./text/normalize.js";
@@ -43,6 +44,8 @@ export interface Catalog {
   groupOf: Map<string, string>;
   /** Required argument names per tool (a reading without them is not a valid call). */
   required: Map<string, readonly string[]>;
+  /** Argument schemas per tool (JSON Schema `properties`), to read answers to follow-up questions. */
+  properties: Map<string, Record<string, Record<string, unknown>>>;
   /** Tools' own example templates too loose to act on (free-text slots): training only. */
   trainingOnly: CompiledTemplate[];
   chat: Array<{ act: ChatAct; template: Template }>;
@@ -94,7 +97,10 @@ export function compileCatalog(tools: readonly NluTool[], table: IntentTable): C
       ((t.parameters?.required ?? []) as unknown[]).filter((r): r is string => typeof r === "string"),
     ]),
   );
-  return { templates, trainingOnly, intents, groupOf, required, chat, warnings };
+  const properties = new Map(
+    tools.map((t) => [t.name, (t.parameters?.properties ?? {}) as Record<string, Record<string, unknown>>]),
+  );
+  return { templates, trainingOnly, intents, groupOf, required, properties, chat, warnings };
 }
 
 function slotTypeOf(template: Template, index: number) {
@@ -151,7 +157,11 @@ export function trainingExamples(
   }
   for (const spec of catalog.intents.values())
     for (const sample of spec.samples ?? []) push(spec.tool, sample);
-  for (const [tool, samples] of [...Object.entries(EXTRA_SAMPLES), ...Object.entries(MORE_SAMPLES)]) {
+  for (const [tool, samples] of [
+    ...Object.entries(EXTRA_SAMPLES),
+    ...Object.entries(MORE_SAMPLES),
+    ...Object.entries(REQUEST_SAMPLES),
+  ]) {
     for (const sample of samples) push(catalog.groupOf.has(tool) ? tool : "_none", sample);
   }
   for (const [intent, spec] of Object.entries(table)) {

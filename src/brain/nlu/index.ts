@@ -14,4 +14,4 @@ export {
   type Thresholds,
 } from "./parser.js";
 export { parseDuration, parseMath, parseWhen, TimeZones } from "./slots/index.js";
-export type { Nlu, NluCall, NluContext, NluKind, NluResult } from "./types.js";
+export type { Nlu, NluCall, NluContext, NluKind, NluResult, PendingCall } from "./types.js";

@@ -3,12 +3,23 @@ import { type Catalog, compileCatalog, type NluTool, trainingExamples } from "./
 import { chatReply } from "./chat.js";
 import { type Classification, SoftmaxClassifier } from "./classifier.js";
 import { resolveFollowUp, resolveReference } from "./context.js";
+import { REQUIRED_BY_CONTRACT } from "./contract.js";
 import { DialogRecognizer } from "./dialog.js";
 import { DEFAULT_APPS } from "./intents/helpers.js";
 import { BUILTIN_INTENTS, type DialogAct, type IntentTable } from "./intents/index.js";
 import { INFO_TOPICS } from "./intents/topics.js";
 import { type Candidate, hasRequired, TemplateMatcher } from "./matcher.js";
+import {
+  CONFIDENCE,
+  cap,
+  MEDIA_LEAD,
+  OUT_OF_SCOPE,
+  resolveThere,
+  SPLIT_WORDS,
+  withGroups,
+} from "./parse-rules.js";
 import { lookupDomain } from "./rescue.js";
+import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { SlotCache, seededRandom } from "./template.js";
 import {
@@ -57,16 +68,6 @@ export interface EmbeddedNlu extends Nlu {
   };
 }
 
-const CONFIDENCE = {
-  template: 0.95,
-  freeTemplate: 0.9,
-  multi: 0.9,
-  reference: 0.92,
-  dialog: 0.95,
-  chat: 0.95,
-};
-const CLASSIFIER_CAP = 0.85;
-
 /** Builds the embedded NLU from whatever tools are registered (stubs with name + group suffice). */
 export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): EmbeddedNlu {
   const started = performance.now();
@@ -96,30 +97,15 @@ export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): 
   return { stats, parse: (text, context) => parser.parse(text, context) };
 }
 
+/** An incomplete call is a reading to ask about, never confident enough for the fast path. */
+const INCOMPLETE_CAP = 0.7;
+
 interface ParserSettings {
   apps: ReadonlySet<string>;
   clock: Clock | undefined;
   timezone: string;
   thresholds: Thresholds;
 }
-
-/**
- * Domains Jarvis has no tools for. A classifier guess that mentions them is never acted on
- * ("what time is the next train" is not a time_now call); templates are not affected.
- */
-const OUT_OF_SCOPE =
-  /\b(?:trains?|bus|buses|flights?|taxi|uber|lyft|cab|ride|traffic|commute|restaurants?|pizza|food|takeout|takeaway|delivery|deliver|recipes?|cook\w*|movies?|theat(?:er|re)|cinema|facebook|twitter|tweet|instagram|snapchat|social|linkedin|lights?|lamp|thermostat|heating|vacuum|cleaner|robot|coffee|espresso|games?|stocks?|shares|exchange rate|currency|bank|credit card|account balance|plug|socket|wemo|hue|oven|fridge|dishwasher|washing machine|door|garage|blinds|curtains|tickets?|hotel|reservation)\b/;
-
-const MEDIA_LEAD = /^(?:play|resume|continue)$/;
-
-const SPLIT_WORDS: readonly string[][] = [
-  ["and", "then"],
-  ["and", "also"],
-  ["after", "that"],
-  ["then"],
-  ["and"],
-  ["also"],
-];
 
 class Parser {
   private readonly zones = new TimeZones();
@@ -189,7 +175,67 @@ class Parser {
         whole.free ? CONFIDENCE.freeTemplate : CONFIDENCE.template,
       );
     }
+    if (context.pending && this.catalog.groupOf.has(context.pending.tool)) {
+      const filled = fillPending(
+        context.pending,
+        tokens,
+        env,
+        this.catalog.properties.get(context.pending.tool),
+      );
+      if (filled) return this.maybeIncomplete(input, filled.call, filled.missing, CONFIDENCE.reference);
+    }
     return this.fallback(input, tokens, words, env);
+  }
+
+  /** A call, or when values are still missing, the question for the first of them. */
+  private maybeIncomplete(
+    input: string,
+    call: NluCall,
+    missing: string[],
+    confidence: number,
+    groups: string[] = [],
+  ): NluResult {
+    const result = this.action(input, [call], confidence, groups);
+    if (missing.length === 0) return result;
+    const reply = questionFor(call.tool, missing[0]!, this.catalog.properties.get(call.tool));
+    return { ...result, confidence: Math.min(confidence, INCOMPLETE_CAP), missing, reply };
+  }
+
+  /**
+   * The group is clear but no tool of it found its values: the likeliest tool the words do not
+   * rule out becomes an incomplete call, so Jarvis asks for what is missing instead of guessing.
+   */
+  private incomplete(
+    input: string,
+    said: string,
+    bestGroup: string,
+    groupP: number,
+    result: Classification,
+    context: { tokens: readonly Token[]; words: readonly string[]; env: SlotEnv },
+    groups: string[],
+  ): NluResult | undefined {
+    if (OUT_OF_SCOPE.test(said)) return undefined;
+    const leader =
+      result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup)?.probability ?? 0;
+    for (const { label, probability } of result.ranked) {
+      if (this.catalog.groupOf.get(label) !== bestGroup || probability < leader * 0.5) continue;
+      const tool = label === "mail_send" && this.catalog.groupOf.has("mail_draft") ? "mail_draft" : label;
+      const specs = [...this.catalog.intents.values()].filter((spec) => spec.tool === tool);
+      // A veto guards a weak guess; a clear one is asked about (nothing runs before the answer)
+      if (probability < 0.85 && specs.some((spec) => spec.vetoes?.test(said))) continue;
+      const declared = this.catalog.required.get(tool);
+      const required = declared?.length ? declared : REQUIRED_BY_CONTRACT[tool];
+      if (!required?.length) continue;
+      let args: Record<string, unknown> = {};
+      for (const spec of specs) {
+        const partial = spec.partial?.(context);
+        if (partial) args = { ...partial, ...args };
+      }
+      const missing = missingArgs(args, required);
+      if (missing.length === 0) continue;
+      return this.maybeIncomplete(input, { tool, args }, missing, cap(groupP), groups);
+    }
+    return undefined;
   }
 
   /** "open firefox and search for AI news": every part must be a template match on its own. */
@@ -311,6 +357,16 @@ class Parser {
           const args = this.fallbackArgs(tool, tokens, words, env);
           if (args) return this.action(input, [{ tool, args }], cap(groupP), groups);
         }
+        const asked = this.incomplete(
+          input,
+          words.join(" "),
+          bestGroup,
+          groupP,
+          result,
+          { tokens, words, env },
+          groups,
+        );
+        if (asked) return asked;
       }
     }
     if (question || info) return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
@@ -389,27 +445,6 @@ class Parser {
     }
     return { text, kind: "action", calls, confidence, groups: allGroups };
   }
-}
-
-function cap(p: number): number {
-  return Math.round(Math.min(p, CLASSIFIER_CAP) * 1000) / 1000;
-}
-
-function withGroups(groups: string[]): { groups?: string[] } {
-  return groups.length > 0 ? { groups } : {};
-}
-
-/** "what's the weather in Oslo and what time is it there": "there" is the city said before. */
-function resolveThere(calls: NluCall[], tokens: readonly Token[]): NluCall[] {
-  if (!tokens.some((t) => t.w === "there")) return calls;
-  let city: unknown;
-  return calls.map((call) => {
-    if (typeof call.args.city === "string") city = call.args.city;
-    else if (city && (call.tool === "time_now" || call.tool.startsWith("weather_")) && !call.args.timezone) {
-      return { tool: call.tool, args: { ...call.args, city } };
-    }
-    return call;
-  });
 }
 
 export type { Candidate };

@@ -64,8 +64,8 @@ describe("embedded NLU: list items said out of template order", () => {
       tool: "lists_add",
       args: { list: "hardware", items: ["sandpaper"] },
     });
-    expect(nlu.parse("on my list please add something", { now: NOW, timezone: "UTC" }).kind).not.toBe(
-      "action",
-    );
+    // Vague: asked about (an incomplete call never runs), not added
+    const vague = nlu.parse("on my list please add something", { now: NOW, timezone: "UTC" });
+    expect(vague.kind !== "action" || (vague.missing?.length ?? 0) > 0).toBe(true);
   });
 });

@@ -23,6 +23,16 @@ export interface NluResult {
   dialog?: "yes" | "no" | "cancel" | "repeat";
   /** Tool groups most likely relevant; the LLM loop narrows the tools it shows by these. */
   groups?: string[];
+  /**
+   * An incomplete action: required arguments not said yet, first one asked for in `reply`
+   * ("Which list?"). Never run as is; the next utterance may fill it (`NluContext.pending`).
+   */
+  missing?: string[];
+}
+
+/** A call waiting for values the user was asked for. */
+export interface PendingCall extends NluCall {
+  missing: string[];
 }
 
 /** What the parser may know about the conversation ("open the second one", "and tomorrow?"). */
@@ -37,6 +47,8 @@ export interface NluContext {
   }>;
   /** The previous action result in this session, to reuse an intent ("and tomorrow?"). */
   lastCall?: NluCall;
+  /** An incomplete call whose first missing value the last answer asked for. */
+  pending?: PendingCall;
   now?: Date;
   timezone?: string;
 }

@@ -2,7 +2,13 @@ import { homedir } from "node:os";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { desktopAppNames } from "../../brain/nlu/apps.js";
-import { createNlu, type NluCall, type NluContext, type NluResult } from "../../brain/nlu/index.js";
+import {
+  createNlu,
+  type NluCall,
+  type NluContext,
+  type NluResult,
+  type PendingCall,
+} from "../../brain/nlu/index.js";
 import { loadConfig } from "../../config/load.js";
 import { pathsFor, resolveHome } from "../../config/paths.js";
 import { systemClock } from "../../core/clock.js";
@@ -56,6 +62,7 @@ export function registerNluCommand(program: Command, context: CliContext): void 
           ...(flags.timezone ? { timezone: flags.timezone } : {}),
         });
         let lastCall: NluCall | undefined;
+        let pending: PendingCall | undefined;
         const lines = createInterface({
           input: context.stdin,
           crlfDelay: Number.POSITIVE_INFINITY,
@@ -66,8 +73,12 @@ export function registerNluCommand(program: Command, context: CliContext): void 
           if (now) parseContext.now = now;
           if (flags.timezone) parseContext.timezone = flags.timezone;
           if (flags.session && lastCall) parseContext.lastCall = lastCall;
+          if (flags.session && pending) parseContext.pending = pending;
           const result = nlu.parse(line, parseContext);
-          if (result.kind === "action")
+          pending = undefined;
+          if (result.kind === "action" && result.missing?.length)
+            pending = { tool: result.tool!, args: result.args ?? {}, missing: result.missing };
+          else if (result.kind === "action")
             lastCall = result.calls?.at(-1) ?? { tool: result.tool!, args: result.args ?? {} };
           context.print(flags.json ? JSON.stringify(result) : human(result));
         }
@@ -121,7 +132,8 @@ function human(result: NluResult): string {
   switch (result.kind) {
     case "action": {
       const calls = result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }];
-      return `${text} → ${calls.map((c) => `${c.tool} ${JSON.stringify(c.args)}`).join(" ; ")} ${confidence}`;
+      const asks = result.missing?.length ? ` — asks: ${result.reply ?? result.missing.join(", ")}` : "";
+      return `${text} → ${calls.map((c) => `${c.tool} ${JSON.stringify(c.args)}`).join(" ; ")}${asks} ${confidence}`;
     }
     case "dialog":
       return `${text} → dialog: ${result.dialog} ${confidence}`;

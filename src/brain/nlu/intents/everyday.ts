@@ -242,7 +242,7 @@ export const WEATHER_INTENTS: IntentTable = {
   weather_current: {
     vetoes: /\b(?:ac|air conditioning|thermostat|oven|fridge|heater)\b/,
     anchors:
-      /\b(?:weather|rain\w*|snow\w*|sunny|sun|temperature|hot|cold|warm|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|outside|sunscreen|freezing|chilly)\b/,
+      /\b(?:weather|rain\w*|snow\w*|sunny|sun|temperature|hot|hotter|cold|colder|warm\w*|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|outside|sunscreen|freezing|chilly|shorts|raincoat)\b/,
     templates: [
       `(what is|how is) the weather [like] [outside] [today|now|right now|currently|at the moment] [${IN_CITY}] [today|now|right now]`,
       `[the] weather [like] [today|now|right now] [${IN_CITY}] [today|now|right now|please]`,
@@ -268,7 +268,7 @@ export const WEATHER_INTENTS: IntentTable = {
   },
   weather_forecast: {
     anchors:
-      /\b(?:weather|rain\w*|snow\w*|sunny|temperature|hot|cold|warm|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|sunscreen|freezing|chilly)\b/,
+      /\b(?:weather|rain\w*|snow\w*|sunny|temperature|hot|hotter|cold|colder|warm\w*|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|sunscreen|freezing|chilly|shorts|raincoat)\b/,
     templates: [
       `(what is|how is|what will be|how will be) the weather [going to be] [like] [${IN_CITY}] {date:day} [${IN_CITY}]`,
       `what will the weather be [like] [${IN_CITY}] [{date:day}] [${IN_CITY}]`,

@@ -1,4 +1,5 @@
 import { APP_INTENTS, MEDIA_INTENTS, SYSTEM_INTENTS, VOLUME_INTENTS } from "./device.js";
+import { EDIT_INTENTS } from "./edits.js";
 import {
   ALARM_INTENTS,
   CALC_INTENTS,
@@ -37,6 +38,7 @@ export const BUILTIN_INTENTS: IntentTable = {
   ...LIST_INTENTS,
   ...REMINDER_INTENTS,
   ...CALENDAR_INTENTS,
+  ...EDIT_INTENTS,
   ...MAIL_INTENTS,
   ...CONTACT_INTENTS,
   ...MEDIA_INTENTS,

@@ -36,6 +36,8 @@ export interface IntentSpec {
   build?(input: BuildInput): Args | undefined;
   /** Arguments when only the classifier chose this tool; undefined means "cannot act on it". */
   fallback?(input: FallbackInput): Args | undefined;
+  /** What values a classifier-only reading can find when not all are there (slot filling). */
+  partial?(input: FallbackInput): Args | undefined;
   /**
    * Words one of which must appear before a classifier guess may act ("alarm" for alarms):
    * a statistical guess without the domain's own vocabulary is not acted on.

@@ -1,0 +1,152 @@
+import { findWhen, parseDuration, type SlotEnv } from "./slots/index.js";
+import type { Token } from "./text/normalize.js";
+import type { NluCall, PendingCall } from "./types.js";
+
+/**
+ * Slot filling: a request whose tool is clear but whose required values are not ("remove it
+ * from the list", "add a new contact") becomes an incomplete call. Jarvis asks for the first
+ * missing value and the next utterance fills it. An incomplete call never runs as it is; the
+ * gate would refuse it anyway, and the agent asks (or hands it to the model) instead.
+ */
+
+type ArgKind = "text" | "list" | "when" | "date" | "duration" | "number" | "handle";
+
+/** How a spoken answer becomes a value, by argument name (schemas refine this when present). */
+const KIND_BY_NAME: Record<string, ArgKind> = {
+  items: "list",
+  to: "list",
+  cc: "list",
+  at: "when",
+  due: "when",
+  start: "when",
+  date: "date",
+  duration_s: "duration",
+  level: "number",
+  change: "number",
+  id: "handle",
+};
+
+const QUESTIONS: Record<string, string> = {
+  list: "Which list?",
+  items: "What should I add?",
+  item: "Which item?",
+  title: "What should I call it?",
+  at: "For what time?",
+  due: "When should I remind you?",
+  start: "When does it start?",
+  duration_s: "For how long?",
+  to: "Who should it go to?",
+  subject: "What's the subject?",
+  body: "What should it say?",
+  query: "What should I look for?",
+  name: "What's the name?",
+  app: "Which app?",
+  city: "Which city?",
+  level: "To what level (0 to 100)?",
+  expression: "What should I calculate?",
+  text: "What should I remember?",
+  url: "Which page?",
+  path: "Which file?",
+  mode: "Which mode?",
+};
+
+type Properties = Record<string, Record<string, unknown>>;
+
+export function kindOf(arg: string, properties: Properties | undefined): ArgKind {
+  const property = properties?.[arg];
+  if (property) {
+    const said = `${property.description ?? ""} ${property.format ?? ""}`;
+    if (property.type === "array") return "list";
+    if (property.type === "number" || property.type === "integer")
+      return /second|duration/i.test(`${arg} ${said}`) ? "duration" : "number";
+    if (property.type === "string" && /#[a-z]\d|handle/i.test(said)) return "handle";
+    if (property.type === "string" && /ISO|date|time/i.test(said) && !/duration/i.test(said))
+      return arg === "date" ? "date" : "when";
+  }
+  return KIND_BY_NAME[arg] ?? "text";
+}
+
+/** The question that asks for one missing value. */
+export function questionFor(tool: string, arg: string, properties: Properties | undefined): string {
+  if (kindOf(arg, properties) === "handle") {
+    const noun = tool.startsWith("calendar_")
+      ? "event"
+      : tool.startsWith("mail_")
+        ? "message"
+        : tool.startsWith("contacts_")
+          ? "contact"
+          : "one";
+    return `Which ${noun}? Ask me to show them first, then say which one (for example "the second one").`;
+  }
+  return QUESTIONS[arg] ?? `What ${arg.replace(/_/g, " ")}?`;
+}
+
+/** Required arguments the call does not have yet. */
+export function missingArgs(
+  args: Record<string, unknown>,
+  required: readonly string[] | undefined,
+): string[] {
+  return (required ?? []).filter((name) => args[name] === undefined || args[name] === "");
+}
+
+const LEADING =
+  /^(?:(?:it'?s|it is|that'?s|the|my|a|an|to|for|on|at|in|called|named|call it|name it|say|says|of)\s+)+/;
+
+/**
+ * The answer to "Which list?" etc.: the utterance read as the first missing value. Returns
+ * the filled call and what is still missing, or undefined when the answer is not such a value.
+ */
+export function fillPending(
+  pending: PendingCall,
+  tokens: readonly Token[],
+  env: SlotEnv,
+  properties: Properties | undefined,
+): { call: NluCall; missing: string[] } | undefined {
+  const [arg, ...rest] = pending.missing;
+  if (!arg) return undefined;
+  const words = tokens.map((t) => t.w);
+  const raw = env.text.trim().replace(/[.!?]+$/, "");
+  let value: unknown;
+  switch (kindOf(arg, properties)) {
+    case "duration":
+      value = parseDuration(words);
+      break;
+    case "number": {
+      const n = /(-?\d+(?:\.\d+)?)/.exec(raw);
+      value = n ? Number(n[1]) : undefined;
+      break;
+    }
+    case "when":
+    case "date": {
+      const found = findWhen(words, {
+        zones: env.zones,
+        now: env.now,
+        timezone: env.timezone,
+        direction: "future",
+      });
+      const when = found?.when;
+      value = when ? (kindOf(arg, properties) === "date" ? when.date : when.iso) : undefined;
+      break;
+    }
+    case "list": {
+      const parts = raw
+        .replace(LEADING, "")
+        .split(/\s*(?:,|\band\b|&)\s*/i)
+        .map((s) => s.trim())
+        .filter(Boolean);
+      value = parts.length > 0 ? parts : undefined;
+      break;
+    }
+    case "handle":
+      // Only a handle the user names ("#e2"); "the second one" resolves through references
+      value = /^#[a-z]\d+$/i.test(raw) ? raw : undefined;
+      break;
+    default: {
+      let text = raw.replace(LEADING, "");
+      if (arg === "list") text = text.replace(/\s+list$/i, "");
+      value = text.length > 0 && text.length <= 500 ? text : undefined;
+    }
+  }
+  if (value === undefined) return undefined;
+  return { call: { tool: pending.tool, args: { ...pending.args, [arg]: value } }, missing: rest };
+}
