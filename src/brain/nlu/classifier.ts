@@ -52,6 +52,14 @@ function maskWord(word: string): string {
   return stem(word);
 }
 
+/** A trained model as plain data: what a training worker hands back (buffers transferable). */
+export interface ClassifierSnapshot {
+  labels: string[];
+  vocabulary: string[];
+  weights: Float32Array;
+  bias: Float32Array;
+}
+
 export interface TrainingExample {
   words: readonly string[];
   label: string;
@@ -64,8 +72,8 @@ export interface TrainingExample {
 export class SoftmaxClassifier {
   private readonly vocabulary = new Map<string, number>();
   private readonly labels: string[] = [];
-  private weights = new Float64Array(0);
-  private bias = new Float64Array(0);
+  private weights: Float32Array | Float64Array = new Float64Array(0);
+  private bias: Float32Array | Float64Array = new Float64Array(0);
 
   constructor(
     private readonly options: { epochs?: number; rate?: number; l2?: number; random?: () => number } = {},
@@ -147,6 +155,34 @@ export class SoftmaxClassifier {
     }
   }
 
+  /**
+   * Single precision after training: half the memory of the largest structure a running
+   * Jarvis holds, with the same rankings (probabilities differ in the 7th digit).
+   */
+  compact(): void {
+    this.weights = Float32Array.from(this.weights);
+    this.bias = Float32Array.from(this.bias);
+  }
+
+  snapshot(): ClassifierSnapshot {
+    this.compact();
+    return {
+      labels: [...this.labels],
+      vocabulary: [...this.vocabulary.keys()],
+      weights: this.weights as Float32Array,
+      bias: this.bias as Float32Array,
+    };
+  }
+
+  static fromSnapshot(snapshot: ClassifierSnapshot): SoftmaxClassifier {
+    const classifier = new SoftmaxClassifier();
+    classifier.labels.push(...snapshot.labels);
+    for (const [i, feature] of snapshot.vocabulary.entries()) classifier.vocabulary.set(feature, i);
+    classifier.weights = snapshot.weights;
+    classifier.bias = snapshot.bias;
+    return classifier;
+  }
+
   get classes(): readonly string[] {
     return this.labels;
   }
@@ -177,8 +213,8 @@ export class SoftmaxClassifier {
 
 /** Softmax probabilities into `out` for the given feature ids. */
 function softmax(
-  weights: Float64Array,
-  bias: Float64Array,
+  weights: Float32Array | Float64Array,
+  bias: Float32Array | Float64Array,
   ids: ArrayLike<number>,
   C: number,
   out: Float64Array,

@@ -68,7 +68,7 @@ export const REQUIRED_BY_CONTRACT: Readonly<Record<string, readonly string[]>> =
   mail_send: ["to", "subject", "body"],
   mail_draft: ["to", "subject", "body"],
   contacts_search: ["query"],
-  contacts_add: ["name"],
+  contacts_add: ["name", "email"],
   system_brightness_set: ["level"],
   system_notify: ["title"],
   apps_launch: ["app"],

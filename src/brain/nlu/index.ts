@@ -2,6 +2,8 @@
  * The embedded brain: templates + slots + a small classifier over the registered tools.
  * `createNlu(tools)` → `Nlu` (see types.ts for the contract the agent loop consumes).
  */
+
+export { createNluInWorker } from "./build.js";
 export type { NluTool } from "./catalog.js";
 export { capabilitiesReply } from "./chat.js";
 export { CONTRACT_TOOLS } from "./contract.js";

@@ -65,12 +65,23 @@ export interface EmbeddedNlu extends Nlu {
     classes: number;
     examples: number;
     warnings: string[];
+    /** Where the classifier was trained (`createNluInWorker` falls back to this process). */
+    trainedIn: "process" | "worker";
   };
 }
 
 /** Builds the embedded NLU from whatever tools are registered (stubs with name + group suffice). */
 export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): EmbeddedNlu {
   const started = performance.now();
+  const { classifier, examples } = trainClassifier(tools, options);
+  return assembleNlu(tools, classifier, examples, options, started);
+}
+
+/** The slow part of building the NLU: training examples and the classifier trained on them. */
+export function trainClassifier(
+  tools: readonly NluTool[],
+  options: Pick<NluOptions, "intents" | "seed" | "training">,
+): { classifier: SoftmaxClassifier; examples: number } {
   const table = options.intents ?? BUILTIN_INTENTS;
   const catalog = compileCatalog(tools, table);
   const random = seededRandom(options.seed ?? 7);
@@ -81,6 +92,20 @@ export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): 
   });
   const examples = trainingExamples(catalog, table, random, training.perTemplate, training.perClass);
   classifier.train(examples);
+  classifier.compact();
+  return { classifier, examples: examples.length };
+}
+
+/** The parser around a trained classifier (trained here or in a worker thread). */
+export function assembleNlu(
+  tools: readonly NluTool[],
+  classifier: SoftmaxClassifier,
+  examples: number,
+  options: NluOptions,
+  started: number,
+  trainedIn: "process" | "worker" = "process",
+): EmbeddedNlu {
+  const catalog = compileCatalog(tools, options.intents ?? BUILTIN_INTENTS);
   const parser = new Parser(catalog, classifier, {
     apps: new Set([...DEFAULT_APPS, ...[...(options.apps ?? [])].map((a) => a.toLowerCase())]),
     clock: options.clock,
@@ -91,8 +116,9 @@ export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): 
     trainingMs: Math.round((performance.now() - started) * 10) / 10,
     templates: catalog.templates.length,
     classes: classifier.classes.length,
-    examples: examples.length,
+    examples,
     warnings: catalog.warnings,
+    trainedIn,
   };
   return { stats, parse: (text, context) => parser.parse(text, context) };
 }

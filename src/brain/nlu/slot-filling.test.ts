@@ -66,4 +66,14 @@ describe("slot filling", () => {
     // a spoken description is not a handle: nothing to delete yet
     expect(parse("the dentist", pendingOf(ask)).tool).not.toBe("calendar_delete_event");
   });
+
+  it("takes a spoken email address as the address it spells", () => {
+    const filled = parse("sam at example dot com", {
+      pending: { tool: "contacts_add", args: { name: "Sam Jones" }, missing: ["email"] },
+    });
+    expect(filled).toMatchObject({
+      tool: "contacts_add",
+      args: { name: "Sam Jones", email: "sam@example.com" },
+    });
+  });
 });

@@ -40,6 +40,7 @@ const QUESTIONS: Record<string, string> = {
   body: "What should it say?",
   query: "What should I look for?",
   name: "What's the name?",
+  email: "What's the email address?",
   app: "Which app?",
   city: "Which city?",
   level: "To what level (0 to 100)?",
@@ -53,6 +54,8 @@ const QUESTIONS: Record<string, string> = {
 type Properties = Record<string, Record<string, unknown>>;
 
 export function kindOf(arg: string, properties: Properties | undefined): ArgKind {
+  // Addresses may also be given as handles, but a spoken answer is the address itself
+  if (arg === "email" || arg === "phone") return "text";
   const property = properties?.[arg];
   if (property) {
     const said = `${property.description ?? ""} ${property.format ?? ""}`;
@@ -143,6 +146,12 @@ export function fillPending(
       break;
     default: {
       let text = raw.replace(LEADING, "");
+      // "sam at example dot com" as it is spoken
+      if (arg === "email")
+        text = text
+          .replace(/\s+dot\s+/gi, ".")
+          .replace(/\s+at\s+/gi, "@")
+          .replace(/\s+/g, "");
       if (arg === "list") text = text.replace(/\s+list$/i, "");
       value = text.length > 0 && text.length <= 500 ? text : undefined;
     }

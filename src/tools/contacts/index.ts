@@ -1,87 +1,17 @@
 import { z } from "zod";
-import type { CalendarAccountConfig, DavServerConfig } from "../../config/schema.js";
 import { JarvisError } from "../../core/errors.js";
 import { parametersFrom } from "../../core/schema.js";
 import { defineTool, ok, type ToolDefinition } from "../../core/tool.js";
-import type { CalendarServices } from "../calendar/accounts.js";
-import { davAuthorization, statusError } from "../calendar/caldav.js";
-import { davFetch } from "../calendar/dav-fetch.js";
 import { type CalendarToolOptions, createCalendarServices } from "../calendar/index.js";
 import type { ToolDeps } from "../deps.js";
-import { connectionError } from "../mail/net-errors.js";
-import type { Contact } from "./vcard.js";
+import { contactsAddTool } from "./add.js";
+import { cardServer, fetchContacts } from "./carddav.js";
 
 // tsdav and ical.js (./vcard.js) are imported where they are used so that building the tool list
 // does not load them; ./vcard.js is not re-exported here for the same reason.
+export { buildVCard, contactUid, findDuplicate, type NewContact, samePhone } from "./card.js";
+export { cardServer, fetchContacts } from "./carddav.js";
 export type { Contact } from "./vcard.js";
-
-/** CardDAV server of an account: its own block, else the CalDAV one (most servers serve both). */
-function cardServer(account: CalendarAccountConfig): DavServerConfig | undefined {
-  return account.carddav ?? account.caldav;
-}
-
-/** Every vCard of every address book of one account (one REPORT per book). */
-export async function fetchContacts(
-  services: CalendarServices,
-  account: CalendarAccountConfig,
-  signal: AbortSignal,
-): Promise<Contact[]> {
-  const server = cardServer(account)!;
-  const service = account.carddav ? "carddav" : "caldav"; // the CalDAV login serves both when carddav is absent
-  const authorization = await davAuthorization(account.name, service, server, services.secrets, signal);
-  const options = {
-    headers: { authorization },
-    fetch: davFetch(server, server.url),
-    fetchOptions: { signal },
-  };
-  const [{ addressBookQuery, createAccount, fetchAddressBooks }, { parseVCards }] = await Promise.all([
-    import("tsdav"),
-    import("./vcard.js"),
-  ]);
-  try {
-    const dav = await createAccount({
-      account: { serverUrl: server.url, accountType: "carddav" },
-      ...options,
-    });
-    const books = await fetchAddressBooks({ account: dav, ...options });
-    const contacts: Contact[] = [];
-    for (const book of books) {
-      const responses = await addressBookQuery({
-        url: book.url,
-        props: { "d:getetag": {}, "card:address-data": {} },
-        depth: "1",
-        ...options,
-      });
-      const failed = responses.find((r) => !r.ok && r.status !== undefined && !r.props);
-      if (failed)
-        throw statusError("CardDAV", server.url, account.name, failed.status ?? 500, "list contacts");
-      for (const response of responses) {
-        const value = response.props?.addressData as unknown;
-        const data =
-          typeof value === "string"
-            ? value
-            : value && typeof value === "object" && "_cdata" in value
-              ? String((value as { _cdata: unknown })._cdata)
-              : undefined;
-        if (data) contacts.push(...parseVCards(data));
-      }
-    }
-    return contacts;
-  } catch (error) {
-    if (signal.aborted) throw signal.reason;
-    if (error instanceof JarvisError) throw error;
-    if (/cannot find (principalUrl|homeUrl)/.test(String((error as Error)?.message))) {
-      throw new JarvisError(
-        "UNAVAILABLE",
-        `CardDAV server ${server.url} (account ${account.name}) offers no address books there`,
-        {
-          fix: "set carddav.url to the server's CardDAV address",
-        },
-      );
-    }
-    throw connectionError("CardDAV", server.url, account.name, error);
-  }
-}
 
 const parameters = z
   .object({
@@ -92,7 +22,7 @@ const parameters = z
   .strict();
 type Args = z.infer<typeof parameters>;
 
-/** contacts_search over CardDAV; results become trusted #c/#a/#p handles for recipients. */
+/** contacts_search and contacts_add over CardDAV; results become trusted #c/#a/#p handles for recipients. */
 export function contactsTools(deps: ToolDeps, options: CalendarToolOptions = {}): ToolDefinition[] {
   const services = createCalendarServices(deps, options);
   const accounts = () => deps.config.calendar.accounts.filter((a) => cardServer(a) !== undefined);
@@ -160,5 +90,7 @@ export function contactsTools(deps: ToolDeps, options: CalendarToolOptions = {})
       });
     },
   });
-  return [search];
+  const available = () =>
+    accounts().length > 0 ? undefined : "no CardDAV account is configured (`jarvis accounts add`)";
+  return [search, { ...contactsAddTool(services, accounts), available }];
 }

@@ -8,9 +8,10 @@ export interface Contact {
   phones: Array<{ number: string; type: string }>;
 }
 
+/** ical.js leaves RFC 2426's escaped semicolon (`\;`) in text values; the user reads ";". */
 function textOf(value: unknown): string {
-  if (Array.isArray(value)) return value.flat().filter(Boolean).join(" ");
-  return value == null ? "" : String(value);
+  if (Array.isArray(value)) return value.flat().filter(Boolean).map(textOf).join(" ");
+  return value == null ? "" : String(value).replaceAll("\\;", ";");
 }
 
 /** Parses one or more vCards (3.0 or 4.0); unreadable cards are skipped, not fatal. */

@@ -2,10 +2,39 @@ import { z } from "zod";
 import { parametersFrom } from "../../core/schema.js";
 import { ok, type ToolDefinition } from "../../core/tool.js";
 import { type DesktopKit, desktopKit, desktopTool } from "../../platform/kit.js";
+import { createCommandRunner } from "../../platform/runner.js";
 import type { NowPlaying, Platform } from "../../platform/types.js";
 import type { ToolDeps } from "../deps.js";
+import { type PlayerSettings, playerSettings, REPEAT_MODES, type RepeatMode } from "./settings.js";
+
+export {
+  MacPlayerSettings,
+  PlayerctlSettings,
+  type PlayerSettings,
+  playerSettings,
+  type RepeatMode,
+  SETTINGS_SCRIPTS,
+} from "./settings.js";
 
 const empty = z.object({});
+const shuffleSchema = z
+  .object({
+    on: z.boolean().optional().describe("true = shuffle on, false = off; omit to toggle"),
+  })
+  .strict();
+const repeatSchema = z
+  .object({
+    mode: z
+      .enum(REPEAT_MODES as [RepeatMode, ...RepeatMode[]])
+      .describe("none = stop repeating, track = repeat this song, playlist = repeat the playlist/album"),
+  })
+  .strict();
+
+const REPEAT_SAID: Record<RepeatMode, string> = {
+  none: "Repeat is off",
+  track: "Repeating this track",
+  playlist: "Repeating the playlist",
+};
 const playSchema = z.object({
   query: z.string().min(1).max(200).optional().describe("song, artist or album to play; omit to resume"),
 });
@@ -40,9 +69,18 @@ function control(
   });
 }
 
-export function createMediaTools(deps: ToolDeps, platform?: Platform): ToolDefinition[] {
+/**
+ * Playback, now playing, shuffle and repeat. `settings` is for tests (a fake runner); by default
+ * shuffle/repeat spawn playerctl or osascript for the platform the kit drives.
+ */
+export function createMediaTools(
+  deps: ToolDeps,
+  platform?: Platform,
+  settings?: PlayerSettings,
+): ToolDefinition[] {
   const kit = desktopKit(deps, platform);
   const media = kit.platform.media;
+  const player = settings ?? playerSettings(kit.platform.os, createCommandRunner(deps.env));
   return [
     desktopTool<z.infer<typeof playSchema>>(kit, ["media"], {
       name: "media_play",
@@ -82,6 +120,38 @@ export function createMediaTools(deps: ToolDeps, platform?: Platform): ToolDefin
       async execute(_args, ctx) {
         const now = await media.nowPlaying(ctx.signal);
         return ok(describeNowPlaying(now), now ?? { status: "none" });
+      },
+    }),
+    desktopTool<z.infer<typeof shuffleSchema>>(kit, ["media"], {
+      name: "media_shuffle",
+      group: "media",
+      description:
+        "Turn shuffle on or off in the media player that is running (omit `on` to toggle); says which state is now in force.",
+      parameters: parametersFrom(shuffleSchema),
+      effects: ["ui"],
+      risk: "caution",
+      examples: ["toggle shuffle", "shuffle [my] (music|songs|playlist)", "turn (on|off) shuffle"],
+      async execute(args, ctx) {
+        const result = await player.shuffle(args.on, ctx.signal);
+        const where = result.player ? ` in ${result.player}` : "";
+        return ok(`Shuffle is ${result.shuffle ? "on" : "off"}${where}.`, {
+          shuffle: result.shuffle,
+          player: result.player,
+        });
+      },
+    }),
+    desktopTool<z.infer<typeof repeatSchema>>(kit, ["media"], {
+      name: "media_repeat",
+      group: "media",
+      description: "Set repeat in the media player that is running: none, track (this song) or playlist.",
+      parameters: parametersFrom(repeatSchema),
+      effects: ["ui"],
+      risk: "caution",
+      examples: ["(repeat|loop) this (song|track)", "turn (on|off) repeat", "stop repeating"],
+      async execute(args, ctx) {
+        const result = await player.repeat(args.mode, ctx.signal);
+        const where = result.player ? ` in ${result.player}` : "";
+        return ok(`${REPEAT_SAID[args.mode]}${where}.`, { mode: args.mode, player: result.player });
       },
     }),
   ];

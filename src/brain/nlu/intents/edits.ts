@@ -79,11 +79,13 @@ export const EDIT_INTENTS: IntentTable = {
     // A name or an address where either may stand: an address is the email, anything else the name
     build: ({ values }) => {
       const args: Args = {};
-      for (const value of [values.name, values.who]) {
+      for (const value of [values.name, values.who, values.email]) {
         if (typeof value !== "string") continue;
         if (value.includes("@")) args.email = value;
-        else args.name = value;
+        else args.name ??= value;
       }
+      if (typeof values.phone === "string" || typeof values.phone === "number")
+        args.phone = String(values.phone);
       return args;
     },
     samples: [
