@@ -3,12 +3,12 @@ import { type Catalog, compileCatalog, type NluTool, trainingExamples } from "./
 import { chatReply } from "./chat.js";
 import { type Classification, SoftmaxClassifier } from "./classifier.js";
 import { resolveFollowUp, resolveReference } from "./context.js";
-import { REQUIRED_BY_CONTRACT } from "./contract.js";
 import { DialogRecognizer } from "./dialog.js";
 import { DEFAULT_APPS } from "./intents/helpers.js";
 import { BUILTIN_INTENTS, type DialogAct, type IntentTable } from "./intents/index.js";
 import { INFO_TOPICS } from "./intents/topics.js";
-import { type Candidate, hasRequired, TemplateMatcher } from "./matcher.js";
+import type { FallbackInput } from "./intents/types.js";
+import { type Candidate, TemplateMatcher } from "./matcher.js";
 import {
   CONFIDENCE,
   cap,
@@ -18,8 +18,8 @@ import {
   SPLIT_WORDS,
   withGroups,
 } from "./parse-rules.js";
-import { lookupDomain } from "./rescue.js";
-import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
+import { lookupCall } from "./rescue.js";
+import { fillPending, guessArgs, incompleteCall, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { SlotCache, seededRandom } from "./template.js";
 import {
@@ -227,41 +227,19 @@ class Parser {
     return { ...result, confidence: Math.min(confidence, INCOMPLETE_CAP), missing, reply };
   }
 
-  /**
-   * The group is clear but no tool of it found its values: the likeliest tool the words do not
-   * rule out becomes an incomplete call, so Jarvis asks for what is missing instead of guessing.
-   */
+  /** No tool of the clear group found its values: ask for them (slot-filling.ts). */
   private incomplete(
     input: string,
     said: string,
     bestGroup: string,
     groupP: number,
     result: Classification,
-    context: { tokens: readonly Token[]; words: readonly string[]; env: SlotEnv },
+    context: FallbackInput,
     groups: string[],
   ): NluResult | undefined {
     if (OUT_OF_SCOPE.test(said)) return undefined;
-    const leader =
-      result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup)?.probability ?? 0;
-    for (const { label, probability } of result.ranked) {
-      if (this.catalog.groupOf.get(label) !== bestGroup || probability < leader * 0.5) continue;
-      const tool = label === "mail_send" && this.catalog.groupOf.has("mail_draft") ? "mail_draft" : label;
-      const specs = [...this.catalog.intents.values()].filter((spec) => spec.tool === tool);
-      // A veto guards a weak guess; a clear one is asked about (nothing runs before the answer)
-      if (probability < 0.85 && specs.some((spec) => spec.vetoes?.test(said))) continue;
-      const declared = this.catalog.required.get(tool);
-      const required = declared?.length ? declared : REQUIRED_BY_CONTRACT[tool];
-      if (!required?.length) continue;
-      let args: Record<string, unknown> = {};
-      for (const spec of specs) {
-        const partial = spec.partial?.(context);
-        if (partial) args = { ...partial, ...args };
-      }
-      const missing = missingArgs(args, required);
-      if (missing.length === 0) continue;
-      return this.maybeIncomplete(input, { tool, args }, missing, cap(groupP), groups);
-    }
-    return undefined;
+    const found = incompleteCall(this.catalog, said, bestGroup, result, context);
+    return found && this.maybeIncomplete(input, found.call, found.missing, cap(groupP), groups);
   }
 
   /** "open firefox and search for AI news": every part must be a template match on its own. */
@@ -349,8 +327,8 @@ class Parser {
         reply: "I'm here. What would you like me to do?",
       };
     }
-    const lookup = info ? undefined : this.lookup(input, tokens, words, env, result, groups, question);
-    if (lookup) return lookup;
+    const found = info ? undefined : lookupCall(this.catalog, result, { tokens, words, env }, question);
+    if (found) return this.action(input, [found], 0.61, groups);
     if (label === "_question" || (question && !this.catalog.groupOf.has(label))) {
       return {
         text: input,
@@ -405,34 +383,6 @@ class Parser {
     };
   }
 
-  /** A read-only look-up of a domain the utterance names and the classifier leans to (rescue.ts). */
-  private lookup(
-    input: string,
-    tokens: readonly Token[],
-    words: readonly string[],
-    env: SlotEnv,
-    result: Classification,
-    groups: string[],
-    question: boolean,
-  ): NluResult | undefined {
-    const said = words.join(" ");
-    if (OUT_OF_SCOPE.test(said)) return undefined;
-    const domain = lookupDomain(said, question, result, this.catalog.groupOf);
-    if (!domain) return undefined;
-    const rank = (tool: string) => {
-      const i = result.ranked.findIndex((r) => r.label === tool);
-      return i < 0 ? 99 : i;
-    };
-    const tools = [...domain.tools]
-      .filter((t) => this.catalog.groupOf.has(t))
-      .sort((a, b) => rank(a) - rank(b));
-    for (const tool of tools) {
-      const args = this.fallbackArgs(tool, tokens, words, env, false);
-      if (args) return this.action(input, [{ tool, args }], 0.61, groups);
-    }
-    return undefined;
-  }
-
   private fallbackArgs(
     tool: string,
     tokens: readonly Token[],
@@ -440,15 +390,7 @@ class Parser {
     env: SlotEnv,
     anchored = true,
   ) {
-    const said = words.join(" ");
-    if (OUT_OF_SCOPE.test(said)) return undefined;
-    for (const spec of this.catalog.intents.values()) {
-      if (spec.tool !== tool || !spec.fallback || spec.vetoes?.test(said)) continue;
-      if (anchored && !spec.anchors?.test(said)) continue;
-      const args = spec.fallback({ tokens, words, env });
-      if (args && hasRequired(args, this.catalog.required.get(tool))) return args;
-    }
-    return undefined;
+    return guessArgs(this.catalog, tool, { tokens, words, env }, anchored);
   }
 
   private groupsOf(result: Classification): string[] {

@@ -1,4 +1,9 @@
+import type { Catalog } from "./catalog.js";
 import type { Classification } from "./classifier.js";
+import type { FallbackInput } from "./intents/types.js";
+import { OUT_OF_SCOPE } from "./parse-rules.js";
+import { guessArgs } from "./slot-filling.js";
+import type { NluCall } from "./types.js";
 
 /**
  * Read-only lookups the classifier half-recognises ("where is my meeting at nine", "who sang
@@ -123,6 +128,29 @@ export function lookupDomain(
       return domain;
     // A more specific domain was named but not favoured: do not fall through to a vaguer one
     return undefined;
+  }
+  return undefined;
+}
+
+/** A read-only look-up of a domain the utterance names and the classifier leans to. */
+export function lookupCall(
+  catalog: Catalog,
+  result: Classification,
+  input: FallbackInput,
+  question: boolean,
+): NluCall | undefined {
+  const said = input.words.join(" ");
+  if (OUT_OF_SCOPE.test(said)) return undefined;
+  const domain = lookupDomain(said, question, result, catalog.groupOf);
+  if (!domain) return undefined;
+  const rank = (tool: string) => {
+    const i = result.ranked.findIndex((r) => r.label === tool);
+    return i < 0 ? 99 : i;
+  };
+  const tools = [...domain.tools].filter((t) => catalog.groupOf.has(t)).sort((a, b) => rank(a) - rank(b));
+  for (const tool of tools) {
+    const args = guessArgs(catalog, tool, input, false);
+    if (args) return { tool, args };
   }
   return undefined;
 }

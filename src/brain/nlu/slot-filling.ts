@@ -1,3 +1,9 @@
+import type { Catalog } from "./catalog.js";
+import type { Classification } from "./classifier.js";
+import { REQUIRED_BY_CONTRACT } from "./contract.js";
+import type { FallbackInput } from "./intents/types.js";
+import { hasRequired } from "./matcher.js";
+import { OUT_OF_SCOPE } from "./parse-rules.js";
 import { findWhen, parseDuration, type SlotEnv } from "./slots/index.js";
 import type { Token } from "./text/normalize.js";
 import type { NluCall, PendingCall } from "./types.js";
@@ -158,4 +164,66 @@ export function fillPending(
   }
   if (value === undefined) return undefined;
   return { call: { tool: pending.tool, args: { ...pending.args, [arg]: value } }, missing: rest };
+}
+
+/** Look-ups whose only value is the question itself: without it, it was a question, not a request. */
+const NEVER_ASKED = new Set([
+  "calc_evaluate",
+  "web_search",
+  "web_fetch",
+  "browser_navigate",
+  "knowledge_search",
+  "memory_recall",
+  "files_search",
+]);
+
+/**
+ * The group is clear but no tool of it found its values: the likeliest tool the words do not
+ * rule out becomes an incomplete call, so Jarvis asks for what is missing instead of guessing.
+ */
+export function incompleteCall(
+  catalog: Catalog,
+  said: string,
+  group: string,
+  result: Classification,
+  context: FallbackInput,
+): { call: NluCall; missing: string[] } | undefined {
+  const leader = result.ranked.find((r) => catalog.groupOf.get(r.label) === group)?.probability ?? 0;
+  for (const { label, probability } of result.ranked) {
+    if (catalog.groupOf.get(label) !== group || probability < leader * 0.5) continue;
+    const tool = label === "mail_send" && catalog.groupOf.has("mail_draft") ? "mail_draft" : label;
+    if (NEVER_ASKED.has(tool)) continue;
+    const specs = [...catalog.intents.values()].filter((spec) => spec.tool === tool);
+    // A veto guards a weak guess; a clear one is asked about (nothing runs before the answer)
+    if (probability < 0.85 && specs.some((spec) => spec.vetoes?.test(said))) continue;
+    const declared = catalog.required.get(tool);
+    const required = declared?.length ? declared : REQUIRED_BY_CONTRACT[tool];
+    if (!required?.length) continue;
+    let args: Record<string, unknown> = {};
+    for (const spec of specs) {
+      const partial = spec.partial?.(context);
+      if (partial) args = { ...partial, ...args };
+    }
+    const missing = missingArgs(args, required);
+    if (missing.length > 0) return { call: { tool, args }, missing };
+  }
+  return undefined;
+}
+
+/** Arguments a classifier-only reading of `tool` can act on, or undefined (intent fallbacks). */
+export function guessArgs(
+  catalog: Catalog,
+  tool: string,
+  input: FallbackInput,
+  anchored: boolean,
+): Record<string, unknown> | undefined {
+  const said = input.words.join(" ");
+  if (OUT_OF_SCOPE.test(said)) return undefined;
+  for (const spec of catalog.intents.values()) {
+    if (spec.tool !== tool || !spec.fallback || spec.vetoes?.test(said)) continue;
+    if (anchored && !spec.anchors?.test(said)) continue;
+    const args = spec.fallback(input);
+    if (args && hasRequired(args, catalog.required.get(tool))) return args;
+  }
+  return undefined;
 }
