@@ -73,17 +73,19 @@ export interface EmbeddedNlu extends Nlu {
 /** Builds the embedded NLU from whatever tools are registered (stubs with name + group suffice). */
 export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): EmbeddedNlu {
   const started = performance.now();
-  const { classifier, examples } = trainClassifier(tools, options);
-  return assembleNlu(tools, classifier, examples, options, started);
+  const catalog = compileCatalog(tools, options.intents ?? BUILTIN_INTENTS);
+  const { classifier, examples } = trainClassifier(tools, options, catalog);
+  return assembleNlu(tools, classifier, examples, options, started, "process", catalog);
 }
 
 /** The slow part of building the NLU: training examples and the classifier trained on them. */
 export function trainClassifier(
   tools: readonly NluTool[],
   options: Pick<NluOptions, "intents" | "seed" | "training">,
+  catalog?: Catalog,
 ): { classifier: SoftmaxClassifier; examples: number } {
   const table = options.intents ?? BUILTIN_INTENTS;
-  const catalog = compileCatalog(tools, table);
+  catalog ??= compileCatalog(tools, table);
   const random = seededRandom(options.seed ?? 7);
   const training = options.training ?? {};
   const classifier = new SoftmaxClassifier({
@@ -104,8 +106,8 @@ export function assembleNlu(
   options: NluOptions,
   started: number,
   trainedIn: "process" | "worker" = "process",
+  catalog = compileCatalog(tools, options.intents ?? BUILTIN_INTENTS),
 ): EmbeddedNlu {
-  const catalog = compileCatalog(tools, options.intents ?? BUILTIN_INTENTS);
   const parser = new Parser(catalog, classifier, {
     apps: new Set([...DEFAULT_APPS, ...[...(options.apps ?? [])].map((a) => a.toLowerCase())]),
     clock: options.clock,

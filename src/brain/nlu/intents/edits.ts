@@ -14,6 +14,15 @@ function contactPartial(input: FallbackInput): Args | undefined {
   return email ? { email } : undefined;
 }
 
+/** "stop repeating" → none, "this song" → track, "the album" → playlist. */
+function repeatMode(input: FallbackInput): Args | undefined {
+  const said = input.words.join(" ");
+  if (/\b(?:off|stop|disable|no more)\b/.test(said)) return { mode: "none" };
+  if (/\b(?:song|track|tune)\b/.test(said)) return { mode: "track" };
+  if (/\b(?:playlist|album|all)\b/.test(said)) return { mode: "playlist" };
+  return undefined;
+}
+
 export const EDIT_INTENTS: IntentTable = {
   calendar_delete_event: {
     anchors:
@@ -147,19 +156,7 @@ export const EDIT_INTENTS: IntentTable = {
       "stop repeating the song",
       "set the music to repeat",
     ],
-    partial: (input) => {
-      const said = input.words.join(" ");
-      if (/\b(?:off|stop|disable|no more)\b/.test(said)) return { mode: "none" };
-      if (/\b(?:song|track|tune)\b/.test(said)) return { mode: "track" };
-      if (/\b(?:playlist|album|all)\b/.test(said)) return { mode: "playlist" };
-      return undefined;
-    },
-    fallback: (input) => {
-      const said = input.words.join(" ");
-      if (/\b(?:off|stop|disable|no more)\b/.test(said)) return { mode: "none" };
-      if (/\b(?:song|track|tune)\b/.test(said)) return { mode: "track" };
-      if (/\b(?:playlist|album|all)\b/.test(said)) return { mode: "playlist" };
-      return undefined;
-    },
+    partial: repeatMode,
+    fallback: repeatMode,
   },
 };
