@@ -1,14 +1,18 @@
 /**
  * Browser tools: per-action overhead of the Jarvis tool through the full gate versus the same
- * Playwright call made directly on the same page (target ratio ≤ 1.2), snapshot size in tokens
- * (chars / 4) for three typical pages, and first-navigation latency including browser launch.
+ * Playwright call made directly on the same page and locator (target ratio ≤ 1.2), snapshot
+ * size in tokens (chars / 4) for three typical pages, and first-navigation latency including
+ * browser launch. Each iteration runs the three arms (direct, tool without the gate, tool
+ * through the gate) in a rotating order, so drift and frame timing hit them alike.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
+import { systemClock } from "../src/core/clock.js";
 import { MemoryHandleStore } from "../src/core/handles.js";
 import { silentLogger } from "../src/core/logger.js";
+import type { ToolContext } from "../src/core/tool.js";
 import { FixedConfirmationBroker } from "../src/gate/confirm.js";
 import type { RunScope } from "../src/gate/gate.js";
 import { createRuntime, type Runtime } from "../src/runtime/runtime.js";
@@ -16,7 +20,7 @@ import { createTempHome } from "../src/testing/home.js";
 import { BrowserSession, createBrowserTools } from "../src/tools/browser/index.js";
 import { summarize, writeResult } from "./util.js";
 
-const ITERATIONS = 60;
+const ITERATIONS = 100;
 const COLD_LAUNCHES = 3;
 
 const words = (n: number, seed: number) =>
@@ -53,6 +57,7 @@ async function startServer(): Promise<{ origin: string; close(): Promise<void> }
 function setup(origin: string): {
   runtime: Runtime;
   session: BrowserSession;
+  handles: MemoryHandleStore;
   scope: () => RunScope;
   cleanup(): Promise<void>;
 } {
@@ -86,6 +91,7 @@ function setup(origin: string): {
   return {
     runtime,
     session: session!,
+    handles,
     scope,
     async cleanup() {
       await session?.close();
@@ -95,13 +101,33 @@ function setup(origin: string): {
   };
 }
 
+/** Deterministic uniform [0, 1) numbers (mulberry32), so runs use the same pauses. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const nextPause = random(42);
+
+/**
+ * Times one call after an untimed pause of 0–20 ms. A click waits for rendering frames
+ * (~16.7 ms apart); back-to-back calls would start at a phase set by the previous call's end,
+ * so a millisecond more or less before the click could cost a whole frame every time or
+ * never. Real calls arrive at any phase (a model thinks between them): so does each sample.
+ */
 async function time(fn: () => Promise<unknown>): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, nextPause() * 20));
   const start = performance.now();
   await fn();
   return performance.now() - start;
 }
 
 async function main(): Promise<void> {
+  const loadAverageAtStart = loadavg().map((x) => Math.round(x * 10) / 10);
   const server = await startServer();
   const url = (name: string) => `${server.origin}/${name}`;
 
@@ -150,52 +176,77 @@ async function main(): Promise<void> {
   const snapshotRefs = (await call("browser_snapshot", {})).observation;
   const toggle = /button "(?:Show|Hide) help" \[((?:f\d+)?e\d+)\]/.exec(snapshotRefs)![1]!;
   const city = /textbox "City" \[((?:f\d+)?e\d+)\]/.exec(snapshotRefs)![1]!;
-  const actions: Array<{ name: string; jarvis: () => Promise<unknown>; direct: () => Promise<unknown> }> = [
-    {
-      name: "snapshot",
-      jarvis: () => call("browser_snapshot", {}),
-      direct: () => page.ariaSnapshot({ mode: "ai" }),
-    },
+  // The tool alone (no gate): separates the browser tool's own cost from the gate's.
+  const toolOnly = async (tool: string, args: Record<string, unknown>) => {
+    const ctx: ToolContext = {
+      signal: new AbortController().signal,
+      runId: "bench",
+      callId: "bench",
+      sessionId: "bench",
+      handles: env.handles,
+      logger: silentLogger,
+      clock: systemClock,
+    };
+    const result = await env.runtime.registry.get(tool)!.definition.execute(args, ctx);
+    if (!result.ok) throw new Error(`${tool}: ${result.output}`);
+    return result;
+  };
+  const actions: Array<{
+    name: string;
+    direct: () => Promise<unknown>;
+    tool: string;
+    args: Record<string, unknown>;
+  }> = [
+    { name: "snapshot", direct: () => page.ariaSnapshot({ mode: "ai" }), tool: "browser_snapshot", args: {} },
     {
       name: "click",
-      jarvis: () => call("browser_click", { ref: toggle }),
       direct: () => page.getByRef(toggle).click(),
+      tool: "browser_click",
+      args: { ref: toggle },
     },
     {
       name: "type",
-      jarvis: () => call("browser_type", { ref: city, text: "Lisbon" }),
       direct: () => page.getByRef(city).fill("Lisbon"),
+      tool: "browser_type",
+      args: { ref: city, text: "Lisbon" },
     },
     {
       name: "navigate",
-      jarvis: () => call("browser_navigate", { url: url("form") }),
       direct: () => page.goto(url("form"), { waitUntil: "domcontentloaded" }),
+      tool: "browser_navigate",
+      args: { url: url("form") },
     },
   ];
   const overhead: Record<string, unknown> = {};
   for (const action of actions) {
-    const jarvis: number[] = [];
-    const direct: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      await action.direct();
-      await action.jarvis();
-    }
+    const arms: Record<"direct" | "toolOnly" | "jarvis", () => Promise<unknown>> = {
+      direct: action.direct,
+      toolOnly: () => toolOnly(action.tool, action.args),
+      jarvis: () => call(action.tool, action.args),
+    };
+    const names = Object.keys(arms) as Array<keyof typeof arms>;
+    const samples: Record<keyof typeof arms, number[]> = { direct: [], toolOnly: [], jarvis: [] };
+    for (let i = 0; i < 5; i++) for (const name of names) await arms[name]();
     for (let i = 0; i < ITERATIONS; i++) {
-      if (i % 2 === 0) {
-        direct.push(await time(action.direct));
-        jarvis.push(await time(action.jarvis));
-      } else {
-        jarvis.push(await time(action.jarvis));
-        direct.push(await time(action.direct));
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(i + k) % names.length]!;
+        samples[name].push(await time(arms[name]));
       }
     }
-    const j = summarize(jarvis);
-    const d = summarize(direct);
+    const j = summarize(samples.jarvis);
+    const t = summarize(samples.toolOnly);
+    const d = summarize(samples.direct);
+    const ratio = (x: number) => Math.round((x / d.p50) * 100) / 100;
+    // Each iteration's arms ran next to each other, so their ratio cancels slower load drift.
+    const paired = summarize(samples.jarvis.map((x, i) => x / samples.direct[i]!)).p50;
     overhead[action.name] = {
       jarvisMs: j,
+      toolOnlyMs: t,
       directMs: d,
-      ratioP50: Math.round((j.p50 / d.p50) * 100) / 100,
+      ratioP50: ratio(j.p50),
+      toolOnlyRatioP50: ratio(t.p50),
       addedMsP50: Math.round((j.p50 - d.p50) * 100) / 100,
+      pairedRatioP50: Math.round(paired * 100) / 100,
     };
   }
   await env.cleanup();
@@ -206,11 +257,12 @@ async function main(): Promise<void> {
       ? "system chromium via playwright-core (launchPersistentContext, guard proxy)"
       : undefined,
     iterations: ITERATIONS,
+    loadAverageAtStart,
     loadAverageAtEnd: loadavg().map((x) => Math.round(x * 10) / 10),
     firstNavigationIncludingLaunchMs: summarize(cold),
     perActionOverhead: overhead,
     snapshotTokens: sizes,
-    note: "ratio = median(Jarvis tool through the gate) / median(same Playwright call directly on the same page); tokens = chars / 4",
+    note: "ratio = median(Jarvis tool through the gate) / median(same Playwright call on the same page and locator, e.g. page.getByRef(ref).click()); toolOnly = the tool's execute without the gate; arms run in rotating order each iteration, each sample after an untimed 0–20 ms pause so calls start at any rendering-frame phase; pairedRatioP50 = median over iterations of jarvis/direct in the same iteration (robust to load drift from other processes); tokens = chars / 4",
   });
 }
 

@@ -223,6 +223,8 @@ export const configSchema = z
         max_bytes: z.number().int().positive().default(5_000_000),
         timeout_s: z.number().positive().max(300).default(20),
         max_redirects: z.number().int().min(0).max(20).default(5),
+        /** PEM file of extra CA certificates HTTPS fetches trust (a self-hosted server's private CA). */
+        ca_file: z.string().min(1).max(4096).optional(),
       })
       .strict()
       .prefault({}),
@@ -292,6 +294,8 @@ export const configSchema = z
         end_silence_ms: z.number().int().min(160).max(3000).default(480),
         listen_timeout_s: z.number().positive().max(60).default(5),
         barge_in: z.enum(["speech", "wake", "off"]).default("speech"),
+        /** Web push-to-talk: most audio one press may send. */
+        push_to_talk_max_s: z.number().int().min(1).max(120).default(30),
       })
       .strict()
       .prefault({}),

@@ -4,6 +4,7 @@ import { loadConfig } from "../config/load.js";
 import { type JarvisPaths, pathsFor, resolveHome } from "../config/paths.js";
 import type { JarvisConfig } from "../config/schema.js";
 import { type Clock, systemClock } from "../core/clock.js";
+import type { EmitFn } from "../core/events.js";
 import { type IdGenerator, randomIds } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
 import type { ToolDefinition } from "../core/tool.js";
@@ -40,6 +41,8 @@ export interface Runtime {
   ids: IdGenerator;
   logger: Logger;
   deps: ToolDeps;
+  /** Listens to events tools emit outside any run (`deps.emit`: timers ringing); returns an unsubscribe. */
+  onEvent(listener: EmitFn): () => void;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const audit = new AuditLog(db, clock);
   const roots = rootsFromConfig(config, paths.home, env.HOME ?? homedir());
   const closers: Array<() => Promise<void> | void> = [];
+  const listeners = new Set<EmitFn>();
   const deps: ToolDeps = {
     config,
     paths,
@@ -67,6 +71,15 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     logger,
     env,
     onClose: (fn) => closers.push(fn),
+    emit: (event) => {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          logger.warn({ err: error }, "event listener failed");
+        }
+      }
+    },
   };
   const registry = new ToolRegistry();
   registry.registerAll((options.tools ?? builtinTools)(deps));
@@ -106,6 +119,10 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     ids,
     logger,
     deps,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
       if (closed) return;
       closed = true;

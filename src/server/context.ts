@@ -1,19 +1,25 @@
 import type { Logger } from "../core/logger.js";
 import type { Runtime } from "../runtime/runtime.js";
 import type { WebConfirmationBroker } from "./broker.js";
+import type { DirectCalls } from "./direct-call.js";
 import type { EventLog } from "./event-log.js";
 import type { LiveHub } from "./live.js";
 import type { ServerMetrics } from "./metrics.js";
 import type { TurnHandle, TurnService } from "./types.js";
 
 /** The parts of the runtime the server reads. */
-export type ServerRuntime = Pick<Runtime, "paths" | "config" | "audit" | "registry" | "roots" | "env">;
+export type ServerRuntime = Pick<
+  Runtime,
+  "paths" | "config" | "audit" | "registry" | "roots" | "env" | "gate" | "ids" | "clock" | "onEvent"
+>;
 
 /** Everything route modules share; built once per server. */
 export interface ServerContext {
   runtime: ServerRuntime;
   turns: TurnService;
   broker: WebConfirmationBroker;
+  /** Single tool calls started by a button (through the gate), streamed like runs. */
+  direct: DirectCalls;
   log: EventLog;
   live: LiveHub;
   metrics: ServerMetrics;
@@ -21,6 +27,8 @@ export interface ServerContext {
   version: string;
   /** Starts a turn answered by the web broker; its own event queue is drained (the hub fans out). */
   startTurn(text: string, sessionId: string | undefined, source: string): TurnHandle;
+  /** Stops one run (agent or direct), or everything in flight; returns how many. */
+  kill(runId?: string): number;
 }
 
 /** Reads a handle's private queue to the end so it never piles up when nobody iterates it. */

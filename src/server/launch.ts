@@ -1,6 +1,7 @@
 import type { AgentService } from "../agent/service.js";
 import { JarvisError } from "../core/errors.js";
 import { createRuntime, type Runtime } from "../runtime/runtime.js";
+import { removeServerFile, writeServerFile } from "./discovery.js";
 import { isLoopbackHost, isWildcardHost } from "./security.js";
 import { createServer, type JarvisServer } from "./server.js";
 import { loadOrCreateToken } from "./token.js";
@@ -33,6 +34,21 @@ const HOST = /^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+$|^\[?[0-9A-Fa-f:.]+\]?$/;
 async function buildAgent(runtime: Runtime): Promise<AgentService> {
   const { openAgentService } = await import("../agent/open.js");
   return openAgentService(runtime);
+}
+
+/**
+ * Finishes mail sends a crash interrupted (files Sent copies, marks unknowable sends uncertain;
+ * never sends twice). Background work: a failure is logged, never stops the server.
+ */
+async function resumeMail(runtime: Runtime, signal: AbortSignal): Promise<void> {
+  if (runtime.config.mail.accounts.length === 0) return;
+  try {
+    const { createMailServices, resumeOutbox } = await import("../tools/mail/index.js");
+    const notes = await resumeOutbox(createMailServices(runtime.deps), signal);
+    if (notes.length > 0) runtime.logger.info({ notes }, "mail outbox resumed");
+  } catch (error) {
+    runtime.logger.warn({ err: error }, "could not resume the mail outbox");
+  }
 }
 
 /**
@@ -109,6 +125,10 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
       });
     const local = isWildcardHost(host) ? url.replace(/\/\/[^/]+:/, "//127.0.0.1:") : url;
     runtime.logger.info({ url, remote }, "server listening");
+    // How `jarvis chat --attach` finds this server (the token is in its own 0600 file).
+    writeServerFile(runtime.paths.home, { url: local, pid: process.pid, startedAt: Date.now() });
+    const stopping = new AbortController();
+    const mail = resumeMail(runtime, stopping.signal);
     const listening = server;
     return {
       server: listening,
@@ -118,6 +138,9 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
       remote,
       ready,
       async close() {
+        removeServerFile(runtime.paths.home, process.pid);
+        stopping.abort();
+        await mail;
         await ready.catch(() => undefined);
         await listening.close();
         await agent?.close();

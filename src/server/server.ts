@@ -3,11 +3,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Logger } from "../core/logger.js";
 import { WebConfirmationBroker } from "./broker.js";
 import type { ServerContext, ServerRuntime } from "./context.js";
+import { DirectCalls } from "./direct-call.js";
 import { HttpError, toErrorReply } from "./errors.js";
 import { EventLog } from "./event-log.js";
 import { LiveHub } from "./live.js";
 import { ServerMetrics } from "./metrics.js";
 import { registerApiRoutes } from "./routes/api.js";
+import { registerKnowledgeRoutes } from "./routes/knowledge.js";
 import { registerSettingsRoutes } from "./routes/settings.js";
 import { registerTurnRoutes } from "./routes/turns.js";
 import { registerWebSocket } from "./routes/ws.js";
@@ -80,6 +82,12 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     return ready;
   });
   turnsReady.catch(() => undefined); // whoever passed the promise reports the failure
+  const direct = new DirectCalls(options.runtime, broker, (event) => live.dispatch(event), log);
+  // Events from outside any run (a timer ringing) go to every client as they are.
+  const stopNotices = options.runtime.onEvent((event) => {
+    if (event.type === "notice")
+      live.broadcast(JSON.stringify({ type: "notice", ts: Date.now(), ...event.data }));
+  });
   const context: ServerContext = {
     runtime: options.runtime,
     get turns(): TurnService {
@@ -87,6 +95,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
       return turns;
     },
     broker,
+    direct,
     log,
     live,
     metrics,
@@ -94,6 +103,9 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     version: options.version ?? "0.1.0",
     startTurn(text, sessionId, source) {
       return context.turns.startTurn({ text, ...(sessionId ? { sessionId } : {}), source, broker });
+    },
+    kill(runId) {
+      return context.turns.kill(runId) + direct.kill(runId);
     },
   };
 
@@ -173,6 +185,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
   registerTurnRoutes(app, context);
   registerWebSocket(app, context);
   registerApiRoutes(app, context);
+  registerKnowledgeRoutes(app, context);
   registerSettingsRoutes(app, context, { uploadLimit: options.uploadLimit ?? 256 * 1024 * 1024 });
   await registerStatic(app, options.uiDir);
 
@@ -192,6 +205,8 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
       return `http://${shown}:${port}`;
     },
     async close() {
+      stopNotices();
+      direct.kill();
       await live.stop();
       await app.close();
     },

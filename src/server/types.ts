@@ -22,6 +22,8 @@ export interface TurnService {
   getRun(id: string): RunDetail | undefined;
   activeRuns(): string[];
   history(sessionId: string, limit?: number): SessionMessage[];
+  /** A new, empty session (for a direct call made before any turn). */
+  newSession(source: string): string;
   close(): Promise<void>;
 }
 

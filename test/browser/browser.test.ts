@@ -110,6 +110,70 @@ describe.skipIf(!ok)("browser tools (system Chromium over CDP, behind the guard 
     expect(posts().map((r) => r.body)).toEqual(["name=Ada&colour=g"]);
   });
 
+  it("knows which clicks submit a form or open a tab, even when the page patches its own DOM API", async () => {
+    const html = (body: string, head = "") =>
+      `<!doctype html><html><head><title>Controls</title>${head}</head><body>${body}</body></html>`;
+    // The page's scripts hide the truth from anything that asks in the page's own world.
+    const patch = `<script>Element.prototype.closest = () => null; Document.prototype.evaluate = () => { throw new Error("no"); };</script>`;
+    site.routes.set("/controls", (_req, res) =>
+      res.writeHead(200, { "content-type": "text/html" }).end(
+        html(
+          `${patch}<form id="f1" method="post" action="/controls-post"><input name="q" value="x">
+          <button>Plain</button><button type="">Empty type</button><button type="SUBMIT"><span>Shouty</span></button>
+          <input type="submit" value="Input submit"><input type="image" alt="Image submit" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+          <button type="button" onclick="this.textContent='Pressed'">Harmless</button><button type="reset">Reset</button></form>
+          <button form="f1">Owner by id</button><div id="d1"></div><button form="d1">Owner not a form</button><button type="button" onclick="this.remove()">Vanish</button><button type="submit">Orphan</button>
+          <a href="/about" target="_self">Same tab</a>`,
+        ),
+      ),
+    );
+    site.routes.set("/base-target", (_req, res) =>
+      res
+        .writeHead(200, { "content-type": "text/html" })
+        .end(html(`${patch}<a href="/about">The story</a>`, '<base target="_blank">')),
+    );
+    const turn = h.turn(`open ${shop}/controls`, new FixedConfirmationBroker("approve"));
+    await h.call("browser_navigate", { url: `${shop}/controls` }, turn);
+    const snap = (await h.call("browser_snapshot", {}, turn)).observation;
+    const refOf = (role: string, name: string) =>
+      new RegExp(`${role} "${name}" \\[((?:f\\d+)?e\\d+)\\]`).exec(snap)?.[1] ?? `missing ${name}`;
+    const submits = ["Plain", "Empty type", "Shouty", "Input submit", "Image submit", "Owner by id"];
+    for (const name of submits) {
+      const clicked = await h.call("browser_click", { ref: refOf("button", name) }, turn);
+      expect(clicked.code, name).toBe("SUBMIT_REQUIRED");
+    }
+    for (const name of ["Harmless", "Reset", "Orphan", "Owner not a form"]) {
+      const clicked = await h.call("browser_click", { ref: refOf("button", name) }, turn);
+      expect([clicked.status, clicked.observation], name).toEqual([
+        "ok",
+        expect.not.stringContaining("changed"),
+      ]);
+    }
+    const vanish = refOf("button", "Vanish");
+    expect((await h.call("browser_click", { ref: vanish }, turn)).status).toBe("ok");
+    const gone = await h.call("browser_click", { ref: vanish }, turn);
+    expect([gone.code, gone.observation]).toEqual([
+      "NOT_FOUND",
+      expect.stringContaining("no longer on the page"),
+    ]);
+    const same = await h.call("browser_click", { ref: refOf("link", "Same tab") }, turn);
+    expect(same.observation).toContain('Now at "About the shop"');
+    expect(same.observation).toContain("(the page changed)");
+    expect(site.requests.filter((r) => r.url === "/controls-post")).toEqual([]);
+
+    // <base target="_blank"> makes a plain link open a tab: the click waits for it and says so.
+    await h.call("browser_navigate", { url: `${shop}/base-target` }, turn);
+    const link = /link "The story" \[((?:f\d+)?e\d+)\]/.exec(
+      (await h.call("browser_snapshot", {}, turn)).observation,
+    )![1]!;
+    const opened = await h.call("browser_click", { ref: link }, turn);
+    expect(opened.observation).toContain("which is now the current tab");
+    expect(opened.observation).toMatch(
+      /Clicked link "The story" \[\w+\]\. Now at "About the shop" — \S+ \(in the new tab\)/,
+    );
+    await h.call("browser_tabs", { action: "close" }, turn);
+  });
+
   it("waits for a page that changes after a click", async () => {
     const turn = h.turn(`open ${shop}/dynamic`);
     await h.call("browser_navigate", { url: `${shop}/dynamic` }, turn);

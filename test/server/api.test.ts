@@ -290,7 +290,7 @@ describe("turns, confirmations and kill", () => {
 
   it("reports the audit chain, and names the first tampered entry", async () => {
     const ok = await (await fetch(`${h.url}/api/audit?limit=5`, { headers: auth() })).json();
-    expect(ok.chain.ok).toBe(true);
+    expect(ok.chain).toMatchObject({ ok: true });
     expect(ok.entries.length).toBe(5);
     const denied = await (
       await fetch(`${h.url}/api/audit?decision=confirm&tool=probe_danger`, { headers: auth() })
@@ -302,8 +302,15 @@ describe("turns, confirmations and kill", () => {
     db.exec("DROP TRIGGER audit_log_no_update");
     db.prepare("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 2").run();
     db.close();
-    const broken = await (await fetch(`${h.url}/api/audit`, { headers: auth() })).json();
-    expect(broken.chain).toMatchObject({ ok: false, firstBad: { seq: 2 } });
+    // the default check covers what was added since the last one; a full one finds the edit
+    const quick = await (await fetch(`${h.url}/api/audit`, { headers: auth() })).json();
+    expect(quick.chain).toMatchObject({ ok: true, mode: "incremental" });
+    const broken = await (await fetch(`${h.url}/api/audit?verify=full`, { headers: auth() })).json();
+    expect(broken.chain).toMatchObject({ ok: false, mode: "full", firstBad: { seq: 2 } });
+    // and the broken link stays reported by the quick checks that follow
+    const after = await (await fetch(`${h.url}/api/audit`, { headers: auth() })).json();
+    expect(after.chain).toMatchObject({ ok: false, firstBad: { seq: 2 } });
+    expect((await fetch(`${h.url}/api/audit?verify=partly`, { headers: auth() })).status).toBe(400);
   });
 
   it("exports metrics from the event stream: decisions by tier, tool latency, turn latency", async () => {
@@ -327,6 +334,12 @@ describe("file drops", () => {
     expect(saved.path).toBe(join(h.temp.home, "Downloads", "Jarvis", "notes 1.txt"));
     expect(readFileSync(saved.path, "utf8")).toBe("hello from a drop");
     expect(existsSync(join(h.temp.home, "notes 1.txt"))).toBe(false);
+    // no knowledge tools here: the UI is told not to offer it, and the route says why
+    const tab = await WsClient.open(h.url);
+    sockets.push(tab);
+    expect((await tab.next((m) => m.type === "hello")).features).toEqual({ knowledge: false });
+    const add = await post("/api/knowledge", { path: saved.path });
+    expect([add.status, (await add.json()).error.code]).toEqual([404, "NOT_FOUND"]);
   });
 });
 

@@ -16,7 +16,6 @@ import { defineTool, ok, type ToolDefinition } from "../../src/core/tool.js";
 import { createRuntime, type Runtime } from "../../src/runtime/runtime.js";
 import { createTempHome, hasPrograms, type TempHome } from "../../src/testing/index.js";
 import { ClipSource, RecordingSink } from "../../src/voice/audio/io.js";
-import { FRAME_MS } from "../../src/voice/audio/wav.js";
 import { VoicePipeline } from "../../src/voice/pipeline.js";
 import { loadEmbeddedNlu } from "../../src/voice/session.js";
 import { createDetector, loadVoiceModels, type VoiceModels, voiceSettings } from "../../src/voice/setup.js";
@@ -24,7 +23,7 @@ import { PocketsphinxStt } from "../../src/voice/stt/pocketsphinx.js";
 import { EspeakTts } from "../../src/voice/tts/espeak.js";
 import { createNluTurnHandler, keywordDialogClassifier, nluDialogClassifier } from "../../src/voice/turn.js";
 import type { VoiceEvent } from "../../src/voice/types.js";
-import { scenario } from "./corpus.js";
+import { noise, scenario, sequence } from "./corpus.js";
 
 const ok_ = hasPrograms(
   ["espeak-ng", "sox", "pocketsphinx_continuous"],
@@ -93,18 +92,21 @@ describe.skipIf(!ok_)("voice pipeline on real audio", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function run(parts: Parameters<typeof scenario>[1]) {
+  /** `after`: more audio appended to the scenario (e.g. loud noise while Jarvis answers). */
+  async function run(parts: Parameters<typeof scenario>[1], after?: Int16Array) {
     const effects: string[] = [];
     const runtime: Runtime = createRuntime({ env: home.env, tools: tools(effects), logger: silentLogger });
     try {
       const nlu = await loadEmbeddedNlu(runtime.registry.list());
-      const clip = scenario(dir, parts, { noise: { kind: "pinknoise", volume: 0.015 } });
+      const scene = scenario(dir, parts, { noise: { kind: "pinknoise", volume: 0.015 } });
+      const clip = after ? { ...scene, samples: sequence([scene.samples, after]).samples } : scene;
       const events: VoiceEvent[] = [];
       const sink = new RecordingSink(true);
-      const { wake, vad } = createDetector(models, config);
+      const { wake, vad, barge } = createDetector(models, config);
       const pipeline: VoicePipeline = new VoicePipeline({
         wake,
         vad,
+        barge,
         stt: new PocketsphinxStt({ workDir: join(dir, "stt") }),
         tts: new EspeakTts(),
         sink,
@@ -120,10 +122,7 @@ describe.skipIf(!ok_)("voice pipeline on real audio", () => {
         settings: voiceSettings(config),
         onEvent: (event) => events.push(event),
       });
-      await pipeline.run(
-        new ClipSource(clip.samples, () => (pipeline.busy ? FRAME_MS : 0)),
-        new AbortController().signal,
-      );
+      await pipeline.run(new ClipSource(clip.samples, () => pipeline.busy), new AbortController().signal);
       expect(nlu, "the embedded NLU (src/brain/nlu) must be built").toBeDefined();
       const of = <T extends VoiceEvent["type"]>(type: T) =>
         events.filter((e): e is Extract<VoiceEvent, { type: T }> => e.type === type);
@@ -164,6 +163,17 @@ describe.skipIf(!ok_)("voice pipeline on real audio", () => {
     expect(of("turn_text")[0]).toMatchObject({ interrupted: true });
     expect(of("transcript").map((t) => t.text)).toEqual(["what time is it", "set a timer for five minutes"]);
     expect(effects).toEqual(["time_now", "timer_set 300"]);
+  });
+
+  it("loud noise (no speech) during a long answer does not barge in", async () => {
+    const { of, effects, sink } = await run(
+      [700, { text: "hey jarvis, what time is it", voice: { voice: "en-gb", speed: 150 } }],
+      sequence([noise(dir, "pinknoise", 4000, 0.1), noise(dir, "whitenoise", 4000, 0.05)]).samples,
+    );
+    expect(effects).toEqual(["time_now"]);
+    expect(of("barge_in")).toEqual([]);
+    expect(of("turn_text")[0]).toMatchObject({ interrupted: false });
+    expect(sink.played.some((p) => p.stoppedEarly)).toBe(false);
   });
 
   it.each([

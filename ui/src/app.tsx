@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { clearToken, getToken, onUnauthorized } from "./api";
 import { ConfirmDialog } from "./components/ConfirmDialog";
+import { Notices } from "./components/Notices";
 import { useLive } from "./hooks";
 import { live } from "./live";
 import { Audit } from "./pages/Audit";
@@ -135,6 +136,7 @@ export function App() {
       <main id="main" className={path === "/" ? "main chat-main" : "main"}>
         <Page path={path} />
       </main>
+      <Notices />
       <ConfirmDialog />
     </div>
   );

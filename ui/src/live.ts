@@ -11,6 +11,17 @@ export interface RunEntry {
   seqs: Set<number>;
 }
 
+/** Something that happened outside any run (a timer ringing), shown as a toast in every tab. */
+export interface Notice {
+  id: number;
+  level: "info" | "warn";
+  message: string;
+  ts: number;
+}
+
+/** Older toasts are dropped past this many. */
+const MAX_NOTICES = 5;
+
 interface Waiter {
   resolve(value: Record<string, unknown>): void;
   reject(error: Error): void;
@@ -33,6 +44,10 @@ export class LiveStore {
   readonly runs = new Map<string, RunEntry>();
   readonly pending = new Map<string, PendingConfirmation>();
   readonly active = new Set<string>();
+  notices: Notice[] = [];
+  /** What this server offers (from its hello), e.g. `knowledge` when the knowledge base exists. */
+  features: Record<string, boolean> = {};
+  private nextNotice = 1;
   private readonly listeners = new Set<() => void>();
   private readonly waiting = new Map<string, Waiter>();
   private socket: WebSocket | undefined;
@@ -72,7 +87,11 @@ export class LiveStore {
     this.socket = socket;
     this.connection = "connecting";
     this.changed();
-    socket.onmessage = (message) => this.receive(String(message.data));
+    socket.binaryType = "arraybuffer"; // push-to-talk audio
+    socket.onmessage = (message) =>
+      typeof message.data === "string"
+        ? this.receive(message.data)
+        : this.forward(message.data as ArrayBuffer);
     socket.onopen = () => {
       this.backoffMs = 500;
     };
@@ -110,6 +129,7 @@ export class LiveStore {
         this.connection = "open";
         this.epoch += 1;
         this.offsetMs = Number(message.serverTime) - Date.now();
+        this.features = (message.features as Record<string, boolean> | undefined) ?? {};
         this.pending.clear();
         for (const item of (message.pending as PendingConfirmation[]) ?? [])
           this.pending.set(item.confirmationId, item);
@@ -125,6 +145,18 @@ export class LiveStore {
       case "event":
         this.addEvent(message.event as JarvisEvent);
         break;
+      case "notice": {
+        const level = message.level === "warn" ? "warn" : "info";
+        const notice = {
+          id: this.nextNotice++,
+          level,
+          message: String(message.message ?? ""),
+          ts: Number(message.ts),
+        };
+        this.notices = [...this.notices, notice as Notice].slice(-MAX_NOTICES);
+        this.changed();
+        break;
+      }
       case "ack":
       case "error": {
         const waiter = this.waiting.get(String(message.id));
@@ -139,8 +171,26 @@ export class LiveStore {
         break;
       }
       default:
+        this.forward(message);
         break;
     }
+  }
+
+  /** Messages this store does not handle (push-to-talk's `voice*` and audio) go to `onMessage` listeners. */
+  private readonly extra = new Set<(message: Record<string, unknown> | ArrayBuffer) => void>();
+  private forward(message: Record<string, unknown> | ArrayBuffer): void {
+    for (const listener of this.extra) listener(message);
+  }
+  onMessage(listener: (message: Record<string, unknown> | ArrayBuffer) => void): () => void {
+    this.extra.add(listener);
+    return () => this.extra.delete(listener);
+  }
+
+  /** Push-to-talk audio; false when not connected. */
+  sendBinary(data: ArrayBuffer): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(data);
+    return true;
   }
 
   /** Sends a request over the socket; resolves with the server's ack. */
@@ -158,6 +208,11 @@ export class LiveStore {
       this.waiting.set(id, { resolve, reject, timer });
       socket.send(JSON.stringify({ ...message, id }));
     });
+  }
+
+  dismissNotice(id: number): void {
+    this.notices = this.notices.filter((notice) => notice.id !== id);
+    this.changed();
   }
 
   /** Closes a confirmation here at once (its `confirm_resolved` event follows). */

@@ -70,6 +70,8 @@ export interface ChainStatus {
   ok: boolean;
   count: number;
   firstBad?: { seq: number; index: number; problem: string };
+  /** full: every entry re-hashed; incremental: only those added since the last check. */
+  mode?: "full" | "incremental";
 }
 
 export interface ToolInfo {

@@ -11,6 +11,8 @@ import { EventPrinter, openAgent } from "./agent-support.js";
 const HELP = `commands: /stop (stop the running task)  /new (new conversation)  /history  /exit
 confirmations: y = yes, n = no, a = always for this session`;
 
+type ChatFlags = { session?: string; continue?: boolean; attach?: boolean; url?: string };
+
 export function registerChatCommand(program: Command, context: CliContext): void {
   program
     .command("chat")
@@ -19,10 +21,20 @@ export function registerChatCommand(program: Command, context: CliContext): void
     )
     .option("--session <id>", "continue this session")
     .option("-c, --continue", "continue the most recent chat session")
+    .option(
+      "--attach",
+      "join the running `jarvis start` server: its latest session, confirmations from any window",
+    )
+    .option("--url <url>", "with --attach: the server's address (default: the one `jarvis start` recorded)")
     .action(
-      action(context, async (flags: { session?: string; continue?: boolean }) => {
+      action(context, async (flags: ChatFlags) => {
         if (flags.session && flags.continue)
           throw new JarvisError("USAGE", "--session and --continue cannot be used together");
+        if (flags.url !== undefined && !flags.attach) throw new JarvisError("USAGE", "--url needs --attach");
+        if (flags.attach) {
+          const { attachChat } = await import("./chat-attach.js");
+          return attachChat(context, flags);
+        }
         const agent = await openAgent(context);
         if (flags.session && !agent.deps.sessions.get(flags.session)) {
           throw new JarvisError("NOT_FOUND", `no session ${flags.session.slice(0, 60)}`, {

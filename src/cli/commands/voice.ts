@@ -5,14 +5,7 @@ import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
 import { defaultMicrophone, defaultSpeaker } from "../../voice/audio/devices.js";
 import { type AudioSink, type AudioSource, ClipSource, RecordingSink } from "../../voice/audio/io.js";
-import {
-  decodeWav,
-  encodeWav,
-  FRAME_MS,
-  type PcmAudio,
-  resample,
-  SAMPLE_RATE,
-} from "../../voice/audio/wav.js";
+import { decodeWav, encodeWav, type PcmAudio, resample, SAMPLE_RATE } from "../../voice/audio/wav.js";
 import { createVoiceSession } from "../../voice/session.js";
 import { createTts } from "../../voice/setup.js";
 import { SpeechOutput } from "../../voice/speech-output.js";
@@ -108,7 +101,7 @@ async function listen(context: CliContext, flags: ListenFlags): Promise<void> {
     const pipeline = session.pipeline;
     // While Jarvis thinks and speaks a file replays in real time, as a microphone would.
     const source: AudioSource = clip
-      ? new ClipSource(clip.samples, () => (pipeline.busy ? FRAME_MS : 0))
+      ? new ClipSource(clip.samples, () => pipeline.busy)
       : defaultMicrophone(context.env);
     await pipeline.run(source, controller.signal);
   } finally {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { verifyChain } from "../../gate/audit.js";
+import { ChainVerifier } from "../audit-chain.js";
 import { USER_ANSWERS } from "../broker.js";
 import { drain, type ServerContext } from "../context.js";
 import { HttpError } from "../errors.js";
@@ -25,7 +25,8 @@ const AuditQuery = z
     decision: z.enum(["allow", "notify", "confirm", "deny"]).optional(),
     limit: z.coerce.number().int().min(1).max(1000).default(200),
     afterSeq: z.coerce.number().int().min(0).optional(),
-    verify: z.enum(["0", "1"]).default("1"),
+    // 1: the entries since the last check (and the last checked one); full: the whole chain
+    verify: z.enum(["0", "1", "full"]).default("1"),
   })
   .strict();
 
@@ -47,7 +48,7 @@ export function registerApiRoutes(app: FastifyInstance, context: ServerContext):
 
   app.post("/api/kill", async (request) => {
     const { runId } = parseInput(KillBody, request.body ?? {});
-    return { killed: context.turns.kill(runId) };
+    return { killed: context.kill(runId) };
   });
 
   app.get("/api/runs", async (request) => {
@@ -82,14 +83,22 @@ export function registerApiRoutes(app: FastifyInstance, context: ServerContext):
         const detail = context.turns.getRun(summary.id);
         return { ...summary, events: detail ? eventsFromRun(detail) : [] };
       });
+    // Single calls made with a button (a dropped file added to the knowledge base) belong too.
+    const direct = context.direct.ofSession(id);
+    if (direct.length > 0) {
+      const all = [...runs, ...direct].sort((a, b) => a.createdAt - b.createdAt);
+      return { sessionId: id, runs: all };
+    }
     return { sessionId: id, runs };
   });
 
+  const chain = new ChainVerifier(runtime.audit);
   app.get("/api/audit", async (request) => {
     const query = parseInput(AuditQuery, request.query, "query");
     const { verify, ...filter } = query;
     const entries = runtime.audit.list(filter);
-    return { entries, chain: verify === "1" ? verifyChain(runtime.audit.iterate()) : undefined };
+    if (verify === "0") return { entries };
+    return { entries, chain: chain.verify(verify === "full" ? "full" : "incremental") };
   });
 
   const catalog = createToolCatalog(context);

@@ -5,6 +5,7 @@ import { USER_ANSWERS } from "../broker.js";
 import { drain, type ServerContext } from "../context.js";
 import { toErrorReply } from "../errors.js";
 import type { LiveClient } from "../live.js";
+import { VoiceHub } from "../voice-socket.js";
 import { parseInput } from "./body.js";
 
 const id = z.string().max(64).optional();
@@ -36,7 +37,12 @@ export function helloMessage(context: ServerContext): Record<string, unknown> {
     version: context.version,
     serverTime: Date.now(),
     pending: context.broker.list(),
-    active: context.turns.activeRuns().map((r) => ({ runId: r, sessionId: streaming.get(r) })),
+    active: [
+      ...context.turns.activeRuns().map((r) => ({ runId: r, sessionId: streaming.get(r) })),
+      ...context.direct.active(),
+    ],
+    // What the UI may offer (the knowledge base is an optional tool group)
+    features: { knowledge: context.runtime.registry.has("knowledge_add") },
   };
 }
 
@@ -46,6 +52,8 @@ export function helloMessage(context: ServerContext): Record<string, unknown> {
  * each answered by `ack` or `error` carrying the message's `id`.
  */
 export function registerWebSocket(app: FastifyInstance, context: ServerContext): void {
+  const voice = new VoiceHub(context); // push-to-talk: binary audio and voice_* messages
+  app.addHook("onClose", () => voice.close(context.logger));
   app.get("/ws", { websocket: true }, (socket: WebSocket) => {
     const client: LiveClient = {
       send: (text) => socket.send(text),
@@ -58,7 +66,10 @@ export function registerWebSocket(app: FastifyInstance, context: ServerContext):
     context.live.add(client);
     socket.on("close", () => context.live.remove(client));
     socket.on("error", () => context.live.remove(client));
+    const talk = voice.connect(socket);
+    socket.on("close", () => talk.close());
     socket.on("message", (data, isBinary) => {
+      if (talk.handle(data, isBinary)) return;
       let requestId: string | undefined;
       try {
         if (isBinary) throw Object.assign(new Error("binary messages are not accepted"), { statusCode: 400 });
@@ -89,7 +100,7 @@ function handle(context: ServerContext, message: ClientMessage): Record<string, 
     case "confirm":
       return { answered: context.broker.answer(message.confirmationId, message.answer) };
     case "kill":
-      return { killed: context.turns.kill(message.runId) };
+      return { killed: context.kill(message.runId) };
     case "resume": {
       const handle = context.turns.resume(message.runId, context.broker);
       drain(handle);

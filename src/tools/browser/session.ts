@@ -42,6 +42,8 @@ export class BrowserSession {
   private readonly refTables = new WeakMap<Page, Map<string, RefInfo>>();
   private readonly notes = new WeakMap<Page, string[]>();
   private readonly downloadsAllowed = new WeakSet<Page>();
+  private readonly mainFrameNavigations = new WeakMap<Page, number>();
+  private readonly titles = new WeakMap<Page, { navigations: number; title: string }>();
   private readonly cdpSessions = new WeakMap<Page, Promise<CDPSession | undefined>>();
   private acting = false;
   private readonly now: () => number;
@@ -112,9 +114,21 @@ export class BrowserSession {
 
   /**
    * The tab's title from the browser's navigation history (one CDP round trip, ~1 ms) instead
-   * of `page.title()`, which right after a navigation waits ~20 ms for a new JS context.
+   * of `page.title()`, which right after a navigation waits ~20 ms for a new JS context. Kept
+   * per document until the tab navigates or finishes loading: repeated snapshots of an
+   * unchanged page do not ask again (a title a script changes later shows on the next load).
    */
   async title(page: Page): Promise<string> {
+    const navigations = this.navigations(page);
+    const known = this.titles.get(page);
+    if (known?.navigations === navigations) return known.title;
+    const title = await this.readTitle(page);
+    // A navigation meanwhile changed the count, so this entry is not used for the new page.
+    this.titles.set(page, { navigations, title });
+    return title;
+  }
+
+  private async readTitle(page: Page): Promise<string> {
     let cdp = this.cdpSessions.get(page);
     if (!cdp) {
       cdp = page
@@ -145,6 +159,11 @@ export class BrowserSession {
     this.refTables.set(page, refs);
   }
 
+  /** How many times the tab's main frame has navigated (compare before and after an action). */
+  navigations(page: Page): number {
+    return this.mainFrameNavigations.get(page) ?? 0;
+  }
+
   /** Notes gathered on a page since the last call (dialogs dismissed, downloads blocked, ...). */
   takeNotes(page: Page): string[] {
     const notes = this.notes.get(page) ?? [];
@@ -153,20 +172,28 @@ export class BrowserSession {
   }
 
   /**
-   * Runs a user-intended action on `page`; a tab it opens becomes current. When the element is
-   * known to open a tab (`target=_blank`), waits for that tab so the result can describe it.
+   * Runs a user-intended action on `page`; a tab it opens becomes current. A tab that opened
+   * meanwhile, or one the element is known to open (`target=_blank`; `opensTab` may still be
+   * being worked out while the action runs), is waited for so the result can describe it.
    */
-  async act<T>(page: Page, opensTab: boolean, action: () => Promise<T>): Promise<T> {
+  async act<T>(page: Page, opensTab: boolean | Promise<boolean>, action: () => Promise<T>): Promise<T> {
     this.acting = true;
-    const popup = opensTab
-      ? page.waitForEvent("popup", { timeout: this.actionTimeoutMs }).catch(() => undefined)
-      : undefined;
+    let opened: Page | undefined;
+    const seen = (popup: Page) => {
+      opened ??= popup;
+    };
+    page.on("popup", seen);
     try {
       const result = await action();
-      const opened = await popup;
+      const expected = await opensTab;
+      // Checked after the await: a popup that arrived meanwhile is in `opened` already.
+      if (!opened && expected) {
+        opened = await page.waitForEvent("popup", { timeout: this.actionTimeoutMs }).catch(() => undefined);
+      }
       await opened?.waitForLoadState("domcontentloaded").catch(() => undefined);
       return result;
     } finally {
+      page.off("popup", seen);
       this.acting = false;
     }
   }
@@ -227,8 +254,12 @@ export class BrowserSession {
     });
     page.on("framenavigated", (frame) => {
       // Refs belong to the document they were taken from; a new document invalidates them.
-      if (frame === page.mainFrame()) this.refTables.delete(page);
+      if (frame !== page.mainFrame()) return;
+      this.refTables.delete(page);
+      this.mainFrameNavigations.set(page, this.navigations(page) + 1);
     });
+    // Scripts often set the title while the page loads; read it again after.
+    page.on("load", () => this.titles.delete(page));
     page.on("popup", (popup) => {
       this.watch(popup);
       const id = this.tabIds.get(popup);

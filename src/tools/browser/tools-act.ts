@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { basename, extname, join } from "node:path";
-import type { Download, Page } from "playwright-core";
+import type { Download, Locator, Page } from "playwright-core";
 import { z } from "zod";
 import { parametersFrom, urlString } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolDefinition, type ToolResult } from "../../core/tool.js";
@@ -21,18 +21,46 @@ const ref = z
   .regex(/^(f\d+)?e\d{1,6}$/, "a ref such as e12 from browser_snapshot")
   .describe("element ref from the latest browser_snapshot");
 
-/** Runs in the page: does clicking this element submit a form, or open a new tab? */
-function clickEffects(element: Element): { submits: boolean; opensTab: boolean } {
-  const control = element.closest("button, input");
-  const type = (
-    control?.getAttribute("type") ?? (control?.tagName === "BUTTON" ? "submit" : "text")
-  ).toLowerCase();
-  const submits =
-    control !== null &&
-    (type === "submit" || type === "image") &&
-    Boolean((control as HTMLButtonElement).form);
-  const target = (element.closest("a[href], area[href]")?.getAttribute("target") ?? "").toLowerCase();
-  return { submits, opensTab: target !== "" && !["_self", "_parent", "_top"].includes(target) };
+const lower = (value: string) =>
+  `translate(${value},'ABCDEFGHIJKLMNOPQRSTUVWXYZ','abcdefghijklmnopqrstuvwxyz')`;
+/**
+ * The nearest button/input around the element when it is a submit control: a <button> unless
+ * its type is button or reset (a missing or invalid type means submit), or an <input> of type
+ * submit or image.
+ */
+const SUBMIT_CONTROL = `ancestor-or-self::*[self::button or self::input][1][(self::button and not(${lower("@type")}='button' or ${lower("@type")}='reset')) or (self::input and (${lower("@type")}='submit' or ${lower("@type")}='image'))]`;
+/** That control's form owner: the form its form= attribute names, else its nearest form. */
+const OWNER = `${SUBMIT_CONTROL}[not(@form)]/ancestor::form[1] | id(${SUBMIT_CONTROL}/@form)[self::form]`;
+/**
+ * Counted from the element: the element itself, plus — when clicking it submits a form — the
+ * submit control and its form (two different elements, so the count is then at least 2).
+ * 0: the element is gone; 1: it does not submit; 2 or more: it submits.
+ */
+const CLICK_PROBE = `xpath=self::* | ${SUBMIT_CONTROL}[(not(@form) and ancestor::form) or id(@form)[self::form]] | ${OWNER}`;
+/** A target that opens another browsing context (not empty, _self, _parent or _top). */
+const newTab = (target: string) =>
+  `${target}[normalize-space(.)!='' and not(${lower(".")}='_self' or ${lower(".")}='_parent' or ${lower(".")}='_top')]`;
+/** The nearest link around the element, when it opens a new tab (its target, or <base target>). */
+const NEW_TAB_LINK = `xpath=ancestor-or-self::*[(self::a or self::area) and @href][1][${newTab("@target")} or (not(@target) and (//base[@target])[1][${newTab("@target")}])]`;
+
+/**
+ * Whether the element is still there and whether clicking it submits a form: one element count
+ * (one round trip; a locator.evaluate costs ~9: resolve, adopt into the page's world, evaluate,
+ * release), evaluated in Playwright's isolated world, where the page's scripts cannot patch
+ * `closest` or `document.evaluate` to hide a submit button.
+ */
+async function clickProbe(locator: Locator): Promise<{ present: boolean; submits: boolean }> {
+  const count = await locator.locator(CLICK_PROBE).count();
+  return { present: count > 0, submits: count > 1 };
+}
+
+/** Whether clicking opens a new tab: only decides whether to wait for it, so it runs alongside the click. */
+function opensTab(locator: Locator): Promise<boolean> {
+  return locator
+    .locator(NEW_TAB_LINK)
+    .count()
+    .then((count) => count > 0)
+    .catch(() => false);
 }
 
 function safeFileName(name: string): string {
@@ -51,24 +79,37 @@ async function saveDownload(download: Download, dir: string, now: number): Promi
   return path;
 }
 
+/** Where a tab was before an action: its URL, its navigation count, and the time. */
+interface Mark {
+  url: string;
+  navigations: number;
+  since: number;
+}
+
+function mark(tools: BrowserToolContext, page: Page): Mark {
+  return { url: page.url(), navigations: tools.session.navigations(page), since: tools.session.clock() };
+}
+
 /** After an action: where the tab is now, whether it changed, and what the page did meanwhile. */
 async function afterAction(
   tools: BrowserToolContext,
   page: Page,
-  before: string,
-  since: number,
+  before: Mark,
   what: string,
 ): Promise<ToolResult> {
-  // A click may start a navigation; let its document arrive before describing the page.
-  await page
-    .waitForLoadState("domcontentloaded", { timeout: tools.session.actionTimeoutMs })
-    .catch(() => undefined);
+  // An action that navigated (Playwright's click waits for the commit) lets the new document
+  // arrive before the page is described; one that did not costs no extra call.
+  if (tools.session.navigations(page) !== before.navigations) {
+    await page
+      .waitForLoadState("domcontentloaded", { timeout: tools.session.actionTimeoutMs })
+      .catch(() => undefined);
+  }
   const current = await tools.session.page();
   const moved =
-    current !== page ? " (in the new tab)" : current.url() !== before ? " (the page changed)" : "";
+    current !== page ? " (in the new tab)" : current.url() !== before.url ? " (the page changed)" : "";
   // Describe where we are only when it changed: the title costs a round trip to a busy page.
   const where = moved ? `. Now at ${await pageLine(tools, current)}${moved}` : "";
-  return ok(`${what}${where}${await notesFor(tools, page, since)}`, {
+  return ok(`${what}${where}${await notesFor(tools, page, before.since)}`, {
     url: current.url(),
     changed: moved !== "",
   });
@@ -110,20 +151,24 @@ export function actionTools(tools: BrowserToolContext): ToolDefinition[] {
     async execute(args, ctx) {
       try {
         const { page, locator } = await refLocator(tools, args.ref);
-        const effects = await onElement(locator, args.ref, () => locator.evaluate(clickEffects));
+        // Named now: a click that opens a tab makes that tab current, whose refs are not these.
+        const element = describeRef(tools, args.ref);
+        const effects = await clickProbe(locator);
+        if (!effects.present) {
+          return fail("NOT_FOUND", `${args.ref} is no longer on the page (take a new browser_snapshot)`);
+        }
         // The tier came from `submit`: a form submit without it was never confirmed, so refuse it.
         if (!args.submit && effects.submits) {
           return fail(
             "SUBMIT_REQUIRED",
-            `${describeRef(tools, args.ref)} submits a form; call browser_click again with submit: true (the user will be asked)`,
+            `${element} submits a form; call browser_click again with submit: true (the user will be asked)`,
           );
         }
-        const before = page.url();
-        const since = session.clock();
+        const before = mark(tools, page);
         if (ctx.signal.aborted) return fail("CANCELLED", "cancelled");
         let saved = "";
         const clickIt = () =>
-          session.act(page, effects.opensTab, () => onElement(locator, args.ref, () => locator.click()));
+          session.act(page, opensTab(locator), () => onElement(locator, args.ref, () => locator.click()));
         if (args.download) {
           const { download } = await session.withDownload(page, clickIt);
           if (download)
@@ -132,13 +177,7 @@ export function actionTools(tools: BrowserToolContext): ToolDefinition[] {
         } else {
           await clickIt();
         }
-        return await afterAction(
-          tools,
-          page,
-          before,
-          since,
-          `Clicked ${describeRef(tools, args.ref)}${saved}`,
-        );
+        return await afterAction(tools, page, before, `Clicked ${element}${saved}`);
       } catch (error) {
         return failed(error);
       }
@@ -169,8 +208,8 @@ export function actionTools(tools: BrowserToolContext): ToolDefinition[] {
     async execute(args, ctx) {
       try {
         const { page, locator } = await refLocator(tools, args.ref);
-        const before = page.url();
-        const since = session.clock();
+        const element = describeRef(tools, args.ref);
+        const before = mark(tools, page);
         if (ctx.signal.aborted) return fail("CANCELLED", "cancelled");
         if (args.clear === false)
           await onElement(locator, args.ref, () => locator.pressSequentially(args.text));
@@ -183,8 +222,7 @@ export function actionTools(tools: BrowserToolContext): ToolDefinition[] {
           tools,
           page,
           before,
-          since,
-          `Typed ${args.text.length} characters into ${describeRef(tools, args.ref)}${args.submit ? " and pressed Enter" : ""}`,
+          `Typed ${args.text.length} characters into ${element}${args.submit ? " and pressed Enter" : ""}`,
         );
       } catch (error) {
         return failed(error);
@@ -204,8 +242,7 @@ export function actionTools(tools: BrowserToolContext): ToolDefinition[] {
     async execute(args, ctx) {
       try {
         const { page, locator } = await refLocator(tools, args.ref);
-        const before = page.url();
-        const since = session.clock();
+        const before = mark(tools, page);
         if (ctx.signal.aborted) return fail("CANCELLED", "cancelled");
         const chosen = await onElement(locator, args.ref, async () => {
           try {
@@ -218,7 +255,6 @@ export function actionTools(tools: BrowserToolContext): ToolDefinition[] {
           tools,
           page,
           before,
-          since,
           `Selected ${chosen.join(", ")} in ${describeRef(tools, args.ref)}`,
         );
       } catch (error) {

@@ -15,7 +15,7 @@ export interface TimerToolsOptions {
   scheduler?: Scheduler;
   notifier?: DesktopNotifier;
   timezone?: string;
-  /** Fired timers and alarms as `notice` events (the server wires this to its event stream). */
+  /** Fired timers and alarms as `notice` events; default `deps.emit` (the server streams it to every client). */
   emit?: EmitFn;
   /** Start arming right away (default); tests start by hand. */
   autoStart?: boolean;
@@ -59,7 +59,7 @@ export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}
     notifier: options.notifier ?? notifySendNotifier(deps.env),
     logger: deps.logger.child({ area: "timers" }),
     ...(timezone ? { timezone } : {}),
-    ...(options.emit ? { emit: options.emit } : {}),
+    ...(options.emit || deps.emit ? { emit: options.emit ?? deps.emit } : {}),
   });
   if (options.autoStart ?? true) service.start();
   deps.onClose(() => service.stop());

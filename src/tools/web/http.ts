@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
+import tls from "node:tls";
 import zlib from "node:zlib";
 import { isTimeoutReason, linkSignals } from "../../core/abort.js";
 import { JarvisError } from "../../core/errors.js";
@@ -20,6 +22,8 @@ export interface SafeFetchOptions {
   timeoutMs: number;
   maxRedirects: number;
   signal?: AbortSignal;
+  /** Certificates HTTPS trusts (see `trustStore`), asked only for https URLs; default: Node's store. */
+  ca?: () => readonly string[] | undefined;
 }
 
 export interface SafeFetchResult {
@@ -40,6 +44,57 @@ export interface SafeFetchResult {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
+ * What HTTPS trusts: Node's default store (with NODE_EXTRA_CA_CERTS), plus the CA
+ * certificates in `caFile` (web.ca_file, for a self-hosted server with a private CA). Read on
+ * first use and kept; a file that cannot be read fails each call, so fixing it needs no restart.
+ */
+export function trustStore(caFile: string | undefined): () => readonly string[] | undefined {
+  let loaded: readonly string[] | undefined;
+  return () => {
+    if (!caFile) return undefined;
+    if (loaded) return loaded;
+    let pem: string;
+    try {
+      pem = readFileSync(caFile, "utf8");
+    } catch (error) {
+      throw new JarvisError(
+        "CONFIG_INVALID",
+        `web.ca_file ${caFile} cannot be read (${(error as Error).message})`,
+        {
+          fix: "point web.ca_file in config.yaml at a PEM file of the CA to trust",
+        },
+      );
+    }
+    const extra = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+    if (extra.length === 0) {
+      throw new JarvisError("CONFIG_INVALID", `web.ca_file ${caFile} holds no PEM certificate`, {
+        fix: "point web.ca_file in config.yaml at a PEM file of the CA to trust",
+      });
+    }
+    const base =
+      typeof tls.getCACertificates === "function" ? tls.getCACertificates("default") : tls.rootCertificates;
+    loaded = [...base, ...extra];
+    return loaded;
+  };
+}
+
+/** Why a TLS connection was refused, in words, for the errors a bad certificate gives. */
+function certificateProblem(error: unknown): string | undefined {
+  const code = String((error as { code?: unknown }).code ?? "");
+  if (code === "DEPTH_ZERO_SELF_SIGNED_CERT" || code === "SELF_SIGNED_CERT_IN_CHAIN")
+    return "it is self-signed";
+  if (
+    /^UNABLE_TO_(GET_ISSUER_CERT|GET_ISSUER_CERT_LOCALLY|VERIFY_LEAF_SIGNATURE)$|^CERT_UNTRUSTED$/.test(code)
+  )
+    return "it is issued by an authority that is not trusted";
+  if (code === "CERT_HAS_EXPIRED") return "it has expired";
+  if (code === "CERT_NOT_YET_VALID") return "it is not valid yet";
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID") return "it is issued for a different name";
+  if (/CERT|^ERR_SSL_|^EPROTO$/.test(code)) return (error as Error).message;
+  return undefined;
+}
+
+/**
  * HTTP(S) GET/POST for third-party URLs: every hop (redirects are followed here, not by the
  * HTTP stack) is checked by the SSRF guard, DNS is resolved once per hop and the socket is
  * pinned to the checked address, and time and size are bounded (decompressed size counts).
@@ -54,7 +109,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
   try {
     for (;;) {
       const target = await checkUrl(url, options.guard, signal);
-      const response = await request(url, target, method, body, options.headers ?? {}, signal);
+      const response = await request(url, target, method, body, options.headers ?? {}, signal, options.ca);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECTS.has(status) && location) {
@@ -93,6 +148,13 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
       throw new JarvisError("CANCELLED", "cancelled");
     }
     if (error instanceof JarvisError) throw error;
+    const problem = url.protocol === "https:" ? certificateProblem(error) : undefined;
+    if (problem) {
+      // Never retried without verification: a bad certificate may be someone in the middle.
+      throw new JarvisError("TOOL_FAILED", `${url.host}: its TLS certificate was refused (${problem})`, {
+        fix: "Jarvis only fetches HTTPS sites whose certificate verifies; for your own server, add its CA to web.ca_file in config.yaml",
+      });
+    }
     throw new JarvisError("TOOL_FAILED", `${url.host}: ${(error as Error).message}`);
   } finally {
     linked.dispose();
@@ -113,8 +175,11 @@ function request(
   body: string | undefined,
   headers: Record<string, string>,
   signal: AbortSignal,
+  trust: (() => readonly string[] | undefined) | undefined,
 ): Promise<IncomingMessage> {
-  const transport = url.protocol === "https:" ? https : http;
+  const secure = url.protocol === "https:";
+  const transport = secure ? https : http;
+  const ca = secure ? trust?.() : undefined;
   return new Promise((resolve, reject) => {
     const req = transport.request(url, {
       method,
@@ -129,6 +194,10 @@ function request(
       lookup: pinnedLookup(target),
       agent: false,
       signal,
+      // Explicit, so NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment cannot turn checks off.
+      ...(secure
+        ? { rejectUnauthorized: true, minVersion: "TLSv1.2" as const, ...(ca ? { ca: [...ca] } : {}) }
+        : {}),
     });
     req.once("response", resolve);
     req.once("error", reject);

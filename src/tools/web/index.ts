@@ -4,6 +4,12 @@ import { createWebTools } from "./tools.js";
 
 export { AllowList, allowEntryProblem, parseAllowEntry } from "./allowlist.js";
 export { decodeText, detectCharset } from "./charset.js";
+export {
+  createWebDocumentReader,
+  type WebDocument,
+  type WebDocumentOptions,
+  type WebDocumentReader,
+} from "./document.js";
 export { linkMinter, pageContent } from "./fetch-page.js";
 export {
   type CheckedTarget,
@@ -15,7 +21,7 @@ export {
   portOf,
   systemLookup,
 } from "./guard.js";
-export { type SafeFetchOptions, type SafeFetchResult, safeFetch, USER_AGENT } from "./http.js";
+export { type SafeFetchOptions, type SafeFetchResult, safeFetch, trustStore, USER_AGENT } from "./http.js";
 export { blockedReason, parseIp } from "./ip.js";
 export { createSearchProvider } from "./search/index.js";
 export { createWebTools, type WebToolOptions } from "./tools.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { expandTilde } from "../../config/paths.js";
 import { toJarvisError } from "../../core/errors.js";
 import { parametersFrom, urlString } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolContext, type ToolDefinition } from "../../core/tool.js";
@@ -7,7 +8,7 @@ import type { ToolDeps } from "../deps.js";
 import { AllowList } from "./allowlist.js";
 import { pageContent } from "./fetch-page.js";
 import { type GuardOptions, type LookupFn, systemLookup } from "./guard.js";
-import { safeFetch } from "./http.js";
+import { safeFetch, trustStore } from "./http.js";
 import { createSearchProvider } from "./search/index.js";
 import { coerceUrl, duplicateNote, OpenedUrls } from "./url.js";
 import { formatTranscript } from "./youtube/captions.js";
@@ -42,7 +43,8 @@ export function createWebTools(deps: ToolDeps, options: WebToolOptions = {}): To
   };
   const timeoutMs = web.timeout_s * 1000;
   const opened = new OpenedUrls();
-  const provider = createSearchProvider(web, deps.env, guard, timeoutMs);
+  const ca = trustStore(web.ca_file && expandTilde(web.ca_file, deps.env.HOME));
+  const provider = createSearchProvider(web, deps.env, guard, timeoutMs, ca);
   const ytDlp = options.ytDlp === undefined ? findProgram("yt-dlp", deps.env) : (options.ytDlp ?? undefined);
 
   const webSearch = defineTool<{ query: string; limit?: number }>({
@@ -133,6 +135,7 @@ export function createWebTools(deps: ToolDeps, options: WebToolOptions = {}): To
           timeoutMs,
           maxRedirects: web.max_redirects,
           signal: ctx.signal,
+          ca,
         });
         const previous = opened.record(session(ctx), url.href, "web_fetch", ctx.clock.now());
         if (response.status >= 400) {

@@ -5,12 +5,43 @@ import { join } from "node:path";
 import { JarvisError } from "../../core/errors.js";
 import { findProgram } from "../../runtime/doctor/programs.js";
 import { type AudioSink, type AudioSource, Reframer } from "./io.js";
-import { encodeWav, type PcmAudio, SAMPLE_RATE } from "./wav.js";
+import { CHUNK_SAMPLES, encodeWav, type PcmAudio, SAMPLE_RATE } from "./wav.js";
 
-/** How to record 16 kHz mono s16le to stdout / play raw PCM from stdin, per program. */
+/**
+ * How to record 16 kHz mono s16le to stdout / play raw PCM from stdin, per program. Small
+ * capture periods matter for barge-in: arecord's default period is a quarter of its 500 ms
+ * buffer (125 ms) and sox's default buffer 8 KiB (256 ms) — audio would arrive that late.
+ */
 const RECORDERS: Record<string, string[]> = {
-  arecord: ["-q", "-t", "raw", "-f", "S16_LE", "-r", String(SAMPLE_RATE), "-c", "1"],
-  rec: ["-q", "-t", "raw", "-e", "signed", "-b", "16", "-r", String(SAMPLE_RATE), "-c", "1", "-"],
+  arecord: [
+    "-q",
+    "-t",
+    "raw",
+    "-f",
+    "S16_LE",
+    "-r",
+    String(SAMPLE_RATE),
+    "-c",
+    "1",
+    "--period-time=16000",
+    "--buffer-time=160000",
+  ],
+  rec: [
+    "-q",
+    "--buffer",
+    String(CHUNK_SAMPLES * 2),
+    "-t",
+    "raw",
+    "-e",
+    "signed",
+    "-b",
+    "16",
+    "-r",
+    String(SAMPLE_RATE),
+    "-c",
+    "1",
+    "-",
+  ],
 };
 
 function playerArgs(program: string, rate: number): string[] {
@@ -60,7 +91,7 @@ export class CommandMicrophone implements AudioSource {
       stderr = (stderr + chunk).slice(-1000);
     });
     const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-    const reframer = new Reframer();
+    const reframer = new Reframer(CHUNK_SAMPLES);
     try {
       for await (const chunk of child.stdout) {
         for (const frame of reframer.push(chunk as Buffer)) yield frame;

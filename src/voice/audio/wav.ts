@@ -10,6 +10,8 @@ export const SAMPLE_RATE = 16_000;
 /** openWakeWord's step: 80 ms at 16 kHz. Every source yields frames of exactly this size. */
 export const FRAME_SAMPLES = 1280;
 export const FRAME_MS = (FRAME_SAMPLES / SAMPLE_RATE) * 1000;
+/** What sources deliver: 16 ms, so a 32 ms barge-in window completes every second chunk. */
+export const CHUNK_SAMPLES = 256;
 
 export interface WavInfo {
   sampleRate: number;

@@ -18,7 +18,10 @@ export function Audit() {
   const [decision, setDecision] = useState("");
   const [runId, setRunId] = useState("");
   const [applied, setApplied] = useState({ tool: "", decision: "", runId: "" });
+  // Loads check only the entries added since the last check; "Verify the whole chain" re-hashes all.
+  const [full, setFull] = useState(false);
   const query = new URLSearchParams({ limit: "500" });
+  if (full) query.set("verify", "full");
   if (applied.tool) query.set("tool", applied.tool);
   if (applied.decision) query.set("decision", applied.decision);
   if (applied.runId) query.set("runId", applied.runId);
@@ -31,14 +34,31 @@ export function Audit() {
     <div className="page">
       <div className="page-head">
         <h1>Audit log</h1>
-        <button type="button" className="button" onClick={reload} disabled={loading}>
-          Verify again
-        </button>
+        <div className="row">
+          <button
+            type="button"
+            className="button"
+            onClick={() => (full ? setFull(false) : reload())}
+            disabled={loading}
+          >
+            Refresh
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => (full ? reload() : setFull(true))}
+            disabled={loading}
+          >
+            Verify the whole chain
+          </button>
+        </div>
       </div>
       {chain && (
         <p className={`chain ${chain.ok ? "chain-ok" : "chain-bad"}`} role="status">
           {chain.ok
-            ? `✓ Chain verified: all ${chain.count} entries are intact and in order.`
+            ? chain.mode === "full"
+              ? `✓ Chain verified in full: all ${chain.count} entries are intact and in order.`
+              : `✓ Chain intact: ${chain.count} entries (new ones checked since the last full verification).`
             : `✗ Chain broken at entry #${chain.firstBad?.seq}: ${chain.firstBad?.problem}. Entries after it cannot be trusted.`}
         </p>
       )}

@@ -1,5 +1,6 @@
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { api } from "../api";
+import { PushToTalk } from "../components/PushToTalk";
 import { Turn } from "../components/Turn";
 import { useLive } from "../hooks";
 import { foldTurn } from "../turn";
@@ -16,6 +17,19 @@ const EXAMPLES = [
 interface Dropped {
   name: string;
   path: string;
+  /** "Add to knowledge base": being sent, or the run that adds it (its card shows in the chat). */
+  knowledge?: "sending" | { runId: string };
+}
+
+/** The chip's words for its knowledge_add run, from the run's live events. */
+function knowledgeStatus(events: JarvisEvent[]): string {
+  for (const event of events) {
+    if (event.type === "tool_finished")
+      return event.data.ok ? "✓ added to the knowledge base" : "not added (see the chat)";
+    if (event.type === "run_finished" || event.type === "run_failed" || event.type === "run_cancelled")
+      return "not added (see the chat)";
+  }
+  return "adding to the knowledge base…";
 }
 
 /** A file dropped from a file manager carries its own path; one from elsewhere is uploaded. */
@@ -134,6 +148,29 @@ export function Chat() {
     }
   };
 
+  // One knowledge_add call through the gate (policy, confirmation, audit), shown as a turn here.
+  const addToKnowledge = async (file: Dropped) => {
+    const mark = (knowledge: Dropped["knowledge"]) =>
+      setDropped((list) => list.map((d) => (d.path === file.path ? { ...d, knowledge } : d)));
+    mark("sending");
+    setError(null);
+    try {
+      const ack = await api<{ runId: string; sessionId: string }>("/api/knowledge", {
+        method: "POST",
+        body: { path: file.path, ...(session ? { sessionId: session } : {}) },
+      });
+      store.mergeRun(ack.runId, [], ack.sessionId);
+      if (ack.sessionId !== session) {
+        localStorage.setItem(SESSION_KEY, ack.sessionId);
+        setSession(ack.sessionId);
+      }
+      mark({ runId: ack.runId });
+    } catch (caught) {
+      mark(undefined);
+      setError(`Could not add ${file.name} to the knowledge base: ${(caught as Error).message}`);
+    }
+  };
+
   const onDrop = async (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
@@ -224,9 +261,33 @@ export function Chat() {
           </p>
         )}
         {dropped.length > 0 && (
-          <p className="dropped muted">
-            📎 {dropped.map((d) => d.name).join(", ")} — path added to your message
-          </p>
+          <ul className="dropped" aria-label="Dropped files">
+            {dropped.map((file, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be dropped twice
+              <li key={`${index}:${file.path}`} className="dropped-chip">
+                <span className="dropped-name" title={file.path}>
+                  {file.name}
+                </span>
+                {store.features.knowledge &&
+                  (typeof file.knowledge === "object" ? (
+                    <span className="muted" role="status">
+                      {knowledgeStatus(store.runs.get(file.knowledge.runId)?.events ?? [])}
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={file.knowledge === "sending"}
+                      aria-label={`Add ${file.name} to the knowledge base`}
+                      onClick={() => void addToKnowledge(file)}
+                    >
+                      Add to knowledge base
+                    </button>
+                  ))}
+              </li>
+            ))}
+            <li className="muted">path added to your message</li>
+          </ul>
         )}
         <div className="composer-row">
           <label htmlFor="composer-input" className="visually-hidden">
@@ -242,6 +303,13 @@ export function Chat() {
             onKeyDown={onKeyDown}
             // biome-ignore lint/a11y/noAutofocus: the chat's one job is this box
             autoFocus
+          />
+          <PushToTalk
+            sessionId={session}
+            onSession={(id) => {
+              localStorage.setItem(SESSION_KEY, id);
+              setSession(id);
+            }}
           />
           <button type="submit" className="button primary" disabled={!text.trim() || sending !== null}>
             Send

@@ -25,6 +25,7 @@ export function createSearchProvider(
   env: NodeJS.ProcessEnv,
   guard: GuardOptions,
   timeoutMs: number,
+  ca: () => readonly string[] | undefined = () => undefined,
 ): SearchProvider | undefined {
   const { provider, base_url: baseUrl } = web.search;
   if (provider === "none") return undefined;
@@ -47,6 +48,7 @@ export function createSearchProvider(
       timeoutMs,
       maxRedirects: 3,
       ...(init.signal ? { signal: init.signal } : {}),
+      ca,
     });
   switch (provider) {
     case "searxng":

@@ -1,0 +1,354 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createInterface, type Interface } from "node:readline";
+import type { WebSocket } from "ws";
+import { loadConfig } from "../../config/load.js";
+import { pathsFor, resolveHome } from "../../config/paths.js";
+import { JarvisError } from "../../core/errors.js";
+import type { ConfirmRequestData, JarvisEvent } from "../../core/events.js";
+import { processAlive, readServerFile } from "../../server/discovery.js";
+import type { CliContext } from "../context.js";
+import { EventPrinter } from "./agent-support.js";
+
+export interface AttachFlags {
+  url?: string;
+  session?: string;
+}
+
+interface Target {
+  url: string;
+  token: string;
+}
+
+type Pending = ConfirmRequestData & { runId: string };
+
+const HELP = `commands: /stop (stop this session's running task)  /new (new conversation)  /exit
+confirmations (from any window): y = yes, n = no, a = always for this session`;
+const ANSWERS: Record<string, "approve" | "deny" | "approve_session"> = {
+  y: "approve",
+  yes: "approve",
+  n: "deny",
+  no: "deny",
+  a: "approve_session",
+  always: "approve_session",
+};
+
+/** The running server for this JARVIS_HOME and its token; one clear error when there is none. */
+export async function findServer(env: NodeJS.ProcessEnv, flags: AttachFlags): Promise<Target> {
+  const home = resolveHome(env);
+  const paths = pathsFor(home);
+  const startIt = { fix: "start it with `jarvis start` (or pass --url)" };
+  if (!existsSync(paths.token)) {
+    throw new JarvisError(
+      "UNAVAILABLE",
+      `no Jarvis server is running for ${home} (it has no token yet)`,
+      startIt,
+    );
+  }
+  const token = readFileSync(paths.token, "utf8").trim();
+  let url = flags.url?.replace(/\/+$/, "");
+  if (url !== undefined && !/^https?:\/\/[^/\s]+$/.test(url)) {
+    throw new JarvisError("USAGE", `--url "${url.slice(0, 80)}" is not a server address`, {
+      fix: "e.g. --url http://127.0.0.1:7777",
+    });
+  }
+  if (url === undefined) {
+    const info = readServerFile(home);
+    url =
+      info && processAlive(info.pid) ? info.url : `http://127.0.0.1:${loadConfig(paths.config).server.port}`;
+  }
+  let healthy = false;
+  try {
+    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(3_000) });
+    const body = (await response.json()) as { status?: string };
+    healthy = response.ok && (body.status === "ok" || body.status === "starting");
+  } catch {
+    healthy = false;
+  }
+  if (!healthy) throw new JarvisError("UNAVAILABLE", `no Jarvis server is running at ${url}`, startIt);
+  return { url, token };
+}
+
+/**
+ * `jarvis chat --attach`: the terminal joins the running server over its WebSocket. It shows
+ * the session's runs as they stream (whichever window started them), starts turns in that
+ * session, and answers confirmations from any window; the first answer anywhere wins.
+ */
+export async function attachChat(context: CliContext, flags: AttachFlags): Promise<void> {
+  const target = await findServer(context.env, flags);
+  const socket = await connect(target);
+  const sessionId = flags.session ?? (await latestSession(target));
+  await new AttachedChat(context, socket, target.url, sessionId).run();
+}
+
+async function connect(target: Target): Promise<WebSocket> {
+  const { default: WebSocketClient } = await import("ws");
+  const socket = new WebSocketClient(`${target.url.replace(/^http/, "ws")}/ws`, [
+    "jarvis",
+    `token.${target.token}`,
+  ]);
+  return new Promise((resolve, reject) => {
+    socket.once("open", () => resolve(socket));
+    socket.once("unexpected-response", (_request, response) => {
+      socket.terminate();
+      reject(
+        response.statusCode === 401
+          ? new JarvisError("AUTH_FAILED", `the server at ${target.url} did not accept this home's token`, {
+              fix: "attach with the same JARVIS_HOME as `jarvis start`",
+            })
+          : new JarvisError(
+              "UNAVAILABLE",
+              `the server at ${target.url} refused the connection (${response.statusCode})`,
+            ),
+      );
+    });
+    socket.once("error", (error) =>
+      reject(new JarvisError("UNAVAILABLE", `could not connect to ${target.url}: ${error.message}`)),
+    );
+  });
+}
+
+/** The session of the newest run (what the browser shows last), if any. */
+async function latestSession(target: Target): Promise<string | undefined> {
+  const response = await fetch(`${target.url}/api/runs?limit=1`, {
+    headers: { authorization: `Bearer ${target.token}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) return undefined;
+  const body = (await response.json()) as { runs?: Array<{ sessionId?: string }> };
+  return body.runs?.[0]?.sessionId;
+}
+
+class AttachedChat {
+  private readonly printer: EventPrinter;
+  private readonly tty: boolean;
+  private readonly sessions = new Map<string, string>(); // runId → sessionId
+  private readonly mine = new Set<string>();
+  private readonly running = new Set<string>(); // runs of this session in flight
+  private readonly unseen = new Map<string, JarvisEvent[]>(); // events of runs not placed yet
+  private readonly waiting = new Map<string, (message: Record<string, unknown>) => void>();
+  private pending: Pending[] = [];
+  private answered = new Set<string>();
+  private nextId = 1;
+  private closing = false;
+  private finish: () => void = () => {};
+
+  constructor(
+    private readonly context: CliContext,
+    private readonly socket: WebSocket,
+    private readonly url: string,
+    private sessionId: string | undefined,
+  ) {
+    this.printer = new EventPrinter(context);
+    this.tty = Boolean(context.stdin.isTTY);
+  }
+
+  async run(): Promise<void> {
+    const { context } = this;
+    const rl = createInterface({
+      input: context.stdin,
+      ...(this.tty ? { output: context.stderr } : {}),
+      terminal: this.tty,
+      prompt: "you › ",
+    });
+    const done = new Promise<void>((resolve) => {
+      this.finish = resolve;
+    });
+    this.socket.on("message", (data) => this.receive(String(data), rl));
+    this.socket.on("close", () => {
+      if (!this.closing) {
+        context.printError("the connection to Jarvis closed (was the server stopped?)");
+        context.exitCode = 1;
+      }
+      this.closing = true;
+      rl.close();
+      this.finish();
+    });
+    const interrupt = () => {
+      if (this.running.size > 0) this.stop();
+      else rl.close();
+    };
+    rl.on("SIGINT", interrupt);
+    process.on("SIGINT", interrupt);
+    rl.on("line", (raw) => void this.line(raw.trim(), rl));
+    rl.on("close", () => {
+      this.closing = true;
+      this.maybeFinish();
+    });
+    context.printError(
+      `Attached to Jarvis at ${this.url}, ${this.sessionId ? `session ${this.sessionId}` : "new session"}. ${this.tty ? HELP : ""}`.trim(),
+    );
+    this.prompt(rl);
+    try {
+      await done;
+    } finally {
+      process.off("SIGINT", interrupt);
+      if (this.socket.readyState === this.socket.OPEN) this.socket.close(1000, "bye");
+    }
+  }
+
+  private prompt(rl: Interface): void {
+    if (this.tty && !this.closing && this.pending.length === 0) rl.prompt();
+  }
+
+  private maybeFinish(): void {
+    if (this.closing && ![...this.running].some((r) => this.mine.has(r))) this.finish();
+  }
+
+  private receive(text: string, rl: Interface): void {
+    const message = JSON.parse(text) as Record<string, unknown>;
+    switch (message.type) {
+      case "hello":
+        for (const item of (message.pending as Pending[] | undefined) ?? []) this.ask(item);
+        for (const item of (message.active as Array<{ runId: string; sessionId?: string }>) ?? []) {
+          if (item.sessionId) this.sessions.set(item.runId, item.sessionId);
+          if (item.sessionId && item.sessionId === this.sessionId) this.running.add(item.runId);
+        }
+        break;
+      case "notice":
+        this.context.printError(`  ⏰ ${String(message.message)}`);
+        break;
+      case "ack":
+      case "error": {
+        const resolve = this.waiting.get(String(message.id));
+        this.waiting.delete(String(message.id));
+        resolve?.(message);
+        break;
+      }
+      case "event":
+        this.event(message.event as JarvisEvent, rl);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private event(event: JarvisEvent, rl: Interface): void {
+    if (event.type === "run_started" && event.data.sessionId)
+      this.sessions.set(event.runId, event.data.sessionId);
+    if (event.type === "confirm_requested") this.ask({ ...event.data, runId: event.runId });
+    if (event.type === "confirm_resolved") this.resolved(event.data.confirmationId, event.data.answer, rl);
+    const session = this.sessions.get(event.runId);
+    if (session === undefined || session !== this.sessionId) {
+      // Maybe a run this terminal just started, whose ack has not arrived yet: keep it a moment.
+      const kept = this.unseen.get(event.runId) ?? [];
+      if (kept.length < 500) kept.push(event);
+      this.unseen.set(event.runId, kept);
+      if (this.unseen.size > 50) this.unseen.delete(this.unseen.keys().next().value as string);
+      return;
+    }
+    this.show(event, rl);
+  }
+
+  private show(event: JarvisEvent, rl: Interface): void {
+    if (event.type === "run_started") {
+      this.running.add(event.runId);
+      if (!this.mine.has(event.runId))
+        this.context.printError(`  ▸ (${event.data.source ?? "?"}) ${event.data.input}`);
+    }
+    if (event.type !== "confirm_requested") this.printer.print(event);
+    if (event.type === "run_finished" || event.type === "run_failed" || event.type === "run_cancelled") {
+      this.running.delete(event.runId);
+      this.maybeFinish();
+      this.prompt(rl);
+    }
+  }
+
+  private ask(request: Pending): void {
+    if (this.pending.some((p) => p.confirmationId === request.confirmationId)) return;
+    this.pending.push(request);
+    if (this.pending.length === 1) this.showQuestion();
+  }
+
+  private showQuestion(): void {
+    const request = this.pending[0];
+    if (!request) return;
+    this.context.stderr.write(
+      `\n── confirm: ${request.tool} (${request.tier}) ──\n${request.preview}\nreason: ${request.reason}\nAllow? [y]es / [n]o / [a]lways this session › `,
+    );
+  }
+
+  private resolved(confirmationId: string, answer: string, rl: Interface): void {
+    const index = this.pending.findIndex((p) => p.confirmationId === confirmationId);
+    if (index < 0) return;
+    this.pending.splice(index, 1);
+    if (!this.answered.delete(confirmationId)) this.context.printError(`\n  (answered elsewhere: ${answer})`);
+    if (index === 0) this.showQuestion();
+    this.prompt(rl);
+  }
+
+  private request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const id = String(this.nextId++);
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.socket.send(JSON.stringify({ ...message, id }));
+    });
+  }
+
+  private async line(line: string, rl: Interface): Promise<void> {
+    const question = this.pending[0];
+    if (question) {
+      if (line === "/stop") return this.stop();
+      const answer = ANSWERS[line.toLowerCase()];
+      if (!answer) {
+        this.context.stderr.write("please answer y, n or a › ");
+        return;
+      }
+      this.answered.add(question.confirmationId);
+      const ack = await this.request({ type: "confirm", confirmationId: question.confirmationId, answer });
+      if (ack.answered !== true) this.answered.delete(question.confirmationId);
+      return;
+    }
+    if (line.startsWith("/")) return this.command(line, rl);
+    if (!line) return this.prompt(rl);
+    const ack = await this.request({
+      type: "turn",
+      text: line,
+      ...(this.sessionId ? { sessionId: this.sessionId } : {}),
+    });
+    if (ack.type === "error") {
+      const error = ack.error as { code?: string; message?: string };
+      this.context.printError(`${error.code ?? "ERROR"}: ${error.message ?? "failed"}`);
+      return this.prompt(rl);
+    }
+    const runId = String(ack.runId);
+    this.mine.add(runId);
+    this.running.add(runId);
+    this.sessionId = String(ack.sessionId);
+    this.sessions.set(runId, this.sessionId);
+    for (const event of this.unseen.get(runId) ?? []) this.show(event, rl);
+    this.unseen.delete(runId);
+  }
+
+  private stop(): void {
+    const runs = [...this.running];
+    if (runs.length === 0) {
+      this.context.printError("nothing is running in this session");
+      return;
+    }
+    for (const runId of runs) void this.request({ type: "kill", runId });
+    this.context.printError("stopping…");
+  }
+
+  private command(line: string, rl: Interface): void {
+    const [name] = line.split(/\s+/);
+    switch (name) {
+      case "/stop":
+        this.stop();
+        break;
+      case "/new":
+        this.sessionId = undefined;
+        this.context.printError("new conversation (it starts with your next message)");
+        break;
+      case "/exit":
+      case "/quit":
+        rl.close();
+        return;
+      case "/help":
+        this.context.printError(HELP);
+        break;
+      default:
+        this.context.printError(`unknown command ${name}; ${HELP}`);
+    }
+    this.prompt(rl);
+  }
+}

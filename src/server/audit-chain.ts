@@ -1,0 +1,109 @@
+import { type AuditEntry, type AuditLog, hashEntry, type VerifyResult, verifyChain } from "../gate/audit.js";
+
+export type VerifyMode = "full" | "incremental";
+
+export interface ChainStatus extends VerifyResult {
+  /** What this answer checked: the whole chain, or only the entries since the last check. */
+  mode: VerifyMode;
+  /** How many entries were hashed for this answer. */
+  checked: number;
+}
+
+/** The end of the prefix already verified: its seq and hash, and how many entries it holds. */
+interface Anchor {
+  seq: number;
+  hash: string;
+  count: number;
+}
+
+/** More new entries than this since the last check: verify everything again instead. */
+const MAX_NEW = 10_000;
+
+/**
+ * The audit chain status for `/api/audit`, without re-hashing the whole log on every request.
+ * The verified prefix is remembered (last seq + hash); a request checks that the remembered
+ * entry is still there, unchanged, and then only the entries after it. Anything unexpected
+ * (the remembered entry edited or gone, a big backlog) falls back to a full verification, which
+ * is also what `?verify=full` asks for. An edit to an older entry is found by a full check only:
+ * the remembered entry's hash covers its predecessor's hash, not the predecessor's contents.
+ */
+export class ChainVerifier {
+  private anchor: Anchor | undefined;
+
+  constructor(private readonly audit: Pick<AuditLog, "list" | "iterate">) {}
+
+  verify(mode: VerifyMode = "incremental"): ChainStatus {
+    if (mode === "incremental" && this.anchor) {
+      const result = this.fromAnchor(this.anchor);
+      if (result) return result;
+    }
+    return this.full();
+  }
+
+  private full(): ChainStatus {
+    const seen: AuditEntry[] = []; // the last two entries read: the bad one and the one before
+    const tracked = (function* (entries: Iterable<AuditEntry>) {
+      for (const entry of entries) {
+        seen.push(entry);
+        if (seen.length > 2) seen.shift();
+        yield entry;
+      }
+    })(this.audit.iterate());
+    const result = verifyChain(tracked);
+    const good = result.ok ? seen.at(-1) : seen.length === 2 ? seen[0] : undefined;
+    const checked = result.ok ? result.count : result.count + 1;
+    const previous = this.anchor;
+    // Entries this server verified earlier are gone from the end: a chain cannot show that by
+    // itself, so say it while we remember them.
+    if (result.ok && previous && (good?.seq ?? 0) < previous.seq) {
+      return {
+        ok: false,
+        count: result.count,
+        firstBad: {
+          seq: (good?.seq ?? 0) + 1,
+          index: result.count,
+          problem: `entries ${(good?.seq ?? 0) + 1}–${previous.seq} were verified earlier and are now missing (log truncated)`,
+        },
+        mode: "full",
+        checked,
+      };
+    }
+    this.anchor = good ? { seq: good.seq, hash: good.hash, count: result.count } : undefined;
+    return { ...result, mode: "full", checked };
+  }
+
+  /** Undefined when the remembered entry no longer matches (then the caller verifies fully). */
+  private fromAnchor(anchor: Anchor): ChainStatus | undefined {
+    const rows = this.audit.list({ afterSeq: anchor.seq - 1, limit: MAX_NEW + 1 });
+    const first = rows[0];
+    if (!first || first.seq !== anchor.seq || first.hash !== anchor.hash) return undefined;
+    const { hash, ...rest } = first;
+    if (hashEntry(rest) !== hash) return undefined;
+    let previousHash = anchor.hash;
+    let expectedSeq = anchor.seq + 1;
+    let count = anchor.count;
+    for (const entry of rows.slice(1)) {
+      const { hash: entryHash, ...fields } = entry;
+      let problem: string | undefined;
+      if (entry.seq !== expectedSeq)
+        problem = `expected seq ${expectedSeq}, found ${entry.seq} (entry removed, inserted or moved)`;
+      else if (entry.prevHash !== previousHash) problem = "prevHash does not match the entry before it";
+      else if (hashEntry(fields) !== entryHash) problem = "contents do not match its hash (entry edited)";
+      if (problem) {
+        this.anchor = { seq: expectedSeq - 1, hash: previousHash, count };
+        return {
+          ok: false,
+          count,
+          firstBad: { seq: entry.seq, index: count, problem },
+          mode: "incremental",
+          checked: count - anchor.count + 2,
+        };
+      }
+      previousHash = entryHash;
+      expectedSeq += 1;
+      count += 1;
+    }
+    this.anchor = { seq: expectedSeq - 1, hash: previousHash, count };
+    return { ok: true, count, mode: "incremental", checked: rows.length };
+  }
+}

@@ -1,0 +1,167 @@
+import { toJarvisError } from "../core/errors.js";
+import type { EventPayload, JarvisEvent } from "../core/events.js";
+import { MemoryHandleStore } from "../core/handles.js";
+import type { CallOutcome } from "../gate/gate.js";
+import type { WebConfirmationBroker } from "./broker.js";
+import type { ServerRuntime } from "./context.js";
+import type { EventLog } from "./event-log.js";
+
+export interface DirectCallRequest {
+  tool: string;
+  args: Record<string, unknown>;
+  /** What the chat shows as the user's words (and the gate reads as what the user said). */
+  input: string;
+  sessionId: string;
+  source: string;
+  /** What the answer calls the action when it did not happen ("add it to the knowledge base"). */
+  doing: string;
+}
+
+interface DirectRun {
+  runId: string;
+  sessionId: string;
+  input: string;
+  source: string;
+  createdAt: number;
+  controller?: AbortController;
+}
+
+/** How many finished direct runs a session's history keeps (their events live in the EventLog). */
+const KEEP = 200;
+
+/**
+ * One tool call a person asked for with a button rather than a sentence (e.g. "Add to knowledge
+ * base" on a dropped file). It goes through the same gate as the agent's calls (validation,
+ * roots, provenance, policy, confirmation, audit) and streams as a run of its own through the
+ * live hub, so every tab shows its card and its confirmation. It is not a durable run: it is
+ * one call, recorded in the audit log; the chat keeps it while this server runs.
+ */
+export class DirectCalls {
+  private readonly runs = new Map<string, DirectRun>();
+
+  constructor(
+    private readonly runtime: Pick<ServerRuntime, "gate" | "ids" | "clock">,
+    private readonly broker: WebConfirmationBroker,
+    private readonly dispatch: (event: JarvisEvent) => void,
+    private readonly log: EventLog,
+  ) {}
+
+  start(request: DirectCallRequest): { runId: string; sessionId: string } {
+    const { runtime } = this;
+    const runId = runtime.ids.next("run");
+    const controller = new AbortController();
+    const run: DirectRun = {
+      runId,
+      sessionId: request.sessionId,
+      input: request.input,
+      source: request.source,
+      createdAt: runtime.clock.now(),
+      controller,
+    };
+    this.runs.set(runId, run);
+    while (this.runs.size > KEEP) {
+      const oldest = [...this.runs.values()].find((r) => !r.controller);
+      if (!oldest) break;
+      this.runs.delete(oldest.runId);
+    }
+    let seq = 0;
+    const emit = (payload: EventPayload) =>
+      this.dispatch({ ...payload, runId, seq: ++seq, ts: runtime.clock.now() } as JarvisEvent);
+    emit({
+      type: "run_started",
+      data: { input: request.input, sessionId: request.sessionId, source: request.source },
+    });
+    void (async () => {
+      try {
+        const outcome = await runtime.gate.call(
+          { tool: request.tool, args: request.args },
+          {
+            runId,
+            sessionId: request.sessionId,
+            userText: [request.input],
+            handles: new MemoryHandleStore(),
+            taint: { tainted: false, sources: [] },
+            grants: new Set(),
+            broker: this.broker,
+            signal: controller.signal,
+            emit,
+          },
+        );
+        if (controller.signal.aborted || outcome.status === "cancelled") {
+          emit({ type: "run_cancelled", data: { reason: "stopped by user" } });
+        } else {
+          emit({ type: "run_finished", data: { text: answerFor(outcome, request.doing) } });
+        }
+      } catch (error) {
+        const failure = toJarvisError(error);
+        emit({ type: "run_failed", data: { code: failure.code, message: failure.message } });
+      } finally {
+        delete run.controller;
+      }
+    })();
+    return { runId, sessionId: request.sessionId };
+  }
+
+  /** Stops one direct run, or all of them; returns how many were running. */
+  kill(runId?: string): number {
+    let count = 0;
+    for (const run of this.runs.values()) {
+      if (!run.controller || (runId !== undefined && run.runId !== runId)) continue;
+      run.controller.abort(new DOMException("stopped by user", "AbortError"));
+      count += 1;
+    }
+    return count;
+  }
+
+  /** Runs in flight, with their session. */
+  active(): Array<{ runId: string; sessionId: string }> {
+    return [...this.runs.values()]
+      .filter((run) => run.controller)
+      .map((run) => ({ runId: run.runId, sessionId: run.sessionId }));
+  }
+
+  /** A session's direct runs, shaped like the agent's run summaries, with their events. */
+  ofSession(sessionId: string): Array<{
+    id: string;
+    sessionId: string;
+    input: string;
+    source: string;
+    createdAt: number;
+    events: JarvisEvent[];
+  }> {
+    const out = [];
+    for (const run of this.runs.values()) {
+      if (run.sessionId !== sessionId) continue;
+      const events = this.log.events(run.runId);
+      if (!events) continue; // the event log let it go
+      out.push({
+        id: run.runId,
+        sessionId,
+        input: run.input,
+        source: run.source,
+        createdAt: run.createdAt,
+        events,
+      });
+    }
+    return out;
+  }
+}
+
+/** The answer under the card, in the same words the agent's fast path uses. */
+export function answerFor(outcome: CallOutcome, doing: string): string {
+  const detail = outcome.observation.replace(/^(REFUSED|DENIED|ERROR) [A-Z_]+: /, "").split("\n")[0] ?? "";
+  switch (outcome.status) {
+    case "ok":
+      return (outcome.result?.output ?? "").trim() || "Done.";
+    case "denied":
+      if (outcome.code === "USER_DENIED") return `Okay, I didn't ${doing}.`;
+      if (outcome.code === "CONFIRM_TIMEOUT") return `No answer came, so I didn't ${doing}.`;
+      return `Your policy does not allow ${outcome.tool}, so I didn't ${doing}.`;
+    case "refused":
+      return `I couldn't ${doing}: ${detail}`;
+    case "timeout":
+      return `${outcome.tool} took too long and was stopped.`;
+    default:
+      return `${outcome.tool} failed: ${detail}`;
+  }
+}

@@ -1,0 +1,44 @@
+import type { Clock } from "../core/clock.js";
+import type { AudioSink } from "./audio/io.js";
+import type { SpeechToText } from "./stt/types.js";
+import type { TextToSpeech } from "./tts/types.js";
+import type { DialogClassifier, TurnHandler } from "./turn.js";
+import type { VoiceEvent, VoiceSettings } from "./types.js";
+import type { WakeDecision } from "./wakeword.js";
+
+/** Anything that scores frames for the wake word given the shared VAD probability. */
+export interface WakeWordInput {
+  processWithVad(frame: Int16Array, vad: number): Promise<WakeDecision>;
+  reset(): void;
+}
+
+/** Per-frame speech probability (Silero's `VadStream`, or a fake in tests). */
+export interface VadInput {
+  /** Mean probability over the frame. */
+  process(frame: Int16Array): Promise<number>;
+  /** Highest sub-window probability of the last processed frame. */
+  readonly peak: number;
+}
+
+/** Speech probability on short windows as audio arrives (Silero's `WindowedVad`), for barge-in. */
+export interface BargeInInput {
+  /** Probabilities of the windows the samples completed. */
+  push(samples: Int16Array): Promise<number[]>;
+  reset(): void;
+}
+
+export interface VoicePipelineOptions {
+  wake: WakeWordInput;
+  vad: VadInput;
+  /** Decides barge-in per short window; without it, per 80 ms frame on the VAD's peak. */
+  barge?: BargeInInput;
+  stt: SpeechToText;
+  tts: TextToSpeech;
+  sink: AudioSink;
+  turns: TurnHandler;
+  dialog: DialogClassifier;
+  settings: VoiceSettings;
+  onEvent(event: VoiceEvent): void;
+  /** Wall clock for latencies (media time `t` comes from the sample count). */
+  clock?: Clock;
+}

@@ -1,0 +1,203 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { JarvisEvent } from "../../src/core/events.js";
+import { openKnowledge } from "../../src/knowledge/index.js";
+import { probeTools } from "../../src/testing/probe-tools.js";
+import { createFilesTools } from "../../src/tools/files/index.js";
+import { createKnowledgeTools } from "../../src/tools/knowledge/index.js";
+import { createTimerTools } from "../../src/tools/timers/index.js";
+import { WsClient } from "./client.js";
+import { action, auth, type ServerHarness, startServerHarness } from "./harness.js";
+
+/** Server, agent and gate with the real knowledge base and timers (desktop popups recorded). */
+let h: ServerHarness;
+const popups: string[] = [];
+const sockets: WsClient[] = [];
+beforeAll(async () => {
+  h = await startServerHarness({
+    uiDir: null,
+    nlu: {
+      "tea timer": action("timer_set", { duration_s: 1, label: "tea" }),
+    },
+    tools: (deps) => [
+      ...createFilesTools(deps),
+      ...probeTools(deps),
+      ...createKnowledgeTools(deps),
+      // the desktop notifier is the one thing replaced: the event path is the real one
+      ...createTimerTools(deps, {
+        notifier: {
+          notify: async (title, body) => {
+            popups.push(`${title}: ${body}`);
+            return true;
+          },
+        },
+      }),
+    ],
+  });
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function open(): Promise<WsClient> {
+  const socket = await WsClient.open(h.url);
+  sockets.push(socket);
+  await socket.next((m) => m.type === "hello");
+  return socket;
+}
+function addToKnowledge(body: unknown) {
+  return fetch(`${h.url}/api/knowledge`, {
+    method: "POST",
+    headers: { ...auth(), "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+const ofRun = (socket: WsClient, runId: string) =>
+  socket.messages
+    .filter((m) => m.type === "event" && (m.event as JarvisEvent).runId === runId)
+    .map((m) => m.event as JarvisEvent);
+const knowledge = () => openKnowledge(h.runtime.deps);
+
+describe("a dropped file added to the knowledge base", () => {
+  it("runs knowledge_add through the gate, streams it to every tab and keeps it in the session", async () => {
+    const hello = await (await open()).next((m) => m.type === "hello");
+    expect(hello.features).toEqual({ knowledge: true });
+    const [one, two] = [await open(), await open()];
+    const path = join(h.temp.home, "Documents", "lighthouse.md");
+    writeFileSync(path, "# Lighthouse\n\nThe keeper trims the wick at dusk every evening.\n");
+    const response = await addToKnowledge({ path });
+    expect(response.status).toBe(200);
+    const { runId, sessionId } = (await response.json()) as { runId: string; sessionId: string };
+    expect(sessionId).toMatch(/\S/);
+    const finished = await two.event("run_finished", (e) => e.runId === runId);
+    expect(finished.data).toEqual({ text: expect.stringMatching(/added\s+.*lighthouse\.md[\s\S]*1 added/) });
+    await one.event("run_finished", (e) => e.runId === runId);
+    expect(ofRun(one, runId).map((e) => e.type)).toEqual([
+      "run_started",
+      "tool_proposed",
+      "tool_decided",
+      "tool_started",
+      "tool_finished",
+      "run_finished",
+    ]);
+    expect(ofRun(one, runId)[0]?.data).toEqual({
+      input: `Add ${path} to the knowledge base`,
+      sessionId,
+      source: "web",
+    });
+    // audited like any call, and really in the store
+    const audit = h.runtime.audit.list({ runId });
+    expect(audit.map((e) => e.stage)).toContain("result");
+    expect(audit.every((e) => e.tool === "knowledge_add")).toBe(true);
+    const found = await knowledge().search("keeper wick");
+    expect(found.results[0]?.source).toBe(path);
+    // the chat's history of that session shows it after a reload
+    const session = await (await fetch(`${h.url}/api/sessions/${sessionId}`, { headers: auth() })).json();
+    expect(session.runs.map((r: { id: string }) => r.id)).toEqual([runId]);
+    expect(session.runs[0].events.at(-1).type).toBe("run_finished");
+  });
+
+  it("asks first when policy says so; a denial adds nothing", async () => {
+    const socket = await open();
+    const tools = h.runtime.config.policy.tools as Record<string, string>;
+    tools.knowledge_add = "confirm";
+    try {
+      const path = join(h.temp.home, "Documents", "secret-plans.txt");
+      writeFileSync(path, "zeppelin rendezvous at noon");
+      const { runId } = (await (await addToKnowledge({ path, sessionId: "ses_drop" })).json()) as {
+        runId: string;
+      };
+      const asked = await socket.event("confirm_requested", (e) => e.runId === runId);
+      if (asked.type !== "confirm_requested") throw new Error("unreachable");
+      expect(asked.data.tool).toBe("knowledge_add");
+      expect(asked.data.preview).toContain("secret-plans.txt");
+      socket.send({ type: "confirm", id: "c1", confirmationId: asked.data.confirmationId, answer: "deny" });
+      const finished = await socket.event("run_finished", (e) => e.runId === runId);
+      expect(finished.data).toEqual({ text: "Okay, I didn't add it to the knowledge base." });
+      expect((await knowledge().search("zeppelin rendezvous")).results).toEqual([]);
+      const audit = h.runtime.audit.list({ runId });
+      expect(audit.some((e) => e.stage === "confirmation" && e.outcome === "deny")).toBe(true);
+    } finally {
+      delete tools.knowledge_add;
+    }
+  });
+
+  it("refuses a file outside the allowed folders (audited) and bad requests (400, nothing run)", async () => {
+    const socket = await open();
+    const { runId } = (await (await addToKnowledge({ path: "/etc/hostname" })).json()) as { runId: string };
+    const decided = await socket.event("tool_decided", (e) => e.runId === runId);
+    expect(decided.data).toMatchObject({ tool: "knowledge_add", decision: "deny", code: "PATH_DENIED" });
+    const finished = await socket.event("run_finished", (e) => e.runId === runId);
+    expect(finished.data).toEqual({
+      text: expect.stringMatching(/^I couldn't add it to the knowledge base: .*\/etc\/hostname/),
+    });
+    expect(h.runtime.audit.list({ runId })).toEqual([
+      expect.objectContaining({ stage: "validate", decision: "deny", outcome: "refused:PATH_DENIED" }),
+    ]);
+
+    const before = h.runtime.audit.list({ limit: 1 })[0]?.seq;
+    for (const [body, path] of [
+      [{}, "path"],
+      [{ path: "" }, "path"],
+      [{ path: 42 }, "path"],
+      [{ path: "/tmp/x", sessionId: "" }, "sessionId"],
+    ] as const) {
+      const response = await addToKnowledge(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()).error).toMatchObject({ code: "USAGE", path });
+    }
+    const extra = await addToKnowledge({ path: "/tmp/x", tool: "shell_run" });
+    expect(extra.status).toBe(400);
+    expect((await extra.json()).error.message).toMatch(/tool is not a known field/);
+    expect((await fetch(`${h.url}/api/knowledge`, { method: "POST" })).status).toBe(401);
+    expect(h.runtime.audit.list({ limit: 1 })[0]?.seq).toBe(before);
+  });
+
+  it("stops a direct call with kill, like any run", async () => {
+    const socket = await open();
+    const tools = h.runtime.config.policy.tools as Record<string, string>;
+    tools.knowledge_add = "confirm";
+    try {
+      const path = join(h.temp.home, "Documents", "waiting.txt");
+      writeFileSync(path, "waiting");
+      const { runId } = (await (await addToKnowledge({ path, sessionId: "ses_drop" })).json()) as {
+        runId: string;
+      };
+      await socket.event("confirm_requested", (e) => e.runId === runId);
+      const late = await open(); // a tab opened now sees it running and its question pending
+      const hello = await late.next((m) => m.type === "hello");
+      expect(hello.active).toContainEqual({ runId, sessionId: "ses_drop" });
+      expect(hello.pending).toContainEqual(expect.objectContaining({ runId, tool: "knowledge_add" }));
+      socket.send({ type: "kill", id: "k1", runId });
+      expect(await socket.next((m) => m.type === "ack" && m.id === "k1")).toMatchObject({ killed: 1 });
+      await socket.event("run_cancelled", (e) => e.runId === runId);
+    } finally {
+      delete tools.knowledge_add;
+    }
+  });
+});
+
+describe("timers and alarms ring in every tab", () => {
+  it("pushes a fired timer to every open WebSocket, besides the desktop popup", async () => {
+    const [one, two] = [await open(), await open()];
+    one.send({ type: "turn", id: "t1", text: "tea timer" });
+    const ack = await one.next((m) => m.type === "ack" && m.id === "t1");
+    await one.event("run_finished", (e) => e.runId === ack.runId);
+    for (const socket of [one, two]) {
+      const notice = await socket.next((m) => m.type === "notice", 8_000);
+      expect(notice).toEqual({
+        type: "notice",
+        ts: expect.any(Number),
+        level: "info",
+        message: 'Timer "tea" is done (1 second).',
+      });
+    }
+    expect(popups).toEqual(['Jarvis: Timer done: Timer "tea" is done (1 second).']);
+    // a notice is not a run: nothing new in the run list
+    expect(h.agent.listRuns().map((r) => r.id)).toEqual([ack.runId]);
+  });
+});

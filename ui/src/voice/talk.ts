@@ -1,0 +1,231 @@
+import { MicCapture } from "./capture";
+import { ClipPlayer } from "./playback";
+
+/** The push-to-talk protocol version this page speaks (the server refuses others). */
+export const VOICE_PROTOCOL = 1;
+
+/** What push-to-talk needs from the live connection (`LiveStore`). */
+export interface VoiceLink {
+  send(message: Record<string, unknown>): Promise<Record<string, unknown>>;
+  sendBinary(data: ArrayBuffer): boolean;
+  onMessage(listener: (message: Record<string, unknown> | ArrayBuffer) => void): () => void;
+}
+
+export type Phase = "idle" | "starting" | "listening" | "answer" | "transcribing" | "thinking" | "speaking";
+
+export interface TalkSnapshot {
+  phase: Phase;
+  /** The microphone is on and audio is going to Jarvis. */
+  capturing: boolean;
+  heard?: string;
+  note?: string;
+  error?: string;
+  clipsReceived: number;
+  clipsPlayed: number;
+}
+
+const SERVER_PHASE: Record<string, Phase> = {
+  idle: "idle",
+  listening: "listening",
+  transcribing: "transcribing",
+  turn: "thinking",
+  speaking: "speaking",
+};
+
+/**
+ * Push-to-talk in the page: `press()` opens the microphone and streams 16 kHz PCM between
+ * `voice_start` and `voice_end`; the server's voice events drive the phase; spoken clips are
+ * played as they come. Pressing while Jarvis speaks stops the playback here at once and
+ * interrupts it there. When the server stops listening on its own (end of speech, a limit),
+ * the microphone goes off too.
+ */
+export class PushToTalk {
+  private snapshot: TalkSnapshot = { phase: "idle", capturing: false, clipsReceived: 0, clipsPlayed: 0 };
+  private mic: MicCapture | undefined;
+  private pressing = false;
+  /** Audio captured before `voice_start` was sent (sent right after it). */
+  private early: Int16Array[] | undefined;
+  private expectClip = false;
+  private readonly player: ClipPlayer;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly link: VoiceLink,
+    private readonly options: { sessionId(): string | null; onSession(sessionId: string): void },
+  ) {
+    this.player = new ClipPlayer(() => this.update({}));
+  }
+
+  /** Starts receiving from the connection; the returned function stops it (and any talking). */
+  attach(): () => void {
+    const unsubscribe = this.link.onMessage((message) => this.receive(message));
+    return () => {
+      unsubscribe();
+      this.stopMic(true);
+      this.player.stop();
+    };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  get state(): TalkSnapshot {
+    return this.snapshot;
+  }
+
+  private update(change: Partial<TalkSnapshot>): void {
+    this.snapshot = {
+      ...this.snapshot,
+      ...change,
+      clipsReceived: this.player.received,
+      clipsPlayed: this.player.played,
+    };
+    for (const listener of this.listeners) listener();
+  }
+
+  get capturing(): boolean {
+    return this.pressing;
+  }
+
+  async press(): Promise<void> {
+    if (this.pressing) return;
+    this.pressing = true;
+    this.early = [];
+    this.player.unlock();
+    this.player.stop(); // barge-in: silence now, the server is told by voice_start
+    this.update({ phase: "starting", capturing: true, error: undefined, note: undefined, heard: undefined });
+    let mic: MicCapture;
+    try {
+      mic = await MicCapture.open((pcm) => {
+        if (!this.pressing) return;
+        if (this.early)
+          this.early.push(pcm); // before voice_start went out
+        else this.link.sendBinary(pcm.buffer as ArrayBuffer);
+      });
+    } catch (error) {
+      this.pressing = false;
+      this.update({ phase: "idle", capturing: false, error: micError(error) });
+      return;
+    }
+    if (!this.pressing) {
+      mic.stop(); // let go before the microphone opened
+      this.update({ phase: "idle", capturing: false });
+      return;
+    }
+    this.mic = mic;
+    const sessionId = this.options.sessionId();
+    // Audio follows on the same socket right away: the server orders it after this message.
+    this.link.send({ type: "voice_start", v: VOICE_PROTOCOL, ...(sessionId ? { sessionId } : {}) }).then(
+      // Already listening (for a yes/no) emits no new state: the ack says it is on.
+      () => this.snapshot.phase === "starting" && this.update({ phase: "listening" }),
+      (error: Error) => {
+        this.stopMic(false);
+        this.update({ phase: "idle", error: error.message });
+      },
+    );
+    for (const pcm of this.early ?? []) this.link.sendBinary(pcm.buffer as ArrayBuffer);
+    this.early = undefined;
+  }
+
+  /** Button up (or Jarvis stopped listening): the rest of the audio, then `voice_end`. */
+  release(): void {
+    if (!this.pressing) return;
+    this.stopMic(true);
+  }
+
+  private stopMic(tellServer: boolean): void {
+    const mic = this.mic;
+    this.mic = undefined;
+    mic?.stop(); // flushes the last chunk while still pressing
+    this.pressing = false;
+    if (tellServer && mic) void this.link.send({ type: "voice_end" }).catch(() => undefined);
+    this.update({ capturing: false });
+  }
+
+  private receive(message: Record<string, unknown> | ArrayBuffer): void {
+    if (message instanceof ArrayBuffer) {
+      if (!this.expectClip) return;
+      this.expectClip = false;
+      void this.player
+        .play(message)
+        .catch(() => this.update({ note: "a spoken answer could not be played" }));
+      return;
+    }
+    switch (message.type) {
+      case "voice":
+        this.onVoiceEvent(message.event as Record<string, unknown>);
+        break;
+      case "voice_audio":
+        this.expectClip = true;
+        break;
+      case "voice_stop":
+        this.player.stop();
+        break;
+      case "voice_turn":
+        if (typeof message.sessionId === "string") this.options.onSession(message.sessionId);
+        break;
+      case "voice_error": {
+        const error = message.error as { message?: string } | undefined;
+        if (this.pressing) this.stopMic(true);
+        this.update({ error: error?.message ?? "push-to-talk failed" });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  private onVoiceEvent(event: Record<string, unknown>): void {
+    switch (event.type) {
+      case "state": {
+        const phase = SERVER_PHASE[String(event.state)] ?? "idle";
+        // Jarvis stopped listening (end of speech, nothing heard): the microphone goes off.
+        if (phase !== "listening" && this.pressing && this.snapshot.phase !== "starting") this.stopMic(true);
+        const waitingForAnswer = phase === "listening" && !this.pressing;
+        this.update({ phase: waitingForAnswer ? "answer" : phase });
+        break;
+      }
+      case "activated":
+        this.update({ phase: "listening", heard: undefined, note: undefined });
+        break;
+      case "transcript":
+        this.update({ heard: String(event.text ?? "") || "(not understood)" });
+        break;
+      case "listen_timeout":
+        this.update({ note: "I didn't hear anything." });
+        break;
+      case "confirm_prompt":
+        this.update({ note: "Answer yes or no: hold the button and say it (or use the dialog)." });
+        break;
+      case "confirm_answer":
+        this.update({
+          note: `Heard “${String(event.heard || "nothing")}”: ${event.answer === "approve" ? "approved" : "denied"}.`,
+        });
+        break;
+      case "error":
+        this.update({ error: String(event.message ?? "voice error") });
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The socket dropped: the server forgot this press and its conversation. */
+  connectionLost(): void {
+    if (this.snapshot.phase === "idle" && !this.pressing) return;
+    this.stopMic(false);
+    this.player.stop();
+    this.expectClip = false;
+    this.update({ phase: "idle", error: "The connection to Jarvis dropped; press again when it is back." });
+  }
+}
+
+function micError(error: unknown): string {
+  const name = (error as { name?: string })?.name;
+  if (name === "NotAllowedError")
+    return "Microphone access was denied; allow it in the browser to talk to Jarvis.";
+  if (name === "NotFoundError") return "No microphone was found.";
+  return (error as Error)?.message ?? "The microphone could not be opened.";
+}
