@@ -167,7 +167,7 @@ export async function startSessionBus(): Promise<{ address: string; stop(): void
   }
 }
 
-/** openbox, restarted once if it dies before it manages the screen (seen under heavy load). */
+/** openbox, restarted if it dies before it manages the screen (seen under heavy load, silently). */
 async function startWindowManager(
   env: NodeJS.ProcessEnv,
   dir: string,
@@ -179,15 +179,18 @@ async function startWindowManager(
   ) => ChildProcess,
   x: (file: string, args: string[]) => string,
 ): Promise<void> {
-  for (let round = 0; round < 2; round++) {
+  const rounds = 3;
+  for (let round = 0; round < rounds; round++) {
     const wm = start("openbox", ["--sm-disable"], env, ["ignore", "ignore", "pipe"]);
     let log = "";
     wm.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       log += chunk;
     });
     let exited = false;
-    wm.once("exit", () => {
+    let how = "";
+    wm.once("exit", (code, signal) => {
       exited = true;
+      how = signal ? `signal ${signal}` : `code ${code}`;
     });
     for (let attempt = 0; attempt < 300 && !exited; attempt++) {
       try {
@@ -199,9 +202,10 @@ async function startWindowManager(
     }
     writeFileSync(join(dir, `openbox-${round}.log`), log);
     if (!exited) throw new Error(`openbox did not start: ${log.slice(-500)}`);
-    console.warn(`openbox exited during start-up: ${log.slice(-300)}`);
+    console.warn(`openbox exited during start-up (${how}): ${log.slice(-300)}`);
+    await delay(200 * (round + 1));
   }
-  throw new Error("openbox exited twice during start-up");
+  throw new Error(`openbox exited ${rounds} times during start-up`);
 }
 
 /** Polls until `check` returns a value (or the attempts run out, returning the last error). */
