@@ -14,6 +14,7 @@ import {
   slotsAsArgs,
 } from "./intents/index.js";
 import { MORE_SAMPLES } from "./intents/samples-more.js";
+import { PHRASING_SAMPLES } from "./intents/samples-phrasings.js";
 import { REQUEST_SAMPLES } from "./intents/samples-requests.js";
 import { SLOT_ALIASES, SLOT_TYPES, slotType } from "./slots/index.js";
 import { expand, parseTemplate, SampleWords, type Template, type TemplateNode } from "./template.js";
@@ -161,6 +162,7 @@ export function trainingExamples(
     ...Object.entries(EXTRA_SAMPLES),
     ...Object.entries(MORE_SAMPLES),
     ...Object.entries(REQUEST_SAMPLES),
+    ...Object.entries(PHRASING_SAMPLES),
   ]) {
     for (const sample of samples) push(catalog.groupOf.has(tool) ? tool : "_none", sample);
   }

@@ -87,8 +87,8 @@ export function resolveReference(
   const handles = context.handles ?? [];
   const pool = latestBatch(handles, kind);
   if (pool.length === 0) {
-    // "cancel the timer" with nothing minted is an ordinary command; "open it" is a dangling reference
-    if (m[4] && m[4] !== "one" && ordinalWord === undefined) return undefined;
+    // "cancel the (first) timer" with nothing minted is an ordinary command; "open it" is a dangling reference
+    if (m[4] && m[4] !== "one") return undefined;
     return { problem: "I don't know which one you mean; there is nothing to refer to yet." };
   }
   const handle = position === undefined || position === -1 ? pool.at(-1) : pool[position - 1];

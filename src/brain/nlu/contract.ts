@@ -19,7 +19,7 @@ const CONTRACT: Record<string, readonly string[]> = {
     "calendar_update_event",
   ],
   mail: ["mail_search", "mail_read", "mail_send", "mail_draft"],
-  contacts: ["contacts_search", "contacts_add"],
+  contacts: ["contacts_search", "contacts_add", "contacts_call"],
   media: [
     "media_play",
     "media_pause",
@@ -68,6 +68,7 @@ export const REQUIRED_BY_CONTRACT: Readonly<Record<string, readonly string[]>> =
   mail_send: ["to", "subject", "body"],
   mail_draft: ["to", "subject", "body"],
   contacts_search: ["query"],
+  contacts_call: ["query"],
   contacts_add: ["name", "email"],
   system_brightness_set: ["level"],
   system_notify: ["title"],

@@ -9,18 +9,11 @@ import { BUILTIN_INTENTS, type DialogAct, type IntentTable } from "./intents/ind
 import { INFO_TOPICS } from "./intents/topics.js";
 import type { FallbackInput } from "./intents/types.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
-import {
-  CONFIDENCE,
-  cap,
-  MEDIA_LEAD,
-  OUT_OF_SCOPE,
-  resolveThere,
-  SPLIT_WORDS,
-  withGroups,
-} from "./parse-rules.js";
+import { CONFIDENCE, cap, MEDIA_LEAD, OUT_OF_SCOPE, resolveThere, withGroups } from "./parse-rules.js";
 import { lookupCall } from "./rescue.js";
 import { fillPending, guessArgs, incompleteCall, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
+import { splitCommands } from "./split.js";
 import { SlotCache, seededRandom } from "./template.js";
 import {
   looksLikeQuestion,
@@ -127,6 +120,10 @@ export function assembleNlu(
 
 /** An incomplete call is a reading to ask about, never confident enough for the fast path. */
 const INCOMPLETE_CAP = 0.7;
+const HOW_TO =
+  /^(?:how (?:do|can|should|would|could) (?:i|you|we|one)|how to|(?:where|why) (?:does|do|did|is|are))\b/;
+/** Classifier probability at which a guess may act without the domain's anchor words. */
+const STRONG = 0.85;
 
 interface ParserSettings {
   apps: ReadonlySet<string>;
@@ -193,7 +190,7 @@ class Parser {
 
     const whole = this.matcher.best(cache);
     if (!whole || whole.splittable) {
-      const parts = this.split(tokens, env);
+      const parts = splitCommands(this.matcher, tokens, env);
       if (parts) return this.action(input, resolveThere(parts, tokens), CONFIDENCE.multi);
     }
     if (whole) {
@@ -239,38 +236,10 @@ class Parser {
     context: FallbackInput,
     groups: string[],
   ): NluResult | undefined {
-    if (OUT_OF_SCOPE.test(said)) return undefined;
+    // "how do i find the area of a circle" asks how, it does not ask Jarvis to find
+    if (OUT_OF_SCOPE.test(said) || HOW_TO.test(said)) return undefined;
     const found = incompleteCall(this.catalog, said, bestGroup, result, context);
     return found && this.maybeIncomplete(input, found.call, found.missing, cap(groupP), groups);
-  }
-
-  /** "open firefox and search for AI news": every part must be a template match on its own. */
-  private split(tokens: readonly Token[], env: SlotEnv, depth = 0): NluCall[] | undefined {
-    if (depth > 2 || tokens.length < 3) return undefined;
-    for (let i = 1; i < tokens.length - 1; i++) {
-      for (const splitter of SPLIT_WORDS) {
-        if (!splitter.every((w, k) => tokens[i + k]?.w === w)) continue;
-        const left = stripFillers(tokens.slice(0, i) as Token[]);
-        const right = stripFillers(tokens.slice(i + splitter.length) as Token[]);
-        if (left.length === 0 || right.length === 0) continue;
-        const first = this.matcher.best(new SlotCache(left, env));
-        if (!first) continue;
-        const rest = this.matcher.best(new SlotCache(right, env));
-        if (rest && !rest.splittable)
-          return [
-            { tool: first.tool, args: first.args },
-            { tool: rest.tool, args: rest.args },
-          ];
-        const more = this.split(right, env, depth + 1);
-        if (more) return [{ tool: first.tool, args: first.args }, ...more];
-        if (rest)
-          return [
-            { tool: first.tool, args: first.args },
-            { tool: rest.tool, args: rest.args },
-          ];
-      }
-    }
-    return undefined;
   }
 
   /** No template matched: the classifier may still recognise the request; act only when sure. */
@@ -360,7 +329,11 @@ class Parser {
           if (this.catalog.groupOf.get(l) !== bestGroup || probability < leader * 0.5) continue;
           // A guessed send becomes a draft: nothing leaves until the user sends it
           const tool = l === "mail_send" && this.catalog.groupOf.has("mail_draft") ? "mail_draft" : l;
-          const args = this.fallbackArgs(tool, tokens, words, env);
+          // A very sure reading need not repeat the domain's own words ("next podcast", "should i wear a hat")
+          const sure = probability >= STRONG && groupP - runnerUp >= STRONG - 0.3;
+          const args =
+            this.fallbackArgs(tool, tokens, words, env) ??
+            (sure ? this.fallbackArgs(tool, tokens, words, env, "loose") : undefined);
           if (args) return this.action(input, [{ tool, args }], cap(groupP), groups);
         }
         const asked = this.incomplete(
@@ -390,7 +363,7 @@ class Parser {
     tokens: readonly Token[],
     words: readonly string[],
     env: SlotEnv,
-    anchored = true,
+    anchored: boolean | "loose" = true,
   ) {
     return guessArgs(this.catalog, tool, { tokens, words, env }, anchored);
   }

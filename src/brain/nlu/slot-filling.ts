@@ -215,13 +215,16 @@ export function guessArgs(
   catalog: Catalog,
   tool: string,
   input: FallbackInput,
-  anchored: boolean,
+  anchored: boolean | "loose",
 ): Record<string, unknown> | undefined {
   const said = input.words.join(" ");
   if (OUT_OF_SCOPE.test(said)) return undefined;
   for (const spec of catalog.intents.values()) {
     if (spec.tool !== tool || !spec.fallback || spec.vetoes?.test(said)) continue;
-    if (anchored && !spec.anchors?.test(said)) continue;
+    if (anchored === true && !spec.anchors?.test(said)) continue;
+    if (anchored === "loose" && !spec.anchors?.test(said)) {
+      if (spec.loose === false || (spec.loose && !spec.loose.test(said))) continue;
+    }
     const args = spec.fallback(input);
     if (args && hasRequired(args, catalog.required.get(tool))) return args;
   }

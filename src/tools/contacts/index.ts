@@ -5,12 +5,15 @@ import { defineTool, ok, type ToolDefinition } from "../../core/tool.js";
 import { type CalendarToolOptions, createCalendarServices } from "../calendar/index.js";
 import type { ToolDeps } from "../deps.js";
 import { contactsAddTool } from "./add.js";
+import { contactsCallTool } from "./call.js";
 import { cardServer, fetchContacts } from "./carddav.js";
+import { systemUriOpener, type UriOpener } from "./phone.js";
 
 // tsdav and ical.js (./vcard.js) are imported where they are used so that building the tool list
 // does not load them; ./vcard.js is not re-exported here for the same reason.
 export { buildVCard, contactUid, findDuplicate, type NewContact, samePhone } from "./card.js";
 export { cardServer, fetchContacts } from "./carddav.js";
+export { openerArgv, systemUriOpener, type UriOpener } from "./phone.js";
 export type { Contact } from "./vcard.js";
 
 const parameters = z
@@ -23,7 +26,10 @@ const parameters = z
 type Args = z.infer<typeof parameters>;
 
 /** contacts_search and contacts_add over CardDAV; results become trusted #c/#a/#p handles for recipients. */
-export function contactsTools(deps: ToolDeps, options: CalendarToolOptions = {}): ToolDefinition[] {
+export function contactsTools(
+  deps: ToolDeps,
+  options: CalendarToolOptions & { opener?: UriOpener } = {},
+): ToolDefinition[] {
   const services = createCalendarServices(deps, options);
   const accounts = () => deps.config.calendar.accounts.filter((a) => cardServer(a) !== undefined);
   const search = defineTool<Args>({
@@ -92,5 +98,10 @@ export function contactsTools(deps: ToolDeps, options: CalendarToolOptions = {})
   });
   const available = () =>
     accounts().length > 0 ? undefined : "no CardDAV account is configured (`jarvis accounts add`)";
-  return [search, { ...contactsAddTool(services, accounts), available }];
+  const opener = options.opener ?? systemUriOpener({ env: deps.env });
+  return [
+    search,
+    { ...contactsAddTool(services, accounts), available },
+    contactsCallTool(services, accounts, opener),
+  ];
 }

@@ -1,125 +1,8 @@
+import { parseNumber } from "../text/numbers.js";
 import { findApp, NO_ARGS } from "./helpers.js";
-import { type Args, type BuildInput, type IntentTable, slotsAsArgs } from "./types.js";
+import { type Args, type BuildInput, type FallbackInput, type IntentTable, slotsAsArgs } from "./types.js";
 
-/** Media, volume, system and apps. */
-
-/** "play a game", "play chess with me": not media, and the worst kind of wrong action. */
-const GAMES =
-  /\b(?:games?|gaming|with me|with you|together|against|a round of|chess|checkers|monopoly|scrabble|uno|solitaire|poker|blackjack|rummy|tetris|sudoku|crossword|trivia|bingo|keno|candy crush|minecraft|fifa|mario|pong|snake|racing|cricket|football|soccer|tennis|golf|basketball|baseball|hockey|ping pong|tic tac toe|rock paper scissors|hide and seek|i spy|hangman|pac ?man|fortnite|angry birds|clash of clans|pokemon|sims|mindsweeper|minesweeper|dice|cards?)\b/i;
-/** Not something to play: volume words, lists, places, the vacuum. */
-const NOT_MEDIA =
-  /^(?:it|that|this|dead|fair|nice|along|around|outside|catch|back|again)\b|\b(?:louder|quieter|softer|volume|lists?|vacuum|lights?|channel|setting|mode|zone|time|funny|jokes?)\b/i;
-/** Said after "put on" / "stream" the query must sound like audio. */
-const AUDIO_CUE =
-  /\b(?:music|songs?|playlist|album|radio|podcasts?|audiobook|track|tunes?|station|episode|jazz|rock|pop|classical|hip hop|rap|country|blues|metal|soul|reggae|disco|techno|house|lofi|lo fi|by)\b|^(?:some|my)\b/i;
-
-function mediaQuery(input: BuildInput): Args | undefined {
-  const query = input.values.query;
-  if (typeof query !== "string") return {};
-  if (GAMES.test(query) || NOT_MEDIA.test(query)) return undefined;
-  if (input.fixed.cue === true && !AUDIO_CUE.test(query)) return undefined;
-  const cleaned = query.replace(/^(?:some|a bit of|a little)\s+/i, "").trim();
-  return cleaned ? { query: cleaned } : undefined;
-}
-
-const MEDIA_NOUN =
-  "(music|song|songs|track|tracks|tune|tunes|playback|audio|playlist|podcast|radio|audiobook|album|player|media)";
-
-export const MEDIA_INTENTS: IntentTable = {
-  media_play: {
-    vetoes:
-      /\bplaylist\b.*\b(?:add|put)\b|\b(?:add|put)\b.*\bplaylist\b|\b(?:funny|joke|jokes|games?|save|saved|record|note|opinion|preferences?|favou?rite|disable)\b/,
-    anchors:
-      /\b(?:music|songs?|play\w*|playlist|album|radio|podcasts?|audiobooks?|audio books?|books?|novel|chapter|track|tunes?|listen\w*|resume|continue|station|fm|am radio|channel|episode|artist|band|spotify|pandora|hear|jazz|rock|pop|hip hop|rap|classical|country|blues|metal|indie|reggae|disco)\b/,
-    templates: [
-      "(play|start playing) {query}",
-      { t: "(put on|queue up|stream|blast|throw on) {query}", args: { cue: true } },
-      "(i want to|let me|i would like to|i wanna) (hear|listen to) {query}",
-      "listen to {query}",
-      `(play|resume|start|continue|unpause|restart|turn on|put on) [the|my|some|a] [some] ${MEDIA_NOUN}`,
-      "(resume|continue|unpause) [playing|playback|listening]",
-      "play [some|something] [good] [music|songs]",
-      "(play|turn on|tune in to|switch on) [the] radio [station] [{query}]",
-      "(tune in to|switch to) {query} (radio|station|fm)",
-      { t: "tune in to {query}", args: { cue: true } },
-      "(play|start|read) [the] audiobook {query}",
-      "(keep|continue) (playing|reading) {query}",
-      "start (playing|reading) {query}",
-    ],
-    samples: ["i want some music", "put some tunes on", "music please", "let's hear a song"],
-    build: mediaQuery,
-    fallback: (input) => {
-      const said = input.words.join(" ");
-      if (GAMES.test(said)) return undefined;
-      // "resume pride and prejudice": what follows the playing verb is what to play
-      const rest =
-        /^(?:(?:can|could|would) you |please |i want to |let's )*(?:play|resume|continue|put on|listen to|start (?:playing|reading|listening to))\s+(.+)$/.exec(
-          said,
-        )?.[1];
-      const query = rest?.replace(/^(?:the|my|some)\s+/, "").trim();
-      return query && !NOT_MEDIA.test(query) && query.split(" ").length <= 8 ? { query } : {};
-    },
-  },
-  media_pause: {
-    anchors: /\b(?:pause|stop|halt|hold)\b/,
-    templates: [
-      `(pause|stop|halt|freeze|hold) [the|my|this|that] ${MEDIA_NOUN}`,
-      "pause [it|this|that|playback|playing]",
-      "stop (playing|the playback|the song|this song|the music|this music)",
-      "(stop|pause) (playing|the) (music|song)",
-      "turn (off|the) music [off]",
-      "turn off the (radio|podcast|audiobook)",
-      "(music|song|playback) (off|stop|pause)",
-    ],
-    samples: ["hold the music", "pause for a second", "stop the track", "quiet the music"],
-    fallback: NO_ARGS,
-  },
-  media_next: {
-    anchors: /\b(?:next|skip)\b.*\b(?:songs?|tracks?|tunes?|episode|chapter|music|one)\b|\bskip\b/,
-    templates: [
-      "(next|skip) [song|track|tune|one|episode|chapter]",
-      "(skip|next) (this|the|that) (song|track|tune|one|episode)",
-      "(play|go to|jump to|skip to) [the] next (song|track|tune|one|episode|chapter)",
-      "skip [it|ahead|forward|this]",
-      "(change|switch) (the|this) (song|track)",
-      "(i do not|i don't) like this (song|track) [skip it]",
-    ],
-    samples: ["next please", "another song", "move on to the next track"],
-    fallback: NO_ARGS,
-  },
-  media_previous: {
-    anchors: /\b(?:previous|back|before|rewind|replay)\b.*\b(?:songs?|tracks?|tunes?|episode|music|one)\b/,
-    templates: [
-      "(previous|last) (song|track|tune|one|episode)",
-      "go back [one|a] [song|track]",
-      "go back to the (previous|last) (song|track|tune|one)",
-      "(play|go to|jump to|skip to) [the] (previous|last) (song|track|tune|one) [again]",
-      "(back|rewind) [one|a] (song|track)",
-      "replay the (previous|last) (song|track)",
-      "skip back",
-    ],
-    samples: ["the song before this one", "play that again", "go back to the song before"],
-    fallback: NO_ARGS,
-  },
-  media_now_playing: {
-    vetoes: /\b(?:save|saved|record|note|opinion|preferences?)\b/,
-    anchors:
-      /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music|playing|singing|sings|artist|band|album|tune|listening|singer)\b/,
-    templates: [
-      "what (song|track|music|tune|album) is (this|that|playing|on) [right now|now]",
-      "what is (playing|this song|this track|that song|the song|on) [right now|now]",
-      "who (sings|is singing|is playing|sang|performs|is this) [this|that] [song|track] [right now|now]",
-      "who is (the artist|this artist|this band|this singer|the singer)",
-      "(what is|tell me) the (name|title) of (this|the|that) (song|track|album)",
-      "what am i listening to [right now|now]",
-      "(which|what) song is (this|that|playing)",
-      "(name|title) of this (song|track)",
-      "now playing",
-    ],
-    samples: ["what's this tune", "identify this song", "who's the band"],
-    fallback: NO_ARGS,
-  },
-};
+/** Volume, system and apps (media playback is in media.ts). */
 
 const VOLUME = "(volume|sound|music|audio|it|speaker|speakers|the sound|the volume|the music)";
 const A_BIT = "[a bit|a little|a little bit|slightly|some]";
@@ -135,8 +18,50 @@ function volumeChange(input: BuildInput): Args | undefined {
 const UP = { change: 10 };
 const DOWN = { change: -10 };
 
+const LOUDEST = /\b(?:max|maximum|loudest|highest|full)\b/;
+/** "too loud" asks for less, "too low" / "can't hear" for more: the complaint, not the word. */
+const TOO_LOUD = /\b(?:too|so|really|very|quite) loud\b|\bnoise\b/;
+const TOO_SOFT =
+  /\b(?:too|so|really|very) (?:low|quiet|soft)\b|\b(?:can ?not|can't|cant|barely|hardly) hear\b/;
+
+/** A classifier-only volume request: a level said with "to/at", a step "by", or a direction. */
+function volumeGuess(input: FallbackInput): Args | undefined {
+  const words = input.words;
+  const said = words.join(" ");
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== "to" && words[i] !== "at" && words[i] !== "by") continue;
+    const rest = words.slice(i + 1).filter((w) => w !== "percent" && w !== "%");
+    const value =
+      parseNumber(rest.slice(0, 3)) ?? parseNumber(rest.slice(0, 2)) ?? parseNumber(rest.slice(0, 1));
+    if (value === undefined || value < 0 || value > 100) continue;
+    if (words[i] !== "by") return { level: Math.round(value) };
+    const down = /\b(?:down|lower|decrease|reduce)\b/.test(said);
+    return value === 0 ? undefined : { change: down ? -value : value };
+  }
+  if (LOUDEST.test(said)) return { level: 100 };
+  const w = new Set(words);
+  let up = ["up", "louder", "increase", "raise", "higher", "boost", "loud", "more"].some((x) => w.has(x));
+  let down = [
+    "down",
+    "lower",
+    "quieter",
+    "decrease",
+    "reduce",
+    "softer",
+    "soft",
+    "low",
+    "lessen",
+    "less",
+  ].some((x) => w.has(x));
+  if (TOO_LOUD.test(said)) [up, down] = [false, true];
+  else if (TOO_SOFT.test(said)) [up, down] = [true, false];
+  if (up === down) return undefined;
+  return up ? UP : DOWN;
+}
+
 export const VOLUME_INTENTS: IntentTable = {
   system_volume_set: {
+    loose: false,
     vetoes: /\b(?:lights?|lamp|tv|television)\b/,
     anchors: /\b(?:volume|sound|louder|quieter|softer|loud|quiet|speakers?|hear|audio|music)\b/,
     templates: [
@@ -172,17 +97,10 @@ export const VOLUME_INTENTS: IntentTable = {
     ],
     samples: ["adjust the volume", "change the volume", "volume please", "can you make it louder"],
     build: volumeChange,
-    fallback: (input) => {
-      const w = new Set(input.words);
-      const up = ["up", "louder", "increase", "raise", "higher", "boost", "loud"].some((x) => w.has(x));
-      const down = ["down", "lower", "quieter", "decrease", "reduce", "softer", "soft", "low"].some((x) =>
-        w.has(x),
-      );
-      if (up === down) return undefined;
-      return up ? UP : DOWN;
-    },
+    fallback: volumeGuess,
   },
   system_volume_get: {
+    loose: false,
     anchors: /\b(?:volume|loud)\b/,
     templates: [
       "(what is|what's) the [current] (volume|sound level|volume level) [set to|at|right now|now]",
@@ -196,7 +114,8 @@ export const VOLUME_INTENTS: IntentTable = {
     fallback: NO_ARGS,
   },
   system_mute: {
-    anchors: /\b(?:mute|unmute|muted|silent|silence|quiet)\b|\bsound off\b/,
+    anchors:
+      /\b(?:mute|unmute|muted|silent|silence|quiet|hush|shush|talk\w*|speak\w*|nois\w*|sounds?)\b|\bsound off\b/,
     templates: [
       {
         t: "mute [the] [sound|audio|volume|speakers|speaker|computer|laptop|it|everything|yourself|music|all sound]",
@@ -226,9 +145,31 @@ export const VOLUME_INTENTS: IntentTable = {
       { t: "mute [the] [sound|audio|speakers|music|it|everything] (for|until) {text}", args: { mute: true } },
       { t: "(go|be|stay) (silent|muted)", args: { mute: true } },
       { t: "(silent|mute) [please]", args: { mute: true } },
+      // "be quiet for an hour", "set to silent for five minutes": a quiet spell, not an event
+      {
+        t: "[set|put|switch|turn] [it|the computer|the sound|the speakers|everything] [to|on|in|into] (silent|quiet|mute|silence) [mode] [on] (for|until) {text}",
+        args: { mute: true },
+      },
+      { t: "(be|stay|keep|go) (quiet|silent) (for|until) {text}", args: { mute: true } },
+      { t: "(keep|stay) (quiet|silent)", args: { mute: true } },
+      {
+        t: "(do not|don't|dont) (talk|speak|say anything|make any noise|make a sound|make any sound|make noise) [to me] [(for|until|today|tonight) [{text}]]",
+        args: { mute: true },
+      },
+      { t: "(do not|don't|dont) (respond|answer) (for|until) {text}", args: { mute: true } },
+      { t: "(no|stop) (talking|speaking|sound|sounds|noise) (for|until) {text}", args: { mute: true } },
+      { t: "quiet (mode|time) [on|please]", args: { mute: true } },
     ],
     samples: ["mute please", "no sound", "silence", "cut the sound"],
-    fallback: (input) => ({ mute: !(input.words.includes("unmute") || input.words.includes("on")) }),
+    // How long is heard but not passed on: the tool mutes now; it has no timed unmute
+    build: (input) => ({ mute: input.fixed.mute !== false }),
+    fallback: (input) => {
+      const said = input.words.join(" ");
+      // "quiet mode on" mutes; "turn the sound back on" / "speakers on" unmutes
+      const unmute =
+        /\bunmute\b|\b(?:sound|audio|speakers?|volume|noise)\b.*\bon\b|\bon\b.*\b(?:sound|audio|speakers?|volume)\b/;
+      return { mute: !unmute.test(said) };
+    },
   },
 };
 

@@ -148,7 +148,7 @@ const ZONE_OR_CITY = "(in|at|for) ({timezone}|{city})";
 export const TIME_INTENTS: IntentTable = {
   time_now: {
     vetoes:
-      /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|shop)\b/,
+      /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|shop|express|subtract\w*|added|times)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
     anchors: /\b(?:time|clock|date|day|hour|month|year|zone)\b/,
     templates: [
       "what (time|hour) is it [over] [there|here] [now|right now|currently|at the moment] [please]",
@@ -240,6 +240,8 @@ function forecast(input: Parameters<typeof slotsAsArgs>[0]): Args | undefined {
 
 export const WEATHER_INTENTS: IntentTable = {
   weather_current: {
+    // Sure and about how it will be out there: what to wear or bring, a day at the beach
+    loose: /\b(?:wear|nice|beach|shine|sun\w*|outside|out|bring|pack|dress)\b/,
     vetoes: /\b(?:ac|air conditioning|thermostat|oven|fridge|heater)\b/,
     anchors:
       /\b(?:weather|rain\w*|snow\w*|sunny|sun|temperature|hot|hotter|cold|colder|warm\w*|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|outside|sunscreen|freezing|chilly|shorts|raincoat)\b/,
@@ -267,6 +269,8 @@ export const WEATHER_INTENTS: IntentTable = {
     },
   },
   weather_forecast: {
+    // Sure and about how it will be out there: what to wear or bring, a day at the beach
+    loose: /\b(?:wear|nice|beach|shine|sun\w*|outside|out|bring|pack|dress)\b/,
     anchors:
       /\b(?:weather|rain\w*|snow\w*|sunny|temperature|hot|hotter|cold|colder|warm\w*|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|sunscreen|freezing|chilly|shorts|raincoat)\b/,
     templates: [

@@ -1,4 +1,5 @@
-import { APP_INTENTS, MEDIA_INTENTS, SYSTEM_INTENTS, VOLUME_INTENTS } from "./device.js";
+import { CONTACT_INTENTS } from "./contacts.js";
+import { APP_INTENTS, SYSTEM_INTENTS, VOLUME_INTENTS } from "./device.js";
 import { EDIT_INTENTS } from "./edits.js";
 import {
   ALARM_INTENTS,
@@ -8,7 +9,8 @@ import {
   TIMER_INTENTS,
   WEATHER_INTENTS,
 } from "./everyday.js";
-import { CALENDAR_INTENTS, CONTACT_INTENTS, MAIL_INTENTS, REMINDER_INTENTS } from "./pim.js";
+import { MEDIA_INTENTS } from "./media.js";
+import { CALENDAR_INTENTS, MAIL_INTENTS, REMINDER_INTENTS } from "./pim.js";
 import type { IntentTable } from "./types.js";
 import { FILE_INTENTS, KNOWLEDGE_INTENTS, WEB_INTENTS } from "./web.js";
 

@@ -1,7 +1,8 @@
+import { PERSONAL } from "../parse-rules.js";
 import type { SlotEnv, When } from "../slots/index.js";
 import { findWhen } from "../slots/index.js";
 import { capitalize, dayRange, findDay, NO_ARGS, subjectFrom, titleFrom } from "./helpers.js";
-import { type Args, type BuildInput, type IntentSpec, type IntentTable, isWhen } from "./types.js";
+import { type Args, type BuildInput, type IntentTable, isWhen } from "./types.js";
 
 /** Reminders, calendar, mail and contacts (tools owned by other helpers; contracts in HELPERS.md). */
 const DUE = "[{due}]";
@@ -108,10 +109,14 @@ function createEvent(input: BuildInput): Args | undefined {
 
 export const CALENDAR_INTENTS: IntentTable = {
   calendar_list_events: {
+    // Sure but without calendar words, only a question about one's own time ("am i on vacation")
+    loose: PERSONAL,
     vetoes:
-      /^(?:schedule|set|arrange|create|book|add|put|make|organize|plan)\b|\b(?:to|you|me|i want) (?:schedule|set|arrange|create|book|add|make)\b|\b(?:cancel|delete|remove|reschedule|move|change|clear|erase)\b/,
-    anchors:
-      /\b(?:calendar|meetings?|appointments?|agenda|schedule|diary|planner|events?|plans|planned|busy|free)\b/,
+      /\b(?:around|local|area|town|hometown|city|near\w*|location)\b|^(?:schedule|set|arrange|create|book|add|put|make|organize|plan)\b|\b(?:to|you|me|i want) (?:schedule|set|arrange|create|book|add|make)\b|\b(?:cancel|delete|remove|reschedule|move|change|clear|erase)\b/,
+    // "events" or "plans" alone are as often the town's as one's own: those need a "my" / "i"
+    anchors: new RegExp(
+      `\\b(?:calendar|meetings?|appointments?|agenda|schedule|diary|planner)\\b|^(?=.*${PERSONAL.source}).*\\b(?:events?|plans|planned|busy|free)\\b`,
+    ),
     templates: [
       `what is (on|in) my ${CALENDAR} [for] [{day}]`,
       `what (do i have|have i got|is there|have we got) [on|planned|scheduled|going on|coming up] [for|on] {day}`,
@@ -216,6 +221,7 @@ const SAYING =
 
 export const MAIL_INTENTS: IntentTable = {
   mail_search: {
+    loose: /\b(?:messages?|sent|send|wrote|written|received|repl\w*|forward\w*)\b/,
     // Sending is vetoed when asked for, not when asked about ("did mike send me an email")
     vetoes:
       /^(?:(?:can|could|would|will) you |please |i want to |i need to )*(?:send|write|compose|reply|respond|forward|answer|email|mail)\b|\b(?:to send|add|delete|archive|contacts?)\b/,
@@ -290,88 +296,3 @@ export const MAIL_INTENTS: IntentTable = {
     },
   },
 };
-
-const DETAIL =
-  "(phone number|number|cell number|mobile number|email address|email|address|contact info|contact information|contact details|contact)";
-
-export const CONTACT_INTENTS: IntentTable = {
-  contacts_search: {
-    anchors: /\b(?:contacts?|phone|cell|mobile|email address|e ?mail id|address|address book|phone book)\b/,
-    vetoes: /\b(?:location|current|delete|add|call|text|save|new contact)\b/,
-    fallback: (input) => {
-      const query = contactName(input);
-      return query ? { query } : undefined;
-    },
-    templates: [
-      `(what is|give me|tell me|find|get|show [me]|look up|send me|read me|fetch [me]) {query:contact} 's [home|work|office|cell|mobile|new|newest|current] ${DETAIL}`,
-      `(what is|give me|tell me|find|get|show [me]|look up|fetch [me]) the [home|work|office|cell|mobile|new|newest|current] ${DETAIL} (of|for) {query:contact}`,
-      "(find|look up|search for|show|get|pull up) {query:contact} in [my] (contacts|address book|phone book|contact list)",
-      "(find|show [me]|get|pull up) [all] [the] (contact|contacts) (named|called|for|of) {query:contact}",
-      "(search|look in|check) [my] (contacts|address book|phone book) for {query:contact}",
-      "(look up|find|show me|pull up|open) the (contact|contact card|contact info|contact details) (for|of) {query:contact}",
-      "how (do|can) i (reach|contact|get hold of|get in touch with) {query:contact}",
-      "is {query:contact} in my (contacts|address book|contact list)",
-      `{query:contact} 's ${DETAIL}`,
-    ],
-    samples: [
-      "look up a contact",
-      "find someone in my contacts",
-      "show my contact list",
-      "search my address book",
-    ],
-  },
-};
-
-const NAME_STOP = new Set([
-  "in",
-  "from",
-  "on",
-  "my",
-  "the",
-  "a",
-  "please",
-  "and",
-  "to",
-  "with",
-  "it",
-  "is",
-  "contacts",
-  "contact",
-  "phone",
-  "number",
-  "email",
-  "address",
-  "list",
-  "book",
-  "details",
-  "info",
-  "information",
-]);
-
-/** "... john smith's number", "the address of my brother", "find alex in contacts" → the name. */
-function contactName(input: Parameters<NonNullable<IntentSpec["fallback"]>>[0]): string | undefined {
-  const { words, tokens, env } = input;
-  const raw = (start: number, end: number) => env.text.slice(tokens[start]!.start, tokens[end - 1]!.end);
-  const possessive = words.indexOf("'s");
-  if (possessive > 0) {
-    let start = possessive;
-    while (
-      start > 0 &&
-      possessive - start < 3 &&
-      /^\p{L}+$/u.test(words[start - 1]!) &&
-      !NAME_STOP.has(words[start - 1]!) &&
-      !["what", "is", "me", "find", "get", "show", "tell", "give"].includes(words[start - 1]!)
-    )
-      start -= 1;
-    if (start < possessive) return raw(start, possessive);
-  }
-  for (let i = 0; i < words.length - 1; i++) {
-    if (!["of", "for", "named", "called", "find", "about"].includes(words[i]!)) continue;
-    let end = i + 1;
-    if (words[end] === "my" && end + 1 < words.length) end += 1;
-    while (end < words.length && end - i <= 3 && /^\p{L}+$/u.test(words[end]!) && !NAME_STOP.has(words[end]!))
-      end += 1;
-    if (end > i + 1 && !(end === i + 2 && words[i + 1] === "my")) return raw(i + 1, end);
-  }
-  return undefined;
-}

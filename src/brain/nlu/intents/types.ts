@@ -43,6 +43,11 @@ export interface IntentSpec {
    * a statistical guess without the domain's own vocabulary is not acted on.
    */
   anchors?: RegExp;
+  /**
+   * What a very sure classifier guess needs instead of `anchors` ("next podcast" is a skip even
+   * without "song"): `false` keeps the anchors required; absent means no words are required.
+   */
+  loose?: RegExp | false;
   /** Words that rule a classifier guess out ("schedule a meeting" is not a calendar lookup). */
   vetoes?: RegExp;
 }

@@ -1,4 +1,4 @@
-import { parseNumber, parseOrdinal } from "../text/numbers.js";
+import { isNumberWord, parseNumber, parseOrdinal } from "../text/numbers.js";
 import { parseWhen, type TimeZones, type When } from "./datetime.js";
 import { parseDuration } from "./duration.js";
 import { isNameLike, parseListName, parsePath, parseUrl, parseZone, splitItems } from "./entities.js";
@@ -321,6 +321,33 @@ export const SLOT_TYPES: Record<string, SlotType> = {
       if (words.length === 2 && words[0] === "number") return parseNumber(words.slice(1));
       return words.length === 1 ? parseOrdinal(words[0]!) : undefined;
     },
+  },
+};
+
+/** A broadcast frequency or channel in words or digits ("ninety nine point five fm", "107.9"). */
+SLOT_TYPES.station = {
+  maxTokens: 8,
+  samples: ["ninety nine point five", "one oh seven point nine fm", "88.5 fm", "channel seventy two"],
+  parse(words, raw) {
+    const w = words[0] === "channel" ? words.slice(1) : words;
+    if (w.length === 0) return undefined;
+    const spoken = w.every(
+      (x) =>
+        x === "point" ||
+        x === "oh" ||
+        x === "fm" ||
+        x === "am" ||
+        isNumberWord(x) ||
+        /^\d+(?:\.\d+)?$/.test(x),
+    );
+    // A bare number is a station only with "point" or a band: "turn on five" is not a frequency
+    const marked =
+      w.includes("point") ||
+      w.at(-1) === "fm" ||
+      w.at(-1) === "am" ||
+      words[0] === "channel" ||
+      w.some((x) => x.includes("."));
+    return spoken && marked ? raw.replace(/^channel\s+/i, "") : undefined;
   },
 };
 

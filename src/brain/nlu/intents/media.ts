@@ -1,0 +1,185 @@
+import { parseNumber } from "../text/numbers.js";
+import { NO_ARGS } from "./helpers.js";
+import type { Args, BuildInput, IntentTable } from "./types.js";
+
+/** Media playback: play, pause, skip, what is playing — songs, stations, podcasts and books. */
+/** "play a game", "play chess with me": not media, and the worst kind of wrong action. */
+const GAMES =
+  /\b(?:games?|gaming|with me|with you|together|against|a round of|chess|checkers|monopoly|scrabble|uno|solitaire|poker|blackjack|rummy|tetris|sudoku|crossword|trivia|bingo|keno|candy crush|minecraft|fifa|mario|pong|snake|racing|cricket|football|soccer|tennis|golf|basketball|baseball|hockey|ping pong|tic tac toe|rock paper scissors|hide and seek|i spy|hangman|pac ?man|fortnite|angry birds|clash of clans|pokemon|sims|mindsweeper|minesweeper|dice|cards?)\b/i;
+/** Not something to play: volume words, lists, places, the vacuum. */
+const NOT_MEDIA =
+  /^(?:it|that|this|dead|fair|nice|along|around|outside|catch|back|again)\b|\b(?:louder|quieter|softer|volume|lists?|vacuum|lights?|channel|setting|mode|zone|time|funny|jokes?)\b/i;
+/** After a bare "hear": words, news and one's own voice are not something to play. */
+const NOT_HEARD =
+  /\b(?:said|say|says|spoke\w*|what|sound|speakers?|again|utterance|about|me|you|yourself|weather|forecast|news|stor(?:y|ies)|from|when)\b/i;
+/** Said after "put on" / "stream" the query must sound like audio. */
+const AUDIO_CUE =
+  /\b(?:music|songs?|playlist|album|radio|podcasts?|audiobook|track|tunes?|station|episode|jazz|rock|pop|classical|hip hop|rap|country|blues|metal|soul|reggae|disco|techno|house|lofi|lo fi|by)\b|^(?:some|my)\b/i;
+
+function mediaQuery(input: BuildInput): Args | undefined {
+  const query = input.values.query;
+  if (typeof query !== "string") return {};
+  if (GAMES.test(query) || NOT_MEDIA.test(query)) return undefined;
+  if (input.fixed.cue === true && !AUDIO_CUE.test(query)) return undefined;
+  if (input.fixed.hear === true && NOT_HEARD.test(query)) return undefined;
+  const cleaned = query.replace(/^(?:some|a bit of|a little)\s+/i, "").trim();
+  return cleaned ? { query: cleaned } : undefined;
+}
+
+/** A broadcast frequency said in words: "ninety nine point five [fm]" → "99.5 FM". */
+function stationQuery(input: BuildInput): Args | undefined {
+  const raw = input.values.station;
+  if (typeof raw !== "string") return undefined;
+  const words = raw.toLowerCase().split(/\s+/).filter(Boolean);
+  const band = words.at(-1) === "fm" || words.at(-1) === "am" ? words.pop()!.toUpperCase() : undefined;
+  const at = words.indexOf("point");
+  const whole =
+    parseNumber(at === -1 ? words : words.slice(0, at)) ??
+    spokenDigits(at === -1 ? words : words.slice(0, at));
+  const fraction =
+    at === -1 ? undefined : (parseNumber(words.slice(at + 1)) ?? spokenDigits(words.slice(at + 1)));
+  if (whole === undefined || (at !== -1 && fraction === undefined)) return undefined;
+  const value = fraction === undefined ? `${whole}` : `${whole}.${fraction}`;
+  const number = Number(value);
+  // FM 87.5-108, AM 530-1710; "channel seventy two" on satellite radio is a number too
+  if (!band && at === -1 && !(number >= 1 && number <= 999)) return undefined;
+  if (band === "FM" && !(number >= 87 && number <= 108)) return undefined;
+  return { query: band ? `${value} ${band}` : value };
+}
+
+/** "one oh seven" → 107: digits read one by one. */
+function spokenDigits(words: readonly string[]): number | undefined {
+  if (words.length < 2) return undefined;
+  let out = "";
+  for (const w of words) {
+    const d = w === "oh" || w === "o" ? 0 : parseNumber([w]);
+    if (d === undefined || d > 9 || !Number.isInteger(d)) return undefined;
+    out += String(d);
+  }
+  return Number(out);
+}
+
+const MEDIA_NOUN =
+  "(music|song|songs|track|tracks|tune|tunes|playback|audio|playlist|podcast|radio|audiobook|album|player|media)";
+
+export const MEDIA_INTENTS: IntentTable = {
+  media_play: {
+    vetoes:
+      /^(?:lets|let's|let us|shall we|do you want to|would you like to) play\b|\bplaylist\b.*\b(?:add|put)\b|\b(?:add|put)\b.*\bplaylist\b|\b(?:funny|joke|jokes|games?|record|note|opinion|preferences?|disable)\b|^(?!.*\b(?:play\w*|start|put on|hear|listen\w*|resume|continue)\b).*\b(?:save|saved|favou?rite)\b/,
+    anchors:
+      /\b(?:music|songs?|play\w*|playlist|album|radio|podcasts?|audiobooks?|audio books?|books?|novel|chapter|track|tunes?|listen\w*|resume|continue|station|fm|am radio|channel|episode|artist|band|spotify|pandora|hear|jazz|rock|pop|hip hop|rap|classical|country|blues|metal|indie|reggae|disco)\b/,
+    templates: [
+      "(play|start playing) {query}",
+      { t: "(put on|queue up|stream|blast|throw on) {query}", args: { cue: true } },
+      "(i want to|let me|i would like to|i wanna) (hear|listen to) {query}",
+      "listen to {query}",
+      // "i want to hear purple haze" reaches here as "hear purple haze" (fillers stripped)
+      { t: "hear {query} [now|please|next]", args: { hear: true } },
+      `(play|resume|start|continue|unpause|restart|turn on|put on) [the|my|some|a] [some] ${MEDIA_NOUN}`,
+      "(resume|continue|unpause) [playing|playback|listening]",
+      "play [some|something] [good] [music|songs]",
+      "(play|turn on|tune in to|switch on) [the] radio [station] [{query}]",
+      "(tune in to|switch to) {query} (radio|station|fm)",
+      { t: "tune in to {query}", args: { cue: true } },
+      "(play|start|read) [the] audiobook {query}",
+      "(keep|continue) (playing|reading) {query}",
+      "start (playing|reading) {query}",
+    ],
+    samples: ["i want some music", "put some tunes on", "music please", "let's hear a song"],
+    build: mediaQuery,
+    fallback: (input) => {
+      const said = input.words.join(" ");
+      if (GAMES.test(said)) return undefined;
+      // "resume pride and prejudice": what follows the playing verb is what to play
+      const rest =
+        /^(?:(?:can|could|would) you |please |i want to |let's )*(?:play|resume|continue|put on|listen to|hear|queue up|start (?:playing|reading|listening to))\s+(.+)$/.exec(
+          said,
+        )?.[1];
+      const query = rest?.replace(/^(?:the|my|some)\s+/, "").trim();
+      return query && !NOT_MEDIA.test(query) && query.split(" ").length <= 8 ? { query } : {};
+    },
+  },
+  // "tune to ninety nine point five", "turn on one oh seven point nine fm": a station by frequency
+  media_play_station: {
+    tool: "media_play",
+    templates: [
+      "(tune|turn|switch|change|set|put|go) [it|the radio|the station|the channel|the dial] [in|on|over] [to] [the] [radio|station|channel|frequency] {station}",
+      "[the] [radio] [station|channel|frequency] {station} [please]",
+      "i (need|want) [the] [radio] [station] {station} [please]",
+    ],
+    build: stationQuery,
+  },
+  // "pick up dune where i left off", "restart the handmaid's tale": a book or show by its title
+  media_play_resume: {
+    tool: "media_play",
+    templates: [
+      "(start|open|resume|continue|pick up|play|read) [the|my] {query} (where|from where|from) (i|we) (left off|stopped|was|were)",
+      "(start|open|resume|continue|pick up|play|read) [the|my] [book|audiobook|audio book|podcast] {query} (where|from where|from) (i|we) (left off|stopped)",
+      "pick up [where] (i|we) left off (on|in|with) {query}",
+      "(restart|start over|begin again) [the] (book|audiobook|audio book|podcast|episode) {query}",
+      "(start over|begin again) {query}",
+    ],
+    build: mediaQuery,
+  },
+  media_pause: {
+    anchors: /\b(?:pause|stop|halt|hold)\b/,
+    templates: [
+      `(pause|stop|halt|freeze|hold) [the|my|this|that] ${MEDIA_NOUN}`,
+      "pause [it|this|that|playback|playing]",
+      "stop (playing|the playback|the song|this song|the music|this music)",
+      "(stop|pause) (playing|the) (music|song)",
+      "turn (off|the) music [off]",
+      "turn off the (radio|podcast|audiobook)",
+      "(music|song|playback) (off|stop|pause)",
+    ],
+    samples: ["hold the music", "pause for a second", "stop the track", "quiet the music"],
+    fallback: NO_ARGS,
+  },
+  media_next: {
+    anchors: /\b(?:next|skip)\b.*\b(?:songs?|tracks?|tunes?|episode|chapter|music|one)\b|\bskip\b/,
+    templates: [
+      "(next|skip) [song|track|tune|one|episode|chapter]",
+      "(skip|next) (this|the|that) (song|track|tune|one|episode)",
+      "(play|go to|jump to|skip to) [the] next (song|track|tune|one|episode|chapter)",
+      "skip [it|ahead|forward|this]",
+      "(change|switch) (the|this) (song|track)",
+      "(i do not|i don't) like this (song|track) [skip it]",
+    ],
+    samples: ["next please", "another song", "move on to the next track"],
+    fallback: NO_ARGS,
+  },
+  media_previous: {
+    loose: false,
+    anchors: /\b(?:previous|back|before|rewind|replay)\b.*\b(?:songs?|tracks?|tunes?|episode|music|one)\b/,
+    templates: [
+      "(previous|last) (song|track|tune|one|episode)",
+      "go back [one|a] [song|track]",
+      "go back to the (previous|last) (song|track|tune|one)",
+      "(play|go to|jump to|skip to) [the] (previous|last) (song|track|tune|one) [again]",
+      "(back|rewind) [one|a] (song|track)",
+      "replay the (previous|last) (song|track)",
+      "skip back",
+    ],
+    samples: ["the song before this one", "play that again", "go back to the song before"],
+    fallback: NO_ARGS,
+  },
+  media_now_playing: {
+    loose: false,
+    vetoes: /\b(?:save|saved|record|note|opinion|preferences?)\b/,
+    anchors:
+      /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music|playing|singing|sings|artist|band|album|tune|listening|singer)\b/,
+    templates: [
+      "what (song|track|music|tune|album) is (this|that|playing|on) [right now|now]",
+      "what is (playing|this song|this track|that song|the song|on) [right now|now]",
+      "who (sings|is singing|is playing|sang|performs|is this) [this|that] [song|track] [right now|now]",
+      "who is (the artist|this artist|this band|this singer|the singer)",
+      "(what is|tell me) the (name|title) of (this|the|that) (song|track|album)",
+      "what am i listening to [right now|now]",
+      "(which|what) song is (this|that|playing)",
+      "(name|title) of this (song|track)",
+      "now playing",
+    ],
+    samples: ["what's this tune", "identify this song", "who's the band"],
+    fallback: NO_ARGS,
+  },
+};

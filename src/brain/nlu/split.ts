@@ -1,0 +1,40 @@
+import type { TemplateMatcher } from "./matcher.js";
+import { SPLIT_WORDS } from "./parse-rules.js";
+import type { SlotEnv } from "./slots/index.js";
+import { SlotCache } from "./template.js";
+import { stripFillers, type Token } from "./text/normalize.js";
+import type { NluCall } from "./types.js";
+
+/** "open firefox and search for AI news": every part must be a template match on its own. */
+export function splitCommands(
+  matcher: TemplateMatcher,
+  tokens: readonly Token[],
+  env: SlotEnv,
+  depth = 0,
+): NluCall[] | undefined {
+  if (depth > 2 || tokens.length < 3) return undefined;
+  for (let i = 1; i < tokens.length - 1; i++) {
+    for (const splitter of SPLIT_WORDS) {
+      if (!splitter.every((w, k) => tokens[i + k]?.w === w)) continue;
+      const left = stripFillers(tokens.slice(0, i) as Token[]);
+      const right = stripFillers(tokens.slice(i + splitter.length) as Token[]);
+      if (left.length === 0 || right.length === 0) continue;
+      const first = matcher.best(new SlotCache(left, env));
+      if (!first) continue;
+      const rest = matcher.best(new SlotCache(right, env));
+      if (rest && !rest.splittable)
+        return [
+          { tool: first.tool, args: first.args },
+          { tool: rest.tool, args: rest.args },
+        ];
+      const more = splitCommands(matcher, right, env, depth + 1);
+      if (more) return [{ tool: first.tool, args: first.args }, ...more];
+      if (rest)
+        return [
+          { tool: first.tool, args: first.args },
+          { tool: rest.tool, args: rest.args },
+        ];
+    }
+  }
+  return undefined;
+}
