@@ -120,6 +120,8 @@ export function assembleNlu(
 
 /** An incomplete call is a reading to ask about, never confident enough for the fast path. */
 const INCOMPLETE_CAP = 0.7;
+/** "define alarm": the word is asked about, not used. */
+const ASKS_MEANING = /^(?:define|describe|explain|definition of|meaning of|description of)\b/;
 const HOW_TO =
   /^(?:how (?:do|can|should|would|could) (?:i|you|we|one)|how to|(?:where|why) (?:does|do|did|is|are))\b/;
 /** Classifier probability at which a guess may act without the domain's anchor words. */
@@ -282,7 +284,8 @@ class Parser {
     const bestAct = result.ranked.find((r) => r.label.startsWith("_dialog_"));
     // Feedback on the last answer ("yes you got that exactly") reads as chat and dialog at once
     const talkative = label.startsWith("_dialog_") || (label === "_chat" && dialogMass >= 0.25);
-    if (talkative && bestAct && words.length <= 12 && dialogMass + chatP >= t.talk) {
+    // "please check the exchange rates" asks for facts, not for a read-back
+    if (talkative && bestAct && !info && words.length <= 12 && dialogMass + chatP >= t.talk) {
       return {
         text: input,
         kind: "dialog",
@@ -298,6 +301,8 @@ class Parser {
         reply: "I'm here. What would you like me to do?",
       };
     }
+    if (ASKS_MEANING.test(words.join(" ")))
+      return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
     const found = info ? undefined : lookupCall(this.catalog, result, { tokens, words, env }, question);
     if (found) return this.action(input, [found], 0.61, groups);
     if (label === "_question" || (question && !this.catalog.groupOf.has(label))) {
@@ -330,7 +335,7 @@ class Parser {
           // A guessed send becomes a draft: nothing leaves until the user sends it
           const tool = l === "mail_send" && this.catalog.groupOf.has("mail_draft") ? "mail_draft" : l;
           // A very sure reading need not repeat the domain's own words ("next podcast", "should i wear a hat")
-          const sure = probability >= STRONG && groupP - runnerUp >= STRONG - 0.3;
+          const sure = !info && probability >= STRONG && groupP - runnerUp >= STRONG - 0.3;
           const args =
             this.fallbackArgs(tool, tokens, words, env) ??
             (sure ? this.fallbackArgs(tool, tokens, words, env, "loose") : undefined);

@@ -66,7 +66,8 @@ export const CONTACT_INTENTS: IntentTable = {
     },
   },
   contacts_search: {
-    anchors: /\b(?:contacts?|phone|cell|mobile|email address|e ?mail id|address|address book|phone book)\b/,
+    anchors:
+      /\b(?:contacts?|phone|cell|mobile|email address|e ?mail id|address|address book|phone book)\b|^(?:where|what|who) (?:does|do|did) \w+(?: \w+)? (?:live|lives|work|works)\b/,
     vetoes: /\b(?:location|current|delete|add|call|text|save|new contact)\b/,
     fallback: (input) => {
       const query = contactName(input);
@@ -134,6 +135,15 @@ function contactName(input: Parameters<NonNullable<IntentSpec["fallback"]>>[0]):
     )
       start -= 1;
     if (start < possessive) return raw(start, possessive);
+  }
+  // "where does fred work", "where does joe live": the person between the question and the verb
+  const asked = /^(?:where|what|who) (?:does|do|did) /.exec(words.join(" "));
+  if (asked) {
+    const end = words.findIndex(
+      (w, k) => k >= 3 && /^(?:live|lives|living|stay|work|works|working)$/.test(w),
+    );
+    if (end > 2 && end <= 5 && words.slice(2, end).every((w) => /^\p{L}+$/u.test(w) && !NAME_STOP.has(w)))
+      return raw(2, end);
   }
   for (let i = 0; i < words.length - 1; i++) {
     if (!["of", "for", "named", "called", "find", "about"].includes(words[i]!)) continue;

@@ -67,7 +67,7 @@ export const MEDIA_INTENTS: IntentTable = {
     vetoes:
       /^(?:lets|let's|let us|shall we|do you want to|would you like to) play\b|\bplaylist\b.*\b(?:add|put)\b|\b(?:add|put)\b.*\bplaylist\b|\b(?:funny|joke|jokes|games?|record|note|opinion|preferences?|disable)\b|^(?!.*\b(?:play\w*|start|put on|hear|listen\w*|resume|continue)\b).*\b(?:save|saved|favou?rite)\b/,
     anchors:
-      /\b(?:music|songs?|play\w*|playlist|album|radio|podcasts?|audiobooks?|audio books?|books?|novel|chapter|track|tunes?|listen\w*|resume|continue|station|fm|am radio|channel|episode|artist|band|spotify|pandora|hear|jazz|rock|pop|hip hop|rap|classical|country|blues|metal|indie|reggae|disco)\b/,
+      /\b(?:music|songs?|play\w*|playlist|album|radio|podcasts?|audiobooks?|audio books?|books?|novel|chapter|track|tunes?|listen\w*|resume|continue|station|put on|restart|reading|queue|fm|am radio|channel|episode|artist|band|spotify|pandora|hear|jazz|rock|pop|hip hop|rap|classical|country|blues|metal|indie|reggae|disco)\b/,
     templates: [
       "(play|start playing) {query}",
       { t: "(put on|queue up|stream|blast|throw on) {query}", args: { cue: true } },
@@ -164,10 +164,11 @@ export const MEDIA_INTENTS: IntentTable = {
     fallback: NO_ARGS,
   },
   media_now_playing: {
-    loose: false,
-    vetoes: /\b(?:save|saved|record|note|opinion|preferences?)\b/,
+    // Sure but without song words, only about what is on now ("who is this", "what's on the radio")
+    loose: /\b(?:playing|radio|station)\b/,
+    vetoes: /\b(?:save|saved|record|note|opinion|preferences?|contact|called|call)\b/,
     anchors:
-      /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music|playing|singing|sings|artist|band|album|tune|listening|singer)\b/,
+      /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music\w*|playing|singing|sings|sang|sung|artist|band|group|album|tune|listening|singer|composer|composed|covered|radio)\b/,
     templates: [
       "what (song|track|music|tune|album) is (this|that|playing|on) [right now|now]",
       "what is (playing|this song|this track|that song|the song|on) [right now|now]",

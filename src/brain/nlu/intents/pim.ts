@@ -74,7 +74,7 @@ function eventsIn(input: BuildInput): Args {
 }
 
 const NOT_AN_EVENT =
-  /\b(?:alarms?|timers?|reminders?|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table for|room)\b/i;
+  /\b(?:alarms?|timers?|reminders?|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table for|room|to ?do list|list of|(?:shopping|grocery|errands?|packing|my) list)\b/i;
 
 /** Meetings at "3:00" are at 3 pm: office hours beat the small hours unless "am" was said. */
 function officeHours(start: When, raw: string, env: SlotEnv): When {
@@ -115,7 +115,7 @@ export const CALENDAR_INTENTS: IntentTable = {
       /\b(?:around|local|area|town|hometown|city|near\w*|location)\b|^(?:schedule|set|arrange|create|book|add|put|make|organize|plan)\b|\b(?:to|you|me|i want) (?:schedule|set|arrange|create|book|add|make)\b|\b(?:cancel|delete|remove|reschedule|move|change|clear|erase)\b/,
     // "events" or "plans" alone are as often the town's as one's own: those need a "my" / "i"
     anchors: new RegExp(
-      `\\b(?:calendar|meetings?|appointments?|agenda|schedule|diary|planner)\\b|^(?=.*${PERSONAL.source}).*\\b(?:events?|plans|planned|busy|free)\\b`,
+      `\\b(?:calendar|meetings?|appointments?|agenda|schedule[ds]?|diary|planner|booked|(?:dinner |birthday )?part(?:y|ies)|birthday|anniversary|wedding|shift)\\b|^(?=.*${PERSONAL.source}).*\\b(?:events?|plans|planned|busy|free|work|working|vacation|holiday|day off|off days?)\\b`,
     ),
     templates: [
       `what is (on|in) my ${CALENDAR} [for] [{day}]`,
@@ -281,7 +281,8 @@ export const MAIL_INTENTS: IntentTable = {
     build: mailSend,
     // Only ever a draft from a guess: nothing leaves until the user sends it
     anchors: /\b(?:e ?mail|mail|reply|respond)\b/,
-    vetoes: /\b(?:did|has|have i|any|check|read|inbox|search|find|contacts?|address|id)\b/,
+    vetoes:
+      /^(?!(?:send|compose|write|reply|respond|forward)\b(?! me\b)).*\b(?:did|has|have i|any|check|read|inbox|search|find|contacts?|address|id)\b/,
     fallback: (input) => {
       const said = input.words.join(" ");
       const m =

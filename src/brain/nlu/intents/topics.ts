@@ -12,6 +12,6 @@ const NEWS =
 const MATHS =
   "plus|minus|multipl\\w+|divided|divide|subtract\\w*|add up|sum of|square root|cube root|squared|cubed|percent(?:age)?|equals?|equation|calculat\\w+|comput\\w+|median|average|math\\w*|arithmetic|factorial|logarithm|fraction|solve|solution";
 const WORDS =
-  "define|definition|meaning|mean|means|synonyms?|antonyms?|spell|spelling|pronounce|describe|explain|facts?|information about|info on|trivia|history of|biography";
+  "define|definition|meaning|mean|means|synonyms?|antonyms?|spell|spelling|pronounce|describe|description|explain|explanation|facts?|information about|info on|info of|trivia|history of|biography|wikipedia|population|height of|area of|specs|origin of";
 
 export const INFO_TOPICS = new RegExp(`\\b(?:${[CURRENCY, MARKETS, NEWS, MATHS, WORDS].join("|")})\\b`);
