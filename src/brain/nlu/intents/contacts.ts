@@ -76,7 +76,7 @@ export const CONTACT_INTENTS: IntentTable = {
     templates: [
       `(what is|give me|tell me|find|get|show [me]|look up|send me|read me|fetch [me]) {query:contact} 's [home|work|office|cell|mobile|new|newest|current] ${DETAIL}`,
       `(what is|give me|tell me|find|get|show [me]|look up|fetch [me]) the [home|work|office|cell|mobile|new|newest|current] ${DETAIL} (of|for) {query:contact}`,
-      "(find|look up|search for|show|get|pull up) {query:contact} in [my] (contacts|address book|phone book|contact list)",
+      "(find|look up|search|search for|show|get|pull up) {query:contact} in [my] (contacts|address book|phone book|contact list)",
       "(find|show [me]|get|pull up) [all] [the] (contact|contacts) (named|called|for|of) {query:contact}",
       "(search|look in|check) [my] (contacts|address book|phone book) for {query:contact}",
       "(look up|find|show me|pull up|open) the (contact|contact card|contact info|contact details) (for|of) {query:contact}",

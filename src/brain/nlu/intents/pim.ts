@@ -121,7 +121,7 @@ export const CALENDAR_INTENTS: IntentTable = {
       `what is (on|in) my ${CALENDAR} [for] [{day}]`,
       `what (do i have|have i got|is there|have we got) [on|planned|scheduled|going on|coming up] [for|on] {day}`,
       `what do i have (on|planned|scheduled|going on|coming up)`,
-      `(show|list|display|check|read|open|view|give|tell) [me] [all] [my|the] ${EVENTS} [for|on] [{day}]`,
+      `(show|list|display|check|read|open|view|give|tell|search|look at|look through|go through) [me] [all] [my|the] ${EVENTS} [for|on] [{day}]`,
       `(do i have|are there|have i got|is there) any ${EVENTS} [on|for] [{day}]`,
       `(do i have|have i got) (a|an) (meeting|appointment|event) [on|for] [{day}]`,
       "(what|when) is my next (meeting|appointment|event|call)",

@@ -14,4 +14,10 @@ const MATHS =
 const WORDS =
   "define|definition|meaning|mean|means|synonyms?|antonyms?|spell|spelling|pronounce|describe|description|explain|explanation|facts?|information about|info on|info of|trivia|history of|biography|wikipedia|population|height of|area of|specs|origin of";
 
-export const INFO_TOPICS = new RegExp(`\\b(?:${[CURRENCY, MARKETS, NEWS, MATHS, WORDS].join("|")})\\b`);
+/** Facts about the world: records, people's vital data, places. */
+const FACTS =
+  "largest|tallest|biggest|smallest|highest|longest|deepest|fastest|richest|oldest|youngest|population|capital of|president of|prime minister|birth ?date|born|net worth|founded|invented|discovered|located|geographic\\w*|distance (?:from|between)|how far is|how tall|how big|how deep|how many people|lyrics";
+
+export const INFO_TOPICS = new RegExp(
+  `\\b(?:${[CURRENCY, MARKETS, NEWS, MATHS, WORDS, FACTS].join("|")})\\b`,
+);
