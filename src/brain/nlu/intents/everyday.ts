@@ -148,7 +148,7 @@ const ZONE_OR_CITY = "(in|at|for) ({timezone}|{city})";
 export const TIME_INTENTS: IntentTable = {
   time_now: {
     vetoes:
-      /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|shop|express|subtract\w*|added|times)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
+      /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|shop|express|subtract\w*|added|times|sunscreen|umbrella|jacket|coat|weather|rain\w*|snow\w*|sunny|hot|cold|warm)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
     anchors: /\b(?:time|clock|date|day|hour|month|year|zone)\b/,
     templates: [
       "what (time|hour) is it [over] [there|here] [now|right now|currently|at the moment] [please]",
@@ -171,6 +171,11 @@ export const TIME_INTENTS: IntentTable = {
       "what (month|year) is it",
       "(tell|give) me [the|today] date",
       "today date",
+      "what (is|will be) the date {date:day}",
+      "what date (is|will it be) {date:day}",
+      "[the] (current|today's|todays) date [please]",
+      "(display|show) [me] [the] [current|today's|todays] date",
+      "what does the clock say",
     ],
     samples: ["clock", "current date and time", "is it morning or evening where i am"],
     build: (input) => {
