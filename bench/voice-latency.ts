@@ -1,6 +1,6 @@
 /**
  * End to end on the embedded path, audio paced in real time as a microphone delivers it:
- * end of speech → first audio byte of the answer, and barge-in delay. Used by voice.bench.ts.
+ * end of speech → first audio byte of the answer (barge-in: voice-barge.ts). Used by voice.bench.ts.
  */
 import { join } from "node:path";
 import { openAgentService } from "../src/agent/open.js";
@@ -92,42 +92,6 @@ export async function runLatency(dir: string, models: VoiceModels) {
     }
   }
 
-  // Barge-in: a long answer, interrupted by speech about 2.5 s into the playback. Measured per
-  // phrase: how long after the first voiced sample the pipeline decided (media time, 16 ms
-  // chunks as a microphone with short periods delivers them), and how long that decision took
-  // to stop playback (wall time from the decisive chunk's arrival to the sink's abort).
-  const long: TurnHandler = {
-    async *run() {
-      yield { type: "text", text: "Here is a long answer that keeps going for quite a while. " };
-      yield { type: "text", text: "It has several sentences, so there is time to interrupt it." };
-    },
-  };
-  const bargePhrases = ["set a timer for five minutes", "what time is it", "stop", "no wait, cancel that"];
-  const bargeDelays: number[] = [];
-  const bargeByPhrase: Record<string, number[]> = {};
-  const killMs: number[] = [];
-  let bargeRuns = 0;
-  for (const phrase of bargePhrases) {
-    for (let i = 0; i < 3; i++) {
-      bargeRuns += 1;
-      // The answer starts ≈ hangover + STT + synthesis after the command; speak again 3.4–4 s later (the answer lasts ≈ 6 s).
-      const clip = scenario(
-        dir,
-        [800, { text: "hey jarvis, what time is it" }, 3400 + i * 300, { text: phrase }, 2500],
-        { noise: { kind: "pinknoise", volume: 0.02 } },
-      );
-      const { events, sink, arrivals } = await run(clip.samples, long);
-      const barge = events.find((e) => e.type === "barge_in");
-      const onset = clip.voiced[3]?.start ?? 0;
-      const stopped = sink.played.find((p) => p.stoppedEarly);
-      if (barge?.type !== "barge_in" || !stopped) continue;
-      bargeDelays.push(barge.t - onset);
-      bargeByPhrase[phrase] = [...(bargeByPhrase[phrase] ?? []), barge.t - onset];
-      const arrived = arrivals.get(barge.t);
-      if (arrived !== undefined && stopped.stoppedAt !== undefined) killMs.push(stopped.stoppedAt - arrived);
-    }
-  }
-  const total = summarize(bargeDelays).mean + summarize(killMs).mean;
   await agent.close();
   await runtime.close();
   home.cleanup();
@@ -138,14 +102,5 @@ export async function runLatency(dir: string, models: VoiceModels) {
     last_word_to_first_audio_ms: summarize(fromLastWord),
     transcript_after_end_of_speech_ms: summarize(transcriptMs),
     transcripts: heard,
-    barge_in_delay_media_ms: summarize(bargeDelays),
-    barge_in_delay_media_ms_by_phrase: Object.fromEntries(
-      Object.entries(bargeByPhrase).map(([phrase, delays]) => [phrase, summarize(delays)]),
-    ),
-    barge_in_decision_to_stop_wall_ms: summarize(killMs),
-    barge_in_onset_to_stop_mean_ms: Math.round(total * 10) / 10,
-    barge_in_runs: `${bargeDelays.length}/${bargeRuns} interrupted`,
-    barge_in_note:
-      "onset = first sample louder than 500 (a fricative's start: 'set', 'stop'); decided on 32 ms Silero windows (16 ms chunks). Before this change (80 ms frames, 'set a timer' only): mean 126.9 ms.",
   };
 }

@@ -4,7 +4,8 @@
  * 1. per-80 ms-frame cost of wake word + VAD (real-time factor);
  * 2. wake-word hit rate and false accepts on the team's set, at the configured threshold;
  * 3. STT (pocketsphinx + grammar) latency and word error rate on the command set;
- * 4. end of speech → first audio byte of the answer on the embedded path, and barge-in delay.
+ * 4. end of speech → first audio byte of the answer on the embedded path;
+ * 5. barge-in: speech onset → decision per phrase, and false barge-ins (noise, clicks, music, echo).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -25,6 +26,7 @@ import {
   VOICES,
 } from "../test/voice/corpus.js";
 import { summarize, writeResult } from "./util.js";
+import { runBargeIn } from "./voice-barge.js";
 import { runLatency } from "./voice-latency.js";
 
 const dir = mkdtempSync(join(tmpdir(), "jarvis-voice-bench-"));
@@ -243,6 +245,11 @@ console.log("stt", { ...sttResult, errors: undefined });
 
 // 4. End to end on the embedded path (real-time source, as a microphone).
 const latency = await runLatency(dir, models);
+console.log("end to end", latency);
+
+// 5. Barge-in delay and false barge-ins.
+const bargeIn = await runBargeIn(dir, models);
+console.log("barge-in", JSON.stringify(bargeIn, null, 2));
 
 writeResult("voice", {
   // Other work shares the 2 CPUs here; per-frame costs rise with it.
@@ -252,6 +259,7 @@ writeResult("voice", {
   wake,
   stt: sttResult,
   end_to_end: latency,
+  barge_in: bargeIn,
 });
 await models.release();
 rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import type { ModelRouter } from "../brain/models/router.js";
 import type { Runtime } from "../runtime/runtime.js";
 import { loadNlu } from "./nlu-loader.js";
 import { recallHookFor } from "./recall-hook.js";
@@ -15,12 +16,27 @@ export async function openAgentService(runtime: Runtime): Promise<AgentService> 
     for (const tool of probeTools(runtime.deps))
       if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
   }
-  const { createModelRouter, routeSdkWarnings } = await import("../brain/models/index.js");
-  routeSdkWarnings(runtime.logger);
   const [models, nlu, memory] = await Promise.all([
-    createModelRouter(runtime.config, runtime.env, { logger: runtime.logger }),
+    openModels(runtime),
     loadNlu(runtime.registry.list(), runtime.logger),
     recallHookFor(runtime),
   ]);
   return new AgentService({ runtime, nlu, models, memory });
+}
+
+/**
+ * The model router. With no model configured (embedded defaults) the AI SDK is not loaded at
+ * all: `brain/models/index.js` imports every provider (~10 MB of heap, ~200 ms at start-up).
+ */
+async function openModels(runtime: Runtime): Promise<ModelRouter> {
+  const { describeSpec, resolveModelSpecs } = await import("../brain/models/config.js");
+  const specs = await resolveModelSpecs(runtime.config, runtime.env);
+  runtime.logger.info({ models: specs.map(describeSpec) }, "models configured");
+  if (specs.length === 0) {
+    const { ModelRouter } = await import("../brain/models/router.js");
+    return new ModelRouter([], { logger: runtime.logger });
+  }
+  const { entryFor, ModelRouter, routeSdkWarnings } = await import("../brain/models/index.js");
+  routeSdkWarnings(runtime.logger);
+  return new ModelRouter(specs.map(entryFor), { logger: runtime.logger });
 }

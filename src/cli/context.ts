@@ -1,54 +1,11 @@
 import { JarvisError } from "../core/errors.js";
-import { createRuntime, type Runtime, type RuntimeOptions } from "../runtime/runtime.js";
+import { createRuntime } from "../runtime/runtime.js";
+import { type CliContext, type CliContextOptions, createBaseContext } from "./base-context.js";
 
-/** What every command gets: streams, env, and a runtime opened only when a command needs it. */
-export interface CliContext {
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  debug: boolean;
-  runtime(): Runtime;
-  /** Exit code the process ends with (commands set it; 0 by default). */
-  exitCode: number;
-  print(line: string): void;
-  printError(line: string): void;
-  close(): Promise<void>;
-}
+export { type CliContext, type CliContextOptions, createBaseContext } from "./base-context.js";
 
-export function createCliContext(
-  options: {
-    env?: NodeJS.ProcessEnv;
-    stdout?: NodeJS.WritableStream;
-    stderr?: NodeJS.WritableStream;
-    stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
-    runtimeOptions?: RuntimeOptions;
-  } = {},
-): CliContext {
-  let runtime: Runtime | undefined;
-  const context: CliContext = {
-    env: options.env ?? process.env,
-    stdout: options.stdout ?? process.stdout,
-    stderr: options.stderr ?? process.stderr,
-    stdin: options.stdin ?? process.stdin,
-    debug: false,
-    exitCode: 0,
-    runtime() {
-      runtime ??= createRuntime({ env: context.env, ...options.runtimeOptions });
-      return runtime;
-    },
-    print(line) {
-      context.stdout.write(`${line}\n`);
-    },
-    printError(line) {
-      context.stderr.write(`${line}\n`);
-    },
-    async close() {
-      await runtime?.close();
-      runtime = undefined;
-    },
-  };
-  return context;
+export function createCliContext(options: CliContextOptions = {}): CliContext {
+  return createBaseContext(options, (env) => createRuntime({ env, ...options.runtimeOptions }));
 }
 
 /** Parses a JSON flag value or fails as a usage error naming the flag. */

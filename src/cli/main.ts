@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
-import { commandGroupsFor, type RegisterCommands } from "./commands/index.js";
-import { type CliContext, createCliContext } from "./context.js";
+import { JarvisError } from "../core/errors.js";
+import { type CliContext, createBaseContext } from "./base-context.js";
+import { commandGroupsFor, ownsRuntime, type RegisterCommands } from "./commands/index.js";
 
 export const VERSION = "0.1.0";
 
@@ -26,8 +27,10 @@ export function buildProgram(context: CliContext, groups: RegisterCommands[]): C
 }
 
 /** Runs one command line and returns the exit code (0 ok, 1 error, 2 usage, 3 denied). */
-export async function main(argv: string[], context: CliContext = createCliContext()): Promise<number> {
-  const program = buildProgram(context, await commandGroupsFor(argv));
+export async function main(argv: string[], given?: CliContext): Promise<number> {
+  const groups = await commandGroupsFor(argv);
+  const context = given ?? (await defaultContext(argv));
+  const program = buildProgram(context, groups);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
@@ -40,4 +43,18 @@ export async function main(argv: string[], context: CliContext = createCliContex
   }
   await context.close();
   return context.exitCode;
+}
+
+/**
+ * `jarvis start` composes its own runtime after it listens (server/launch.ts); its context does
+ * not import the runtime and the tool catalog, which would cost ~0.4 s before the port opens.
+ */
+async function defaultContext(argv: readonly string[]): Promise<CliContext> {
+  if (ownsRuntime(argv)) {
+    return createBaseContext({}, () => {
+      throw new JarvisError("INTERNAL", "this command opens its own runtime");
+    });
+  }
+  const { createCliContext } = await import("./context.js");
+  return createCliContext();
 }

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../core/clock.js";
 import { type AuditEntry, AuditLog } from "../gate/audit.js";
 import { openStore, type SqliteDatabase } from "../store/database.js";
+import { KeyValueRepository } from "../store/kv.js";
 import { createTempHome, type TempHome } from "../testing/home.js";
-import { ChainVerifier } from "./audit-chain.js";
+import { ChainVerifier, kvAnchorStore } from "./audit-chain.js";
 
 const opened: Array<{ temp: TempHome; db: SqliteDatabase }> = [];
 afterEach(() => {
@@ -59,7 +60,9 @@ function setup() {
     db.exec("DROP TRIGGER IF EXISTS audit_log_no_update; DROP TRIGGER IF EXISTS audit_log_no_delete");
     db.exec(sql);
   };
-  return { verifier: new ChainVerifier(counted), append, reads, tamper };
+  const kv = new KeyValueRepository(db, new ManualClock(100));
+  const persisted = () => new ChainVerifier(counted, kvAnchorStore(kv));
+  return { verifier: new ChainVerifier(counted), append, reads, tamper, persisted, kv };
 }
 
 describe("ChainVerifier", () => {
@@ -134,5 +137,42 @@ describe("ChainVerifier", () => {
     const { verifier } = setup();
     expect(verifier.verify()).toEqual({ ok: true, count: 0, mode: "full", checked: 0 });
     expect(verifier.verify()).toEqual({ ok: true, count: 0, mode: "full", checked: 0 });
+  });
+
+  it("keeps the verified prefix in the store: a new verifier checks only what is new", () => {
+    const { persisted, append, reads } = setup();
+    append(20);
+    expect(persisted().verify()).toMatchObject({ ok: true, count: 20, mode: "full", checked: 20 });
+    reads();
+    append(2);
+    // as after a restart: a fresh verifier on the same store
+    expect(persisted().verify()).toEqual({ ok: true, count: 22, mode: "incremental", checked: 3 });
+    expect(reads()).toBe(3);
+  });
+
+  it("reports a log cut short while no verifier was running", () => {
+    const { persisted, append, tamper } = setup();
+    append(8);
+    persisted().verify();
+    tamper("DELETE FROM audit_log WHERE seq > 5");
+    const cut = persisted().verify();
+    expect(cut).toMatchObject({ ok: false, count: 5, mode: "full", firstBad: { seq: 6 } });
+    expect(cut.firstBad?.problem).toMatch(/verified earlier and are now missing/);
+  });
+
+  it("ignores a malformed stored prefix and verifies fully", () => {
+    const { persisted, append, kv } = setup();
+    append(4);
+    for (const bad of [
+      { seq: "x" },
+      { seq: 3, hash: "nothex", count: 3 },
+      { seq: -1, hash: "a".repeat(64), count: 1 },
+      42,
+    ]) {
+      kv.set("audit.verified_prefix", bad);
+      expect(persisted().verify()).toMatchObject({ ok: true, count: 4, mode: "full" });
+    }
+    // and the good anchor written by that check replaced it
+    expect(kv.get<{ seq: number }>("audit.verified_prefix")?.seq).toBe(4);
   });
 });

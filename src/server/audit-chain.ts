@@ -1,4 +1,5 @@
 import { type AuditEntry, type AuditLog, hashEntry, type VerifyResult, verifyChain } from "../gate/audit.js";
+import type { KeyValueRepository } from "../store/kv.js";
 
 export type VerifyMode = "full" | "incremental";
 
@@ -10,10 +11,39 @@ export interface ChainStatus extends VerifyResult {
 }
 
 /** The end of the prefix already verified: its seq and hash, and how many entries it holds. */
-interface Anchor {
+export interface Anchor {
   seq: number;
   hash: string;
   count: number;
+}
+
+/** Where the verified prefix outlives the process (so a restart need not re-hash everything). */
+export interface AnchorStore {
+  load(): Anchor | undefined;
+  save(anchor: Anchor | undefined): void;
+}
+
+const ANCHOR_KEY = "audit.verified_prefix";
+
+/** The anchor under one key of the store's kv table; a malformed value is ignored (full check). */
+export function kvAnchorStore(kv: Pick<KeyValueRepository, "get" | "set" | "delete">): AnchorStore {
+  return {
+    load() {
+      const value = kv.get<Partial<Anchor>>(ANCHOR_KEY);
+      const valid =
+        Number.isSafeInteger(value?.seq) &&
+        (value?.seq ?? 0) > 0 &&
+        Number.isSafeInteger(value?.count) &&
+        (value?.count ?? 0) > 0 &&
+        typeof value?.hash === "string" &&
+        /^[0-9a-f]{64}$/.test(value.hash);
+      return valid ? (value as Anchor) : undefined;
+    },
+    save(anchor) {
+      if (anchor) kv.set(ANCHOR_KEY, anchor);
+      else kv.delete(ANCHOR_KEY);
+    },
+  };
 }
 
 /** More new entries than this since the last check: verify everything again instead. */
@@ -24,13 +54,32 @@ const MAX_NEW = 10_000;
  * The verified prefix is remembered (last seq + hash); a request checks that the remembered
  * entry is still there, unchanged, and then only the entries after it. Anything unexpected
  * (the remembered entry edited or gone, a big backlog) falls back to a full verification, which
- * is also what `?verify=full` asks for. An edit to an older entry is found by a full check only:
+ * is also what `?verify=full` asks for. With a store, the prefix survives restarts (a log cut
+ * short while the server was down is still reported). An edit to an older entry is found by a full check only:
  * the remembered entry's hash covers its predecessor's hash, not the predecessor's contents.
  */
 export class ChainVerifier {
-  private anchor: Anchor | undefined;
+  private current: Anchor | undefined;
 
-  constructor(private readonly audit: Pick<AuditLog, "list" | "iterate">) {}
+  constructor(
+    private readonly audit: Pick<AuditLog, "list" | "iterate">,
+    private readonly store?: AnchorStore,
+  ) {
+    this.current = store?.load();
+  }
+
+  private get anchor(): Anchor | undefined {
+    return this.current;
+  }
+
+  private set anchor(anchor: Anchor | undefined) {
+    const same =
+      anchor?.seq === this.current?.seq &&
+      anchor?.hash === this.current?.hash &&
+      anchor?.count === this.current?.count;
+    this.current = anchor;
+    if (!same) this.store?.save(anchor);
+  }
 
   verify(mode: VerifyMode = "incremental"): ChainStatus {
     if (mode === "incremental" && this.anchor) {

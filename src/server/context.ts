@@ -7,11 +7,12 @@ import type { LiveHub } from "./live.js";
 import type { ServerMetrics } from "./metrics.js";
 import type { TurnHandle, TurnService } from "./types.js";
 
-/** The parts of the runtime the server reads. */
+/** The parts of the runtime the server reads (the store: for the audit anchor and direct runs). */
 export type ServerRuntime = Pick<
   Runtime,
   "paths" | "config" | "audit" | "registry" | "roots" | "env" | "gate" | "ids" | "clock" | "onEvent"
->;
+> &
+  Partial<Pick<Runtime, "db">>;
 
 /** Everything route modules share; built once per server. */
 export interface ServerContext {

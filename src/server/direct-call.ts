@@ -1,4 +1,6 @@
-import { toJarvisError } from "../core/errors.js";
+import { RunStore } from "../agent/run-store.js";
+import type { StepStatus } from "../agent/types.js";
+import { JarvisError, toJarvisError } from "../core/errors.js";
 import type { EventPayload, JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
 import type { CallOutcome } from "../gate/gate.js";
@@ -33,22 +35,58 @@ const KEEP = 200;
  * One tool call a person asked for with a button rather than a sentence (e.g. "Add to knowledge
  * base" on a dropped file). It goes through the same gate as the agent's calls (validation,
  * roots, provenance, policy, confirmation, audit) and streams as a run of its own through the
- * live hub, so every tab shows its card and its confirmation. It is not a durable run: it is
- * one call, recorded in the audit log; the chat keeps it while this server runs.
+ * live hub, so every tab shows its card and its confirmation. With a store it is a durable run
+ * like the agent's (one tool step, written before and after the call), so it is on the Runs
+ * page and in the session after a restart; the live copy here serves the chat meanwhile.
  */
 export class DirectCalls {
   private readonly runs = new Map<string, DirectRun>();
+  private readonly durable: RunStore | undefined;
+  private readonly sessionExists: ((id: string) => boolean) | undefined;
 
   constructor(
-    private readonly runtime: Pick<ServerRuntime, "gate" | "ids" | "clock">,
+    private readonly runtime: Pick<ServerRuntime, "gate" | "ids" | "clock" | "db">,
     private readonly broker: WebConfirmationBroker,
     private readonly dispatch: (event: JarvisEvent) => void,
     private readonly log: EventLog,
-  ) {}
+  ) {
+    const db = runtime.db;
+    if (db) {
+      this.durable = new RunStore(db, runtime.clock);
+      const find = db.prepare<[string], { id: string }>("SELECT id FROM sessions WHERE id = ?");
+      this.sessionExists = (id) => find.get(id) !== undefined;
+    }
+  }
 
   start(request: DirectCallRequest): { runId: string; sessionId: string } {
-    const { runtime } = this;
+    const { runtime, durable } = this;
+    if (this.sessionExists && !this.sessionExists(request.sessionId)) {
+      throw new JarvisError("NOT_FOUND", `no session ${request.sessionId.slice(0, 60)}`, {
+        fix: "omit it to start a new session",
+      });
+    }
     const runId = runtime.ids.next("run");
+    const callId = runtime.ids.next("call");
+    durable?.batch(() => {
+      durable.create({
+        id: runId,
+        sessionId: request.sessionId,
+        input: request.input,
+        source: request.source,
+        size: "quick",
+        pid: process.pid,
+      });
+      durable.startStep(runId, {
+        seq: 1,
+        round: 1,
+        kind: "tool",
+        status: "pending",
+        callId,
+        tool: request.tool,
+        args: request.args,
+        sideEffect: true,
+      });
+    });
     const controller = new AbortController();
     const run: DirectRun = {
       runId,
@@ -65,8 +103,22 @@ export class DirectCalls {
       this.runs.delete(oldest.runId);
     }
     let seq = 0;
-    const emit = (payload: EventPayload) =>
+    const emit = (payload: EventPayload) => {
+      if (payload.type === "tool_started") durable?.updateStep(runId, 1, "running", undefined, false);
       this.dispatch({ ...payload, runId, seq: ++seq, ts: runtime.clock.now() } as JarvisEvent);
+    };
+    const end = (status: "finished" | "failed" | "cancelled", text: string, code?: string) => {
+      try {
+        durable?.finish(runId, status, {
+          ...(status === "finished"
+            ? { result: text }
+            : { error: { code: code ?? "CANCELLED", message: text } }),
+          lastSeq: 1,
+        });
+      } catch {
+        // the store is closing: the live events still tell the story
+      }
+    };
     emit({
       type: "run_started",
       data: { input: request.input, sessionId: request.sessionId, source: request.source },
@@ -74,7 +126,7 @@ export class DirectCalls {
     void (async () => {
       try {
         const outcome = await runtime.gate.call(
-          { tool: request.tool, args: request.args },
+          { tool: request.tool, args: request.args, callId },
           {
             runId,
             sessionId: request.sessionId,
@@ -87,13 +139,23 @@ export class DirectCalls {
             emit,
           },
         );
+        durable?.updateStep(runId, 1, STEP_STATUS[outcome.status], {
+          status: outcome.status,
+          observation: outcome.observation,
+          ...(outcome.result?.output !== undefined ? { output: outcome.result.output } : {}),
+          ...(outcome.code ? { code: String(outcome.code) } : {}),
+        });
         if (controller.signal.aborted || outcome.status === "cancelled") {
+          end("cancelled", "stopped by user");
           emit({ type: "run_cancelled", data: { reason: "stopped by user" } });
         } else {
-          emit({ type: "run_finished", data: { text: answerFor(outcome, request.doing) } });
+          const text = answerFor(outcome, request.doing);
+          end("finished", text);
+          emit({ type: "run_finished", data: { text } });
         }
       } catch (error) {
         const failure = toJarvisError(error);
+        end("failed", failure.message, failure.code);
         emit({ type: "run_failed", data: { code: failure.code, message: failure.message } });
       } finally {
         delete run.controller;
@@ -146,6 +208,16 @@ export class DirectCalls {
     return out;
   }
 }
+
+/** A call's outcome as the step status the agent's runs use. */
+const STEP_STATUS: Record<CallOutcome["status"], StepStatus> = {
+  ok: "done",
+  failed: "failed",
+  refused: "refused",
+  denied: "denied",
+  cancelled: "cancelled",
+  timeout: "timeout",
+};
 
 /** The answer under the card, in the same words the agent's fast path uses. */
 export function answerFor(outcome: CallOutcome, doing: string): string {

@@ -1,9 +1,11 @@
+import { existsSync, readdirSync } from "node:fs";
 import type { AgentService } from "../agent/service.js";
 import { JarvisError } from "../core/errors.js";
-import { createRuntime, type Runtime } from "../runtime/runtime.js";
+import { composeRuntime, type Runtime } from "../runtime/compose.js";
 import { removeServerFile, writeServerFile } from "./discovery.js";
 import { isLoopbackHost, isWildcardHost } from "./security.js";
 import { createServer, type JarvisServer } from "./server.js";
+import { settleMemory } from "./settle.js";
 import { loadOrCreateToken } from "./token.js";
 
 export interface LaunchOptions {
@@ -30,9 +32,38 @@ export interface Launched {
 
 const HOST = /^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+$|^\[?[0-9A-Fa-f:.]+\]?$/;
 
-/** The agent as every surface runs it (`openAgentService`: models, embedded NLU, recall). */
+/** Lets pending requests through (a macrotask) between start-up steps. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The built-in catalog, imported group by group with a breath between: Node links a dynamic
+ * import's whole module graph synchronously (~0.35 s for every tool group at once), which
+ * would hold the UI's first requests (and /health) that long.
+ */
+async function importToolCatalog(): Promise<typeof import("../tools/index.js")> {
+  const dir = new URL("../tools/", import.meta.url);
+  const extension = import.meta.url.endsWith(".ts") ? "ts" : "js";
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const index = new URL(`${entry.name}/index.${extension}`, dir);
+    if (!entry.isDirectory() || !existsSync(index)) continue;
+    await import(index.href).catch(() => undefined); // the catalog's own import reports failures
+    await breathe();
+  }
+  return import("../tools/index.js");
+}
+
+/**
+ * The agent as every surface runs it (`openAgentService`: models, embedded NLU, recall), after
+ * the built-in tools are registered: their modules (every tool group, ~0.4 s to import) load
+ * while the server already answers. Nothing reads the catalog before: API and WebSocket
+ * requests wait for the agent.
+ */
 async function buildAgent(runtime: Runtime): Promise<AgentService> {
+  const { builtinTools } = await importToolCatalog();
+  runtime.registry.registerAll(builtinTools(runtime.deps));
+  await breathe();
   const { openAgentService } = await import("../agent/open.js");
+  await breathe();
   return openAgentService(runtime);
 }
 
@@ -58,7 +89,7 @@ async function resumeMail(runtime: Runtime, signal: AbortSignal): Promise<void> 
  * not by the CLI entry, so other commands stay fast.
  */
 export async function launchServer(options: LaunchOptions): Promise<Launched> {
-  const runtime = createRuntime({ env: options.env });
+  const runtime = composeRuntime({ env: options.env, tools: () => [] });
   let agent: AgentService | undefined;
   let server: JarvisServer | undefined;
   try {
@@ -112,12 +143,14 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
     }
     // Built after listening, on purpose: a macrotask later, so the listen callback and the
     // first requests are not queued behind the NLU.
+    let unsettle = () => {};
     const ready = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => buildAgent(runtime))
       .then((built) => {
         agent = built;
         resolveAgent(built);
         runtime.logger.info("agent ready");
+        unsettle = settleMemory(() => built.activeRuns().length === 0);
       })
       .catch((error: unknown) => {
         rejectAgent(error);
@@ -140,6 +173,7 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
       async close() {
         removeServerFile(runtime.paths.home, process.pid);
         stopping.abort();
+        unsettle();
         await mail;
         await ready.catch(() => undefined);
         await listening.close();

@@ -179,8 +179,9 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
 
   app.get("/health", async () => ({ status: turns ? "ok" : "starting", version: context.version }));
   app.get("/metrics", async (_request, reply) => {
-    void reply.type(metrics.contentType);
-    return metrics.text();
+    const { contentType, text } = await metrics.render();
+    void reply.type(contentType);
+    return text;
   });
   registerTurnRoutes(app, context);
   registerWebSocket(app, context);

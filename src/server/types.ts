@@ -1,4 +1,5 @@
 import type { RunDetail, RunSummary, SessionMessage, TurnHandle, TurnRequest } from "../agent/types.js";
+import type { Nlu } from "../brain/nlu/types.js";
 import type { JarvisEvent } from "../core/events.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
 
@@ -24,6 +25,8 @@ export interface TurnService {
   history(sessionId: string, limit?: number): SessionMessage[];
   /** A new, empty session (for a direct call made before any turn). */
   newSession(source: string): string;
+  /** The embedded NLU (`AgentService.deps`): voice reads spoken yes/no answers with it. */
+  readonly deps?: { readonly nlu: Pick<Nlu, "parse"> };
   close(): Promise<void>;
 }
 

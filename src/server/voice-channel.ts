@@ -1,5 +1,4 @@
 import type { RawData } from "ws";
-import { z } from "zod";
 import { isJarvisError } from "../core/errors.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
 import type { PcmAudio } from "../voice/audio/wav.js";
@@ -14,6 +13,17 @@ import type { ServerContext } from "./context.js";
 import { HttpError, toErrorReply } from "./errors.js";
 import { parseInput } from "./routes/body.js";
 import { BrowserSink, firstAnswer, NO_WAKE_WORD, SILENT } from "./voice-parts.js";
+import {
+  CHUNK_BYTES,
+  limitBroken,
+  newPress,
+  type Press,
+  toSamples,
+  type VoiceLimits,
+  VoiceMessage,
+} from "./voice-press.js";
+
+export type { VoiceLimits } from "./voice-press.js";
 
 /** Loaded once per server (see `VoiceHub`). */
 export interface VoiceServices {
@@ -25,51 +35,9 @@ export interface VoiceServices {
   settings: VoiceSettings;
 }
 
-export interface VoiceLimits {
-  /** Audio one press may send. */
-  maxUtteranceMs: number;
-  /** One binary message. */
-  maxChunkBytes: number;
-  /** How far audio may run ahead of real time. */
-  burstMs: number;
-  pressesPerMinute: number;
-}
-
 /** The WebSocket as a channel uses it. */
 export interface VoiceSocket {
   send(data: string | Buffer): void;
-}
-
-/** 16 kHz × 16-bit mono. */
-const BYTES_PER_MS = 32;
-const FRAME_BYTES = 1280 * 2;
-/** Frames waiting for the pipeline; beyond this the server is not keeping up. */
-const MAX_QUEUED_FRAMES = 100;
-
-const id = z.string().max(64).optional();
-const VoiceMessage = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("voice_start"),
-    id,
-    v: z.number().int().optional(),
-    sessionId: z.string().min(1).max(100).optional(),
-    sampleRate: z.literal(16_000).optional(),
-    format: z.literal("s16le").optional(),
-  }),
-  z.object({ type: z.literal("voice_end"), id }),
-]);
-type VoiceMessage = z.infer<typeof VoiceMessage>;
-
-/** One press of the button: what it sent, and whether it was refused. */
-interface Press {
-  startedAt: number;
-  bytes: number;
-  pending: Buffer;
-  /** No more audio is accepted (a limit was broken); the rest is dropped without a word. */
-  refused: boolean;
-  /** The pipeline would not listen (unavailable, busy): queued frames go nowhere. */
-  failed: boolean;
-  ended: boolean;
 }
 
 /**
@@ -79,6 +47,12 @@ interface Press {
  * confirmations as typed text), and each spoken clip goes back as a `voice_audio` header
  * followed by one binary message of WAV bytes. Audio is capped per message, per press and in
  * rate; once a press breaks a limit one `voice_error` says so and the rest is dropped.
+ *
+ * Hands-free barge-in: while the page plays an answer it keeps its microphone open and sends
+ * `voice_start` with `bargeIn: true`, then audio. That audio reaches the pipeline only while it
+ * speaks or listens: the barge-in detector hears speech over the answer, stops it (the page gets
+ * `voice_stop` and the `barge_in` event) and listens to the follow-up, which the VAD ends. The
+ * same limits apply to such a stretch as to a press.
  */
 export class VoiceChannel {
   private pipeline: VoicePipeline | undefined;
@@ -149,6 +123,7 @@ export class VoiceChannel {
         `voice protocol v${message.v} is not supported (this Jarvis speaks v${protocol})`,
       );
     }
+    const monitor = message.bargeIn === true;
     const now = Date.now();
     this.presses = this.presses.filter((t) => now - t < 60_000);
     if (this.presses.length >= limits.pressesPerMinute) {
@@ -160,21 +135,32 @@ export class VoiceChannel {
     }
     this.presses.push(now);
     if (this.press && !this.press.ended) this.press.ended = true;
-    // The chat's session; none (a new chat) starts a new one with the next turn.
-    this.sessionId = message.sessionId;
-    const press: Press = {
-      startedAt: now,
-      bytes: 0,
-      pending: Buffer.alloc(0),
-      refused: false,
-      failed: false,
-      ended: false,
-    };
+    // The chat's session; none (a new chat) starts a new one with the next turn. Listening over
+    // an answer continues the conversation being answered.
+    if (!monitor) this.sessionId = message.sessionId;
+    const press = newPress(monitor, now);
     this.press = press;
     this.strayNotified = false;
     this.enqueue(async () => {
       try {
         const pipeline = await this.ensurePipeline();
+        if (monitor) {
+          if (!this.handsFree()) {
+            throw new HttpError(
+              409,
+              "UNAVAILABLE",
+              "barge-in by voice is off here (voice.barge_in is not speech, or Jarvis has no voice)",
+            );
+          }
+          // Nothing to talk over any more: the page closes its microphone.
+          const listening = pipeline.state === "speaking" || pipeline.state === "listening";
+          this.send({ type: "ack", id: requestId, voice: { v: protocol, monitoring: listening } });
+          if (!listening) {
+            press.ended = true;
+            press.refused = true; // what the page sent meanwhile is dropped without a word
+          }
+          return;
+        }
         if (!pipeline.activate()) {
           throw new HttpError(
             409,
@@ -192,6 +178,8 @@ export class VoiceChannel {
             maxUtteranceMs: limits.maxUtteranceMs,
             maxChunkBytes: limits.maxChunkBytes,
             speaks: this.services?.tts !== undefined,
+            // The page may keep its microphone open while Jarvis speaks: talking interrupts.
+            bargeIn: this.handsFree(),
           },
         });
       } catch (error) {
@@ -210,16 +198,20 @@ export class VoiceChannel {
     this.finishPress(press);
   }
 
-  /** The last partial frame (zero-padded), then the end of the utterance. */
+  /** The last partial chunk and frame (zero-padded), then the end of the utterance. */
   private finishPress(press: Press): void {
     if (press.pending.length > 0) {
-      const tail = Buffer.alloc(FRAME_BYTES);
+      const tail = Buffer.alloc(CHUNK_BYTES);
       press.pending.copy(tail);
       press.pending = Buffer.alloc(0);
-      this.enqueueFrame(press, tail);
+      this.enqueueChunk(press, tail);
     }
+    // Over an answer nothing is released: the VAD ends what was said.
+    if (press.monitor) return;
     this.enqueue(async () => {
-      if (!press.failed) this.pipeline?.release();
+      if (press.failed || !this.pipeline) return;
+      if (this.pipeline.state === "listening") await this.pipeline.padFrame();
+      this.pipeline.release();
     });
   }
 
@@ -233,36 +225,16 @@ export class VoiceChannel {
       }
       return;
     }
-    const problem = this.limitBroken(press, bytes.length);
+    const problem = limitBroken(press, bytes.length, this.options.limits, this.queued, Date.now());
     if (problem) {
       this.refuse(press, problem[0], problem[1]);
       return;
     }
     let pending = press.pending.length > 0 ? Buffer.concat([press.pending, bytes]) : bytes;
-    while (pending.length >= FRAME_BYTES) {
-      this.enqueueFrame(press, pending.subarray(0, FRAME_BYTES));
-      pending = pending.subarray(FRAME_BYTES);
-    }
+    const whole = pending.length - (pending.length % CHUNK_BYTES);
+    if (whole > 0) this.enqueueChunk(press, pending.subarray(0, whole));
+    pending = pending.subarray(whole);
     press.pending = Buffer.from(pending);
-  }
-
-  /** The code and message of the first limit this message breaks (and counts it in). */
-  private limitBroken(press: Press, length: number): [string, string] | undefined {
-    const { limits } = this.options;
-    if (length > limits.maxChunkBytes)
-      return ["PAYLOAD_TOO_LARGE", `an audio message may hold at most ${limits.maxChunkBytes} bytes (1 s)`];
-    if (length % 2 !== 0) return ["USAGE", "audio must be 16-bit samples (an even number of bytes)"];
-    press.bytes += length;
-    if (press.bytes > limits.maxUtteranceMs * BYTES_PER_MS)
-      return [
-        "LIMIT_REACHED",
-        `push-to-talk takes at most ${limits.maxUtteranceMs / 1000} s of audio per press`,
-      ];
-    if (press.bytes > (Date.now() - press.startedAt + limits.burstMs) * BYTES_PER_MS)
-      return ["TOO_MANY_REQUESTS", "audio is arriving faster than real time (expected 16 kHz mono 16-bit)"];
-    if (this.queued >= MAX_QUEUED_FRAMES)
-      return ["UNAVAILABLE", "Jarvis cannot keep up with the audio right now"];
-    return undefined;
   }
 
   /** Ends the press where it broke a limit: what came before is still transcribed. */
@@ -273,18 +245,28 @@ export class VoiceChannel {
     this.finishPress(press);
   }
 
-  private enqueueFrame(press: Press, bytes: Buffer): void {
-    const frame = new Int16Array(bytes.length / 2);
-    for (let i = 0; i < frame.length; i++) frame[i] = bytes.readInt16LE(i * 2);
-    this.queued += 1;
+  /** Whole 16 ms chunks of one message, in order after everything before them. */
+  private enqueueChunk(press: Press, bytes: Buffer): void {
+    const samples = toSamples(bytes);
+    const chunks = Math.max(1, Math.round(bytes.length / CHUNK_BYTES));
+    this.queued += chunks;
     this.enqueue(async () => {
-      this.queued -= 1;
+      this.queued -= chunks;
       const pipeline = this.pipeline;
+      if (press.failed || !pipeline) return;
       // Only an utterance being listened to takes audio: once the VAD ended it (or Jarvis is
-      // speaking, or idle), audio from a button still held must not start anything.
-      if (press.failed || !pipeline || pipeline.state !== "listening") return;
-      await pipeline.processFrame(frame);
+      // speaking, or idle), audio from a button still held must not start anything. Over an
+      // answer, audio also goes in while Jarvis speaks: that is what barge-in listens to.
+      const takes = pipeline.state === "listening" || (press.monitor && pipeline.state === "speaking");
+      if (!takes) return;
+      for (let offset = 0; offset < samples.length; offset += 256)
+        await pipeline.processAudio(samples.subarray(offset, offset + 256));
     });
+  }
+
+  /** Speech over an answer interrupts it (voice.barge_in: speech, and Jarvis has a voice). */
+  private handsFree(): boolean {
+    return this.services?.settings.bargeIn === "speech" && this.services.tts !== undefined;
   }
 
   private enqueue(step: () => Promise<void>): void {
@@ -299,16 +281,20 @@ export class VoiceChannel {
     if (this.closed) throw new HttpError(503, "UNAVAILABLE", "the connection closed");
     this.services = services;
     const { voice } = services;
+    // The page has no wake word: "wake" barge-in means the button only, as "off" does.
+    const bargeIn = services.settings.bargeIn === "speech" ? "speech" : "off";
+    const nlu = this.options.context.turns.deps?.nlu;
     this.pipeline = new voice.VoicePipeline({
       wake: NO_WAKE_WORD,
       vad: services.vad.createStream(),
+      barge: voice.createBargeIn(services.vad, services.settings),
       stt: services.stt,
       tts: services.tts ?? SILENT,
       sink: new BrowserSink(this),
       turns: voice.agentTurnHandler((request) => this.startTurn(request)),
-      dialog: voice.keywordDialogClassifier,
-      // Interrupting is pressing the button; audio is not even received while Jarvis speaks.
-      settings: { ...services.settings, bargeIn: "off" },
+      // Yes/no answers are read by the agent's own NLU (its `dialog` kind), as `jarvis listen` does.
+      dialog: nlu ? voice.nluDialogClassifier(nlu) : voice.keywordDialogClassifier,
+      settings: { ...services.settings, bargeIn },
       onEvent: (event) => this.onVoiceEvent(event),
     });
     return this.pipeline;

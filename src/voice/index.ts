@@ -18,6 +18,7 @@ export {
   SAMPLE_RATE,
   toFrames,
 } from "./audio/wav.js";
+export { BargeInDetector, type BargeInThresholds } from "./barge.js";
 export { confirmationQuestion } from "./confirm.js";
 export {
   inspectModels,
@@ -26,6 +27,7 @@ export {
   type VoiceModelFiles,
   WAKE_MODEL_LICENCE,
 } from "./models.js";
+export { OnsetDetector } from "./onset.js";
 export {
   type BargeInInput,
   type VadInput,
@@ -42,6 +44,7 @@ export {
 } from "./session.js";
 export {
   catalogTemplates,
+  createBargeIn,
   createDetector,
   createStt,
   createTts,

@@ -1,5 +1,6 @@
 import type { Clock } from "../core/clock.js";
 import type { AudioSink } from "./audio/io.js";
+import type { BargeInInput } from "./barge.js";
 import type { SpeechToText } from "./stt/types.js";
 import type { TextToSpeech } from "./tts/types.js";
 import type { DialogClassifier, TurnHandler } from "./turn.js";
@@ -20,17 +21,12 @@ export interface VadInput {
   readonly peak: number;
 }
 
-/** Speech probability on short windows as audio arrives (Silero's `WindowedVad`), for barge-in. */
-export interface BargeInInput {
-  /** Probabilities of the windows the samples completed. */
-  push(samples: Int16Array): Promise<number[]>;
-  reset(): void;
-}
+export type { BargeInInput } from "./barge.js";
 
 export interface VoicePipelineOptions {
   wake: WakeWordInput;
   vad: VadInput;
-  /** Decides barge-in per short window; without it, per 80 ms frame on the VAD's peak. */
+  /** Decides barge-in per 16 ms block (`BargeInDetector`); without it, per 80 ms frame on the VAD's peak. */
   barge?: BargeInInput;
   stt: SpeechToText;
   tts: TextToSpeech;

@@ -3,14 +3,13 @@ import { toJarvisError } from "../core/errors.js";
 import type { ConfirmAnswer } from "../core/events.js";
 import type { ConfirmationBroker, ConfirmationRequest } from "../gate/confirm.js";
 import type { AudioSource } from "./audio/io.js";
-import { FRAME_MS, FRAME_SAMPLES, SAMPLE_RATE } from "./audio/wav.js";
-import { confirmationQuestion } from "./confirm.js";
+import { FRAME_SAMPLES, SAMPLE_RATE } from "./audio/wav.js";
+import { Listening } from "./listening.js";
 import type { VoicePipelineOptions } from "./pipeline-types.js";
 import { SpeechOutput, type SpokenClip } from "./speech-output.js";
+import { confirmByVoice } from "./spoken-confirm.js";
 import type { ListenMode, Transcript } from "./stt/types.js";
 import type { VoiceEvent, VoiceState } from "./types.js";
-import { Utterance } from "./utterance.js";
-import { SpeechSegmenter } from "./vad.js";
 import type { WakeDecision } from "./wakeword.js";
 
 export type {
@@ -22,11 +21,15 @@ export type {
 
 const NOT_UNDERSTOOD = "Sorry, I didn't catch that.";
 
+type HeardFrame = { frame: Int16Array; vad: number };
+
 /**
  * The duplex voice loop: idle → (wake) → listening → transcribing → turn → speaking → idle.
- * Frames are processed strictly in order by `processFrame`; the conversation (STT, the turn,
+ * Frames are processed strictly in order by `processAudio`; the conversation (STT, the turn,
  * speech output, spoken confirmations) runs as one async task beside it, so frames keep
- * flowing while Jarvis thinks and speaks — which is what makes barge-in possible.
+ * flowing while Jarvis thinks and speaks — which is what makes barge-in possible. The steps
+ * live beside it: `Listening` (one utterance), `confirmByVoice` (a spoken yes/no),
+ * `SpeechOutput` (sentence-by-sentence speech) and the barge-in detector (`barge.ts`).
  */
 export class VoicePipeline {
   private current: VoiceState = "idle";
@@ -35,29 +38,32 @@ export class VoicePipeline {
   /** The frame being assembled from incoming chunks. */
   private readonly frame = new Int16Array(FRAME_SAMPLES);
   private frameFill = 0;
-  private listener: Utterance | undefined;
-  private readonly segmenter: SpeechSegmenter;
+  private readonly listening: Listening;
   private readonly output: SpeechOutput;
   private readonly clock: Clock;
   private task: Promise<void> | undefined;
   /** Aborts whatever is being spoken (and the turn producing it). */
   private speaking: AbortController | undefined;
   /** Frames heard since a barge-in, until the next `listen` picks them up. */
-  private bargeBuffer: Array<{ frame: Int16Array; vad: number }> | undefined;
-  private endOfSpeechAt: number | undefined;
+  private bargeBuffer: HeardFrame[] | undefined;
   private ended = false;
   /** Push-to-talk let go before the next `listen` began (after a barge-in). */
   private released = false;
   private readonly stopped = new AbortController();
 
   constructor(private readonly options: VoicePipelineOptions) {
-    this.segmenter = new SpeechSegmenter({
-      startThreshold: options.settings.vadThreshold,
-      endThreshold: Math.max(0.05, options.settings.vadThreshold - 0.15),
-      endSilenceFrames: Math.max(1, Math.round(options.settings.endSilenceMs / FRAME_MS)),
-    });
     this.output = new SpeechOutput(options.tts, options.sink);
     this.clock = options.clock ?? systemClock;
+    this.listening = new Listening({
+      stt: options.stt,
+      settings: options.settings,
+      stopped: this.stopped.signal,
+      t: () => this.t,
+      now: () => this.clock.now(),
+      emit: (event) => this.emit(event),
+      emitError: (error) => this.emitError(error),
+      setState: (state) => this.setState(state),
+    });
   }
 
   get state(): VoiceState {
@@ -112,6 +118,11 @@ export class VoicePipeline {
     return this.processAudio(frame);
   }
 
+  /** End of a stretch of audio (push-to-talk let go): completes the partial frame with silence. */
+  async padFrame(): Promise<void> {
+    if (this.frameFill > 0) await this.processAudio(new Int16Array(FRAME_SAMPLES - this.frameFill));
+  }
+
   private async onFrame(frame: Int16Array): Promise<void> {
     const vad = await this.options.vad.process(frame);
     const settings = this.options.settings;
@@ -135,7 +146,7 @@ export class VoicePipeline {
         if (wake.detected && !this.task) this.onWake(wake);
         break;
       case "listening":
-        if (this.listener) this.listenFrame(this.listener, frame, vad);
+        this.listening.frame(frame, vad);
         break;
       case "speaking":
         if (settings.bargeIn === "wake" && wake.detected) this.bargeIn([{ frame, vad }]);
@@ -146,20 +157,19 @@ export class VoicePipeline {
   }
 
   /**
-   * While Jarvis speaks (and only then: it costs a model run per 16 ms, and nothing else needs
-   * it), scores each chunk on 32 ms windows; speech over playback stops it.
+   * While Jarvis speaks (and only then: Silero costs a model run per 16 ms), the detector
+   * decides on each chunk whether speech over playback stops it; the rest of the time it only
+   * tracks the microphone's level (its noise floor), which costs next to nothing.
    */
   private async detectBargeIn(piece: Int16Array): Promise<void> {
     const barge = this.options.barge;
-    const settings = this.options.settings;
-    if (!barge || this.current !== "speaking" || this.bargeBuffer || settings.bargeIn !== "speech") return;
-    const scores = await barge.push(piece);
-    if (
-      this.current === "speaking" &&
-      !this.bargeBuffer &&
-      scores.some((s) => s >= settings.bargeInThreshold)
-    )
-      this.bargeIn([]);
+    if (!barge || this.options.settings.bargeIn !== "speech") return;
+    if (this.current !== "speaking" || this.bargeBuffer) {
+      barge.observe?.(piece);
+      return;
+    }
+    const speech = await barge.push(piece);
+    if (speech && this.current === "speaking" && !this.bargeBuffer) this.bargeIn([]);
   }
 
   /**
@@ -187,14 +197,12 @@ export class VoicePipeline {
    * turn a cough into some command.
    */
   release(): void {
-    const listener = this.listener;
-    if (!listener) {
+    if (!this.listening.active) {
       // Between a barge-in and the next `listen`: that listen ends at once.
       if (this.bargeBuffer) this.released = true;
       return;
     }
-    if (listener.speech) this.endListening(listener);
-    else this.abandonListening(listener, true);
+    this.listening.finish(true);
   }
 
   /** Stops for good (the browser went away): drops the utterance and whatever is being said. */
@@ -202,16 +210,13 @@ export class VoicePipeline {
     this.ended = true;
     this.stopped.abort(new DOMException("voice stopped", "AbortError"));
     this.speaking?.abort(new DOMException("voice stopped", "AbortError"));
-    const listener = this.listener;
-    if (listener) this.abandonListening(listener, false);
+    this.listening.abandon(false);
   }
 
   /** End of input: an utterance in progress ends here; then wait for the conversation. */
   async drain(): Promise<void> {
     this.ended = true;
-    const listener = this.listener;
-    if (listener?.speech) this.endListening(listener);
-    else if (listener) this.abandonListening(listener, false);
+    this.listening.finish(false);
     while (this.task) await this.task;
   }
 
@@ -244,7 +249,7 @@ export class VoicePipeline {
       .catch((error: unknown) => this.emitError(error))
       .finally(() => {
         if (this.task === task) this.task = undefined;
-        this.listener = undefined;
+        this.listening.clear();
         this.speaking = undefined;
         this.bargeBuffer = undefined;
         this.setState("idle");
@@ -287,9 +292,9 @@ export class VoicePipeline {
     return {
       onClipStart: (clip: SpokenClip) => {
         this.setState("speaking");
-        const latencyMs =
-          this.endOfSpeechAt === undefined ? undefined : this.clock.now() - this.endOfSpeechAt;
-        this.endOfSpeechAt = undefined;
+        const endOfSpeechAt = this.listening.endOfSpeechAt;
+        const latencyMs = endOfSpeechAt === undefined ? undefined : this.clock.now() - endOfSpeechAt;
+        this.listening.endOfSpeechAt = undefined;
         this.emit({
           type: "speak",
           t: this.t,
@@ -308,7 +313,7 @@ export class VoicePipeline {
   }
 
   /** Stops playback now (the sink kills the player) and listens; `seed` frames start the utterance. */
-  private bargeIn(seed: Array<{ frame: Int16Array; vad: number }>): void {
+  private bargeIn(seed: HeardFrame[]): void {
     this.bargeBuffer = seed;
     this.speaking?.abort(new DOMException("barge-in", "AbortError"));
     this.emit({ type: "barge_in", t: this.t });
@@ -320,60 +325,16 @@ export class VoicePipeline {
     const seed = this.bargeBuffer ?? [];
     this.bargeBuffer = undefined;
     if (this.ended && seed.length === 0) return Promise.resolve(undefined);
-    this.setState("listening");
     return new Promise((resolve) => {
-      const session = this.options.stt.start({ mode, signal: this.stopped.signal });
-      const listener = new Utterance(mode, session, this.segmenter, this.options.settings, resolve);
-      this.listener = listener;
+      const utterance = this.listening.start(mode, resolve);
       for (const { frame, vad } of seed)
-        if (this.listener === listener) this.listenFrame(listener, frame, vad);
-      if (this.released && this.listener === listener) {
+        if (this.listening.isCurrent(utterance)) this.listening.frame(frame, vad);
+      if (!this.listening.isCurrent(utterance)) return;
+      if (this.released) {
         this.released = false;
         this.release();
-      } else if (this.ended && this.listener === listener) {
-        if (listener.speech) this.endListening(listener);
-        else this.abandonListening(listener, false);
-      }
+      } else if (this.ended) this.listening.finish(false);
     });
-  }
-
-  private listenFrame(listener: Utterance, frame: Int16Array, vad: number): void {
-    const event = listener.push(frame, vad);
-    if (event === "start") this.emit({ type: "speech_start", t: this.t, mode: listener.mode });
-    else if (event === "timeout") this.abandonListening(listener, true);
-    else if (event === "end") this.endListening(listener);
-  }
-
-  private abandonListening(listener: Utterance, timedOut: boolean): void {
-    this.listener = undefined;
-    listener.session.cancel();
-    if (timedOut) this.emit({ type: "listen_timeout", t: this.t, mode: listener.mode });
-    listener.resolve(undefined);
-  }
-
-  private endListening(listener: Utterance): void {
-    this.listener = undefined;
-    this.endOfSpeechAt = this.clock.now();
-    this.emit({ type: "speech_end", t: this.t, mode: listener.mode });
-    this.setState("transcribing");
-    const started = this.clock.now();
-    listener.session.finish().then(
-      (transcript) => {
-        this.emit({
-          type: "transcript",
-          t: this.t,
-          mode: listener.mode,
-          text: transcript.text,
-          backend: transcript.backend,
-          latencyMs: Math.round(this.clock.now() - started),
-        });
-        listener.resolve(transcript);
-      },
-      (error: unknown) => {
-        this.emitError(error);
-        listener.resolve({ text: "", backend: this.options.stt.name });
-      },
-    );
   }
 
   /** Confirmations raised during a turn are asked aloud and answered by voice. */
@@ -381,49 +342,28 @@ export class VoicePipeline {
     request: (request, signal) => this.confirm(request, signal),
   };
 
-  private async confirm(request: ConfirmationRequest, signal: AbortSignal): Promise<ConfirmAnswer> {
-    const question = confirmationQuestion(request);
-    // What the turn said before asking is still playing: the question comes after it.
-    await this.output.whenIdle();
-    for (let attempt = 0; attempt < 2; attempt++) {
-      if (signal.aborted) return "timeout";
-      this.emit({ type: "confirm_prompt", t: this.t, tool: request.tool, question });
-      const asking = new AbortController();
-      const previous = this.speaking;
-      this.speaking = asking;
-      const unlink = () => asking.abort();
-      signal.addEventListener("abort", unlink, { once: true });
-      await this.say(question, asking.signal);
-      signal.removeEventListener("abort", unlink);
-      this.speaking = previous;
-      if (signal.aborted) return "timeout";
-      // Answered elsewhere (the web modal) or timed out: stop listening for a spoken answer.
-      const answeredElsewhere = () => {
-        const listener = this.listener;
-        if (listener?.mode === "dialog") this.abandonListening(listener, false);
-      };
-      signal.addEventListener("abort", answeredElsewhere, { once: true });
-      const transcript = await this.listen("dialog");
-      signal.removeEventListener("abort", answeredElsewhere);
-      if (signal.aborted) {
-        this.setState("turn");
-        return "timeout";
-      }
-      const heard = transcript?.text ?? "";
-      const kind = heard ? this.options.dialog.classify(heard) : undefined;
-      if (kind === "repeat" && attempt === 0) continue;
-      const answer: ConfirmAnswer = kind === "yes" ? "approve" : "deny";
-      this.emit({
-        type: "confirm_answer",
-        t: this.t,
-        heard,
-        answer,
-        reason: heard ? (kind ?? "unclear") : "silence",
-      });
-      this.setState("turn");
-      return answer;
-    }
-    return "deny";
+  private confirm(request: ConfirmationRequest, signal: AbortSignal): Promise<ConfirmAnswer> {
+    return confirmByVoice(
+      {
+        dialog: this.options.dialog,
+        t: () => this.t,
+        emit: (event) => this.emit(event),
+        setState: (state) => this.setState(state),
+        whenIdle: () => this.output.whenIdle(),
+        ask: async (question, asking) => {
+          const previous = this.speaking;
+          this.speaking = asking;
+          await this.say(question, asking.signal);
+          this.speaking = previous;
+        },
+        listen: (mode) => this.listen(mode),
+        stopListening: (mode) => {
+          if (this.listening.mode === mode) this.listening.abandon(false);
+        },
+      },
+      request,
+      signal,
+    );
   }
 }
 

@@ -4,6 +4,7 @@ import { expandPath } from "../config/paths.js";
 import type { JarvisConfig } from "../config/schema.js";
 import { JarvisError } from "../core/errors.js";
 import type { ToolDefinition } from "../core/tool.js";
+import { BargeInDetector } from "./barge.js";
 import { locateModels, packagedModelsDir, type VoiceModelFiles } from "./models.js";
 import { OpenAiStt } from "./stt/openai.js";
 import { PocketsphinxStt } from "./stt/pocketsphinx.js";
@@ -72,7 +73,15 @@ export function createDetector(models: VoiceModels, config: VoiceConfig) {
     threshold: config.threshold,
     vadThreshold: config.vad_threshold,
   });
-  return { wake, vad, barge: models.vad.createWindowedStream() };
+  return { wake, vad, barge: createBargeIn(models.vad) };
+}
+
+/** Silero on 16 ms steps gated by the onset detectors, with the default thresholds. */
+export function createBargeIn(model: SileroVadModel, settings: VoiceSettings = DEFAULT_VOICE_SETTINGS) {
+  return new BargeInDetector(model.createWindowedStream(), {
+    threshold: settings.bargeInThreshold,
+    onsetThreshold: settings.bargeInOnsetThreshold,
+  });
 }
 
 function apiKey(config: VoiceConfig, env: NodeJS.ProcessEnv): string | undefined {

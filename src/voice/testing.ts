@@ -31,15 +31,19 @@ export function createFakeVad(): VadInput {
   return vad;
 }
 
-/** Scores each pushed piece by its loudest sample (÷ 10000): one "window" per push. */
+/** Speech when a pushed piece's loudest sample (÷ 10000) reaches 0.6. */
 export class FakeBarge implements BargeInInput {
   resets = 0;
   pushed = 0;
-  async push(samples: Int16Array): Promise<number[]> {
+  observed = 0;
+  async push(samples: Int16Array): Promise<boolean> {
     this.pushed += 1;
     let max = 0;
     for (const x of samples) max = Math.max(max, x);
-    return [max / 10_000];
+    return max / 10_000 >= 0.6;
+  }
+  observe(): void {
+    this.observed += 1;
   }
   reset(): void {
     this.resets += 1;

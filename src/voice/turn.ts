@@ -49,7 +49,7 @@ export const keywordDialogClassifier: DialogClassifier = {
 };
 
 /** The NLU's `dialog` kind answers confirmations; the keyword list covers what it leaves out. */
-export function nluDialogClassifier(nlu: Nlu): DialogClassifier {
+export function nluDialogClassifier(nlu: Pick<Nlu, "parse">): DialogClassifier {
   return {
     classify(text) {
       const result = nlu.parse(text);

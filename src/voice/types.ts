@@ -17,7 +17,10 @@ export interface VoiceSettings {
   confirmListenMs: number;
   maxUtteranceMs: number;
   bargeIn: BargeInMode;
+  /** Silero score that stops playback (with the microphone's level risen above its floor). */
   bargeInThreshold: number;
+  /** The score that is enough during a fricative-like onset ("stop", "set"): see onset.ts. */
+  bargeInOnsetThreshold: number;
 }
 
 export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
@@ -28,6 +31,7 @@ export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
   maxUtteranceMs: 12_000,
   bargeIn: "speech",
   bargeInThreshold: 0.6,
+  bargeInOnsetThreshold: 0.35,
 };
 
 /**

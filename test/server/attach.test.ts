@@ -121,11 +121,16 @@ describe("jarvis chat --attach", () => {
     // 1. a terminal starts a turn and answers its confirmation
     const one = attach(temp.env);
     await one.waitFor(/Attached to Jarvis at http:\/\/127\.0\.0\.1:\d+, new session\./);
+    one.type("/history");
+    await one.waitFor(/no conversation yet \(it starts with your next message\)/);
     one.type("set a timer for 2 seconds");
     await one.waitFor(/── confirm: timer_set \(safe\) ──[\s\S]*Allow\? \[y\]es/);
     one.type("y");
     await one.waitFor(/Timer set for 2 seconds/);
     await one.waitFor(/⏰ Timer is done \(2 seconds\)\./, 10_000);
+    // /history: the session's words, as `jarvis chat` prints them
+    one.type("/history");
+    await one.waitFor(/you: set a timer for 2 seconds\njarvis: Timer set for 2 seconds/);
 
     // 2. a second terminal joins that session; a browser tab asks there, the terminal answers
     const runs = await (

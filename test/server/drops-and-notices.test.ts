@@ -19,6 +19,7 @@ beforeAll(async () => {
     uiDir: null,
     nlu: {
       "tea timer": action("timer_set", { duration_s: 1, label: "tea" }),
+      "read k": action("probe_read", { key: "k" }),
     },
     tools: (deps) => [
       ...createFilesTools(deps),
@@ -99,6 +100,37 @@ describe("a dropped file added to the knowledge base", () => {
     const session = await (await fetch(`${h.url}/api/sessions/${sessionId}`, { headers: auth() })).json();
     expect(session.runs.map((r: { id: string }) => r.id)).toEqual([runId]);
     expect(session.runs[0].events.at(-1).type).toBe("run_finished");
+    // a durable run like the agent's: on the Runs page, with its one tool step
+    const listed = await (await fetch(`${h.url}/api/runs?limit=5`, { headers: auth() })).json();
+    expect(listed.runs).toContainEqual(
+      expect.objectContaining({ id: runId, sessionId, status: "finished", source: "web" }),
+    );
+    const detail = await (await fetch(`${h.url}/api/runs/${runId}`, { headers: auth() })).json();
+    expect(detail.run.steps).toEqual([
+      expect.objectContaining({
+        seq: 1,
+        kind: "tool",
+        tool: "knowledge_add",
+        status: "done",
+        args: { path },
+      }),
+    ]);
+    expect(detail.run.result).toMatch(/1 added/);
+  });
+
+  it("refuses a session that does not exist (404, one line), running and recording nothing", async () => {
+    const before = h.runtime.audit.list({ limit: 1 })[0]?.seq;
+    const runsBefore = h.agent.listRuns({ limit: 500 }).length;
+    const path = join(h.temp.home, "Documents", "orphan.txt");
+    writeFileSync(path, "orphan");
+    const response = await addToKnowledge({ path, sessionId: "ses_nope" });
+    expect(response.status).toBe(404);
+    expect((await response.json()).error).toMatchObject({
+      code: "NOT_FOUND",
+      message: "no session ses_nope",
+    });
+    expect(h.runtime.audit.list({ limit: 1 })[0]?.seq).toBe(before);
+    expect(h.agent.listRuns({ limit: 500 })).toHaveLength(runsBefore);
   });
 
   it("asks first when policy says so; a denial adds nothing", async () => {
@@ -108,7 +140,9 @@ describe("a dropped file added to the knowledge base", () => {
     try {
       const path = join(h.temp.home, "Documents", "secret-plans.txt");
       writeFileSync(path, "zeppelin rendezvous at noon");
-      const { runId } = (await (await addToKnowledge({ path, sessionId: "ses_drop" })).json()) as {
+      const { runId } = (await (
+        await addToKnowledge({ path, sessionId: h.agent.newSession("web") })
+      ).json()) as {
         runId: string;
       };
       const asked = await socket.event("confirm_requested", (e) => e.runId === runId);
@@ -164,20 +198,43 @@ describe("a dropped file added to the knowledge base", () => {
     try {
       const path = join(h.temp.home, "Documents", "waiting.txt");
       writeFileSync(path, "waiting");
-      const { runId } = (await (await addToKnowledge({ path, sessionId: "ses_drop" })).json()) as {
+      const sessionId = h.agent.newSession("web");
+      const { runId } = (await (await addToKnowledge({ path, sessionId })).json()) as {
         runId: string;
       };
       await socket.event("confirm_requested", (e) => e.runId === runId);
       const late = await open(); // a tab opened now sees it running and its question pending
       const hello = await late.next((m) => m.type === "hello");
-      expect(hello.active).toContainEqual({ runId, sessionId: "ses_drop" });
+      expect(hello.active).toContainEqual({ runId, sessionId });
       expect(hello.pending).toContainEqual(expect.objectContaining({ runId, tool: "knowledge_add" }));
       socket.send({ type: "kill", id: "k1", runId });
       expect(await socket.next((m) => m.type === "ack" && m.id === "k1")).toMatchObject({ killed: 1 });
       await socket.event("run_cancelled", (e) => e.runId === runId);
+      const stored = await (await fetch(`${h.url}/api/runs/${runId}`, { headers: auth() })).json();
+      expect(stored.run).toMatchObject({ status: "cancelled", sessionId });
     } finally {
       delete tools.knowledge_add;
     }
+  });
+});
+
+describe("GET /api/sessions/:id/history", () => {
+  it("answers a session's words in order; refuses a bad limit with one line", async () => {
+    const socket = await open();
+    socket.send({ type: "turn", id: "h1", text: "read k" });
+    const ack = await socket.next((m) => m.type === "ack" && m.id === "h1");
+    await socket.event("run_finished", (e) => e.runId === ack.runId);
+    const url = `${h.url}/api/sessions/${ack.sessionId}/history`;
+    const body = await (await fetch(url, { headers: auth() })).json();
+    expect(body.sessionId).toBe(ack.sessionId);
+    expect(body.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
+    expect(body.messages[0]).toMatchObject({ text: "read k", runId: ack.runId });
+    for (const bad of ["0", "x", "501"]) {
+      const response = await fetch(`${url}?limit=${bad}`, { headers: auth() });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toMatchObject({ code: "USAGE", path: "limit" });
+    }
+    expect((await fetch(url)).status).toBe(401);
   });
 });
 
@@ -197,7 +254,7 @@ describe("timers and alarms ring in every tab", () => {
       });
     }
     expect(popups).toEqual(['Jarvis: Timer done: Timer "tea" is done (1 second).']);
-    // a notice is not a run: nothing new in the run list
-    expect(h.agent.listRuns().map((r) => r.id)).toEqual([ack.runId]);
+    // a notice is not a run: nothing new in the run list (the newest is still the turn)
+    expect(h.agent.listRuns({ limit: 1 }).map((r) => r.id)).toEqual([ack.runId]);
   });
 });

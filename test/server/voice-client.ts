@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type Browser, chromium } from "playwright-core";
 import WebSocket from "ws";
 import { decodeWav } from "../../src/voice/audio/wav.js";
-import { TOKEN } from "./harness.js";
+import { CHROMIUM, CHROMIUM_ARGS, TOKEN } from "./harness.js";
 
 export type Message = Record<string, unknown>;
 
@@ -107,6 +108,17 @@ export class VoiceClient {
     this.socket.send(bytes, { binary: true });
   }
 
+  /** PCM in `chunkMs` messages paced at `speed` × real time. */
+  async stream(pcm: Int16Array, options: { chunkMs?: number; speed?: number } = {}): Promise<void> {
+    const chunk = (options.chunkMs ?? 100) * 16;
+    const pause = (options.chunkMs ?? 100) / (options.speed ?? 2);
+    for (let start = 0; start < pcm.length; start += chunk) {
+      const part = pcm.subarray(start, Math.min(pcm.length, start + chunk));
+      this.sendAudio(Buffer.from(part.buffer, part.byteOffset, part.byteLength));
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
   /**
    * One press: `voice_start`, the PCM in `chunkMs` messages paced at `speed` × real time, then
    * `voice_end`. Resolves with the start's ack.
@@ -120,13 +132,7 @@ export class VoiceClient {
       v: 1,
       ...(options.sessionId ? { sessionId: options.sessionId } : {}),
     });
-    const chunk = (options.chunkMs ?? 100) * 16;
-    const pause = (options.chunkMs ?? 100) / (options.speed ?? 2);
-    for (let start = 0; start < pcm.length; start += chunk) {
-      const part = pcm.subarray(start, Math.min(pcm.length, start + chunk));
-      this.sendAudio(Buffer.from(part.buffer, part.byteOffset, part.byteLength));
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
+    await this.stream(pcm, options);
     await this.request({ type: "voice_end" });
     return ack;
   }
@@ -151,6 +157,42 @@ export function spokenPcm(
   return { file, pcm: decodeWav(readFileSync(file)).samples };
 }
 
+/** sox pink noise as 16 kHz mono s16 PCM (repeatable: -R). */
+export function pinkNoisePcm(dir: string, ms: number, volume: number): Int16Array {
+  const file = join(dir, `pink-${ms}-${volume}.wav`);
+  execFileSync("sox", [
+    "-R",
+    "-n",
+    "-r",
+    "16000",
+    "-c",
+    "1",
+    "-b",
+    "16",
+    file,
+    "synth",
+    String(ms / 1000),
+    "pinknoise",
+    "vol",
+    String(volume),
+  ]);
+  return decodeWav(readFileSync(file)).samples;
+}
+
 export function silencePcm(ms: number): Int16Array {
   return new Int16Array(ms * 16);
+}
+
+/** Headless Chromium whose microphone plays `wav` (in a loop) and whose page may autoplay. */
+export function launchWithFakeMic(wav: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      ...CHROMIUM_ARGS,
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-audio-capture=${wav}`,
+      "--autoplay-policy=no-user-gesture-required",
+    ],
+  });
 }

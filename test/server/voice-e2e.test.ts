@@ -7,20 +7,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasPrograms } from "../../src/testing/programs.js";
 import { createTimerTools } from "../../src/tools/timers/index.js";
-import {
-  action,
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  type ServerHarness,
-  startServerHarness,
-  uiBuilt,
-  watchConsole,
-} from "./harness.js";
-import { spokenPcm } from "./voice-client.js";
+import { action, type ServerHarness, startServerHarness, uiBuilt, watchConsole } from "./harness.js";
+import { launchWithFakeMic, spokenPcm } from "./voice-client.js";
 
 const ok = hasPrograms(
   ["chromium", "espeak-ng", "sox", "pocketsphinx_continuous"],
@@ -40,17 +32,11 @@ describe.skipIf(!ok)("push-to-talk in the web UI (headless Chromium, fake microp
     h = await startServerHarness({
       nlu: { "set a timer for five minutes": action("timer_set", { duration_s: 300 }) },
       tools: (deps) => createTimerTools(deps),
+      // The button only: the fake microphone loops the command, which would otherwise talk over
+      // every answer (hands-free barge-in has its own test: voice-barge-e2e.test.ts).
+      config: 'voice:\n  barge_in: "off"\n',
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        ...CHROMIUM_ARGS,
-        "--use-fake-ui-for-media-stream",
-        "--use-fake-device-for-media-stream",
-        `--use-file-for-fake-audio-capture=${file}`,
-        "--autoplay-policy=no-user-gesture-required",
-      ],
-    });
+    browser = await launchWithFakeMic(file);
   });
   afterAll(async () => {
     await browser?.close();

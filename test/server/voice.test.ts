@@ -9,15 +9,20 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { probeTools, readProbeLog } from "../../src/testing/probe-tools.js";
 import { hasPrograms } from "../../src/testing/programs.js";
+import type { TableNlu } from "../../src/testing/table-nlu.js";
 import { createTimerTools } from "../../src/tools/timers/index.js";
 import { decodeWav } from "../../src/voice/audio/wav.js";
 import { action, type ServerHarness, startServerHarness } from "./harness.js";
-import { type Message, silencePcm, spokenPcm, VoiceClient } from "./voice-client.js";
+import { type Message, pinkNoisePcm, silencePcm, spokenPcm, VoiceClient } from "./voice-client.js";
 
 const ok = hasPrograms(
   ["espeak-ng", "sox", "pocketsphinx_continuous"],
   "espeak-ng sox pocketsphinx pocketsphinx-en-us",
 );
+
+/** A chat reply long enough (≈ 8 s spoken) to talk over. */
+const LONG_REPLY =
+  "Once upon a time there was a small robot who lived in a lighthouse. Every night it counted the ships that passed. One stormy night it counted one ship too many, and went to look.";
 
 describe.skipIf(!ok)("push-to-talk over the WebSocket", () => {
   let h: ServerHarness;
@@ -37,6 +42,11 @@ describe.skipIf(!ok)("push-to-talk over the WebSocket", () => {
       nlu: {
         "set a timer for five minutes": action("timer_set", { duration_s: 300 }),
         "clear my shopping list": action("probe_danger", { key: "shopping" }),
+        "pause the music": { kind: "chat", reply: LONG_REPLY, confidence: 0.97 },
+        "what time is it": action("timer_list", {}),
+        // Yes/no come from the NLU's dialog kind (the keyword list is only a fallback).
+        yes: { kind: "dialog", dialog: "yes", confidence: 0.99 },
+        no: { kind: "dialog", dialog: "no", confidence: 0.99 },
       },
       tools: (deps) => [...createTimerTools(deps), ...probeTools(deps)],
     });
@@ -120,7 +130,9 @@ describe.skipIf(!ok)("push-to-talk over the WebSocket", () => {
     );
     await client.press(spokenPcm(dir, "yes", "yes").pcm);
     const answer = await client.voiceEvent("confirm_answer");
-    expect(answer).toMatchObject({ heard: "yes", answer: "approve" });
+    expect(answer).toMatchObject({ heard: "yes", answer: "approve", reason: "yes" });
+    // Read by the agent's NLU (its dialog kind), as `jarvis listen` does.
+    expect((h.agent.deps.nlu as TableNlu).seen.map((s) => s.text)).toContain("yes");
     const resolved = await client.agentEvent(
       "confirm_resolved",
       (e) => (e.data as Message).confirmationId === confirmationId,
@@ -129,6 +141,70 @@ describe.skipIf(!ok)("push-to-talk over the WebSocket", () => {
     await client.agentEvent("tool_finished", (e) => (e.data as Message).tool === "probe_danger");
     expect(readProbeLog(h.temp.jarvisHome).slice(before)).toEqual(["danger shopping"]);
     expect(h.server.context.broker.list()).toEqual([]);
+  });
+
+  it('a confirmation answered "no" by voice is denied and the tool does not run', async () => {
+    const client = await open();
+    const before = readProbeLog(h.temp.jarvisHome).length;
+    await client.press(spokenPcm(dir, "clear my shopping list", "clear-no").pcm);
+    const prompt = await client.voiceEvent("confirm_prompt");
+    const asked = client.messages.findIndex((m) => m.type === "voice" && m.event === prompt);
+    await client.next(
+      (m) =>
+        client.messages.indexOf(m) > asked &&
+        m.type === "voice" &&
+        (m.event as Message).state === "listening",
+      20_000,
+      "listening after the question",
+    );
+    await client.press(spokenPcm(dir, "no", "no").pcm);
+    const answer = await client.voiceEvent("confirm_answer");
+    expect(answer).toMatchObject({ heard: "no", answer: "deny", reason: "no" });
+    const resolved = await client.agentEvent("confirm_resolved");
+    expect((resolved.data as Message).answer).toBe("deny");
+    await client.voiceEvent("state", (e) => e.state === "idle");
+    expect(readProbeLog(h.temp.jarvisHome).slice(before)).toEqual([]);
+    expect((h.agent.deps.nlu as TableNlu).seen.map((s) => s.text)).toContain("no");
+  });
+
+  it("hands-free: speech streamed over the answer stops it and is heard as the next command", async () => {
+    const client = await open();
+    const ack = await client.press(spokenPcm(dir, "pause the music", "story").pcm);
+    expect((ack.voice as Message).bargeIn).toBe(true);
+    await client.voiceEvent("transcript", (e) => e.text === "pause the music");
+    await client.voiceEvent("speak");
+    const first = await client.next((m) => m.type === "voice_turn");
+    // The page's microphone over the answer: 1 s of quiet room, then the user talks.
+    const over = await client.request({ type: "voice_start", v: 1, bargeIn: true });
+    expect(over.voice).toMatchObject({ monitoring: true });
+    const talk = spokenPcm(dir, "what time is it", "over").pcm;
+    await client.stream(new Int16Array([...silencePcm(1000), ...talk]), { chunkMs: 40, speed: 1 });
+    const barge = await client.voiceEvent("barge_in");
+    expect(Number(barge.t)).toBeGreaterThan(0);
+    await client.next((m) => m.type === "voice_stop", 5000, "voice_stop");
+    const heard = await client.voiceEvent("transcript", (e) => e.text === "what time is it");
+    expect(heard.mode).toBe("command");
+    const second = await client.next((m) => m.type === "voice_turn" && m.runId !== first.runId);
+    expect(h.agent.getRun(String(second.runId))).toMatchObject({ input: "what time is it", source: "voice" });
+    await client.request({ type: "voice_end" });
+    await client.voiceEvent("state", (e) => e.state === "idle" && Number(e.t) > Number(barge.t));
+    expect(client.messages.filter((m) => m.type === "voice_error")).toEqual([]);
+  });
+
+  it("hands-free: noise and quiet over the answer do not stop it", async () => {
+    const client = await open();
+    await client.press(spokenPcm(dir, "pause the music", "story2").pcm);
+    await client.voiceEvent("transcript", (e) => e.text === "pause the music"); // the long answer
+    await client.voiceEvent("speak");
+    await client.request({ type: "voice_start", v: 1, bargeIn: true });
+    const noisy = pinkNoisePcm(dir, 3000, 0.05);
+    await client.stream(new Int16Array([...silencePcm(500), ...noisy]), { chunkMs: 40, speed: 1 });
+    await client.request({ type: "voice_end" });
+    await client.voiceEvent("state", (e) => e.state === "idle", 30_000);
+    expect(client.messages.some((m) => m.type === "voice" && (m.event as Message).type === "barge_in")).toBe(
+      false,
+    );
+    expect(client.messages.some((m) => m.type === "voice_stop")).toBe(false);
   });
 
   it("caps audio: an oversized message, audio faster than real time, audio outside a press — one error each", async () => {
@@ -175,7 +251,10 @@ describe.skipIf(!ok)("push-to-talk over the WebSocket", () => {
     let capped: ServerHarness;
     let deaf: ServerHarness;
     beforeAll(async () => {
-      capped = await startServerHarness({ uiDir: null, config: "voice:\n  push_to_talk_max_s: 1\n" });
+      capped = await startServerHarness({
+        uiDir: null,
+        config: 'voice:\n  push_to_talk_max_s: 1\n  barge_in: "off"\n',
+      });
       deaf = await startServerHarness({ uiDir: null, config: "voice:\n  stt: none\n" });
     });
     afterAll(async () => {
@@ -197,6 +276,16 @@ describe.skipIf(!ok)("push-to-talk over the WebSocket", () => {
       // What came before the cap was still listened to: 1 s of silence → nothing heard.
       await client.voiceEvent("listen_timeout");
       expect(client.messages.filter((m) => m.type === "voice_error")).toHaveLength(1);
+    });
+
+    it("with voice.barge_in off, listening over an answer is refused and the page is told not to", async () => {
+      const client = await open(capped);
+      const ack = await client.request({ type: "voice_start", v: 1 });
+      expect((ack.voice as Message).bargeIn).toBe(false);
+      await client.request({ type: "voice_end" });
+      await expect(client.request({ type: "voice_start", v: 1, bargeIn: true })).rejects.toThrow(
+        /barge-in by voice is off here/,
+      );
     });
 
     it("refuses push-to-talk when speech recognition is off, with one error and nothing else", async () => {

@@ -1,13 +1,16 @@
-/** The barge-in detector on real audio: Silero on 32 ms windows, a score every 16 ms. */
+/**
+ * The barge-in detector on real audio: Silero on 32 ms windows, a score every 16 ms, gated by
+ * the onset detectors (BargeInDetector).
+ */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultConfig } from "../../src/config/schema.js";
 import { hasPrograms } from "../../src/testing/index.js";
-import { loadVadModel } from "../../src/voice/setup.js";
+import { createBargeIn, loadVadModel } from "../../src/voice/setup.js";
 import type { SileroVadModel } from "../../src/voice/vad.js";
-import { scenario } from "./corpus.js";
+import { noise, scenario, speak } from "./corpus.js";
 
 const ok = hasPrograms(["espeak-ng", "sox"], "espeak-ng sox");
 
@@ -51,5 +54,43 @@ describe.skipIf(!ok)("WindowedVad (barge-in)", () => {
     expect(by256.slice(0, Math.floor(onset / 16) - 2).every((p) => p < 0.3)).toBe(true);
     expect(atMs(first) - onset).toBeGreaterThan(0);
     expect(atMs(first) - onset).toBeLessThanOrEqual(100);
+  });
+
+  /** Media time (ms) of the first 16 ms chunk the detector stops playback on, after `fromMs`. */
+  async function decision(samples: Int16Array, fromMs: number): Promise<number | undefined> {
+    const barge = createBargeIn(model);
+    for (let start = 0; start < samples.length; start += 256) {
+      const chunk = samples.subarray(start, start + 256);
+      if (start < fromMs * 16)
+        barge.observe(chunk); // before playback: the floor only
+      else if (await barge.push(chunk)) return (start + 256) / 16;
+    }
+    return undefined;
+  }
+
+  it("decides on 'stop' (a fricative start) within 100 ms of its first sample", async () => {
+    for (const voice of ["en-us", "en-gb"]) {
+      const stop = scenario(dir, [1500, { text: "stop", voice: { voice, speed: 150 } }, 500], {
+        noise: { kind: "pinknoise", volume: 0.02 },
+      });
+      const onset = stop.voiced[1]?.start ?? 0;
+      const at = await decision(stop.samples, 1000);
+      expect(at).toBeDefined();
+      expect((at ?? 0) - onset).toBeGreaterThan(0);
+      expect((at ?? 0) - onset).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it("does not stop for Jarvis's own voice echoed at -30 dB, nor for a burst of noise", async () => {
+    const bed = noise(dir, "pinknoise", 6000, 0.02);
+    const own = speak(dir, "Here is a long answer that keeps going for quite a while, with several words.", {
+      voice: "en-us",
+      speed: 175,
+    });
+    const echo = Int16Array.from(bed, (x, i) => x + Math.round((own[i - 8000] ?? 0) * 0.0316));
+    expect(await decision(echo, 400)).toBeUndefined();
+    const burst = noise(dir, "whitenoise", 1500, 0.05);
+    const bursty = Int16Array.from(bed, (x, i) => x + (burst[i - 32_000] ?? 0));
+    expect(await decision(bursty, 400)).toBeUndefined();
   });
 });

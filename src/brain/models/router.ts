@@ -2,8 +2,12 @@ import { JarvisError } from "../../core/errors.js";
 import type { Logger } from "../../core/logger.js";
 import { silentLogger } from "../../core/logger.js";
 import type { ModelFailure } from "./failures.js";
-import { ModelAttemptError, streamOnce } from "./stream.js";
+import type * as Stream from "./stream.js";
 import type { ModelCallbacks, ModelEntry, ModelRequest, ModelTurn } from "./types.js";
+
+// stream.ts pulls in the AI SDK (~10 MB of heap, ~200 ms): loaded on the first model call, so a
+// router with no models (embedded defaults) never loads it.
+const loadStream = (): Promise<typeof Stream> => import("./stream.js");
 
 export interface RouterOptions {
   /** Longest `retry-after` worth waiting for before falling back (default 30 s). */
@@ -57,6 +61,7 @@ export class ModelRouter {
 
   /** @internal */
   async attempt(entry: ModelEntry, request: ModelRequest, callbacks: ModelCallbacks): Promise<ModelTurn> {
+    const { ModelAttemptError, streamOnce } = await loadStream();
     let rateLimited = 0;
     let serverErrors = 0;
     for (;;) {
@@ -121,6 +126,7 @@ export class ModelSession {
         this.index = i;
         return turn;
       } catch (error) {
+        const { ModelAttemptError } = await loadStream();
         if (!(error instanceof ModelAttemptError)) throw error;
         last = error.failure;
         const next = order[i + 1];

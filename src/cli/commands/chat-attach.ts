@@ -3,7 +3,7 @@ import { createInterface, type Interface } from "node:readline";
 import type { WebSocket } from "ws";
 import { loadConfig } from "../../config/load.js";
 import { pathsFor, resolveHome } from "../../config/paths.js";
-import { JarvisError } from "../../core/errors.js";
+import { JarvisError, toJarvisError } from "../../core/errors.js";
 import type { ConfirmRequestData, JarvisEvent } from "../../core/events.js";
 import { processAlive, readServerFile } from "../../server/discovery.js";
 import type { CliContext } from "../context.js";
@@ -21,7 +21,7 @@ interface Target {
 
 type Pending = ConfirmRequestData & { runId: string };
 
-const HELP = `commands: /stop (stop this session's running task)  /new (new conversation)  /exit
+const HELP = `commands: /stop (stop this session's running task)  /new (new conversation)  /history  /exit
 confirmations (from any window): y = yes, n = no, a = always for this session`;
 const ANSWERS: Record<string, "approve" | "deny" | "approve_session"> = {
   y: "approve",
@@ -77,7 +77,7 @@ export async function attachChat(context: CliContext, flags: AttachFlags): Promi
   const target = await findServer(context.env, flags);
   const socket = await connect(target);
   const sessionId = flags.session ?? (await latestSession(target));
-  await new AttachedChat(context, socket, target.url, sessionId).run();
+  await new AttachedChat(context, socket, target, sessionId).run();
 }
 
 async function connect(target: Target): Promise<WebSocket> {
@@ -105,6 +105,28 @@ async function connect(target: Target): Promise<WebSocket> {
       reject(new JarvisError("UNAVAILABLE", `could not connect to ${target.url}: ${error.message}`)),
     );
   });
+}
+
+/** A session's messages from the server (`GET /api/sessions/:id/history`). */
+export async function fetchHistory(
+  target: Target,
+  sessionId: string,
+): Promise<Array<{ role: "user" | "assistant"; text: string }>> {
+  const response = await fetch(`${target.url}/api/sessions/${encodeURIComponent(sessionId)}/history`, {
+    headers: { authorization: `Bearer ${target.token}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await response.json().catch(() => ({}))) as {
+    messages?: Array<{ role: "user" | "assistant"; text: string }>;
+    error?: { message?: string };
+  };
+  if (!response.ok || !body.messages) {
+    throw new JarvisError(
+      "UNAVAILABLE",
+      `could not read the conversation: ${body.error?.message ?? `server answered ${response.status}`}`,
+    );
+  }
+  return body.messages;
 }
 
 /** The session of the newest run (what the browser shows last), if any. */
@@ -135,7 +157,7 @@ class AttachedChat {
   constructor(
     private readonly context: CliContext,
     private readonly socket: WebSocket,
-    private readonly url: string,
+    private readonly target: Target,
     private sessionId: string | undefined,
   ) {
     this.printer = new EventPrinter(context);
@@ -175,7 +197,7 @@ class AttachedChat {
       this.maybeFinish();
     });
     context.printError(
-      `Attached to Jarvis at ${this.url}, ${this.sessionId ? `session ${this.sessionId}` : "new session"}. ${this.tty ? HELP : ""}`.trim(),
+      `Attached to Jarvis at ${this.target.url}, ${this.sessionId ? `session ${this.sessionId}` : "new session"}. ${this.tty ? HELP : ""}`.trim(),
     );
     this.prompt(rl);
     try {
@@ -319,6 +341,22 @@ class AttachedChat {
     this.unseen.delete(runId);
   }
 
+  /** This session's conversation, printed like `jarvis chat`'s /history. */
+  private async history(): Promise<void> {
+    if (!this.sessionId) {
+      this.context.printError("no conversation yet (it starts with your next message)");
+      return;
+    }
+    try {
+      const messages = await fetchHistory(this.target, this.sessionId);
+      for (const message of messages) {
+        this.context.print(`${message.role === "user" ? "you" : "jarvis"}: ${message.text}`);
+      }
+    } catch (error) {
+      this.context.printError(toJarvisError(error).message);
+    }
+  }
+
   private stop(): void {
     const runs = [...this.running];
     if (runs.length === 0) {
@@ -339,6 +377,9 @@ class AttachedChat {
         this.sessionId = undefined;
         this.context.printError("new conversation (it starts with your next message)");
         break;
+      case "/history":
+        void this.history().finally(() => this.prompt(rl));
+        return;
       case "/exit":
       case "/quit":
         rl.close();

@@ -8,7 +8,12 @@ export type RegisterCommands = (program: Command, context: CliContext) => void;
  * command being run is imported, so `jarvis tools list` never loads the agent, the NLU or the
  * server; `--help` and unknown commands load them all. Add a group with one line here.
  */
-export const COMMAND_GROUPS: Array<{ names: string[]; load: () => Promise<RegisterCommands> }> = [
+export const COMMAND_GROUPS: Array<{
+  names: string[];
+  load: () => Promise<RegisterCommands>;
+  /** Opens its own runtime: the CLI context need not load one (see cli/main.ts). */
+  ownRuntime?: true;
+}> = [
   { names: ["tools"], load: async () => (await import("./tools.js")).registerToolsCommands },
   { names: ["ask"], load: async () => (await import("./ask.js")).registerAskCommand },
   { names: ["chat"], load: async () => (await import("./chat.js")).registerChatCommand },
@@ -16,13 +21,25 @@ export const COMMAND_GROUPS: Array<{ names: string[]; load: () => Promise<Regist
   { names: ["audit"], load: async () => (await import("./audit.js")).registerAuditCommands },
   { names: ["config"], load: async () => (await import("./config.js")).registerConfigCommands },
   { names: ["doctor"], load: async () => (await import("./doctor.js")).registerDoctorCommand },
-  { names: ["start"], load: async () => (await import("./start.js")).registerStartCommand },
+  {
+    names: ["start"],
+    load: async () => (await import("./start.js")).registerStartCommand,
+    ownRuntime: true,
+  },
   { names: ["docs"], load: async () => (await import("./docs.js")).registerDocsCommands },
   { names: ["memory"], load: async () => (await import("./memory.js")).registerMemoryCommands },
   { names: ["listen", "say"], load: async () => (await import("./voice.js")).registerVoiceCommands },
   { names: ["accounts"], load: async () => (await import("./accounts.js")).registerAccountsCommands },
   { names: ["nlu"], load: async () => (await import("./nlu.js")).registerNluCommand },
 ];
+
+/** Whether this command line runs a command that opens its own runtime (`start`). */
+export function ownsRuntime(argv: readonly string[]): boolean {
+  const first = argv.find((arg) => !arg.startsWith("-"));
+  return COMMAND_GROUPS.some(
+    (group) => group.ownRuntime && first !== undefined && group.names.includes(first),
+  );
+}
 
 /** The groups needed for this command line: the named one, or all when none matches. */
 export async function commandGroupsFor(argv: readonly string[]): Promise<RegisterCommands[]> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { ChainVerifier } from "../audit-chain.js";
+import { KeyValueRepository } from "../../store/kv.js";
+import { ChainVerifier, kvAnchorStore } from "../audit-chain.js";
 import { USER_ANSWERS } from "../broker.js";
 import { drain, type ServerContext } from "../context.js";
 import { HttpError } from "../errors.js";
@@ -18,6 +19,7 @@ const RunsQuery = z
     sessionId: z.string().min(1).max(100).optional(),
   })
   .strict();
+const HistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }).strict();
 const AuditQuery = z
   .object({
     runId: z.string().min(1).max(100).optional(),
@@ -70,6 +72,13 @@ export function registerApiRoutes(app: FastifyInstance, context: ServerContext):
     return { runId: handle.runId, sessionId: handle.sessionId };
   });
 
+  // A session's conversation as words (what `/history` prints in `jarvis chat --attach`).
+  app.get("/api/sessions/:id/history", async (request) => {
+    const { id } = parseInput(IdParam, request.params, "path");
+    const { limit } = parseInput(HistoryQuery, request.query, "query");
+    return { sessionId: id, messages: context.turns.history(id, limit) };
+  });
+
   // The chat of one session: its recent runs, each with the events the page renders.
   app.get("/api/sessions/:id", async (request) => {
     const { id } = parseInput(IdParam, request.params, "path");
@@ -84,7 +93,9 @@ export function registerApiRoutes(app: FastifyInstance, context: ServerContext):
         return { ...summary, events: detail ? eventsFromRun(detail) : [] };
       });
     // Single calls made with a button (a dropped file added to the knowledge base) belong too.
-    const direct = context.direct.ofSession(id);
+    // (those recorded as durable runs are listed above already)
+    const listed = new Set(runs.map((run) => run.id));
+    const direct = context.direct.ofSession(id).filter((run) => !listed.has(run.id));
     if (direct.length > 0) {
       const all = [...runs, ...direct].sort((a, b) => a.createdAt - b.createdAt);
       return { sessionId: id, runs: all };
@@ -92,7 +103,11 @@ export function registerApiRoutes(app: FastifyInstance, context: ServerContext):
     return { sessionId: id, runs };
   });
 
-  const chain = new ChainVerifier(runtime.audit);
+  // The verified prefix is kept in the store's kv table, so a restart checks only what is new.
+  const chain = new ChainVerifier(
+    runtime.audit,
+    runtime.db ? kvAnchorStore(new KeyValueRepository(runtime.db, runtime.clock)) : undefined,
+  );
   app.get("/api/audit", async (request) => {
     const query = parseInput(AuditQuery, request.query, "query");
     const { verify, ...filter } = query;

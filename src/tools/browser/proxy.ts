@@ -1,7 +1,13 @@
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import net, { type Socket } from "node:net";
 import type { Logger } from "../../core/logger.js";
 import { checkDestination, type GuardOptions } from "../web/guard.js";
+
+// Not `import`: an ES import of node:http(s) reads its lazy WebSocket/MessageEvent exports, which
+// loads undici (~3 MB of heap) into every process that loads the tool catalog; require() does not.
+const require = createRequire(import.meta.url);
+const http = require("node:http") as typeof import("node:http");
 
 export interface BlockedRequest {
   host: string;
@@ -27,7 +33,7 @@ const HOP_BY_HOP = new Set([
  * HTTPS is tunnelled (CONNECT), never decrypted.
  */
 export class GuardProxy {
-  private server: http.Server | undefined;
+  private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private readonly blocked: BlockedRequest[] = [];
   /** Upstream connections are kept alive per checked address:port (saves a TCP setup per request). */
@@ -104,7 +110,7 @@ export class GuardProxy {
         );
       return;
     }
-    const headers: http.OutgoingHttpHeaders = {};
+    const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
     }
@@ -119,7 +125,7 @@ export class GuardProxy {
         agent: this.agent,
       },
       (response) => {
-        const out: http.OutgoingHttpHeaders = {};
+        const out: OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(response.headers)) {
           if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
         }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import type { IncomingMessage } from "node:http";
+import { createRequire } from "node:module";
 import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import tls from "node:tls";
@@ -8,6 +8,12 @@ import zlib from "node:zlib";
 import { isTimeoutReason, linkSignals } from "../../core/abort.js";
 import { JarvisError } from "../../core/errors.js";
 import { type CheckedTarget, checkUrl, type GuardOptions } from "./guard.js";
+
+// Not `import`: an ES import of node:http(s) reads its lazy WebSocket/MessageEvent exports, which
+// loads undici (~3 MB of heap) into every process that loads the tool catalog; require() does not.
+const require = createRequire(import.meta.url);
+const http = require("node:http") as typeof import("node:http");
+const https = require("node:https") as typeof import("node:https");
 
 export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Jarvis/0.1";
 

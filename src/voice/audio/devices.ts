@@ -44,7 +44,13 @@ const RECORDERS: Record<string, string[]> = {
   ],
 };
 
-function playerArgs(program: string, rate: number): string[] {
+/** The recorder's argv (arecord, or sox's `rec` for anything else): 16 kHz mono s16le on stdout. */
+export function recorderArgs(program: string): string[] {
+  return [...(RECORDERS[program] ?? RECORDERS.rec ?? [])];
+}
+
+/** The player's argv (aplay, or sox's `play`): raw mono s16le at `rate` on stdin. */
+export function playerArgs(program: string, rate: number): string[] {
   if (program === "aplay") return ["-q", "-t", "raw", "-f", "S16_LE", "-r", String(rate), "-c", "1", "-"];
   return ["-q", "-t", "raw", "-e", "signed", "-b", "16", "-r", String(rate), "-c", "1", "-"];
 }
@@ -58,7 +64,7 @@ export function defaultMicrophone(env: NodeJS.ProcessEnv = process.env): Command
       fix: process.platform === "darwin" ? "brew install sox" : "sudo apt-get install alsa-utils (or sox)",
     });
   }
-  return new CommandMicrophone(program);
+  return new CommandMicrophone(program, env);
 }
 
 /** Picks aplay (Linux), afplay (macOS) or sox's `play`. */
@@ -73,15 +79,21 @@ export function defaultSpeaker(env: NodeJS.ProcessEnv = process.env): AudioSink 
           : "sudo apt-get install alsa-utils (or sox)",
     });
   }
-  return program === "afplay" ? new AfplaySpeaker() : new CommandSpeaker(program);
+  return program === "afplay" ? new AfplaySpeaker() : new CommandSpeaker(program, env);
 }
 
 export class CommandMicrophone implements AudioSource {
-  constructor(private readonly program: string) {}
+  constructor(
+    private readonly program: string,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
 
   async *frames(signal: AbortSignal): AsyncIterable<Int16Array> {
-    const args = RECORDERS[this.program] ?? RECORDERS.rec ?? [];
-    const child = spawn(this.program, args, { stdio: ["ignore", "pipe", "pipe"], signal });
+    const child = spawn(this.program, recorderArgs(this.program), {
+      stdio: ["ignore", "pipe", "pipe"],
+      signal,
+      env: this.env,
+    });
     let failure: Error | undefined;
     let stderr = "";
     child.on("error", (error) => {
@@ -94,7 +106,10 @@ export class CommandMicrophone implements AudioSource {
     const reframer = new Reframer(CHUNK_SAMPLES);
     try {
       for await (const chunk of child.stdout) {
-        for (const frame of reframer.push(chunk as Buffer)) yield frame;
+        for (const frame of reframer.push(chunk as Buffer)) {
+          if (signal.aborted) return; // one read may hold many chunks: none after a stop
+          yield frame;
+        }
       }
       const code = await exited;
       if (!signal.aborted && (failure || code !== 0)) {
@@ -111,13 +126,17 @@ export class CommandMicrophone implements AudioSource {
 
 /** aplay / play reading raw PCM on stdin; stopping kills the process (barge-in). */
 export class CommandSpeaker implements AudioSink {
-  constructor(private readonly program: string) {}
+  constructor(
+    private readonly program: string,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
 
   play(audio: PcmAudio, signal: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return resolve();
       const child = spawn(this.program, playerArgs(this.program, audio.sampleRate), {
         stdio: ["pipe", "ignore", "pipe"],
+        env: this.env,
       });
       let stderr = "";
       child.stderr.setEncoding("utf8").on("data", (chunk: string) => {

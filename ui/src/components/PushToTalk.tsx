@@ -75,7 +75,9 @@ export function PushToTalk({
     };
   }, [talk]);
 
-  const status = state.error ?? state.note ?? STATUS[state.phase];
+  const handsFreeStatus =
+    state.handsFree && state.phase === "speaking" ? "Speaking… (talk or press to interrupt)" : undefined;
+  const status = state.error ?? state.note ?? handsFreeStatus ?? STATUS[state.phase];
   const showHeard = state.heard && state.phase !== "listening" && state.phase !== "starting";
   const heard = showHeard ? `You said: “${state.heard}”` : "";
   const label = state.capturing ? "Stop talking" : "Push to talk";
@@ -85,6 +87,7 @@ export function PushToTalk({
       data-phase={state.phase}
       data-clips={state.clipsReceived}
       data-clips-played={state.clipsPlayed}
+      data-hands-free={state.handsFree}
     >
       <button
         type="button"

@@ -6,9 +6,10 @@ import { Resampler } from "./resample";
 const SEND_SAMPLES = 640;
 
 /**
- * The microphone while the button is down: getUserMedia → AudioWorklet (ScriptProcessor where
- * there is none) → 16 kHz int16 → `onChunk` every 40 ms. `stop()` sends what is left and
- * releases the microphone, so the browser's recording indicator goes off between presses.
+ * The microphone while the button is down (and, hands-free, while Jarvis answers): getUserMedia
+ * (echo-cancelled) → AudioWorklet (ScriptProcessor where there is none) → 16 kHz int16 →
+ * `onChunk` every 40 ms. `stop()` sends what is left and releases the microphone, so the
+ * browser's recording indicator goes off between conversations.
  */
 export class MicCapture {
   private pending: Int16Array[] = [];
@@ -74,7 +75,8 @@ export class MicCapture {
     if (this.pendingSamples >= SEND_SAMPLES) this.flush();
   }
 
-  private flush(): void {
+  /** Sends what was collected so far (the end of a press while the microphone stays open). */
+  flush(): void {
     if (this.pendingSamples === 0) return;
     const out = new Int16Array(this.pendingSamples);
     let offset = 0;

@@ -15,8 +15,10 @@ export type Phase = "idle" | "starting" | "listening" | "answer" | "transcribing
 
 export interface TalkSnapshot {
   phase: Phase;
-  /** The microphone is on and audio is going to Jarvis. */
+  /** The button is down (or clicked on): the user is talking to Jarvis. */
   capturing: boolean;
+  /** The microphone stays open while Jarvis answers: talking over the answer interrupts it. */
+  handsFree: boolean;
   heard?: string;
   note?: string;
   error?: string;
@@ -37,12 +39,27 @@ const SERVER_PHASE: Record<string, Phase> = {
  * `voice_start` and `voice_end`; the server's voice events drive the phase; spoken clips are
  * played as they come. Pressing while Jarvis speaks stops the playback here at once and
  * interrupts it there. When the server stops listening on its own (end of speech, a limit),
- * the microphone goes off too.
+ * the press ends.
+ *
+ * Hands-free barge-in (when the server offers it): the microphone stays open for the whole
+ * conversation, echo-cancelled. While Jarvis speaks, audio streams as a `bargeIn` stretch; the
+ * server's VAD hears speech over the answer, the page stops playback (`barge_in`) and the
+ * follow-up is heard without a press. The microphone closes when the conversation is idle.
  */
 export class PushToTalk {
-  private snapshot: TalkSnapshot = { phase: "idle", capturing: false, clipsReceived: 0, clipsPlayed: 0 };
+  private snapshot: TalkSnapshot = {
+    phase: "idle",
+    capturing: false,
+    handsFree: false,
+    clipsReceived: 0,
+    clipsPlayed: 0,
+  };
   private mic: MicCapture | undefined;
   private pressing = false;
+  /** The server offers barge-in by voice (from the last press's ack). */
+  private bargeIn = false;
+  /** Streaming over an answer (a `bargeIn` stretch is open on the server). */
+  private monitoring = false;
   /** Audio captured before `voice_start` was sent (sent right after it). */
   private early: Int16Array[] | undefined;
   private expectClip = false;
@@ -61,7 +78,7 @@ export class PushToTalk {
     const unsubscribe = this.link.onMessage((message) => this.receive(message));
     return () => {
       unsubscribe();
-      this.stopMic(true);
+      this.closeMic(true);
       this.player.stop();
     };
   }
@@ -92,36 +109,40 @@ export class PushToTalk {
   async press(): Promise<void> {
     if (this.pressing) return;
     this.pressing = true;
-    this.early = [];
+    this.monitoring = false; // the press takes over the stream (the server ends that stretch)
     this.player.unlock();
     this.player.stop(); // barge-in: silence now, the server is told by voice_start
     this.update({ phase: "starting", capturing: true, error: undefined, note: undefined, heard: undefined });
-    let mic: MicCapture;
-    try {
-      mic = await MicCapture.open((pcm) => {
-        if (!this.pressing) return;
-        if (this.early)
-          this.early.push(pcm); // before voice_start went out
-        else this.link.sendBinary(pcm.buffer as ArrayBuffer);
-      });
-    } catch (error) {
-      this.pressing = false;
-      this.update({ phase: "idle", capturing: false, error: micError(error) });
-      return;
+    if (!this.mic) {
+      this.early = [];
+      let mic: MicCapture;
+      try {
+        mic = await MicCapture.open((pcm) => this.onAudio(pcm));
+      } catch (error) {
+        this.pressing = false;
+        this.early = undefined;
+        this.update({ phase: "idle", capturing: false, error: micError(error) });
+        return;
+      }
+      if (!this.pressing) {
+        mic.stop(); // let go before the microphone opened
+        this.early = undefined;
+        this.update({ phase: "idle", capturing: false });
+        return;
+      }
+      this.mic = mic;
     }
-    if (!this.pressing) {
-      mic.stop(); // let go before the microphone opened
-      this.update({ phase: "idle", capturing: false });
-      return;
-    }
-    this.mic = mic;
     const sessionId = this.options.sessionId();
     // Audio follows on the same socket right away: the server orders it after this message.
     this.link.send({ type: "voice_start", v: VOICE_PROTOCOL, ...(sessionId ? { sessionId } : {}) }).then(
-      // Already listening (for a yes/no) emits no new state: the ack says it is on.
-      () => this.snapshot.phase === "starting" && this.update({ phase: "listening" }),
+      (ack) => {
+        const voice = (ack.voice ?? {}) as { bargeIn?: boolean };
+        this.bargeIn = voice.bargeIn === true;
+        // Already listening (for a yes/no) emits no new state: the ack says it is on.
+        if (this.snapshot.phase === "starting") this.update({ phase: "listening" });
+      },
       (error: Error) => {
-        this.stopMic(false);
+        this.closeMic(false);
         this.update({ phase: "idle", error: error.message });
       },
     );
@@ -129,19 +150,63 @@ export class PushToTalk {
     this.early = undefined;
   }
 
+  private onAudio(pcm: Int16Array): void {
+    if (!this.pressing && !this.monitoring) return;
+    if (this.early)
+      this.early.push(pcm); // before voice_start went out
+    else this.link.sendBinary(pcm.buffer as ArrayBuffer);
+  }
+
   /** Button up (or Jarvis stopped listening): the rest of the audio, then `voice_end`. */
   release(): void {
     if (!this.pressing) return;
-    this.stopMic(true);
+    this.endPress();
   }
 
-  private stopMic(tellServer: boolean): void {
+  /** Ends the press; hands-free, the microphone stays open for the answer. */
+  private endPress(): void {
+    if (!this.bargeIn) {
+      this.closeMic(true);
+      return;
+    }
+    this.mic?.flush();
+    this.pressing = false;
+    void this.link.send({ type: "voice_end" }).catch(() => undefined);
+    this.update({ capturing: false });
+  }
+
+  /** Jarvis speaks: stream over the answer so talking interrupts it. */
+  private startMonitor(): void {
+    if (!this.mic || this.pressing || this.monitoring) return;
+    this.monitoring = true;
+    this.update({ handsFree: true });
+    this.link.send({ type: "voice_start", v: VOICE_PROTOCOL, bargeIn: true }).then(
+      (ack) => {
+        const voice = (ack.voice ?? {}) as { monitoring?: boolean };
+        if (voice.monitoring === false && this.monitoring && !this.pressing) this.closeMic(false);
+      },
+      () => {
+        if (this.monitoring && !this.pressing) this.closeMic(false);
+      },
+    );
+  }
+
+  private endMonitor(): void {
+    if (!this.monitoring) return;
+    this.mic?.flush();
+    this.monitoring = false;
+    void this.link.send({ type: "voice_end" }).catch(() => undefined);
+  }
+
+  private closeMic(tellServer: boolean): void {
     const mic = this.mic;
     this.mic = undefined;
     mic?.stop(); // flushes the last chunk while still pressing
+    const streaming = this.pressing || this.monitoring;
     this.pressing = false;
-    if (tellServer && mic) void this.link.send({ type: "voice_end" }).catch(() => undefined);
-    this.update({ capturing: false });
+    this.monitoring = false;
+    if (tellServer && mic && streaming) void this.link.send({ type: "voice_end" }).catch(() => undefined);
+    this.update({ capturing: false, handsFree: false });
   }
 
   private receive(message: Record<string, unknown> | ArrayBuffer): void {
@@ -168,7 +233,7 @@ export class PushToTalk {
         break;
       case "voice_error": {
         const error = message.error as { message?: string } | undefined;
-        if (this.pressing) this.stopMic(true);
+        if (this.pressing || this.monitoring) this.closeMic(true);
         this.update({ error: error?.message ?? "push-to-talk failed" });
         break;
       }
@@ -181,12 +246,20 @@ export class PushToTalk {
     switch (event.type) {
       case "state": {
         const phase = SERVER_PHASE[String(event.state)] ?? "idle";
-        // Jarvis stopped listening (end of speech, nothing heard): the microphone goes off.
-        if (phase !== "listening" && this.pressing && this.snapshot.phase !== "starting") this.stopMic(true);
-        const waitingForAnswer = phase === "listening" && !this.pressing;
+        // Jarvis stopped listening (end of speech, nothing heard): the press ends.
+        if (phase !== "listening" && this.pressing && this.snapshot.phase !== "starting") this.endPress();
+        if (phase === "speaking") this.startMonitor();
+        else if (phase !== "listening") this.endMonitor();
+        // The conversation is over: the microphone goes off.
+        if (phase === "idle" && !this.pressing) this.closeMic(false);
+        const waitingForAnswer = phase === "listening" && !this.pressing && !this.monitoring;
         this.update({ phase: waitingForAnswer ? "answer" : phase });
         break;
       }
+      case "barge_in":
+        // Jarvis heard speech over its answer: silence here at once (voice_stop follows).
+        this.player.stop();
+        break;
       case "activated":
         this.update({ phase: "listening", heard: undefined, note: undefined });
         break;
@@ -197,7 +270,11 @@ export class PushToTalk {
         this.update({ note: "I didn't hear anything." });
         break;
       case "confirm_prompt":
-        this.update({ note: "Answer yes or no: hold the button and say it (or use the dialog)." });
+        this.update({
+          note: this.mic
+            ? "Answer yes or no: just say it (or use the dialog)."
+            : "Answer yes or no: hold the button and say it (or use the dialog).",
+        });
         break;
       case "confirm_answer":
         this.update({
@@ -214,8 +291,8 @@ export class PushToTalk {
 
   /** The socket dropped: the server forgot this press and its conversation. */
   connectionLost(): void {
-    if (this.snapshot.phase === "idle" && !this.pressing) return;
-    this.stopMic(false);
+    if (this.snapshot.phase === "idle" && !this.pressing && !this.mic) return;
+    this.closeMic(false);
     this.player.stop();
     this.expectClip = false;
     this.update({ phase: "idle", error: "The connection to Jarvis dropped; press again when it is back." });

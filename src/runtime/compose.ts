@@ -1,0 +1,147 @@
+import { mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { loadConfig } from "../config/load.js";
+import { type JarvisPaths, pathsFor, resolveHome } from "../config/paths.js";
+import type { JarvisConfig } from "../config/schema.js";
+import { type Clock, systemClock } from "../core/clock.js";
+import type { EmitFn } from "../core/events.js";
+import { type IdGenerator, randomIds } from "../core/ids.js";
+import type { Logger } from "../core/logger.js";
+import type { ToolDefinition } from "../core/tool.js";
+import { AuditLog } from "../gate/audit.js";
+import { Gate } from "../gate/gate.js";
+import type { PathRoots } from "../gate/paths.js";
+import { ToolRegistry } from "../gate/registry.js";
+import { createFileLogger } from "../observe/logger.js";
+import { openStore, type SqliteDatabase } from "../store/database.js";
+import type { ToolDeps } from "../tools/deps.js";
+import { rootsFromConfig } from "./roots.js";
+
+export interface RuntimeOptions {
+  env?: NodeJS.ProcessEnv;
+  clock?: Clock;
+  ids?: IdGenerator;
+  logger?: Logger;
+  /** Replace the built-in catalog (tests, benchmarks). */
+  tools?: (deps: ToolDeps) => ToolDefinition[];
+}
+
+/** The composition root: config, store, audit, registry and gate for one JARVIS_HOME. */
+export interface Runtime {
+  env: NodeJS.ProcessEnv;
+  paths: JarvisPaths;
+  config: JarvisConfig;
+  db: SqliteDatabase;
+  audit: AuditLog;
+  registry: ToolRegistry;
+  gate: Gate;
+  roots: PathRoots;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  deps: ToolDeps;
+  /** Listens to events tools emit outside any run (`deps.emit`: timers ringing); returns an unsubscribe. */
+  onEvent(listener: EmitFn): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * `createRuntime` without the built-in catalog's imports (every tool group and its
+ * dependencies, ~100 modules): the server composes with this, listens, then registers the
+ * built-in tools (see server/launch.ts). Loads config first: a bad file stops start-up before
+ * anything is opened or written.
+ */
+export function composeRuntime(
+  options: RuntimeOptions & { tools: (deps: ToolDeps) => ToolDefinition[] },
+): Runtime {
+  const env = options.env ?? process.env;
+  const paths = pathsFor(resolveHome(env));
+  const config = loadConfig(paths.config);
+  mkdirSync(paths.home, { recursive: true, mode: 0o700 });
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? randomIds;
+  const fileLogger = options.logger ? undefined : createFileLogger(paths.logs);
+  const logger = options.logger ?? fileLogger!.logger;
+  const db = openStore(paths.database);
+  const audit = new AuditLog(db, clock);
+  const roots = rootsFromConfig(config, paths.home, env.HOME ?? homedir());
+  const closers: Array<() => Promise<void> | void> = [];
+  const listeners = new Set<EmitFn>();
+  const deps: ToolDeps = {
+    config,
+    paths,
+    db,
+    roots,
+    clock,
+    ids,
+    logger,
+    env,
+    onClose: (fn) => closers.push(fn),
+    emit: (event) => {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          logger.warn({ err: error }, "event listener failed");
+        }
+      }
+    },
+  };
+  const registry = new ToolRegistry();
+  registry.registerAll(options.tools(deps));
+  const gate = new Gate({
+    registry,
+    audit,
+    policy: () => ({
+      autonomy: config.policy.autonomy,
+      effects: config.policy.effects,
+      tools: config.policy.tools,
+    }),
+    roots,
+    configValues: [
+      ...roots.readRoots,
+      ...roots.writeRoots,
+      ...config.shell.allow,
+      // The user's own addresses: mailing yourself is not an unknown recipient.
+      ...config.mail.accounts.map((account) => /<([^>]+)>/.exec(account.from)?.[1] ?? account.from),
+    ],
+    clock,
+    ids,
+    logger,
+    confirmTimeoutMs: config.policy.confirm_timeout_s * 1000,
+    defaultTimeoutMs: config.policy.tool_timeout_s * 1000,
+  });
+  let closed = false;
+  return {
+    env,
+    paths,
+    config,
+    db,
+    audit,
+    registry,
+    gate,
+    roots,
+    clock,
+    ids,
+    logger,
+    deps,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      gate.killAll("shutting down");
+      for (const closer of closers.reverse()) {
+        try {
+          await closer();
+        } catch (error) {
+          logger.warn({ err: error }, "close failed");
+        }
+      }
+      db.close();
+      fileLogger?.close();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Hands-free barge-in in the real UI, in headless Chromium whose fake microphone plays one
+ * espeak-ng recording from the first press on: a command, a pause while Jarvis starts its
+ * (long) answer, then a second command spoken over that answer. The page keeps its
+ * echo-cancelled microphone open while Jarvis speaks; the server's VAD hears the second command,
+ * the page stops playback at once, and the command runs as the next turn — one press in all.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasPrograms } from "../../src/testing/programs.js";
+import { createTimerTools } from "../../src/tools/timers/index.js";
+import { action, type ServerHarness, startServerHarness, uiBuilt, watchConsole } from "./harness.js";
+import { launchWithFakeMic, spokenPcm } from "./voice-client.js";
+
+const ok = hasPrograms(
+  ["chromium", "espeak-ng", "sox", "pocketsphinx_continuous"],
+  "chromium espeak-ng sox pocketsphinx pocketsphinx-en-us",
+);
+
+const STORY =
+  "Once upon a time there was a small robot who lived in a lighthouse. Every night it counted the ships that passed. One stormy night it counted one ship too many, and went to look.";
+
+describe.skipIf(!ok)("barge-in by voice in the web UI (headless Chromium, fake microphone)", () => {
+  let h: ServerHarness;
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    uiBuilt();
+    dir = mkdtempSync(join(tmpdir(), "jarvis-barge-e2e-"));
+    const first = spokenPcm(dir, "set a timer for five minutes", "first").file;
+    const second = spokenPcm(dir, "what time is it", "second").file;
+    // The story starts ≈ 1 s after the first command ends: the second one comes 3 s after it,
+    // over the story; then a long quiet, so the loop does not come round before the test ends.
+    const file = join(dir, "mic.wav");
+    execFileSync("sox", [first, join(dir, "first-padded.wav"), "pad", "0", "2.2"]);
+    execFileSync("sox", [join(dir, "first-padded.wav"), second, file, "pad", "0", "20"]);
+    h = await startServerHarness({
+      nlu: {
+        // A command the recognition grammar knows, answered with something long to talk over.
+        "set a timer for five minutes": { kind: "chat", reply: STORY, confidence: 0.97 },
+        "what time is it": action("timer_list", {}),
+      },
+      tools: (deps) => createTimerTools(deps),
+    });
+    browser = await launchWithFakeMic(file);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await h?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("talking over the answer stops it in the page and runs what was said, without a second press", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(20_000);
+    const page = await context.newPage();
+    const sent: string[] = [];
+    const received: string[] = [];
+    page.on("websocket", (ws) => {
+      ws.on("framesent", (frame) => {
+        if (typeof frame.payload === "string" && frame.payload.includes('"voice_start"'))
+          sent.push(frame.payload);
+      });
+      ws.on("framereceived", (frame) => {
+        if (typeof frame.payload === "string" && /"barge_in"|"voice_stop"/.test(frame.payload))
+          received.push(frame.payload);
+      });
+    });
+    const errors = watchConsole(page);
+    await page.goto(h.openUrl);
+    await page.locator(".connection-open").waitFor();
+
+    await page.getByRole("button", { name: "Push to talk" }).click();
+    await page.locator(".ptt[data-phase=speaking]").waitFor();
+    // The microphone stays open over the answer (no press: the button says so).
+    await page.locator(".ptt[data-hands-free=true]").waitFor();
+    await expect(
+      page.getByRole("button", { name: "Push to talk" }).getAttribute("aria-pressed"),
+    ).resolves.toBe("false");
+    // The second command, over the story: heard, run, answered.
+    const second = page.locator("section.turn", { hasText: "what time is it" });
+    await second
+      .locator("article.tool-card.stage-done", { hasText: "timer_list" })
+      .waitFor({ timeout: 30_000 });
+    await page.locator(".ptt[data-phase=idle]").waitFor({ timeout: 30_000 });
+    // Conversation over: the microphone is closed again.
+    await page.locator(".ptt[data-hands-free=false]").waitFor();
+
+    expect(received.filter((m) => m.includes('"barge_in"'))).toHaveLength(1);
+    expect(received.some((m) => m.includes('"voice_stop"'))).toBe(true);
+    // One press; the rest was listening over answers.
+    expect(sent.filter((m) => !m.includes('"bargeIn":true'))).toHaveLength(1);
+    expect(sent.filter((m) => m.includes('"bargeIn":true')).length).toBeGreaterThanOrEqual(1);
+    const session = await page.evaluate(() => localStorage.getItem("jarvis.session"));
+    expect(h.agent.listRuns({ sessionId: session ?? "" }).map((r) => [r.input, r.source])).toEqual([
+      ["what time is it", "voice"],
+      ["set a timer for five minutes", "voice"],
+    ]);
+    // The story was cut short: fewer clips played to their end than were received.
+    const clips = Number(await page.locator(".ptt").getAttribute("data-clips"));
+    const played = Number(await page.locator(".ptt").getAttribute("data-clips-played"));
+    expect(played).toBeLessThan(clips);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
