@@ -28,9 +28,14 @@ async function startUserBrowser(): Promise<{ child: ChildProcess; endpoint: stri
     ],
     { stdio: "ignore" },
   );
+  // Chromium creates the file before it writes the port into it: wait for a number, not the file
   const portFile = join(dir, "DevToolsActivePort");
-  for (let i = 0; i < 200 && !existsSync(portFile); i++) await new Promise((r) => setTimeout(r, 50));
-  const port = readFileSync(portFile, "utf8").split("\n")[0];
+  let port = "";
+  for (let i = 0; i < 200 && !/^\d+$/.test(port); i++) {
+    if (existsSync(portFile)) port = readFileSync(portFile, "utf8").split("\n")[0] ?? "";
+    if (!/^\d+$/.test(port)) await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!/^\d+$/.test(port)) throw new Error(`Chromium wrote no debugging port to ${portFile}`);
   return { child, endpoint: `http://127.0.0.1:${port}`, dir };
 }
 
