@@ -22,10 +22,16 @@ describe("embedded NLU: readings added after measuring misses", () => {
     expect(parse("turn on five").kind).not.toBe("action");
   });
 
-  it("hears a quiet spell as mute, without passing on a duration the tool cannot take", () => {
-    for (const text of ["set to silent for five minutes", "please be quiet for another hour", "don't talk"]) {
-      expect(parse(text), text).toMatchObject({ kind: "action", tool: "system_mute", args: { mute: true } });
-      expect(Object.keys(parse(text).args ?? {}), text).toEqual(["mute"]);
+  it("hears a quiet spell as a mute that ends after the time said", () => {
+    expect(parse("set to silent for five minutes")).toMatchObject({
+      tool: "system_mute",
+      args: { mute: true, for_s: 300 },
+    });
+    expect(parse("don't talk for thirty minutes").args).toEqual({ mute: true, for_s: 1800 });
+    // No duration it can read ("another hour", "until morning"): just mute, no made-up end
+    for (const text of ["please be quiet for another hour", "mute until morning", "don't talk"]) {
+      expect(parse(text), text).toMatchObject({ kind: "action", tool: "system_mute" });
+      expect(parse(text).args, text).toEqual({ mute: true });
     }
     expect(parse("quiet mode on")).toMatchObject({ tool: "system_mute", args: { mute: true } });
     expect(parse("turn the sound back on")).toMatchObject({ tool: "system_mute", args: { mute: false } });

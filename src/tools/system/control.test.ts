@@ -4,9 +4,13 @@ import { createLinuxPlatform } from "../../platform/linux/index.js";
 import { createClipboardTools } from "../clipboard/index.js";
 import { desktopHarness } from "../input/harness.js";
 import { createMediaTools, describeNowPlaying } from "../media/index.js";
+import { ManualScheduler } from "../timers/scheduler.js";
 import { createSystemControlTools, describeBatteries } from "./control.js";
 
-function setup(programs = ["pactl", "notify-send", "playerctl", "loginctl", "xclip"]) {
+function setup(
+  programs = ["pactl", "notify-send", "playerctl", "loginctl", "xclip"],
+  scheduler?: ManualScheduler,
+) {
   const fake = new FakeRunner()
     .on("pactl", ["get-sink-volume"], { stdout: "Volume: front-left: 45875 /  70% / -9.29 dB\n" })
     .on("pactl", ["get-sink-mute"], { stdout: "Mute: no\n" })
@@ -19,7 +23,11 @@ function setup(programs = ["pactl", "notify-send", "playerctl", "loginctl", "xcl
   });
   return {
     fake,
-    harness: desktopHarness(platform, [createSystemControlTools, createMediaTools, createClipboardTools]),
+    harness: desktopHarness(platform, [
+      (deps, p) => createSystemControlTools(deps, p, scheduler),
+      createMediaTools,
+      createClipboardTools,
+    ]),
   };
 }
 
@@ -44,6 +52,50 @@ describe("system control tools", () => {
       ["pactl", "set-sink-mute", "@DEFAULT_SINK@", "1"],
       ["pactl", "set-sink-mute", "@DEFAULT_SINK@", "0"],
     ]);
+  });
+
+  it("mutes for a while and unmutes when the spell is over; a new mute or unmute replaces it", async () => {
+    let now = Date.now();
+    const scheduler = new ManualScheduler({ now: () => now, set: (ms) => (now = ms) });
+    current = setup(undefined, scheduler);
+    const { harness, fake } = current;
+    const sets = () =>
+      fake
+        .argv()
+        .filter((a) => a[1] === "set-sink-mute")
+        .map((a) => a[3]);
+    const spell = await harness.call("system_mute", { mute: true, for_s: 300 });
+    expect(spell.observation).toMatch(/^muted for 5 minutes; sound comes back at .* while Jarvis runs$/);
+    expect(sets()).toEqual(["1"]);
+    scheduler.advance(200_000);
+    expect(sets()).toEqual(["1"]);
+    scheduler.advance(200_000);
+    await new Promise((r) => setImmediate(r));
+    expect(sets()).toEqual(["1", "0"]);
+    // A plain unmute ends a spell early, and nothing fires later
+    await harness.call("system_mute", { mute: true, for_s: 3600 });
+    await harness.call("system_mute", { mute: false });
+    expect(scheduler.size).toBe(0);
+    expect(sets()).toEqual(["1", "0", "1", "0"]);
+  });
+
+  it("refuses a quiet spell that is not a mute, or out of range, and changes nothing", async () => {
+    current = setup();
+    const { harness, fake } = current;
+    const outcomes = await Promise.all([
+      harness.call("system_mute", { mute: false, for_s: 60 }),
+      harness.call("system_mute", { mute: true, for_s: 0 }),
+      harness.call("system_mute", { mute: true, for_s: 90_000 }),
+      harness.call("system_mute", { mute: true, for_s: "an hour" }),
+    ]);
+    expect(outcomes.map((o) => o.code)).toEqual([
+      "ARGS_INVALID",
+      "ARGS_INVALID",
+      "ARGS_INVALID",
+      "ARGS_INVALID",
+    ]);
+    expect(outcomes[0]?.observation).toContain("use it with mute true");
+    expect(fake.argv().filter((a) => a[1] === "set-sink-mute")).toEqual([]);
   });
 
   it("refuses bad volume and brightness arguments and changes nothing", async () => {

@@ -5,6 +5,7 @@ import { ok, type ToolDefinition } from "../../core/tool.js";
 import { desktopKit, desktopTool } from "../../platform/kit.js";
 import type { BatteryInfo, Platform } from "../../platform/types.js";
 import type { ToolDeps } from "../deps.js";
+import { realScheduler, type Scheduler } from "../timers/scheduler.js";
 
 const empty = z.object({});
 const volumeSetSchema = z.object({
@@ -13,6 +14,13 @@ const volumeSetSchema = z.object({
 });
 const muteSchema = z.object({
   mute: z.boolean().optional().describe("true mutes, false unmutes; omit to toggle"),
+  for_s: z
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .optional()
+    .describe("mute for this many seconds, then unmute (while Jarvis runs)"),
 });
 const brightnessSchema = z.object({ level: z.number().min(0).max(100).describe("screen brightness, 0-100") });
 const notifySchema = z.object({
@@ -35,10 +43,50 @@ export function describeBatteries(state: { onAc: boolean | undefined; batteries:
   return `battery ${parts.join(", ")}${source}`;
 }
 
+/** "5 minutes", "1 hour 30 minutes", "45 seconds". */
+function spell(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const part = (n: number, unit: string) => (n ? [`${n} ${unit}${n === 1 ? "" : "s"}`] : []);
+  return [...part(h, "hour"), ...part(m, "minute"), ...part(s, "second")].join(" ");
+}
+
+/**
+ * "Be quiet for an hour": one pending unmute at a time, in this process only (a restart
+ * leaves the sound muted — the reply says "while Jarvis runs"), cancelled when Jarvis closes.
+ */
+function quietSpell(deps: ToolDeps, scheduler: Scheduler, unmute: () => Promise<void>) {
+  let cancel: (() => void) | undefined;
+  const stop = () => {
+    cancel?.();
+    cancel = undefined;
+  };
+  deps.onClose(stop);
+  return {
+    cancel: stop,
+    start(ms: number): number {
+      const at = deps.clock.now() + ms;
+      cancel = scheduler.schedule(at, () => {
+        cancel = undefined;
+        unmute().catch((error: unknown) =>
+          deps.logger.warn({ err: error }, "could not unmute after a quiet spell"),
+        );
+      });
+      return at;
+    },
+  };
+}
+
 /** Volume, brightness, battery, lock and notifications (`system_info` lives in info.ts). */
-export function createSystemControlTools(deps: ToolDeps, platform?: Platform): ToolDefinition[] {
+export function createSystemControlTools(
+  deps: ToolDeps,
+  platform?: Platform,
+  scheduler: Scheduler = realScheduler(deps.clock),
+): ToolDefinition[] {
   const kit = desktopKit(deps, platform);
   const { audio, power, notifier } = kit.platform;
+  const quiet = quietSpell(deps, scheduler, () => audio.setMuted(false, AbortSignal.timeout(10_000)));
   return [
     desktopTool<Record<string, never>>(kit, ["audio"], {
       name: "system_volume_get",
@@ -92,9 +140,22 @@ export function createSystemControlTools(deps: ToolDeps, platform?: Platform): T
       risk: "caution",
       examples: ["mute", "unmute", "mute the sound", "toggle mute"],
       async execute(args, ctx) {
+        if (args.for_s !== undefined && args.mute === false) {
+          throw new JarvisError("ARGS_INVALID", "for_s is how long to stay muted: use it with mute true");
+        }
         const muted = args.mute ?? !(await audio.get(ctx.signal)).muted;
         await audio.setMuted(muted, ctx.signal);
-        return ok(muted ? "muted" : "unmuted", { muted });
+        // Any new mute or unmute replaces a quiet spell still running
+        quiet.cancel();
+        if (!muted || args.for_s === undefined) return ok(muted ? "muted" : "unmuted", { muted });
+        const until = quiet.start(args.for_s * 1000);
+        return ok(
+          `muted for ${spell(args.for_s)}; sound comes back at ${new Date(until).toISOString()} while Jarvis runs`,
+          {
+            muted,
+            until: new Date(until).toISOString(),
+          },
+        );
       },
     }),
     desktopTool<z.infer<typeof brightnessSchema>>(kit, ["brightness"], {

@@ -147,6 +147,20 @@ export const VOLUME_INTENTS: IntentTable = {
       { t: "(silent|mute) [please]", args: { mute: true } },
       // "be quiet for an hour", "set to silent for five minutes": a quiet spell, not an event
       {
+        t: "[set|put|switch|turn] [it|the computer|the sound|the speakers|everything] [to|on|in|into] (silent|quiet|mute|silence) [mode] [on] for {for_s:duration}",
+        args: { mute: true },
+      },
+      { t: "(be|stay|keep|go) (quiet|silent) for {for_s:duration}", args: { mute: true } },
+      {
+        t: "mute [the] [sound|audio|speakers|music|it|everything] for {for_s:duration}",
+        args: { mute: true },
+      },
+      {
+        t: "(do not|don't|dont) (talk|speak|say anything|respond|answer|make any noise|make a sound) [to me] for {for_s:duration}",
+        args: { mute: true },
+      },
+      { t: "(no|stop) (talking|speaking|sound|sounds|noise) for {for_s:duration}", args: { mute: true } },
+      {
         t: "[set|put|switch|turn] [it|the computer|the sound|the speakers|everything] [to|on|in|into] (silent|quiet|mute|silence) [mode] [on] (for|until) {text}",
         args: { mute: true },
       },
@@ -161,8 +175,14 @@ export const VOLUME_INTENTS: IntentTable = {
       { t: "quiet (mode|time) [on|please]", args: { mute: true } },
     ],
     samples: ["mute please", "no sound", "silence", "cut the sound"],
-    // How long is heard but not passed on: the tool mutes now; it has no timed unmute
-    build: (input) => ({ mute: input.fixed.mute !== false }),
+    // A duration becomes a quiet spell (the tool unmutes after it); "until morning" just mutes
+    build: (input) => {
+      const mute = input.fixed.mute !== false;
+      const seconds = input.values.for_s;
+      return mute && typeof seconds === "number" && seconds >= 1 && seconds <= 86_400
+        ? { mute, for_s: Math.round(seconds) }
+        : { mute };
+    },
     fallback: (input) => {
       const said = input.words.join(" ");
       // "quiet mode on" mutes; "turn the sound back on" / "speakers on" unmutes
