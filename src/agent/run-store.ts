@@ -1,5 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import type { Clock } from "../core/clock.js";
+import type { CallOutcome } from "../gate/gate.js";
 import type { SqliteDatabase } from "../store/database.js";
 import type {
   RunDetail,
@@ -315,3 +316,13 @@ function parseJson(text: string): unknown {
     return text;
   }
 }
+
+/** A gate outcome as the status of the run step that made the call. */
+export const STEP_STATUS: Record<CallOutcome["status"], StepStatus> = {
+  ok: "done",
+  failed: "failed",
+  refused: "refused",
+  denied: "denied",
+  cancelled: "cancelled",
+  timeout: "timeout",
+};

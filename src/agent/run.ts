@@ -14,7 +14,7 @@ import type { CallOutcome, Gate, RunScope } from "../gate/gate.js";
 import type { ToolRegistry } from "../gate/registry.js";
 import type { RunEmitter } from "./events.js";
 import { DEFAULT_LIMITS, type RunLimits } from "./limits.js";
-import type { RunStore } from "./run-store.js";
+import { type RunStore, STEP_STATUS } from "./run-store.js";
 import type { SessionStore } from "./session-store.js";
 import type { MemoryHook, RunMode, StepStatus, TaskSize } from "./types.js";
 
@@ -56,15 +56,6 @@ export interface StoredProposal {
 
 /** Effects that can be repeated safely after a crash (reading twice changes nothing). */
 const REPEATABLE_EFFECTS = new Set(["read", "network"]);
-
-const STATUS_OF: Record<CallOutcome["status"], StepStatus> = {
-  ok: "done",
-  failed: "failed",
-  refused: "refused",
-  denied: "denied",
-  cancelled: "cancelled",
-  timeout: "timeout",
-};
 
 /** One run in memory: its signals, event emitter, gate scope, step counter and transcript. */
 export class ActiveRun {
@@ -235,7 +226,7 @@ export class ActiveRun {
       ...(outcome.code ? { code: String(outcome.code) } : {}),
     };
     runs.batch(() => {
-      runs.updateStep(this.id, seq, STATUS_OF[outcome.status], result);
+      runs.updateStep(this.id, seq, STEP_STATUS[outcome.status], result);
       this.persistScope();
     });
     this.afterCall(call.name, outcome);

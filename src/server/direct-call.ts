@@ -1,5 +1,4 @@
-import { RunStore } from "../agent/run-store.js";
-import type { StepStatus } from "../agent/types.js";
+import { RunStore, STEP_STATUS } from "../agent/run-store.js";
 import { JarvisError, toJarvisError } from "../core/errors.js";
 import type { EventPayload, JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
@@ -208,16 +207,6 @@ export class DirectCalls {
     return out;
   }
 }
-
-/** A call's outcome as the step status the agent's runs use. */
-const STEP_STATUS: Record<CallOutcome["status"], StepStatus> = {
-  ok: "done",
-  failed: "failed",
-  refused: "refused",
-  denied: "denied",
-  cancelled: "cancelled",
-  timeout: "timeout",
-};
 
 /** The answer under the card, in the same words the agent's fast path uses. */
 export function answerFor(outcome: CallOutcome, doing: string): string {

@@ -86,6 +86,17 @@ export class VoiceClient {
     ).then((m) => m.event as Message);
   }
 
+  /** The pipeline listening again after `event` (a spoken question waits for its answer). */
+  listeningAfter(event: Message): Promise<Message> {
+    const asked = this.messages.findIndex((m) => m.type === "voice" && m.event === event);
+    return this.next(
+      (m) =>
+        this.messages.indexOf(m) > asked && m.type === "voice" && (m.event as Message).state === "listening",
+      20_000,
+      "listening after the question",
+    );
+  }
+
   /** An agent event from the hub. */
   agentEvent(type: string, test: (e: Message) => boolean = () => true): Promise<Message> {
     return this.next(

@@ -119,15 +119,7 @@ describe.skipIf(!ok)("push-to-talk over the WebSocket", () => {
     // The web broker holds it too: any tab's modal may answer instead.
     expect(h.server.context.broker.list().map((p) => p.confirmationId)).toContain(confirmationId);
     // The question is spoken, then Jarvis listens for the answer: press and say "yes".
-    const asked = client.messages.findIndex((m) => m.type === "voice" && m.event === prompt);
-    await client.next(
-      (m) =>
-        client.messages.indexOf(m) > asked &&
-        m.type === "voice" &&
-        (m.event as Message).state === "listening",
-      20_000,
-      "listening after the question",
-    );
+    await client.listeningAfter(prompt);
     await client.press(spokenPcm(dir, "yes", "yes").pcm);
     const answer = await client.voiceEvent("confirm_answer");
     expect(answer).toMatchObject({ heard: "yes", answer: "approve", reason: "yes" });
@@ -148,15 +140,7 @@ describe.skipIf(!ok)("push-to-talk over the WebSocket", () => {
     const before = readProbeLog(h.temp.jarvisHome).length;
     await client.press(spokenPcm(dir, "clear my shopping list", "clear-no").pcm);
     const prompt = await client.voiceEvent("confirm_prompt");
-    const asked = client.messages.findIndex((m) => m.type === "voice" && m.event === prompt);
-    await client.next(
-      (m) =>
-        client.messages.indexOf(m) > asked &&
-        m.type === "voice" &&
-        (m.event as Message).state === "listening",
-      20_000,
-      "listening after the question",
-    );
+    await client.listeningAfter(prompt);
     await client.press(spokenPcm(dir, "no", "no").pcm);
     const answer = await client.voiceEvent("confirm_answer");
     expect(answer).toMatchObject({ heard: "no", answer: "deny", reason: "no" });
