@@ -6,6 +6,7 @@ import { desktopKit, desktopTool } from "../../platform/kit.js";
 import type { BatteryInfo, Platform } from "../../platform/types.js";
 import type { ToolDeps } from "../deps.js";
 import { realScheduler, type Scheduler } from "../timers/scheduler.js";
+import { describeSeconds, formatClock } from "../timers/service.js";
 
 const empty = z.object({});
 const volumeSetSchema = z.object({
@@ -41,15 +42,6 @@ export function describeBatteries(state: { onAc: boolean | undefined; batteries:
   });
   const source = state.onAc === undefined ? "" : state.onAc ? "; on AC power" : "; on battery";
   return `battery ${parts.join(", ")}${source}`;
-}
-
-/** "5 minutes", "1 hour 30 minutes", "45 seconds". */
-function spell(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const part = (n: number, unit: string) => (n ? [`${n} ${unit}${n === 1 ? "" : "s"}`] : []);
-  return [...part(h, "hour"), ...part(m, "minute"), ...part(s, "second")].join(" ");
 }
 
 /**
@@ -150,7 +142,7 @@ export function createSystemControlTools(
         if (!muted || args.for_s === undefined) return ok(muted ? "muted" : "unmuted", { muted });
         const until = quiet.start(args.for_s * 1000);
         return ok(
-          `muted for ${spell(args.for_s)}; sound comes back at ${new Date(until).toISOString()} while Jarvis runs`,
+          `muted for ${describeSeconds(args.for_s)}; sound comes back at ${formatClock(until)} while Jarvis runs`,
           {
             muted,
             until: new Date(until).toISOString(),
