@@ -15,6 +15,7 @@ import {
 } from "./intents/index.js";
 import { MORE_SAMPLES } from "./intents/samples-more.js";
 import { PHRASING_SAMPLES } from "./intents/samples-phrasings.js";
+import { HOME_PHRASING_SAMPLES } from "./intents/samples-phrasings-home.js";
 import { REQUEST_SAMPLES } from "./intents/samples-requests.js";
 import { SLOT_ALIASES, SLOT_TYPES, slotType } from "./slots/index.js";
 import { expand, parseTemplate, SampleWords, type Template, type TemplateNode } from "./template.js";
@@ -163,6 +164,7 @@ export function trainingExamples(
     ...Object.entries(MORE_SAMPLES),
     ...Object.entries(REQUEST_SAMPLES),
     ...Object.entries(PHRASING_SAMPLES),
+    ...Object.entries(HOME_PHRASING_SAMPLES),
   ]) {
     for (const sample of samples) push(catalog.groupOf.has(tool) ? tool : "_none", sample);
   }

@@ -265,7 +265,8 @@ export const APP_INTENTS: IntentTable = {
   apps_quit: {
     anchors: /\b(?:close|quit|exit|kill|shut)\b/,
     // Shutting down things that are not programs: not a guess to act on, nor to ask about
-    vetoes: /\b(?:power|plant|computer|pc|laptop|machine|system|factory|reactor|station|engine|car|lights?|door|account)\b/,
+    vetoes:
+      /\b(?:power|plant|computer|pc|laptop|machine|system|factory|reactor|station|engine|car|lights?|door|account)\b/,
     templates: [
       `(quit|close|exit|kill|shut down|terminate|stop|shut) [the|my] {app} ${APP_SUFFIX}`,
       `(close|shut) [down] [the|my] {app} ${APP_SUFFIX} [down]`,

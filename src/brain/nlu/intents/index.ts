@@ -1,17 +1,11 @@
 import { CONTACT_INTENTS } from "./contacts.js";
 import { APP_INTENTS, SYSTEM_INTENTS, VOLUME_INTENTS } from "./device.js";
 import { EDIT_INTENTS } from "./edits.js";
-import {
-  ALARM_INTENTS,
-  CALC_INTENTS,
-  LIST_INTENTS,
-  TIME_INTENTS,
-  TIMER_INTENTS,
-  WEATHER_INTENTS,
-} from "./everyday.js";
+import { ALARM_INTENTS, CALC_INTENTS, LIST_INTENTS, TIME_INTENTS, TIMER_INTENTS } from "./everyday.js";
 import { MEDIA_INTENTS } from "./media.js";
 import { CALENDAR_INTENTS, MAIL_INTENTS, REMINDER_INTENTS } from "./pim.js";
 import type { IntentTable } from "./types.js";
+import { WEATHER_INTENTS } from "./weather.js";
 import { FILE_INTENTS, KNOWLEDGE_INTENTS, WEB_INTENTS } from "./web.js";
 
 export {
