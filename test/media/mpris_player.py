@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 """An MPRIS media player (org.mpris.MediaPlayer2, what playerctl talks to) on the test's private
 session bus, with the optional Shuffle and LoopStatus properties read-write. Started with
-`--fixed` it has neither (like players that cannot shuffle). Every property set is printed as one
-JSON line on stdout; "ready" is printed once the name is owned."""
+`--fixed` it has neither (like players that cannot shuffle). The track is 3:20 long and Position
+stands still unless Seek/SetPosition move it (per the MPRIS spec); `--no-seek` makes CanSeek false
+and both ignored. Every property set and every seek is printed as one JSON line on stdout;
+"ready" is printed once the name is owned."""
 import json
 import sys
 
 from gi.repository import Gio, GLib
 
 FIXED = "--fixed" in sys.argv[1:]
+CAN_SEEK = "--no-seek" not in sys.argv[1:]
+TRACK = "/org/jarvis/track/0"
+LENGTH = 200_000_000  # microseconds
 SETTINGS_XML = "" if FIXED else """
   <property name="Shuffle" type="b" access="readwrite"/>
   <property name="LoopStatus" type="s" access="readwrite"/>"""
@@ -25,6 +30,11 @@ MPRIS_XML = f"""
 <interface name="org.mpris.MediaPlayer2.Player">
   <method name="Play"/><method name="Pause"/><method name="PlayPause"/><method name="Stop"/>
   <method name="Next"/><method name="Previous"/>
+  <method name="Seek"><arg name="Offset" type="x" direction="in"/></method>
+  <method name="SetPosition">
+    <arg name="TrackId" type="o" direction="in"/><arg name="Position" type="x" direction="in"/>
+  </method>
+  <signal name="Seeked"><arg name="Position" type="x"/></signal>
   <property name="PlaybackStatus" type="s" access="read"/>
   <property name="Metadata" type="a{{sv}}" access="read"/>
   <property name="CanPlay" type="b" access="read"/><property name="CanPause" type="b" access="read"/>
@@ -35,6 +45,7 @@ MPRIS_XML = f"""
 </node>"""
 PLAYER = "org.mpris.MediaPlayer2.Player"
 state = {"Shuffle": GLib.Variant("b", False), "LoopStatus": GLib.Variant("s", "None")}
+position = [0]
 
 
 def emit(event):
@@ -44,6 +55,18 @@ def emit(event):
 
 def on_call(connection, sender, path, interface, method, params, invocation):
     emit({"event": "call", "method": method})
+    target = None
+    if method == "Seek":
+        target = min(max(position[0] + params.unpack()[0], 0), LENGTH)
+    elif method == "SetPosition":
+        track, at = params.unpack()
+        # the spec: a stale track id or a position past the end is ignored
+        if track == TRACK and 0 <= at <= LENGTH:
+            target = at
+    if target is not None and CAN_SEEK:
+        position[0] = target
+        emit({"event": "seek", "position": target})
+        connection.emit_signal(None, path, PLAYER, "Seeked", GLib.Variant("(x)", (target,)))
     invocation.return_value(None)
 
 
@@ -52,10 +75,12 @@ def on_get(connection, sender, path, interface, name):
         "Identity": GLib.Variant("s", "Jarvis Media Test Player"),
         "PlaybackStatus": GLib.Variant("s", "Playing"),
         "Metadata": GLib.Variant("a{sv}", {
-            "mpris:trackid": GLib.Variant("o", "/org/jarvis/track/0"),
+            "mpris:trackid": GLib.Variant("o", TRACK),
+            "mpris:length": GLib.Variant("x", LENGTH),
             "xesam:title": GLib.Variant("s", "Take Five"),
         }),
-        "Position": GLib.Variant("x", 0),
+        "Position": GLib.Variant("x", position[0]),
+        "CanSeek": GLib.Variant("b", CAN_SEEK),
         "Volume": GLib.Variant("d", 1.0),
         "SupportedUriSchemes": GLib.Variant("as", []),
         "SupportedMimeTypes": GLib.Variant("as", []),

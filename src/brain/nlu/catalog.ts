@@ -142,6 +142,7 @@ export function trainingExamples(
   random: () => number,
   perTemplate = 10,
   perClass = 260,
+  leadIns = 0.6,
 ): TrainingExample[] {
   const byClass = new Map<string, Map<string, readonly string[]>>();
   const samples = new SampleWords();
@@ -191,10 +192,36 @@ export function trainingExamples(
   const examples: TrainingExample[] = [];
   for (const [label, texts] of byClass) {
     const limit = label === "_none" ? perClass * 3 : perClass;
-    for (const w of sample([...texts.values()], limit, random)) examples.push({ words: w, label });
+    for (const w of sample([...texts.values()], limit, random)) {
+      examples.push({ words: w, label });
+      // The same request behind a neutral lead-in, for every class alike: "can you", "i was
+      // wondering" then say nothing about the intent, and the request's own words must decide
+      if (random() < leadIns) {
+        const lead = LEAD_INS[Math.floor(random() * LEAD_INS.length)]!;
+        examples.push({ words: [...lead, ...w], label });
+      }
+    }
   }
   return examples;
 }
+
+const LEAD_INS: readonly (readonly string[])[] = [
+  "can you",
+  "could you please",
+  "would you",
+  "i want to know",
+  "tell me",
+  "hey",
+  "i need you to",
+  "i want you to",
+  "i would like",
+  "do you know",
+  "okay",
+  "jarvis",
+  "excuse me",
+  "i was wondering",
+  "please",
+].map((lead) => lead.split(" "));
 
 function sample<T>(items: T[], limit: number, random: () => number): T[] {
   if (items.length <= limit) return items;

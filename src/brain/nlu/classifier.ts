@@ -34,10 +34,18 @@ const STOP = new Set([
   "can",
 ]);
 
-/** Features: stems (minus a few function words), adjacent stem pairs, and the first word. */
+/**
+ * Features: stems (minus a few function words), the first five letters of long stems (a
+ * coarser stem that also joins forms the stemmer keeps apart and some misspellings: "recommendation", "recomend"), adjacent stem pairs,
+ * and the first word.
+ */
 export function features(words: readonly string[], stems = words.map((w) => maskWord(w))): string[] {
   const out: string[] = [];
-  for (const s of stems) if (!STOP.has(s)) out.push(s);
+  for (const s of stems) {
+    if (STOP.has(s)) continue;
+    out.push(s);
+    if (s.length >= 6 && !s.startsWith("<")) out.push(`~${s.slice(0, 5)}`);
+  }
   for (let i = 0; i + 1 < stems.length; i++) out.push(`${stems[i]}_${stems[i + 1]}`);
   if (stems[0]) out.push(`^${stems[0]}`);
   if (stems.length > 1) out.push(`^${stems[0]}_${stems[1]}`);

@@ -5,15 +5,26 @@ import { type Classification, SoftmaxClassifier } from "./classifier.js";
 import { resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
 import { DEFAULT_APPS } from "./intents/helpers.js";
-import { BUILTIN_INTENTS, type DialogAct, type IntentTable } from "./intents/index.js";
+import { BUILTIN_INTENTS, type IntentTable } from "./intents/index.js";
 import { INFO_TOPICS } from "./intents/topics.js";
 import type { FallbackInput } from "./intents/types.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
-import { CONFIDENCE, cap, MEDIA_LEAD, OUT_OF_SCOPE, resolveThere, withGroups } from "./parse-rules.js";
+import {
+  ASKS_MEANING,
+  CONFIDENCE,
+  cap,
+  HOW_TO,
+  MEDIA_LEAD,
+  OUT_OF_SCOPE,
+  resolveThere,
+  THANKS,
+  withGroups,
+} from "./parse-rules.js";
 import { lookupCall } from "./rescue.js";
 import { fillPending, guessArgs, incompleteCall, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { splitCommands } from "./split.js";
+import { talkReading } from "./talk.js";
 import { SlotCache, seededRandom } from "./template.js";
 import {
   looksLikeQuestion,
@@ -48,7 +59,7 @@ export interface NluOptions {
   thresholds?: Partial<Thresholds>;
   seed?: number;
   /** Training effort (benchmarks tune these; the defaults keep start-up well under a second). */
-  training?: { epochs?: number; perTemplate?: number; perClass?: number };
+  training?: { epochs?: number; perTemplate?: number; perClass?: number; leadIns?: number };
 }
 
 export interface EmbeddedNlu extends Nlu {
@@ -85,7 +96,14 @@ export function trainClassifier(
     random,
     ...(training.epochs ? { epochs: training.epochs } : {}),
   });
-  const examples = trainingExamples(catalog, table, random, training.perTemplate, training.perClass);
+  const examples = trainingExamples(
+    catalog,
+    table,
+    random,
+    training.perTemplate,
+    training.perClass,
+    training.leadIns,
+  );
   classifier.train(examples);
   classifier.compact();
   return { classifier, examples: examples.length };
@@ -120,10 +138,6 @@ export function assembleNlu(
 
 /** An incomplete call is a reading to ask about, never confident enough for the fast path. */
 const INCOMPLETE_CAP = 0.7;
-/** "define alarm": the word is asked about, not used. */
-const ASKS_MEANING = /^(?:define|describe|explain|definition of|meaning of|description of)\b/;
-const HOW_TO =
-  /^(?:how (?:do|can|should|would|could) (?:i|you|we|one)|how to|(?:where|why) (?:does|do|did|is|are))\b/;
 /** Classifier probability at which a guess may act without the domain's anchor words. */
 const STRONG = 0.85;
 
@@ -252,6 +266,14 @@ class Parser {
     env: SlotEnv,
   ): NluResult {
     const t = this.settings.thresholds;
+    // "thanks for reminding me": gratitude that names a tool's work is still only thanks
+    if (THANKS.test(words.join(" ")))
+      return {
+        text: input,
+        kind: "chat",
+        confidence: CONFIDENCE.chat,
+        reply: chatReply("thanks", this.groups),
+      };
     const result: Classification = this.classifier.classify(words);
     const groups = this.groupsOf(result);
     const question = looksLikeQuestion(input, tokens);
@@ -277,30 +299,8 @@ class Parser {
       };
     }
     const label = top.label;
-    // The dialog acts share their vocabulary ("check that", "confirm it"): judge them together
-    let dialogMass = 0;
-    for (const r of result.ranked) if (r.label.startsWith("_dialog_")) dialogMass += r.probability;
-    const chatP = result.ranked.find((r) => r.label === "_chat")?.probability ?? 0;
-    const bestAct = result.ranked.find((r) => r.label.startsWith("_dialog_"));
-    // Feedback on the last answer ("yes you got that exactly") reads as chat and dialog at once
-    const talkative = label.startsWith("_dialog_") || (label === "_chat" && dialogMass >= 0.25);
-    // "please check the exchange rates" asks for facts, not for a read-back
-    if (talkative && bestAct && !info && words.length <= 12 && dialogMass + chatP >= t.talk) {
-      return {
-        text: input,
-        kind: "dialog",
-        dialog: bestAct.label.slice(8) as DialogAct,
-        confidence: cap(bestAct.probability),
-      };
-    }
-    if (label === "_chat" && top.probability >= t.talk && !question) {
-      return {
-        text: input,
-        kind: "chat",
-        confidence: cap(top.probability),
-        reply: "I'm here. What would you like me to do?",
-      };
-    }
+    const talk = talkReading(input, result, { words, info, question, talk: t.talk });
+    if (talk) return talk;
     if (ASKS_MEANING.test(words.join(" ")))
       return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
     const found = info ? undefined : lookupCall(this.catalog, result, { tokens, words, env }, question);

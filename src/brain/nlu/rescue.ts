@@ -1,7 +1,7 @@
 import type { Catalog } from "./catalog.js";
 import type { Classification } from "./classifier.js";
 import type { FallbackInput } from "./intents/types.js";
-import { OUT_OF_SCOPE, PERSONAL } from "./parse-rules.js";
+import { DATED, OUT_OF_SCOPE, PERSONAL, SOMEWHERE } from "./parse-rules.js";
 import { guessArgs } from "./slot-filling.js";
 import type { NluCall } from "./types.js";
 
@@ -41,9 +41,8 @@ export const LOOKUP_DOMAINS: readonly LookupDomain[] = [
     tools: ["calendar_list_events"],
     nouns: /\b(?:scheduled|events?|plans|planned|busy|going on|get ?togethers?|conferences?|occasions?)\b/,
     // Whose plans: mine, not the town's ("any events around here" is a recommendation)
-    needs: PERSONAL,
-    vetoes:
-      /\b(?:around|local|area|town|hometown|city|near\w*|location|concerts?|sport\w*|news|wall street|happening|go to)\b/,
+    needs: new RegExp(`${PERSONAL.source}|${DATED.source}`),
+    vetoes: new RegExp(`${SOMEWHERE.source}|\\b(?:concerts?|sport\\w*|news|wall street|happening|go to)\\b`),
   },
   {
     group: "reminders",

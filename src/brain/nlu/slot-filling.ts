@@ -177,6 +177,8 @@ const NEVER_ASKED = new Set([
   "files_search",
 ]);
 
+const ERASES = /_(?:delete|remove|clear|cancel)/;
+
 /**
  * The group is clear but no tool of it found its values: the likeliest tool the words do not
  * rule out becomes an incomplete call, so Jarvis asks for what is missing instead of guessing.
@@ -194,8 +196,18 @@ export function incompleteCall(
     const tool = label === "mail_send" && catalog.groupOf.has("mail_draft") ? "mail_draft" : label;
     if (NEVER_ASKED.has(tool)) continue;
     const specs = [...catalog.intents.values()].filter((spec) => spec.tool === tool);
+    // A tool known only from its own examples has no words to tell its requests from others'
+    if (!specs.some((spec) => spec.fallback || spec.partial || spec.anchors)) continue;
     // A veto guards a weak guess; a clear one is asked about (nothing runs before the answer)
     if (probability < 0.85 && specs.some((spec) => spec.vetoes?.test(said))) continue;
+    // Deleting asks only about the domain's own things: "delete all my files" is no question
+    // about which calendar event to remove
+    if (
+      probability < 0.85 &&
+      ERASES.test(tool) &&
+      specs.some((spec) => spec.anchors && !spec.anchors.test(said))
+    )
+      continue;
     const declared = catalog.required.get(tool);
     const required = declared?.length ? declared : REQUIRED_BY_CONTRACT[tool];
     if (!required?.length) continue;

@@ -5,8 +5,10 @@ import { type DesktopKit, desktopKit, desktopTool } from "../../platform/kit.js"
 import { createCommandRunner } from "../../platform/runner.js";
 import type { NowPlaying, Platform } from "../../platform/types.js";
 import type { ToolDeps } from "../deps.js";
+import { type PlayerSeeker, playerSeeker, seekTool } from "./seek.js";
 import { type PlayerSettings, playerSettings, REPEAT_MODES, type RepeatMode } from "./settings.js";
 
+export { MacPlayerSeeker, PlayerctlSeeker, type PlayerSeeker, playerSeeker, SEEK_SCRIPTS } from "./seek.js";
 export {
   MacPlayerSettings,
   PlayerctlSettings,
@@ -70,17 +72,19 @@ function control(
 }
 
 /**
- * Playback, now playing, shuffle and repeat. `settings` is for tests (a fake runner); by default
- * shuffle/repeat spawn playerctl or osascript for the platform the kit drives.
+ * Playback, now playing, shuffle, repeat and seek. `settings`/`seeker` are for tests (a fake
+ * runner); by default they spawn playerctl or osascript for the platform the kit drives.
  */
 export function createMediaTools(
   deps: ToolDeps,
   platform?: Platform,
   settings?: PlayerSettings,
+  seeker?: PlayerSeeker,
 ): ToolDefinition[] {
   const kit = desktopKit(deps, platform);
   const media = kit.platform.media;
   const player = settings ?? playerSettings(kit.platform.os, createCommandRunner(deps.env));
+  const seek = seeker ?? playerSeeker(kit.platform.os, createCommandRunner(deps.env));
   return [
     desktopTool<z.infer<typeof playSchema>>(kit, ["media"], {
       name: "media_play",
@@ -154,5 +158,6 @@ export function createMediaTools(
         return ok(`${REPEAT_SAID[args.mode]}${where}.`, { mode: args.mode, player: result.player });
       },
     }),
+    seekTool(kit, seek),
   ];
 }

@@ -68,7 +68,9 @@ export const CONTACT_INTENTS: IntentTable = {
   contacts_search: {
     anchors:
       /\b(?:contacts?|phone|cell|mobile|email address|e ?mail id|address|address book|phone book)\b|^(?:where|what|who) (?:does|do|did) \w+(?: \w+)? (?:live|lives|work|works)\b/,
-    vetoes: /\b(?:location|current|delete|add|call|text|save|new contact)\b/,
+    // Birthdays, ages, spouses, fortunes: facts about famous people as often as about contacts
+    vetoes:
+      /\b(?:location|current|delete|add|call|text|save|new contact|birthdays?|born|how old|age|net worth|wife|husband|married|look like|groups?)\b/,
     fallback: (input) => {
       const query = contactName(input);
       return query ? { query } : undefined;

@@ -98,6 +98,19 @@ export const ALARM_INTENTS: IntentTable = {
       return when?.hasTime ? { at: when.iso } : undefined;
     },
   },
+  // "remind me at five pm" names a moment and nothing to remember: that is an alarm
+  alarm_remind: {
+    tool: "alarm_set",
+    templates: [
+      "remind me (at|by|around) {at}",
+      "(set|create|make|add) [me] [a|an] reminder alarm [for|at|on] {at}",
+      "(let me know|tell me|alert me|ping me) when it (is|gets to|turns) {at}",
+    ],
+    build: (input) => {
+      const at = input.values.at;
+      return isWhen(at) && at.hasTime ? { at: at.iso } : undefined;
+    },
+  },
   alarm_list: {
     vetoes:
       /\b(?:cancel|delete|remove|change|snooze|turn off|disable)\b|^(?:please )?set\b|\bset (?:an|a|my|the|up) alarm/,
@@ -148,7 +161,7 @@ const ZONE_OR_CITY = "(in|at|for) ({timezone}|{city})";
 export const TIME_INTENTS: IntentTable = {
   time_now: {
     vetoes:
-      /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|shop|express|subtract\w*|added|times|sunscreen|umbrella|jacket|coat|weather|rain\w*|snow\w*|sunny|hot|cold|warm)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
+      /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|shop|express|subtract\w*|added|times|set|reach\w*|birth\w*|sunscreen|umbrella|jacket|coat|weather|rain\w*|snow\w*|sunny|hot|cold|warm)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
     anchors: /\b(?:time|clock|date|day|hour|month|year|zone)\b/,
     templates: [
       "what (time|hour) is it [over] [there|here] [now|right now|currently|at the moment] [please]",

@@ -1,5 +1,5 @@
 import { parseNumber } from "../text/numbers.js";
-import { NO_ARGS } from "./helpers.js";
+import { findSeconds, NO_ARGS } from "./helpers.js";
 import type { Args, BuildInput, IntentTable } from "./types.js";
 
 /** Media playback: play, pause, skip, what is playing — songs, stations, podcasts and books. */
@@ -12,6 +12,8 @@ const NOT_MEDIA =
 /** After a bare "hear": words, news and one's own voice are not something to play. */
 const NOT_HEARD =
   /\b(?:said|say|says|spoke\w*|what|sound|speakers?|again|utterance|about|me|you|yourself|weather|forecast|news|stor(?:y|ies)|from|when)\b/i;
+/** "i love that song": an opinion about the music, not a request for it. */
+const OPINION = /^i (?:really |do |just |so )?(?:like|love|enjoy|adore)\b/;
 /** Said after "put on" / "stream" the query must sound like audio. */
 const AUDIO_CUE =
   /\b(?:music|songs?|playlist|album|radio|podcasts?|audiobook|track|tunes?|station|episode|jazz|rock|pop|classical|hip hop|rap|country|blues|metal|soul|reggae|disco|techno|house|lofi|lo fi|by)\b|^(?:some|my)\b/i;
@@ -59,13 +61,18 @@ function spokenDigits(words: readonly string[]): number | undefined {
   return Number(out);
 }
 
+/** Broadcasters and radio services people ask for by name (template alternatives). */
+const BROADCASTER =
+  "(npr|npr news|bbc|bbc radio one|bbc radio two|bbc radio four|bbc radio 1|bbc radio 2|bbc radio 4|bbc world service|radio one|radio two|radio four|msnbc|cnn radio|espn radio|fox news radio|pandora|iheartradio|iheart radio|iheart|sirius|siriusxm|sirius xm|xm radio|tunein|tune in radio|kiss fm|capital fm|classic fm|jazz fm|virgin radio|absolute radio|bloomberg radio|radio paradise|soma fm|somafm|kexp|wnyc)";
+
 const MEDIA_NOUN =
   "(music|song|songs|track|tracks|tune|tunes|playback|audio|playlist|podcast|radio|audiobook|album|player|media)";
 
 export const MEDIA_INTENTS: IntentTable = {
   media_play: {
-    vetoes:
-      /^(?:lets|let's|let us|shall we|do you want to|would you like to) play\b|\bplaylist\b.*\b(?:add|put)\b|\b(?:add|put)\b.*\bplaylist\b|\b(?:funny|joke|jokes|games?|record|note|opinion|preferences?|disable)\b|^(?!.*\b(?:play\w*|start|put on|hear|listen\w*|resume|continue)\b).*\b(?:save|saved|favou?rite)\b/,
+    vetoes: new RegExp(
+      `${OPINION.source}|^(?:lets|let's|let us|shall we|do you want to|would you like to) play\\b|\\bplaylist\\b.*\\b(?:add|put)\\b|\\b(?:add|put)\\b.*\\bplaylist\\b|\\b(?:funny|joke|jokes|games?|record|note|opinion|preferences?|disable)\\b|^(?!.*\\b(?:play\\w*|start|put on|hear|listen\\w*|resume|continue)\\b).*\\b(?:save|saved|favou?rite)\\b`,
+    ),
     anchors:
       /\b(?:music|songs?|play\w*|playlist|album|radio|podcasts?|audiobooks?|audio books?|books?|novel|chapter|track|tunes?|listen\w*|resume|continue|station|put on|restart|reading|queue|fm|am radio|channel|episode|artist|band|spotify|pandora|hear|jazz|rock|pop|hip hop|rap|classical|country|blues|metal|indie|reggae|disco)\b/,
     templates: [
@@ -103,11 +110,68 @@ export const MEDIA_INTENTS: IntentTable = {
   media_play_station: {
     tool: "media_play",
     templates: [
-      "(tune|turn|switch|change|set|put|go) [it|the radio|the station|the channel|the dial] [in|on|over] [to] [the] [radio|station|channel|frequency] {station}",
+      "(tune|turn|switch|change|set|put|go) [it|the radio|the station|the channel|the dial|radio|station|channel] [in|on|over] [to] [the] [radio|station|channel|frequency] {station}",
       "[the] [radio] [station|channel|frequency] {station} [please]",
       "i (need|want) [the] [radio] [station] {station} [please]",
     ],
     build: stationQuery,
+  },
+  // "turn on npr", "put the news on bbc", "start pandora": a broadcaster or radio service by name
+  media_play_broadcaster: {
+    tool: "media_play",
+    templates: [
+      `(turn on|start|play|open|put on|tune in to|tune into|tune to|switch to|go to|listen to|get|find [me]) [the] [local] ${BROADCASTER} [radio|station|stream|channel|live] [please|now]`,
+      `put [the] (news|game|show) on ${BROADCASTER}`,
+      `(turn|put|switch) ${BROADCASTER} on`,
+      `[some] ${BROADCASTER} (radio|station|please)`,
+    ],
+    build: (input) => {
+      const name = new RegExp(`\\b${BROADCASTER.slice(1, -1)}\\b`, "i").exec(input.env.text)?.[0];
+      return name ? { query: name } : undefined;
+    },
+  },
+  // "go to radio", "open fm", "turn on the am radio": the radio itself
+  media_play_radio: {
+    tool: "media_play",
+    templates: [
+      "(open|go to|get|find|start|put on|turn on|switch on|listen to) [the] [am|fm] (radio|fm|am)",
+      "(am|fm) radio [please|now]",
+    ],
+    build: (input) => {
+      const band = /\b(am|fm)\b/i.exec(input.env.text)?.[1];
+      return { query: band ? `${band.toUpperCase()} radio` : "radio" };
+    },
+  },
+  // Seeking back: the tool's own examples only go forward (a slot has no sign)
+  media_seek_back: {
+    tool: "media_seek",
+    templates: [
+      `(rewind|go back|skip back|jump back|back up|move back|seek back|scroll back) [it|this|the ${MEDIA_NOUN}] [by] {by_s:duration}`,
+      `(rewind|skip back|jump back) [it|this|that|the ${MEDIA_NOUN}] [a bit|a little|a few seconds]`,
+      `(go|move) back [in] [it|this|that|the ${MEDIA_NOUN}] (a bit|a little|a few seconds)`,
+    ],
+    build: (input) => ({ by_s: -(typeof input.values.by_s === "number" ? input.values.by_s : 15) }),
+    anchors: /\b(?:rewind|forward|ahead|back|backward|backwards)\b/,
+    // "move forward ten minutes in this podcast": a duration and which way
+    fallback: (input) => {
+      const seconds = findSeconds(input);
+      if (seconds === undefined) return undefined;
+      return {
+        by_s: /\b(?:back|backward|backwards|rewind)\b/.test(input.words.join(" ")) ? -seconds : seconds,
+      };
+    },
+  },
+  media_seek_to: {
+    tool: "media_seek",
+    templates: [
+      "(jump|go|skip|seek|fast forward|forward|rewind|move|take me) [ahead|back|forward] to [minute|position] {to_s:position} [mark|please]",
+      `(start|play|restart) [it|this|the ${MEDIA_NOUN}] (from|at) {to_s:position}`,
+      `(fast forward|skip ahead|jump ahead) [it|this|the ${MEDIA_NOUN}] [a bit|a little]`,
+    ],
+    build: (input) => {
+      const to = input.values.to_s;
+      return typeof to === "number" ? { to_s: to } : { by_s: 30 };
+    },
   },
   // "pick up dune where i left off", "restart the handmaid's tale": a book or show by its title
   media_play_resume: {
@@ -166,7 +230,9 @@ export const MEDIA_INTENTS: IntentTable = {
   media_now_playing: {
     // Sure but without song words, only about what is on now ("who is this", "what's on the radio")
     loose: /\b(?:playing|radio|station)\b/,
-    vetoes: /\b(?:save|saved|record|note|opinion|preferences?|contact|called|call)\b/,
+    vetoes: new RegExp(
+      `\\b(?:save|saved|record|note|opinion|preferences?|contact|called|call)\\b|${OPINION.source}`,
+    ),
     anchors:
       /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music\w*|playing|singing|sings|sang|sung|artist|band|group|album|tune|listening|singer|composer|composed|covered|radio)\b/,
     templates: [

@@ -1,4 +1,4 @@
-import { PERSONAL } from "../parse-rules.js";
+import { DATED, PERSONAL, SOMEWHERE } from "../parse-rules.js";
 import type { SlotEnv, When } from "../slots/index.js";
 import { findWhen } from "../slots/index.js";
 import { capitalize, dayRange, findDay, NO_ARGS, subjectFrom, titleFrom } from "./helpers.js";
@@ -39,6 +39,8 @@ export const REMINDER_INTENTS: IntentTable = {
     samples: ["set a reminder", "i need a reminder", "can you remind me later", "create a new reminder"],
     build: reminder,
     anchors: /\b(?:remind|reminder|forget)\b/,
+    // A reminder that wakes you or rings at an hour is an alarm ("set a reminder alarm for 3 pm")
+    vetoes: /\b(?:alarms?|wake (?:me )?up|waking)\b|^(?:let me know|tell me) when it is\b/,
     fallback: (input) => {
       // Only with a date: the reminder keeps the user's own words as its title
       const when = findDay(input);
@@ -111,11 +113,12 @@ export const CALENDAR_INTENTS: IntentTable = {
   calendar_list_events: {
     // Sure but without calendar words, only a question about one's own time ("am i on vacation")
     loose: PERSONAL,
-    vetoes:
-      /\b(?:around|local|area|town|hometown|city|near\w*|location)\b|^(?:schedule|set|arrange|create|book|add|put|make|organize|plan)\b|\b(?:to|you|me|i want) (?:schedule|set|arrange|create|book|add|make)\b|\b(?:cancel|delete|remove|reschedule|move|change|clear|erase)\b/,
+    vetoes: new RegExp(
+      `${SOMEWHERE.source}|^(?:schedule|set|arrange|create|book|add|put|make|organize|plan)\\b|\\b(?:to|you|me|i want) (?:schedule|set|arrange|create|book|add|make)\\b|\\b(?:cancel|delete|remove|reschedule|move|change|clear|erase)\\b`,
+    ),
     // "events" or "plans" alone are as often the town's as one's own: those need a "my" / "i"
     anchors: new RegExp(
-      `\\b(?:calendar|meetings?|appointments?|agenda|schedule[ds]?|diary|planner|booked|(?:dinner |birthday )?part(?:y|ies)|birthday|anniversary|wedding|shift)\\b|^(?=.*${PERSONAL.source}).*\\b(?:events?|plans|planned|busy|free|work|working|vacation|holiday|day off|off days?)\\b`,
+      `\\b(?:calendar|meetings?|appointments?|agenda|schedule[ds]?|diary|planner|booked|(?:dinner |birthday )?part(?:y|ies)|birthday|anniversary|wedding|shift)\\b|^(?=.*(?:${PERSONAL.source}|${DATED.source})).*\\b(?:events?|plans|planned|busy|free|work|working|vacation|holiday|day off|off days?)\\b`,
     ),
     templates: [
       `what is (on|in) my ${CALENDAR} [for] [{day}]`,

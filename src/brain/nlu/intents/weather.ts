@@ -25,7 +25,8 @@ export const WEATHER_INTENTS: IntentTable = {
   weather_current: {
     // Sure and about how it will be out there: what to wear or bring, a day at the beach
     loose: /\b(?:wear|nice|beach|shine|sun\w*|outside|out|bring|pack|dress)\b/,
-    vetoes: /\b(?:ac|air conditioning|thermostat|oven|fridge|heater)\b/,
+    vetoes:
+      /\b(?:ac|air conditioning|thermostat|oven|fridge|heater|bake\w*|baking|cook\w*|roast\w*|fry\w*|frying|oil|chicken|meat|steak|turkey|road)\b/,
     anchors:
       /\b(?:weather|rain\w*|snow\w*|sunny|sun|temperature|hot|hotter|cold|colder|warm\w*|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|outside|sunscreen|freezing|chilly|shorts|raincoat)\b/,
     templates: [

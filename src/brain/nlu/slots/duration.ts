@@ -1,4 +1,4 @@
-import { readNumber } from "../text/numbers.js";
+import { parseNumber, readNumber } from "../text/numbers.js";
 
 /**
  * Spoken durations → seconds: "5 minutes", "an hour and a half", "1h30", "half an hour",
@@ -155,4 +155,34 @@ export function formatDuration(totalSeconds: number): string {
   if (m) parts.push(`${m} minute${m === 1 ? "" : "s"}`);
   if (s || parts.length === 0) parts.push(`${s} second${s === 1 ? "" : "s"}`);
   return parts.join(" ");
+}
+
+/**
+ * A place in a track, in seconds: "4:12", "1:02:03", "four twelve", "minute three", "two
+ * minutes", "the beginning". Undefined for anything else.
+ */
+export function parsePosition(input: readonly string[]): number | undefined {
+  const words = input.filter((w) => w !== "the");
+  if (words.length === 0) return undefined;
+  if (words.length === 1 && /^(?:beginning|start)$/.test(words[0]!)) return 0;
+  if (words.length === 1 && /^\d{1,2}(?::\d{2}){1,2}$/.test(words[0]!))
+    return words[0]!.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+  if (words[0] === "minute" && words.length > 1) {
+    const minute = parseNumber(words.slice(1));
+    return minute !== undefined && Number.isInteger(minute) && minute >= 0 ? minute * 60 : undefined;
+  }
+  // "four twelve": minutes then seconds, each said as one number
+  if (words.length >= 2 && words.length <= 3) {
+    const minutes = parseNumber(words.slice(0, 1));
+    const seconds = parseNumber(words.slice(1));
+    if (
+      minutes !== undefined &&
+      seconds !== undefined &&
+      seconds >= 10 &&
+      seconds < 60 &&
+      Number.isInteger(seconds)
+    )
+      return minutes * 60 + seconds;
+  }
+  return parseDuration(words);
 }

@@ -1,11 +1,11 @@
 import { isNumberWord, parseNumber, parseOrdinal } from "../text/numbers.js";
 import { parseWhen, type TimeZones, type When } from "./datetime.js";
-import { parseDuration } from "./duration.js";
+import { parseDuration, parsePosition } from "./duration.js";
 import { isNameLike, parseListName, parsePath, parseUrl, parseZone, splitItems } from "./entities.js";
 import { parseMath, unitSymbol } from "./math.js";
 
 export { findWhen, parseWhen, TimeZones, type When } from "./datetime.js";
-export { findDuration, formatDuration, parseDuration } from "./duration.js";
+export { findDuration, formatDuration, parseDuration, parsePosition } from "./duration.js";
 export { KNOWN_APPS, parseListName, ZONE_WORDS } from "./entities.js";
 export { parseMath } from "./math.js";
 
@@ -349,6 +349,13 @@ SLOT_TYPES.station = {
       w.some((x) => x.includes("."));
     return spoken && marked ? raw.replace(/^channel\s+/i, "") : undefined;
   },
+};
+
+/** A place in a track ("4:12", "minute three"), in seconds. */
+SLOT_TYPES.position = {
+  maxTokens: 4,
+  samples: ["4:12", "minute three", "two minutes", "the beginning"],
+  parse: (words) => parsePosition(words),
 };
 
 /** Slot names whose type is not their name. */
