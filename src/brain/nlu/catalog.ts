@@ -141,7 +141,7 @@ export function trainingExamples(
   table: IntentTable,
   random: () => number,
   perTemplate = 10,
-  perClass = 260,
+  perClass = 400,
   leadIns = 0.6,
 ): TrainingExample[] {
   const byClass = new Map<string, Map<string, readonly string[]>>();

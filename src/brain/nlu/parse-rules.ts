@@ -19,13 +19,13 @@ export const CLASSIFIER_CAP = 0.85;
 export const OUT_OF_SCOPE =
   /\b(?:trains?|bus|buses|flights?|taxi|uber|lyft|cab|ride|traffic|commute|restaurants?|pizza|food|takeout|takeaway|delivery|deliver|recipes?|cook\w*|movies?|theat(?:er|re)|cinema|facebook|twitter|tweet|instagram|snapchat|social|linkedin|feed|lights|(?:the|a|my|that|this) light(?! (?:jacket|coat|sweater|rain|snow|breeze|wind|music|jazz))|lamp|thermostat|heating|vacuum|cleaner|robot|coffee|espresso|games?|stocks?|shares|exchange rate|currency|bank|credit card|account balance|plug|socket|wemo|hue|oven|fridge|dishwasher|washing machine|door|garage|blinds|curtains|tickets?|hotel|reservation|concerts?|festivals?|near me|nearby|in town|around (?:here|me|town))\b/;
 
-/** The speaker's own: "my", "i", "we" — "me" only when it is not just "show me" / "tell me". */
 /** A day or span named: "events today", "meetings between three and five", "plans for next week". */
 export const DATED =
   /\b(?:today|tonight|tomorrow|yesterday|(?:this|next|coming) (?:week|weekend|month|year|morning|afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|between|(?:three|two|next|coming) (?:days|weeks|months))\b/;
 /** "in chicago", "at young circle", "within twenty miles": the town's events, not one's own. */
 export const SOMEWHERE =
   /\b(?:around|local|area|town|hometown|city|near\w*|location|recommend\w*|miles|(?:in|at) (?!(?:my|the|our|this|that|next|a|an|all|any|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|night|\d+|work|home|office|jan\w*|feb\w*|mar\w*|apr\w*|may|june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|morning|afternoon|evening|least|most)\b)[a-z]+)\b/;
+/** The speaker's own: "my", "i", "we" — "me" only when it is not just "show me" / "tell me". */
 export const PERSONAL = /\b(?:i|my|we|our|us|(?<!\b(?:show|tell|give|let|find|get|send) )me)\b/;
 
 export const MEDIA_LEAD = /^(?:play|resume|continue)$/;

@@ -337,7 +337,7 @@ class Parser {
           // A very sure reading need not repeat the domain's own words ("next podcast", "should i wear a hat")
           const sure = !info && probability >= STRONG && groupP - runnerUp >= STRONG - 0.3;
           const args =
-            this.fallbackArgs(tool, tokens, words, env) ??
+            this.fallbackArgs(tool, tokens, words, env, true, probability) ??
             (sure ? this.fallbackArgs(tool, tokens, words, env, "loose") : undefined);
           if (args) return this.action(input, [{ tool, args }], cap(groupP), groups);
         }
@@ -369,8 +369,9 @@ class Parser {
     words: readonly string[],
     env: SlotEnv,
     anchored: boolean | "loose" = true,
+    probability = 0,
   ) {
-    return guessArgs(this.catalog, tool, { tokens, words, env }, anchored);
+    return guessArgs(this.catalog, tool, { tokens, words, env }, anchored, probability);
   }
 
   private groupsOf(result: Classification): string[] {

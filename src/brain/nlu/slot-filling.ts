@@ -222,15 +222,28 @@ export function incompleteCall(
   return undefined;
 }
 
+/**
+ * A mention of something Jarvis has no tool for does not always make the request about it:
+ * "wake me at five, i need to catch the train" is an alarm. A very sure reading with the
+ * domain's own words may act, unless the words are what the request is about (posting,
+ * films, cooking, lights) or the tool is the clock (every timetable asks for a time).
+ */
+function beyondScopeWords(tool: string, said: string, anchored: boolean | "loose", probability: number) {
+  return anchored === true && probability >= 0.95 && tool !== "time_now" && !TOPICS_BEYOND.test(said);
+}
+const TOPICS_BEYOND =
+  /\b(?:tweet\w*|twitter|facebook|instagram|social|movies?|films?|cinema|recipes?|cook\w*|food|lights?|lamps?|bulbs?)\b/;
+
 /** Arguments a classifier-only reading of `tool` can act on, or undefined (intent fallbacks). */
 export function guessArgs(
   catalog: Catalog,
   tool: string,
   input: FallbackInput,
   anchored: boolean | "loose",
+  probability = 0,
 ): Record<string, unknown> | undefined {
   const said = input.words.join(" ");
-  if (OUT_OF_SCOPE.test(said)) return undefined;
+  if (OUT_OF_SCOPE.test(said) && !beyondScopeWords(tool, said, anchored, probability)) return undefined;
   for (const spec of catalog.intents.values()) {
     if (spec.tool !== tool || !spec.fallback || spec.vetoes?.test(said)) continue;
     if (anchored === true && !spec.anchors?.test(said)) continue;

@@ -22,7 +22,7 @@ const LOUDEST = /\b(?:max|maximum|loudest|highest|full)\b/;
 /** "too loud" asks for less, "too low" / "can't hear" for more: the complaint, not the word. */
 const TOO_LOUD = /\b(?:too|so|really|very|quite) loud\b|\bnoise\b/;
 const TOO_SOFT =
-  /\b(?:too|so|really|very) (?:low|quiet|soft)\b|\b(?:can ?not|can't|cant|barely|hardly) hear\b/;
+  /\b(?:too|so|really|very) (?:low|quiet|soft)\b|\b(?:can ?not|can't|cant|barely|hardly) hear\b|\b(?:sound|volume|it) is (?:low|quiet|soft)\b/;
 
 /** A classifier-only volume request: a level said with "to/at", a step "by", or a direction. */
 function volumeGuess(input: FallbackInput): Args | undefined {
@@ -40,7 +40,9 @@ function volumeGuess(input: FallbackInput): Args | undefined {
   }
   if (LOUDEST.test(said)) return { level: 100 };
   const w = new Set(words);
-  let up = ["up", "louder", "increase", "raise", "higher", "boost", "loud", "more"].some((x) => w.has(x));
+  let up = ["up", "louder", "increase", "raise", "raised", "higher", "high", "boost", "loud", "more"].some(
+    (x) => w.has(x),
+  );
   let down = [
     "down",
     "lower",
@@ -78,8 +80,9 @@ export const VOLUME_INTENTS: IntentTable = {
       { t: "(it is|that is|this is|you are) too loud", args: DOWN },
       { t: "(speak|talk) (quieter|softer|more softly|more quietly|lower|less loud)", args: DOWN },
       { t: "(speak|talk) (louder|up|more loudly)", args: UP },
-      { t: "turn (that|this) down", args: DOWN },
-      { t: "turn (that|this) up", args: UP },
+      { t: "turn (it|that|this) down [please|now|a bit|a little]", args: DOWN },
+      { t: "turn (it|that|this) up [please|now|a bit|a little]", args: UP },
+      { t: "turn up [please]", args: UP },
       { t: "turn the (music|sound|volume) (lower|down|quieter|softer)", args: DOWN },
       { t: "turn the (music|sound|volume) (higher|up|louder)", args: UP },
       { t: "(turn|crank) [it|the volume] up a lot", args: { change: 30 } },

@@ -26,7 +26,7 @@ function repeatMode(input: FallbackInput): Args | undefined {
 export const EDIT_INTENTS: IntentTable = {
   calendar_delete_event: {
     anchors:
-      /\b(?:delete|remove|cancel|clear|erase|drop|scrap|call off|wipe|get rid of)\b.*\b(?:calendar|meetings?|appointments?|events?|schedule|lunch|dinner|breakfast|party|call|date|session|class|reservation)\b/,
+      /\b(?:delete|deleted|remove|cancel|cancels|clear|erase|drop|scrap|call off|wipe|get rid of|destroy|take away)\b.*\b(?:calendar|meetings?|appointments?|events?|schedule|lunch|dinner|breakfast|party|call|date|session|class|reservation|stand ?up|hair ?cut|plans?|day|morning|afternoon|evening|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|booked|booking|gathering|fundraiser|festival|concert|match|lesson|practice|visit|trip|agenda)\b/,
     vetoes: /\b(?:alarms?|timers?|reminders?|lists?|e ?mails?|contacts?|songs?|playlist)\b/,
     templates: [],
     samples: [

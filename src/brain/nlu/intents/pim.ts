@@ -12,6 +12,19 @@ function reminder(input: BuildInput): Args | undefined {
   if (typeof title !== "string") return undefined;
   const args: Args = { title: title.replace(/^to\s+/i, "") };
   if (isWhen(input.values.due)) args.due = input.values.due.iso;
+  // "i have a meeting tomorrow at ten, remind me": the date is inside what to remember
+  if (input.fixed.trailing === true) {
+    const { zones, now, timezone, memo } = input.env;
+    const when = findWhen(title.toLowerCase().split(/\s+/), {
+      zones,
+      now,
+      timezone,
+      direction: "future",
+      memo,
+    });
+    if (!when) return undefined;
+    args.due = when.when.iso;
+  }
   return args;
 }
 
@@ -20,9 +33,13 @@ export const REMINDER_INTENTS: IntentTable = {
     templates: [
       `remind me to {title} ${DUE}`,
       "remind me {due} to {title}",
-      "remind me (about|of) {title} {due}",
-      "remind me {due} (about|of) {title}",
-      "remind me (about|of) {title}",
+      "remind me (about|of|that) {title} {due}",
+      "remind me {due} (about|of|that) {title}",
+      "remind me (about|of|that) {title}",
+      {
+        t: "{title} [so] [please|can you|could you|will you] remind me [about it|of it|then]",
+        args: { trailing: true },
+      },
       `(set|create|add|make|schedule) [me] [a|an] [new] reminder (to|for|about|that) {title} ${DUE}`,
       "(set|create|add|make|schedule) [me] [a|an] [new] reminder [for|at|on] {due} (to|for|about|that) {title}",
       `(do not|don't|never) let me forget (to|about) {title} ${DUE}`,
