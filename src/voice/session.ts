@@ -58,14 +58,16 @@ export interface VoiceSession {
 }
 
 /**
- * The embedded NLU (`createNlu(tools)` in src/brain/nlu) when it is present in this build.
+ * The embedded NLU (`createNluInWorker(tools)` in src/brain/nlu) when it is present in this build.
  * Imported by computed path so voice builds and runs without it.
  */
 export async function loadEmbeddedNlu(tools: ToolDefinition[]): Promise<Nlu | undefined> {
   const specifier = new URL("../brain/nlu/index.js", import.meta.url).href;
   try {
-    const module = (await import(specifier)) as { createNlu?: (tools: ToolDefinition[]) => Nlu };
-    return typeof module.createNlu === "function" ? module.createNlu(tools) : undefined;
+    const module = (await import(specifier)) as {
+      createNluInWorker?: (tools: ToolDefinition[]) => Promise<Nlu>;
+    };
+    return typeof module.createNluInWorker === "function" ? await module.createNluInWorker(tools) : undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") return undefined;
     throw error;

@@ -1,12 +1,13 @@
 import { fileURLToPath } from "node:url";
 import type { NluTool } from "./catalog.js";
-import { type ClassifierSnapshot, SoftmaxClassifier } from "./classifier.js";
-import { assembleNlu, createNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
+import type { ClassifierSnapshot } from "./classifier.js";
+import { ClassifierEnsemble } from "./ensemble.js";
+import { assembleNlu, createNlu, type EmbeddedNlu, memberCount, type NluOptions } from "./parser.js";
 
 /**
- * Builds the NLU with its classifier trained in a worker thread, so a server answers requests
- * while it trains and the training garbage leaves with the worker's heap instead of staying in
- * the long-lived process. Falls back to training here when there is no compiled worker (running
+ * Builds the NLU with its classifiers trained in worker threads (one per ensemble member), so
+ * a server answers requests while they train and the training garbage leaves with the workers'
+ * heaps instead of staying in the long-lived process. Falls back to training here when there is no compiled worker (running
  * from the TypeScript sources) or the worker fails.
  */
 export async function createNluInWorker(
@@ -26,13 +27,14 @@ export async function createNluInWorker(
   }));
   try {
     const { Worker } = await import("node:worker_threads");
-    const snapshot = await new Promise<{ snapshot: ClassifierSnapshot; examples: number }>(
-      (resolve, reject) => {
+    const trainOne = (member: number) =>
+      new Promise<{ snapshot: ClassifierSnapshot; examples: number }>((resolve, reject) => {
         const worker = new Worker(fileURLToPath(workerFile), {
           // The parent's flags are not the worker's business (--input-type even makes it fail)
           execArgv: [],
           workerData: {
             tools: plain,
+            member,
             options: {
               ...(options.seed !== undefined ? { seed: options.seed } : {}),
               ...(options.training ? { training: options.training } : {}),
@@ -45,10 +47,12 @@ export async function createNluInWorker(
         });
         worker.once("error", reject);
         worker.once("exit", (code) => reject(new Error(`NLU training worker exited (${code})`)));
-      },
-    );
-    const classifier = SoftmaxClassifier.fromSnapshot(snapshot.snapshot);
-    return assembleNlu(tools, classifier, snapshot.examples, options, started, "worker");
+      });
+    // One worker per ensemble member: on two cores they train side by side
+    const trained = await Promise.all(Array.from({ length: memberCount(options) }, (_, i) => trainOne(i)));
+    const classifier = ClassifierEnsemble.fromSnapshots(trained.map((t) => t.snapshot));
+    const examples = trained.reduce((n, t) => n + t.examples, 0);
+    return assembleNlu(tools, classifier, examples, options, started, "worker");
   } catch (error) {
     if (process.env.JARVIS_DEBUG_NLU) console.error(error);
     return createNlu(tools, options);

@@ -126,6 +126,7 @@ export class SoftmaxClassifier {
     const l2 = this.options.l2 ?? 1e-4;
     const random = this.options.random ?? Math.random;
     const p = new Float64Array(C);
+    const active = new Int32Array(C);
     const order = rows.map((_, i) => i);
     for (let epoch = 0; epoch < epochs; epoch++) {
       const rate = (this.options.rate ?? 0.5) / (1 + epoch * 0.5);
@@ -143,20 +144,22 @@ export class SoftmaxClassifier {
         // Already confidently right: no update (most examples after the first epochs)
         if (epoch > 0 && p[row.y]! > 0.97) continue;
         p[row.y]! -= 1;
-        // Sparse update: classes the example barely touches are skipped (most of them); rows
-        // are walked contiguously (feature-major) for cache locality
+        // Sparse update: classes the example barely touches are skipped (most of them), so
+        // only the few it does are walked for each of its features
+        let m = 0;
         for (let c = 0; c < C; c++) {
           const g = p[c]!;
-          if (g > -2e-3 && g < 2e-3) p[c] = 0;
-          else bias[c]! -= rate * g;
+          if (g <= -2e-3 || g >= 2e-3) {
+            bias[c]! -= rate * g;
+            active[m++] = c;
+          }
         }
         for (let k = 0; k < n; k++) {
           const base = ids[k]! * C;
-          for (let c = 0; c < C; c++) {
-            const g = p[c]!;
-            if (g === 0) continue;
+          for (let j = 0; j < m; j++) {
+            const c = active[j]!;
             const w = weights[base + c]!;
-            weights[base + c] = w - rate * (g + l2 * w);
+            weights[base + c] = w - rate * (p[c]! + l2 * w);
           }
         }
       }
@@ -200,6 +203,12 @@ export class SoftmaxClassifier {
   }
 
   classify(words: readonly string[]): Classification {
+    const { p, coverage } = this.distribution(words);
+    return { ranked: p ? ranking(this.labels, p) : [], coverage };
+  }
+
+  /** Every class's probability (undefined when no feature is known), and the coverage. */
+  distribution(words: readonly string[]): { p: Float64Array | undefined; coverage: number } {
     const unigrams = words.filter((w) => !STOP.has(w));
     const known = unigrams.filter((w) => this.vocabulary.has(maskWord(w))).length;
     const coverage = unigrams.length === 0 ? (words.length > 0 ? 1 : 0) : known / unigrams.length;
@@ -209,14 +218,19 @@ export class SoftmaxClassifier {
       if (f !== undefined) ids.push(f);
     }
     const C = this.labels.length;
-    if (ids.length === 0 || C === 0) return { ranked: [], coverage };
+    if (ids.length === 0 || C === 0) return { p: undefined, coverage };
     const p = new Float64Array(C);
     softmax(this.weights, this.bias, ids, C, p);
-    const ranked: Prediction[] = [];
-    for (let c = 0; c < C; c++) ranked.push({ label: this.labels[c]!, probability: p[c]! });
-    ranked.sort((a, b) => b.probability - a.probability);
-    return { ranked: ranked.slice(0, 5), coverage };
+    return { p, coverage };
   }
+}
+
+/** The five likeliest classes, best first. */
+export function ranking(labels: readonly string[], p: ArrayLike<number>): Prediction[] {
+  const ranked: Prediction[] = [];
+  for (let c = 0; c < labels.length; c++) ranked.push({ label: labels[c]!, probability: p[c]! });
+  ranked.sort((a, b) => b.probability - a.probability);
+  return ranked.slice(0, 5);
 }
 
 /** Softmax probabilities into `out` for the given feature ids. */

@@ -1,3 +1,4 @@
+import { INFO_TOPICS } from "./intents/topics.js";
 import type { Token } from "./text/normalize.js";
 import type { NluCall } from "./types.js";
 
@@ -67,3 +68,11 @@ export const HOW_TO =
 /** Thanks, with nothing asked after it. */
 export const THANKS =
   /^(?:thanks|thank you|thank u|thx|many thanks)\b(?!.*\b(?:but|now|and then|also|please)\b)/;
+/** Playing a programme: news or reports on the radio or in a podcast are something to hear. */
+const PLAYS_BROADCAST =
+  /^(?:play|resume|continue|listen to|put on|tune in to)\b.*\b(?:podcasts?|radio|station|episodes?|audiobooks?|fm)\b/;
+
+/** Money, markets, news, sums, word meanings: a request for information, never an action. */
+export function asksForInfo(said: string): boolean {
+  return INFO_TOPICS.test(said) && !PLAYS_BROADCAST.test(said);
+}

@@ -4,13 +4,14 @@ import { chatReply } from "./chat.js";
 import { type Classification, SoftmaxClassifier } from "./classifier.js";
 import { resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
+import { ClassifierEnsemble, type TextClassifier } from "./ensemble.js";
 import { DEFAULT_APPS } from "./intents/helpers.js";
 import { BUILTIN_INTENTS, type IntentTable } from "./intents/index.js";
-import { INFO_TOPICS } from "./intents/topics.js";
 import type { FallbackInput } from "./intents/types.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
 import {
   ASKS_MEANING,
+  asksForInfo,
   CONFIDENCE,
   cap,
   HOW_TO,
@@ -59,7 +60,14 @@ export interface NluOptions {
   thresholds?: Partial<Thresholds>;
   seed?: number;
   /** Training effort (benchmarks tune these; the defaults keep start-up well under a second). */
-  training?: { epochs?: number; perTemplate?: number; perClass?: number; leadIns?: number };
+  training?: {
+    epochs?: number;
+    perTemplate?: number;
+    perClass?: number;
+    leadIns?: number;
+    /** Classifiers in the ensemble (1-4, default 2). */
+    members?: number;
+  };
 }
 
 export interface EmbeddedNlu extends Nlu {
@@ -82,20 +90,38 @@ export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): 
   return assembleNlu(tools, classifier, examples, options, started, "process", catalog);
 }
 
-/** The slow part of building the NLU: training examples and the classifier trained on them. */
+/** The slow part of building the NLU: training examples and the classifiers trained on them. */
 export function trainClassifier(
   tools: readonly NluTool[],
   options: Pick<NluOptions, "intents" | "seed" | "training">,
   catalog?: Catalog,
+): { classifier: ClassifierEnsemble; examples: number } {
+  catalog ??= compileCatalog(tools, options.intents ?? BUILTIN_INTENTS);
+  const members = Array.from({ length: memberCount(options) }, (_, i) =>
+    trainMember(tools, options, i, catalog),
+  );
+  return {
+    classifier: new ClassifierEnsemble(members.map((m) => m.classifier)),
+    examples: members.reduce((n, m) => n + m.examples, 0),
+  };
+}
+
+export function memberCount(options: Pick<NluOptions, "training">): number {
+  return Math.max(1, Math.min(4, Math.round(options.training?.members ?? 2)));
+}
+
+/** One member of the ensemble: its own draw of the expansions, its own SGD order. */
+export function trainMember(
+  tools: readonly NluTool[],
+  options: Pick<NluOptions, "intents" | "seed" | "training">,
+  member: number,
+  catalog?: Catalog,
 ): { classifier: SoftmaxClassifier; examples: number } {
   const table = options.intents ?? BUILTIN_INTENTS;
   catalog ??= compileCatalog(tools, table);
-  const random = seededRandom(options.seed ?? 7);
+  const random = seededRandom((options.seed ?? 7) + member * 7919);
   const training = options.training ?? {};
-  const classifier = new SoftmaxClassifier({
-    random,
-    ...(training.epochs ? { epochs: training.epochs } : {}),
-  });
+  const classifier = new SoftmaxClassifier({ random, epochs: training.epochs ?? 3 });
   const examples = trainingExamples(
     catalog,
     table,
@@ -112,7 +138,7 @@ export function trainClassifier(
 /** The parser around a trained classifier (trained here or in a worker thread). */
 export function assembleNlu(
   tools: readonly NluTool[],
-  classifier: SoftmaxClassifier,
+  classifier: TextClassifier,
   examples: number,
   options: NluOptions,
   started: number,
@@ -156,7 +182,7 @@ class Parser {
 
   constructor(
     private readonly catalog: Catalog,
-    private readonly classifier: SoftmaxClassifier,
+    private readonly classifier: TextClassifier,
     private readonly settings: ParserSettings,
   ) {
     this.matcher = new TemplateMatcher(catalog);
@@ -282,9 +308,10 @@ class Parser {
     const understood =
       result.coverage >= t.coverage ||
       words.length < 3 ||
-      (MEDIA_LEAD.test(words[0] ?? "") && words.length <= 8);
-    // Money, markets, news, sums, word meanings: a request for information, never an action
-    const info = INFO_TOPICS.test(words.join(" "));
+      (MEDIA_LEAD.test(words[0] ?? "") && words.length <= 8) ||
+      // Names and addresses are words no training sentence has: a clear reading is still one
+      (result.coverage >= 0.34 && (top?.probability ?? 0) >= 0.95);
+    const info = asksForInfo(words.join(" "));
     if (!top || !understood) {
       // An English question word up front is evidence enough of a question, even about unknown things
       if (info || (question && (result.coverage >= 0.34 || startsLikeQuestion(tokens)))) {

@@ -1,10 +1,14 @@
-/** Worker thread body of `createNluInWorker`: trains the classifier and hands back its weights. */
+/** Worker thread body of `createNluInWorker`: trains one ensemble member and hands back its weights. */
 import { parentPort, workerData } from "node:worker_threads";
 import type { NluTool } from "./catalog.js";
-import { type NluOptions, trainClassifier } from "./parser.js";
+import { type NluOptions, trainMember } from "./parser.js";
 
-const data = workerData as { tools: NluTool[]; options: Pick<NluOptions, "seed" | "training"> };
-const { classifier, examples } = trainClassifier(data.tools, data.options);
+const data = workerData as {
+  tools: NluTool[];
+  options: Pick<NluOptions, "seed" | "training">;
+  member: number;
+};
+const { classifier, examples } = trainMember(data.tools, data.options, data.member);
 const snapshot = classifier.snapshot();
 parentPort?.postMessage({ snapshot, examples }, [
   snapshot.weights.buffer as ArrayBuffer,

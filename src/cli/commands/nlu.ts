@@ -3,7 +3,7 @@ import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { desktopAppNames } from "../../brain/nlu/apps.js";
 import {
-  createNlu,
+  createNluInWorker,
   type NluCall,
   type NluContext,
   type NluResult,
@@ -57,7 +57,8 @@ export function registerNluCommand(program: Command, context: CliContext): void 
           });
         }
         const tools = catalog(context.env);
-        const nlu = createNlu(tools, {
+        // Members of the classifier ensemble train side by side in worker threads
+        const nlu = await createNluInWorker(tools, {
           apps: desktopAppNames(context.env),
           ...(flags.timezone ? { timezone: flags.timezone } : {}),
         });

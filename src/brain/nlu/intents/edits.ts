@@ -83,14 +83,15 @@ export const EDIT_INTENTS: IntentTable = {
     vetoes: /\b(?:lists?|calendar|playlist|reminders?)\b/,
     templates: [
       "(add|save|put|store) {who:contact} (to|in|into) [my] (contacts|contact list|address book)",
-      "(add|save) [a] [new] contact {name:contact} [with] [email|e mail|address] {who:contact}",
+      "(add|save) [a] [new] contact [named|called|for] {name:contact} [with] [email|e mail|address] {who:contact}",
     ],
     // A name or an address where either may stand: an address is the email, anything else the name
     build: ({ values }) => {
       const args: Args = {};
       for (const value of [values.name, values.who, values.email]) {
         if (typeof value !== "string") continue;
-        if (value.includes("@")) args.email = value;
+        // a spoken address: "dbell@aol dot com"
+        if (value.includes("@")) args.email = value.replace(/\s+dot\s+/gi, ".").replace(/\s+/g, "");
         else args.name ??= value;
       }
       if (typeof values.phone === "string" || typeof values.phone === "number")
@@ -114,7 +115,20 @@ export const EDIT_INTENTS: IntentTable = {
       "keep this email address in my contacts",
     ],
     partial: contactPartial,
-    fallback: () => undefined,
+    // "add a new contact for daniel bell dbell@aol dot com": the address, and the name before it
+    fallback: (input) => {
+      const found = contactPartial(input);
+      if (!found) return undefined;
+      const said = input.env.text.toLowerCase();
+      const name =
+        /\b(?:for|named|called|contact|as)\s+((?:[a-z]+\s){0,2}[a-z]+)\s+(?:with\s+)?(?:e ?mail\s+|address\s+)?[\w.+-]+\s*@/.exec(
+          said,
+        )?.[1];
+      const clean = name?.replace(/^(?:for|named|called|as)\s+/, "");
+      return clean && !/\b(?:new|my|the|a|email|mail|address|contact)\b/.test(clean)
+        ? { ...found, name: clean }
+        : found;
+    },
   },
   media_shuffle: {
     anchors: /\b(?:shuffle|shuffling|random|randomi[sz]e|mix)\b/,

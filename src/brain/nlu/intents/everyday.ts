@@ -138,7 +138,7 @@ export const ALARM_INTENTS: IntentTable = {
       "(cancel|delete|remove|turn off|disable|switch off|clear) [my|the] alarm (for|at|on) {at}",
       "(cancel|delete|remove|turn off|disable|switch off|clear) [my|the] {at} alarm",
       {
-        t: "(cancel|delete|remove|turn off|disable|switch off|clear) all [of] [my|the] alarms",
+        t: "(cancel|delete|remove|turn off|disable|switch off|clear|get rid of) (all|any|every) [of] [my|the] alarms [that i have set|i have set|i set|that are set]",
         args: { all: true },
       },
       "(cancel|delete|remove|turn off|disable|clear) [my|the] alarms",

@@ -231,7 +231,7 @@ export const MEDIA_INTENTS: IntentTable = {
     // Sure but without song words, only about what is on now ("who is this", "what's on the radio")
     loose: /\b(?:playing|radio|station)\b/,
     vetoes: new RegExp(
-      `\\b(?:save|saved|record|note|opinion|preferences?|contact|called|call)\\b|${OPINION.source}`,
+      `\\b(?:save|saved|record|note|opinion|preferences?|contact|called (?:me|you|him|her|them)|who called|call|calls)\\b|${OPINION.source}`,
     ),
     anchors:
       /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music\w*|playing|singing|sings|sang|sung|artist|band|group|album|tune|listening|singer|composer|composed|covered|radio)\b/,

@@ -135,7 +135,7 @@ export const CALENDAR_INTENTS: IntentTable = {
     ),
     // "events" or "plans" alone are as often the town's as one's own: those need a "my" / "i"
     anchors: new RegExp(
-      `\\b(?:calendar|meetings?|appointments?|agenda|schedule[ds]?|diary|planner|booked|(?:dinner |birthday )?part(?:y|ies)|birthday|anniversary|wedding|shift)\\b|^(?=.*(?:${PERSONAL.source}|${DATED.source})).*\\b(?:events?|plans|planned|busy|free|work|working|vacation|holiday|day off|off days?)\\b`,
+      `\\b(?:calendar|meetings?|appointments?|agenda|schedule[ds]?|diary|planner|booked|(?:dinner |birthday )?part(?:y|ies)|birthday|anniversary|wedding|shift)\\b|^(?=.*(?:${PERSONAL.source}|${DATED.source})).*\\b(?:events?|plans|planned|busy|free|work|working|vacation|holiday|day off|off days?|programs?|programmes?)\\b`,
     ),
     templates: [
       `what is (on|in) my ${CALENDAR} [for] [{day}]`,
