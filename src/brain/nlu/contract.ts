@@ -28,6 +28,7 @@ const CONTRACT: Record<string, readonly string[]> = {
     "media_now_playing",
     "media_shuffle",
     "media_repeat",
+    "media_seek",
   ],
   system: [
     "system_volume_get",

@@ -111,3 +111,107 @@ describe("embedded NLU: readings added after measuring misses", () => {
     }
   });
 });
+
+describe("embedded NLU: readings of the fifth round", () => {
+  it("hears a reminder that only names a moment as an alarm, and keeps dated reminders reminders", () => {
+    expect(parse("remind me at five pm")).toMatchObject({
+      tool: "alarm_set",
+      args: { at: "2025-06-11T17:00:00+00:00" },
+    });
+    expect(parse("please set a reminder alarm for three pm on saturday")).toMatchObject({
+      tool: "alarm_set",
+    });
+    expect(parse("remind me tomorrow")).toMatchObject({ tool: "reminders_create" });
+    expect(parse("remind me to call mom at 5 pm")).toMatchObject({
+      tool: "reminders_create",
+      args: { title: "call mom" },
+    });
+  });
+
+  it("finds the date inside what to remember when 'remind me' comes last", () => {
+    expect(parse("i have a meeting tomorrow morning at ten please remind me")).toMatchObject({
+      tool: "reminders_create",
+      args: { title: "i have a meeting tomorrow morning at ten", due: "2025-06-12T10:00:00+00:00" },
+    });
+    // Nothing dated in it: no made-up due time
+    expect(parse("the dentist please remind me").args?.due).toBeUndefined();
+  });
+
+  it("plays broadcasters and the radio by name", () => {
+    expect(parse("turn on npr")).toMatchObject({ tool: "media_play", args: { query: "npr" } });
+    expect(parse("put the news on bbc")).toMatchObject({ tool: "media_play", args: { query: "bbc" } });
+    expect(parse("would you please turn on the am radio")).toMatchObject({ args: { query: "AM radio" } });
+    expect(parse("go to radio")).toMatchObject({ tool: "media_play", args: { query: "radio" } });
+  });
+
+  it("seeks back, forward and to a time in the track, and leaves a bare 'go back' alone", () => {
+    expect(parse("go back ten seconds")).toMatchObject({ tool: "media_seek", args: { by_s: -10 } });
+    expect(parse("rewind 2 minutes")).toMatchObject({ tool: "media_seek", args: { by_s: -120 } });
+    expect(parse("jump to 4:12")).toMatchObject({ tool: "media_seek", args: { to_s: 252 } });
+    expect(parse("go to minute three")).toMatchObject({ tool: "media_seek", args: { to_s: 180 } });
+    expect(parse("forward to four twenty")).toMatchObject({ tool: "media_seek", args: { to_s: 260 } });
+    expect(parse("start the song from the beginning")).toMatchObject({ args: { to_s: 0 } });
+    expect(parse("go back").tool).not.toBe("media_seek");
+  });
+
+  it("looks people up by where they live and by their birthday, searching only the name", () => {
+    expect(parse("does bob live in france")).toMatchObject({
+      tool: "contacts_search",
+      args: { query: "bob" },
+    });
+    expect(parse("where does sarah work")).toMatchObject({
+      tool: "contacts_search",
+      args: { query: "sarah" },
+    });
+    expect(parse("when is john's birthday")).toMatchObject({
+      tool: "contacts_search",
+      args: { query: "john" },
+    });
+    expect(parse("does bob live in france").args).toEqual({ query: "bob" });
+  });
+
+  it("adds a contact from a spoken address, with the name said before it", () => {
+    expect(parse("add a new contact for daniel bell dbell@aol dot com")).toMatchObject({
+      tool: "contacts_add",
+      args: { name: "daniel bell", email: "dbell@aol.com" },
+    });
+    expect(parse("add a contact named sam lee with email sam@x.org").args).toEqual({
+      name: "sam lee",
+      email: "sam@x.org",
+    });
+  });
+
+  it("acts on a sure reading that mentions something Jarvis cannot do only in passing", () => {
+    expect(parse("wake me up on friday at five in the morning i need to catch the train")).toMatchObject({
+      tool: "alarm_set",
+      args: { at: "2025-06-13T05:00:00+00:00" },
+    });
+    // ... but not when that is what the request is about
+    expect(parse("what is the time train coming from sacramento").kind).not.toBe("action");
+    expect(parse("tweet the current temperature").kind).not.toBe("action");
+  });
+
+  it("takes thanks, opinions and cooking temperatures for what they are", () => {
+    expect(parse("thanks for reminding me")).toMatchObject({ kind: "chat" });
+    expect(parse("i love that song who sings it").kind).not.toBe("action");
+    expect(parse("i like the songs of queen please play it").kind).not.toBe("action");
+    expect(parse("what temperature should the oil be for frying").kind).not.toBe("action");
+    // Deleting asks only about the domain's own things
+    expect(parse("delete all my files").kind).not.toBe("action");
+  });
+
+  it("hears 'replay' as a request to say the last answer again", () => {
+    expect(parse("replay please")).toMatchObject({ kind: "dialog", dialog: "repeat" });
+    expect(parse("could you replay your last sentence")).toMatchObject({ kind: "dialog", dialog: "repeat" });
+    expect(parse("replay this song").kind).not.toBe("dialog");
+  });
+
+  it("turns it up or down without the word volume", () => {
+    expect(parse("turn it up")).toMatchObject({ tool: "system_volume_set", args: { change: 10 } });
+    expect(parse("turn it down please")).toMatchObject({ tool: "system_volume_set", args: { change: -10 } });
+    expect(parse("please remove any alarms that i have set")).toMatchObject({
+      tool: "alarm_cancel",
+      args: { all: true },
+    });
+  });
+});

@@ -85,7 +85,15 @@ export const CONTACT_INTENTS: IntentTable = {
       "how (do|can) i (reach|contact|get hold of|get in touch with) {query:contact}",
       "is {query:contact} in my (contacts|address book|contact list)",
       `{query:contact} 's ${DETAIL}`,
+      // Where someone lives or works, and their birthday, are on their card
+      "where (does|did) {query:contact} (live|work|stay) [now]",
+      "where {query:contact} (lives|works|stays) [now]",
+      "(does|did) {query:contact} (live|work) (in|on|at) {place:text}",
+      "(when|what) is {query:contact} 's birthday",
+      "is it {query:contact} 's birthday [today|soon|this week|this month|tomorrow]",
     ],
+    // Only the name is searched: "does bob live in france" looks bob up
+    build: ({ values }) => (typeof values.query === "string" ? { query: values.query } : undefined),
     samples: [
       "look up a contact",
       "find someone in my contacts",

@@ -8,6 +8,9 @@ const CONDITION =
 const FUTURE_CONDITION =
   "(rain|snow|be sunny|be cloudy|be windy|be cold|be hot|be warm|be freezing|storm|be nice)";
 const IN_CITY = "[in|for|at] {city}";
+/** Temperatures of appliances, food and roads are not the weather's. */
+const NOT_WEATHER =
+  /\b(?:ac|air conditioning|thermostat|oven|fridge|heater|bake\w*|baking|cook\w*|roast\w*|fry\w*|frying|oil|chicken|meat|steak|turkey|road)\b/;
 
 function forecast(input: Parameters<typeof slotsAsArgs>[0]): Args | undefined {
   const args: Args = {};
@@ -25,8 +28,7 @@ export const WEATHER_INTENTS: IntentTable = {
   weather_current: {
     // Sure and about how it will be out there: what to wear or bring, a day at the beach
     loose: /\b(?:wear|nice|beach|shine|sun\w*|outside|out|bring|pack|dress)\b/,
-    vetoes:
-      /\b(?:ac|air conditioning|thermostat|oven|fridge|heater|bake\w*|baking|cook\w*|roast\w*|fry\w*|frying|oil|chicken|meat|steak|turkey|road)\b/,
+    vetoes: NOT_WEATHER,
     anchors:
       /\b(?:weather|rain\w*|snow\w*|sunny|sun|temperature|hot|hotter|cold|colder|warm\w*|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|outside|sunscreen|freezing|chilly|shorts|raincoat)\b/,
     templates: [
@@ -55,6 +57,7 @@ export const WEATHER_INTENTS: IntentTable = {
   weather_forecast: {
     // Sure and about how it will be out there: what to wear or bring, a day at the beach
     loose: /\b(?:wear|nice|beach|shine|sun\w*|outside|out|bring|pack|dress)\b/,
+    vetoes: NOT_WEATHER,
     anchors:
       /\b(?:weather|rain\w*|snow\w*|sunny|temperature|hot|hotter|cold|colder|warm\w*|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|sunscreen|freezing|chilly|shorts|raincoat)\b/,
     templates: [
