@@ -126,45 +126,32 @@ function pastEnd(to: number, length: number): JarvisError {
  * for a jump beyond the end (without jumping), else "<position> <length>" in whole seconds
  * (length -1 when the track has none, like a stream).
  */
+function seekScript(app: "Music" | "Spotify", durationUnit: 1 | 1000): string {
+  return `on run argv
+  set mode to item 1 of argv
+  set amount to (item 2 of argv as integer) / 1000
+  if application "${app}" is not running then return "none"
+  tell application "${app}"
+    if player state is stopped then return "none"
+    set len to -1
+    try
+      set len to (duration of current track) div ${durationUnit}
+    end try
+    if mode is "to" then
+      if len is not -1 and amount > len then return "past " & len
+      set player position to amount
+    else
+      set player position to (player position + amount)
+    end if
+    return ((player position div 1) as text) & " " & (len as text)
+  end tell
+end run`;
+}
+
+/** Music reports track durations in seconds, Spotify in milliseconds. */
 export const SEEK_SCRIPTS = {
-  music: `on run argv
-  set mode to item 1 of argv
-  set amount to (item 2 of argv as integer) / 1000
-  if application "Music" is not running then return "none"
-  tell application "Music"
-    if player state is stopped then return "none"
-    set len to -1
-    try
-      set len to (duration of current track) div 1
-    end try
-    if mode is "to" then
-      if len is not -1 and amount > len then return "past " & len
-      set player position to amount
-    else
-      set player position to (player position + amount)
-    end if
-    return ((player position div 1) as text) & " " & (len as text)
-  end tell
-end run`,
-  spotify: `on run argv
-  set mode to item 1 of argv
-  set amount to (item 2 of argv as integer) / 1000
-  if application "Spotify" is not running then return "none"
-  tell application "Spotify"
-    if player state is stopped then return "none"
-    set len to -1
-    try
-      set len to (duration of current track) div 1000
-    end try
-    if mode is "to" then
-      if len is not -1 and amount > len then return "past " & len
-      set player position to amount
-    else
-      set player position to (player position + amount)
-    end if
-    return ((player position div 1) as text) & " " & (len as text)
-  end tell
-end run`,
+  music: seekScript("Music", 1),
+  spotify: seekScript("Spotify", 1000),
 } as const;
 
 /** Music or Spotify (whichever the playback tools drive) through osascript. */
