@@ -18,7 +18,7 @@ export const CLASSIFIER_CAP = 0.85;
  * ("what time is the next train" is not a time_now call); templates are not affected.
  */
 export const OUT_OF_SCOPE =
-  /\b(?:trains?|bus|buses|flights?|taxi|uber|lyft|cab|ride|traffic|commute|restaurants?|pizza|food|takeout|takeaway|delivery|deliver|recipes?|cook\w*|movies?|theat(?:er|re)|cinema|facebook|twitter|tweet|instagram|snapchat|social|linkedin|feed|lights|(?:the|a|my|that|this) light(?! (?:jacket|coat|sweater|rain|snow|breeze|wind|music|jazz))|lamp|thermostat|heating|vacuum|cleaner|robot|coffee|espresso|games?|stocks?|shares|exchange rate|currency|bank|credit card|account balance|plug|socket|wemo|hue|oven|fridge|dishwasher|washing machine|door|garage|blinds|curtains|tickets?|hotel|reservation|concerts?|festivals?|near me|nearby|in town|around (?:here|me|town))\b/;
+  /\b(?:trains?|bus|buses|flights?|taxi|uber|lyft|cab|ride|traffic|commute|restaurants?|pizza|food|takeout|takeaway|delivery|deliver|recipes?|cook\w*|movies?|theat(?:er|re)|cinema|facebook|twitter|tweet|instagram|snapchat|social|linkedin|feed|lights|(?:the|a|my|that|this) light(?! (?:jacket|coat|sweater|rain|snow|breeze|wind|music|jazz|or heavy))|lamp|thermostat|heating|vacuum|cleaner|robot|coffee|espresso|games?|stocks?|shares|exchange rate|currency|bank|credit card|account balance|plug|socket|wemo|hue|oven|fridge|dishwasher|washing machine|door|garage|blinds|curtains|tickets?|hotel|reservation|concerts?|festivals?|near me|nearby|in town|around (?:here|me|town))\b/;
 
 /** A day or span named: "events today", "meetings between three and five", "plans for next week". */
 export const DATED =

@@ -86,9 +86,10 @@ export const CONTACT_INTENTS: IntentTable = {
       "is {query:contact} in my (contacts|address book|contact list)",
       `{query:contact} 's ${DETAIL}`,
       // Where someone lives or works, and their birthday, are on their card
-      "where (does|did) {query:contact} (live|work|stay) [now]",
+      // Present tense only: "where did abraham lincoln live" is history, not an address book
+      "where does {query:contact} (live|work|stay) [now]",
       "where {query:contact} (lives|works|stays) [now]",
-      "(does|did) {query:contact} (live|work) (in|on|at) {place:text}",
+      "does {query:contact} live (in|on|at) {place:text}",
       "(when|what) is {query:contact} 's birthday",
       "is it {query:contact} 's birthday [today|soon|this week|this month|tomorrow]",
     ],

@@ -285,9 +285,15 @@ export const LIST_INTENTS: IntentTable = {
       `(what is|what's|what else is|what do i have) on ${ANY_LIST}`,
       `(show|read|tell|give|display|check|open|view) [me] ${ANY_LIST} [to me]`,
       "what lists do i have",
+      "(show|list|tell me|read) [me] [all] the lists (i have|i made|there are)",
+      "[all] [the] lists (i have|i made)",
       `how many (things|items) are on ${LIST}`,
+      // "do i have coffee on the grocery list": the list is where to look
+      `(do i have|do we have|is there|have i got|did i put) {item} (on|in) ${LIST}`,
     ],
     samples: ["check my list", "read my lists to me", "what's next on my list", "which lists do i have"],
+    // The item asked about only says which list to read
+    build: ({ values }) => (typeof values.list === "string" ? { list: values.list } : {}),
     fallback: (input) => {
       const list = findListName(input.words);
       return list ? { list } : {};
@@ -325,6 +331,7 @@ export const LIST_INTENTS: IntentTable = {
       `(clear|empty|wipe|reset|erase|clean) [out] ${LIST}`,
       `(delete|remove|clear|erase) (everything|all items|all the items|all things|all) (on|from|in|off) ${LIST}`,
       `(delete|remove|get rid of) ${LIST}`,
+      "(delete|remove|get rid of) [my|the] list (of|called|named) {list}",
       `${LIST} (clear|empty)`,
     ],
     samples: ["delete my list", "clear the whole list", "remove all items from the list"],
