@@ -7,7 +7,7 @@ import type { NluTool } from "./catalog.js";
  */
 const CONTRACT: Record<string, readonly string[]> = {
   timers: ["timer_set", "timer_list", "timer_cancel", "alarm_set", "alarm_list", "alarm_cancel"],
-  time: ["time_now"],
+  time: ["time_now", "time_convert"],
   calc: ["calc_evaluate"],
   weather: ["weather_current", "weather_forecast"],
   lists: ["lists_add", "lists_show", "lists_remove", "lists_clear"],

@@ -4,7 +4,8 @@ import { parametersFrom } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolDefinition } from "../../core/tool.js";
 import type { ToolDeps } from "../deps.js";
 import { OpenMeteo } from "../weather/client.js";
-import { isValidZone, normalizePlace, zoneTable } from "./zones.js";
+import { timeConvertTool } from "./convert.js";
+import { ZoneResolver } from "./resolve.js";
 
 const args = z.object({
   timezone: z.string().trim().min(1).max(64).optional().describe("IANA zone, e.g. Asia/Tokyo, or UTC"),
@@ -12,12 +13,14 @@ const args = z.object({
   date: z.iso.date().optional().describe("a date (YYYY-MM-DD) to get the weekday of"),
 });
 
-/** time_now: the time here or anywhere (IANA zones, city names offline, geocoding as a fallback). */
+/**
+ * time_now: the time here or anywhere; time_convert: a time or the difference between two places.
+ * Both find zones through one ZoneResolver (IANA zones, city names offline, geocoding as a fallback).
+ */
 export function createTimeTools(
   deps: ToolDeps,
   options: { timezone?: string; fetch?: typeof fetch } = {},
 ): ToolDefinition[] {
-  const table = zoneTable();
   const local = options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
   const geocoder = new OpenMeteo({
     baseUrl: deps.config.weather.base_url,
@@ -25,35 +28,23 @@ export function createTimeTools(
     units: deps.config.weather.units,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  const zones = new ZoneResolver(geocoder, local);
 
   const resolve = async (
     input: z.infer<typeof args>,
     signal: AbortSignal,
   ): Promise<{ zone: string; place?: string }> => {
     if (input.timezone) {
-      const named = table.get(normalizePlace(input.timezone));
-      const valid = isValidZone(input.timezone)
-        ? new Intl.DateTimeFormat("en-US", { timeZone: input.timezone }).resolvedOptions().timeZone
-        : undefined;
-      const zone = named ?? valid;
-      if (!zone)
+      const found = zones.offline(input.timezone);
+      if (!found)
         throw new JarvisError("ARGS_INVALID", `"${input.timezone}" is not a time zone`, {
           fix: "use an IANA name like Europe/Paris",
         });
-      return { zone };
+      return { zone: found.zone };
     }
     if (input.city) {
-      const zone = table.get(normalizePlace(input.city));
-      if (zone) return { zone, place: input.city };
-      const found = await geocoder.geocode(input.city, signal).catch((error: unknown) => {
-        if (error instanceof JarvisError && error.code === "CANCELLED") throw error;
-        return undefined;
-      });
-      if (found?.timezone && isValidZone(found.timezone))
-        return { zone: found.timezone, place: [found.name, found.country].filter(Boolean).join(", ") };
-      throw new JarvisError("NOT_FOUND", `I don't know the time zone of "${input.city}"`, {
-        fix: "name a bigger city or an IANA zone",
-      });
+      const found = await zones.resolve(input.city, signal);
+      return { zone: found.zone, place: found.place ?? input.city };
     }
     return { zone: local };
   };
@@ -125,5 +116,6 @@ export function createTimeTools(
         });
       },
     }),
+    timeConvertTool(zones, deps.clock),
   ];
 }

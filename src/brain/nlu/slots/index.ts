@@ -233,7 +233,8 @@ export const SLOT_TYPES: Record<string, SlotType> = {
     samples: ["paris", "tokyo", "new york", "berlin", "san francisco", "london", "rio de janeiro"],
     parse(words, raw) {
       const w = words.filter((x, i) => !(i > 0 && (x === "de" || x === "del" || x === "la")));
-      if (!isNameLike(w)) return undefined;
+      // "9 am cst": am/pm belongs to the time before it, not to the place
+      if (/^(?:am|pm|a\.?m\.?|p\.?m\.?)$/.test(w[0] ?? "") || !isNameLike(w)) return undefined;
       return raw.trim().replace(/[?.!,]+$/, "");
     },
   },
