@@ -188,7 +188,10 @@ export function timeConvertTool(zones: ZoneResolver, clock: Clock): ToolDefiniti
     effects: ["read", "network"],
     risk: "safe",
     examples: [
-      "(what is|what time is|convert) {time:clock} [in] {from:city} [time] (in|to) {to:city} [time]",
+      // Not "what is one dollar in euros": a bare "what is" / "convert" is as often about money
+      "what time is {time:clock} [in] {from:city} [time] (in|to) {to:city} [time]",
+      "(what is|convert) {time:clock} {from:city} time (in|to) {to:city} [time]",
+      "(what is|convert) {time:clock} {from:zone} [time] (in|to) {to:zone} [time]",
       "convert {time:clock} from {from:city} [time] to {to:city} [time]",
       "{time:clock} (in|at) {from:city} is what [time] in {to:city}",
       "(if|given [that]) it is {time:clock} (in|at) {from:city} what time is it (in|at) {to:city}",

@@ -15,7 +15,7 @@ describe("time_convert examples", () => {
     for (const example of tool.examples ?? []) {
       expect(() => parseTemplate(example)).not.toThrow();
       for (const slot of example.match(/\{[^}]*\}/g) ?? [])
-        expect(slot).toMatch(/^\{(to|from):city\}|\{time:clock\}$/);
+        expect(slot).toMatch(/^\{(to|from):(city|zone)\}|\{time:clock\}$/);
     }
   });
 
@@ -31,6 +31,9 @@ describe("time_convert examples", () => {
     // What the tool then says, given exactly those arguments (the clock is 10:00 UTC)
     const answer = async (text: string) =>
       (await tool.execute(convert(text) as never, { signal: new AbortController().signal } as never)).output;
+    // Money is not time: currencies are no places
+    for (const text of ["what is one dollar in euros", "convert one dollars to rupees"])
+      expect(parse(text).kind, text).not.toBe("action");
     expect(await answer("what is 9 am CST in EST")).toBe(
       "9:00 AM in Chicago (CDT) is 10:00 AM in New York (EDT). New York is 1 hour ahead of Chicago.",
     );

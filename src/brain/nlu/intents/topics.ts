@@ -3,7 +3,7 @@
  * markets, news, arithmetic, word meanings. An utterance the classifier could not place that
  * is about one of these is answered as a question (never acted on), not refused as unknown.
  */
-const CURRENCY =
+export const CURRENCY =
   "currenc(?:y|ies)|exchange rates?|forex|conver(?:t|sion)|dollars?|euros?|yen|yuan|pounds? sterling|rupees?|pesos?|francs?|rubles?|roubles?|dinars?|rials?|won|usd|eur|gbp|cad|aud|jpy|inr|cny|bitcoins?|crypto\\w*";
 const MARKETS =
   "stocks?|shares?|share prices?|stock market|markets?|nasdaq|dow jones|dow|s ?& ?p|ftse|nikkei|ticker|trading|traded|investments?|portfolio|closing price|opening price|market cap";

@@ -1,3 +1,4 @@
+import { CURRENCY } from "../intents/topics.js";
 import { isNumberWord, parseNumber, parseOrdinal } from "../text/numbers.js";
 import { parseWhen, type TimeZones, type When } from "./datetime.js";
 import { parseDuration, parsePosition } from "./duration.js";
@@ -127,6 +128,9 @@ function when(direction: "future" | "past", defaultHour: number | undefined, req
   };
 }
 
+/** Currencies are not places: "what is one dollar in euros". */
+const MONEY = new RegExp(`\\b(?:${CURRENCY})\\b`, "i");
+
 /**
  * Slot types by name. A template slot `{app}` uses the type named `app`; `{title:text}` names
  * its type explicitly.
@@ -234,7 +238,8 @@ export const SLOT_TYPES: Record<string, SlotType> = {
     parse(words, raw) {
       const w = words.filter((x, i) => !(i > 0 && (x === "de" || x === "del" || x === "la")));
       // "9 am cst": am/pm belongs to the time before it, not to the place
-      if (/^(?:am|pm|a\.?m\.?|p\.?m\.?)$/.test(w[0] ?? "") || !isNameLike(w)) return undefined;
+      if (/^(?:am|pm|a\.?m\.?|p\.?m\.?)$/.test(w[0] ?? "") || !isNameLike(w) || MONEY.test(raw))
+        return undefined;
       return raw.trim().replace(/[?.!,]+$/, "");
     },
   },
