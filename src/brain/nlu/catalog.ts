@@ -15,6 +15,7 @@ import {
 } from "./intents/index.js";
 import { MORE_SAMPLES } from "./intents/samples-more.js";
 import { PHRASING_SAMPLES } from "./intents/samples-phrasings.js";
+import { ROUND5_SAMPLES } from "./intents/samples-phrasings-5.js";
 import { HOME_PHRASING_SAMPLES } from "./intents/samples-phrasings-home.js";
 import { REQUEST_SAMPLES } from "./intents/samples-requests.js";
 import { SLOT_ALIASES, SLOT_TYPES, slotType } from "./slots/index.js";
@@ -166,6 +167,7 @@ export function trainingExamples(
     ...Object.entries(REQUEST_SAMPLES),
     ...Object.entries(PHRASING_SAMPLES),
     ...Object.entries(HOME_PHRASING_SAMPLES),
+    ...Object.entries(ROUND5_SAMPLES),
   ]) {
     for (const sample of samples) push(catalog.groupOf.has(tool) ? tool : "_none", sample);
   }

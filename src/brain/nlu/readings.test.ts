@@ -128,6 +128,16 @@ describe("embedded NLU: readings of the fifth round", () => {
     });
   });
 
+  it("reads a bare small hour as the afternoon's, today when it is still ahead", () => {
+    // It is 10:00: "at 5" is five this afternoon, not five tomorrow morning
+    expect(parse("remind me to call mom at 5").args?.due).toBe("2025-06-11T17:00:00+00:00");
+    expect(parse("remind me to call mom at 5 tomorrow").args?.due).toBe("2025-06-12T17:00:00+00:00");
+    expect(parse("remind me to take pills at 7 am").args?.due).toBe("2025-06-12T07:00:00+00:00");
+    expect(parse("schedule a meeting at 3").args?.start).toBe("2025-06-11T15:00:00+00:00");
+    // Asking after an alarm already set does not set another
+    expect(parse("confirm i have set an alarm for six am").tool).not.toBe("alarm_set");
+  });
+
   it("finds the date inside what to remember when 'remind me' comes last", () => {
     expect(parse("i have a meeting tomorrow morning at ten please remind me")).toMatchObject({
       tool: "reminders_create",

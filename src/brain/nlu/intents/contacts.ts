@@ -67,7 +67,7 @@ export const CONTACT_INTENTS: IntentTable = {
   },
   contacts_search: {
     anchors:
-      /\b(?:contacts?|phone|cell|mobile|email address|e ?mail id|address|address book|phone book)\b|^(?:where|what|who) (?:does|do|did) \w+(?: \w+)? (?:live|lives|work|works)\b/,
+      /\b(?:contacts?|phone|telephone|cell|mobile|email address|e ?mail id|address|address book|phone book|last name|surname|job title|contact info\w*|contact details)\b|\b(?:info|information|details|number) (?:of|for|on|about)\b|'s (?:number|info|information|details)\b|^(?:where|what|who) (?:does|do|did) \w+(?: \w+)? (?:live|lives|work|works)\b/,
     // Birthdays, ages, spouses, fortunes: facts about famous people as often as about contacts
     vetoes:
       /\b(?:location|current|delete|add|call|text|save|new contact|birthdays?|born|how old|age|net worth|wife|husband|married|look like|groups?)\b/,

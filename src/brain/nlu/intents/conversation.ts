@@ -117,7 +117,6 @@ export const DIALOG_PHRASES: Record<DialogAct, readonly string[]> = {
     "replay the last phrase",
     "replay the last sentence",
     "replay the last statement",
-    "replay the last utterance",
     "replay the last answer",
     "said",
     "what is that",

@@ -74,6 +74,8 @@ export const TIMER_INTENTS: IntentTable = {
 export const ALARM_INTENTS: IntentTable = {
   alarm_set: {
     anchors: /\b(?:alarms?|wake|get up|waking)\b/,
+    // Asking after an alarm already set is no request to set another
+    vetoes: /\b(?:have|had|i've|did i|is there an?) set\b|\b(?:confirm|check|how many)\b/,
     templates: [
       `${SET} [${A}] [new] [wake up] alarm [clock] [for|at|on] {at}`,
       "new alarm [for|at] {at}",
@@ -113,7 +115,7 @@ export const ALARM_INTENTS: IntentTable = {
   },
   alarm_list: {
     vetoes:
-      /\b(?:cancel|delete|remove|change|snooze|turn off|disable)\b|^(?:please )?set\b|\bset (?:an|a|my|the|up) alarm/,
+      /\b(?:cancel|delete|remove|change|snooze|turn off|disable)\b|^(?:please )?set\b|(?<!\b(?:have|had|i've|you) )\bset (?:an|a|my|the|up) alarm/,
     anchors: /\b(?:alarms?|wake|waking)\b/,
     templates: [
       "(show|list|display|check|get|view|read) [me] [all] [of] [my|the] [current|active|upcoming] alarms",

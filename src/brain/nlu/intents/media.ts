@@ -200,7 +200,8 @@ export const MEDIA_INTENTS: IntentTable = {
     fallback: NO_ARGS,
   },
   media_next: {
-    anchors: /\b(?:next|skip)\b.*\b(?:songs?|tracks?|tunes?|episode|chapter|section|podcast|music|one)\b|\bskip\b/,
+    anchors:
+      /\b(?:next|skip)\b.*\b(?:songs?|tracks?|tunes?|episode|chapter|section|podcast|music|one)\b|\bskip\b/,
     templates: [
       "(next|skip) [song|track|tune|one|episode|chapter|podcast|section]",
       "(skip|next) (this|the|that) (song|track|tune|one|episode|podcast|chapter)",
@@ -235,7 +236,7 @@ export const MEDIA_INTENTS: IntentTable = {
       `\\b(?:save|saved|record|note|opinion|preferences?|contact|called (?:me|you|him|her|them)|who called|call|calls)\\b|${OPINION.source}`,
     ),
     anchors:
-      /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music\w*|playing|singing|sings|sang|sung|artist|band|group|album|tune|listening|singer|composer|composed|covered|radio)\b/,
+      /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music\w*|playing|singing|sings|sang|sung|artist|band|group|album|tune|listening|singer|composer|composed|covered|radio)\b|\b(?:of|on|about|for) (?:this|the current|the playing) (?:song|track|tune|music)\b/,
     templates: [
       "what (song|track|music|tune|album) is (this|that|playing|on) [right now|now]",
       "what is (playing|this song|this track|that song|the song|on) [right now|now]",

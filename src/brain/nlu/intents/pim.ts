@@ -11,7 +11,8 @@ function reminder(input: BuildInput): Args | undefined {
   const title = input.values.title ?? input.fixed.title;
   if (typeof title !== "string") return undefined;
   const args: Args = { title: title.replace(/^to\s+/i, "") };
-  if (isWhen(input.values.due)) args.due = input.values.due.iso;
+  if (isWhen(input.values.due))
+    args.due = officeHours(input.values.due, input.matches.due?.raw ?? "", input.env).iso;
   // "i have a meeting tomorrow at ten, remind me": the date is inside what to remember
   if (input.fixed.trailing === true) {
     const { zones, now, timezone, memo } = input.env;
@@ -23,7 +24,7 @@ function reminder(input: BuildInput): Args | undefined {
       memo,
     });
     if (!when) return undefined;
-    args.due = when.when.iso;
+    args.due = officeHours(when.when, title, input.env).iso;
   }
   return args;
 }
@@ -96,10 +97,16 @@ const NOT_AN_EVENT =
   /\b(?:alarms?|timers?|reminders?|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table for|room|to ?do list|list of|(?:shopping|grocery|errands?|packing|my) list)\b/i;
 
 /** Meetings at "3:00" are at 3 pm: office hours beat the small hours unless "am" was said. */
+const DAY_SAID =
+  /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next|this|week\w*|jan\w*|feb\w*|mar\w*|apr\w*|may|june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth)\b/i;
+
 function officeHours(start: When, raw: string, env: SlotEnv): When {
   const hour = Number(start.iso.slice(11, 13));
   if (!start.hasTime || hour < 1 || hour > 7 || /\b(?:am|a\.m|morning|night)\b/i.test(raw)) return start;
-  const instant = new Date(start.instant.getTime() + 12 * 3_600_000);
+  let instant = new Date(start.instant.getTime() + 12 * 3_600_000);
+  // "at 5" said at ten in the morning: five today, not five tomorrow (no day was named)
+  const earlier = instant.getTime() - 24 * 3_600_000;
+  if (!DAY_SAID.test(raw) && earlier > env.now.getTime()) instant = new Date(earlier);
   return {
     ...start,
     instant,
