@@ -12,6 +12,8 @@ export interface JarvisPaths {
   skills: string;
   tools: string;
   browserProfile: string;
+  /** Things that can be rebuilt any time (the NLU's trained weights). */
+  cache: string;
 }
 
 export function resolveHome(env: NodeJS.ProcessEnv = process.env): string {
@@ -30,6 +32,7 @@ export function pathsFor(home: string): JarvisPaths {
     skills: join(home, "skills"),
     tools: join(home, "tools"),
     browserProfile: join(home, "browser-profile"),
+    cache: join(home, "cache"),
   };
 }
 

@@ -61,13 +61,15 @@ export interface VoiceSession {
  * The embedded NLU (`createNluInWorker(tools)` in src/brain/nlu) when it is present in this build.
  * Imported by computed path so voice builds and runs without it.
  */
-export async function loadEmbeddedNlu(tools: ToolDefinition[]): Promise<Nlu | undefined> {
+export async function loadEmbeddedNlu(tools: ToolDefinition[], cacheDir?: string): Promise<Nlu | undefined> {
   const specifier = new URL("../brain/nlu/index.js", import.meta.url).href;
   try {
     const module = (await import(specifier)) as {
-      createNluInWorker?: (tools: ToolDefinition[]) => Promise<Nlu>;
+      createNluInWorker?: (tools: ToolDefinition[], options?: { cacheDir?: string }) => Promise<Nlu>;
     };
-    return typeof module.createNluInWorker === "function" ? await module.createNluInWorker(tools) : undefined;
+    return typeof module.createNluInWorker === "function"
+      ? await module.createNluInWorker(tools, cacheDir ? { cacheDir } : {})
+      : undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") return undefined;
     throw error;
@@ -95,7 +97,7 @@ export async function createVoiceSession(options: VoiceSessionOptions): Promise<
   let dialog = options.dialog;
   let answeredBy: VoiceSession["answeredBy"] = "injected";
   if (!turns || !dialog) {
-    const nlu = await loadEmbeddedNlu(tools);
+    const nlu = await loadEmbeddedNlu(tools, runtime.paths.cache);
     if (nlu) {
       turns ??= createNluTurnHandler({
         nlu,

@@ -2,22 +2,37 @@ import { fileURLToPath } from "node:url";
 import type { NluTool } from "./catalog.js";
 import type { ClassifierSnapshot } from "./classifier.js";
 import { ClassifierEnsemble } from "./ensemble.js";
-import { assembleNlu, createNlu, type EmbeddedNlu, memberCount, type NluOptions } from "./parser.js";
+import {
+  assembleNlu,
+  createNlu,
+  type EmbeddedNlu,
+  memberCount,
+  type NluOptions,
+  trainClassifier,
+} from "./parser.js";
+import { loadWeights, saveWeights, trainingKey } from "./weights-cache.js";
+
+export interface BuildOptions extends NluOptions {
+  /** Where trained weights are kept between starts (`~/.jarvis/cache`); without it, always train. */
+  cacheDir?: string;
+}
+
+type Trained = { snapshots: ClassifierSnapshot[]; examples: number; trainedIn: "process" | "worker" };
 
 /**
- * Builds the NLU with its classifiers trained in worker threads (one per ensemble member), so
- * a server answers requests while they train and the training garbage leaves with the workers'
- * heaps instead of staying in the long-lived process. Falls back to training here when there is no compiled worker (running
- * from the TypeScript sources) or the worker fails.
+ * Builds the NLU for a long-running surface: weights trained for the same tools and code are
+ * read from `cacheDir`; otherwise the classifiers train in worker threads (one per ensemble
+ * member), so a server answers requests while they train and the training garbage leaves with
+ * the workers' heaps. Falls back to training here when there is no compiled worker (running
+ * from the TypeScript sources) or a worker fails.
  */
 export async function createNluInWorker(
   tools: readonly NluTool[],
-  options: NluOptions = {},
+  options: BuildOptions = {},
 ): Promise<EmbeddedNlu> {
   const started = performance.now();
-  const workerFile = new URL("./train-worker.js", import.meta.url);
-  // Custom intent tables carry functions a worker cannot receive
-  if (!import.meta.url.endsWith(".js") || options.intents) return createNlu(tools, options);
+  // Custom intent tables carry functions: no worker can receive them, no key can cover them
+  if (options.intents) return createNlu(tools, options);
   const plain = tools.map(({ name, group, description, parameters, examples }) => ({
     name,
     group,
@@ -25,21 +40,49 @@ export async function createNluInWorker(
     ...(parameters !== undefined ? { parameters } : {}),
     ...(examples !== undefined ? { examples } : {}),
   }));
+  const training = {
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.training ? { training: options.training } : {}),
+  };
+  const key = options.cacheDir ? trainingKey(plain, training) : undefined;
+  const cached = key && options.cacheDir ? loadWeights(options.cacheDir, key) : undefined;
+  if (cached) {
+    const classifier = ClassifierEnsemble.fromSnapshots(cached.snapshots);
+    return assembleNlu(tools, classifier, cached.examples, options, started, "cache");
+  }
+  const trained = (await inWorkers(plain, training, memberCount(options))) ?? inProcess(tools, training);
+  if (key && options.cacheDir) {
+    try {
+      saveWeights(options.cacheDir, key, trained.snapshots, trained.examples);
+    } catch (error) {
+      // A read-only or full disk only means training again next time
+      if (process.env.JARVIS_DEBUG_NLU) console.error(error);
+    }
+  }
+  const classifier = ClassifierEnsemble.fromSnapshots(trained.snapshots);
+  return assembleNlu(tools, classifier, trained.examples, options, started, trained.trainedIn);
+}
+
+function inProcess(tools: readonly NluTool[], training: Pick<NluOptions, "seed" | "training">): Trained {
+  const { classifier, examples } = trainClassifier(tools, training);
+  return { snapshots: classifier.snapshots(), examples, trainedIn: "process" };
+}
+
+async function inWorkers(
+  plain: NluTool[],
+  training: Pick<NluOptions, "seed" | "training">,
+  members: number,
+): Promise<Trained | undefined> {
+  if (!import.meta.url.endsWith(".js")) return undefined;
+  const workerFile = fileURLToPath(new URL("./train-worker.js", import.meta.url));
   try {
     const { Worker } = await import("node:worker_threads");
     const trainOne = (member: number) =>
       new Promise<{ snapshot: ClassifierSnapshot; examples: number }>((resolve, reject) => {
-        const worker = new Worker(fileURLToPath(workerFile), {
+        const worker = new Worker(workerFile, {
           // The parent's flags are not the worker's business (--input-type even makes it fail)
           execArgv: [],
-          workerData: {
-            tools: plain,
-            member,
-            options: {
-              ...(options.seed !== undefined ? { seed: options.seed } : {}),
-              ...(options.training ? { training: options.training } : {}),
-            },
-          },
+          workerData: { tools: plain, member, options: training },
         });
         worker.once("message", (message) => {
           resolve(message as { snapshot: ClassifierSnapshot; examples: number });
@@ -49,12 +92,14 @@ export async function createNluInWorker(
         worker.once("exit", (code) => reject(new Error(`NLU training worker exited (${code})`)));
       });
     // One worker per ensemble member: on two cores they train side by side
-    const trained = await Promise.all(Array.from({ length: memberCount(options) }, (_, i) => trainOne(i)));
-    const classifier = ClassifierEnsemble.fromSnapshots(trained.map((t) => t.snapshot));
-    const examples = trained.reduce((n, t) => n + t.examples, 0);
-    return assembleNlu(tools, classifier, examples, options, started, "worker");
+    const trained = await Promise.all(Array.from({ length: members }, (_, i) => trainOne(i)));
+    return {
+      snapshots: trained.map((t) => t.snapshot),
+      examples: trained.reduce((n, t) => n + t.examples, 0),
+      trainedIn: "worker",
+    };
   } catch (error) {
     if (process.env.JARVIS_DEBUG_NLU) console.error(error);
-    return createNlu(tools, options);
+    return undefined;
   }
 }

@@ -8,10 +8,9 @@ export interface TextClassifier {
 
 /**
  * A few softmax classifiers trained on different draws of the template expansions, their
- * probabilities averaged. One model's quirks (which sentences its sample happened to hold, the
- * order SGD saw them in) decide many borderline readings; two disagree on those and agree on
- * the rest, which measured about 0.8 points more capability accuracy on HWU64 with fewer
- * false actions, for the training time of one model with twice the epochs.
+ * probabilities averaged: one model's quirks (which sentences its sample happened to hold, the
+ * order SGD saw them in) decide some borderline readings, and members disagree on those. One
+ * member (the default) is just that classifier.
  */
 export class ClassifierEnsemble implements TextClassifier {
   /** Where each member keeps each of the first member's classes. */

@@ -3,7 +3,7 @@
  * `createNlu(tools)` → `Nlu` (see types.ts for the contract the agent loop consumes).
  */
 
-export { createNluInWorker } from "./build.js";
+export { type BuildOptions, createNluInWorker } from "./build.js";
 export type { NluTool } from "./catalog.js";
 export { capabilitiesReply } from "./chat.js";
 export { CONTRACT_TOOLS } from "./contract.js";

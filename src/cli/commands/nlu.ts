@@ -59,6 +59,7 @@ export function registerNluCommand(program: Command, context: CliContext): void 
         const tools = catalog(context.env);
         // Members of the classifier ensemble train side by side in worker threads
         const nlu = await createNluInWorker(tools, {
+          cacheDir: pathsFor(resolveHome(context.env)).cache,
           apps: desktopAppNames(context.env),
           ...(flags.timezone ? { timezone: flags.timezone } : {}),
         });
