@@ -5,7 +5,7 @@ import { type IntentSpec, type IntentTable, slotsAsArgs } from "./types.js";
 /** People: looking up contacts, adding them, calling and texting them. */
 
 const DETAIL =
-  "(phone number|number|cell number|mobile number|email address|email|address|contact info|contact information|contact details|contact)";
+  "(phone number|telephone number|number|cell number|mobile number|email address|email|email id|address|contact info|contact information|contact details|contact|info|information|details|last name|surname|job title)";
 
 export const CONTACT_INTENTS: IntentTable = {
   // Jarvis has no telephony: contacts_call hands tel: / sms: to the system's phone app
@@ -85,6 +85,8 @@ export const CONTACT_INTENTS: IntentTable = {
       "how (do|can) i (reach|contact|get hold of|get in touch with) {query:contact}",
       "is {query:contact} in my (contacts|address book|contact list)",
       `{query:contact} 's ${DETAIL}`,
+      // "show ana number", "give me charles telephone number": the possessive left unsaid
+      `(show|give|get|tell) [me] {query:contact} ${DETAIL}`,
       // Where someone lives or works, and their birthday, are on their card
       // Present tense only: "where did abraham lincoln live" is history, not an address book
       "where does {query:contact} (live|work|stay) [now]",

@@ -44,6 +44,10 @@ export const REMINDER_INTENTS: IntentTable = {
       `(set|create|add|make|schedule) [me] [a|an] [new] reminder (to|for|about|that) {title} ${DUE}`,
       "(set|create|add|make|schedule) [me] [a|an] [new] reminder [for|at|on] {due} (to|for|about|that) {title}",
       `(do not|don't|never) let me forget (to|about) {title} ${DUE}`,
+      // A notification or a notice at a time is a reminder
+      "(set|create|add|send me|give me) [a|an|me] (notification|notice|alert) (about|of|for|on) {title} {due}",
+      "(set|create|add|send me|give me) [a|an|me] (notification|notice|alert) [for|on|at] {due} (about|of|for|on) {title}",
+      "notify me (about|of) {title} {due}",
       `(add|put) {title} (to|on|in) my reminders ${DUE}`,
       `remember to {title} ${DUE}`,
       "new reminder {title}",
