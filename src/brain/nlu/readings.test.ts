@@ -180,6 +180,40 @@ describe("embedded NLU: readings of the fifth round", () => {
     expect(parse("does bob live in france").args).toEqual({ query: "bob" });
   });
 
+  it("finds a contact's details asked without the possessive, and counts nothing on the calendar", () => {
+    expect(parse("show ana number")).toMatchObject({ tool: "contacts_search", args: { query: "ana" } });
+    expect(parse("give me charles telephone number")).toMatchObject({ args: { query: "charles" } });
+    expect(parse("what is john's last name")).toMatchObject({
+      tool: "contacts_search",
+      args: { query: "john" },
+    });
+    expect(parse("how many onions do i have on hand").kind).not.toBe("action");
+  });
+
+  it("reads notifications and notices at a time as reminders", () => {
+    expect(parse("notify me about the dentist tomorrow at 3")).toMatchObject({
+      tool: "reminders_create",
+      args: { title: "the dentist", due: "2025-06-12T15:00:00+00:00" },
+    });
+    expect(parse("set a notification on third march about company meeting")).toMatchObject({
+      tool: "reminders_create",
+      args: { title: "company meeting" },
+    });
+  });
+
+  it("reads which lists there are and an item asked about on a list", () => {
+    expect(parse("do i have coffee on the grocery list")).toMatchObject({
+      tool: "lists_show",
+      args: { list: "grocery" },
+    });
+    expect(parse("do i have coffee on the grocery list").args).toEqual({ list: "grocery" });
+    expect(parse("list the lists i have")).toMatchObject({ tool: "lists_show", args: {} });
+    expect(parse("delete the list of groceries")).toMatchObject({
+      tool: "lists_clear",
+      args: { list: "groceries" },
+    });
+  });
+
   it("adds a contact from a spoken address, with the name said before it", () => {
     expect(parse("add a new contact for daniel bell dbell@aol dot com")).toMatchObject({
       tool: "contacts_add",
