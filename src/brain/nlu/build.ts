@@ -2,14 +2,8 @@ import { fileURLToPath } from "node:url";
 import type { NluTool } from "./catalog.js";
 import type { ClassifierSnapshot } from "./classifier.js";
 import { ClassifierEnsemble } from "./ensemble.js";
-import {
-  assembleNlu,
-  createNlu,
-  type EmbeddedNlu,
-  memberCount,
-  type NluOptions,
-  trainClassifier,
-} from "./parser.js";
+import { assembleNlu, createNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
+import { memberCount, trainClassifier } from "./train.js";
 import { loadWeights, saveWeights, trainingKey } from "./weights-cache.js";
 
 export interface BuildOptions extends NluOptions {

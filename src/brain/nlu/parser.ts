@@ -1,10 +1,10 @@
 import type { Clock } from "../../core/clock.js";
-import { type Catalog, compileCatalog, type NluTool, trainingExamples } from "./catalog.js";
+import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
-import { type Classification, SoftmaxClassifier } from "./classifier.js";
+import type { Classification } from "./classifier.js";
 import { resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
-import { ClassifierEnsemble, type TextClassifier } from "./ensemble.js";
+import type { TextClassifier } from "./ensemble.js";
 import { DEFAULT_APPS } from "./intents/helpers.js";
 import { BUILTIN_INTENTS, type IntentTable } from "./intents/index.js";
 import type { FallbackInput } from "./intents/types.js";
@@ -26,7 +26,7 @@ import { fillPending, guessArgs, incompleteCall, questionFor } from "./slot-fill
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { splitCommands } from "./split.js";
 import { talkReading } from "./talk.js";
-import { SlotCache, seededRandom } from "./template.js";
+import { SlotCache } from "./template.js";
 import {
   looksLikeQuestion,
   screen,
@@ -35,6 +35,7 @@ import {
   type Token,
   tokenize,
 } from "./text/normalize.js";
+import { trainClassifier } from "./train.js";
 import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
 
 export interface Thresholds {
@@ -91,51 +92,6 @@ export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): 
   const catalog = compileCatalog(tools, options.intents ?? BUILTIN_INTENTS);
   const { classifier, examples } = trainClassifier(tools, options, catalog);
   return assembleNlu(tools, classifier, examples, options, started, "process", catalog);
-}
-
-/** The slow part of building the NLU: training examples and the classifiers trained on them. */
-export function trainClassifier(
-  tools: readonly NluTool[],
-  options: Pick<NluOptions, "intents" | "seed" | "training">,
-  catalog?: Catalog,
-): { classifier: ClassifierEnsemble; examples: number } {
-  catalog ??= compileCatalog(tools, options.intents ?? BUILTIN_INTENTS);
-  const members = Array.from({ length: memberCount(options) }, (_, i) =>
-    trainMember(tools, options, i, catalog),
-  );
-  return {
-    classifier: new ClassifierEnsemble(members.map((m) => m.classifier)),
-    examples: members.reduce((n, m) => n + m.examples, 0),
-  };
-}
-
-export function memberCount(options: Pick<NluOptions, "training">): number {
-  return Math.max(1, Math.min(4, Math.round(options.training?.members ?? 1)));
-}
-
-/** One member of the ensemble: its own draw of the expansions, its own SGD order. */
-export function trainMember(
-  tools: readonly NluTool[],
-  options: Pick<NluOptions, "intents" | "seed" | "training">,
-  member: number,
-  catalog?: Catalog,
-): { classifier: SoftmaxClassifier; examples: number } {
-  const table = options.intents ?? BUILTIN_INTENTS;
-  catalog ??= compileCatalog(tools, table);
-  const random = seededRandom((options.seed ?? 7) + member * 7919);
-  const training = options.training ?? {};
-  const classifier = new SoftmaxClassifier({ random, epochs: training.epochs ?? 4 });
-  const examples = trainingExamples(
-    catalog,
-    table,
-    random,
-    training.perTemplate,
-    training.perClass,
-    training.leadIns,
-  );
-  classifier.train(examples);
-  classifier.compact();
-  return { classifier, examples: examples.length };
 }
 
 /** The parser around a trained classifier (trained here or in a worker thread). */

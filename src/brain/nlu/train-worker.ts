@@ -1,7 +1,8 @@
 /** Worker thread body of `createNluInWorker`: trains one ensemble member and hands back its weights. */
 import { parentPort, workerData } from "node:worker_threads";
 import type { NluTool } from "./catalog.js";
-import { type NluOptions, trainMember } from "./parser.js";
+import type { NluOptions } from "./parser.js";
+import { trainMember } from "./train.js";
 
 const data = workerData as {
   tools: NluTool[];
