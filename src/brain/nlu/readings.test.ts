@@ -190,6 +190,24 @@ describe("embedded NLU: readings of the fifth round", () => {
     expect(parse("how many onions do i have on hand").kind).not.toBe("action");
   });
 
+  it("reads alarms set and removed by their hour, and new mail", () => {
+    expect(parse("call me at six am")).toMatchObject({
+      tool: "alarm_set",
+      args: { at: "2025-06-12T06:00:00+00:00" },
+    });
+    expect(parse("alert me at three pm to goto the concert")).toMatchObject({
+      tool: "alarm_set",
+      args: { at: "2025-06-11T15:00:00+00:00", label: "goto the concert" },
+    });
+    expect(parse("one pm removed")).toMatchObject({
+      tool: "alarm_cancel",
+      args: { at: "2025-06-11T13:00:00+00:00" },
+    });
+    expect(parse("new messages")).toMatchObject({ tool: "mail_search", args: { unread: true } });
+    // Looking someone up is asked about only when people were talked about
+    expect(parse("does hypnosis work to break bad habits").kind).not.toBe("action");
+  });
+
   it("reads notifications and notices at a time as reminders", () => {
     expect(parse("notify me about the dentist tomorrow at 3")).toMatchObject({
       tool: "reminders_create",

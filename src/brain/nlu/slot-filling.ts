@@ -177,7 +177,8 @@ const NEVER_ASKED = new Set([
   "files_search",
 ]);
 
-const ERASES = /_(?:delete|remove|clear|cancel)/;
+/** Deleting, and looking people up: asked about only when the domain's own words were said. */
+const NEEDS_ANCHORS = /_(?:delete|remove|clear|cancel)|^contacts_search$/;
 
 /**
  * The group is clear but no tool of it found its values: the likeliest tool the words do not
@@ -200,11 +201,11 @@ export function incompleteCall(
     if (!specs.some((spec) => spec.fallback || spec.partial || spec.anchors)) continue;
     // A veto guards a weak guess; a clear one is asked about (nothing runs before the answer)
     if (probability < 0.85 && specs.some((spec) => spec.vetoes?.test(said))) continue;
-    // Deleting asks only about the domain's own things: "delete all my files" is no question
-    // about which calendar event to remove
+    // "delete all my files" is no question about which calendar event to remove, "does
+    // hypnosis work" none about whom to look up
     if (
       probability < 0.85 &&
-      ERASES.test(tool) &&
+      NEEDS_ANCHORS.test(tool) &&
       specs.some((spec) => spec.anchors && !spec.anchors.test(said))
     )
       continue;

@@ -107,10 +107,13 @@ export const ALARM_INTENTS: IntentTable = {
       "remind me (at|by|around) {at}",
       "(set|create|make|add) [me] [a|an] reminder alarm [for|at|on] {at}",
       "(let me know|tell me|alert me|ping me) when it (is|gets to|turns) {at}",
+      "(alert|call|buzz|ping|beep) me (at|by) {at} [please]",
+      "(alert|call|buzz|ping) me at {at} (to|for) {label:text}",
     ],
     build: (input) => {
-      const at = input.values.at;
-      return isWhen(at) && at.hasTime ? { at: at.iso } : undefined;
+      const { at, label } = input.values;
+      if (!isWhen(at) || !at.hasTime) return undefined;
+      return typeof label === "string" ? { at: at.iso, label } : { at: at.iso };
     },
   },
   alarm_list: {
@@ -147,6 +150,7 @@ export const ALARM_INTENTS: IntentTable = {
       "(do not|don't) wake me [up] [{day}]",
       "(i do not|i don't) need [an|the|my] alarm [{day}]",
       "(snooze|silence) [the|my] alarm",
+      "[the|my] {at} [alarm] (removed|deleted|cancelled|canceled|off)",
     ],
     samples: ["get rid of my alarm", "no alarm tomorrow", "unset the alarm"],
     build: (input) => {

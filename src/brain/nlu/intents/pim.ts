@@ -270,6 +270,8 @@ export const MAIL_INTENTS: IntentTable = {
       `search (my|the) ${MAIL} for {query}`,
       `how many ${UNREAD} ${MAIL} (do i have|are there|have i got)`,
       "(what is|anything) new in my inbox",
+      { t: `new ${MAIL} [please]`, args: { unread: true } },
+      `(what are|show me|read me) my (newest|latest|new|recent) ${MAIL}`,
       `who (emailed|mailed|wrote to|messaged) me ${SINCE}`,
     ],
     samples: ["any new mail", "check inbox", "did anyone write to me", "latest emails please"],
