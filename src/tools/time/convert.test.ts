@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock.js";
-import { MemoryHandleStore } from "../../core/handles.js";
 import { silentLogger } from "../../core/logger.js";
-import { FixedConfirmationBroker } from "../../gate/confirm.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
+import { runScope } from "../../testing/scope.js";
 import { parseClockTime } from "./convert.js";
 import { createTimeTools } from "./index.js";
 import { parseOffset } from "./zones.js";
@@ -49,18 +48,7 @@ afterEach(async () => {
   temp.cleanup();
 });
 
-const call = (args: Record<string, unknown>) =>
-  runtime.gate.call(
-    { tool: "time_convert", args },
-    {
-      runId: "run_1",
-      userText: [],
-      handles: new MemoryHandleStore(),
-      taint: { tainted: false, sources: [] },
-      grants: new Set(),
-      broker: new FixedConfirmationBroker("deny"),
-    },
-  );
+const call = (args: Record<string, unknown>) => runtime.gate.call({ tool: "time_convert", args }, runScope());
 const say = async (args: Record<string, unknown>) => (await call(args)).result!.output;
 
 describe("time_convert", () => {

@@ -3,6 +3,7 @@ import type { Clock } from "../../core/clock.js";
 import { JarvisError } from "../../core/errors.js";
 import { parametersFrom } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolDefinition } from "../../core/tool.js";
+import { Zone } from "../calendar/timezone.js";
 import type { ResolvedZone, ZoneResolver } from "./resolve.js";
 
 const PLACE = "a city, country or time zone: Tokyo, India, EST, Europe/Paris, GMT+4";
@@ -74,38 +75,25 @@ interface Wall {
 }
 
 function wallAt(instant: number, zone: string): Wall {
-  const parts: Record<string, number> = {};
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  });
-  for (const part of format.formatToParts(instant))
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
-  const local = Date.UTC(year, month - 1, day, hour % 24, minute, second);
+  const z = new Zone(zone);
+  const w = z.wall(instant);
   const pad = (n: number) => String(n).padStart(2, "0");
   return {
-    date: `${String(year).padStart(4, "0")}-${pad(month)}-${pad(day)}`,
-    hour: hour % 24,
-    minute,
-    offset: Math.round((local - Math.floor(instant / 1000) * 1000) / 60_000),
+    date: `${String(w.year).padStart(4, "0")}-${pad(w.month)}-${pad(w.day)}`,
+    hour: w.hour,
+    minute: w.minute,
+    offset: z.offset(instant),
   };
 }
 
 /** The instant a wall clock shows `hour:minute` on `date` in `zone` (the earlier one in a DST fold). */
 function instantAt(date: string, time: ClockTime, where: ResolvedZone): number {
-  const [y = 1970, mo = 1, d = 1] = date.split("-").map(Number);
-  const guess = Date.UTC(y, mo - 1, d, time.hour, time.minute);
-  const first = guess - wallAt(guess, where.zone).offset * 60_000;
-  const instant = guess - wallAt(first, where.zone).offset * 60_000;
-  const wall = wallAt(instant, where.zone);
-  if (wall.date !== date || wall.hour !== time.hour || wall.minute !== time.minute)
+  const [year = 1970, month = 1, day = 1] = date.split("-").map(Number);
+  const zone = new Zone(where.zone);
+  const instant = zone.toInstant({ year, month, day, hour: time.hour, minute: time.minute, second: 0 });
+  const back = zone.wall(instant);
+  // Zone moves a time in the spring gap forward; a conversion must not answer for another time
+  if (back.day !== day || back.hour !== time.hour || back.minute !== time.minute)
     throw new JarvisError(
       "ARGS_INVALID",
       `${clockText(time)} does not exist in ${where.name} on ${date}: the clocks skip it for daylight saving`,

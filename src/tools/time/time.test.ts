@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock.js";
-import { MemoryHandleStore } from "../../core/handles.js";
 import { silentLogger } from "../../core/logger.js";
-import { FixedConfirmationBroker } from "../../gate/confirm.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
+import { runScope } from "../../testing/scope.js";
 import { createTimeTools } from "./index.js";
 
 let temp: TempHome;
@@ -25,18 +24,7 @@ afterEach(async () => {
   temp.cleanup();
 });
 
-const call = (args: Record<string, unknown>) =>
-  runtime.gate.call(
-    { tool: "time_now", args },
-    {
-      runId: "run_1",
-      userText: [],
-      handles: new MemoryHandleStore(),
-      taint: { tainted: false, sources: [] },
-      grants: new Set(),
-      broker: new FixedConfirmationBroker("deny"),
-    },
-  );
+const call = (args: Record<string, unknown>) => runtime.gate.call({ tool: "time_now", args }, runScope());
 
 describe("time_now", () => {
   it("tells the local time, and the time in a city or IANA zone", async () => {

@@ -300,11 +300,4 @@ export function normalizePlace(place: string): string {
     .trim();
 }
 
-export function isValidZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isValidZone } from "../calendar/timezone.js";
