@@ -20,6 +20,5 @@ export { FakeOpenAIServer } from "./fake-openai-server.js";
 export { createTempHome, type TempHome } from "./home.js";
 export { probeLogPath, probeTools, readProbeLog } from "./probe-tools.js";
 export { hasPrograms } from "./programs.js";
-export { runScope } from "./scope.js";
 export { type ScriptedCall, ScriptedModel, type ScriptedStep } from "./scripted-model.js";
 export { TableNlu } from "./table-nlu.js";

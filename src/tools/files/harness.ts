@@ -1,3 +1,4 @@
+import type { Clock } from "../../core/clock.js";
 import type { ConfirmAnswer } from "../../core/events.js";
 import { MemoryHandleStore } from "../../core/handles.js";
 import type { HandleStore, ToolDefinition } from "../../core/tool.js";
@@ -37,10 +38,15 @@ export function createToolHarness(
   tools: (deps: ToolDeps) => ToolDefinition[],
   configYaml = "",
   env: NodeJS.ProcessEnv = {},
+  options: { clock?: Clock } = {},
 ): ToolHarness {
   const temp = createTempHome("jarvis-tools-");
   if (configYaml) temp.writeConfig(configYaml);
-  const runtime = createRuntime({ env: { ...temp.env, ...env }, tools });
+  const runtime = createRuntime({
+    env: { ...temp.env, ...env },
+    tools,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const handles = new MemoryHandleStore();
   return {
     temp,

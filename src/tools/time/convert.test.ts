@@ -1,15 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock.js";
-import { silentLogger } from "../../core/logger.js";
-import { createRuntime, type Runtime } from "../../runtime/runtime.js";
-import { createTempHome, type TempHome } from "../../testing/home.js";
-import { runScope } from "../../testing/scope.js";
+import { createToolHarness, type ToolHarness } from "../files/harness.js";
 import { parseClockTime } from "./convert.js";
 import { createTimeTools } from "./index.js";
 import { parseOffset } from "./zones.js";
 
-let temp: TempHome;
-let runtime: Runtime;
+let harness: ToolHarness;
 let clock: ManualClock;
 let geocoded: string[];
 
@@ -33,22 +29,18 @@ const fakeFetch: typeof fetch = async (url) => {
 };
 
 beforeEach(() => {
-  temp = createTempHome();
   geocoded = [];
   clock = new ManualClock(Date.parse("2025-06-11T10:00:00Z"));
-  runtime = createRuntime({
-    env: temp.env,
-    clock,
-    logger: silentLogger,
-    tools: (deps) => createTimeTools(deps, { timezone: "Europe/London", fetch: fakeFetch }),
-  });
+  harness = createToolHarness(
+    (deps) => createTimeTools(deps, { timezone: "Europe/London", fetch: fakeFetch }),
+    "",
+    {},
+    { clock },
+  );
 });
-afterEach(async () => {
-  await runtime.close();
-  temp.cleanup();
-});
+afterEach(() => harness.close());
 
-const call = (args: Record<string, unknown>) => runtime.gate.call({ tool: "time_convert", args }, runScope());
+const call = (args: Record<string, unknown>) => harness.call("time_convert", args, { answer: "deny" });
 const say = async (args: Record<string, unknown>) => (await call(args)).result!.output;
 
 describe("time_convert", () => {

@@ -1,30 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock.js";
-import { silentLogger } from "../../core/logger.js";
-import { createRuntime, type Runtime } from "../../runtime/runtime.js";
-import { createTempHome, type TempHome } from "../../testing/home.js";
-import { runScope } from "../../testing/scope.js";
+import { createToolHarness, type ToolHarness } from "../files/harness.js";
 import { createTimeTools } from "./index.js";
 
-let temp: TempHome;
-let runtime: Runtime;
+let harness: ToolHarness;
 beforeEach(() => {
-  temp = createTempHome();
-  // Nothing listens on port 1: an unknown place must fail fast and offline
-  temp.writeConfig("weather:\n  geocoding_url: http://127.0.0.1:1\n");
-  runtime = createRuntime({
-    env: temp.env,
-    clock: new ManualClock(Date.parse("2025-06-11T10:00:00Z")),
-    logger: silentLogger,
-    tools: (deps) => createTimeTools(deps, { timezone: "Europe/London" }),
-  });
+  harness = createToolHarness(
+    (deps) => createTimeTools(deps, { timezone: "Europe/London" }),
+    // Nothing listens on port 1: an unknown place must fail fast and offline
+    "weather:\n  geocoding_url: http://127.0.0.1:1\n",
+    {},
+    { clock: new ManualClock(Date.parse("2025-06-11T10:00:00Z")) },
+  );
 });
-afterEach(async () => {
-  await runtime.close();
-  temp.cleanup();
-});
+afterEach(() => harness.close());
 
-const call = (args: Record<string, unknown>) => runtime.gate.call({ tool: "time_now", args }, runScope());
+const call = (args: Record<string, unknown>) => harness.call("time_now", args, { answer: "deny" });
 
 describe("time_now", () => {
   it("tells the local time, and the time in a city or IANA zone", async () => {
