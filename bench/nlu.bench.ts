@@ -103,8 +103,8 @@ function measureCli(): unknown {
 const cli = measureCli();
 
 /**
- * What the agent and `jarvis nlu` wait for: the built NLU trains its ensemble members side by
- * side in worker threads (the in-process figures above train them one after the other).
+ * What the agent and `jarvis nlu` wait for: the built NLU trains in a worker thread (the figures
+ * above train in this process), and later starts read the weights the first one saved.
  */
 async function workerTraining(tools: typeof real): Promise<{ trained: unknown; cached: unknown }> {
   const entry = join(here, "..", "dist", "brain", "nlu", "index.js");

@@ -1,9 +1,8 @@
 import { fileURLToPath } from "node:url";
 import type { NluTool } from "./catalog.js";
-import type { ClassifierSnapshot } from "./classifier.js";
-import { ClassifierEnsemble } from "./ensemble.js";
+import { type ClassifierSnapshot, SoftmaxClassifier } from "./classifier.js";
 import { assembleNlu, createNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
-import { memberCount, trainClassifier } from "./train.js";
+import { trainClassifier } from "./train.js";
 import { loadWeights, saveWeights, trainingKey } from "./weights-cache.js";
 
 export interface BuildOptions extends NluOptions {
@@ -11,14 +10,14 @@ export interface BuildOptions extends NluOptions {
   cacheDir?: string;
 }
 
-type Trained = { snapshots: ClassifierSnapshot[]; examples: number; trainedIn: "process" | "worker" };
+type Trained = { snapshot: ClassifierSnapshot; examples: number; trainedIn: "process" | "worker" };
 
 /**
  * Builds the NLU for a long-running surface: weights trained for the same tools and code are
- * read from `cacheDir`; otherwise the classifiers train in worker threads (one per ensemble
- * member), so a server answers requests while they train and the training garbage leaves with
- * the workers' heaps. Falls back to training here when there is no compiled worker (running
- * from the TypeScript sources) or a worker fails.
+ * read from `cacheDir`; otherwise the classifier trains in a worker thread, so a server answers
+ * requests while it trains and the training garbage leaves with the worker's heap. Falls back
+ * to training here when there is no compiled worker (running from the TypeScript sources) or
+ * the worker fails.
  */
 export async function createNluInWorker(
   tools: readonly NluTool[],
@@ -41,42 +40,41 @@ export async function createNluInWorker(
   const key = options.cacheDir ? trainingKey(plain, training) : undefined;
   const cached = key && options.cacheDir ? loadWeights(options.cacheDir, key) : undefined;
   if (cached) {
-    const classifier = ClassifierEnsemble.fromSnapshots(cached.snapshots);
+    const classifier = SoftmaxClassifier.fromSnapshot(cached.snapshot);
     return assembleNlu(tools, classifier, cached.examples, options, started, "cache");
   }
-  const trained = (await inWorkers(plain, training, memberCount(options))) ?? inProcess(tools, training);
+  const trained = (await inWorker(plain, training)) ?? inProcess(tools, training);
   if (key && options.cacheDir) {
     try {
-      saveWeights(options.cacheDir, key, trained.snapshots, trained.examples);
+      saveWeights(options.cacheDir, key, trained.snapshot, trained.examples);
     } catch (error) {
       // A read-only or full disk only means training again next time
       if (process.env.JARVIS_DEBUG_NLU) console.error(error);
     }
   }
-  const classifier = ClassifierEnsemble.fromSnapshots(trained.snapshots);
+  const classifier = SoftmaxClassifier.fromSnapshot(trained.snapshot);
   return assembleNlu(tools, classifier, trained.examples, options, started, trained.trainedIn);
 }
 
 function inProcess(tools: readonly NluTool[], training: Pick<NluOptions, "seed" | "training">): Trained {
   const { classifier, examples } = trainClassifier(tools, training);
-  return { snapshots: classifier.snapshots(), examples, trainedIn: "process" };
+  return { snapshot: classifier.snapshot(), examples, trainedIn: "process" };
 }
 
-async function inWorkers(
+async function inWorker(
   plain: NluTool[],
   training: Pick<NluOptions, "seed" | "training">,
-  members: number,
 ): Promise<Trained | undefined> {
   if (!import.meta.url.endsWith(".js")) return undefined;
   const workerFile = fileURLToPath(new URL("./train-worker.js", import.meta.url));
   try {
     const { Worker } = await import("node:worker_threads");
-    const trainOne = (member: number) =>
-      new Promise<{ snapshot: ClassifierSnapshot; examples: number }>((resolve, reject) => {
+    const trained = await new Promise<{ snapshot: ClassifierSnapshot; examples: number }>(
+      (resolve, reject) => {
         const worker = new Worker(workerFile, {
           // The parent's flags are not the worker's business (--input-type even makes it fail)
           execArgv: [],
-          workerData: { tools: plain, member, options: training },
+          workerData: { tools: plain, options: training },
         });
         worker.once("message", (message) => {
           resolve(message as { snapshot: ClassifierSnapshot; examples: number });
@@ -84,14 +82,9 @@ async function inWorkers(
         });
         worker.once("error", reject);
         worker.once("exit", (code) => reject(new Error(`NLU training worker exited (${code})`)));
-      });
-    // One worker per ensemble member: on two cores they train side by side
-    const trained = await Promise.all(Array.from({ length: members }, (_, i) => trainOne(i)));
-    return {
-      snapshots: trained.map((t) => t.snapshot),
-      examples: trained.reduce((n, t) => n + t.examples, 0),
-      trainedIn: "worker",
-    };
+      },
+    );
+    return { ...trained, trainedIn: "worker" };
   } catch (error) {
     if (process.env.JARVIS_DEBUG_NLU) console.error(error);
     return undefined;

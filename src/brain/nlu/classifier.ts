@@ -208,7 +208,7 @@ export class SoftmaxClassifier {
   }
 
   /** Every class's probability (undefined when no feature is known), and the coverage. */
-  distribution(words: readonly string[]): { p: Float64Array | undefined; coverage: number } {
+  private distribution(words: readonly string[]): { p: Float64Array | undefined; coverage: number } {
     const unigrams = words.filter((w) => !STOP.has(w));
     const known = unigrams.filter((w) => this.vocabulary.has(maskWord(w))).length;
     const coverage = unigrams.length === 0 ? (words.length > 0 ? 1 : 0) : known / unigrams.length;
@@ -226,7 +226,7 @@ export class SoftmaxClassifier {
 }
 
 /** The five likeliest classes, best first. */
-export function ranking(labels: readonly string[], p: ArrayLike<number>): Prediction[] {
+function ranking(labels: readonly string[], p: ArrayLike<number>): Prediction[] {
   const ranked: Prediction[] = [];
   for (let c = 0; c < labels.length; c++) ranked.push({ label: labels[c]!, probability: p[c]! });
   ranked.sort((a, b) => b.probability - a.probability);

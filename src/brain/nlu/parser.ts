@@ -1,10 +1,9 @@
 import type { Clock } from "../../core/clock.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
-import type { Classification } from "./classifier.js";
+import type { Classification, SoftmaxClassifier } from "./classifier.js";
 import { resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
-import type { TextClassifier } from "./ensemble.js";
 import { DEFAULT_APPS } from "./intents/helpers.js";
 import { BUILTIN_INTENTS, type IntentTable } from "./intents/index.js";
 import type { FallbackInput } from "./intents/types.js";
@@ -66,11 +65,6 @@ export interface NluOptions {
     perTemplate?: number;
     perClass?: number;
     leadIns?: number;
-    /**
-     * Classifiers in the ensemble (1-4, default 1). Two measured +0.1 points and 4 fewer false
-     * actions on HWU64 for twice the training time and weights: not worth it by default.
-     */
-    members?: number;
   };
 }
 
@@ -97,7 +91,7 @@ export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): 
 /** The parser around a trained classifier (trained here or in a worker thread). */
 export function assembleNlu(
   tools: readonly NluTool[],
-  classifier: TextClassifier,
+  classifier: SoftmaxClassifier,
   examples: number,
   options: NluOptions,
   started: number,
@@ -141,7 +135,7 @@ class Parser {
 
   constructor(
     private readonly catalog: Catalog,
-    private readonly classifier: TextClassifier,
+    private readonly classifier: SoftmaxClassifier,
     private readonly settings: ParserSettings,
   ) {
     this.matcher = new TemplateMatcher(catalog);

@@ -31,21 +31,21 @@ describe("NLU weights on disk", () => {
   it("reads back exactly what was saved, and nothing for another key", () => {
     const dir = tempDir();
     const snapshot = small().snapshot();
-    saveWeights(dir, "k1", [snapshot], 2);
+    saveWeights(dir, "k1", snapshot, 2);
     const loaded = loadWeights(dir, "k1");
     expect(loaded?.examples).toBe(2);
-    expect(loaded?.snapshots[0]?.labels).toEqual(snapshot.labels);
-    expect(loaded?.snapshots[0]?.vocabulary).toEqual(snapshot.vocabulary);
-    expect([...(loaded?.snapshots[0]?.weights ?? [])]).toEqual([...snapshot.weights]);
+    expect(loaded?.snapshot.labels).toEqual(snapshot.labels);
+    expect(loaded?.snapshot.vocabulary).toEqual(snapshot.vocabulary);
+    expect([...(loaded?.snapshot.weights ?? [])]).toEqual([...snapshot.weights]);
     expect(loadWeights(dir, "k2")).toBeUndefined();
     // A new key replaces the old file: stale weights are not left behind
-    saveWeights(dir, "k2", [snapshot], 2);
+    saveWeights(dir, "k2", snapshot, 2);
     expect(readdirSync(dir)).toEqual(["nlu-k2.bin"]);
   });
 
   it("treats a cut-off or garbled file as no file", () => {
     const dir = tempDir();
-    saveWeights(dir, "k", [small().snapshot()], 2);
+    saveWeights(dir, "k", small().snapshot(), 2);
     const file = join(dir, "nlu-k.bin");
     const whole = readFileSync(file);
     writeFileSync(file, whole.subarray(0, whole.length - 3));

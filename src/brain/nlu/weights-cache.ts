@@ -10,14 +10,15 @@ import type { ClassifierSnapshot } from "./classifier.js";
  * the tools (names, groups, examples, schemas), the training options and the NLU's own code
  * (templates, samples, features), so a stale file is never used; a damaged one is retrained.
  */
-const MAGIC = "jarvis-nlu-weights/1";
+const MAGIC = "jarvis-nlu-weights/2";
 const PREFIX = "nlu-";
 
 interface Header {
   magic: string;
   key: string;
   examples: number;
-  members: Array<{ labels: string[]; vocabulary: string[] }>;
+  labels: string[];
+  vocabulary: string[];
 }
 
 export function trainingKey(tools: readonly unknown[], options: unknown): string {
@@ -39,18 +40,14 @@ function codeFiles(dir: string): string[] {
   return out.sort();
 }
 
-export function saveWeights(
-  dir: string,
-  key: string,
-  snapshots: readonly ClassifierSnapshot[],
-  examples: number,
-): void {
+export function saveWeights(dir: string, key: string, snapshot: ClassifierSnapshot, examples: number): void {
   mkdirSync(dir, { recursive: true });
   const header: Header = {
     magic: MAGIC,
     key,
     examples,
-    members: snapshots.map((s) => ({ labels: s.labels, vocabulary: s.vocabulary })),
+    labels: snapshot.labels,
+    vocabulary: snapshot.vocabulary,
   };
   const json = Buffer.from(JSON.stringify(header));
   // The floats start on a 4-byte boundary so they can be read without shifting
@@ -58,9 +55,8 @@ export function saveWeights(
   const length = Buffer.alloc(4);
   length.writeUInt32LE(json.length + pad);
   const parts: Uint8Array[] = [length, json, Buffer.alloc(pad, 0x20)];
-  for (const s of snapshots)
-    for (const array of [s.weights, s.bias])
-      parts.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  for (const array of [snapshot.weights, snapshot.bias])
+    parts.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
   const file = join(dir, `${PREFIX}${key}.bin`);
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, Buffer.concat(parts));
@@ -74,7 +70,7 @@ export function saveWeights(
 export function loadWeights(
   dir: string,
   key: string,
-): { snapshots: ClassifierSnapshot[]; examples: number } | undefined {
+): { snapshot: ClassifierSnapshot; examples: number } | undefined {
   let data: Buffer;
   try {
     data = readFileSync(join(dir, `${PREFIX}${key}.bin`));
@@ -84,7 +80,9 @@ export function loadWeights(
   try {
     const length = data.readUInt32LE(0);
     const header = JSON.parse(data.subarray(4, 4 + length).toString("utf8")) as Header;
-    if (header.magic !== MAGIC || header.key !== key || !Array.isArray(header.members)) return undefined;
+    if (header.magic !== MAGIC || header.key !== key) return undefined;
+    const { labels, vocabulary } = header;
+    if (!Array.isArray(labels) || !Array.isArray(vocabulary)) return undefined;
     let offset = 4 + length;
     const floats = (count: number) => {
       const end = offset + count * 4;
@@ -93,14 +91,10 @@ export function loadWeights(
       offset = end;
       return array;
     };
-    const snapshots = header.members.map(({ labels, vocabulary }) => ({
-      labels,
-      vocabulary,
-      weights: floats(labels.length * vocabulary.length),
-      bias: floats(labels.length),
-    }));
-    if (offset !== data.length || snapshots.length === 0) return undefined;
-    return { snapshots, examples: header.examples };
+    const weights = floats(labels.length * vocabulary.length);
+    const bias = floats(labels.length);
+    if (offset !== data.length) return undefined;
+    return { snapshot: { labels, vocabulary, weights, bias }, examples: header.examples };
   } catch {
     return undefined;
   }
