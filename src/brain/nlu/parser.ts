@@ -245,8 +245,9 @@ class Parser {
     env: SlotEnv,
   ): NluResult {
     const t = this.settings.thresholds;
+    const said = words.join(" ");
     // "thanks for reminding me": gratitude that names a tool's work is still only thanks
-    if (THANKS.test(words.join(" ")))
+    if (THANKS.test(said))
       return {
         text: input,
         kind: "chat",
@@ -264,7 +265,7 @@ class Parser {
       (MEDIA_LEAD.test(words[0] ?? "") && words.length <= 8) ||
       // Names and addresses are words no training sentence has: a clear reading is still one
       (result.coverage >= 0.34 && (top?.probability ?? 0) >= 0.95);
-    const info = asksForInfo(words.join(" "));
+    const info = asksForInfo(said);
     if (!top || !understood) {
       // An English question word up front is evidence enough of a question, even about unknown things
       if (info || (question && (result.coverage >= 0.34 || startsLikeQuestion(tokens)))) {
@@ -281,7 +282,7 @@ class Parser {
     const label = top.label;
     const talk = talkReading(input, result, { words, info, question, talk: t.talk });
     if (talk) return talk;
-    if (ASKS_MEANING.test(words.join(" ")))
+    if (ASKS_MEANING.test(said))
       return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
     const found = info ? undefined : lookupCall(this.catalog, result, { tokens, words, env }, question);
     if (found) return this.action(input, [found], 0.61, groups);
@@ -321,15 +322,7 @@ class Parser {
             (sure ? this.fallbackArgs(tool, tokens, words, env, "loose") : undefined);
           if (args) return this.action(input, [{ tool, args }], cap(groupP), groups);
         }
-        const asked = this.incomplete(
-          input,
-          words.join(" "),
-          bestGroup,
-          groupP,
-          result,
-          { tokens, words, env },
-          groups,
-        );
+        const asked = this.incomplete(input, said, bestGroup, groupP, result, { tokens, words, env }, groups);
         if (asked) return asked;
       }
     }

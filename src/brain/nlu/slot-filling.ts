@@ -177,8 +177,8 @@ const NEVER_ASKED = new Set([
   "files_search",
 ]);
 
-/** Deleting, and looking people up: asked about only when the domain's own words were said. */
-const NEEDS_ANCHORS = /_(?:delete|remove|clear|cancel)|^contacts_search$/;
+/** Deleting is asked about only when the domain's own words were said. */
+const DELETES = /_(?:delete|remove|clear|cancel)/;
 
 /**
  * The group is clear but no tool of it found its values: the likeliest tool the words do not
@@ -205,7 +205,7 @@ export function incompleteCall(
     // hypnosis work" none about whom to look up
     if (
       probability < 0.85 &&
-      NEEDS_ANCHORS.test(tool) &&
+      (DELETES.test(tool) || specs.some((spec) => spec.asksWithAnchors)) &&
       specs.some((spec) => spec.anchors && !spec.anchors.test(said))
     )
       continue;
@@ -227,10 +227,10 @@ export function incompleteCall(
  * A mention of something Jarvis has no tool for does not always make the request about it:
  * "wake me at five, i need to catch the train" is an alarm. A very sure reading with the
  * domain's own words may act, unless the words are what the request is about (posting,
- * films, cooking, lights) or the tool is the clock (every timetable asks for a time).
+ * films, cooking, lights) or the intent is `strictScope`.
  */
-function beyondScopeWords(tool: string, said: string, anchored: boolean | "loose", probability: number) {
-  return anchored === true && probability >= 0.95 && tool !== "time_now" && !TOPICS_BEYOND.test(said);
+function mentionOnly(said: string, anchored: boolean | "loose", probability: number): boolean {
+  return anchored === true && probability >= 0.95 && !TOPICS_BEYOND.test(said);
 }
 const TOPICS_BEYOND =
   /\b(?:tweet\w*|twitter|facebook|instagram|social|movies?|films?|cinema|recipes?|cook\w*|food|lights?|lamps?|bulbs?)\b/;
@@ -244,9 +244,11 @@ export function guessArgs(
   probability = 0,
 ): Record<string, unknown> | undefined {
   const said = input.words.join(" ");
-  if (OUT_OF_SCOPE.test(said) && !beyondScopeWords(tool, said, anchored, probability)) return undefined;
+  const elsewhere = OUT_OF_SCOPE.test(said);
+  if (elsewhere && !mentionOnly(said, anchored, probability)) return undefined;
   for (const spec of catalog.intents.values()) {
     if (spec.tool !== tool || !spec.fallback || spec.vetoes?.test(said)) continue;
+    if (elsewhere && spec.strictScope) continue;
     if (anchored === true && !spec.anchors?.test(said)) continue;
     if (anchored === "loose" && !spec.anchors?.test(said)) {
       if (spec.loose === false || (spec.loose && !spec.loose.test(said))) continue;

@@ -66,6 +66,8 @@ export const CONTACT_INTENTS: IntentTable = {
     },
   },
   contacts_search: {
+    // "does hypnosis work": no one was mentioned, so no one is asked after
+    asksWithAnchors: true,
     anchors:
       /\b(?:contacts?|phone|telephone|cell|mobile|email address|e ?mail id|address|address book|phone book|last name|surname|job title|contact info\w*|contact details)\b|\b(?:info|information|details|number) (?:of|for|on|about)\b|'s (?:number|info|information|details)\b|^(?:where|what|who) (?:does|do|did) \w+(?: \w+)? (?:live|lives|work|works)\b/,
     // Birthdays, ages, spouses, fortunes: facts about famous people as often as about contacts

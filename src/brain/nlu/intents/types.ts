@@ -50,6 +50,13 @@ export interface IntentSpec {
   loose?: RegExp | false;
   /** Words that rule a classifier guess out ("schedule a meeting" is not a calendar lookup). */
   vetoes?: RegExp;
+  /**
+   * Any mention of something Jarvis cannot do rules a guess out, however sure (the clock:
+   * "what time does the train leave" asks a timetable).
+   */
+  strictScope?: boolean;
+  /** An unsure guess is asked about (an incomplete call) only when `anchors` were said. */
+  asksWithAnchors?: boolean;
 }
 
 export type IntentTable = Record<string, IntentSpec>;
