@@ -4,7 +4,7 @@ import { parseTemplate } from "../../brain/nlu/template.js";
 import { FakeRunner, fakeProbe } from "../../platform/fake.js";
 import { createLinuxPlatform } from "../../platform/linux/index.js";
 import { SCRIPTS } from "../../platform/macos/osascript.js";
-import { desktopHarness } from "../input/harness.js";
+import { desktopHarness } from "../../testing/desktop-harness.js";
 import { createMediaTools } from "./index.js";
 import { clockTime, describeSeek, MacPlayerSeeker, PlayerctlSeeker, SEEK_SCRIPTS, span } from "./seek.js";
 
