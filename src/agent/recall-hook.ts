@@ -1,13 +1,11 @@
-import type { RecallFunction, RecallItem } from "../knowledge/recall.js";
-import type { Runtime } from "../runtime/runtime.js";
-import type { MemoryHook } from "./types.js";
+import type { MemoryHook, RecallItem, RecallSource } from "./types.js";
 
 /**
  * The loop's memory/knowledge hook: what memory knows about what the user just said, then the
  * best passages of their documents. Each line says where it came from; document text is
  * fenced as untrusted so the model treats it as data, not instructions.
  */
-export function createRecallHook(sources: RecallFunction[], limitPerSource = 3): MemoryHook {
+export function createRecallHook(sources: RecallSource[], limitPerSource = 3): MemoryHook {
   return {
     async recall({ text, signal }) {
       const batches = await Promise.all(
@@ -24,14 +22,4 @@ function formatItem(item: RecallItem): string {
   return item.trust === "trusted"
     ? `[${item.source}] ${item.text}`
     : `<untrusted source="${item.source}">${item.text}</untrusted>`;
-}
-
-/** Memory and knowledge recall for a runtime; both open lazily on the first turn. */
-export async function recallHookFor(runtime: Runtime): Promise<MemoryHook> {
-  const [{ Memory, createMemoryRecall }, { openKnowledge, createKnowledgeRecall }] = await Promise.all([
-    import("../memory/index.js"),
-    import("../knowledge/index.js"),
-  ]);
-  const memory = new Memory({ db: runtime.db, clock: runtime.clock, logger: runtime.logger });
-  return createRecallHook([createMemoryRecall(memory), createKnowledgeRecall(openKnowledge(runtime.deps))]);
 }

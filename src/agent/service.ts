@@ -1,12 +1,20 @@
-import type { ModelRouter } from "../brain/models/router.js";
+import { ModelRouter } from "../brain/models/router.js";
 import type { Nlu, NluContext, NluResult } from "../brain/nlu/types.js";
+import type { JarvisConfig } from "../config/schema.js";
+import type { Clock } from "../core/clock.js";
 import { JarvisError } from "../core/errors.js";
 import type { JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
+import type { IdGenerator } from "../core/ids.js";
+import type { Logger } from "../core/logger.js";
+import type { AuditLog } from "../gate/audit.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
-import type { Runtime } from "../runtime/runtime.js";
+import type { Gate } from "../gate/gate.js";
+import type { ToolRegistry } from "../gate/registry.js";
+import type { SqliteDatabase } from "../store/database.js";
 import { AsyncQueue, type EventFilter, EventHub, RunEmitter, type Subscription } from "./events.js";
 import { DEFAULT_LIMITS, estimateSize, type RunLimits } from "./limits.js";
+import { NULL_NLU } from "./nlu-loader.js";
 import { PLAN_TOOL, planTool } from "./plan-tool.js";
 import { resumeRun } from "./resume.js";
 import { ActiveRun, type AgentDeps } from "./run.js";
@@ -25,10 +33,24 @@ import {
   type TurnResult,
 } from "./types.js";
 
+/** What the agent takes from the composition root (`runtime/` builds it). */
+export interface AgentRuntime {
+  gate: Gate;
+  registry: ToolRegistry;
+  audit: AuditLog;
+  config: JarvisConfig;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  db: SqliteDatabase;
+}
+
 export interface AgentServiceOptions {
-  runtime: Pick<Runtime, "gate" | "registry" | "audit" | "config" | "clock" | "ids" | "logger" | "db">;
-  nlu: Nlu;
-  models: ModelRouter;
+  runtime: AgentRuntime;
+  /** The first proposer; none (every request goes to the model, or is answered honestly) by default. */
+  nlu?: Nlu;
+  /** No model by default: the embedded brain answers what it can. */
+  models?: ModelRouter;
   memory?: MemoryHook;
   limits?: Partial<Record<TaskSize, Partial<RunLimits>>>;
   persona?: string;
@@ -74,8 +96,8 @@ export class AgentService {
       logger: runtime.logger,
       runs: new RunStore(runtime.db, runtime.clock, options.isAlive),
       sessions: new SessionStore(runtime.db, runtime.clock),
-      nlu: options.nlu,
-      models: options.models,
+      nlu: options.nlu ?? NULL_NLU,
+      models: options.models ?? new ModelRouter([]),
       memory: options.memory ?? NO_MEMORY,
       limits,
       persona: options.persona,

@@ -101,4 +101,20 @@ export interface MemoryHook {
   recall(input: { text: string; sessionId: string; signal: AbortSignal }): Promise<string[]>;
 }
 
+/** One piece of context for the loop, marked with where it came from. */
+export interface RecallItem {
+  text: string;
+  /** e.g. "memory f3 (you said, 2025-05-01)" or "/home/me/report.pdf p. 4". */
+  source: string;
+  /** Document text is third-party text: the context builder must mark it as such. */
+  trust: "trusted" | "untrusted";
+  score?: number;
+}
+
+/** A source of context (memory, the knowledge base): what it knows about what was said. */
+export type RecallSource = (
+  text: string,
+  options?: { limit?: number; signal?: AbortSignal },
+) => Promise<RecallItem[]>;
+
 export const NO_MEMORY: MemoryHook = { recall: async () => [] };

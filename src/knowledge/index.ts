@@ -6,7 +6,7 @@ export { type AddOptions, formatBytes, KnowledgeBase, type KnowledgeBaseOptions 
 export { type KnowledgeDeps, limitsFromConfig, openKnowledge } from "./open.js";
 export { porterStem } from "./porter.js";
 export { buildMatchQuery, queryTerms } from "./query.js";
-export { createKnowledgeRecall, type RecallFunction, type RecallItem } from "./recall.js";
+export { createKnowledgeRecall } from "./recall.js";
 export { RRF_K, reciprocalRankFusion, type SearchOptions, type SearchOutcome } from "./search.js";
 export { KnowledgeStore } from "./store.js";
 export {

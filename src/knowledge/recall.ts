@@ -1,20 +1,6 @@
+import type { RecallSource } from "../agent/types.js";
 import type { KnowledgeBase } from "./knowledge.js";
 import { truncate } from "./text.js";
-
-/** One piece of context for the agent loop, marked with where it came from. */
-export interface RecallItem {
-  text: string;
-  /** e.g. "memory f3 (you said, 2025-05-01)" or "/home/me/report.pdf p. 4". */
-  source: string;
-  /** Document text is third-party text: the context builder must mark it as such. */
-  trust: "trusted" | "untrusted";
-  score?: number;
-}
-
-export type RecallFunction = (
-  text: string,
-  options?: { limit?: number; signal?: AbortSignal },
-) => Promise<RecallItem[]>;
 
 /**
  * The knowledge half of the loop's memory/knowledge hook: the best passages from the user's
@@ -24,7 +10,7 @@ export type RecallFunction = (
 export function createKnowledgeRecall(
   knowledge: KnowledgeBase,
   settings: { maxChars?: number; minScore?: number } = {},
-): RecallFunction {
+): RecallSource {
   return async (text, options = {}) => {
     try {
       if (knowledge.store.stats().documents === 0) return [];

@@ -1,4 +1,4 @@
-import type { RecallFunction, RecallItem } from "../knowledge/recall.js";
+import type { RecallItem, RecallSource } from "../agent/types.js";
 import type { Memory, MemoryItem } from "./memory.js";
 import { USER_ENTITY_ID } from "./store.js";
 import { canonicalPredicate } from "./vocabulary.js";
@@ -9,7 +9,7 @@ import { canonicalPredicate } from "./vocabulary.js";
  * ("my boss"), then full-text matches. Items are trusted: memories enter only from the user's
  * own words (or with their confirmation), and episodes quote only the user's requests.
  */
-export function createMemoryRecall(memory: Memory): RecallFunction {
+export function createMemoryRecall(memory: Memory): RecallSource {
   return async (text, options = {}) => {
     const limit = options.limit ?? 5;
     try {

@@ -1,4 +1,3 @@
-export type { RecallFunction, RecallItem } from "../knowledge/recall.js";
 export { createMemoryRecall } from "./context.js";
 export {
   type EpisodeSummary,

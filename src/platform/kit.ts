@@ -1,10 +1,19 @@
+import type { Clock } from "../core/clock.js";
 import { toJarvisError } from "../core/errors.js";
 import { defineTool, fail, type ToolDefinition } from "../core/tool.js";
+import type { SqliteDatabase } from "../store/database.js";
 import { KeyValueRepository } from "../store/kv.js";
-import type { ToolDeps } from "../tools/deps.js";
 import { createPlatform } from "./factory.js";
 import { DesktopSession } from "./session.js";
 import type { Capability, Platform } from "./types.js";
+
+/** What a kit takes from the runtime (the tools' `ToolDeps` satisfy it). */
+export interface KitDeps {
+  db: SqliteDatabase;
+  clock: Clock;
+  env: NodeJS.ProcessEnv;
+  onClose(fn: () => Promise<void> | void): void;
+}
 
 /** What every desktop tool group works with: the OS adapter and the shared session state. */
 export interface DesktopKit {
@@ -17,13 +26,13 @@ export interface DesktopKit {
  * helper process, not one per group). This memo is keyed by the runtime's deps object, so
  * runtimes stay independent and nothing outlives its runtime.
  */
-const kits = new WeakMap<ToolDeps, DesktopKit>();
+const kits = new WeakMap<KitDeps, DesktopKit>();
 
 /**
  * The kit for a tool group. The session lives in the store, so the target lock and refs are
  * shared by every group and by later processes; a test passes its own platform here.
  */
-export function desktopKit(deps: ToolDeps, platform?: Platform): DesktopKit {
+export function desktopKit(deps: KitDeps, platform?: Platform): DesktopKit {
   const session = () =>
     new DesktopSession(new KeyValueRepository(deps.db, deps.clock), () => deps.clock.now());
   if (platform) {

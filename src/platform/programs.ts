@@ -1,19 +1,24 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 
-/** Finds an executable on PATH without spawning a shell. */
+/** Finds an executable on PATH (or checks a path given with a slash) without spawning a shell. */
 export function findProgram(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (name.includes("/")) return isExecutable(name) ? name : undefined;
   for (const dir of (env.PATH ?? "").split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
+    if (isExecutable(candidate)) return candidate;
   }
   return undefined;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Optional system programs: what each enables and the Debian package that brings it. */

@@ -1,5 +1,5 @@
-import { accessSync, constants, existsSync, readdirSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { findProgram } from "./programs.js";
 import type { Capability } from "./types.js";
 
 /** How requirement checks look at the machine; injectable so tests can describe any machine. */
@@ -10,27 +10,7 @@ export interface SystemProbe {
 }
 
 export function systemProbe(env: NodeJS.ProcessEnv): SystemProbe {
-  return { which: (program) => which(program, env), exists: existsSync, env };
-}
-
-/** Finds an executable on PATH (no shell); `skipDirs` leaves out directories known to hold stand-ins. */
-export function which(name: string, env: NodeJS.ProcessEnv, skipDirs: string[] = []): string | undefined {
-  if (name.includes("/")) return isExecutable(name) ? name : undefined;
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (!dir || skipDirs.includes(dir)) continue;
-    const candidate = join(dir, name);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  return { which: (program) => findProgram(program, env), exists: existsSync, env };
 }
 
 /** ImageMagick's `import`: the Debian one first, so a same-named stand-in elsewhere is not used. */

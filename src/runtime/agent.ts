@@ -1,7 +1,11 @@
-import { loadNlu } from "../agent/nlu-loader.js";
-import { recallHookFor } from "../agent/recall-hook.js";
+import { NULL_NLU } from "../agent/nlu-loader.js";
+import { createRecallHook } from "../agent/recall-hook.js";
 import { AgentService } from "../agent/service.js";
+import type { MemoryHook } from "../agent/types.js";
 import type { ModelRouter } from "../brain/models/router.js";
+import type { Nlu } from "../brain/nlu/types.js";
+import type { Logger } from "../core/logger.js";
+import type { ToolDefinition } from "../core/tool.js";
 import type { Runtime } from "./runtime.js";
 
 /**
@@ -10,18 +14,36 @@ import type { Runtime } from "./runtime.js";
  * not at module load, so commands that never talk to a model do not pay for it.
  */
 export async function openAgentService(runtime: Runtime): Promise<AgentService> {
-  if (runtime.env.JARVIS_TEST_PROBES === "1") {
-    // Test-only tools for tests that spawn the real CLI or server; never registered otherwise.
-    const { probeTools } = await import("../testing/probe-tools.js");
-    for (const tool of probeTools(runtime.deps))
-      if (!runtime.registry.has(tool.name)) runtime.registry.register(tool);
-  }
   const [models, nlu, memory] = await Promise.all([
     openModels(runtime),
     loadNlu(runtime.registry.list(), runtime.logger, runtime.paths.cache),
     recallHookFor(runtime),
   ]);
   return new AgentService({ runtime, nlu, models, memory });
+}
+
+/**
+ * The embedded NLU, trained off the main thread (`createNluInWorker`) and imported only when a
+ * surface needs it; if it cannot be built, the null NLU stands in (it recognizes nothing).
+ */
+export async function loadNlu(tools: ToolDefinition[], logger?: Logger, cacheDir?: string): Promise<Nlu> {
+  try {
+    const { createNluInWorker } = await import("../brain/nlu/index.js");
+    return await createNluInWorker(tools, cacheDir ? { cacheDir } : {});
+  } catch (error) {
+    logger?.warn({ err: error }, "the embedded NLU could not be loaded; using the null NLU");
+    return NULL_NLU;
+  }
+}
+
+/** Memory and knowledge recall for a runtime; both open lazily on the first turn. */
+export async function recallHookFor(runtime: Runtime): Promise<MemoryHook> {
+  const [{ Memory, createMemoryRecall }, { openKnowledge, createKnowledgeRecall }] = await Promise.all([
+    import("../memory/index.js"),
+    import("../knowledge/index.js"),
+  ]);
+  const memory = new Memory({ db: runtime.db, clock: runtime.clock, logger: runtime.logger });
+  return createRecallHook([createMemoryRecall(memory), createKnowledgeRecall(openKnowledge(runtime.deps))]);
 }
 
 /**

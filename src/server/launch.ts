@@ -1,4 +1,3 @@
-import { existsSync, readdirSync } from "node:fs";
 import type { AgentService } from "../agent/service.js";
 import { JarvisError } from "../core/errors.js";
 import { composeRuntime, type Runtime } from "../runtime/compose.js";
@@ -36,30 +35,17 @@ const HOST = /^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+$|^\[?[0-9A-Fa-f:.]+\]?$/;
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The built-in catalog, imported group by group with a breath between: Node links a dynamic
- * import's whole module graph synchronously (~0.35 s for every tool group at once), which
- * would hold the UI's first requests (and /health) that long.
- */
-async function importToolCatalog(): Promise<typeof import("../tools/index.js")> {
-  const dir = new URL("../tools/", import.meta.url);
-  const extension = import.meta.url.endsWith(".ts") ? "ts" : "js";
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const index = new URL(`${entry.name}/index.${extension}`, dir);
-    if (!entry.isDirectory() || !existsSync(index)) continue;
-    await import(index.href).catch(() => undefined); // the catalog's own import reports failures
-    await breathe();
-  }
-  return import("../tools/index.js");
-}
-
-/**
  * The agent as every surface runs it (`openAgentService`: models, embedded NLU, recall), after
  * the built-in tools are registered: their modules (every tool group, ~0.4 s to import) load
  * while the server already answers. Nothing reads the catalog before: API and WebSocket
  * requests wait for the agent.
  */
 async function buildAgent(runtime: Runtime): Promise<AgentService> {
-  const { builtinTools } = await importToolCatalog();
+  // Group by group with a breath between: Node links a dynamic import's whole module graph
+  // synchronously (~0.35 s for every group at once), which would hold the UI's first requests
+  // (and /health) that long.
+  const { loadBuiltinTools } = await import("../tools/groups.js");
+  const builtinTools = await loadBuiltinTools(breathe);
   runtime.registry.registerAll(builtinTools(runtime.deps));
   await breathe();
   const { openAgentService } = await import("../runtime/agent.js");

@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const JARVIS_BIN = join(REPO_ROOT, "bin", "jarvis.js");
+/** `jarvis` with the probe tools in its catalog (`probe-cli.ts`, built into dist/ like the CLI). */
+export const PROBE_BIN = join(REPO_ROOT, "dist", "testing", "probe-cli.js");
 
 export interface CliRun {
   code: number;
@@ -14,10 +16,10 @@ export interface CliRun {
 /** Runs the real `jarvis` binary (argv array, no shell) with the given env and stdin. */
 export function runJarvis(
   args: string[],
-  options: { env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number },
+  options: { env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; probes?: boolean },
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [JARVIS_BIN, ...args], {
+    const child = spawn(process.execPath, [options.probes ? PROBE_BIN : JARVIS_BIN, ...args], {
       env: options.env,
       stdio: ["pipe", "pipe", "pipe"],
     });

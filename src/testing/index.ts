@@ -5,7 +5,7 @@ export {
   createAgentHarness,
   typesOf,
 } from "./agent-harness.js";
-export { type CliRun, JARVIS_BIN, REPO_ROOT, runJarvis } from "./cli.js";
+export { type CliRun, JARVIS_BIN, PROBE_BIN, REPO_ROOT, runJarvis } from "./cli.js";
 export { FakeAnthropicServer } from "./fake-anthropic-server.js";
 export {
   type FakeReply,

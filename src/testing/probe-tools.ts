@@ -7,8 +7,8 @@ import type { ToolDeps } from "../tools/deps.js";
 
 /**
  * Test-only tools that count their side effects in `JARVIS_HOME/probe.log` (one line per
- * effect). Never part of the built-in catalog: tests pass them to `createRuntime({ tools })`,
- * and the CLI adds them only when `JARVIS_TEST_PROBES=1` (for tests that spawn the real CLI).
+ * effect). Never part of the built-in catalog: tests pass them to `createRuntime({ tools })`, and
+ * tests that spawn the CLI run `probe-cli.ts` (the same `main` with them in its runtime options).
  */
 export function probeTools(deps: Pick<ToolDeps, "paths">): ToolDefinition[] {
   const log = probeLogPath(deps.paths.home);

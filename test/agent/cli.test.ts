@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTempHome,
   FakeOpenAIServer,
-  JARVIS_BIN,
+  PROBE_BIN,
   readProbeLog,
   reply,
   runJarvis,
@@ -15,7 +15,7 @@ import {
  * it knows): they go to the model, which is what these tests exercise.
  *
  * The real CLI (built `dist/`, spawned) against FakeOpenAIServer over loopback, with the
- * env-gated probe tools counting side effects: kill -9 then resume, /stop and Ctrl-C in chat,
+ * probe tools (`probe-cli.ts`) counting side effects: kill -9 then resume, /stop and Ctrl-C in chat,
  * confirmations typed as y / n / a, and bad input refused with one line.
  */
 let temp: TempHome;
@@ -38,7 +38,6 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     JARVIS_MODEL_PROVIDER: "openai-compatible",
     JARVIS_MODEL_BASE_URL: fake.url,
     JARVIS_MODEL: "fake-1",
-    JARVIS_TEST_PROBES: "1",
     ...extra,
   };
 }
@@ -51,7 +50,7 @@ interface Spawned {
 }
 
 function spawnJarvis(args: string[], environment: NodeJS.ProcessEnv): Spawned {
-  const child = spawn(process.execPath, [JARVIS_BIN, ...args], {
+  const child = spawn(process.execPath, [PROBE_BIN, ...args], {
     env: environment,
     stdio: ["pipe", "pipe", "pipe"],
   });
@@ -117,7 +116,7 @@ describe("jarvis ask", SLOW, () => {
   it("prints the event union as JSON lines with --json", async () => {
     temp = createTempHome();
     fake.push(reply.call("probe_write", { key: "json" }), reply.text("Wrote it."));
-    const run = await runJarvis(["ask", "--json", "probe task alpha"], { env: env() });
+    const run = await runJarvis(["ask", "--json", "probe task alpha"], { env: env(), probes: true });
     expect(run.code, run.stderr).toBe(0);
     const events = jsonLines(run.stdout);
     expect(events.every((e) => Object.keys(e).join(",") === "type,runId,seq,ts,data")).toBe(true);
@@ -128,17 +127,17 @@ describe("jarvis ask", SLOW, () => {
 
   it("refuses bad input with one line and creates no run", async () => {
     temp = createTempHome();
-    const both = await runJarvis(["ask", "--yes", "--no", "hi"], { env: env() });
+    const both = await runJarvis(["ask", "--yes", "--no", "hi"], { env: env(), probes: true });
     expect(both.code).toBe(2);
     expect(both.stderr.trim()).toBe("USAGE: --yes and --no cannot be used together");
-    const empty = await runJarvis(["ask", "  "], { env: env() });
+    const empty = await runJarvis(["ask", "  "], { env: env(), probes: true });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/^USAGE: nothing to ask/);
-    const badUrl = await runJarvis(["ask", "hi"], { env: env({ JARVIS_MODEL_BASE_URL: "not a url" }) });
+    const badUrl = await runJarvis(["ask", "hi"], { env: env({ JARVIS_MODEL_BASE_URL: "not a url" }), probes: true });
     expect(badUrl.code).toBe(1);
     expect(badUrl.stderr.trim().split("\n")).toHaveLength(1);
     expect(badUrl.stderr).toMatch(/^CONFIG_INVALID: JARVIS_MODEL_BASE_URL is not a URL/);
-    const list = await runJarvis(["runs", "list", "--json"], { env: env() });
+    const list = await runJarvis(["runs", "list", "--json"], { env: env(), probes: true });
     expect(list.stdout).toBe("");
   });
 });
@@ -157,11 +156,11 @@ describe("durable runs across kill -9", SLOW, () => {
     await ask.exited;
     expect(readProbeLog(temp.jarvisHome)).toEqual(["write a", "write b"]);
 
-    const list = await runJarvis(["runs", "list", "--json"], { env: env() });
+    const list = await runJarvis(["runs", "list", "--json"], { env: env(), probes: true });
     const [run] = jsonLines(list.stdout) as unknown as Array<{ id: string; status: string }>;
     expect(run?.status).toBe("interrupted");
 
-    const resumed = await runJarvis(["runs", "resume", run!.id, "--no", "--json"], { env: env() });
+    const resumed = await runJarvis(["runs", "resume", run!.id, "--no", "--json"], { env: env(), probes: true });
     expect(resumed.code, resumed.stderr).toBe(0);
     const events = jsonLines(resumed.stdout);
     expect(events.at(-1)).toMatchObject({ type: "run_finished", data: { text: "Resumed and finished." } });
@@ -173,13 +172,13 @@ describe("durable runs across kill -9", SLOW, () => {
       expect.stringMatching(/^UNCERTAIN: probe_write was interrupted/),
     ]);
 
-    const shown = await runJarvis(["runs", "show", run!.id], { env: env() });
+    const shown = await runJarvis(["runs", "show", run!.id], { env: env(), probes: true });
     expect(shown.stdout).toMatch(/finished/);
     expect(shown.stdout).toMatch(/probe_write\s+uncertain/);
-    const again = await runJarvis(["runs", "resume", run!.id], { env: env() });
+    const again = await runJarvis(["runs", "resume", run!.id], { env: env(), probes: true });
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/already ended \(finished\)/);
-    const verify = await runJarvis(["audit", "verify"], { env: env() });
+    const verify = await runJarvis(["audit", "verify"], { env: env(), probes: true });
     expect(verify.code, verify.stdout + verify.stderr).toBe(0);
   });
 });
@@ -207,7 +206,7 @@ describe("jarvis chat", SLOW, () => {
     expect(await chat.exited).toBe(0);
     expect(readProbeLog(temp.jarvisHome)).toEqual(["write slow", "write slower"]);
     const runs = jsonLines(
-      (await runJarvis(["runs", "list", "--json"], { env: env() })).stdout,
+      (await runJarvis(["runs", "list", "--json"], { env: env(), probes: true })).stdout,
     ) as unknown as Array<{ status: string }>;
     expect(runs.map((r) => r.status)).toEqual(["finished", "cancelled", "cancelled"]);
   });

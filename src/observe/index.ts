@@ -1,1 +1,0 @@
-export { createFileLogger } from "./logger.js";
