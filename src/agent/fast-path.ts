@@ -37,7 +37,7 @@ export function finishFastPath(
   toolCalls: ModelToolCall[],
   results: Array<StoredCallResult | undefined>,
 ): RunEnd {
-  const text = composeAnswer(toolCalls, results);
+  const text = composeAnswer(toolCalls, results, { spoken: run.spoken });
   const only = toolCalls.length === 1 ? toolCalls[0] : undefined;
   if (only && results[0]?.status === "ok") {
     run.deps.sessions.saveLastCall(run.sessionId, {

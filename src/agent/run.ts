@@ -89,6 +89,8 @@ export class ActiveRun {
   stepSeq = 0;
   round = 0;
   mode: RunMode | undefined;
+  /** Answers are said aloud (the run came from voice): the spoken form of every outcome. */
+  spoken = false;
   /** Identical calls already made in this run: key → count and whether one succeeded. */
   readonly repeats = new Map<string, { count: number; ok: boolean; observation: string }>();
   private deadline: NodeJS.Timeout | undefined;

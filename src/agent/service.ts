@@ -148,6 +148,7 @@ export class AgentService {
       const nlu = this.parse(text, fresh);
       const size = request.size ?? estimateSize(text, nlu);
       const run = this.newRun(runId, fresh, text, size, request.broker, userMessageId, sink, 0);
+      run.spoken = request.source === "voice";
       run.note({ size });
       run.emit({ type: "run_started", data: { input: text, sessionId: created.id, source: request.source } });
       return { run, body: () => routeTurn(run, nlu) };
@@ -191,6 +192,7 @@ export class AgentService {
         sink,
         stored.lastSeq,
       );
+      run.spoken = stored.source === "voice";
       run.scope.taint.tainted = stored.taint.tainted;
       run.scope.taint.sources.push(...stored.taint.sources);
       run.emit({

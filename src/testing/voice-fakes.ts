@@ -8,6 +8,7 @@ import { FRAME_SAMPLES, type PcmAudio } from "../voice/audio/wav.js";
 import type { BargeInInput, VadInput, WakeWordInput } from "../voice/pipeline.js";
 import type { ListenMode, SpeechToText, SttSession, Transcript } from "../voice/stt/types.js";
 import type { TextToSpeech } from "../voice/tts/types.js";
+import type { TurnHandler } from "../voice/turn.js";
 import type { WakeDecision } from "../voice/wakeword.js";
 
 export function frame(options: { speech?: number; wake?: boolean } = {}): Int16Array {
@@ -138,3 +139,10 @@ export class ControlledSink implements AudioSink {
 export async function settle(rounds = 20): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise((resolve) => setImmediate(resolve));
 }
+
+/** Answers every turn by repeating what was heard: for pipeline tests where the answer is not the point. */
+export const echoTurns: TurnHandler = {
+  async *run(request) {
+    yield { type: "text", text: `You said: ${request.text}.` };
+  },
+};

@@ -37,7 +37,6 @@ export {
 } from "./pipeline.js";
 export {
   createVoiceSession,
-  loadEmbeddedNlu,
   type VoiceRuntime,
   type VoiceSession,
   type VoiceSessionOptions,
@@ -60,13 +59,10 @@ export * from "./tts/index.js";
 export {
   type AgentTurn,
   agentTurnHandler,
-  createNluTurnHandler,
   type DialogAnswer,
   type DialogClassifier,
-  echoTurnHandler,
   keywordDialogClassifier,
   nluDialogClassifier,
-  spokenOutcome,
   type TurnChunk,
   type TurnHandler,
   type TurnRequest,

@@ -1,10 +1,6 @@
 import type { Nlu } from "../brain/nlu/types.js";
 import type { EventPayload, JarvisEvent } from "../core/events.js";
-import type { HandleStore } from "../core/tool.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
-import { describeOutcome } from "../gate/describe.js";
-import type { CallOutcome, Gate } from "../gate/gate.js";
-import { createRunScope } from "../gate/scope.js";
 
 /** What a turn streams back: answer text as it is produced, and agent events to show. */
 export type TurnChunk = { type: "text"; text: string } | { type: "event"; event: EventPayload };
@@ -19,7 +15,7 @@ export interface TurnRequest {
 
 /**
  * The voice pipeline's view of "the agent": given what was said, stream an answer. The agent
- * loop implements it (fast path + LLM); until then `createNluTurnHandler` stands in.
+ * service answers (`agentTurnHandler`); tests pass their own.
  */
 export interface TurnHandler {
   run(request: TurnRequest): AsyncIterable<TurnChunk>;
@@ -59,67 +55,6 @@ export function nluDialogClassifier(nlu: Pick<Nlu, "parse">): DialogClassifier {
       return keywordDialogClassifier.classify(text);
     },
   };
-}
-
-export interface NluTurnOptions {
-  nlu: Nlu;
-  gate: Gate;
-  handles: HandleStore;
-  newRunId(): string;
-  sessionId?: string;
-}
-
-/**
- * A minimal voice turn on the embedded brain only: parse, run the proposed calls through the
- * gate (with voice confirmations), and say what they returned. The agent loop replaces this.
- */
-export function createNluTurnHandler(options: NluTurnOptions): TurnHandler {
-  const userText: string[] = [];
-  const grants = new Set<string>();
-  return {
-    async *run(request) {
-      userText.push(request.text);
-      const result = options.nlu.parse(request.text);
-      const calls = result.calls ?? (result.tool ? [{ tool: result.tool, args: result.args ?? {} }] : []);
-      if (result.kind === "action" && calls.length > 0) {
-        const events: EventPayload[] = [];
-        const runId = options.newRunId();
-        for (const call of calls) {
-          const outcome = await options.gate.call(
-            { tool: call.tool, args: call.args },
-            createRunScope({
-              runId,
-              sessionId: options.sessionId,
-              userText,
-              handles: options.handles,
-              grants,
-              broker: request.broker,
-              signal: request.signal,
-              emit: (event) => events.push(event),
-            }),
-          );
-          for (const event of events.splice(0)) yield { type: "event", event };
-          yield { type: "text", text: `${spokenOutcome(outcome)} ` };
-          if (outcome.status !== "ok") break;
-        }
-        return;
-      }
-      if (result.reply) {
-        yield { type: "text", text: result.reply };
-        return;
-      }
-      if (result.kind === "dialog") {
-        yield { type: "text", text: "Okay." };
-        return;
-      }
-      yield { type: "text", text: "Sorry, I can't do that without a language model." };
-    },
-  };
-}
-
-/** A short spoken form of a call's result: the first lines of its output, or why it did not run. */
-export function spokenOutcome(outcome: CallOutcome): string {
-  return describeOutcome(outcome, { spoken: true });
 }
 
 /** What an agent loop returns for one turn: its event stream, and a way to stop it. */
@@ -171,10 +106,3 @@ export function agentTurnHandler(
     },
   };
 }
-
-/** When there is no NLU at all: repeat what was heard, so the pipeline is still testable. */
-export const echoTurnHandler: TurnHandler = {
-  async *run(request) {
-    yield { type: "text", text: `You said: ${request.text}.` };
-  },
-};

@@ -1,6 +1,6 @@
 /**
  * The whole voice pipeline on real audio: espeak-ng speech (+ sox noise) → openWakeWord + Silero
- * on onnxruntime → pocketsphinx with the command grammar → the embedded NLU → the real gate →
+ * on onnxruntime → pocketsphinx with the command grammar → the agent (embedded NLU) → the real gate →
  * tools → espeak-ng answer. Audio is replayed in real time while Jarvis is busy, as a mic would.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,20 +8,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { AgentService } from "../../src/agent/service.js";
 import { defaultConfig } from "../../src/config/schema.js";
-import { MemoryHandleStore } from "../../src/core/handles.js";
 import { silentLogger } from "../../src/core/logger.js";
 import { parametersFrom } from "../../src/core/schema.js";
 import { defineTool, ok, type ToolDefinition } from "../../src/core/tool.js";
+import { loadNlu } from "../../src/runtime/agent.js";
 import { createRuntime, type Runtime } from "../../src/runtime/runtime.js";
 import { createTempHome, hasPrograms, type TempHome } from "../../src/testing/index.js";
 import { ClipSource, RecordingSink } from "../../src/voice/audio/io.js";
 import { VoicePipeline } from "../../src/voice/pipeline.js";
-import { loadEmbeddedNlu } from "../../src/voice/session.js";
 import { createDetector, loadVoiceModels, type VoiceModels, voiceSettings } from "../../src/voice/setup.js";
 import { PocketsphinxStt } from "../../src/voice/stt/pocketsphinx.js";
 import { EspeakTts } from "../../src/voice/tts/espeak.js";
-import { createNluTurnHandler, keywordDialogClassifier, nluDialogClassifier } from "../../src/voice/turn.js";
+import { agentTurnHandler, nluDialogClassifier } from "../../src/voice/turn.js";
 import type { VoiceEvent } from "../../src/voice/types.js";
 import { noise, scenario, sequence } from "./corpus.js";
 
@@ -97,7 +97,8 @@ describe.skipIf(!ok_)("voice pipeline on real audio", () => {
     const effects: string[] = [];
     const runtime: Runtime = createRuntime({ env: home.env, tools: tools(effects), logger: silentLogger });
     try {
-      const nlu = await loadEmbeddedNlu(runtime.registry.list());
+      const nlu = await loadNlu(runtime.registry.list());
+      const agent = new AgentService({ runtime, nlu });
       const scene = scenario(dir, parts, { noise: { kind: "pinknoise", volume: 0.015 } });
       const clip = after ? { ...scene, samples: sequence([scene.samples, after]).samples } : scene;
       const events: VoiceEvent[] = [];
@@ -110,20 +111,20 @@ describe.skipIf(!ok_)("voice pipeline on real audio", () => {
         stt: new PocketsphinxStt({ workDir: join(dir, "stt") }),
         tts: new EspeakTts(),
         sink,
-        turns: nlu
-          ? createNluTurnHandler({
-              nlu,
-              gate: runtime.gate,
-              handles: new MemoryHandleStore(),
-              newRunId: () => runtime.ids.next("run"),
-            })
-          : { async *run() {} },
-        dialog: nlu ? nluDialogClassifier(nlu) : keywordDialogClassifier,
+        turns: agentTurnHandler((request) => {
+          const handle = agent.startTurn(request);
+          return {
+            events: handle.events,
+            sessionId: handle.sessionId,
+            cancel: () => agent.kill(handle.runId),
+          };
+        }),
+        dialog: nluDialogClassifier(nlu),
         settings: voiceSettings(config),
         onEvent: (event) => events.push(event),
       });
       await pipeline.run(new ClipSource(clip.samples, () => pipeline.busy), new AbortController().signal);
-      expect(nlu, "the embedded NLU (src/brain/nlu) must be built").toBeDefined();
+      await agent.close();
       const of = <T extends VoiceEvent["type"]>(type: T) =>
         events.filter((e): e is Extract<VoiceEvent, { type: T }> => e.type === type);
       return { events, of, effects, sink, clip };

@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultConfig } from "../../src/config/schema.js";
 import { hasPrograms } from "../../src/testing/programs.js";
-import { FakeStt, FakeTts } from "../../src/testing/voice-fakes.js";
+import { echoTurns, FakeStt, FakeTts } from "../../src/testing/voice-fakes.js";
 import { ClipSource, RecordingSink } from "../../src/voice/audio/io.js";
 import { toFrames } from "../../src/voice/audio/wav.js";
 import { VoicePipeline } from "../../src/voice/pipeline.js";
 import { createDetector, loadVoiceModels, type VoiceModels, voiceSettings } from "../../src/voice/setup.js";
-import { echoTurnHandler, keywordDialogClassifier } from "../../src/voice/turn.js";
+import { keywordDialogClassifier } from "../../src/voice/turn.js";
 import type { VoiceEvent } from "../../src/voice/types.js";
 import { mixWithNoise, NEGATIVE_SENTENCES, type NoiseKind, noise, sequence, speak } from "./corpus.js";
 
@@ -109,7 +109,7 @@ describe.skipIf(!ok)("wake word on real audio", () => {
       stt: new FakeStt({ command: [], dialog: [] }),
       tts: new FakeTts(),
       sink: new RecordingSink(false),
-      turns: echoTurnHandler,
+      turns: echoTurns,
       dialog: keywordDialogClassifier,
       settings: voiceSettings(config),
       onEvent: (event) => events.push(event),
