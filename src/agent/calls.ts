@@ -1,7 +1,8 @@
 import type { ModelMessage } from "ai";
 import type { ModelToolCall } from "../brain/models/types.js";
 import { JarvisError } from "../core/errors.js";
-import type { ActiveRun, StoredCallResult, StoredProposal } from "./run.js";
+import type { StoredCallResult, StoredProposal } from "./journal.js";
+import type { ActiveRun } from "./run.js";
 
 const PARALLEL_EFFECTS = new Set(["read", "network"]);
 
@@ -33,20 +34,16 @@ export async function executeProposal(
 }
 
 async function runOne(run: ActiveRun, call: ModelToolCall, round: number): Promise<StoredCallResult> {
-  const key = `${call.name}\u0000${stableJson(call.input)}`;
-  const previous = run.repeats.get(key);
-  if (previous && ((previous.ok && run.sideEffectOf(call.name)) || previous.count >= 2)) {
+  const { journal } = run;
+  const previous = journal.repeatOf(call.name, call.input);
+  if (previous && ((previous.ok && journal.sideEffectOf(call.name)) || previous.count >= 2)) {
     const message = previous.ok
       ? `${call.name} already ran with these arguments in this task and was not run again (its result: ${previous.observation.slice(0, 300)}). Do not repeat it; continue or answer.`
       : `${call.name} was called with these same arguments ${previous.count} times already; change the arguments or answer without it.`;
-    return run.refuse(call, round, new JarvisError("REPEATED_CALL", message));
+    return journal.refuse(call, round, new JarvisError("REPEATED_CALL", message));
   }
-  const result = await run.callTool(call, round);
-  run.repeats.set(key, {
-    count: (previous?.count ?? 0) + 1,
-    ok: (previous?.ok ?? false) || result.status === "ok",
-    observation: result.observation,
-  });
+  const result = await journal.callTool(call, round);
+  journal.remember(call.name, call.input, result);
   return result;
 }
 
@@ -100,16 +97,4 @@ export function toolMessage(
       };
     }),
   } as ModelMessage;
-}
-
-/** JSON with sorted keys, so `{a,b}` and `{b,a}` count as the same call. */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
 }

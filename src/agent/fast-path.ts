@@ -1,9 +1,11 @@
 import type { ModelToolCall } from "../brain/models/types.js";
 import type { NluCall, NluResult } from "../brain/nlu/types.js";
-import { describeOutcome } from "../gate/describe.js";
+import { type DescribeOptions, describeOutcome } from "../gate/describe.js";
 import { executeProposal } from "./calls.js";
 import type { RunEnd } from "./loop.js";
-import type { ActiveRun, StoredCallResult } from "./run.js";
+import type { StoredCallResult, StoredProposal } from "./journal.js";
+import type { ActiveRun } from "./run.js";
+import type { CallRequest } from "./types.js";
 
 /** The NLU's calls for a result: `calls` when several, else the single `tool`/`args`. */
 export function callsOf(result: NluResult): NluCall[] {
@@ -18,52 +20,85 @@ export function callsOf(result: NluResult): NluCall[] {
  */
 export async function runFastPath(run: ActiveRun, calls: NluCall[]): Promise<RunEnd> {
   run.mode = "fast";
-  run.note({ mode: "fast", model: "embedded" });
-  run.round = 1;
+  run.journal.note({ mode: "fast", model: "embedded" });
   const toolCalls: ModelToolCall[] = calls.map((call) => ({
     id: run.deps.ids.next("call"),
     name: call.tool,
     input: call.args,
   }));
-  const seq = run.beginProposal(1);
-  run.endProposal(seq, { text: "", toolCalls, model: "embedded" });
-  const results = await executeProposal(run, toolCalls, 1);
-  run.signal.throwIfAborted();
-  return finishFastPath(run, toolCalls, results);
+  return runProposal(run, { text: "", toolCalls, model: "embedded" });
 }
 
-export function finishFastPath(
+/**
+ * A call a person made themselves (a button in the web UI, `jarvis tools call`): a run with this
+ * one proposal, through the same gate, steps, audit and resume as any other, answered in words.
+ */
+export async function runDirectCall(run: ActiveRun, request: CallRequest): Promise<RunEnd> {
+  run.mode = "direct";
+  run.journal.note({ mode: "direct", model: "user" });
+  const call: ModelToolCall = { id: run.deps.ids.next("call"), name: request.tool, input: request.args };
+  return runProposal(run, {
+    text: "",
+    toolCalls: [call],
+    model: "user",
+    ...(request.doing ? { doing: request.doing } : {}),
+    ...(request.detail ? { detail: true } : {}),
+  });
+}
+
+async function runProposal(run: ActiveRun, proposal: StoredProposal): Promise<RunEnd> {
+  run.transcript.round = 1;
+  const seq = run.journal.beginProposal(1);
+  run.journal.endProposal(seq, proposal);
+  const results = await executeProposal(run, proposal.toolCalls, 1);
+  run.signal.throwIfAborted();
+  return finishProposal(run, proposal, results);
+}
+
+/**
+ * Ends a run whose answer is its calls' outcomes (the fast path, a direct call): the words for
+ * them, and a failed run when nothing worked because something went wrong (not when it was
+ * refused or denied: that answer is the honest one).
+ */
+export function finishProposal(
   run: ActiveRun,
-  toolCalls: ModelToolCall[],
+  proposal: StoredProposal,
   results: Array<StoredCallResult | undefined>,
 ): RunEnd {
-  const text = composeAnswer(toolCalls, results, { spoken: run.spoken });
+  const { toolCalls } = proposal;
+  const text = composeAnswer(toolCalls, results, {
+    spoken: run.spoken,
+    ...(proposal.doing ? { doing: proposal.doing } : {}),
+    ...(proposal.detail ? { detail: true } : {}),
+  });
   const only = toolCalls.length === 1 ? toolCalls[0] : undefined;
-  if (only && results[0]?.status === "ok") {
+  if (only && results[0]?.status === "ok" && proposal.model === "embedded") {
     run.deps.sessions.saveLastCall(run.sessionId, {
       tool: only.name,
       args: only.input as Record<string, unknown>,
     });
   }
+  const failure = results.every((r) => r && FAILED.has(r.status)) ? results[0] : undefined;
+  if (failure) return { status: "failed", code: failure.code ?? "TOOL_FAILED", message: text };
   run.emit({ type: "text_delta", data: { text } });
   return { status: "finished", text };
 }
+
+/** Outcomes that mean something went wrong (as opposed to a refusal or a denial). */
+const FAILED = new Set(["failed", "timeout"]);
 
 /** Answers from tool outputs, one line (or block) per call, failures in plain words. */
 export function composeAnswer(
   calls: ModelToolCall[],
   results: Array<StoredCallResult | undefined>,
-  options: { spoken?: boolean } = {},
+  options: DescribeOptions = {},
 ): string {
   return calls
     .map((_call, i) => {
       const result = results[i];
       if (!result) return "I stopped before doing that.";
       const message = result.message ?? (result.status === "ok" ? (result.output ?? "") : "");
-      return describeOutcome(
-        { status: result.status, code: result.code, message, fix: result.fix },
-        options.spoken ? { spoken: true } : {},
-      );
+      return describeOutcome({ ...result, message }, options);
     })
     .join("\n");
 }

@@ -36,23 +36,24 @@ export async function modelLoop(run: ActiveRun, setup: LoopSetup): Promise<RunEn
   let invalidRounds = 0;
   for (;;) {
     run.signal.throwIfAborted();
-    if (run.round >= run.limits.rounds) {
+    const { control, journal, transcript } = run;
+    if (transcript.round >= control.limits.rounds) {
       return {
         status: "failed",
         code: "LIMIT_REACHED",
-        message: describeLimit(run.size, run.limits, "rounds"),
+        message: describeLimit(control.size, control.limits, "rounds"),
       };
     }
-    run.round += 1;
-    const round = run.round;
-    const seq = run.beginProposal(round);
+    transcript.round += 1;
+    const round = transcript.round;
+    const seq = journal.beginProposal(round);
     const turn = await run.model
       .complete(
         {
           system: setup.system,
-          messages: [...setup.prefix, ...run.transcript],
+          messages: [...setup.prefix, ...transcript],
           tools: setup.tools,
-          preferHeavy: run.size === "complex",
+          preferHeavy: control.size === "complex",
         },
         {
           signal: run.signal,
@@ -67,13 +68,11 @@ export async function modelLoop(run: ActiveRun, setup: LoopSetup): Promise<RunEn
       )
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
-        run.deps.runs.updateStep(run.id, seq, run.signal.aborted ? "cancelled" : "failed", {
-          error: message,
-        });
+        journal.failProposal(seq, run.signal.aborted ? "cancelled" : "failed", message);
         throw error;
       });
     const proposal = { text: turn.text, toolCalls: turn.toolCalls, model: turn.model };
-    run.endProposal(seq, proposal);
+    journal.endProposal(seq, proposal);
 
     if (turn.toolCalls.length === 0) {
       if (turn.text.trim()) return { status: "finished", text: turn.text };
@@ -81,12 +80,12 @@ export async function modelLoop(run: ActiveRun, setup: LoopSetup): Promise<RunEn
       if (emptyAnswers > MAX_EMPTY_ANSWERS) {
         return { status: "failed", code: "MODEL_INVALID", message: "the model kept returning empty answers" };
       }
-      run.transcript.push(NUDGE);
+      transcript.push(NUDGE);
       continue;
     }
-    run.transcript.push(assistantMessage(proposal));
+    transcript.push(assistantMessage(proposal));
     const results = await executeProposal(run, turn.toolCalls, round);
-    run.transcript.push(toolMessage(turn.toolCalls, results));
+    transcript.push(toolMessage(turn.toolCalls, results));
     run.signal.throwIfAborted();
     invalidRounds = results.every((r) => r?.status === "refused") ? invalidRounds + 1 : 0;
     if (invalidRounds >= MAX_INVALID_ROUNDS) {
@@ -101,5 +100,9 @@ export async function modelLoop(run: ActiveRun, setup: LoopSetup): Promise<RunEn
 
 /** The time-limit message when the run's deadline fired. */
 export function timeLimitEnd(run: ActiveRun): RunEnd {
-  return { status: "failed", code: "LIMIT_REACHED", message: describeLimit(run.size, run.limits, "time") };
+  return {
+    status: "failed",
+    code: "LIMIT_REACHED",
+    message: describeLimit(run.control.size, run.control.limits, "time"),
+  };
 }

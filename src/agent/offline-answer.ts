@@ -22,10 +22,10 @@ export async function answerOffline(run: ActiveRun, nlu: NluResult): Promise<Run
   for (const source of SOURCES) {
     if (!run.deps.registry.has(source.tool)) continue;
     const call = { id: run.deps.ids.next("call"), name: source.tool, input: source.args(nlu.text) };
-    const seq = run.beginProposal(run.round + 1);
-    run.round += 1;
-    run.endProposal(seq, { text: "", toolCalls: [call], model: "embedded" });
-    const [result] = await executeProposal(run, [call], run.round);
+    const round = (run.transcript.round += 1);
+    const seq = run.journal.beginProposal(round);
+    run.journal.endProposal(seq, { text: "", toolCalls: [call], model: "embedded" });
+    const [result] = await executeProposal(run, [call], round);
     run.signal.throwIfAborted();
     const output = result?.status === "ok" ? (result.output ?? "").trim() : "";
     if (
@@ -36,7 +36,7 @@ export async function answerOffline(run: ActiveRun, nlu: NluResult): Promise<Run
       const text =
         source.tool === "knowledge_search" ? `From your documents:\n${output}` : firstAnswer(output);
       run.mode = "embedded";
-      run.note({ mode: "embedded", model: "embedded" });
+      run.journal.note({ mode: "embedded", model: "embedded" });
       run.emit({ type: "text_delta", data: { text } });
       return { status: "finished", text };
     }

@@ -42,8 +42,9 @@ export function planTool(): ToolDefinition {
         status: step.status,
       }));
       ctx.emit?.({ type: "plan_updated", data: { steps } });
+      if (args.size && args.size !== "quick") ctx.task?.grow(args.size);
       const done = steps.filter((s) => s.status === "done").length;
-      return ok(`plan updated: ${done}/${steps.length} steps done`, { steps, size: args.size });
+      return ok(`plan updated: ${done}/${steps.length} steps done`, { steps });
     },
   });
 }

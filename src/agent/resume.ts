@@ -1,12 +1,16 @@
 import type { ModelToolCall } from "../brain/models/types.js";
-import { assistantMessage, stableJson, toolMessage } from "./calls.js";
-import { finishFastPath } from "./fast-path.js";
+import { assistantMessage, toolMessage } from "./calls.js";
+import { finishProposal } from "./fast-path.js";
+import type { StoredCallResult, StoredProposal } from "./journal.js";
 import { modelLoop, type RunEnd } from "./loop.js";
-import type { ActiveRun, StoredCallResult, StoredProposal } from "./run.js";
+import type { ActiveRun } from "./run.js";
 import { loopSetup } from "./turn.js";
 import type { StepRecord } from "./types.js";
 
 const TERMINAL = new Set(["done", "failed", "refused", "denied", "cancelled", "timeout", "uncertain"]);
+
+/** Proposers whose proposal is the whole run: its answer is the calls' outcomes, no model follows. */
+const WHOLE_RUN = new Set(["embedded", "user"]);
 
 /**
  * Continues an interrupted run from its steps. Finished steps are replayed from the store and
@@ -19,15 +23,15 @@ export async function resumeRun(
   steps: StepRecord[],
   groups: string[] | undefined,
 ): Promise<RunEnd> {
-  run.stepSeq = steps.reduce((max, step) => Math.max(max, step.seq), 0);
-  rebuildRepeats(run, steps);
+  const { journal, transcript } = run;
+  journal.stepSeq = steps.reduce((max, step) => Math.max(max, step.seq), 0);
   const rounds = [...new Set(steps.map((s) => s.round))].sort((a, b) => a - b);
   for (const round of rounds) {
     const proposalStep = steps.filter((s) => s.round === round && s.kind === "model").at(-1);
     if (proposalStep?.status !== "done") break; // redo this model call
     const proposal = proposalStep.result as StoredProposal;
-    run.round = round;
-    if (proposal.model === "embedded") run.mode = "fast";
+    transcript.round = round;
+    if (WHOLE_RUN.has(proposal.model)) run.mode = proposal.model === "user" ? "direct" : "fast";
     if (proposal.toolCalls.length === 0) {
       if (proposal.text.trim()) return { status: "finished", text: proposal.text };
       continue;
@@ -38,11 +42,11 @@ export async function resumeRun(
       const step = steps.filter((s) => s.kind === "tool" && s.round === round && s.callId === call.id).at(-1);
       results.push(await recover(run, call, step, round));
     }
-    if (run.mode === "fast") return finishFastPath(run, proposal.toolCalls, results);
-    run.transcript.push(assistantMessage(proposal), toolMessage(proposal.toolCalls, results));
+    if (WHOLE_RUN.has(proposal.model)) return finishProposal(run, proposal, results);
+    transcript.push(assistantMessage(proposal), toolMessage(proposal.toolCalls, results));
   }
   run.mode = "model";
-  run.note({ mode: "model" });
+  journal.note({ mode: "model" });
   if (!run.deps.models.available) {
     return {
       status: "failed",
@@ -59,100 +63,48 @@ async function recover(
   step: StepRecord | undefined,
   round: number,
 ): Promise<StoredCallResult> {
-  if (step && TERMINAL.has(step.status) && step.result) return step.result as StoredCallResult;
+  const { journal } = run;
+  if (step && TERMINAL.has(step.status) && step.result) {
+    const result = step.result as StoredCallResult;
+    journal.replayed(call, result);
+    return result;
+  }
   if (step && step.status === "running" && step.sideEffect) return decideUncertain(run, call, step, round);
-  // Never reached its tool, or a read that can safely run twice.
-  if (step)
-    run.deps.runs.updateStep(run.id, step.seq, "skipped", {
-      note: "interrupted before it finished; ran again",
-    });
-  return run.callTool(call, round);
+  // Never reached its tool, or a read that can safely run again.
+  if (step) journal.markStep(step.seq, "skipped", { note: "interrupted before it finished; ran again" });
+  const result = await journal.callTool(call, round);
+  journal.remember(call.name, call.input, result);
+  return result;
 }
 
+const UNCERTAIN_REASON = "this step was running when Jarvis stopped; it may already have happened";
+
+/**
+ * A side effect that may or may not have happened: the gate asks the user whether to run it
+ * again (with the call's own preview and this reason, whatever its tier), and records the
+ * answer. Without a yes it is not repeated, and the proposer is told to leave it alone.
+ */
 async function decideUncertain(
   run: ActiveRun,
   call: ModelToolCall,
   step: StepRecord,
   round: number,
 ): Promise<StoredCallResult> {
-  const { deps } = run;
-  const reason = "this step was running when Jarvis stopped; it may already have happened";
-  deps.runs.updateStep(run.id, step.seq, "uncertain", {
-    status: "uncertain",
-    observation: `UNCERTAIN: ${reason}`,
-  });
-  run.emit({ type: "notice", data: { level: "warn", message: `${call.name}: ${reason}` } });
-  const confirmationId = deps.ids.next("confirm");
-  const timeoutMs = deps.config.policy.confirm_timeout_s * 1000;
-  const expiresAt = deps.clock.now() + timeoutMs;
-  const preview = `${call.name} ${JSON.stringify(call.input, null, 2)}\n\n${reason}. Run it again?`;
-  run.emit({
-    type: "confirm_requested",
-    data: { confirmationId, callId: call.id, tool: call.name, tier: "dangerous", reason, preview, expiresAt },
-  });
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), timeoutMs);
-  const onKill = () => controller.abort(run.signal.reason);
-  run.signal.addEventListener("abort", onKill, { once: true });
-  const answer = await run.scope.broker
-    .request(
-      {
-        confirmationId,
-        runId: run.id,
-        callId: call.id,
-        tool: call.name,
-        args: call.input,
-        tier: "dangerous",
-        reason,
-        preview,
-        expiresAt,
-      },
-      controller.signal,
-    )
-    .catch(() => "deny" as const)
-    .finally(() => {
-      clearTimeout(timer);
-      run.signal.removeEventListener("abort", onKill);
-    });
-  run.emit({ type: "confirm_resolved", data: { confirmationId, callId: call.id, answer } });
-  deps.audit.append({
-    correlationId: run.id,
-    runId: run.id,
-    callId: call.id,
-    tool: call.name,
-    stage: "confirmation",
-    args: call.input,
-    tier: "dangerous",
-    reason: `resume: ${reason}`,
-    outcome: answer === "approve" || answer === "approve_session" ? "rerun" : `not_rerun:${answer}`,
-  });
+  const { journal } = run;
+  journal.markStep(step.seq, "uncertain", { status: "uncertain", observation: `UNCERTAIN: ${UNCERTAIN_REASON}` });
+  run.emit({ type: "notice", data: { level: "warn", message: `${call.name}: ${UNCERTAIN_REASON}` } });
+  const again = await journal.callTool(call, round, { confirm: `${UNCERTAIN_REASON}. Run it again?` });
   run.signal.throwIfAborted();
-  if (answer === "approve" || answer === "approve_session") {
-    deps.runs.updateStep(run.id, step.seq, "uncertain", {
-      status: "uncertain",
-      observation: "UNCERTAIN: run again at the user's request",
-    });
-    return run.callTool(call, round);
+  if (again.status !== "denied" || again.decision !== "confirm") {
+    journal.remember(call.name, call.input, again);
+    return again;
   }
   const result: StoredCallResult = {
     status: "uncertain",
     observation: `UNCERTAIN: ${call.name} was interrupted while running and may or may not have taken effect. The user chose not to run it again. Do not retry it; tell the user it may need checking.`,
     code: "UNCERTAIN",
+    message: "It was interrupted and may not have finished; it was not run again.",
   };
-  deps.runs.updateStep(run.id, step.seq, "uncertain", result);
+  journal.remember(call.name, call.input, result);
   return result;
-}
-
-function rebuildRepeats(run: ActiveRun, steps: StepRecord[]): void {
-  for (const step of steps) {
-    if (step.kind !== "tool" || !step.tool || !TERMINAL.has(step.status)) continue;
-    const key = `${step.tool}\u0000${stableJson(step.args)}`;
-    const previous = run.repeats.get(key);
-    const result = step.result as StoredCallResult | undefined;
-    run.repeats.set(key, {
-      count: (previous?.count ?? 0) + 1,
-      ok: (previous?.ok ?? false) || step.status === "done" || step.status === "uncertain",
-      observation: result?.observation ?? "",
-    });
-  }
 }

@@ -12,7 +12,9 @@ import type { ConfirmationBroker } from "../gate/confirm.js";
 import type { Gate } from "../gate/gate.js";
 import type { ToolRegistry } from "../gate/registry.js";
 import type { SqliteDatabase } from "../store/database.js";
-import { AsyncQueue, type EventFilter, EventHub, RunEmitter, type Subscription } from "./events.js";
+import { type EventFilter, RunEmitter, type Subscription } from "./events.js";
+import { runDirectCall } from "./fast-path.js";
+import { RunLauncher } from "./launcher.js";
 import { DEFAULT_LIMITS, estimateSize, type RunLimits } from "./limits.js";
 import { NULL_NLU } from "./nlu-loader.js";
 import { PLAN_TOOL, planTool } from "./plan-tool.js";
@@ -20,8 +22,9 @@ import { resumeRun } from "./resume.js";
 import { ActiveRun, type AgentDeps } from "./run.js";
 import { RunStore } from "./run-store.js";
 import { type SessionRecord, SessionStore } from "./session-store.js";
-import { routeTurn, settle } from "./turn.js";
+import { routeTurn } from "./turn.js";
 import {
+  type CallRequest,
   type MemoryHook,
   NO_MEMORY,
   type RunDetail,
@@ -30,7 +33,6 @@ import {
   type TaskSize,
   type TurnHandle,
   type TurnRequest,
-  type TurnResult,
 } from "./types.js";
 
 /** What the agent takes from the composition root (`runtime/` builds it). */
@@ -59,26 +61,17 @@ export interface AgentServiceOptions {
   isAlive?: (pid: number) => boolean;
 }
 
-interface ActiveEntry {
-  runId: string;
-  sessionId: string;
-  run?: ActiveRun;
-  killed: boolean;
-  done: Promise<TurnResult>;
-}
-
 const MAX_INPUT_CHARS = 20_000;
 
 /**
- * The agent as a service the CLI and the HTTP server share: start a turn (events stream back),
- * kill runs, resume interrupted ones, watch everything (fan-out), read runs and sessions.
- * Turns in one session run one after another, so follow-ups see the previous turn's handles.
+ * The agent as a service the CLI and the HTTP server share: start a turn (events stream back)
+ * or a person's own call, kill runs, resume interrupted ones, watch everything (fan-out), read
+ * runs and sessions. Turns in one session run one after another, so follow-ups see the previous
+ * turn's handles.
  */
 export class AgentService {
   readonly deps: AgentDeps;
-  private readonly hub = new EventHub();
-  private readonly active = new Map<string, ActiveEntry>();
-  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly launcher: RunLauncher;
 
   constructor(options: AgentServiceOptions) {
     const { runtime } = options;
@@ -104,54 +97,35 @@ export class AgentService {
       pid: options.pid ?? process.pid,
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     };
+    this.launcher = new RunLauncher(this.deps);
   }
 
   startTurn(request: TurnRequest): TurnHandle {
-    const text = request.text.trim();
-    if (!text)
-      throw new JarvisError("USAGE", "nothing to do: the request is empty", {
-        fix: 'say what you want, e.g. "set a timer for 5 minutes"',
-      });
-    if (text.length > MAX_INPUT_CHARS) {
-      throw new JarvisError("USAGE", `the request is longer than ${MAX_INPUT_CHARS} characters`, {
-        fix: "shorten it, or put the text in a file and refer to it",
-      });
-    }
-    const { runs, sessions, ids } = this.deps;
-    let session: SessionRecord | undefined;
-    if (request.sessionId) {
-      session = sessions.get(request.sessionId);
-      if (!session)
-        throw new JarvisError("NOT_FOUND", `no session ${request.sessionId.slice(0, 60)}`, {
-          fix: "omit it to start a new session",
-        });
-    }
-    const runId = ids.next("run");
-    let userMessageId = 0;
-    // One transaction: the session, the run and the user's words land together or not at all.
-    runs.batch(() => {
-      session ??= sessions.create(ids.next("ses"), request.source);
-      runs.create({
-        id: runId,
-        sessionId: session.id,
-        input: text,
-        source: request.source,
-        size: request.size ?? estimateSize(text),
-        pid: this.deps.pid,
-      });
-      userMessageId = sessions.appendMessage(session.id, runId, "user", text);
-    });
-    if (!session) throw new JarvisError("INTERNAL", "the session was not created");
-    const created: SessionRecord = session;
-    return this.launch(runId, created.id, (sink) => {
-      const fresh = sessions.get(created.id) ?? created;
-      const nlu = this.parse(text, fresh);
+    const text = checkedInput(request.text);
+    const opened = this.openRun(text, request, request.size ?? estimateSize(text));
+    return this.launcher.launch(opened.runId, opened.session.id, (sink) => {
+      const session = this.deps.sessions.get(opened.session.id) ?? opened.session;
+      const nlu = this.parse(text, session);
       const size = request.size ?? estimateSize(text, nlu);
-      const run = this.newRun(runId, fresh, text, size, request.broker, userMessageId, sink, 0);
-      run.spoken = request.source === "voice";
-      run.note({ size });
-      run.emit({ type: "run_started", data: { input: text, sessionId: created.id, source: request.source } });
+      const run = this.newRun(opened.runId, session, text, request, size, opened.userMessageId, sink, 0);
+      run.journal.note({ size });
+      run.emit({ type: "run_started", data: { input: text, sessionId: session.id, source: request.source } });
       return { run, body: () => routeTurn(run, nlu) };
+    });
+  }
+
+  /**
+   * A call the person made themselves (a button, `jarvis tools call`): a run of its own with
+   * this one proposal, so it streams, is stored, audited, listed and resumed like any run.
+   */
+  startCall(request: CallRequest): TurnHandle {
+    const input = checkedInput(request.input);
+    const opened = this.openRun(input, request, "quick");
+    return this.launcher.launch(opened.runId, opened.session.id, (sink) => {
+      const session = this.deps.sessions.get(opened.session.id) ?? opened.session;
+      const run = this.newRun(opened.runId, session, input, request, "quick", opened.userMessageId, sink, 0);
+      run.emit({ type: "run_started", data: { input, sessionId: session.id, source: request.source } });
+      return { run, body: () => runDirectCall(run, request) };
     });
   }
 
@@ -179,20 +153,12 @@ export class AgentService {
       });
     }
     const steps = runs.steps(runId);
-    return this.launch(runId, stored.sessionId, (sink) => {
+    return this.launcher.launch(runId, stored.sessionId, (sink) => {
       const session = sessions.get(stored.sessionId);
       if (!session) throw new JarvisError("NOT_FOUND", `the session of run ${runId} is gone`);
-      const run = this.newRun(
-        runId,
-        session,
-        stored.input,
-        stored.size,
-        broker,
-        sessions.runMessageId(runId),
-        sink,
-        stored.lastSeq,
-      );
-      run.spoken = stored.source === "voice";
+      const request = { source: stored.source, broker };
+      const messageId = sessions.runMessageId(runId);
+      const run = this.newRun(runId, session, stored.input, request, stored.size, messageId, sink, stored.lastSeq);
       run.scope.taint.tainted = stored.taint.tainted;
       run.scope.taint.sources.push(...stored.taint.sources);
       run.emit({
@@ -202,10 +168,7 @@ export class AgentService {
       const done = steps.filter((s) => s.status === "done").length;
       run.emit({
         type: "notice",
-        data: {
-          level: "info",
-          message: `resuming run ${runId}: ${done} of ${steps.length} steps already done`,
-        },
+        data: { level: "info", message: `resuming run ${runId}: ${done} of ${steps.length} steps already done` },
       });
       const groups = this.parse(stored.input, session).groups;
       return { run, body: () => resumeRun(run, steps, groups) };
@@ -214,25 +177,13 @@ export class AgentService {
 
   /** Stops one run, or every run (and every in-flight gate call) when no id is given. */
   kill(runId?: string): number {
-    if (runId) {
-      const entry = this.active.get(runId);
-      if (!entry) return 0;
-      entry.killed = true;
-      entry.run?.kill();
-      return 1;
-    }
-    let count = 0;
-    for (const entry of this.active.values()) {
-      entry.killed = true;
-      entry.run?.kill();
-      count += 1;
-    }
-    this.deps.gate.killAll("stopped by user");
+    const count = this.launcher.kill(runId);
+    if (!runId) this.deps.gate.killAll("stopped by user");
     return count;
   }
 
   subscribe(filter?: EventFilter): Subscription {
-    return this.hub.subscribe(filter);
+    return this.launcher.subscribe(filter);
   }
 
   listRuns(
@@ -246,7 +197,7 @@ export class AgentService {
   }
 
   activeRuns(): string[] {
-    return [...this.active.keys()];
+    return this.launcher.activeRuns();
   }
 
   newSession(source: string): string {
@@ -263,84 +214,61 @@ export class AgentService {
 
   /** Kills every run and waits (briefly) for them to record how they ended. */
   async close(): Promise<void> {
-    this.kill();
-    const pending = [...this.active.values()].map((entry) => entry.done);
-    await Promise.race([
-      Promise.allSettled(pending),
-      new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
-    ]);
+    this.deps.gate.killAll("stopped by user");
+    await this.launcher.close();
   }
 
-  private launch(
-    runId: string,
-    sessionId: string,
-    prepare: (sink: (event: JarvisEvent) => void) => {
-      run: ActiveRun;
-      body: () => ReturnType<typeof routeTurn>;
-    },
-  ): TurnHandle {
-    const queue = new AsyncQueue<JarvisEvent>();
-    this.hub.bind(runId, sessionId);
-    const sink = (event: JarvisEvent) => {
-      queue.push(event);
-      this.hub.publish(event);
-    };
-    const entry: ActiveEntry = { runId, sessionId, killed: false, done: Promise.resolve() as never };
-    const work = async (): Promise<TurnResult> => {
-      let prepared: ReturnType<typeof prepare>;
-      try {
-        prepared = prepare(sink);
-      } catch (error) {
-        return this.failEarly(runId, sessionId, sink, error);
-      }
-      entry.run = prepared.run;
-      if (entry.killed) prepared.run.kill();
-      return settle(prepared.run, async () => {
-        prepared.run.signal.throwIfAborted();
-        return prepared.body();
-      });
-    };
-    const previous = this.chains.get(sessionId) ?? Promise.resolve();
-    const done = previous.then(work, work).finally(() => {
-      this.active.delete(runId);
-      if (this.chains.get(sessionId) === done) this.chains.delete(sessionId);
-      queue.close();
+  /** The session (new unless one is named), the run and the user's words, in one transaction. */
+  private openRun(
+    input: string,
+    request: { sessionId?: string | undefined; source: string },
+    size: TaskSize,
+  ): { runId: string; session: SessionRecord; userMessageId: number } {
+    const { runs, sessions, ids } = this.deps;
+    let session: SessionRecord | undefined;
+    if (request.sessionId) {
+      session = sessions.get(request.sessionId);
+      if (!session)
+        throw new JarvisError("NOT_FOUND", `no session ${request.sessionId.slice(0, 60)}`, {
+          fix: "omit it to start a new session",
+        });
+    }
+    const runId = ids.next("run");
+    let userMessageId = 0;
+    runs.batch(() => {
+      session ??= sessions.create(ids.next("ses"), request.source);
+      runs.create({ id: runId, sessionId: session.id, input, source: request.source, size, pid: this.deps.pid });
+      userMessageId = sessions.appendMessage(session.id, runId, "user", input);
     });
-    this.chains.set(
-      sessionId,
-      done.catch(() => undefined),
-    );
-    entry.done = done;
-    this.active.set(runId, entry);
-    return { runId, sessionId, events: queue, done };
+    if (!session) throw new JarvisError("INTERNAL", "the session was not created");
+    return { runId, session, userMessageId };
   }
 
   private newRun(
-    runId: string,
+    id: string,
     session: SessionRecord,
     input: string,
+    request: { source: string; broker: ConfirmationBroker },
     size: TaskSize,
-    broker: ConfirmationBroker,
     userMessageId: number | undefined,
     sink: (event: JarvisEvent) => void,
     startSeq: number,
   ): ActiveRun {
-    const emitter = new RunEmitter(runId, this.deps.clock, [sink], startSeq);
-    return new ActiveRun(
-      this.deps,
-      runId,
-      session.id,
+    return new ActiveRun(this.deps, {
+      id,
+      sessionId: session.id,
       input,
+      source: request.source,
       size,
-      emitter,
-      {
+      emitter: new RunEmitter(id, this.deps.clock, [sink], startSeq),
+      scope: {
         userText: this.deps.sessions.userTexts(session.id),
         handles: MemoryHandleStore.fromJSON(session.handles),
         grants: new Set(session.grants),
-        broker,
+        broker: request.broker,
       },
       userMessageId,
-    );
+    });
   }
 
   private parse(text: string, session: SessionRecord): NluResult {
@@ -357,29 +285,21 @@ export class AgentService {
       return { text, kind: "unknown", confidence: 0 };
     }
   }
+}
 
-  private failEarly(
-    runId: string,
-    sessionId: string,
-    sink: (event: JarvisEvent) => void,
-    error: unknown,
-  ): TurnResult {
-    const failure =
-      error instanceof JarvisError
-        ? error
-        : new JarvisError("INTERNAL", String((error as Error)?.message ?? error));
-    const emitter = new RunEmitter(runId, this.deps.clock, [sink]);
-    try {
-      this.deps.runs.finish(runId, "failed", {
-        error: { code: failure.code, message: failure.message },
-        lastSeq: 1,
-      });
-    } catch (storeError) {
-      this.deps.logger.error({ err: storeError }, "could not record a failed run");
-    }
-    emitter.emit({ type: "run_failed", data: { code: failure.code, message: failure.message } });
-    return { runId, sessionId, status: "failed", error: { code: failure.code, message: failure.message } };
+/** The request's words, or one line saying what is wrong with them. */
+function checkedInput(raw: string): string {
+  const text = raw.trim();
+  if (!text)
+    throw new JarvisError("USAGE", "nothing to do: the request is empty", {
+      fix: 'say what you want, e.g. "set a timer for 5 minutes"',
+    });
+  if (text.length > MAX_INPUT_CHARS) {
+    throw new JarvisError("USAGE", `the request is longer than ${MAX_INPUT_CHARS} characters`, {
+      fix: "shorten it, or put the text in a file and refer to it",
+    });
   }
+  return text;
 }
 
 /** The session's last call for follow-ups, or the call waiting for the value just asked for. */

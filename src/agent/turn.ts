@@ -41,11 +41,11 @@ export async function routeTurn(run: ActiveRun, nlu: NluResult): Promise<RunEnd>
   }
   try {
     run.mode = "model";
-    run.note({ mode: "model" });
+    run.journal.note({ mode: "model" });
     return await modelLoop(run, await loopSetup(run, nlu.groups));
   } catch (error) {
     if (!isJarvisError(error) || error.code !== "MODEL_FAILED") throw error;
-    if (run.stepSeq > 0 && toolStepsRan(run)) {
+    if (run.journal.calls.length > 0) {
       return {
         status: "failed",
         code: "MODEL_FAILED",
@@ -66,13 +66,9 @@ export async function routeTurn(run: ActiveRun, nlu: NluResult): Promise<RunEnd>
 
 function reply(run: ActiveRun, text: string, mode: "embedded" = "embedded"): RunEnd {
   run.mode = mode;
-  run.note({ mode, model: "embedded" });
+  run.journal.note({ mode, model: "embedded" });
   run.emit({ type: "text_delta", data: { text } });
   return { status: "finished", text };
-}
-
-function toolStepsRan(run: ActiveRun): boolean {
-  return run.deps.runs.steps(run.id).some((step) => step.kind === "tool");
 }
 
 /** Context for the model: persona, capabilities, memory, history, the session's handles. */
@@ -113,15 +109,15 @@ export async function settle(run: ActiveRun, body: () => Promise<RunEnd>): Promi
   try {
     end = await body();
   } catch (error) {
-    if (run.stopReason === "killed") end = { status: "cancelled", reason: "stopped by user" };
-    else if (run.stopReason === "time_limit") end = timeLimitEnd(run);
+    if (run.control.stopReason === "killed") end = { status: "cancelled", reason: "stopped by user" };
+    else if (run.control.stopReason === "time_limit") end = timeLimitEnd(run);
     else {
       const failure = toJarvisError(error);
       run.deps.logger.error({ err: error, runId: run.id }, "run failed");
       end = { status: "failed", code: failure.code, message: failure.message };
     }
   }
-  if (end.status !== "cancelled" && run.stopReason === "killed")
+  if (end.status !== "cancelled" && run.control.stopReason === "killed")
     end = { status: "cancelled", reason: "stopped by user" };
   return finalize(run, end);
 }
@@ -132,7 +128,7 @@ function finalize(run: ActiveRun, end: RunEnd): TurnResult {
   try {
     // One commit for the end of the run: scope, status, and the answer in the conversation.
     deps.runs.batch(() => {
-      run.persistScope();
+      run.journal.persistScope();
       if (end.status === "finished") {
         deps.runs.finish(run.id, "finished", { result: end.text, lastSeq });
         deps.sessions.appendMessage(run.sessionId, run.id, "assistant", end.text);
@@ -143,24 +139,13 @@ function finalize(run: ActiveRun, end: RunEnd): TurnResult {
         deps.runs.finish(run.id, "cancelled", { error: { code: "CANCELLED", message: end.reason }, lastSeq });
       }
     });
-    if (end.status === "cancelled") {
-      deps.audit.append({
-        correlationId: run.id,
-        runId: run.id,
-        callId: run.id,
-        tool: "agent_run",
-        stage: "result",
-        args: { input: run.input.slice(0, 200) },
-        reason: `run cancelled: ${end.reason}`,
-        outcome: "cancelled",
-      });
-    }
+    if (end.status === "cancelled") deps.gate.recordStop(run.scope, run.input, end.reason);
   } catch (error) {
     deps.logger.error({ err: error, runId: run.id }, "could not record the end of a run");
   } finally {
     run.dispose();
   }
-  const base = { runId: run.id, sessionId: run.sessionId };
+  const base = { runId: run.id, sessionId: run.sessionId, calls: run.journal.calls };
   if (end.status === "finished") {
     run.emit({ type: "run_finished", data: { text: end.text } });
     return { ...base, status: "finished", text: end.text };

@@ -1,11 +1,18 @@
 import type { JarvisEvent } from "../core/events.js";
+import type { Decision, RiskTier } from "../core/tool.js";
+import type { CallStatus } from "../gate/types.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
 
 export type TaskSize = "quick" | "medium" | "complex";
 export type RunStatus = "running" | "finished" | "failed" | "cancelled";
-/** What a list shows: a `running` run whose process is gone is `interrupted` (resumable). */
-export type RunState = RunStatus | "interrupted";
-export type RunMode = "fast" | "model" | "embedded";
+/**
+ * What a list shows: a `running` run whose process is gone is `interrupted` (resumable); a
+ * finished run in which a call was denied (by policy, by the user, or for want of an answer)
+ * is `denied`.
+ */
+export type RunState = RunStatus | "interrupted" | "denied";
+/** fast: the NLU's calls, no model; model: the model loop; embedded: answered by the NLU; direct: one call a person made. */
+export type RunMode = "fast" | "model" | "embedded" | "direct";
 
 export interface TurnRequest {
   text: string;
@@ -24,6 +31,41 @@ export interface TurnResult {
   status: Exclude<RunStatus, "running">;
   text?: string;
   error?: { code: string; message: string };
+  /** What became of each call of the turn, in order (exit codes, `jarvis tools call --json`). */
+  calls: CallReport[];
+}
+
+/** One call of a turn as the gate left it (a resumed run's earlier calls as they were stored). */
+export interface CallReport {
+  callId: string;
+  tool: string;
+  status: CallStatus | "uncertain";
+  code?: string | undefined;
+  tier?: RiskTier | null | undefined;
+  decision?: Decision | null | undefined;
+  reason?: string | undefined;
+  /** For people: the result text when ok, otherwise what stopped the call. */
+  message?: string | undefined;
+  fix?: string | undefined;
+  output?: string | undefined;
+  /** For the model only; never shown to people. */
+  observation: string;
+  data?: unknown;
+}
+
+/** A person's own call (a button, `jarvis tools call`): a run with this one proposal. */
+export interface CallRequest {
+  tool: string;
+  args: unknown;
+  /** The person's words for it, or what they typed (the run's input, and what "the user said"). */
+  input: string;
+  sessionId?: string;
+  source: string;
+  broker: ConfirmationBroker;
+  /** What the answer calls the call when it did not happen ("add it to the knowledge base"). */
+  doing?: string;
+  /** The person wrote the call themselves: say exactly what was wrong with it. */
+  detail?: boolean;
 }
 
 export interface TurnHandle {

@@ -1,20 +1,49 @@
 /** Injected time source so tests can control "now" without mocking modules. */
 export interface Clock {
   now(): number;
+  /**
+   * Calls `fn` once, `ms` from now on this clock; returns a cancel. Clocks without it use the
+   * system timer (see `afterDelay`); a manual clock fires it when advanced past the time.
+   */
+  timer?(ms: number, fn: () => void): () => void;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** A clock for tests: time moves only when told to. */
+/** `fn` after `ms` on the clock's own time; the returned function cancels it. */
+export function afterDelay(clock: Clock, ms: number, fn: () => void): () => void {
+  if (clock.timer) return clock.timer(ms, fn);
+  const timer = setTimeout(fn, ms);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+}
+
+/** A clock for tests: time moves only when told to, and timers fire as it passes them. */
 export class ManualClock implements Clock {
+  private timers: Array<{ at: number; fn: () => void }> = [];
+
   constructor(private current = 0) {}
+
   now(): number {
     return this.current;
   }
-  advance(ms: number): void {
-    this.current += ms;
+
+  timer(ms: number, fn: () => void): () => void {
+    const entry = { at: this.current + Math.max(0, ms), fn };
+    this.timers.push(entry);
+    return () => {
+      this.timers = this.timers.filter((t) => t !== entry);
+    };
   }
+
+  advance(ms: number): void {
+    this.set(this.current + ms);
+  }
+
   set(ms: number): void {
     this.current = ms;
+    const due = this.timers.filter((t) => t.at <= ms).sort((a, b) => a.at - b.at);
+    this.timers = this.timers.filter((t) => t.at > ms);
+    for (const timer of due) timer.fn();
   }
 }

@@ -65,6 +65,11 @@ export interface HandleStore {
   list(kind?: HandleKind): HandleEntry[];
 }
 
+/** What a tool may do to the run it is part of (the plan raises the task's size and limits). */
+export interface TaskControl {
+  grow(size: "medium" | "complex"): void;
+}
+
 export interface ToolContext {
   signal: AbortSignal;
   runId: string;
@@ -74,6 +79,7 @@ export interface ToolContext {
   logger: Logger;
   clock: Clock;
   emit?: EmitFn | undefined;
+  task?: TaskControl | undefined;
 }
 
 export interface ToolResult {

@@ -62,6 +62,7 @@ export class Executor {
           logger: this.options.logger.child({ tool: tool.name, callId }),
           clock: this.options.clock,
           emit: scope.emit,
+          task: scope.task,
         }),
         whenAborted(linked.signal).catch(() => ABORTED),
       ]);

@@ -97,7 +97,7 @@ export class Gate {
         code: failure.code,
       };
     }
-    const judged = this.judge(prepared, scope);
+    const judged = this.judge(prepared, scope, proposal.confirm);
     return {
       tool,
       valid: true,
@@ -118,6 +118,18 @@ export class Gate {
     const tool = String(proposal.tool);
     scope.emit?.({ type: "tool_proposed", data: { callId, tool, args: proposal.args } });
     return this.refused(callId, tool, proposal.args, scope, refusal, "validate", this.options.clock.now());
+  }
+
+  /**
+   * A run the user stopped, in the audit log beside the gate's own decisions (the kill switch
+   * that stopped it is the gate's).
+   */
+  recordStop(scope: RunScope, input: string, reason: string): void {
+    this.record(scope, scope.runId, "agent_run", "result", {
+      args: { input: input.slice(0, 200) },
+      reason: `run cancelled: ${reason}`,
+      outcome: "cancelled",
+    });
   }
 
   async call(proposal: ProposedCall, scope: RunScope): Promise<CallOutcome> {
@@ -152,7 +164,7 @@ export class Gate {
       this.record(scope, callId, toolName, stage, { ...fields, args });
 
     // 4–5: risk and policy.
-    const { tier, decision, reason, refusal } = this.judge(prepared, scope);
+    const { tier, decision, reason, refusal } = this.judge(prepared, scope, proposal.confirm);
     audit("decision", { tier, decision, reason, outcome: decision === "deny" ? "denied" : "proceed" });
     scope.emit?.({ type: "tool_decided", data: { callId, tool: tool.name, tier, decision, reason } });
 
@@ -247,8 +259,11 @@ export class Gate {
     );
   }
 
-  /** Steps 4–5 for a prepared call: the taint verdict once, then risk, then policy. */
-  private judge(prepared: Prepared, scope: RunScope): Judgement {
+  /**
+   * Steps 4–5 for a prepared call: the taint verdict once, then risk, then policy; a caller's
+   * own reason to ask (`confirm`) turns an allow into a question.
+   */
+  private judge(prepared: Prepared, scope: RunScope, confirm?: string): Judgement {
     const { tool, args, findings } = prepared;
     try {
       const taint = taintVerdict(tool, findings, scope.taint);
@@ -261,11 +276,9 @@ export class Gate {
         scope.grants.has(tool.name),
         taint.mustAsk ? taint.reason : undefined,
       );
-      return {
-        tier: risk.tier,
-        decision: policy.decision,
-        reason: [...risk.reasons, policy.reason].join("; "),
-      };
+      const reasons = [...risk.reasons, policy.reason, ...(confirm ? [confirm] : [])];
+      const decision = confirm && policy.decision !== "deny" ? "confirm" : policy.decision;
+      return { tier: risk.tier, decision, reason: reasons.join("; ") };
     } catch (error) {
       // A tool's risk function may refuse its arguments with a JarvisError; anything else thrown
       // means risk is unknown. Both deny.

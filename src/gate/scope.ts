@@ -15,6 +15,7 @@ export interface RunScopeInput {
   signal?: AbortSignal | undefined;
   emit?: RunScope["emit"];
   onStarted?: RunScope["onStarted"];
+  task?: RunScope["task"];
 }
 
 /**
@@ -35,5 +36,6 @@ export function createRunScope(input: RunScopeInput): RunScope {
   if (input.signal !== undefined) scope.signal = input.signal;
   if (input.emit !== undefined) scope.emit = input.emit;
   if (input.onStarted !== undefined) scope.onStarted = input.onStarted;
+  if (input.task !== undefined) scope.task = input.task;
   return scope;
 }

@@ -1,6 +1,6 @@
 import type { ErrorCode } from "../core/errors.js";
 import type { EmitFn } from "../core/events.js";
-import type { Decision, HandleStore, RiskTier, ToolResult } from "../core/tool.js";
+import type { Decision, HandleStore, RiskTier, TaskControl, ToolResult } from "../core/tool.js";
 import type { ConfirmationBroker } from "./confirm.js";
 
 /** What a run has read so far; the gate updates it as untrusted output comes back. */
@@ -28,12 +28,19 @@ export interface RunScope {
    * caller's durable journal marks the step `running` here (a crash after it is "uncertain").
    */
   onStarted?: (callId: string) => void;
+  /** Handed to tools that steer the run (the plan raises its size). */
+  task?: TaskControl;
 }
 
 export interface ProposedCall {
   tool: string;
   args: unknown;
   callId?: string;
+  /**
+   * The caller needs the user's yes whatever the policy says, for this reason (a resumed step
+   * that may already have happened). A policy denial still denies.
+   */
+  confirm?: string;
 }
 
 export type CallStatus = "ok" | "failed" | "refused" | "denied" | "cancelled" | "timeout";

@@ -1,13 +1,12 @@
 import type { Logger } from "../core/logger.js";
 import type { Runtime } from "../runtime/runtime.js";
 import type { WebConfirmationBroker } from "./broker.js";
-import type { DirectCalls } from "./direct-call.js";
 import type { EventLog } from "./event-log.js";
 import type { LiveHub } from "./live.js";
 import type { ServerMetrics } from "./metrics.js";
 import type { TurnHandle, TurnService } from "./types.js";
 
-/** The parts of the runtime the server reads (the store: for the audit anchor and direct runs). */
+/** The parts of the runtime the server reads (the store: for the audit chain's anchor). */
 export type ServerRuntime = Pick<
   Runtime,
   "paths" | "config" | "audit" | "registry" | "roots" | "env" | "gate" | "ids" | "clock" | "onEvent"
@@ -19,8 +18,6 @@ export interface ServerContext {
   runtime: ServerRuntime;
   turns: TurnService;
   broker: WebConfirmationBroker;
-  /** Single tool calls started by a button (through the gate), streamed like runs. */
-  direct: DirectCalls;
   log: EventLog;
   live: LiveHub;
   metrics: ServerMetrics;
@@ -28,7 +25,7 @@ export interface ServerContext {
   version: string;
   /** Starts a turn answered by the web broker; its own event queue is drained (the hub fans out). */
   startTurn(text: string, sessionId: string | undefined, source: string): TurnHandle;
-  /** Stops one run (agent or direct), or everything in flight; returns how many. */
+  /** Stops one run, or everything in flight; returns how many. */
   kill(runId?: string): number;
 }
 

@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Logger } from "../core/logger.js";
 import { WebConfirmationBroker } from "./broker.js";
 import type { ServerContext, ServerRuntime } from "./context.js";
-import { DirectCalls } from "./direct-call.js";
 import { HttpError, toErrorReply } from "./errors.js";
 import { EventLog } from "./event-log.js";
 import { LiveHub } from "./live.js";
@@ -82,7 +81,6 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     return ready;
   });
   turnsReady.catch(() => undefined); // whoever passed the promise reports the failure
-  const direct = new DirectCalls(options.runtime, broker, (event) => live.dispatch(event), log);
   // Events from outside any run (a timer ringing) go to every client as they are.
   const stopNotices = options.runtime.onEvent((event) => {
     if (event.type === "notice")
@@ -95,7 +93,6 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
       return turns;
     },
     broker,
-    direct,
     log,
     live,
     metrics,
@@ -105,7 +102,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
       return context.turns.startTurn({ text, ...(sessionId ? { sessionId } : {}), source, broker });
     },
     kill(runId) {
-      return context.turns.kill(runId) + direct.kill(runId);
+      return context.turns.kill(runId);
     },
   };
 
@@ -207,7 +204,6 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     },
     async close() {
       stopNotices();
-      direct.kill();
       await live.stop();
       await app.close();
     },

@@ -1,4 +1,11 @@
-import type { RunDetail, RunSummary, SessionMessage, TurnHandle, TurnRequest } from "../agent/types.js";
+import type {
+  CallRequest,
+  RunDetail,
+  RunSummary,
+  SessionMessage,
+  TurnHandle,
+  TurnRequest,
+} from "../agent/types.js";
 import type { Nlu } from "../brain/nlu/types.js";
 import type { JarvisEvent } from "../core/events.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
@@ -14,6 +21,8 @@ export interface EventFeed extends AsyncIterable<JarvisEvent> {
  */
 export interface TurnService {
   startTurn(request: TurnRequest): TurnHandle;
+  /** A call the person asked for with a button: a run of its own with that one proposal. */
+  startCall(request: CallRequest): TurnHandle;
   resume(runId: string, broker: ConfirmationBroker): TurnHandle;
   /** Stops one run, or everything in flight when no id is given; returns how many. */
   kill(runId?: string): number;
@@ -23,11 +32,9 @@ export interface TurnService {
   getRun(id: string): RunDetail | undefined;
   activeRuns(): string[];
   history(sessionId: string, limit?: number): SessionMessage[];
-  /** A new, empty session (for a direct call made before any turn). */
-  newSession(source: string): string;
   /** The embedded NLU (`AgentService.deps`): voice reads spoken yes/no answers with it. */
   readonly deps?: { readonly nlu: Pick<Nlu, "parse"> };
   close(): Promise<void>;
 }
 
-export type { RunDetail, RunSummary, SessionMessage, TurnHandle, TurnRequest };
+export type { CallRequest, RunDetail, RunSummary, SessionMessage, TurnHandle, TurnRequest };

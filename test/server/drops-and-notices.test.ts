@@ -83,6 +83,7 @@ describe("a dropped file added to the knowledge base", () => {
       "tool_decided",
       "tool_started",
       "tool_finished",
+      "text_delta",
       "run_finished",
     ]);
     expect(ofRun(one, runId)[0]?.data).toEqual({

@@ -92,14 +92,6 @@ export function registerApiRoutes(app: FastifyInstance, context: ServerContext):
         const detail = context.turns.getRun(summary.id);
         return { ...summary, events: detail ? eventsFromRun(detail) : [] };
       });
-    // Single calls made with a button (a dropped file added to the knowledge base) belong too.
-    // (those recorded as durable runs are listed above already)
-    const listed = new Set(runs.map((run) => run.id));
-    const direct = context.direct.ofSession(id).filter((run) => !listed.has(run.id));
-    if (direct.length > 0) {
-      const all = [...runs, ...direct].sort((a, b) => a.createdAt - b.createdAt);
-      return { sessionId: id, runs: all };
-    }
     return { sessionId: id, runs };
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { ServerContext } from "../context.js";
+import { drain, type ServerContext } from "../context.js";
 import { HttpError } from "../errors.js";
 import { parseInput } from "./body.js";
 
@@ -15,8 +15,8 @@ const AddBody = z
 
 /**
  * `POST /api/knowledge {path, sessionId?}`: "Add to knowledge base" on a file dropped on the
- * chat. One `knowledge_add` call through the gate (roots, policy, confirmation, audit: it
- * writes into Jarvis' own store), streamed into the chat's session like a run.
+ * chat. A run of the agent with one `knowledge_add` call through the gate (roots, policy,
+ * confirmation, audit: it writes into Jarvis' own store), in the chat's session like any run.
  */
 export function registerKnowledgeRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post("/api/knowledge", async (request) => {
@@ -28,13 +28,16 @@ export function registerKnowledgeRoutes(app: FastifyInstance, context: ServerCon
         "this Jarvis has no knowledge base (the knowledge tools are off)",
       );
     }
-    return context.direct.start({
+    const handle = context.turns.startCall({
       tool: KNOWLEDGE_ADD,
       args: { path },
       input: `Add ${path} to the knowledge base`,
-      sessionId: sessionId ?? context.turns.newSession("web"),
+      ...(sessionId ? { sessionId } : {}),
       source: "web",
+      broker: context.broker,
       doing: "add it to the knowledge base",
     });
+    drain(handle);
+    return { runId: handle.runId, sessionId: handle.sessionId };
   });
 }

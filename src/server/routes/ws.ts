@@ -37,10 +37,7 @@ export function helloMessage(context: ServerContext): Record<string, unknown> {
     version: context.version,
     serverTime: Date.now(),
     pending: context.broker.list(),
-    active: [
-      ...context.turns.activeRuns().map((r) => ({ runId: r, sessionId: streaming.get(r) })),
-      ...context.direct.active(),
-    ],
+    active: context.turns.activeRuns().map((r) => ({ runId: r, sessionId: streaming.get(r) })),
     // What the UI may offer (the knowledge base is an optional tool group)
     features: { knowledge: context.runtime.registry.has("knowledge_add") },
   };
