@@ -2,8 +2,8 @@ import type { ModelToolCall } from "../brain/models/types.js";
 import type { NluCall, NluResult } from "../brain/nlu/types.js";
 import { type DescribeOptions, describeOutcome } from "../gate/describe.js";
 import { executeProposal } from "./calls.js";
-import type { RunEnd } from "./loop.js";
 import type { StoredCallResult, StoredProposal } from "./journal.js";
+import type { RunEnd } from "./loop.js";
 import type { ActiveRun } from "./run.js";
 import type { CallRequest } from "./types.js";
 

@@ -156,9 +156,17 @@ export class RunJournal {
   }
 
   /** A refusal the agent detects (a repeated call) goes through the gate: a step, an event, an audit entry. */
-  refuse(call: { id: string; name: string; input: unknown }, round: number, refusal: JarvisError): StoredCallResult {
+  refuse(
+    call: { id: string; name: string; input: unknown },
+    round: number,
+    refusal: JarvisError,
+  ): StoredCallResult {
     const seq = this.startToolStep(call, round, "refused", false);
-    const outcome = this.deps.gate.refuse({ tool: call.name, args: call.input, callId: call.id }, this.scope, refusal);
+    const outcome = this.deps.gate.refuse(
+      { tool: call.name, args: call.input, callId: call.id },
+      this.scope,
+      refusal,
+    );
     const result = storedResult(outcome);
     this.deps.runs.updateStep(this.runId, seq, "refused", result);
     this.report(call, result, outcome);

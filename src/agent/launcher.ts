@@ -74,7 +74,9 @@ export class RunLauncher {
 
   /** Stops one run, or every run when no id is given; returns how many. */
   kill(runId?: string): number {
-    const entries = runId ? [this.active.get(runId)].filter((e) => e !== undefined) : [...this.active.values()];
+    const entries = runId
+      ? [this.active.get(runId)].filter((e) => e !== undefined)
+      : [...this.active.values()];
     for (const entry of entries) {
       entry.killed = true;
       entry.run?.control.kill();

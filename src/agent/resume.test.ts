@@ -84,10 +84,10 @@ describe("resume", () => {
     expect(events[0]).toMatchObject({ type: "run_started", seq: 8, data: { source: "resume" } });
     expect(events.some((e) => e.type === "confirm_requested" && e.data.tool === "probe_write")).toBe(true);
     const run = agent.getRun("run_crash")!;
-    expect(run.status).toBe("finished");
+    expect(run.status).toBe("denied"); // finished, and the user said no to running b again
     expect(run.steps.find((s) => s.callId === "c1")?.status).toBe("uncertain");
     expect(() => agent.resume("run_crash", new FixedConfirmationBroker("deny"))).toThrow(
-      /already ended \(finished\)/,
+      /already ended \(denied\)/,
     );
   });
 

@@ -91,7 +91,10 @@ async function decideUncertain(
   round: number,
 ): Promise<StoredCallResult> {
   const { journal } = run;
-  journal.markStep(step.seq, "uncertain", { status: "uncertain", observation: `UNCERTAIN: ${UNCERTAIN_REASON}` });
+  journal.markStep(step.seq, "uncertain", {
+    status: "uncertain",
+    observation: `UNCERTAIN: ${UNCERTAIN_REASON}`,
+  });
   run.emit({ type: "notice", data: { level: "warn", message: `${call.name}: ${UNCERTAIN_REASON}` } });
   const again = await journal.callTool(call, round, { confirm: `${UNCERTAIN_REASON}. Run it again?` });
   run.signal.throwIfAborted();

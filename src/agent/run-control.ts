@@ -1,5 +1,5 @@
-import { linkSignals } from "../core/abort.js";
-import { afterDelay, type Clock } from "../core/clock.js";
+import { afterDelay, linkSignals } from "../core/abort.js";
+import type { Clock } from "../core/clock.js";
 import { largerSize, type RunLimits } from "./limits.js";
 import type { TaskSize } from "./types.js";
 
@@ -50,7 +50,8 @@ export class RunControl {
   }
 
   kill(reason = "stopped by user"): void {
-    if (!this.killController.signal.aborted) this.killController.abort(new DOMException(reason, "AbortError"));
+    if (!this.killController.signal.aborted)
+      this.killController.abort(new DOMException(reason, "AbortError"));
   }
 
   /** Raises the task's size (never lowers it): more rounds, a later deadline. */

@@ -5,6 +5,7 @@ import type { SqliteDatabase } from "../store/database.js";
 import type {
   RunDetail,
   RunMode,
+  RunState,
   RunStatus,
   RunSummary,
   StepKind,
@@ -33,6 +34,7 @@ interface RunRow {
   updated_at: number;
   finished_at: number | null;
   step_count?: number;
+  denied_count?: number;
 }
 
 interface StepRow {
@@ -53,6 +55,10 @@ export interface StoredRun extends RunSummary {
   taint: { tainted: boolean; sources: string[] };
   lastSeq: number;
 }
+
+/** Per run: its steps, and how many of them a denial ended (a finished run with one shows `denied`). */
+const COUNTS = `(SELECT COUNT(*) FROM run_steps WHERE run_id = runs.id) AS step_count,
+  (SELECT COUNT(*) FROM run_steps WHERE run_id = runs.id AND status = 'denied') AS denied_count`;
 
 /**
  * Durable runs: each step is written before it starts and updated after it ends, each write
@@ -195,11 +201,7 @@ export class RunStore {
   }
 
   get(id: string): StoredRun | undefined {
-    const row = this.db
-      .prepare<[string], RunRow>(
-        "SELECT runs.*, (SELECT COUNT(*) FROM run_steps WHERE run_id = runs.id) AS step_count FROM runs WHERE id = ?",
-      )
-      .get(id);
+    const row = this.db.prepare<[string], RunRow>(`SELECT runs.*, ${COUNTS} FROM runs WHERE id = ?`).get(id);
     return row ? this.fromRow(row) : undefined;
   }
 
@@ -238,12 +240,12 @@ export class RunStore {
     }
     if (options.status) {
       where.push("status = ?");
-      params.push(options.status === "interrupted" ? "running" : options.status);
+      params.push(STORED_STATUS[options.status]);
     }
     const limit = Math.max(1, Math.min(options.limit ?? 50, 10_000));
     const rows = this.db
       .prepare<unknown[], RunRow>(
-        `SELECT runs.*, (SELECT COUNT(*) FROM run_steps WHERE run_id = runs.id) AS step_count FROM runs
+        `SELECT runs.*, ${COUNTS} FROM runs
          ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, rowid DESC LIMIT ${limit}`,
       )
       .all(...params);
@@ -269,12 +271,13 @@ export class RunStore {
 
   private fromRow(row: RunRow): StoredRun {
     const interrupted = row.status === "running" && (row.pid === null || !this.isAlive(row.pid));
+    const denied = row.status === "finished" && (row.denied_count ?? 0) > 0;
     return {
       id: row.id,
       sessionId: row.session_id,
       input: row.input,
       source: row.source,
-      status: interrupted ? "interrupted" : row.status,
+      status: interrupted ? "interrupted" : denied ? "denied" : row.status,
       size: row.size,
       mode: row.mode ?? undefined,
       model: row.model ?? undefined,
@@ -316,6 +319,16 @@ function parseJson(text: string): unknown {
     return text;
   }
 }
+
+/** The stored status behind each state a list shows (`interrupted` and `denied` are derived). */
+const STORED_STATUS: Record<RunState, RunStatus> = {
+  running: "running",
+  interrupted: "running",
+  finished: "finished",
+  denied: "finished",
+  failed: "failed",
+  cancelled: "cancelled",
+};
 
 /** A gate outcome as the status of the run step that made the call. */
 export const STEP_STATUS: Record<CallOutcome["status"], StepStatus> = {

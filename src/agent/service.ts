@@ -158,7 +158,16 @@ export class AgentService {
       if (!session) throw new JarvisError("NOT_FOUND", `the session of run ${runId} is gone`);
       const request = { source: stored.source, broker };
       const messageId = sessions.runMessageId(runId);
-      const run = this.newRun(runId, session, stored.input, request, stored.size, messageId, sink, stored.lastSeq);
+      const run = this.newRun(
+        runId,
+        session,
+        stored.input,
+        request,
+        stored.size,
+        messageId,
+        sink,
+        stored.lastSeq,
+      );
       run.scope.taint.tainted = stored.taint.tainted;
       run.scope.taint.sources.push(...stored.taint.sources);
       run.emit({
@@ -168,7 +177,10 @@ export class AgentService {
       const done = steps.filter((s) => s.status === "done").length;
       run.emit({
         type: "notice",
-        data: { level: "info", message: `resuming run ${runId}: ${done} of ${steps.length} steps already done` },
+        data: {
+          level: "info",
+          message: `resuming run ${runId}: ${done} of ${steps.length} steps already done`,
+        },
       });
       const groups = this.parse(stored.input, session).groups;
       return { run, body: () => resumeRun(run, steps, groups) };
@@ -237,7 +249,14 @@ export class AgentService {
     let userMessageId = 0;
     runs.batch(() => {
       session ??= sessions.create(ids.next("ses"), request.source);
-      runs.create({ id: runId, sessionId: session.id, input, source: request.source, size, pid: this.deps.pid });
+      runs.create({
+        id: runId,
+        sessionId: session.id,
+        input,
+        source: request.source,
+        size,
+        pid: this.deps.pid,
+      });
       userMessageId = sessions.appendMessage(session.id, runId, "user", input);
     });
     if (!session) throw new JarvisError("INTERNAL", "the session was not created");

@@ -1,7 +1,7 @@
 import type { JarvisEvent } from "../core/events.js";
 import type { Decision, RiskTier } from "../core/tool.js";
-import type { CallStatus } from "../gate/types.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
+import type { CallStatus } from "../gate/types.js";
 
 export type TaskSize = "quick" | "medium" | "complex";
 export type RunStatus = "running" | "finished" | "failed" | "cancelled";

@@ -1,3 +1,5 @@
+import type { Clock } from "./clock.js";
+
 /** Merges signals with an optional timeout; `dispose` clears the timer so nothing leaks. */
 export function linkSignals(
   signals: ReadonlyArray<AbortSignal | undefined>,
@@ -46,4 +48,12 @@ export function whenAborted(signal: AbortSignal): Promise<never> {
 
 export function isTimeoutReason(reason: unknown): boolean {
   return reason instanceof DOMException && reason.name === "TimeoutError";
+}
+
+/** `fn` after `ms` on the clock's own time (the system timer when it has none); returns a cancel. */
+export function afterDelay(clock: Clock, ms: number, fn: () => void): () => void {
+  if (clock.timer) return clock.timer(ms, fn);
+  const timer = setTimeout(fn, ms);
+  timer.unref?.();
+  return () => clearTimeout(timer);
 }

@@ -3,20 +3,12 @@ export interface Clock {
   now(): number;
   /**
    * Calls `fn` once, `ms` from now on this clock; returns a cancel. Clocks without it use the
-   * system timer (see `afterDelay`); a manual clock fires it when advanced past the time.
+   * system timer (see `afterDelay` in abort.ts); a manual clock fires it when advanced past the time.
    */
   timer?(ms: number, fn: () => void): () => void;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
-
-/** `fn` after `ms` on the clock's own time; the returned function cancels it. */
-export function afterDelay(clock: Clock, ms: number, fn: () => void): () => void {
-  if (clock.timer) return clock.timer(ms, fn);
-  const timer = setTimeout(fn, ms);
-  timer.unref?.();
-  return () => clearTimeout(timer);
-}
 
 /** A clock for tests: time moves only when told to, and timers fire as it passes them. */
 export class ManualClock implements Clock {

@@ -70,6 +70,21 @@ export async function askUser(request: AskRequest, options: AskOptions): Promise
   }
 }
 
+/**
+ * The preview of a tool that has none of its own: the call as a person reads it, one argument a
+ * line (`path: ~/notes.txt`), long text indented below its name; never a JSON blob.
+ */
 export function defaultPreview(tool: string, args: Record<string, unknown>): string {
-  return `${tool} ${JSON.stringify(args, null, 2)}`;
+  const lines = Object.entries(args).map(([name, value]) => {
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    return text.includes("\n") ? `  ${name}:\n${indent(text, "    ")}` : `  ${name}: ${text}`;
+  });
+  return lines.length > 0 ? `${tool}\n${lines.join("\n")}` : tool;
+}
+
+function indent(text: string, by: string): string {
+  return text
+    .split("\n")
+    .map((line) => `${by}${line}`)
+    .join("\n");
 }

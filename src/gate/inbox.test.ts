@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ConfirmationRequest } from "../gate/confirm.js";
-import { isUserAnswer, WebConfirmationBroker } from "./broker.js";
+import type { ConfirmationRequest } from "./confirm.js";
+import { ConfirmationInbox, isUserAnswer } from "./inbox.js";
 
 function request(id: string): ConfirmationRequest {
   return {
@@ -16,9 +16,9 @@ function request(id: string): ConfirmationRequest {
   };
 }
 
-describe("WebConfirmationBroker", () => {
+describe("ConfirmationInbox", () => {
   it("lists pending requests for every client; the first answer wins", async () => {
-    const broker = new WebConfirmationBroker();
+    const broker = new ConfirmationInbox();
     const answer = broker.request(request("a"), new AbortController().signal);
     expect(broker.list()).toEqual([
       expect.objectContaining({ confirmationId: "a", runId: "run_1", preview: "p" }),
@@ -30,7 +30,7 @@ describe("WebConfirmationBroker", () => {
   });
 
   it("resolves as a timeout when the gate aborts (timeout or kill)", async () => {
-    const broker = new WebConfirmationBroker();
+    const broker = new ConfirmationInbox();
     const controller = new AbortController();
     const answer = broker.request(request("b"), controller.signal);
     controller.abort();
@@ -40,6 +40,23 @@ describe("WebConfirmationBroker", () => {
     const aborted = new AbortController();
     aborted.abort();
     await expect(broker.request(request("c"), aborted.signal)).resolves.toBe("timeout");
+  });
+
+  it("tells its listeners of each request, answers the oldest, and denies all on close", async () => {
+    const inbox = new ConfirmationInbox();
+    const seen: string[] = [];
+    const stop = inbox.onRequest((r) => seen.push(r.confirmationId));
+    const first = inbox.request(request("d"), new AbortController().signal);
+    const second = inbox.request(request("e"), new AbortController().signal);
+    expect(seen).toEqual(["d", "e"]);
+    expect(inbox.answerOldest("approve")).toBe(true);
+    await expect(first).resolves.toBe("approve");
+    inbox.denyAll();
+    await expect(second).resolves.toBe("deny");
+    expect(inbox.answerOldest("approve")).toBe(false);
+    stop();
+    void inbox.request(request("f"), AbortSignal.timeout(10));
+    expect(seen).toEqual(["d", "e"]);
   });
 
   it("accepts only what a person may answer", () => {

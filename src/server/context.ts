@@ -1,6 +1,6 @@
 import type { Logger } from "../core/logger.js";
+import type { ConfirmationInbox } from "../gate/inbox.js";
 import type { Runtime } from "../runtime/runtime.js";
-import type { WebConfirmationBroker } from "./broker.js";
 import type { EventLog } from "./event-log.js";
 import type { LiveHub } from "./live.js";
 import type { ServerMetrics } from "./metrics.js";
@@ -17,7 +17,7 @@ export type ServerRuntime = Pick<
 export interface ServerContext {
   runtime: ServerRuntime;
   turns: TurnService;
-  broker: WebConfirmationBroker;
+  broker: ConfirmationInbox;
   log: EventLog;
   live: LiveHub;
   metrics: ServerMetrics;

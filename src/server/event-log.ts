@@ -1,4 +1,5 @@
 import type { JarvisEvent } from "../core/events.js";
+import type { Decision, RiskTier } from "../core/tool.js";
 import type { RunDetail } from "./types.js";
 
 const TERMINAL = new Set(["run_finished", "run_failed", "run_cancelled"]);
@@ -63,7 +64,7 @@ const STEP_OK = new Set(["done"]);
 
 /**
  * Events rebuilt from a stored run (one that ran before this server started): enough for the
- * chat to show its input, tool cards and answer. Tiers and reasons are not stored per step.
+ * chat to show its input, tool cards (with the gate's decision, stored with each step) and answer.
  */
 export function eventsFromRun(run: RunDetail): JarvisEvent[] {
   const events: JarvisEvent[] = [];
@@ -76,12 +77,18 @@ export function eventsFromRun(run: RunDetail): JarvisEvent[] {
   for (const step of run.steps) {
     if (step.kind !== "tool" || !step.callId || !step.tool) continue;
     const result = (step.result ?? {}) as {
-      status?: string;
-      observation?: string;
+      message?: string;
       output?: string;
       code?: string;
+      tier?: RiskTier | null;
+      decision?: Decision | null;
+      reason?: string;
     };
     push("tool_proposed", { callId: step.callId, tool: step.tool, args: step.args ?? {} }, step.startedAt);
+    if (result.decision) {
+      const { tier = null, decision, reason = "" } = result;
+      push("tool_decided", { callId: step.callId, tool: step.tool, tier, decision, reason }, step.startedAt);
+    }
     if (step.status === "pending" || step.status === "running") {
       push("tool_started", { callId: step.callId, tool: step.tool }, step.startedAt);
       continue;
@@ -93,13 +100,13 @@ export function eventsFromRun(run: RunDetail): JarvisEvent[] {
         callId: step.callId,
         tool: step.tool,
         ok,
-        output: result.output ?? result.observation ?? "",
+        output: result.output ?? "",
         ...(ok
           ? {}
           : {
               error: {
                 code: result.code ?? step.status.toUpperCase(),
-                message: result.observation ?? step.status,
+                message: result.message ?? step.status,
               },
             }),
         durationMs: (step.endedAt ?? step.startedAt) - step.startedAt,
@@ -108,7 +115,7 @@ export function eventsFromRun(run: RunDetail): JarvisEvent[] {
     );
   }
   const end = run.finishedAt ?? run.updatedAt;
-  if (run.status === "finished") {
+  if (run.status === "finished" || run.status === "denied") {
     push("run_finished", { text: run.result ?? "" }, end);
   } else if (run.status === "failed") {
     push("run_failed", run.error ?? { code: "INTERNAL", message: "failed" }, end);

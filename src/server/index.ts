@@ -1,4 +1,3 @@
-export { isUserAnswer, type PendingConfirmation, USER_ANSWERS, WebConfirmationBroker } from "./broker.js";
 export type { ServerContext, ServerRuntime } from "./context.js";
 export { HttpError, toErrorReply } from "./errors.js";
 export { EventLog, eventsFromRun } from "./event-log.js";

@@ -1,7 +1,7 @@
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Logger } from "../core/logger.js";
-import { WebConfirmationBroker } from "./broker.js";
+import { ConfirmationInbox } from "../gate/inbox.js";
 import type { ServerContext, ServerRuntime } from "./context.js";
 import { HttpError, toErrorReply } from "./errors.js";
 import { EventLog } from "./event-log.js";
@@ -70,7 +70,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const broker = new WebConfirmationBroker();
+  const broker = new ConfirmationInbox();
   const log = new EventLog();
   const metrics = new ServerMetrics({ defaultMetrics: options.defaultMetrics ?? true });
   let turns: TurnService | undefined = options.turns instanceof Promise ? undefined : options.turns;

@@ -11,7 +11,7 @@ import type { ConfirmRequestData } from "../../src/core/events.js";
 
 export type PendingConfirmation = ConfirmRequestData & { runId: string };
 
-export type RunStatus = "running" | "finished" | "failed" | "cancelled" | "interrupted";
+export type RunStatus = "running" | "finished" | "denied" | "failed" | "cancelled" | "interrupted";
 
 export interface RunSummary {
   id: string;

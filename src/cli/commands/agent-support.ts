@@ -1,9 +1,9 @@
 import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle, TurnResult } from "../../agent/types.js";
-import { ERROR_CODES, type ErrorCode } from "../../core/errors.js";
 import type { JarvisEvent, PlanStep } from "../../core/events.js";
 import { openAgentService } from "../../runtime/agent.js";
 import type { CliContext } from "../context.js";
+import { type Style, styleFor } from "../style.js";
 
 /** The agent for one CLI command: runtime, models from config/env, the embedded NLU. */
 export async function openAgent(context: CliContext): Promise<AgentService> {
@@ -12,57 +12,60 @@ export async function openAgent(context: CliContext): Promise<AgentService> {
 
 /** Prints a run's events for people: answer text on stdout, activity and problems on stderr. */
 export class EventPrinter {
+  readonly style: Style;
   private lineOpen = false;
 
   constructor(
-    private readonly context: Pick<CliContext, "stdout" | "stderr">,
+    private readonly context: Pick<CliContext, "stdout" | "stderr" | "env">,
     private readonly json = false,
-  ) {}
+  ) {
+    this.style = styleFor(context.stderr as { isTTY?: boolean }, context.env);
+  }
 
   print(event: JarvisEvent): void {
     if (this.json) {
       this.context.stdout.write(`${JSON.stringify(event)}\n`);
       return;
     }
+    const { mark, green, red, yellow, dim } = this.style;
     switch (event.type) {
       case "text_delta":
         this.context.stdout.write(event.data.text);
         this.lineOpen = !event.data.text.endsWith("\n");
         break;
       case "tool_started":
-        this.note(`  ⚙ ${event.data.tool}`);
+        this.note(dim(`  ${mark.run} ${event.data.tool}`));
         break;
       case "tool_finished":
         this.note(
           event.data.ok
-            ? `  ✓ ${event.data.tool} (${event.data.durationMs} ms)`
-            : `  ✗ ${event.data.tool}: ${event.data.error?.code ?? "ERROR"} ${event.data.error?.message ?? ""}`.trimEnd(),
+            ? `  ${green(mark.ok)} ${event.data.tool} ${dim(`(${event.data.durationMs} ms)`)}`
+            : `  ${red(mark.fail)} ${event.data.tool}: ${event.data.error?.code ?? "ERROR"} ${event.data.error?.message ?? ""}`.trimEnd(),
         );
         break;
       case "tool_decided":
         if (event.data.decision === "deny") {
-          this.note(
-            `  ⛔ ${event.data.tool}: ${event.data.code ? `${event.data.code} ` : ""}${event.data.reason}`,
-          );
+          const code = event.data.code ? `${event.data.code} ` : "";
+          this.note(`  ${red(mark.deny)} ${event.data.tool}: ${code}${event.data.reason}`);
         }
         break;
       case "confirm_resolved":
         if (event.data.answer !== "approve" && event.data.answer !== "approve_session") {
-          this.note(`  ✋ not approved (${event.data.answer})`);
+          this.note(`  ${yellow(mark.unapproved)} not approved (${event.data.answer})`);
         }
         break;
       case "plan_updated":
         this.note(`  plan: ${event.data.steps.map(planMark).join("  ")}`);
         break;
       case "notice":
-        this.note(`  ${event.data.level === "warn" ? "!" : "·"} ${event.data.message}`);
+        this.note(`  ${event.data.level === "warn" ? yellow(mark.warn) : mark.info} ${event.data.message}`);
         break;
       case "run_finished":
         this.endLine();
         break;
       case "run_failed":
         this.endLine();
-        this.context.stderr.write(`${event.data.code}: ${event.data.message}\n`);
+        this.context.stderr.write(`${red(event.data.code)}: ${event.data.message}\n`);
         break;
       case "run_cancelled":
         this.endLine();
@@ -111,12 +114,4 @@ export async function streamTurn(
   } finally {
     process.off("SIGINT", onSigint);
   }
-}
-
-/** 0 finished, 3 when policy or the user refused, 1 for anything else. */
-export function exitCodeForTurn(result: TurnResult): number {
-  if (result.status === "finished") return 0;
-  const code = result.error?.code as ErrorCode | undefined;
-  if (code && code in ERROR_CODES && ERROR_CODES[code].kind === "policy") return 3;
-  return 1;
 }

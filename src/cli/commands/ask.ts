@@ -2,8 +2,9 @@ import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
 import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
+import { exitCodeForTurn } from "../exit-codes.js";
 import { action } from "../run.js";
-import { exitCodeForTurn, openAgent, streamTurn } from "./agent-support.js";
+import { openAgent, streamTurn } from "./agent-support.js";
 
 interface AskFlags {
   json?: boolean;
@@ -35,7 +36,7 @@ export function registerAskCommand(program: Command, context: CliContext): void 
         const handle = agent.startTurn({
           text,
           source: "cli",
-          broker: brokerFor(context, flags),
+          broker: brokerFor(context, flags, agent.deps.nlu),
           ...(sessionId ? { sessionId } : {}),
         });
         const result = await streamTurn(context, agent, handle, flags.json ?? false);

@@ -1,9 +1,10 @@
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { PendingConfirmations } from "../../agent/confirmations.js";
 import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle } from "../../agent/types.js";
 import { JarvisError, toJarvisError } from "../../core/errors.js";
+import { ConfirmationInbox } from "../../gate/inbox.js";
+import { askLine, formatQuestion, readAnswer } from "../confirm-prompt.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
 import { EventPrinter, openAgent } from "./agent-support.js";
@@ -56,7 +57,7 @@ export function registerChatCommand(program: Command, context: CliContext): void
  * process; with nothing running, Ctrl-C or end of input leaves.
  */
 class ChatLoop {
-  private readonly broker = new PendingConfirmations();
+  private readonly broker = new ConfirmationInbox();
   private readonly printer: EventPrinter;
   private readonly queued: string[] = [];
   private readonly tty: boolean;
@@ -85,9 +86,7 @@ class ChatLoop {
       if (this.tty && !this.current && !this.closing) rl.prompt();
     };
     this.broker.onRequest((request) => {
-      context.stderr.write(
-        `\n── confirm: ${request.tool} (${request.tier}) ──\n${request.preview}\nreason: ${request.reason}\nAllow? [y]es / [n]o / [a]lways this session › `,
-      );
+      context.stderr.write(`${formatQuestion(request, this.printer.style)}${askLine()} › `);
     });
     const done = new Promise<void>((resolve) => {
       this.finish = resolve;
@@ -102,8 +101,11 @@ class ChatLoop {
       const line = raw.trim();
       if (this.broker.size > 0) {
         if (line === "/stop") this.stop();
-        else if (!this.broker.answerText(line, this.agent.deps.nlu))
-          context.stderr.write("please answer y, n or a › ");
+        else {
+          const answer = readAnswer(line, this.agent.deps.nlu);
+          if (answer) this.broker.answerOldest(answer);
+          else context.stderr.write("please answer y, n or a › ");
+        }
         return;
       }
       if (line.startsWith("/")) this.command(line, rl);
@@ -115,7 +117,7 @@ class ChatLoop {
     });
     rl.on("close", () => {
       this.closing = true;
-      for (const request of this.broker.list()) this.broker.answer(request.confirmationId, "deny");
+      this.broker.denyAll();
       if (!this.current && this.queued.length === 0) this.finish();
     });
     if (this.tty) context.stderr.write(`Jarvis chat (${this.sessionId}). ${HELP}\n`);

@@ -4,10 +4,11 @@ import type { RunSummary, StepRecord } from "../../agent/types.js";
 import { JarvisError } from "../../core/errors.js";
 import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
+import { exitCodeForTurn } from "../exit-codes.js";
 import { action } from "../run.js";
-import { exitCodeForTurn, openAgent, streamTurn } from "./agent-support.js";
+import { openAgent, streamTurn } from "./agent-support.js";
 
-const STATES = ["running", "interrupted", "finished", "failed", "cancelled"] as const;
+const STATES = ["running", "interrupted", "finished", "denied", "failed", "cancelled"] as const;
 
 export function registerRunsCommands(program: Command, context: CliContext): void {
   const runs = program.command("runs").description("durable runs: list, inspect, resume after a crash");
@@ -79,7 +80,7 @@ export function registerRunsCommands(program: Command, context: CliContext): voi
       action(context, async (id: string, flags: { json?: boolean; yes?: boolean; no?: boolean }) => {
         if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
         const agent = await openAgent(context);
-        const handle = agent.resume(id, brokerFor(context, flags));
+        const handle = agent.resume(id, brokerFor(context, flags, agent.deps.nlu));
         const result = await streamTurn(context, agent, handle, flags.json ?? false);
         context.exitCode = exitCodeForTurn(result);
       }),
@@ -93,7 +94,7 @@ function summaryLine(run: RunSummary): string {
 
 function stepLine(step: StepRecord): string {
   const result = step.result as
-    | { observation?: string; text?: string; toolCalls?: Array<{ name: string }> }
+    | { message?: string; output?: string; code?: string; text?: string; toolCalls?: Array<{ name: string }> }
     | undefined;
   if (step.kind === "model") {
     const calls = result?.toolCalls?.map((c) => c.name).join(", ");
@@ -101,7 +102,9 @@ function stepLine(step: StepRecord): string {
     return `  #${step.seq} r${step.round} propose  ${step.status.padEnd(9)}${calls ? ` → ${calls}` : ""}${said}`;
   }
   const args = step.args === undefined ? "" : oneLine(JSON.stringify(step.args), 60);
-  const observed = result?.observation ? ` → ${oneLine(result.observation, 80)}` : "";
+  // What a person reads of the outcome (never the model-facing observation).
+  const said = result?.message || result?.output;
+  const observed = said ? ` → ${result?.code ? `${result.code}: ` : ""}${oneLine(said, 80)}` : "";
   return `  #${step.seq} r${step.round} ${(step.tool ?? "?").padEnd(20)} ${step.status.padEnd(9)} ${args}${observed}`;
 }
 

@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import { ERROR_CODES, type ErrorCode, JarvisError } from "../../core/errors.js";
+import type { CallReport } from "../../agent/types.js";
+import { JarvisError } from "../../core/errors.js";
 import { describeOutcome } from "../../gate/describe.js";
-import type { CallOutcome } from "../../gate/gate.js";
-import { createRunScope } from "../../gate/scope.js";
 import { brokerFor } from "../broker.js";
 import { type CliContext, parseJsonFlag } from "../context.js";
+import { exitCodeForCall } from "../exit-codes.js";
 import { action } from "../run.js";
 
 export function registerToolsCommands(program: Command, context: CliContext): void {
@@ -42,62 +42,79 @@ export function registerToolsCommands(program: Command, context: CliContext): vo
   tools
     .command("call <name>")
     .description(
-      "run one tool call through validate → provenance → risk → policy → confirm → execute → audit",
+      "run one tool call through validate → provenance → risk → policy → confirm → execute → audit, as a run of its own",
     )
     .option("--args <json>", "arguments as a JSON object", "{}")
     .option("--yes", "approve a confirmation without asking")
     .option("--no", "deny a confirmation without asking")
     .option("--json", "print the outcome as JSON")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  jarvis tools call files_read --args '{"path": "~/Documents/notes.txt"}'
+  jarvis tools call files_write --args '{"path": "~/Documents/a.txt", "content": "hi"}' --yes
+  jarvis tools call system_info --json`,
+    )
     .action(
       action(
         context,
         async (name: string, flags: { args: string; yes?: boolean; no?: boolean; json?: boolean }) => {
           if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
           const args = parseJsonFlag("--args", flags.args);
-          const runtime = context.runtime();
-          const outcome = await runtime.gate.call(
-            { tool: name, args },
-            createRunScope({
-              runId: runtime.ids.next("run"),
-              userText: [flags.args],
+          // A run of the agent with this one call (no NLU or model needed): listed, audited, resumable.
+          const { AgentService } = await import("../../agent/service.js");
+          const agent = new AgentService({ runtime: context.runtime() });
+          try {
+            const handle = agent.startCall({
+              tool: name,
+              args,
+              input: `${name} ${flags.args}`,
+              source: "cli",
               broker: brokerFor(context, flags),
-            }),
-          );
-          reportOutcome(context, outcome, flags.json ?? false);
+              detail: true,
+            });
+            for await (const _event of handle.events) {
+              // the outcome is reported below; confirmations are asked by the broker
+            }
+            const result = await handle.done;
+            const call = result.calls[0];
+            if (!call)
+              throw new JarvisError(
+                result.error?.code === "CANCELLED" ? "CANCELLED" : "INTERNAL",
+                result.error?.message ?? "the call did not run",
+              );
+            reportOutcome(context, call, flags.json ?? false);
+          } finally {
+            await agent.close();
+          }
         },
       ),
     );
 }
 
-export function reportOutcome(context: CliContext, outcome: CallOutcome, json: boolean): void {
-  context.exitCode = exitCodeFor(outcome);
+/** One call's outcome: the result on stdout, or one line `CODE: what happened (fix)` on stderr. */
+export function reportOutcome(context: CliContext, call: CallReport, json: boolean): void {
+  context.exitCode = exitCodeForCall(call);
   if (json) {
     context.print(
       JSON.stringify({
-        callId: outcome.callId,
-        tool: outcome.tool,
-        status: outcome.status,
-        tier: outcome.tier,
-        decision: outcome.decision,
-        reason: outcome.reason,
-        code: outcome.code,
-        output: outcome.result?.output,
-        data: outcome.result?.data,
+        callId: call.callId,
+        tool: call.tool,
+        status: call.status,
+        tier: call.tier,
+        decision: call.decision,
+        reason: call.reason,
+        code: call.code,
+        output: call.output,
+        data: call.data,
       }),
     );
     return;
   }
-  if (outcome.status === "ok") context.print(outcome.message);
+  if (call.status === "ok") context.print(call.message ?? call.output ?? "");
   else
     context.printError(
-      `${outcome.code ?? "ERROR"}: ${describeOutcome(outcome, { doing: "run it", detail: true })}`,
+      `${call.code ?? "ERROR"}: ${describeOutcome({ ...call, message: call.message ?? "" }, { doing: "run it", detail: true })}`,
     );
-}
-
-function exitCodeFor(outcome: CallOutcome): number {
-  if (outcome.status === "ok") return 0;
-  if (outcome.status === "denied") return 3;
-  const code = outcome.code as ErrorCode | undefined;
-  if (code && code in ERROR_CODES) return ERROR_CODES[code].exit;
-  return 1;
 }

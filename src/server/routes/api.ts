@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { USER_ANSWERS } from "../../gate/inbox.js";
 import { KeyValueRepository } from "../../store/kv.js";
 import { ChainVerifier, kvAnchorStore } from "../audit-chain.js";
-import { USER_ANSWERS } from "../broker.js";
 import { drain, type ServerContext } from "../context.js";
 import { HttpError } from "../errors.js";
 import { eventsFromRun } from "../event-log.js";
@@ -15,7 +15,7 @@ const KillBody = z.object({ runId: z.string().min(1).max(100).optional() }).stri
 const RunsQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(500).default(50),
-    status: z.enum(["running", "finished", "failed", "cancelled", "interrupted"]).optional(),
+    status: z.enum(["running", "finished", "denied", "failed", "cancelled", "interrupted"]).optional(),
     sessionId: z.string().min(1).max(100).optional(),
   })
   .strict();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import { z } from "zod";
-import { USER_ANSWERS } from "../broker.js";
+import { USER_ANSWERS } from "../../gate/inbox.js";
 import { drain, type ServerContext } from "../context.js";
 import { toErrorReply } from "../errors.js";
 import type { LiveClient } from "../live.js";

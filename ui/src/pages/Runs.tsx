@@ -24,7 +24,7 @@ export function Runs() {
             Status
             <select value={status} onChange={(event) => setStatus(event.target.value)}>
               <option value="">all</option>
-              {["running", "finished", "failed", "cancelled", "interrupted"].map((s) => (
+              {["running", "finished", "denied", "failed", "cancelled", "interrupted"].map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </select>
@@ -76,9 +76,11 @@ export function Runs() {
   );
 }
 
+/** What a person reads of a step's outcome: its message or output (never the model's observation). */
 function stepResult(step: StepRecord): string {
-  const result = step.result as { observation?: string; output?: string } | undefined;
-  return result?.output ?? result?.observation ?? "";
+  const result = step.result as { message?: string; output?: string; code?: string } | undefined;
+  const said = result?.message || result?.output || "";
+  return result?.code && said ? `${result.code}: ${said}` : said;
 }
 
 export function RunPage({ id }: { id: string }) {
