@@ -22,7 +22,8 @@ export async function answerOffline(run: ActiveRun, nlu: NluResult): Promise<Run
   for (const source of SOURCES) {
     if (!run.deps.registry.has(source.tool)) continue;
     const call = { id: run.deps.ids.next("call"), name: source.tool, input: source.args(nlu.text) };
-    const round = (run.transcript.round += 1);
+    run.transcript.round += 1;
+    const round = run.transcript.round;
     const seq = run.journal.beginProposal(round);
     run.journal.endProposal(seq, { text: "", toolCalls: [call], model: "embedded" });
     const [result] = await executeProposal(run, [call], round);
