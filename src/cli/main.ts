@@ -1,9 +1,25 @@
+import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { JarvisError } from "../core/errors.js";
 import { type CliContext, createBaseContext } from "./base-context.js";
 import { commandGroupsFor, ownsRuntime, type RegisterCommands } from "./commands/index.js";
 
-export const VERSION = "0.1.0";
+/** The version in package.json (read once; `jarvis --version` and the server's /health say it). */
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
+
+const EXAMPLES = `
+Examples:
+  jarvis ask "set a timer for 10 minutes"      one request; confirmations are asked here
+  jarvis chat                                   a conversation in the terminal
+  jarvis start                                  the web UI at http://127.0.0.1:7777
+  jarvis tools call files_read --args '{"path": "~/notes.txt"}'
+  jarvis runs list | head                       recent runs (resume one with \`jarvis runs resume ID\`)
+  jarvis doctor                                 what works here, and how to enable the rest
+
+Exit codes: 0 ok, 1 error, 2 usage, 3 denied (by policy, by you, or no answer in time).
+Colour and symbols only on a terminal; NO_COLOR turns colour off.`;
 
 export function buildProgram(context: CliContext, groups: RegisterCommands[]): Command {
   const program = new Command()
@@ -23,6 +39,7 @@ export function buildProgram(context: CliContext, groups: RegisterCommands[]): C
       context.debug = Boolean(command.optsWithGlobals().debug);
     });
   for (const register of groups) register(program, context);
+  program.addHelpText("after", EXAMPLES);
   return program;
 }
 

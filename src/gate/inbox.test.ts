@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultPreview } from "./ask.js";
 import type { ConfirmationRequest } from "./confirm.js";
 import { ConfirmationInbox, isUserAnswer } from "./inbox.js";
 
@@ -62,5 +63,17 @@ describe("ConfirmationInbox", () => {
   it("accepts only what a person may answer", () => {
     expect(["approve", "deny", "approve_session"].every(isUserAnswer)).toBe(true);
     expect([undefined, "timeout", "yes", 1].some(isUserAnswer)).toBe(false);
+  });
+});
+
+describe("the default preview", () => {
+  it("reads as the call, one argument a line, long text indented; never JSON", () => {
+    expect(defaultPreview("reminders_create", { title: "Buy milk", due: "2026-01-02T09:00" })).toBe(
+      "reminders_create\n  title: Buy milk\n  due: 2026-01-02T09:00",
+    );
+    expect(defaultPreview("notes_write", { text: "line one\nline two", tags: ["a", "b"] })).toBe(
+      'notes_write\n  text:\n    line one\n    line two\n  tags: ["a","b"]',
+    );
+    expect(defaultPreview("system_lock", {})).toBe("system_lock");
   });
 });

@@ -101,15 +101,21 @@ describe("a dropped file added to the knowledge base", () => {
     const session = await (await fetch(`${h.url}/api/sessions/${sessionId}`, { headers: auth() })).json();
     expect(session.runs.map((r: { id: string }) => r.id)).toEqual([runId]);
     expect(session.runs[0].events.at(-1).type).toBe("run_finished");
-    // a durable run like the agent's: on the Runs page, with its one tool step
+    // a run of the agent like any other: on the Runs page, the person's proposal and its one call
     const listed = await (await fetch(`${h.url}/api/runs?limit=5`, { headers: auth() })).json();
     expect(listed.runs).toContainEqual(
-      expect.objectContaining({ id: runId, sessionId, status: "finished", source: "web" }),
+      expect.objectContaining({ id: runId, sessionId, status: "finished", source: "web", mode: "direct" }),
     );
     const detail = await (await fetch(`${h.url}/api/runs/${runId}`, { headers: auth() })).json();
     expect(detail.run.steps).toEqual([
       expect.objectContaining({
         seq: 1,
+        kind: "model",
+        status: "done",
+        result: expect.objectContaining({ model: "user" }),
+      }),
+      expect.objectContaining({
+        seq: 2,
         kind: "tool",
         tool: "knowledge_add",
         status: "done",

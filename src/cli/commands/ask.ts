@@ -23,6 +23,18 @@ export function registerAskCommand(program: Command, context: CliContext): void 
     .option("--no", "deny confirmations without asking")
     .option("--session <id>", "continue this session (follow-ups see its handles)")
     .option("-c, --continue", "continue the most recent `ask` session")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  jarvis ask "what time is it in Tokyo"
+  jarvis ask --yes "move ~/Downloads/report.pdf to ~/Documents"
+  jarvis ask -c "and the day after?"            continue the last conversation
+  jarvis ask --json "list my timers" | jq .type  the event stream, one JSON object a line
+
+Without a terminal (piped, in a script) nothing can be asked: a call that needs a yes is
+shown and denied; pass --yes to approve.`,
+    )
     .action(
       action(context, async (words: string[], flags: AskFlags) => {
         if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
