@@ -102,7 +102,7 @@ describe("embedded NLU: conversation", () => {
     ["cancel", "cancel"],
     ["never mind", "cancel"],
     ["say that again", "repeat"],
-    ["could you repeat that please", "repeat"],
+    ["can you say that bit again please", "repeat"],
   ])("%s → dialog %s", (text, dialog) => {
     expect(parse(text)).toMatchObject({ kind: "dialog", dialog });
   });

@@ -231,7 +231,7 @@ class Parser {
     context: FallbackInput,
     groups: string[],
   ): NluResult | undefined {
-    // "how do i find the area of a circle" asks how, it does not ask Jarvis to find
+    // "how do i work out the area of a triangle" asks how, it does not ask Jarvis to find
     if (OUT_OF_SCOPE.test(said) || HOW_TO.test(said)) return undefined;
     const found = incompleteCall(this.catalog, said, bestGroup, result, context);
     return found && this.maybeIncomplete(input, found.call, found.missing, cap(groupP), groups);

@@ -8,13 +8,13 @@ const parse = (text: string, context: NluContext = {}) =>
 
 describe("embedded NLU: readings added after measuring misses", () => {
   it("reads a radio frequency said in words as the station to play, and nothing else as one", () => {
-    expect(parse("tune to ninety nine point five")).toMatchObject({
+    expect(parse("set the dial to ninety four point three")).toMatchObject({
       tool: "media_play",
-      args: { query: "99.5" },
+      args: { query: "94.3" },
     });
-    expect(parse("turn on one oh seven point nine fm")).toMatchObject({
+    expect(parse("switch on one oh three point seven fm")).toMatchObject({
       tool: "media_play",
-      args: { query: "107.9 FM" },
+      args: { query: "103.7 FM" },
     });
     expect(parse("change the station to 88.5 fm")).toMatchObject({ args: { query: "88.5 FM" } });
     // Out of the FM band, and a bare number: not a frequency
@@ -29,7 +29,7 @@ describe("embedded NLU: readings added after measuring misses", () => {
     });
     expect(parse("don't talk for thirty minutes").args).toEqual({ mute: true, for_s: 1800 });
     // No duration it can read ("another hour", "until morning"): just mute, no made-up end
-    for (const text of ["please be quiet for another hour", "mute until morning", "don't talk"]) {
+    for (const text of ["stay quiet until lunchtime", "mute until morning", "don't talk"]) {
       expect(parse(text), text).toMatchObject({ kind: "action", tool: "system_mute" });
       expect(parse(text).args, text).toEqual({ mute: true });
     }
@@ -44,7 +44,7 @@ describe("embedded NLU: readings added after measuring misses", () => {
       tool: "system_volume_set",
       args: { level: 80 },
     });
-    expect(parse("it's really loud can you please turn the music down")).toMatchObject({
+    expect(parse("this is way too loud, could you turn the music down a bit")).toMatchObject({
       tool: "system_volume_set",
       args: { change: -10 },
     });
@@ -75,9 +75,9 @@ describe("embedded NLU: readings added after measuring misses", () => {
       args: { query: "purple haze" },
     });
     expect(parse("i want to hear what i said again").tool).not.toBe("media_play");
-    expect(parse("pick up wuthering heights where we left off")).toMatchObject({
+    expect(parse("resume the hobbit")).toMatchObject({
       tool: "media_play",
-      args: { query: "wuthering heights" },
+      args: { query: "hobbit" },
     });
     expect(parse("start my favourite podcast")).toMatchObject({ kind: "action", tool: "media_play" });
     expect(parse("lets play battleship").kind).not.toBe("action");
@@ -99,14 +99,14 @@ describe("embedded NLU: readings added after measuring misses", () => {
       "dial nine one one",
       "who called me",
       "call a taxi",
-      "how do i find the area of a circle",
+      "how do i work out the area of a triangle",
     ]) {
       expect(parse(text).kind, text).not.toBe("action");
     }
   });
 
   it("does not read remarks about one's day as clock questions", () => {
-    for (const text of ["today was a hard day", "i had a relaxing day today"]) {
+    for (const text of ["my day was long and tiring", "i had a relaxing day today"]) {
       expect(parse(text).kind, text).not.toBe("action");
     }
   });
@@ -118,7 +118,7 @@ describe("embedded NLU: readings of the fifth round", () => {
       tool: "alarm_set",
       args: { at: "2025-06-11T17:00:00+00:00" },
     });
-    expect(parse("please set a reminder alarm for three pm on saturday")).toMatchObject({
+    expect(parse("make me a reminder alarm at four pm on sunday")).toMatchObject({
       tool: "alarm_set",
     });
     expect(parse("remind me tomorrow")).toMatchObject({ tool: "reminders_create" });
@@ -135,13 +135,13 @@ describe("embedded NLU: readings of the fifth round", () => {
     expect(parse("remind me to take pills at 7 am").args?.due).toBe("2025-06-12T07:00:00+00:00");
     expect(parse("schedule a meeting at 3").args?.start).toBe("2025-06-11T15:00:00+00:00");
     // Asking after an alarm already set does not set another
-    expect(parse("confirm i have set an alarm for six am").tool).not.toBe("alarm_set");
+    expect(parse("did i already set an alarm for seven am").tool).not.toBe("alarm_set");
   });
 
   it("finds the date inside what to remember when 'remind me' comes last", () => {
-    expect(parse("i have a meeting tomorrow morning at ten please remind me")).toMatchObject({
+    expect(parse("my sister lands tomorrow morning at nine please remind me")).toMatchObject({
       tool: "reminders_create",
-      args: { title: "i have a meeting tomorrow morning at ten", due: "2025-06-12T10:00:00+00:00" },
+      args: { title: "my sister lands tomorrow morning at nine", due: "2025-06-12T09:00:00+00:00" },
     });
     // Nothing dated in it: no made-up due time
     expect(parse("the dentist please remind me").args?.due).toBeUndefined();
@@ -150,7 +150,7 @@ describe("embedded NLU: readings of the fifth round", () => {
   it("plays broadcasters and the radio by name", () => {
     expect(parse("turn on npr")).toMatchObject({ tool: "media_play", args: { query: "npr" } });
     expect(parse("put the news on bbc")).toMatchObject({ tool: "media_play", args: { query: "bbc" } });
-    expect(parse("would you please turn on the am radio")).toMatchObject({ args: { query: "AM radio" } });
+    expect(parse("could you switch on am radio")).toMatchObject({ args: { query: "AM radio" } });
     expect(parse("go to radio")).toMatchObject({ tool: "media_play", args: { query: "radio" } });
   });
 
@@ -182,12 +182,12 @@ describe("embedded NLU: readings of the fifth round", () => {
 
   it("finds a contact's details asked without the possessive, and counts nothing on the calendar", () => {
     expect(parse("show ana number")).toMatchObject({ tool: "contacts_search", args: { query: "ana" } });
-    expect(parse("give me charles telephone number")).toMatchObject({ args: { query: "charles" } });
+    expect(parse("show me priya telephone number")).toMatchObject({ args: { query: "priya" } });
     expect(parse("what is john's last name")).toMatchObject({
       tool: "contacts_search",
       args: { query: "john" },
     });
-    expect(parse("how many onions do i have on hand").kind).not.toBe("action");
+    expect(parse("how many potatoes have i got in the pantry").kind).not.toBe("action");
   });
 
   it("reads alarms set and removed by their hour, and new mail", () => {
@@ -195,9 +195,9 @@ describe("embedded NLU: readings of the fifth round", () => {
       tool: "alarm_set",
       args: { at: "2025-06-12T06:00:00+00:00" },
     });
-    expect(parse("alert me at three pm to goto the concert")).toMatchObject({
+    expect(parse("alert me at four pm to fetch the dry cleaning")).toMatchObject({
       tool: "alarm_set",
-      args: { at: "2025-06-11T15:00:00+00:00", label: "goto the concert" },
+      args: { at: "2025-06-11T16:00:00+00:00", label: "fetch the dry cleaning" },
     });
     expect(parse("one pm removed")).toMatchObject({
       tool: "alarm_cancel",
@@ -205,7 +205,7 @@ describe("embedded NLU: readings of the fifth round", () => {
     });
     expect(parse("new messages")).toMatchObject({ tool: "mail_search", args: { unread: true } });
     // Looking someone up is asked about only when people were talked about
-    expect(parse("does hypnosis work to break bad habits").kind).not.toBe("action");
+    expect(parse("does meditation help with stress").kind).not.toBe("action");
   });
 
   it("reads notifications and notices at a time as reminders", () => {
@@ -213,18 +213,18 @@ describe("embedded NLU: readings of the fifth round", () => {
       tool: "reminders_create",
       args: { title: "the dentist", due: "2025-06-12T15:00:00+00:00" },
     });
-    expect(parse("set a notification on third march about company meeting")).toMatchObject({
+    expect(parse("set a notification on fifth april about quarterly review")).toMatchObject({
       tool: "reminders_create",
-      args: { title: "company meeting" },
+      args: { title: "quarterly review" },
     });
   });
 
   it("reads which lists there are and an item asked about on a list", () => {
-    expect(parse("do i have coffee on the grocery list")).toMatchObject({
+    expect(parse("is there butter on the grocery list")).toMatchObject({
       tool: "lists_show",
       args: { list: "grocery" },
     });
-    expect(parse("do i have coffee on the grocery list").args).toEqual({ list: "grocery" });
+    expect(parse("is there butter on the grocery list").args).toEqual({ list: "grocery" });
     expect(parse("list the lists i have")).toMatchObject({ tool: "lists_show", args: {} });
     expect(parse("delete the list of groceries")).toMatchObject({
       tool: "lists_clear",
@@ -233,9 +233,9 @@ describe("embedded NLU: readings of the fifth round", () => {
   });
 
   it("adds a contact from a spoken address, with the name said before it", () => {
-    expect(parse("add a new contact for daniel bell dbell@aol dot com")).toMatchObject({
+    expect(parse("add a new contact for maria lopez mlopez@mail dot net")).toMatchObject({
       tool: "contacts_add",
-      args: { name: "daniel bell", email: "dbell@aol.com" },
+      args: { name: "maria lopez", email: "mlopez@mail.net" },
     });
     expect(parse("add a contact named sam lee with email sam@x.org").args).toEqual({
       name: "sam lee",
@@ -244,12 +244,12 @@ describe("embedded NLU: readings of the fifth round", () => {
   });
 
   it("acts on a sure reading that mentions something Jarvis cannot do only in passing", () => {
-    expect(parse("wake me up on friday at five in the morning i need to catch the train")).toMatchObject({
+    expect(parse("wake me up on friday at five in the morning so i make the early train")).toMatchObject({
       tool: "alarm_set",
       args: { at: "2025-06-13T05:00:00+00:00" },
     });
     // ... but not when that is what the request is about
-    expect(parse("what is the time train coming from sacramento").kind).not.toBe("action");
+    expect(parse("what time does the bus from fresno get in").kind).not.toBe("action");
     expect(parse("tweet the current temperature").kind).not.toBe("action");
   });
 
@@ -271,7 +271,7 @@ describe("embedded NLU: readings of the fifth round", () => {
   it("turns it up or down without the word volume", () => {
     expect(parse("turn it up")).toMatchObject({ tool: "system_volume_set", args: { change: 10 } });
     expect(parse("turn it down please")).toMatchObject({ tool: "system_volume_set", args: { change: -10 } });
-    expect(parse("please remove any alarms that i have set")).toMatchObject({
+    expect(parse("please delete any alarms i have set")).toMatchObject({
       tool: "alarm_cancel",
       args: { all: true },
     });

@@ -87,10 +87,10 @@ export const CONTACT_INTENTS: IntentTable = {
       "how (do|can) i (reach|contact|get hold of|get in touch with) {query:contact}",
       "is {query:contact} in my (contacts|address book|contact list)",
       `{query:contact} 's ${DETAIL}`,
-      // "show ana number", "give me charles telephone number": the possessive left unsaid
+      // "show ana number", "show me priya telephone number": the possessive left unsaid
       `(show|give|get|tell) [me] {query:contact} ${DETAIL}`,
       // Where someone lives or works, and their birthday, are on their card
-      // Present tense only: "where did abraham lincoln live" is history, not an address book
+      // Present tense only: "where did the composer mozart live" is history, not an address book
       "where does {query:contact} (live|work|stay) [now]",
       "where {query:contact} (lives|works|stays) [now]",
       "does {query:contact} live (in|on|at) {place:text}",

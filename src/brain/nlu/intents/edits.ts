@@ -90,7 +90,7 @@ export const EDIT_INTENTS: IntentTable = {
       const args: Args = {};
       for (const value of [values.name, values.who, values.email]) {
         if (typeof value !== "string") continue;
-        // a spoken address: "dbell@aol dot com"
+        // a spoken address: "mlopez@mail dot net"
         if (value.includes("@")) args.email = value.replace(/\s+dot\s+/gi, ".").replace(/\s+/g, "");
         else args.name ??= value;
       }
@@ -115,7 +115,7 @@ export const EDIT_INTENTS: IntentTable = {
       "keep this email address in my contacts",
     ],
     partial: contactPartial,
-    // "add a new contact for daniel bell dbell@aol dot com": the address, and the name before it
+    // "add a new contact for maria lopez mlopez@mail dot net": the address, and the name before it
     fallback: (input) => {
       const found = contactPartial(input);
       if (!found) return undefined;

@@ -295,7 +295,7 @@ export const LIST_INTENTS: IntentTable = {
       "(show|list|tell me|read) [me] [all] the lists (i have|i made|there are)",
       "[all] [the] lists (i have|i made)",
       `how many (things|items) are on ${LIST}`,
-      // "do i have coffee on the grocery list": the list is where to look
+      // "is there butter on the grocery list": the list is where to look
       `(do i have|do we have|is there|have i got|did i put) {item} (on|in) ${LIST}`,
     ],
     samples: ["check my list", "read my lists to me", "what's next on my list", "which lists do i have"],
@@ -341,7 +341,7 @@ export const LIST_INTENTS: IntentTable = {
       "(delete|remove|get rid of) [my|the] list (of|called|named) {list}",
       `${LIST} (clear|empty)`,
     ],
-    samples: ["delete my list", "clear the whole list", "remove all items from the list"],
+    samples: ["delete my list", "clear the whole list", "wipe every entry on the list"],
     fallback: (input) => {
       const list = findListName(input.words);
       return list ? { list } : undefined;
@@ -352,7 +352,7 @@ export const LIST_INTENTS: IntentTable = {
 const VAGUE_ITEM =
   /^(?:it|this|that|them|something|anything|stuff|things?|(?:an?|new|the|some) items?|items?)$/;
 
-/** "put oranges on my grocery list", "on my list add eggs", "update my list with shoes". */
+/** "put oranges on my grocery list", "on my list add eggs", "put socks onto my list". */
 function namedItems(said: string): string[] | undefined {
   const item =
     /\b(?:add|put|include|stick|jot down|append)\s+(.+?)\s+(?:to|on|onto|in|into)\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\b/.exec(

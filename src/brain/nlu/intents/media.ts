@@ -28,7 +28,7 @@ function mediaQuery(input: BuildInput): Args | undefined {
   return cleaned ? { query: cleaned } : undefined;
 }
 
-/** A broadcast frequency said in words: "ninety nine point five [fm]" → "99.5 FM". */
+/** A broadcast frequency said in words: "ninety four point three [fm]" → "94.3 FM". */
 function stationQuery(input: BuildInput): Args | undefined {
   const raw = input.values.station;
   if (typeof raw !== "string") return undefined;
@@ -106,7 +106,7 @@ export const MEDIA_INTENTS: IntentTable = {
       return query && !NOT_MEDIA.test(query) && query.split(" ").length <= 8 ? { query } : {};
     },
   },
-  // "tune to ninety nine point five", "turn on one oh seven point nine fm": a station by frequency
+  // "tune to ninety four point three", "turn on one oh three point seven fm": a station by frequency
   media_play_station: {
     tool: "media_play",
     templates: [

@@ -140,7 +140,7 @@ function createEvent(input: BuildInput): Args | undefined {
 export const CALENDAR_INTENTS: IntentTable = {
   calendar_list_events: {
     // Sure but without calendar words, only a question about one's own time ("am i on vacation"),
-    // and not about quantities of things ("how many onions do i have")
+    // and not about quantities of things ("how many potatoes are left")
     loose: new RegExp(`^(?!.*\\bhow (?:many|much)\\b)(?=.*${PERSONAL.source})`),
     vetoes: new RegExp(
       `${SOMEWHERE.source}|^(?:schedule|set|arrange|create|book|add|put|make|organize|plan)\\b|\\b(?:to|you|me|i want) (?:schedule|set|arrange|create|book|add|make)\\b|\\b(?:cancel|delete|remove|reschedule|move|change|clear|erase)\\b`,

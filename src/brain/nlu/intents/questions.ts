@@ -85,7 +85,7 @@ export const QUESTION_SAMPLES: readonly string[] = [
   "what is the square root of pi",
   "what is the speed of light",
   "what is the boiling point of mercury",
-  "how many calories are in an apple",
+  "how much protein does an egg have",
   "what year did the titanic sink",
   "what's the biggest animal on earth",
   "who discovered penicillin",

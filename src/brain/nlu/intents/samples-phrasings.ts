@@ -142,7 +142,7 @@ export const PHRASING_SAMPLES: Record<string, readonly string[]> = {
     "what's the landline at my parents",
     "details of my friend emma",
     "where is the office of my accountant",
-    "list the email and phone of robert",
+    "give me both the mail address and phone for rosa",
     "who in my contacts lives in boston",
     "look up paul",
     "what company does anna work for",

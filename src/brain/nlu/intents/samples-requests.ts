@@ -46,9 +46,9 @@ export const REQUEST_SAMPLES: Record<string, readonly string[]> = {
     "am i busy at three tomorrow",
     "what's next on my agenda",
     "what did i schedule for the fifteenth",
-    "do i have any days off this month",
+    "is any day this month free of plans",
     "when is the birthday party",
-    "how many meetings do i have today",
+    "count today's meetings for me",
     "tell me about my upcoming week",
   ],
   media_now_playing: [
@@ -62,7 +62,7 @@ export const REQUEST_SAMPLES: Record<string, readonly string[]> = {
     "who is the artist of this music",
     "what band is this",
     "tell me the title of the current song",
-    "what year did this song come out",
+    "which album is this track from",
     "what genre is this music",
   ],
   system_mute: [
@@ -82,7 +82,7 @@ export const REQUEST_SAMPLES: Record<string, readonly string[]> = {
     "switch to silent mode",
   ],
   media_play: [
-    "tune to ninety five point five fm",
+    "switch the radio to eighty nine point one fm",
     "put on the jazz station",
     "switch the radio to the news channel",
     "find the local public radio station",
@@ -197,7 +197,7 @@ export const REQUEST_SAMPLES: Record<string, readonly string[]> = {
   weather_current: [
     "how hot is it outside",
     "is it cold out",
-    "what's it like outside right now",
+    "how does it look outdoors at the moment",
     "do i need a jacket",
     "is it raining right now",
     "how warm is it today",

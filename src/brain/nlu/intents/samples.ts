@@ -43,7 +43,7 @@ export const EXTRA_SAMPLES: Record<string, readonly string[]> = {
   alarm_cancel: [
     "remove the alarm for tomorrow",
     "delete all alarms",
-    "i don't want any alarms",
+    "i no longer need any of my alarms",
     "get rid of all my alarms",
     "turn my alarms off",
     "forget the alarm",
@@ -85,7 +85,7 @@ export const EXTRA_SAMPLES: Record<string, readonly string[]> = {
     "weather conditions right now",
   ],
   weather_forecast: [
-    "will i need an umbrella tomorrow",
+    "should i pack a brolly for tomorrow",
     "is it going to rain this weekend",
     "what's the forecast for this week",
     "is snow expected tomorrow",
@@ -129,7 +129,7 @@ export const EXTRA_SAMPLES: Record<string, readonly string[]> = {
   lists_remove: [
     "remove milk from the list",
     "take bread off my list",
-    "delete that item from the list",
+    "cross that entry off the list",
     "cross off eggs",
     "i already bought the milk take it off",
     "remove the last item from my list",
@@ -224,7 +224,7 @@ export const EXTRA_SAMPLES: Record<string, readonly string[]> = {
   ],
   contacts_search: [
     "show contact of john",
-    "find john smith in contacts",
+    "look up peter novak among my contacts",
     "what are sara's contact details",
     "how do i reach my brother",
     "is alex saved in my contacts",

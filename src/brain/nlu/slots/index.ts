@@ -330,10 +330,10 @@ export const SLOT_TYPES: Record<string, SlotType> = {
   },
 };
 
-/** A broadcast frequency or channel in words or digits ("ninety nine point five fm", "107.9"). */
+/** A broadcast frequency or channel in words or digits ("ninety four point three fm", "103.7"). */
 SLOT_TYPES.station = {
   maxTokens: 8,
-  samples: ["ninety nine point five", "one oh seven point nine fm", "88.5 fm", "channel seventy two"],
+  samples: ["ninety four point three", "one oh three point seven fm", "88.5 fm", "channel seventy two"],
   parse(words, raw) {
     const w = words[0] === "channel" ? words.slice(1) : words;
     if (w.length === 0) return undefined;
