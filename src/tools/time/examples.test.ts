@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CONTRACT_TOOLS, createNlu } from "../../brain/nlu/index.js";
+import { createNlu } from "../../brain/nlu/index.js";
 import { parseTemplate } from "../../brain/nlu/template.js";
+import { builtinToolsForNlu } from "../../testing/index.js";
 import { timeConvertTool } from "./convert.js";
 import { ZoneResolver } from "./resolve.js";
 
@@ -20,7 +21,7 @@ describe("time_convert examples", () => {
   });
 
   it("turn what users say into time_convert calls, and leave time_now alone", async () => {
-    const nlu = createNlu([...CONTRACT_TOOLS.filter((t) => t.name !== tool.name), tool], { timezone: "UTC" });
+    const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
     const parse = (text: string) =>
       nlu.parse(text, { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" });
     const convert = (text: string) => {
