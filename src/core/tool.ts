@@ -18,7 +18,7 @@ export const EFFECTS: readonly Effect[] = [
   "spend",
   "memory",
 ];
-/** Effects that taint raises to at least `dangerous` once the run has read untrusted text. */
+/** Effects that taint raises to at least `dangerous` once the run has read untrusted text (gate/taint.ts). */
 export const TAINT_SENSITIVE_EFFECTS: ReadonlySet<Effect> = new Set([
   "write",
   "delete",
@@ -83,7 +83,8 @@ export interface ToolResult {
   output: string;
   /** Structured data for UIs and tests; never shown to the model verbatim unless also in `output`. */
   data?: unknown;
-  error?: { code: string; message: string };
+  /** Why it failed, for people: `message` one sentence, `fix` what to do about it. */
+  error?: { code: string; message: string; fix?: string };
 }
 
 export interface ToolDefinition<A = Record<string, unknown>> {
@@ -118,8 +119,12 @@ export function ok(output: string, data?: unknown): ToolResult {
   return data === undefined ? { ok: true, output } : { ok: true, output, data };
 }
 
-export function fail(code: string, message: string): ToolResult {
-  return { ok: false, output: `${code}: ${message}`, error: { code, message } };
+export function fail(code: string, message: string, fix?: string): ToolResult {
+  return {
+    ok: false,
+    output: `${code}: ${message}`,
+    error: fix === undefined ? { code, message } : { code, message, fix },
+  };
 }
 
 export function raiseTier(tier: RiskTier, by = 1): RiskTier {

@@ -5,6 +5,7 @@ import type { HandleStore, ToolDefinition } from "../../core/tool.js";
 import { type ConfirmationBroker, FixedConfirmationBroker } from "../../gate/confirm.js";
 import type { CallOutcome } from "../../gate/gate.js";
 import { canonicalPath } from "../../gate/paths.js";
+import { createRunScope } from "../../gate/scope.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
 import type { ToolDeps } from "../deps.js";
@@ -56,15 +57,13 @@ export function createToolHarness(
       const broker = options.broker ?? new FixedConfirmationBroker(options.answer ?? "approve");
       const outcome = await runtime.gate.call(
         { tool, args },
-        {
+        createRunScope({
           runId: runtime.ids.next("run"),
           userText: options.userText ?? [JSON.stringify(args)],
           handles: options.handles ?? handles,
-          taint: { tainted: false, sources: [] },
-          grants: new Set(),
           broker,
-          ...(options.signal ? { signal: options.signal } : {}),
-        },
+          signal: options.signal,
+        }),
       );
       return { ...outcome, broker };
     },

@@ -3,6 +3,7 @@ import { silentLogger } from "../../core/logger.js";
 import type { ToolDefinition } from "../../core/tool.js";
 import { FixedConfirmationBroker } from "../../gate/confirm.js";
 import type { CallOutcome } from "../../gate/gate.js";
+import { createRunScope } from "../../gate/scope.js";
 import type { Platform } from "../../platform/types.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome } from "../../testing/home.js";
@@ -43,14 +44,7 @@ export function desktopHarness(
       broker = new FixedConfirmationBroker(answer);
       return runtime.gate.call(
         { tool, args },
-        {
-          runId: runtime.ids.next("run"),
-          userText: [JSON.stringify(args)],
-          handles,
-          taint: { tainted: false, sources: [] },
-          grants: new Set(),
-          broker,
-        },
+        createRunScope({ runId: runtime.ids.next("run"), userText: [JSON.stringify(args)], handles, broker }),
       );
     },
     async close(): Promise<void> {
