@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { allowEntryProblem } from "../tools/web/allowlist.js";
+import { allowEntryProblem } from "./allowlist.js";
 
 /** Every key is optional; defaults make an empty config.yaml a working one. */
 const override = z.enum(["auto", "confirm", "deny"]);

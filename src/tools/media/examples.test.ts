@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createNlu } from "../../brain/nlu/index.js";
 import { parseTemplate } from "../../brain/nlu/template.js";
 import { builtinToolsForNlu } from "../../testing/index.js";
-import { desktopHarness } from "../input/harness.js";
+import { desktopHarness } from "../../testing/desktop-harness.js";
 import { createMediaTools } from "./index.js";
 
 // The embedded NLU reads the tools' own `examples`: they must compile as templates, and what

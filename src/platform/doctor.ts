@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import type { DoctorCheck, DoctorResult } from "../config/doctor.js";
 import {
   atspiPython,
   linuxUnavailable,
@@ -6,9 +7,8 @@ import {
   macUnavailable,
   type SystemProbe,
   systemProbe,
-} from "../../platform/requirements.js";
-import { CAPABILITIES, type Capability } from "../../platform/types.js";
-import type { DoctorCheck, DoctorResult } from "./types.js";
+} from "./requirements.js";
+import { CAPABILITIES, type Capability } from "./types.js";
 
 const ENABLES: Record<Capability, string> = {
   apps: "apps_list/launch/quit/focus",

@@ -1,5 +1,5 @@
-import type { JarvisPaths } from "../../config/paths.js";
-import type { JarvisConfig } from "../../config/schema.js";
+import type { JarvisPaths } from "./paths.js";
+import type { JarvisConfig } from "./schema.js";
 
 export interface DoctorContext {
   config: JarvisConfig | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fakeProbe } from "../../platform/fake.js";
-import { checkDesktopCapability, DESKTOP_CHECKS } from "./desktop.js";
+import { checkDesktopCapability, DESKTOP_CHECKS } from "./doctor.js";
+import { fakeProbe } from "./fake.js";
 
 describe("desktop doctor checks", () => {
   it("has one check per capability", () => {

@@ -1,14 +1,14 @@
-import type { Clock } from "../../core/clock.js";
-import type { ConfirmAnswer } from "../../core/events.js";
-import { MemoryHandleStore } from "../../core/handles.js";
-import type { HandleStore, ToolDefinition } from "../../core/tool.js";
-import { type ConfirmationBroker, FixedConfirmationBroker } from "../../gate/confirm.js";
-import type { CallOutcome } from "../../gate/gate.js";
-import { canonicalPath } from "../../gate/paths.js";
-import { createRunScope } from "../../gate/scope.js";
-import { createRuntime, type Runtime } from "../../runtime/runtime.js";
-import { createTempHome, type TempHome } from "../../testing/home.js";
-import type { ToolDeps } from "../deps.js";
+import type { Clock } from "../core/clock.js";
+import type { ConfirmAnswer } from "../core/events.js";
+import { MemoryHandleStore } from "../core/handles.js";
+import type { HandleStore, ToolDefinition } from "../core/tool.js";
+import { type ConfirmationBroker, FixedConfirmationBroker } from "../gate/confirm.js";
+import type { CallOutcome } from "../gate/gate.js";
+import { canonicalPath } from "../gate/paths.js";
+import { createRunScope } from "../gate/scope.js";
+import { createRuntime, type Runtime } from "../runtime/runtime.js";
+import type { ToolDeps } from "../tools/deps.js";
+import { createTempHome, type TempHome } from "./home.js";
 
 /**
  * Test support for tool groups: a temp HOME + JARVIS_HOME, a real runtime (config, store,

@@ -3,12 +3,12 @@
  * their own "truth": sample 0 is the speech probability × 10000 and sample 1 is 1 when the
  * wake word is in the frame — so a test writes a scenario as a list of frames.
  */
-import type { AudioSink } from "./audio/io.js";
-import { FRAME_SAMPLES, type PcmAudio } from "./audio/wav.js";
-import type { BargeInInput, VadInput, WakeWordInput } from "./pipeline.js";
-import type { ListenMode, SpeechToText, SttSession, Transcript } from "./stt/types.js";
-import type { TextToSpeech } from "./tts/types.js";
-import type { WakeDecision } from "./wakeword.js";
+import type { AudioSink } from "../voice/audio/io.js";
+import { FRAME_SAMPLES, type PcmAudio } from "../voice/audio/wav.js";
+import type { BargeInInput, VadInput, WakeWordInput } from "../voice/pipeline.js";
+import type { ListenMode, SpeechToText, SttSession, Transcript } from "../voice/stt/types.js";
+import type { TextToSpeech } from "../voice/tts/types.js";
+import type { WakeDecision } from "../voice/wakeword.js";
 
 export function frame(options: { speech?: number; wake?: boolean } = {}): Int16Array {
   const f = new Int16Array(FRAME_SAMPLES);

@@ -1,13 +1,13 @@
-import { MemoryHandleStore } from "../../core/handles.js";
-import { silentLogger } from "../../core/logger.js";
-import type { ToolDefinition } from "../../core/tool.js";
-import { FixedConfirmationBroker } from "../../gate/confirm.js";
-import type { CallOutcome } from "../../gate/gate.js";
-import { createRunScope } from "../../gate/scope.js";
-import type { Platform } from "../../platform/types.js";
-import { createRuntime, type Runtime } from "../../runtime/runtime.js";
-import { createTempHome } from "../../testing/home.js";
-import type { ToolDeps } from "../deps.js";
+import { MemoryHandleStore } from "../core/handles.js";
+import { silentLogger } from "../core/logger.js";
+import type { ToolDefinition } from "../core/tool.js";
+import { FixedConfirmationBroker } from "../gate/confirm.js";
+import type { CallOutcome } from "../gate/gate.js";
+import { createRunScope } from "../gate/scope.js";
+import type { Platform } from "../platform/types.js";
+import { createRuntime, type Runtime } from "../runtime/runtime.js";
+import type { ToolDeps } from "../tools/deps.js";
+import { createTempHome } from "./home.js";
 
 export type DesktopFactory = (deps: ToolDeps, platform?: Platform) => ToolDefinition[];
 

@@ -1,4 +1,4 @@
-import { type Cidr, type IpAddress, inCidr, parseCidr, parseIp } from "./ip.js";
+import { type Cidr, type IpAddress, inCidr, parseCidr, parseIp } from "../core/ip.js";
 
 /**
  * One `web.allow_private` entry. Accepted forms:

@@ -1,8 +1,8 @@
+import { loadNlu } from "../agent/nlu-loader.js";
+import { recallHookFor } from "../agent/recall-hook.js";
+import { AgentService } from "../agent/service.js";
 import type { ModelRouter } from "../brain/models/router.js";
-import type { Runtime } from "../runtime/runtime.js";
-import { loadNlu } from "./nlu-loader.js";
-import { recallHookFor } from "./recall-hook.js";
-import { AgentService } from "./service.js";
+import type { Runtime } from "./runtime.js";
 
 /**
  * The agent as every surface (CLI, server, voice) runs it: models from config/env, the embedded
