@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createNlu } from "../../brain/nlu/index.js";
 import { parseTemplate } from "../../brain/nlu/template.js";
-import { builtinToolsForNlu } from "../../testing/index.js";
 import { desktopHarness } from "../../testing/desktop-harness.js";
+import { builtinToolsForNlu } from "../../testing/index.js";
 import { createMediaTools } from "./index.js";
 
 // The embedded NLU reads the tools' own `examples`: they must compile as templates, and what

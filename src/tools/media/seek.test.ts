@@ -4,8 +4,8 @@ import { parseTemplate } from "../../brain/nlu/template.js";
 import { FakeRunner, fakeProbe } from "../../platform/fake.js";
 import { createLinuxPlatform } from "../../platform/linux/index.js";
 import { SCRIPTS } from "../../platform/macos/osascript.js";
-import { builtinToolsForNlu } from "../../testing/index.js";
 import { desktopHarness } from "../../testing/desktop-harness.js";
+import { builtinToolsForNlu } from "../../testing/index.js";
 import { createMediaTools } from "./index.js";
 import { clockTime, describeSeek, MacPlayerSeeker, PlayerctlSeeker, SEEK_SCRIPTS, span } from "./seek.js";
 
