@@ -1,41 +1,171 @@
 import type { ToolDefinition } from "../core/tool.js";
 import type { ToolDeps } from "./deps.js";
+import { type Language, withLanguage } from "./language.js";
 
 /** A tool group's factory: the group's tools for one runtime. */
 export type ToolFactory = (deps: ToolDeps) => ToolDefinition[];
 
 /**
- * Every built-in tool group in catalog order, each imported lazily with a literal specifier (typed,
- * and found by the build). Add a group with one line here.
+ * Every built-in tool group in catalog order, each imported lazily with a literal specifier
+ * (typed, and found by the build), with its language (how people ask for its tools, in
+ * `<group>/language.ts`) attached. Add a group with one line here.
  */
 export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFactory> }> = [
-  { folder: "apps", load: async () => (await import("./apps/index.js")).createAppsTools },
+  {
+    folder: "apps",
+    load: async () =>
+      speaking(
+        (await import("./apps/index.js")).createAppsTools,
+        (await import("./apps/language.js")).APPS_LANGUAGE,
+      ),
+  },
   { folder: "windows", load: async () => (await import("./windows/index.js")).createWindowsTools },
   { folder: "input", load: async () => (await import("./input/index.js")).createInputTools },
   { folder: "ui", load: async () => (await import("./ui/index.js")).createUiTools },
   { folder: "screen", load: async () => (await import("./screen/index.js")).createScreenTools },
   { folder: "clipboard", load: async () => (await import("./clipboard/index.js")).createClipboardTools },
-  { folder: "system", load: async () => (await import("./system/control.js")).createSystemControlTools },
-  { folder: "media", load: async () => (await import("./media/index.js")).createMediaTools },
-  { folder: "files", load: async () => (await import("./files/index.js")).createFilesTools },
-  { folder: "system", load: async () => (await import("./system/info.js")).createSystemInfoTools },
+  {
+    folder: "system",
+    load: async () =>
+      speaking(
+        (await import("./system/control.js")).createSystemControlTools,
+        (await import("./system/language.js")).SYSTEM_LANGUAGE,
+      ),
+  },
+  {
+    folder: "media",
+    load: async () =>
+      speaking(
+        (await import("./media/index.js")).createMediaTools,
+        (await import("./media/language.js")).MEDIA_LANGUAGE,
+      ),
+  },
+  {
+    folder: "files",
+    load: async () =>
+      speaking(
+        (await import("./files/index.js")).createFilesTools,
+        (await import("./files/language.js")).FILES_LANGUAGE,
+      ),
+  },
+  {
+    folder: "system",
+    load: async () =>
+      speaking(
+        (await import("./system/info.js")).createSystemInfoTools,
+        (await import("./system/language.js")).SYSTEM_LANGUAGE,
+      ),
+  },
   { folder: "shell", load: async () => (await import("./shell/index.js")).createShellTools },
-  { folder: "web", load: async () => (await import("./web/index.js")).webTools },
-  { folder: "browser", load: async () => (await import("./browser/index.js")).browserTools },
-  { folder: "knowledge", load: async () => (await import("./knowledge/index.js")).createKnowledgeTools },
+  {
+    folder: "web",
+    load: async () =>
+      speaking((await import("./web/index.js")).webTools, (await import("./web/language.js")).WEB_LANGUAGE),
+  },
+  {
+    folder: "browser",
+    load: async () =>
+      speaking(
+        (await import("./browser/index.js")).browserTools,
+        (await import("./browser/language.js")).BROWSER_LANGUAGE,
+      ),
+  },
+  {
+    folder: "knowledge",
+    load: async () =>
+      speaking(
+        (await import("./knowledge/index.js")).createKnowledgeTools,
+        (await import("./knowledge/language.js")).KNOWLEDGE_LANGUAGE,
+      ),
+  },
   { folder: "docs", load: async () => (await import("./docs/index.js")).createDocsTools },
-  { folder: "memory", load: async () => (await import("./memory/index.js")).createMemoryTools },
-  { folder: "mail", load: async () => (await import("./mail/index.js")).mailTools },
-  { folder: "calendar", load: async () => (await import("./calendar/index.js")).calendarTools },
-  { folder: "reminders", load: async () => (await import("./reminders/index.js")).remindersTools },
-  { folder: "contacts", load: async () => (await import("./contacts/index.js")).contactsTools },
-  { folder: "timers", load: async () => (await import("./timers/index.js")).createTimerTools },
-  { folder: "time", load: async () => (await import("./time/index.js")).createTimeTools },
-  { folder: "calc", load: async () => (await import("./calc/index.js")).createCalcTools },
-  { folder: "weather", load: async () => (await import("./weather/index.js")).createWeatherTools },
-  { folder: "lists", load: async () => (await import("./lists/index.js")).createListTools },
+  {
+    folder: "memory",
+    load: async () =>
+      speaking(
+        (await import("./memory/index.js")).createMemoryTools,
+        (await import("./memory/language.js")).MEMORY_LANGUAGE,
+      ),
+  },
+  {
+    folder: "mail",
+    load: async () =>
+      speaking(
+        (await import("./mail/index.js")).mailTools,
+        (await import("./mail/language.js")).MAIL_LANGUAGE,
+      ),
+  },
+  {
+    folder: "calendar",
+    load: async () =>
+      speaking(
+        (await import("./calendar/index.js")).calendarTools,
+        (await import("./calendar/language.js")).CALENDAR_LANGUAGE,
+      ),
+  },
+  {
+    folder: "reminders",
+    load: async () =>
+      speaking(
+        (await import("./reminders/index.js")).remindersTools,
+        (await import("./reminders/language.js")).REMINDERS_LANGUAGE,
+      ),
+  },
+  {
+    folder: "contacts",
+    load: async () =>
+      speaking(
+        (await import("./contacts/index.js")).contactsTools,
+        (await import("./contacts/language.js")).CONTACTS_LANGUAGE,
+      ),
+  },
+  {
+    folder: "timers",
+    load: async () =>
+      speaking(
+        (await import("./timers/index.js")).createTimerTools,
+        (await import("./timers/language.js")).TIMERS_LANGUAGE,
+      ),
+  },
+  {
+    folder: "time",
+    load: async () =>
+      speaking(
+        (await import("./time/index.js")).createTimeTools,
+        (await import("./time/language.js")).TIME_LANGUAGE,
+      ),
+  },
+  {
+    folder: "calc",
+    load: async () =>
+      speaking(
+        (await import("./calc/index.js")).createCalcTools,
+        (await import("./calc/language.js")).CALC_LANGUAGE,
+      ),
+  },
+  {
+    folder: "weather",
+    load: async () =>
+      speaking(
+        (await import("./weather/index.js")).createWeatherTools,
+        (await import("./weather/language.js")).WEATHER_LANGUAGE,
+      ),
+  },
+  {
+    folder: "lists",
+    load: async () =>
+      speaking(
+        (await import("./lists/index.js")).createListTools,
+        (await import("./lists/language.js")).LISTS_LANGUAGE,
+      ),
+  },
   { folder: "transcribe", load: async () => (await import("./transcribe/index.js")).createTranscribeTools },
 ];
+
+/** A group's factory with the group's language attached to its tools. */
+function speaking(group: ToolFactory, language: Language): ToolFactory {
+  return (deps) => withLanguage(group(deps), language);
+}
 
 /**
  * Imports every group, one after another (`between` runs after each: the server lets waiting
