@@ -5,6 +5,7 @@ import { App } from "./app";
 import "./styles/base.css";
 import "./styles/controls.css";
 import "./styles/chat.css";
+import "./styles/cards.css";
 import "./styles/pages.css";
 
 takeTokenFromUrl();
