@@ -1,11 +1,23 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../core/clock.js";
 import { silentLogger } from "../core/logger.js";
 import { openStore, type SqliteDatabase } from "../store/database.js";
+import { REPO_ROOT } from "../testing/cli.js";
 import { createTempHome, type TempHome } from "../testing/home.js";
 import { makeDocx, makeEncryptedPdf, makePdf, makeWords } from "./ingest/fixtures.js";
 import { fsError } from "./ingest/walk.js";
@@ -138,11 +150,36 @@ describe("KnowledgeBase.add", () => {
       code: "TOOL_FAILED",
       message: "permission denied: cannot read it",
     });
-    // Root reads anything, so the real file check only means something for other users.
-    if (process.getuid?.() === 0) return;
-    const file = join(docs, "locked.txt");
-    writeFileSync(file, "locked", { mode: 0o000 });
-    expect((await kb().add([file]))[0]!.error?.message).toMatch(/permission denied/);
+    if (process.getuid?.() !== 0) {
+      const file = join(docs, "locked.txt");
+      writeFileSync(file, "locked", { mode: 0o000 });
+      expect((await kb().add([file]))[0]!.error?.message).toMatch(/permission denied/);
+      return;
+    }
+    // Root reads anything: the same check runs as `nobody`, in a child process on the build.
+    const shared = mkdtempSync(join(tmpdir(), "jarvis-kb-nobody-"));
+    try {
+      chmodSync(shared, 0o777);
+      const file = join(shared, "locked.txt");
+      writeFileSync(file, "locked", { mode: 0o000 });
+      const dist = (path: string) => pathToFileURL(join(REPO_ROOT, "dist", path)).href;
+      const script = `
+        const { openStore } = await import(${JSON.stringify(dist("store/database.js"))});
+        const { silentLogger } = await import(${JSON.stringify(dist("core/logger.js"))});
+        const { KnowledgeBase } = await import(${JSON.stringify(dist("knowledge/knowledge.js"))});
+        const db = openStore(process.argv[1]);
+        const kb = new KnowledgeBase({ db, clock: { now: () => 0 }, logger: silentLogger, limits: {} });
+        console.log(JSON.stringify((await kb.add([process.argv[2]]))[0]));`;
+      const child = spawnSync(
+        process.execPath,
+        ["--input-type=module", "-e", script, join(shared, "kb.db"), file],
+        { uid: 65534, gid: 65534, encoding: "utf8" },
+      );
+      expect(child.status, child.stderr).toBe(0);
+      expect(JSON.parse(child.stdout).error?.message).toMatch(/permission denied/);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 
   it("ingests a one-million-word document in one go, or refuses it whole over the chunk limit", async () => {

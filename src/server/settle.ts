@@ -1,5 +1,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { afterDelay } from "../core/abort.js";
+import { type Clock, systemClock } from "../core/clock.js";
 
 type GcFunction = (options?: { type?: string; execution?: string; flavor?: string }) => void;
 
@@ -15,10 +17,14 @@ type GcFunction = (options?: { type?: string; execution?: string; flavor?: strin
  *   V8's `gc()` is exposed in a fresh vm context only; the main context is untouched.
  * Together ~40 MB of idle RSS (bench/server.bench.ts). Returns a cancel function.
  */
-export function settleMemory(idle: () => boolean, delayMs = 3_000, tries = 20): () => void {
-  let timer: NodeJS.Timeout | undefined;
+export function settleMemory(
+  idle: () => boolean,
+  options: { delayMs?: number; tries?: number; clock?: Clock } = {},
+): () => void {
+  const { delayMs = 3_000, tries = 20, clock = systemClock } = options;
+  let cancel: (() => void) | undefined;
   const attempt = (left: number) => {
-    timer = setTimeout(() => {
+    cancel = afterDelay(clock, delayMs, () => {
       if (!idle()) {
         if (left > 1) attempt(left - 1);
         return;
@@ -31,9 +37,8 @@ export function settleMemory(idle: () => boolean, delayMs = 3_000, tries = 20): 
       } catch {
         // best effort: memory is only returned later
       }
-    }, delayMs);
-    timer.unref();
+    });
   };
   attempt(tries);
-  return () => clearTimeout(timer);
+  return () => cancel?.();
 }

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTempHome, type TempHome } from "../testing/home.js";
 import { migrate, openStore } from "./database.js";
+import { ALL_MIGRATIONS } from "./migrations/index.js";
 import type { Migration } from "./migrations/types.js";
 
 let temp: TempHome;
@@ -28,7 +29,16 @@ describe("store", () => {
     temp = createTempHome();
     const db = openStore(join(temp.jarvisHome, "jarvis.db"));
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(Number(db.pragma("user_version", { simple: true }))).toBeGreaterThanOrEqual(1);
+    // Every migration applied: the schema is at the newest version, with each area's tables.
+    const newest = Math.max(...ALL_MIGRATIONS.map((m) => m.version));
+    expect(Number(db.pragma("user_version", { simple: true }))).toBe(newest);
+    const tables = new Set(
+      (
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>
+      ).map((t) => t.name),
+    );
+    for (const table of ["audit_log", "sessions", "runs", "run_steps", "lists", "kb_documents", "kb_chunks"])
+      expect(tables, table).toContain(table);
     db.close();
   });
 

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createNlu } from "../../brain/nlu/index.js";
 import { parseTemplate } from "../../brain/nlu/template.js";
 import { builtinToolsForNlu } from "../../testing/index.js";
+import { createToolHarness } from "../../testing/tool-harness.js";
 import { timeConvertTool } from "./convert.js";
 import { ZoneResolver } from "./resolve.js";
 
@@ -9,6 +10,9 @@ import { ZoneResolver } from "./resolve.js";
 // users say must become time_convert calls whose places and times the tool can read.
 const zones = new ZoneResolver({ geocode: async () => undefined }, "UTC");
 const tool = timeConvertTool(zones, { now: () => Date.parse("2025-06-11T10:00:00Z") });
+
+const gate = createToolHarness(() => [tool]);
+afterAll(() => gate.close());
 
 describe("time_convert examples", () => {
   it("compile as sentence templates with typed slots only", () => {
@@ -29,9 +33,13 @@ describe("time_convert examples", () => {
       expect(result.tool, text).toBe("time_convert");
       return result.args ?? {};
     };
-    // What the tool then says, given exactly those arguments (the clock is 10:00 UTC)
-    const answer = async (text: string) =>
-      (await tool.execute(convert(text) as never, { signal: new AbortController().signal } as never)).output;
+    // What the tool then says, given exactly those arguments through the gate, which checks them
+    // against the tool's own schema (the clock is 10:00 UTC)
+    const answer = async (text: string) => {
+      const outcome = await gate.call("time_convert", convert(text));
+      expect(outcome.status, `${text}: ${outcome.message}`).toBe("ok");
+      return outcome.result?.output;
+    };
     // Money is not time: currencies are no places
     for (const text of ["what is one dollar in euros", "convert ten pounds to yen"])
       expect(parse(text).kind, text).not.toBe("action");
