@@ -99,7 +99,7 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   description: string;
   parameters: JsonSchema;
   effects: Effect[];
-  risk: RiskTier | ((args: A) => RiskTier);
+  risk: RiskTier | RiskOf<A>;
   examples?: string[];
   /**
    * How people ask for it (templates, samples, slots, follow-up questions, negatives), owned by
@@ -116,9 +116,16 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   execute(args: A, ctx: ToolContext): Promise<ToolResult>;
 }
 
-/** Helper so tool authors get args typed while the registry stores the erased shape. */
-export function defineTool<A>(tool: ToolDefinition<A>): ToolDefinition {
-  return tool as unknown as ToolDefinition;
+/**
+ * A tier computed from the arguments. Declared as a method so a tool typed for its own
+ * arguments is still a `ToolDefinition` of the registry's erased shape (method parameters are
+ * compared both ways); the gate validates the arguments against the schema before calling it.
+ */
+type RiskOf<A> = { of(args: A): RiskTier }["of"];
+
+/** Tool authors get their arguments typed; the registry stores the erased shape. */
+export function defineTool<A extends Record<string, unknown>>(tool: ToolDefinition<A>): ToolDefinition {
+  return tool;
 }
 
 export function ok(output: string, data?: unknown): ToolResult {

@@ -59,7 +59,7 @@ export function unavailableReason(platform: Platform, needs: readonly Capability
  * Wraps a desktop tool: `available()` names the missing program or permission, execute refuses
  * up front with that same line, and errors keep their fix so the user reads how to solve it.
  */
-export function desktopTool<A>(
+export function desktopTool<A extends Record<string, unknown>>(
   kit: DesktopKit,
   needs: readonly Capability[],
   tool: ToolDefinition<A>,
