@@ -98,6 +98,10 @@ describe.skipIf(!ok)("web UI end to end", () => {
     expect(readProbeLog(h.temp.jarvisHome)).not.toContain("danger cache");
     const audit = h.runtime.audit.list({ tool: "probe_danger" });
     expect(audit.some((e) => e.stage === "confirmation" && e.outcome === "deny")).toBe(true);
+    // The Runs page says so too: not a green "finished"
+    await page.getByRole("link", { name: "Runs", exact: true }).click();
+    const row = page.locator("tr", { hasText: "wipe the cache" });
+    await row.locator(".badge.status-denied", { hasText: "denied" }).waitFor();
     expect(errors).toEqual([]);
   });
 
