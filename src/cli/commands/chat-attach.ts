@@ -6,6 +6,7 @@ import { pathsFor, resolveHome } from "../../config/paths.js";
 import { JarvisError, toJarvisError } from "../../core/errors.js";
 import type { ConfirmRequestData, JarvisEvent } from "../../core/events.js";
 import { processAlive, readServerFile } from "../../server/discovery.js";
+import { askLine, formatQuestion, readAnswer } from "../confirm-prompt.js";
 import type { CliContext } from "../context.js";
 import { EventPrinter } from "./agent-support.js";
 
@@ -23,14 +24,6 @@ type Pending = ConfirmRequestData & { runId: string };
 
 const HELP = `commands: /stop (stop this session's running task)  /new (new conversation)  /history  /exit
 confirmations (from any window): y = yes, n = no, a = always for this session`;
-const ANSWERS: Record<string, "approve" | "deny" | "approve_session"> = {
-  y: "approve",
-  yes: "approve",
-  n: "deny",
-  no: "deny",
-  a: "approve_session",
-  always: "approve_session",
-};
 
 /** The running server for this JARVIS_HOME and its token; one clear error when there is none. */
 export async function findServer(env: NodeJS.ProcessEnv, flags: AttachFlags): Promise<Target> {
@@ -284,9 +277,7 @@ class AttachedChat {
   private showQuestion(): void {
     const request = this.pending[0];
     if (!request) return;
-    this.context.stderr.write(
-      `\n── confirm: ${request.tool} (${request.tier}) ──\n${request.preview}\nreason: ${request.reason}\nAllow? [y]es / [n]o / [a]lways this session › `,
-    );
+    this.context.stderr.write(`${formatQuestion(request, this.printer.style)}${askLine()} › `);
   }
 
   private resolved(confirmationId: string, answer: string, rl: Interface): void {
@@ -310,7 +301,7 @@ class AttachedChat {
     const question = this.pending[0];
     if (question) {
       if (line === "/stop") return this.stop();
-      const answer = ANSWERS[line.toLowerCase()];
+      const answer = readAnswer(line);
       if (!answer) {
         this.context.stderr.write("please answer y, n or a › ");
         return;
