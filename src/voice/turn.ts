@@ -96,8 +96,7 @@ export function agentTurnHandler(
           if (event.type === "text_delta") yield { type: "text", text: event.data.text };
           else {
             yield { type: "event", event: { type: event.type, data: event.data } as EventPayload };
-            if (event.type === "run_failed")
-              yield { type: "text", text: `Sorry, that failed: ${event.data.message}.` };
+            if (event.type === "run_failed") yield { type: "text", text: spokenFailure(event.data.message) };
           }
         }
       } finally {
@@ -105,4 +104,12 @@ export function agentTurnHandler(
       }
     },
   };
+}
+
+/**
+ * A failed run, said aloud: a failure already put in sentences for people (a call's outcome,
+ * described) is said as it is; a bare reason gets "Sorry, that failed".
+ */
+function spokenFailure(message: string): string {
+  return /[.!?]$/.test(message.trim()) ? message.trim() : `Sorry, that failed: ${message}.`;
 }

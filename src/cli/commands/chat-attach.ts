@@ -258,7 +258,8 @@ class AttachedChat {
     if (event.type === "run_started") {
       this.running.add(event.runId);
       if (!this.mine.has(event.runId))
-        this.context.printError(`  ▸ (${event.data.source ?? "?"}) ${event.data.input}`);
+        const mark = this.printer.style.unicode ? "▸" : ">";
+        this.context.printError(`  ${mark} (${event.data.source ?? "?"}) ${event.data.input}`);
     }
     if (event.type !== "confirm_requested") this.printer.print(event);
     if (event.type === "run_finished" || event.type === "run_failed" || event.type === "run_cancelled") {
