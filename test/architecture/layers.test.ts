@@ -5,7 +5,7 @@ import { REPO_ROOT } from "../../src/testing/cli.js";
 import { cycles, folderOf, type ImportEdge, importsOf, listFiles } from "../../src/testing/source-tree.js";
 
 /**
- * The layer rule of docs/decisions/0001-layers.md, checked on the real import graph: a folder
+ * The layer rule of docs/decisions/0017-layers.md, checked on the real import graph: a folder
  * imports only its own layer and those below it, folders never import each other in a circle,
  * production code never imports test support, every lazy import names its module literally,
  * and `index.ts` files follow the one barrel rule.
