@@ -61,7 +61,9 @@ function reexec(node) {
     process.on("SIGTERM", forward);
     process.on("SIGHUP", forward);
     child.on("error", (error) => {
-      process.stderr.write(`INTERNAL: could not start ${node}: ${error.message} (run \`npm install\` in ${root})\n`);
+      process.stderr.write(
+        `INTERNAL: could not start ${node}: ${error.message} (run \`npm install\` in ${root})\n`,
+      );
       process.exit(1);
     });
     child.on("exit", (code, signal) => {

@@ -9,6 +9,7 @@ import type { AuditLog } from "../gate/audit.js";
 import type { Gate, RunScope } from "../gate/gate.js";
 import type { ToolRegistry } from "../gate/registry.js";
 import { createRunScope, type RunScopeInput } from "../gate/scope.js";
+import type { SqliteDatabase } from "../store/database.js";
 import type { RunEmitter } from "./events.js";
 import { RunJournal } from "./journal.js";
 import { DEFAULT_LIMITS, type RunLimits } from "./limits.js";
@@ -18,8 +19,8 @@ import type { SessionStore } from "./session-store.js";
 import { Transcript } from "./transcript.js";
 import type { MemoryHook, RunMode, TaskSize } from "./types.js";
 
-/** Everything a run needs from the outside; all injected. */
-export interface AgentDeps {
+/** What the agent takes from the composition root (`runtime/` builds it). */
+export interface AgentRuntime {
   gate: Gate;
   registry: ToolRegistry;
   audit: AuditLog;
@@ -27,6 +28,11 @@ export interface AgentDeps {
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
+  db: SqliteDatabase;
+}
+
+/** Everything a run needs from the outside; all injected. */
+export interface AgentDeps extends Omit<AgentRuntime, "db"> {
   runs: RunStore;
   sessions: SessionStore;
   nlu: Nlu;

@@ -5,7 +5,13 @@ import { ManualClock } from "../core/clock.js";
 import { parametersFrom } from "../core/schema.js";
 import { defineTool, ok } from "../core/tool.js";
 import { FixedConfirmationBroker } from "../gate/confirm.js";
-import { type AgentHarness, collect, createAgentHarness, typesOf } from "../testing/agent-harness.js";
+import {
+  type AgentHarness,
+  collect,
+  createAgentHarness,
+  scriptedHarness,
+  typesOf,
+} from "../testing/agent-harness.js";
 import { probeTools, readProbeLog } from "../testing/probe-tools.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { TableNlu } from "../testing/table-nlu.js";
@@ -20,14 +26,10 @@ afterEach(async () => {
 const deny = new FixedConfirmationBroker("deny");
 const approve = new FixedConfirmationBroker("approve");
 
-function withModel(
-  model: ScriptedModel,
-  nlu = new TableNlu(),
-  extra: Parameters<typeof createAgentHarness>[0] = {},
-) {
-  harness = createAgentHarness({ models: [{ label: "scripted:a", role: "primary", model }], nlu, ...extra });
+const withModel = (...args: Parameters<typeof scriptedHarness>) => {
+  harness = scriptedHarness(...args);
   return harness;
-}
+};
 
 describe("context and limits", () => {
   it("shows the model only the tool groups the NLU guessed (plus the plan tool)", async () => {

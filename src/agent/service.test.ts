@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FixedConfirmationBroker } from "../gate/confirm.js";
-import { type AgentHarness, collect, createAgentHarness, typesOf } from "../testing/agent-harness.js";
+import {
+  type AgentHarness,
+  collect,
+  createAgentHarness,
+  scriptedHarness,
+  typesOf,
+} from "../testing/agent-harness.js";
 import { readProbeLog } from "../testing/probe-tools.js";
 import { ScriptedModel } from "../testing/scripted-model.js";
 import { TableNlu } from "../testing/table-nlu.js";
@@ -15,14 +21,10 @@ afterEach(async () => {
 const deny = new FixedConfirmationBroker("deny");
 const approve = new FixedConfirmationBroker("approve");
 
-function withModel(
-  model: ScriptedModel,
-  nlu = new TableNlu(),
-  extra: Parameters<typeof createAgentHarness>[0] = {},
-) {
-  harness = createAgentHarness({ models: [{ label: "scripted:a", role: "primary", model }], nlu, ...extra });
+const withModel = (...args: Parameters<typeof scriptedHarness>) => {
+  harness = scriptedHarness(...args);
   return harness;
-}
+};
 
 describe("routing", () => {
   it("runs a confident NLU action through the gate with no model round trip", async () => {

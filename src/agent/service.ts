@@ -1,17 +1,9 @@
 import { ModelRouter } from "../brain/models/router.js";
 import type { Nlu, NluContext, NluResult } from "../brain/nlu/types.js";
-import type { JarvisConfig } from "../config/schema.js";
-import type { Clock } from "../core/clock.js";
 import { JarvisError } from "../core/errors.js";
 import type { JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
-import type { IdGenerator } from "../core/ids.js";
-import type { Logger } from "../core/logger.js";
-import type { AuditLog } from "../gate/audit.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
-import type { Gate } from "../gate/gate.js";
-import type { ToolRegistry } from "../gate/registry.js";
-import type { SqliteDatabase } from "../store/database.js";
 import { type EventFilter, RunEmitter, type Subscription } from "./events.js";
 import { runDirectCall } from "./fast-path.js";
 import { RunLauncher } from "./launcher.js";
@@ -19,7 +11,7 @@ import { DEFAULT_LIMITS, estimateSize, type RunLimits } from "./limits.js";
 import { NULL_NLU } from "./nlu-loader.js";
 import { PLAN_TOOL, planTool } from "./plan-tool.js";
 import { resumeRun } from "./resume.js";
-import { ActiveRun, type AgentDeps } from "./run.js";
+import { ActiveRun, type AgentDeps, type AgentRuntime } from "./run.js";
 import { RunStore } from "./run-store.js";
 import { type SessionRecord, SessionStore } from "./session-store.js";
 import { routeTurn } from "./turn.js";
@@ -34,18 +26,6 @@ import {
   type TurnHandle,
   type TurnRequest,
 } from "./types.js";
-
-/** What the agent takes from the composition root (`runtime/` builds it). */
-export interface AgentRuntime {
-  gate: Gate;
-  registry: ToolRegistry;
-  audit: AuditLog;
-  config: JarvisConfig;
-  clock: Clock;
-  ids: IdGenerator;
-  logger: Logger;
-  db: SqliteDatabase;
-}
 
 export interface AgentServiceOptions {
   runtime: AgentRuntime;

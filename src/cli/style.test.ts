@@ -8,10 +8,11 @@ const event = (type: JarvisEvent["type"], data: unknown) =>
 
 function printed(isTTY: boolean, env: NodeJS.ProcessEnv): string {
   let text = "";
-  const stream = {
-    isTTY,
-    write: (chunk: string) => ((text += chunk), true),
-  } as unknown as NodeJS.WritableStream;
+  const write = (chunk: string) => {
+    text += chunk;
+    return true;
+  };
+  const stream = { isTTY, write } as unknown as NodeJS.WritableStream;
   const printer = new EventPrinter({ stdout: stream, stderr: stream, env });
   printer.print(event("tool_started", { callId: "c", tool: "files_read" }));
   printer.print(

@@ -63,6 +63,15 @@ export function createAgentHarness(options: AgentHarnessOptions = {}): AgentHarn
   };
 }
 
+/** An agent harness whose one model replays `model`'s script. */
+export function scriptedHarness(
+  model: ModelEntry["model"],
+  nlu: Nlu = new TableNlu(),
+  extra: AgentHarnessOptions = {},
+): AgentHarness {
+  return createAgentHarness({ models: [{ label: "scripted:a", role: "primary", model }], nlu, ...extra });
+}
+
 /** Collects every event of a turn and its result. */
 export async function collect(
   handle: TurnHandle,

@@ -257,9 +257,10 @@ class AttachedChat {
   private show(event: JarvisEvent, rl: Interface): void {
     if (event.type === "run_started") {
       this.running.add(event.runId);
-      if (!this.mine.has(event.runId))
+      if (!this.mine.has(event.runId)) {
         const mark = this.printer.style.unicode ? "▸" : ">";
         this.context.printError(`  ${mark} (${event.data.source ?? "?"}) ${event.data.input}`);
+      }
     }
     if (event.type !== "confirm_requested") this.printer.print(event);
     if (event.type === "run_finished" || event.type === "run_failed" || event.type === "run_cancelled") {
