@@ -12,7 +12,8 @@ export function findProgram(name: string, env: NodeJS.ProcessEnv = process.env):
   return undefined;
 }
 
-function isExecutable(path: string): boolean {
+/** May this process run the file at `path`? */
+export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;

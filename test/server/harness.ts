@@ -11,21 +11,14 @@ import { JARVIS_BIN, REPO_ROOT } from "../../src/testing/cli.js";
 import { probeTools } from "../../src/testing/probe-tools.js";
 import { ScriptedModel } from "../../src/testing/scripted-model.js";
 import { TableNlu } from "../../src/testing/table-nlu.js";
+import { LAUNCH_FLAGS } from "../../src/tools/browser/launch.js";
 import type { ToolDeps } from "../../src/tools/deps.js";
 import { createFilesTools } from "../../src/tools/files/index.js";
 
 export const UI_DIR = join(REPO_ROOT, "dist", "ui");
 export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+/** The UI under test runs in Chromium started as the browser tools start it. */
+export const CHROMIUM_ARGS = LAUNCH_FLAGS;
 
 export type NluTable = Record<string, Omit<NluResult, "text">>;
 

@@ -1,3 +1,4 @@
+import { createInterface, type Interface } from "node:readline";
 import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle, TurnResult } from "../../agent/types.js";
 import type { JarvisEvent, PlanStep } from "../../core/events.js";
@@ -114,4 +115,15 @@ export async function streamTurn(
   } finally {
     process.off("SIGINT", onSigint);
   }
+}
+
+/** A chat's line reader: a prompt and line editing on a terminal, plain lines from a pipe. */
+export function chatLines(context: Pick<CliContext, "stdin" | "stderr">): Interface {
+  const tty = Boolean(context.stdin.isTTY);
+  return createInterface({
+    input: context.stdin,
+    ...(tty ? { output: context.stderr } : {}),
+    terminal: tty,
+    prompt: "you › ",
+  });
 }

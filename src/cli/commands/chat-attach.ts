@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { createInterface, type Interface } from "node:readline";
+import type { Interface } from "node:readline";
 import type { WebSocket } from "ws";
 import { loadConfig } from "../../config/load.js";
 import { pathsFor, resolveHome } from "../../config/paths.js";
@@ -8,7 +8,7 @@ import type { ConfirmRequestData, JarvisEvent } from "../../core/events.js";
 import { processAlive, readServerFile } from "../../server/discovery.js";
 import { askLine, formatQuestion, readAnswer } from "../confirm-prompt.js";
 import type { CliContext } from "../context.js";
-import { EventPrinter } from "./agent-support.js";
+import { chatLines, EventPrinter } from "./agent-support.js";
 
 export interface AttachFlags {
   url?: string;
@@ -159,12 +159,7 @@ class AttachedChat {
 
   async run(): Promise<void> {
     const { context } = this;
-    const rl = createInterface({
-      input: context.stdin,
-      ...(this.tty ? { output: context.stderr } : {}),
-      terminal: this.tty,
-      prompt: "you › ",
-    });
+    const rl = chatLines(context);
     const done = new Promise<void>((resolve) => {
       this.finish = resolve;
     });

@@ -1,4 +1,4 @@
-import { createInterface } from "node:readline";
+import type { createInterface } from "node:readline";
 import type { Command } from "commander";
 import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle } from "../../agent/types.js";
@@ -7,7 +7,7 @@ import { ConfirmationInbox } from "../../gate/inbox.js";
 import { askLine, formatQuestion, readAnswer } from "../confirm-prompt.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
-import { EventPrinter, openAgent } from "./agent-support.js";
+import { chatLines, EventPrinter, openAgent } from "./agent-support.js";
 
 const HELP = `commands: /stop (stop the running task)  /new (new conversation)  /history  /exit
 confirmations: y = yes, n = no, a = always for this session`;
@@ -76,12 +76,7 @@ class ChatLoop {
 
   async run(): Promise<void> {
     const { context } = this;
-    const rl = createInterface({
-      input: context.stdin,
-      ...(this.tty ? { output: context.stderr } : {}),
-      terminal: this.tty,
-      prompt: "you › ",
-    });
+    const rl = chatLines(context);
     const prompt = () => {
       if (this.tty && !this.current && !this.closing) rl.prompt();
     };

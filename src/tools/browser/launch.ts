@@ -1,5 +1,5 @@
-import { accessSync, constants } from "node:fs";
 import type { JarvisConfig } from "../../config/schema.js";
+import { isExecutable } from "../../platform/programs.js";
 
 /** Where a system Chromium or Chrome usually lives; the first executable one is used. */
 export const BROWSER_CANDIDATES = [
@@ -37,26 +37,17 @@ export const LAUNCH_FLAGS = [
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The browser to launch: `browser.executable` when set (it must exist: a wrong path is an
  * error, not a silent fallback), else the first system candidate. Never downloads one.
  */
 export function findBrowser(config: JarvisConfig["browser"]): { path?: string; problem?: string } {
   if (config.executable) {
-    return executable(config.executable)
+    return isExecutable(config.executable)
       ? { path: config.executable }
       : { problem: `browser.executable "${config.executable}" is not an executable file` };
   }
-  const found = BROWSER_CANDIDATES.find(executable);
+  const found = BROWSER_CANDIDATES.find((path) => isExecutable(path));
   return found
     ? { path: found }
     : { problem: "no Chromium or Chrome found (install `chromium`, or set browser.executable)" };
