@@ -17,6 +17,6 @@ export function runJarvis(
   const bin = options.probes ? PROBE_BIN : JARVIS_BIN;
   return spawnProgram(options.env)(process.execPath, [bin, ...args], {
     ...(options.input !== undefined ? { input: options.input } : {}),
-    timeoutMs: options.timeoutMs ?? 20_000,
+    timeoutMs: options.timeoutMs ?? 60_000,
   });
 }

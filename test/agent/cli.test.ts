@@ -80,7 +80,7 @@ function spawnJarvis(args: string[], environment: NodeJS.ProcessEnv): Spawned {
               `timed out waiting for ${pattern} in ${stream}:\n${out[stream]}\n--- other:\n${out[stream === "stdout" ? "stderr" : "stdout"]}`,
             ),
           ),
-        20_000,
+        60_000,
       );
       const check = () => {
         const match = out[stream].match(pattern);
