@@ -173,7 +173,7 @@ export class RunJournal {
     return result;
   }
 
-  /** Marks a step of an earlier process (on resume) and, for a finished call, counts its result. */
+  /** Marks a step an earlier process left (on resume): skipped, or uncertain. */
   markStep(seq: number, status: StepStatus, result: unknown): void {
     this.deps.runs.updateStep(this.runId, seq, status, result);
   }

@@ -84,7 +84,7 @@ Examples:
                 result.error?.code === "CANCELLED" ? "CANCELLED" : "INTERNAL",
                 result.error?.message ?? "the call did not run",
               );
-            reportOutcome(context, call, flags.json ?? false);
+            reportOutcome(context, call, flags.json ?? false, result.runId);
           } finally {
             await agent.close();
           }
@@ -94,11 +94,12 @@ Examples:
 }
 
 /** One call's outcome: the result on stdout, or one line `CODE: what happened (fix)` on stderr. */
-export function reportOutcome(context: CliContext, call: CallReport, json: boolean): void {
+export function reportOutcome(context: CliContext, call: CallReport, json: boolean, runId?: string): void {
   context.exitCode = exitCodeForCall(call);
   if (json) {
     context.print(
       JSON.stringify({
+        runId,
         callId: call.callId,
         tool: call.tool,
         status: call.status,
