@@ -47,7 +47,8 @@ export interface UserVocabulary {
   contacts?: ReadonlySet<string>;
   lists?: ReadonlySet<string>;
   calendars?: ReadonlySet<string>;
-  files?: ReadonlySet<string>;
+  /** File names (lower case) → their paths. */
+  files?: ReadonlyMap<string, string>;
 }
 
 /** What language code may look at besides the words. */

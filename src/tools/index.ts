@@ -8,13 +8,16 @@ import { CALC_LANGUAGE } from "./calc/language.js";
 import { calendarTools } from "./calendar/index.js";
 import { CALENDAR_LANGUAGE } from "./calendar/language.js";
 import { createClipboardTools } from "./clipboard/index.js";
+import { CLIPBOARD_LANGUAGE } from "./clipboard/language.js";
 import { contactsTools } from "./contacts/index.js";
 import { CONTACTS_LANGUAGE } from "./contacts/language.js";
 import type { ToolDeps } from "./deps.js";
 import { createDocsTools } from "./docs/index.js";
+import { DOCS_LANGUAGE } from "./docs/language.js";
 import { createFilesTools } from "./files/index.js";
 import { FILES_LANGUAGE } from "./files/language.js";
 import { createInputTools } from "./input/index.js";
+import { INPUT_LANGUAGE } from "./input/language.js";
 import { createKnowledgeTools } from "./knowledge/index.js";
 import { KNOWLEDGE_LANGUAGE } from "./knowledge/language.js";
 import { type Language, withLanguage } from "./language.js";
@@ -29,7 +32,9 @@ import { MEMORY_LANGUAGE } from "./memory/language.js";
 import { remindersTools } from "./reminders/index.js";
 import { REMINDERS_LANGUAGE } from "./reminders/language.js";
 import { createScreenTools } from "./screen/index.js";
+import { SCREEN_LANGUAGE } from "./screen/language.js";
 import { createShellTools } from "./shell/index.js";
+import { SHELL_LANGUAGE } from "./shell/language.js";
 import { createSystemControlTools } from "./system/control.js";
 import { createSystemInfoTools } from "./system/info.js";
 import { SYSTEM_LANGUAGE } from "./system/language.js";
@@ -39,11 +44,13 @@ import { createTimerTools } from "./timers/index.js";
 import { TIMERS_LANGUAGE } from "./timers/language.js";
 import { createTranscribeTools } from "./transcribe/index.js";
 import { createUiTools } from "./ui/index.js";
+import { UI_LANGUAGE } from "./ui/language.js";
 import { createWeatherTools } from "./weather/index.js";
 import { WEATHER_LANGUAGE } from "./weather/language.js";
 import { webTools } from "./web/index.js";
 import { WEB_LANGUAGE } from "./web/language.js";
 import { createWindowsTools } from "./windows/index.js";
+import { WINDOWS_LANGUAGE } from "./windows/language.js";
 
 export type { ToolDeps } from "./deps.js";
 
@@ -54,20 +61,20 @@ export type { ToolDeps } from "./deps.js";
  */
 const GROUPS: Array<(deps: ToolDeps) => ToolDefinition[]> = [
   speaking(createAppsTools, APPS_LANGUAGE),
-  createWindowsTools,
-  createInputTools,
-  createUiTools,
-  createScreenTools,
-  createClipboardTools,
+  speaking(createWindowsTools, WINDOWS_LANGUAGE),
+  speaking(createInputTools, INPUT_LANGUAGE),
+  speaking(createUiTools, UI_LANGUAGE),
+  speaking(createScreenTools, SCREEN_LANGUAGE),
+  speaking(createClipboardTools, CLIPBOARD_LANGUAGE),
   speaking(createSystemControlTools, SYSTEM_LANGUAGE),
   speaking(createMediaTools, MEDIA_LANGUAGE),
   speaking(createFilesTools, FILES_LANGUAGE),
   speaking(createSystemInfoTools, SYSTEM_LANGUAGE),
-  createShellTools,
+  speaking(createShellTools, SHELL_LANGUAGE),
   speaking(webTools, WEB_LANGUAGE),
   speaking(browserTools, BROWSER_LANGUAGE),
   speaking(createKnowledgeTools, KNOWLEDGE_LANGUAGE),
-  createDocsTools,
+  speaking(createDocsTools, DOCS_LANGUAGE),
   speaking(createMemoryTools, MEMORY_LANGUAGE),
   speaking(mailTools, MAIL_LANGUAGE),
   speaking(calendarTools, CALENDAR_LANGUAGE),
@@ -78,7 +85,7 @@ const GROUPS: Array<(deps: ToolDeps) => ToolDefinition[]> = [
   speaking(createCalcTools, CALC_LANGUAGE),
   speaking((deps) => createWeatherTools(deps), WEATHER_LANGUAGE),
   speaking(createListTools, LISTS_LANGUAGE),
-  createTranscribeTools,
+  speaking(createTranscribeTools, MEDIA_LANGUAGE),
 ];
 
 /** A group's factory with the group's language attached to its tools. */

@@ -28,6 +28,21 @@ export interface NluResult {
    * ("Which list?"). Never run as is; the next utterance may fill it (`NluContext.pending`).
    */
   missing?: string[];
+  /** What a classifier reading rests on (diagnostics: `jarvis nlu --json`, the benchmark). */
+  evidence?: Evidence;
+}
+
+/** The grounds of a reading the classifier made (no template matched it). */
+export interface Evidence {
+  via: "classifier" | "lookup" | "incomplete";
+  /** The tool group's probability. */
+  p: number;
+  /** Its lead over the next group. */
+  margin: number;
+  /** Share of the words the classifier knows. */
+  coverage: number;
+  /** The domain's own words were said (true), or the reading was sure without them ("loose"). */
+  anchored: boolean | "loose";
 }
 
 /** A call waiting for values the user was asked for. */

@@ -23,4 +23,17 @@ const KNOWLEDGE_INTENTS: IntentTable = {
   },
 };
 
-export const KNOWLEDGE_LANGUAGE = withPhrasings(byTool(KNOWLEDGE_INTENTS), SAMPLES);
+const KNOWLEDGE_ADD_INTENTS: IntentTable = {
+  knowledge_add: {
+    ask: { path: "Which file or folder?" },
+    describe: ({ path }) => (typeof path === "string" ? `Add ${path} to your documents` : undefined),
+    templates: [
+      "(add|put|import|load) {path} (to|into|in) [my|the] (knowledge base|knowledgebase|documents|library|searchable documents)",
+      "(index|learn|ingest|read in) {path}",
+      "(make|let) {path} searchable",
+    ],
+    samples: ["add this pdf to my documents", "index my notes folder", "learn this file"],
+  },
+};
+
+export const KNOWLEDGE_LANGUAGE = withPhrasings(byTool(KNOWLEDGE_INTENTS, KNOWLEDGE_ADD_INTENTS), SAMPLES);

@@ -350,4 +350,20 @@ const MEDIA_EDIT_INTENTS: IntentTable = {
   },
 };
 
-export const MEDIA_LANGUAGE = withPhrasings(byTool(MEDIA_INTENTS, MEDIA_EDIT_INTENTS), SAMPLES);
+const MEDIA_FILE_INTENTS: IntentTable = {
+  media_transcribe: {
+    ask: { path: "Which recording?" },
+    describe: ({ path }) => (typeof path === "string" ? `Transcribe ${path}` : undefined),
+    templates: [
+      "(transcribe|write out|type up|convert to text) [the|this|my] [recording|audio|video|voice memo|podcast|file] {path}",
+      "(turn|convert) [the|this|my] [recording|audio|video|file] {path} into text",
+      "what (is said|do they say|does it say) in [the|this] [recording|audio|video] {path}",
+    ],
+    samples: ["transcribe that recording", "type up the voice memo", "turn this audio file into text"],
+  },
+};
+
+export const MEDIA_LANGUAGE = withPhrasings(
+  byTool(MEDIA_INTENTS, MEDIA_EDIT_INTENTS, MEDIA_FILE_INTENTS),
+  SAMPLES,
+);

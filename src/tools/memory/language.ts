@@ -33,4 +33,19 @@ const MEMORY_INTENTS: IntentTable = {
   },
 };
 
-export const MEMORY_LANGUAGE = withPhrasings(byTool(MEMORY_INTENTS), SAMPLES);
+const MEMORY_FORGET_INTENTS: IntentTable = {
+  memory_forget: {
+    ask: { query: "What should I forget?" },
+    describe: ({ query, id }) =>
+      `Forget ${typeof query === "string" ? `what you told me about ${query}` : `memory ${id}`}`,
+    templates: [
+      "forget (about|what you know about|everything about|what i told you about) {query}",
+      "(delete|erase|remove|wipe) (what you know|your memory|the memory|memories|everything you remember) (about|of) {query}",
+      "(delete|erase|remove|forget) memory {id:text}",
+      "(stop remembering|don't remember|do not remember) {query}",
+    ],
+    samples: ["forget what i said about my ex", "wipe that memory", "erase that fact about me"],
+  },
+};
+
+export const MEMORY_LANGUAGE = withPhrasings(byTool(MEMORY_INTENTS, MEMORY_FORGET_INTENTS), SAMPLES);
