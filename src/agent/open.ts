@@ -18,7 +18,7 @@ export async function openAgentService(runtime: Runtime): Promise<AgentService> 
   }
   const [models, nlu, memory] = await Promise.all([
     openModels(runtime),
-    loadNlu(runtime.registry.list(), runtime.logger, runtime.paths.cache),
+    loadNlu(runtime.registry.list(), runtime.logger, runtime.paths.cache, runtime.env),
     recallHookFor(runtime),
   ]);
   return new AgentService({ runtime, nlu, models, memory });

@@ -182,6 +182,11 @@ export interface IntentSpec {
   accepts?: Readonly<Record<string, readonly HandleKind[]>>;
   /** A follow-up to the last call of this tool, or undefined when it is not one. */
   followUp?(input: FollowUpInput): LanguageCall | undefined;
+  /**
+   * Arguments the user sets once and Jarvis then reuses when they are not said (the weather's
+   * city): never said before, they are asked for with `ask`.
+   */
+  remember?: readonly string[];
   /** The argument that names a place ("and what time is it there" reuses it). */
   placeArg?: string;
   /** What this tool lets Jarvis do, for "what can you do": area and a short verb phrase. */

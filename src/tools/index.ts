@@ -29,6 +29,8 @@ import { createMediaTools } from "./media/index.js";
 import { MEDIA_LANGUAGE } from "./media/language.js";
 import { createMemoryTools } from "./memory/index.js";
 import { MEMORY_LANGUAGE } from "./memory/language.js";
+import { createNotesTools } from "./notes/index.js";
+import { NOTES_LANGUAGE } from "./notes/language.js";
 import { remindersTools } from "./reminders/index.js";
 import { REMINDERS_LANGUAGE } from "./reminders/language.js";
 import { createScreenTools } from "./screen/index.js";
@@ -76,6 +78,7 @@ const GROUPS: Array<(deps: ToolDeps) => ToolDefinition[]> = [
   speaking(createKnowledgeTools, KNOWLEDGE_LANGUAGE),
   speaking(createDocsTools, DOCS_LANGUAGE),
   speaking(createMemoryTools, MEMORY_LANGUAGE),
+  speaking(createNotesTools, NOTES_LANGUAGE),
   speaking(mailTools, MAIL_LANGUAGE),
   speaking(calendarTools, CALENDAR_LANGUAGE),
   speaking(remindersTools, REMINDERS_LANGUAGE),

@@ -3,10 +3,11 @@ import type { UserVocabulary } from "../../core/language.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { SoftmaxClassifier, TrainingExample } from "./classifier.js";
+import { declineFor } from "./common/declines.js";
 import { resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
 import { Guesser } from "./guess.js";
-import { DEFAULT_APPS } from "./language/helpers.js";
+import { DEFAULT_APPS, findRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
 import { CONFIDENCE, resolveThere } from "./parse-rules.js";
 import { fillPending, questionFor } from "./slot-filling.js";
@@ -140,10 +141,59 @@ class Parser {
       timezone,
       zones: this.zones,
       apps: this.settings.apps,
-      ...(this.settings.vocabulary ? { user: this.settings.vocabulary } : {}),
+      ...(context.vocabulary || this.settings.vocabulary
+        ? { user: { ...this.settings.vocabulary, ...context.vocabulary } }
+        : {}),
       memo: new Map(),
     };
     const said = stripFillers(tokenize(input));
+    // "every weekday", "on mondays": said of a request whose tool repeats; read the rest alone
+    const repeat = findRepeat(said.map((t) => t.w));
+    if (repeat) {
+      const rest = said.filter((_t, i) => i < repeat.start || i >= repeat.end);
+      const result = rest.length > 0 ? this.read(input, context, rest, env) : undefined;
+      const calls =
+        result?.kind === "action"
+          ? (result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }])
+          : [];
+      if (result && calls.length === 1 && this.catalog.properties.get(calls[0]!.tool)?.repeat)
+        return { ...result, args: { ...calls[0]!.args, repeat: repeat.repeat } };
+    }
+    return this.finish(this.read(input, context, said, env), said, context, env);
+  }
+
+  /**
+   * The last touches: a request no tool serves gets a sentence saying so; a call gets what the
+   * user set before (or asks for it once) and its summary in words.
+   */
+  private finish(result: NluResult, said: readonly Token[], context: NluContext, env: SlotEnv): NluResult {
+    if (result.kind === "unknown" || result.kind === "question") {
+      const reply = declineFor(said.map((t) => t.w).join(" "));
+      return reply ? { ...result, reply } : result;
+    }
+    if (result.kind !== "action" || !result.tool || result.missing?.length) return result;
+    const intents = this.catalog.intentsOf.get(result.tool) ?? [];
+    const args = { ...(result.args ?? {}) };
+    for (const arg of intents.flatMap((spec) => spec.remember ?? [])) {
+      if (args[arg] !== undefined) continue;
+      const known = context.remembered?.[arg];
+      if (known !== undefined) args[arg] = known;
+      else
+        return this.maybeIncomplete(
+          result.text,
+          { tool: result.tool, args },
+          [arg],
+          result.confidence,
+          result.groups,
+        );
+    }
+    const summary = intents
+      .map((spec) => spec.describe?.(args, env))
+      .find((text) => typeof text === "string");
+    return { ...result, args, ...(summary ? { summary } : {}) };
+  }
+
+  private read(input: string, context: NluContext, said: Token[], env: SlotEnv): NluResult {
     // Misspelt words read as the catalog's ("shoping" → "shopping"); spans stay the user's own
     const tokens = said.map((t) => ({ ...t, w: this.settings.speller.correct(t.w) }));
     const misspelt = tokens.some((t, i) => t.w !== said[i]!.w);

@@ -3,7 +3,7 @@ import { SAMPLES } from "./samples.js";
 
 /** How people ask to search their own documents (the team's own sentences). */
 const MY_DOCS =
-  "(my|the) (documents|docs|notes|knowledge base|knowledgebase|library|papers|pdfs|files and notes|archive|saved documents)";
+  "(my|the) (documents|docs|knowledge base|knowledgebase|library|papers|pdfs|files and notes|archive|saved documents)";
 
 const KNOWLEDGE_INTENTS: IntentTable = {
   knowledge_search: {
@@ -15,8 +15,8 @@ const KNOWLEDGE_INTENTS: IntentTable = {
       `(what do|what does) ${MY_DOCS} say about {query}`,
       `(find|look for|search for|look up) {query} in ${MY_DOCS}`,
       `(find|search) in ${MY_DOCS} [anything|something|everything] (about|on|regarding) {query}`,
-      `(do i have|is there) (any|a|anything) (notes|documents|docs|document|note|paper) (about|on|regarding) {query}`,
-      `(find|show) [me] (notes|documents|docs|papers) (about|on|regarding) {query}`,
+      `(do i have|is there) (any|a|anything) (documents|docs|document|paper|papers) (about|on|regarding) {query}`,
+      `(find|show) [me] (documents|docs|papers) (about|on|regarding) {query}`,
       `according to ${MY_DOCS} {query}`,
     ],
     samples: ["search my notes", "look in my documents", "check the knowledge base", "what do my files say"],

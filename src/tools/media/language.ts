@@ -186,9 +186,14 @@ const MEDIA_INTENTS: IntentTable = {
       "(jump|go|skip|seek|fast forward|forward|rewind|move|take me) [ahead|back|forward] to [minute|position] {to_s:position} [mark|please]",
       `(start|play|restart) [it|this|the ${MEDIA_NOUN}] (from|at) {to_s:position}`,
       `(fast forward|skip ahead|jump ahead) [it|this|the ${MEDIA_NOUN}] [a bit|a little]`,
+      {
+        t: "(replay|restart) (this|the|that) (song|track|tune|episode|chapter) [again|from the start]",
+        args: { start: true },
+      },
     ],
     build: (input) => {
       const to = input.values.to_s;
+      if (input.fixed.start === true) return { to_s: 0 };
       return typeof to === "number" ? { to_s: to } : { by_s: 30 };
     },
   },

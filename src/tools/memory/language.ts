@@ -10,13 +10,13 @@ const MEMORY_INTENTS: IntentTable = {
     templates: [
       "remember that {text}",
       "remember {text:fact}",
-      "(note|make a note|take note|keep in mind|do not forget|don't forget|never forget|memorize|memorise) that {text}",
+      "(keep in mind|do not forget|don't forget|never forget|memorize|memorise) that {text}",
       "(save|store|record) (the fact|this fact|this|the information) that {text}",
       "(please|also) remember that {text}",
       "for future reference {text:fact}",
       "just so you know {text:fact}",
     ],
-    samples: ["remember this for me", "store this fact", "make a note of this", "keep this in mind"],
+    samples: ["remember this for me", "store this fact", "keep this in mind"],
   },
   memory_recall: {
     neverAsk: true,

@@ -107,7 +107,8 @@ const ALARM_INTENTS: IntentTable = {
         : undefined,
     anchors: /\b(?:alarms?|wake|get up|waking)\b/,
     // Asking after an alarm already set is no request to set another
-    vetoes: /\b(?:have|had|i've|did i|is there an?) set\b|\b(?:confirm|check|how many)\b/,
+    vetoes:
+      /\b(?:have|had|i've|did i|is there an?)(?: already| just| really| ever)? set\b|\b(?:confirm|check|how many)\b/,
     templates: [
       `${SET} [${A}] [new] [wake up] alarm [clock] [for|at|on] {at}`,
       "new alarm [for|at] {at}",

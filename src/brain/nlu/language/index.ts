@@ -26,6 +26,7 @@ export {
   findCity,
   findDay,
   findListName,
+  findRepeat,
   findSeconds,
   findUrl,
   NO_ARGS,

@@ -300,7 +300,8 @@ export const SLOT_TYPES: Record<string, SlotType> = {
     samples: ["3 inches", "10 kilograms", "5 miles"],
     parse(words) {
       const unit = unitSymbol(words.slice(-1));
-      const amount = parseNumber(words.slice(0, -1));
+      // "a pound", "an ounce": one of them
+      const amount = words.length === 2 && /^(?:a|an)$/.test(words[0]!) ? 1 : parseNumber(words.slice(0, -1));
       return unit && amount !== undefined ? `${amount} ${unit}` : undefined;
     },
   },

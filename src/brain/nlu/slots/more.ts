@@ -49,7 +49,56 @@ const KEY_NAMES = new Set(
   ),
 );
 
+const WEEKDAY = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?$/;
+
+/**
+ * How often something comes back, as the timers and reminders take it: "every day" → daily,
+ * "on weekdays" → weekdays, "every monday and thursday" → mon,thu.
+ */
+export function parseRepeat(words: readonly string[]): string | undefined {
+  const w = words.filter((x) => !["on", "the", "a", "at", "in"].includes(x));
+  if (w.length === 0 || w.length > 8) return undefined;
+  const said = w.join(" ");
+  if (
+    /^(?:every|each) (?:single )?day$|^daily$|^every (?:morning|evening|night)$|^each (?:morning|evening|night)$|^nightly$/.test(
+      said,
+    )
+  )
+    return "daily";
+  if (
+    /^(?:every |each )?(?:weekday|weekdays|workday|workdays|work day|work days|working day|working days)$|^monday (?:to|through|thru) friday$|^mon (?:to|-) fri$/.test(
+      said,
+    )
+  )
+    return "weekdays";
+  if (/^(?:every |each )?(?:weekend|weekends)(?: day| days)?$/.test(said)) return "weekends";
+  const rest = w[0] === "every" || w[0] === "each" ? w.slice(1) : w;
+  const days: string[] = [];
+  for (const word of rest) {
+    if (word === "and" || word === "," || word === "or") continue;
+    const m = WEEKDAY.exec(word);
+    if (!m) return undefined;
+    days.push(m[1]!.slice(0, 3));
+  }
+  // "friday" alone is a date; "every friday" or "fridays" is a repeat
+  const plural = rest.some((x) => /days$/.test(x));
+  if (days.length === 0 || (w[0] !== "every" && w[0] !== "each" && !plural)) return undefined;
+  return [...new Set(days)].join(",");
+}
+
 export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
+  repeat: {
+    maxTokens: 8,
+    samples: [
+      "every day",
+      "every weekday",
+      "on weekdays",
+      "every monday",
+      "on mondays and thursdays",
+      "daily",
+    ],
+    parse: (words) => parseRepeat(words),
+  },
   /** A broadcast frequency or channel in words or digits ("ninety four point three fm", "103.7"). */
   station: {
     maxTokens: 8,

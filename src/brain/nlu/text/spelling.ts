@@ -1,3 +1,5 @@
+import { wordClass } from "./word-class.js";
+
 /**
  * A spelling corrector against the catalog's own vocabulary (every word of the training
  * sentences): "shoping" → "shopping", "tiemr" → "timer". Only words the vocabulary does not know
@@ -33,6 +35,8 @@ export class SpellingCorrector {
    */
   correct(word: string): string {
     if (word.length < 4 || this.known.has(word) || !/^[a-z]+$/.test(word)) return word;
+    // Numbers, days, months and units are read by the slots as they are ("eighty" is no "eight")
+    if (wordClass(word)) return word;
     const dropped = this.deletions.get(word) ?? [];
     // An inflection of a known word is a real word, not a slip ("shares", "lets"); but a known
     // word with a letter more is the likelier reading of "shoping" than "shop" + "ing"
