@@ -38,8 +38,9 @@ export function finishFastPath(
   results: Array<StoredCallResult | undefined>,
 ): RunEnd {
   const text = composeAnswer(toolCalls, results);
-  const only = toolCalls.length === 1 ? toolCalls[0] : undefined;
-  if (only && results[0]?.status === "ok") {
+  // The last call made (after "make it 4 minutes", the new timer) is what a follow-up leans on
+  const only = results.every((r) => r?.status === "ok") ? toolCalls.at(-1) : undefined;
+  if (only) {
     const args = only.input as Record<string, unknown>;
     run.deps.sessions.saveLastCall(run.sessionId, { tool: only.name, args });
     // What the tool's language says to remember (the weather's city) is reused next time

@@ -4,9 +4,10 @@ import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { SoftmaxClassifier, TrainingExample } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
-import { resolveFollowUp, resolveReference } from "./context.js";
+import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
 import { Guesser } from "./guess.js";
+import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
 import { CONFIDENCE, resolveThere } from "./parse-rules.js";
@@ -171,7 +172,13 @@ class Parser {
       const reply = declineFor(said.map((t) => t.w).join(" "));
       return reply ? { ...result, reply } : result;
     }
-    if (result.kind !== "action" || !result.tool || result.missing?.length) return result;
+    if (result.kind !== "action") return result;
+    // A handle of the wrong kind is refused here, before the gate sees it
+    for (const call of result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }]) {
+      const problem = wrongHandle(this.catalog, call);
+      if (problem) return { text: result.text, kind: "unknown", confidence: 0.5, reply: problem };
+    }
+    if (!result.tool || result.missing?.length) return result;
     const intents = this.catalog.intentsOf.get(result.tool) ?? [];
     const args = { ...(result.args ?? {}) };
     for (const arg of intents.flatMap((spec) => spec.remember ?? [])) {
@@ -200,16 +207,18 @@ class Parser {
     const words = tokens.map((t) => t.w);
     const cache = new SlotCache(misspelt ? said : tokens, env);
 
+    // The last call's own tool reads a follow-up first ("cancel that" after adding to a list),
+    // unless a question is waiting for its answer ("cancel" then drops the question)
+    const followUp = context.pending ? undefined : resolveFollowUp(words, context, cache, env, this.catalog);
+    if (followUp) return this.action(input, followUp, CONFIDENCE.reference);
     const act = this.dialog.recognize(words);
     if (act) return { text: input, kind: "dialog", dialog: act, confidence: CONFIDENCE.dialog };
-
     const reference = resolveReference(words, context, this.catalog);
     if (reference?.call) return this.action(input, [reference.call], CONFIDENCE.reference);
     if (reference?.problem)
       return { text: input, kind: "unknown", confidence: 0.5, reply: reference.problem };
-    const followUp = resolveFollowUp(words, context, cache, env, this.catalog);
-    if (followUp && this.catalog.groupOf.has(followUp.tool))
-      return this.action(input, [followUp], CONFIDENCE.reference);
+    const dangling = danglingFollowUp(words, context);
+    if (dangling) return { text: input, kind: "unknown", confidence: 0.5, reply: dangling };
 
     for (const { act: chatAct, template } of this.catalog.chat) {
       if (this.matcher.matchesWhole(template, cache)) {
@@ -237,6 +246,9 @@ class Parser {
       );
     }
     if (context.pending && this.catalog.groupOf.has(context.pending.tool)) {
+      // "the second one" answers "Which event?" with a handle from the last listing
+      const picked = pickPendingHandle(words, context, this.catalog);
+      if (picked) return this.maybeIncomplete(input, picked.call, picked.missing, CONFIDENCE.reference);
       const filled = fillPending(
         context.pending,
         tokens,

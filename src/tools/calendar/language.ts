@@ -103,6 +103,14 @@ const CALENDAR_INTENTS: IntentTable = {
     },
   },
   calendar_create_event: {
+    // "make it 4pm": the event just added moves; "cancel that": it is deleted
+    followUp: ({ kind, newest, when }) => {
+      if (!newest.e) return undefined;
+      if (kind === "undo") return { tool: "calendar_delete_event", args: { id: newest.e } };
+      if (kind === "change" && when)
+        return { tool: "calendar_update_event", args: { id: newest.e, start: when.iso } };
+      return undefined;
+    },
     ask: { title: "What should I call it?", start: "When does it start?" },
     describe: ({ title, start }, env) =>
       typeof title === "string" && typeof start === "string"

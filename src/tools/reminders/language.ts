@@ -85,7 +85,7 @@ const REMINDER_INTENTS: IntentTable = {
   reminders_list: {
     lookup: { nouns: /\breminders?\b/, rank: 3 },
     describe: () => "Show your reminders",
-    followUp: ({ last, when }) => (when ? { tool: last.tool, args: {} } : undefined),
+    followUp: ({ kind, last, when }) => (kind === "and" && when ? { tool: last.tool, args: {} } : undefined),
     vetoes: /\b(?:set|create|add|remind me to|make)\b/,
     anchors: /\breminders?\b|\bremind\b/,
     templates: [
