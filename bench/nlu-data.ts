@@ -120,12 +120,19 @@ const CLINC: Record<string, Capability> = {
   goodbye: "dialog",
   thank_you: "dialog",
   what_can_i_ask_you: "dialog",
+  // Jarvis places calls and texts through the phone app (contacts_call): served, not refused
+  make_call: "email",
+  text: "email",
 };
 
-/** SNIPS: weather and music are Jarvis's; booking, rating, playlists and listings are not. */
+/**
+ * SNIPS: weather and music are Jarvis's; finding a film, show or book is served by a web search
+ * (or a question for the model); booking, rating, playlists and listings are not Jarvis's.
+ */
 const SNIPS: Record<string, Capability> = {
   GetWeather: "weather",
   PlayMusic: "music_media",
+  SearchCreativeWork: "question",
 };
 
 function parseCsv(text: string): string[][] {

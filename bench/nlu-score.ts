@@ -49,8 +49,8 @@ export function behaviourOf(result: NluResult, bands: Bands): Behaviour {
     if (result.confidence >= bands.ask) return { kind: "middle", calls };
     return { kind: "none" };
   }
-  if ((result.kind === "dialog" || result.kind === "chat") && result.confidence >= bands.act)
-    return { kind: "talk", result };
+  // Without a model, a dialog act or small talk is answered as such whatever its confidence
+  if (result.kind === "dialog" || result.kind === "chat") return { kind: "talk", result };
   if (result.kind === "question") return { kind: "question" };
   return { kind: "none" };
 }

@@ -71,12 +71,20 @@ export function finishProposal(
     ...(proposal.doing ? { doing: proposal.doing } : {}),
     ...(proposal.detail ? { detail: true } : {}),
   });
-  const only = toolCalls.length === 1 ? toolCalls[0] : undefined;
-  if (only && results[0]?.status === "ok" && proposal.model === "embedded") {
-    run.deps.sessions.saveLastCall(run.sessionId, {
-      tool: only.name,
-      args: only.input as Record<string, unknown>,
-    });
+  // The last call made (after "make it 4 minutes", the new timer) is what a follow-up leans on
+  const allOk = results.every((r) => r?.status === "ok");
+  const only = allOk && proposal.model === "embedded" ? toolCalls.at(-1) : undefined;
+  if (only) {
+    const args = only.input as Record<string, unknown>;
+    run.deps.sessions.saveLastCall(run.sessionId, { tool: only.name, args });
+    // What the tool's language says to remember (the weather's city) is reused next time
+    const language = run.deps.registry.get(only.name)?.definition.language ?? [];
+    const keep = Object.fromEntries(
+      language
+        .flatMap((spec) => spec.remember ?? [])
+        .flatMap((arg) => (args[arg] === undefined ? [] : [[arg, args[arg]]])),
+    );
+    run.deps.sessions.remember(keep);
   }
   const failure = results.every((r) => r && FAILED.has(r.status)) ? results[0] : undefined;
   if (failure) return { status: "failed", code: failure.code ?? "TOOL_FAILED", message: text };
@@ -97,10 +105,19 @@ export function composeAnswer(
     .map((_call, i) => {
       const result = results[i];
       if (!result) return "I stopped before doing that.";
-      const message = result.message ?? (result.status === "ok" ? (result.output ?? "") : "");
+      const message = withoutHandles(result.message ?? (result.status === "ok" ? (result.output ?? "") : ""));
       return describeOutcome({ ...result, message }, options);
     })
     .join("\n");
+}
+
+/** Handles (#t1, #e2) point things out to a model; a person reads the words around them. */
+export function withoutHandles(text: string): string {
+  return text
+    .replace(/ ?\(#[a-z]\d+\)/g, "")
+    .replace(/(^|\n)#[a-z]\d+ +/g, "$1")
+    .replace(/ #[a-z]\d+(?=[\s.,;:!?)]|$)/g, "")
+    .replace(/#[a-z]\d+ /g, "");
 }
 
 export const NO_MODEL_QUESTION = "I need a language model for that; run `jarvis doctor` to set one up.";
@@ -119,17 +136,18 @@ export function embeddedReply(result: NluResult, modelFailure?: string): string 
       return NOTHING_PENDING;
     case "question":
     case "action":
-      return modelFailure
-        ? `I need a language model for that, and none answered (${modelFailure}); run \`jarvis doctor\`.`
-        : result.kind === "question"
-          ? NO_MODEL_QUESTION
-          : `${NOT_SURE} Did you mean ${describeGuess(result)}? Say it more precisely, or set up a language model with \`jarvis doctor\`.`;
+      if (modelFailure)
+        return `I need a language model for that, and none answered (${modelFailure}); run \`jarvis doctor\`.`;
+      if (result.reply) return result.reply;
+      return result.kind === "question"
+        ? NO_MODEL_QUESTION
+        : `${NOT_SURE}${result.summary ? ` Did you want me to ${lowerFirst(result.summary)}? Say it more precisely.` : ""}`;
     default:
-      return modelFailure ? `${NOT_SURE} (No language model answered: ${modelFailure}.)` : NOT_SURE;
+      if (modelFailure) return `${NOT_SURE} (No language model answered: ${modelFailure}.)`;
+      return result.reply ?? NOT_SURE;
   }
 }
 
-function describeGuess(result: NluResult): string {
-  const calls = callsOf(result);
-  return calls.length ? calls.map((c) => c.tool).join(" then ") : "something else";
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -270,6 +270,12 @@ export class AgentService {
     });
   }
 
+  /** Settings that answer what a tool's language would otherwise ask once (a default city). */
+  private defaults(): Record<string, unknown> {
+    const city = this.deps.config.weather.default_city;
+    return city ? { city } : {};
+  }
+
   private parse(text: string, session: SessionRecord): NluResult {
     try {
       return this.deps.nlu.parse(text, {
@@ -277,6 +283,7 @@ export class AgentService {
           .list()
           .map((h) => ({ handle: h.handle, kind: h.kind, label: h.label })),
         ...pendingOrLast(session.lastCall),
+        remembered: { ...this.defaults(), ...this.deps.sessions.remembered() },
         now: new Date(this.deps.clock.now()),
       });
     } catch (error) {

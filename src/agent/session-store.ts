@@ -3,6 +3,7 @@ import type { NluCall, PendingCall } from "../brain/nlu/types.js";
 import type { Clock } from "../core/clock.js";
 import type { HandleEntry } from "../core/tool.js";
 import type { SqliteDatabase } from "../store/database.js";
+import { KeyValueRepository } from "../store/kv.js";
 import type { SessionMessage } from "./types.js";
 
 export interface SessionRecord {
@@ -39,11 +40,24 @@ interface MessageRow {
 /** Conversations: sessions with their handle map and grants, and the messages said in them. */
 export class SessionStore {
   private readonly statements = new Map<string, Statement<unknown[], unknown>>();
+  private readonly kv: KeyValueRepository;
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.kv = new KeyValueRepository(db, clock);
+  }
+
+  /** Values the user set once and Jarvis reuses in every session (the weather's city). */
+  remembered(): Record<string, unknown> {
+    return this.kv.get<Record<string, unknown>>(REMEMBERED) ?? {};
+  }
+
+  remember(values: Record<string, unknown>): void {
+    if (Object.keys(values).length === 0) return;
+    this.kv.set(REMEMBERED, { ...this.remembered(), ...values });
+  }
 
   /** Prepared once per SQL text (preparing costs more than a small write). */
   private sql<P extends unknown[] = unknown[], R = unknown>(text: string): Statement<P, R> {
@@ -159,6 +173,8 @@ export class SessionStore {
     );
   }
 }
+
+const REMEMBERED = "agent.remembered";
 
 function fromRow(row: SessionRow): SessionRecord {
   return {

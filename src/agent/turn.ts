@@ -3,6 +3,7 @@ import { isJarvisError, toJarvisError } from "../core/errors.js";
 import { buildSystemPrompt, historyMessages, narrowTools, toolSpecsFor } from "./context.js";
 import { callsOf, embeddedReply, NOT_SURE, runFastPath } from "./fast-path.js";
 import { type LoopSetup, modelLoop, type RunEnd, timeLimitEnd } from "./loop.js";
+import { askAboutCall, middleBandCall } from "./middle-band.js";
 import { answerOffline } from "./offline-answer.js";
 import type { ActiveRun } from "./run.js";
 import type { TurnResult } from "./types.js";
@@ -28,6 +29,12 @@ export async function routeTurn(run: ActiveRun, nlu: NluResult): Promise<RunEnd>
   }
   if (nlu.kind === "action" && !asking && nlu.confidence >= threshold && calls.length > 0)
     return runFastPath(run, calls);
+  // Just below the threshold: the action itself is the question ("Set a timer for 11 minutes?")
+  const unsure = middleBandCall(run, nlu);
+  if (unsure && nlu.summary) {
+    const asked = await askAboutCall(run, unsure, nlu.summary);
+    if (asked) return asked;
+  }
   if (nlu.kind === "chat" && nlu.confidence >= threshold && nlu.reply) return reply(run, nlu.reply);
   if (nlu.kind === "dialog" && nlu.dialog === "repeat" && nlu.confidence >= threshold) {
     const said = run.deps.sessions
@@ -37,7 +44,8 @@ export async function routeTurn(run: ActiveRun, nlu: NluResult): Promise<RunEnd>
     return reply(run, said?.text ?? "I haven't said anything yet in this conversation.");
   }
   if (!run.deps.models.available) {
-    return nlu.kind === "question" ? answerOffline(run, nlu) : reply(run, embeddedReply(nlu));
+    if (nlu.kind === "question" && !nlu.reply) return answerOffline(run, nlu);
+    return reply(run, embeddedReply(nlu));
   }
   try {
     run.mode = "model";

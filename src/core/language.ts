@@ -47,7 +47,8 @@ export interface UserVocabulary {
   contacts?: ReadonlySet<string>;
   lists?: ReadonlySet<string>;
   calendars?: ReadonlySet<string>;
-  files?: ReadonlySet<string>;
+  /** File names (lower case) → their paths. */
+  files?: ReadonlyMap<string, string>;
 }
 
 /** What language code may look at besides the words. */
@@ -93,9 +94,19 @@ export interface LanguageCall {
   args: Args;
 }
 
-/** "and tomorrow?", "what about in Paris", "make it 4 minutes" after a call of this tool. */
+/**
+ * How a follow-up leans on the last call: "and tomorrow?" / "what about Paris" asks the same of
+ * something else (`and`); "make it 4 minutes" / "actually at 7" changes it (`change`); "and
+ * bananas too" adds to it (`more`); "cancel that" / "undo it" takes it back (`undo`).
+ */
+export type FollowUpKind = "and" | "change" | "more" | "undo";
+
+/** A follow-up to the last call of this tool. */
 export interface FollowUpInput {
+  kind: FollowUpKind;
   last: LanguageCall;
+  /** The newest handle of each kind the session holds ("t" → "#t3"), to change or undo it. */
+  newest: Readonly<Partial<Record<string, string>>>;
   /** The words after the follow-up's lead ("tomorrow", "in paris", "4 minutes"). */
   words: readonly string[];
   /** The whole utterance's words (normalised). */
@@ -180,7 +191,12 @@ export interface IntentSpec {
   /** Handle kinds each argument accepts: a handle of another kind is refused before the gate. */
   accepts?: Readonly<Record<string, readonly HandleKind[]>>;
   /** A follow-up to the last call of this tool, or undefined when it is not one. */
-  followUp?(input: FollowUpInput): LanguageCall | undefined;
+  followUp?(input: FollowUpInput): LanguageCall | readonly LanguageCall[] | undefined;
+  /**
+   * Arguments the user sets once and Jarvis then reuses when they are not said (the weather's
+   * city): never said before, they are asked for with `ask`.
+   */
+  remember?: readonly string[];
   /** The argument that names a place ("and what time is it there" reuses it). */
   placeArg?: string;
   /** What this tool lets Jarvis do, for "what can you do": area and a short verb phrase. */

@@ -13,6 +13,8 @@ export interface AskRequest {
   reason: string;
   callId: string;
   scope: RunScope;
+  /** What to show instead of the tool's own preview ("Set a timer for 11 minutes?"). */
+  preview?: string;
 }
 
 export interface AskOptions {
@@ -34,9 +36,11 @@ export async function askUser(request: AskRequest, options: AskOptions): Promise
   try {
     let preview: string;
     try {
-      preview = tool.preview
-        ? await tool.preview(args, { signal: linked.signal, handles: scope.handles })
-        : defaultPreview(tool.name, args);
+      preview = request.preview
+        ? request.preview
+        : tool.preview
+          ? await tool.preview(args, { signal: linked.signal, handles: scope.handles })
+          : defaultPreview(tool.name, args);
     } catch (error) {
       preview = `${defaultPreview(tool.name, args)}\n(preview unavailable: ${(error as Error).message})`;
     }

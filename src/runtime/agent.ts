@@ -3,6 +3,7 @@ import { createRecallHook } from "../agent/recall-hook.js";
 import { AgentService } from "../agent/service.js";
 import type { MemoryHook } from "../agent/types.js";
 import type { ModelRouter } from "../brain/models/router.js";
+import type { BuildOptions } from "../brain/nlu/build.js";
 import type { Nlu } from "../brain/nlu/types.js";
 import type { Logger } from "../core/logger.js";
 import type { ToolDefinition } from "../core/tool.js";
@@ -16,7 +17,7 @@ import type { Runtime } from "./runtime.js";
 export async function openAgentService(runtime: Runtime): Promise<AgentService> {
   const [models, nlu, memory] = await Promise.all([
     openModels(runtime),
-    loadNlu(runtime.registry.list(), runtime.logger, runtime.paths.cache),
+    loadNlu(runtime.registry.list(), runtime.logger, runtime.paths.cache, runtime.env),
     recallHookFor(runtime),
   ]);
   return new AgentService({ runtime, nlu, models, memory });
@@ -26,10 +27,21 @@ export async function openAgentService(runtime: Runtime): Promise<AgentService> 
  * The embedded NLU, trained off the main thread (`createNluInWorker`) and imported only when a
  * surface needs it; if it cannot be built, the null NLU stands in (it recognizes nothing).
  */
-export async function loadNlu(tools: ToolDefinition[], logger?: Logger, cacheDir?: string): Promise<Nlu> {
+export async function loadNlu(
+  tools: ToolDefinition[],
+  logger?: Logger,
+  cacheDir?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Nlu> {
   try {
-    const { createNluInWorker } = await import("../brain/nlu/index.js");
-    return await createNluInWorker(tools, cacheDir ? { cacheDir } : {});
+    const nlu = await import("../brain/nlu/index.js");
+    // The user's installed apps and own file names are slot values no template can know
+    const options: BuildOptions = {
+      ...(cacheDir ? { cacheDir } : {}),
+      apps: nlu.desktopAppNames(env),
+      vocabulary: { files: nlu.userFileNames(env) },
+    };
+    return await nlu.createNluInWorker(tools, options);
   } catch (error) {
     logger?.warn({ err: error }, "the embedded NLU could not be loaded; using the null NLU");
     return NULL_NLU;

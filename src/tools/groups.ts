@@ -19,11 +19,43 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
         (await import("./apps/language.js")).APPS_LANGUAGE,
       ),
   },
-  { folder: "windows", load: async () => (await import("./windows/index.js")).createWindowsTools },
-  { folder: "input", load: async () => (await import("./input/index.js")).createInputTools },
-  { folder: "ui", load: async () => (await import("./ui/index.js")).createUiTools },
-  { folder: "screen", load: async () => (await import("./screen/index.js")).createScreenTools },
-  { folder: "clipboard", load: async () => (await import("./clipboard/index.js")).createClipboardTools },
+  {
+    folder: "windows",
+    load: async () =>
+      speaking(
+        (await import("./windows/index.js")).createWindowsTools,
+        (await import("./windows/language.js")).WINDOWS_LANGUAGE,
+      ),
+  },
+  {
+    folder: "input",
+    load: async () =>
+      speaking(
+        (await import("./input/index.js")).createInputTools,
+        (await import("./input/language.js")).INPUT_LANGUAGE,
+      ),
+  },
+  {
+    folder: "ui",
+    load: async () =>
+      speaking((await import("./ui/index.js")).createUiTools, (await import("./ui/language.js")).UI_LANGUAGE),
+  },
+  {
+    folder: "screen",
+    load: async () =>
+      speaking(
+        (await import("./screen/index.js")).createScreenTools,
+        (await import("./screen/language.js")).SCREEN_LANGUAGE,
+      ),
+  },
+  {
+    folder: "clipboard",
+    load: async () =>
+      speaking(
+        (await import("./clipboard/index.js")).createClipboardTools,
+        (await import("./clipboard/language.js")).CLIPBOARD_LANGUAGE,
+      ),
+  },
   {
     folder: "system",
     load: async () =>
@@ -56,7 +88,14 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
         (await import("./system/language.js")).SYSTEM_LANGUAGE,
       ),
   },
-  { folder: "shell", load: async () => (await import("./shell/index.js")).createShellTools },
+  {
+    folder: "shell",
+    load: async () =>
+      speaking(
+        (await import("./shell/index.js")).createShellTools,
+        (await import("./shell/language.js")).SHELL_LANGUAGE,
+      ),
+  },
   {
     folder: "web",
     load: async () =>
@@ -78,13 +117,28 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
         (await import("./knowledge/language.js")).KNOWLEDGE_LANGUAGE,
       ),
   },
-  { folder: "docs", load: async () => (await import("./docs/index.js")).createDocsTools },
+  {
+    folder: "docs",
+    load: async () =>
+      speaking(
+        (await import("./docs/index.js")).createDocsTools,
+        (await import("./docs/language.js")).DOCS_LANGUAGE,
+      ),
+  },
   {
     folder: "memory",
     load: async () =>
       speaking(
         (await import("./memory/index.js")).createMemoryTools,
         (await import("./memory/language.js")).MEMORY_LANGUAGE,
+      ),
+  },
+  {
+    folder: "notes",
+    load: async () =>
+      speaking(
+        (await import("./notes/index.js")).createNotesTools,
+        (await import("./notes/language.js")).NOTES_LANGUAGE,
       ),
   },
   {
@@ -159,7 +213,14 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
         (await import("./lists/language.js")).LISTS_LANGUAGE,
       ),
   },
-  { folder: "transcribe", load: async () => (await import("./transcribe/index.js")).createTranscribeTools },
+  {
+    folder: "transcribe",
+    load: async () =>
+      speaking(
+        (await import("./transcribe/index.js")).createTranscribeTools,
+        (await import("./media/language.js")).MEDIA_LANGUAGE,
+      ),
+  },
 ];
 
 /** A group's factory with the group's language attached to its tools. */

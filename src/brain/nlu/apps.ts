@@ -44,3 +44,29 @@ export function desktopAppNames(env: NodeJS.ProcessEnv = process.env): string[] 
   }
   return [...names];
 }
+
+const FOLDERS = ["Documents", "Desktop", "Downloads"];
+const MAX_NAMES = 1000;
+
+/**
+ * The user's own file names (the top of Documents, Desktop and Downloads), lower case → path,
+ * so "read budget.xlsx" finds the one they have. A few directory reads; never throws.
+ */
+export function userFileNames(env: NodeJS.ProcessEnv = process.env): Map<string, string> {
+  const home = env.HOME ?? homedir();
+  const names = new Map<string, string>();
+  for (const folder of FOLDERS) {
+    let entries: string[];
+    try {
+      entries = readdirSync(join(home, folder));
+    } catch {
+      continue;
+    }
+    for (const name of entries) {
+      if (names.size >= MAX_NAMES) return names;
+      if (!name.startsWith(".") && name.length <= 120)
+        names.set(name.toLowerCase(), join(home, folder, name));
+    }
+  }
+  return names;
+}

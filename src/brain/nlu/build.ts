@@ -35,7 +35,7 @@ export async function createNluInWorker(
   const cached = key && options.cacheDir ? loadWeights(options.cacheDir, key) : undefined;
   if (cached) {
     const classifier = SoftmaxClassifier.fromSnapshot(cached.snapshot);
-    return assembleNlu(tools, classifier, cached.examples, options, started, "cache", catalog);
+    return assembleNlu(tools, classifier, examples, options, started, "cache", catalog);
   }
   const trained = (await inWorker(examples, training)) ?? inProcess(examples, training);
   if (key && options.cacheDir) {
@@ -47,7 +47,7 @@ export async function createNluInWorker(
     }
   }
   const classifier = SoftmaxClassifier.fromSnapshot(trained.snapshot);
-  return assembleNlu(tools, classifier, trained.examples, options, started, trained.trainedIn, catalog);
+  return assembleNlu(tools, classifier, examples, options, started, trained.trainedIn, catalog);
 }
 
 function inProcess(examples: TrainingExample[], training: Pick<NluOptions, "seed" | "training">): Trained {

@@ -11,6 +11,7 @@ import {
   QUESTION_SAMPLES,
 } from "./common/index.js";
 import { type Args, slotsAsArgs } from "./language/types.js";
+import { paraphrase } from "./paraphrase.js";
 import { SLOT_ALIASES, SLOT_TYPES, slotType } from "./slots/index.js";
 import { expand, parseTemplate, SampleWords, type Template, type TemplateNode } from "./template.js";
 import { tokenize } from "./text/normalize.js";
@@ -181,34 +182,16 @@ export function trainingExamples(
     const limit = label === "_none" ? perClass * 3 : perClass;
     for (const w of sample([...texts.values()], limit, random)) {
       examples.push({ words: w, label });
-      // The same request behind a neutral lead-in, for every class alike: "can you", "i was
-      // wondering" then say nothing about the intent, and the request's own words must decide
+      // The same request said another way that adds no meaning (a lead-in, "please", a filler,
+      // a terse form, the other side of the Atlantic's word): the request's own words decide
       if (random() < leadIns) {
-        const lead = LEAD_INS[Math.floor(random() * LEAD_INS.length)]!;
-        examples.push({ words: [...lead, ...w], label });
+        const other = paraphrase(w, random);
+        if (other) examples.push({ words: other, label });
       }
     }
   }
   return examples;
 }
-
-const LEAD_INS: readonly (readonly string[])[] = [
-  "can you",
-  "could you please",
-  "would you",
-  "i want to know",
-  "tell me",
-  "hey",
-  "i need you to",
-  "i want you to",
-  "i would like",
-  "do you know",
-  "okay",
-  "jarvis",
-  "excuse me",
-  "i was wondering",
-  "please",
-].map((lead) => lead.split(" "));
 
 function sample<T>(items: T[], limit: number, random: () => number): T[] {
   if (items.length <= limit) return items;

@@ -1,4 +1,5 @@
 import { stem } from "./text/normalize.js";
+import { wordClass } from "./text/word-class.js";
 
 /**
  * The statistical fallback: a linear classifier over stemmed words and word pairs, trained
@@ -36,17 +37,27 @@ const STOP = new Set([
 
 /**
  * Features: stems (minus a few function words), the first five letters of long stems (a
- * coarser stem that also joins forms the stemmer keeps apart and some misspellings: "recommendation", "recomend"), adjacent stem pairs,
- * and the first word.
+ * coarser stem that also joins forms the stemmer keeps apart and some misspellings), the class
+ * of words that stand for a slot value (a number, a weekday, a month, a time unit: "in <num>
+ * <unit>"), adjacent pairs with slot words replaced by their class, and the first word.
  */
 export function features(words: readonly string[], stems = words.map((w) => maskWord(w))): string[] {
   const out: string[] = [];
-  for (const s of stems) {
+  const abstract: string[] = [];
+  for (let i = 0; i < stems.length; i++) {
+    const s = stems[i]!;
+    const cls = s.startsWith("<") ? s : wordClass(words[i] ?? "");
+    abstract.push(cls ?? s);
     if (STOP.has(s)) continue;
     out.push(s);
+    if (cls && cls !== s) out.push(cls);
     if (s.length >= 6 && !s.startsWith("<")) out.push(`~${s.slice(0, 5)}`);
   }
-  for (let i = 0; i + 1 < stems.length; i++) out.push(`${stems[i]}_${stems[i + 1]}`);
+  for (let i = 0; i + 1 < stems.length; i++) {
+    out.push(`${stems[i]}_${stems[i + 1]}`);
+    const pair = `${abstract[i]}_${abstract[i + 1]}`;
+    if (pair !== `${stems[i]}_${stems[i + 1]}`) out.push(pair);
+  }
   if (stems[0]) out.push(`^${stems[0]}`);
   if (stems.length > 1) out.push(`^${stems[0]}_${stems[1]}`);
   return out;

@@ -1,3 +1,4 @@
+import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
 import { findDuration, parseWhen, type SlotEnv } from "./slots/index.js";
 import type { SlotCache } from "./template.js";
@@ -96,6 +97,40 @@ export function resolveReference(
   return call ? { call } : { problem: `I can't ${verb} that with the tools I have.` };
 }
 
+const PICK =
+  /^(?:(?:the|that|this) )?(?:(\w+)(?: one)?|number (\d{1,3})|(?:the )?(\w+) (?:event|message|email|reminder|file|one|link))$/;
+
+/**
+ * "the second one" as the answer to "Which event?": the pending call's missing handle, picked
+ * from the newest listing of a kind the tool accepts.
+ */
+export function pickPendingHandle(
+  words: readonly string[],
+  context: NluContext,
+  catalog: Catalog,
+): { call: NluCall; missing: string[] } | undefined {
+  const pending = context.pending;
+  const [arg, ...rest] = pending?.missing ?? [];
+  if (!pending || !arg) return undefined;
+  const m = PICK.exec(words.join(" "));
+  if (!m) return undefined;
+  const word = m[1] ?? m[3];
+  const position = m[2]
+    ? Number(m[2])
+    : word === "last" || word === "latest" || word === "newest"
+      ? -1
+      : word
+        ? parseOrdinal(word)
+        : undefined;
+  if (position === undefined) return undefined;
+  const kinds = catalog.intentsOf.get(pending.tool)?.find((spec) => spec.accepts?.[arg])?.accepts?.[arg];
+  const handles = (context.handles ?? []).filter((h) => !kinds || kinds.includes(h.kind as never));
+  const pool = latestBatch(handles, handles.at(-1)?.kind);
+  const handle = position === -1 ? pool.at(-1) : pool[position - 1];
+  if (!handle) return undefined;
+  return { call: { tool: pending.tool, args: { ...pending.args, [arg]: handle.handle } }, missing: rest };
+}
+
 /** Handles of one kind from the newest result: the highest `turn`, else all of that kind. */
 function latestBatch(handles: readonly Handle[], kind: string | undefined): Handle[] {
   const wanted = kind ?? handles.at(-1)?.kind;
@@ -126,46 +161,95 @@ function callFor(
   return best?.call;
 }
 
-const FOLLOW_UP =
-  /^(?:and|what about|how about|and what about|and how about|same for|and for|what about for|ok and|okay and)\s+(.+)$/;
+/** Leads of a follow-up and how it leans on the last call; the rest is what it is about. */
+const FOLLOW_UPS: ReadonlyArray<{ kind: FollowUpKind; pattern: RegExp }> = [
+  {
+    kind: "undo",
+    pattern:
+      /^(?:cancel|undo|scrap|delete|remove|forget|take back) (?:it|that|this|that one|the last one)$()/,
+  },
+  { kind: "undo", pattern: /^(?:never mind|nevermind) (?:that|it)$()/ },
+  { kind: "more", pattern: /^(?:and|also|plus|oh and) (.+?) (?:too|as well)$/ },
+  { kind: "more", pattern: /^(?:add|also add|and add|put) (.+?) (?:too|as well|also)$/ },
+  {
+    kind: "change",
+    pattern:
+      /^(?:make it|make that|change it to|change that to|set it to|set it for|move it to|change it for|no make it|actually make it|actually|i meant|i mean)\s+(.+?)(?: instead| then| please)?$/,
+  },
+  { kind: "change", pattern: /^(.+?) instead$/ },
+  {
+    kind: "and",
+    pattern:
+      /^(?:and|what about|how about|and what about|and how about|same for|and for|what about for|ok and|okay and)\s+(.+)$/,
+  },
+];
 
-/** "and tomorrow?" / "what about in paris?": the last call's tool decides what it means. */
+/** Words that only make sense with something said before ("make it ...", "cancel that"). */
+const NEEDS_CONTEXT =
+  /^(?:make it|make that|change it|cancel it|cancel that|undo|scrap that|actually make it|and .+ too$)/;
+
+/** The follow-up kind and the words it is about, when the utterance is one. */
+export function followUpOf(words: readonly string[]): { kind: FollowUpKind; rest: string[] } | undefined {
+  const said = words.join(" ");
+  for (const { kind, pattern } of FOLLOW_UPS) {
+    const m = pattern.exec(said);
+    if (m) return { kind, rest: (m[1] ?? "").split(" ").filter(Boolean) };
+  }
+  return undefined;
+}
+
+/** "make it 4 minutes" with no call before it: the problem to say instead of guessing. */
+export function danglingFollowUp(words: readonly string[], context: NluContext): string | undefined {
+  if (context.lastCall || !NEEDS_CONTEXT.test(words.join(" "))) return undefined;
+  return "I'm not sure what you mean; there is nothing to change yet.";
+}
+
+/** "and tomorrow?", "make it 4 minutes", "cancel that": the last call's tool decides what it means. */
 export function resolveFollowUp(
   words: readonly string[],
   context: NluContext,
   cache: SlotCache,
   env: SlotEnv,
   catalog: Catalog,
-): NluCall | undefined {
+): NluCall[] | undefined {
   const last = context.lastCall;
   if (!last) return undefined;
-  const m = FOLLOW_UP.exec(words.join(" "));
-  const rest = m ? m[1]!.split(" ") : undefined;
-  if (!rest) return undefined;
-  const offset = words.length - rest.length;
-  const when = parseWhen(rest, {
-    zones: env.zones,
-    now: env.now,
-    timezone: env.timezone,
-    direction: "future",
-  });
-  const place = placeOf(rest, offset, cache);
-  const seconds = findDuration(rest)?.seconds;
-  const number = parseNumber(rest);
+  const found = followUpOf(words);
+  if (!found) return undefined;
+  const rest = found.rest;
+  // Where the words it is about start ("and bananas too": after "and", before "too")
+  let offset = words.length - rest.length;
+  for (let i = 0; i + rest.length <= words.length; i++)
+    if (rest.every((w, k) => words[i + k] === w)) {
+      offset = i;
+      break;
+    }
+  const when =
+    rest.length > 0
+      ? parseWhen(rest, { zones: env.zones, now: env.now, timezone: env.timezone, direction: "future" })
+      : undefined;
+  const place = rest.length > 0 ? placeOf(rest, offset, cache) : undefined;
+  const seconds = rest.length > 0 ? findDuration(rest)?.seconds : undefined;
+  const number = rest.length > 0 ? parseNumber(rest) : undefined;
+  const newest: Record<string, string> = {};
+  for (const handle of context.handles ?? []) newest[handle.kind] = handle.handle;
   const input = {
+    kind: found.kind,
     last,
+    newest,
     words: rest,
     said: words,
     env,
-    rest: cache.raw(offset, words.length),
+    ...(rest.length > 0 ? { rest: cache.raw(offset, offset + rest.length) } : {}),
     ...(when ? { when } : {}),
     ...(place ? { place } : {}),
     ...(seconds !== undefined ? { seconds } : {}),
     ...(number !== undefined ? { number } : {}),
   };
   for (const spec of catalog.intentsOf.get(last.tool) ?? []) {
-    const call = spec.followUp?.(input);
-    if (call && catalog.groupOf.has(call.tool)) return call;
+    const answer = spec.followUp?.(input);
+    const calls = answer === undefined ? [] : Array.isArray(answer) ? answer : [answer as NluCall];
+    if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool))) return [...calls];
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import type { Catalog, CompiledTemplate } from "./catalog.js";
+import { wrongHandle } from "./handle-kinds.js";
 import { type Args, slotsAsArgs } from "./language/types.js";
 import { matchTemplate, type SlotCache, type Template } from "./template.js";
 
@@ -48,6 +49,8 @@ export class TemplateMatcher {
     const input = { values, matches: match.slots, fixed: compiled.fixed, env: cache.env };
     const args = spec?.build ? spec.build(input) : slotsAsArgs(input);
     if (!args || !hasRequired(args, this.catalog.required.get(compiled.tool))) return undefined;
+    // A handle of another kind is not this tool's ("delete #f6" is no calendar event)
+    if (wrongHandle(this.catalog, { tool: compiled.tool, args })) return undefined;
     const splittable = Object.values(match.slots).some(
       (slot) => slot.free && cache.tokens.slice(slot.start, slot.end).some((t) => SPLITTERS.has(t.w)),
     );

@@ -1,39 +1,23 @@
 import type { Clock } from "../../core/clock.js";
+import type { UserVocabulary } from "../../core/language.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
-import type { Classification, SoftmaxClassifier } from "./classifier.js";
-import { resolveFollowUp, resolveReference } from "./context.js";
+import type { SoftmaxClassifier, TrainingExample } from "./classifier.js";
+import { declineFor } from "./common/declines.js";
+import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
-import { DEFAULT_APPS } from "./language/helpers.js";
-import type { GuessInput as FallbackInput } from "./language/types.js";
+import { Guesser } from "./guess.js";
+import { wrongHandle } from "./handle-kinds.js";
+import { DEFAULT_APPS, findRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
-import {
-  ASKS_MEANING,
-  asksForInfo,
-  CONFIDENCE,
-  cap,
-  HOW_TO,
-  MEDIA_LEAD,
-  OUT_OF_SCOPE,
-  resolveThere,
-  THANKS,
-  withGroups,
-} from "./parse-rules.js";
-import { type LookupDomain, lookupCall, lookupDomains } from "./rescue.js";
-import { fillPending, guessArgs, guessedTool, incompleteCall, questionFor } from "./slot-filling.js";
+import { CONFIDENCE, resolveThere } from "./parse-rules.js";
+import { fillPending, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { splitCommands } from "./split.js";
-import { talkReading } from "./talk.js";
 import { SlotCache } from "./template.js";
-import {
-  looksLikeQuestion,
-  screen,
-  startsLikeQuestion,
-  stripFillers,
-  type Token,
-  tokenize,
-} from "./text/normalize.js";
-import { trainClassifier } from "./train.js";
+import { screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
+import { SpellingCorrector } from "./text/spelling.js";
+import { trainingSet, trainOn } from "./train.js";
 import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
 
 export interface Thresholds {
@@ -52,6 +36,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = { action: 0.6, margin: 0.25, cover
 export interface NluOptions {
   /** Extra application names ("installed apps") the app slot accepts. */
   apps?: Iterable<string>;
+  /** The user's own names (contacts, lists, calendars, files): slot values no template knows. */
+  vocabulary?: UserVocabulary;
   clock?: Clock;
   /** IANA zone dates are read in when the context does not say (default: the system's). */
   timezone?: string;
@@ -82,7 +68,8 @@ export interface EmbeddedNlu extends Nlu {
 export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): EmbeddedNlu {
   const started = performance.now();
   const catalog = compileCatalog(tools);
-  const { classifier, examples } = trainClassifier(tools, options, catalog);
+  const examples = trainingSet(tools, options, catalog);
+  const classifier = trainOn(examples, options);
   return assembleNlu(tools, classifier, examples, options, started, "process", catalog);
 }
 
@@ -90,7 +77,7 @@ export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): 
 export function assembleNlu(
   tools: readonly NluTool[],
   classifier: SoftmaxClassifier,
-  examples: number,
+  examples: readonly TrainingExample[],
   options: NluOptions,
   started: number,
   trainedIn: "process" | "worker" | "cache" = "process",
@@ -101,12 +88,14 @@ export function assembleNlu(
     clock: options.clock,
     timezone: options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC",
     thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
+    speller: new SpellingCorrector(examples.flatMap((e) => e.words)),
+    vocabulary: options.vocabulary,
   });
   const stats = {
     trainingMs: Math.round((performance.now() - started) * 10) / 10,
     templates: catalog.templates.length,
     classes: classifier.classes.length,
-    examples,
+    examples: examples.length,
     warnings: catalog.warnings,
     trainedIn,
   };
@@ -115,31 +104,29 @@ export function assembleNlu(
 
 /** An incomplete call is a reading to ask about, never confident enough for the fast path. */
 const INCOMPLETE_CAP = 0.7;
-/** Classifier probability at which a guess may act without the domain's anchor words. */
-const STRONG = 0.85;
 
 interface ParserSettings {
   apps: ReadonlySet<string>;
   clock: Clock | undefined;
   timezone: string;
   thresholds: Thresholds;
+  speller: SpellingCorrector;
+  vocabulary: UserVocabulary | undefined;
 }
 
 class Parser {
   private readonly zones = new TimeZones();
   private readonly dialog = new DialogRecognizer();
   private readonly matcher: TemplateMatcher;
-  private readonly groups: ReadonlySet<string>;
-  private readonly domains: readonly LookupDomain[];
+  private readonly guesser: Guesser;
 
   constructor(
     private readonly catalog: Catalog,
-    private readonly classifier: SoftmaxClassifier,
+    classifier: SoftmaxClassifier,
     private readonly settings: ParserSettings,
   ) {
     this.matcher = new TemplateMatcher(catalog);
-    this.groups = new Set(catalog.groupOf.values());
-    this.domains = lookupDomains(catalog);
+    this.guesser = new Guesser(catalog, classifier, settings.thresholds);
   }
 
   parse(text: string, context: NluContext = {}): NluResult {
@@ -155,22 +142,83 @@ class Parser {
       timezone,
       zones: this.zones,
       apps: this.settings.apps,
+      ...(context.vocabulary || this.settings.vocabulary
+        ? { user: { ...this.settings.vocabulary, ...context.vocabulary } }
+        : {}),
       memo: new Map(),
     };
-    const tokens = stripFillers(tokenize(input));
-    const words = tokens.map((t) => t.w);
-    const cache = new SlotCache(tokens, env);
+    const said = stripFillers(tokenize(input));
+    // "every weekday", "on mondays": said of a request whose tool repeats; read the rest alone
+    const repeat = findRepeat(said.map((t) => t.w));
+    if (repeat) {
+      const rest = said.filter((_t, i) => i < repeat.start || i >= repeat.end);
+      const result = rest.length > 0 ? this.read(input, context, rest, env) : undefined;
+      const calls =
+        result?.kind === "action"
+          ? (result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }])
+          : [];
+      if (result && calls.length === 1 && this.catalog.properties.get(calls[0]!.tool)?.repeat)
+        return { ...result, args: { ...calls[0]!.args, repeat: repeat.repeat } };
+    }
+    return this.finish(this.read(input, context, said, env), said, context, env);
+  }
 
+  /**
+   * The last touches: a request no tool serves gets a sentence saying so; a call gets what the
+   * user set before (or asks for it once) and its summary in words.
+   */
+  private finish(result: NluResult, said: readonly Token[], context: NluContext, env: SlotEnv): NluResult {
+    if (result.kind === "unknown" || result.kind === "question") {
+      const reply = declineFor(said.map((t) => t.w).join(" "));
+      return reply ? { ...result, reply } : result;
+    }
+    if (result.kind !== "action") return result;
+    // A handle of the wrong kind is refused here, before the gate sees it
+    for (const call of result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }]) {
+      const problem = wrongHandle(this.catalog, call);
+      if (problem) return { text: result.text, kind: "unknown", confidence: 0.5, reply: problem };
+    }
+    if (!result.tool || result.missing?.length) return result;
+    const intents = this.catalog.intentsOf.get(result.tool) ?? [];
+    const args = { ...(result.args ?? {}) };
+    for (const arg of intents.flatMap((spec) => spec.remember ?? [])) {
+      if (args[arg] !== undefined) continue;
+      const known = context.remembered?.[arg];
+      if (known !== undefined) args[arg] = known;
+      else
+        return this.maybeIncomplete(
+          result.text,
+          { tool: result.tool, args },
+          [arg],
+          result.confidence,
+          result.groups,
+        );
+    }
+    const summary = intents
+      .map((spec) => spec.describe?.(args, env))
+      .find((text) => typeof text === "string");
+    return { ...result, args, ...(summary ? { summary } : {}) };
+  }
+
+  private read(input: string, context: NluContext, said: Token[], env: SlotEnv): NluResult {
+    // Misspelt words read as the catalog's ("shoping" → "shopping"); spans stay the user's own
+    const tokens = said.map((t) => ({ ...t, w: this.settings.speller.correct(t.w) }));
+    const misspelt = tokens.some((t, i) => t.w !== said[i]!.w);
+    const words = tokens.map((t) => t.w);
+    const cache = new SlotCache(misspelt ? said : tokens, env);
+
+    // The last call's own tool reads a follow-up first ("cancel that" after adding to a list),
+    // unless a question is waiting for its answer ("cancel" then drops the question)
+    const followUp = context.pending ? undefined : resolveFollowUp(words, context, cache, env, this.catalog);
+    if (followUp) return this.action(input, followUp, CONFIDENCE.reference);
     const act = this.dialog.recognize(words);
     if (act) return { text: input, kind: "dialog", dialog: act, confidence: CONFIDENCE.dialog };
-
     const reference = resolveReference(words, context, this.catalog);
     if (reference?.call) return this.action(input, [reference.call], CONFIDENCE.reference);
     if (reference?.problem)
       return { text: input, kind: "unknown", confidence: 0.5, reply: reference.problem };
-    const followUp = resolveFollowUp(words, context, cache, env, this.catalog);
-    if (followUp && this.catalog.groupOf.has(followUp.tool))
-      return this.action(input, [followUp], CONFIDENCE.reference);
+    const dangling = danglingFollowUp(words, context);
+    if (dangling) return { text: input, kind: "unknown", confidence: 0.5, reply: dangling };
 
     for (const { act: chatAct, template } of this.catalog.chat) {
       if (this.matcher.matchesWhole(template, cache)) {
@@ -183,7 +231,9 @@ class Parser {
       }
     }
 
-    const whole = this.matcher.best(cache);
+    // Templates read the corrected words first ("my shoping list" is the shopping list)
+    const whole =
+      (misspelt ? this.matcher.best(new SlotCache(tokens, env)) : undefined) ?? this.matcher.best(cache);
     if (!whole || whole.splittable) {
       const parts = splitCommands(this.matcher, tokens, env);
       if (parts) return this.action(input, resolveThere(parts, tokens, this.catalog), CONFIDENCE.multi);
@@ -196,6 +246,9 @@ class Parser {
       );
     }
     if (context.pending && this.catalog.groupOf.has(context.pending.tool)) {
+      // "the second one" answers "Which event?" with a handle from the last listing
+      const picked = pickPendingHandle(words, context, this.catalog);
+      if (picked) return this.maybeIncomplete(input, picked.call, picked.missing, CONFIDENCE.reference);
       const filled = fillPending(
         context.pending,
         tokens,
@@ -225,142 +278,19 @@ class Parser {
     return { ...result, confidence: Math.min(confidence, INCOMPLETE_CAP), missing, reply };
   }
 
-  /** No tool of the clear group found its values: ask for them (slot-filling.ts). */
-  private incomplete(
-    input: string,
-    said: string,
-    bestGroup: string,
-    groupP: number,
-    result: Classification,
-    context: FallbackInput,
-    groups: string[],
-  ): NluResult | undefined {
-    // "how do i work out the area of a triangle" asks how, it does not ask Jarvis to find
-    if (OUT_OF_SCOPE.test(said) || HOW_TO.test(said)) return undefined;
-    const found = incompleteCall(this.catalog, said, bestGroup, result, context);
-    return found && this.maybeIncomplete(input, found.call, found.missing, cap(groupP), groups);
-  }
-
-  /** No template matched: the classifier may still recognise the request; act only when sure. */
+  /** No template matched: the classifier may still recognise the request (guess.ts). */
   private fallback(
     input: string,
     tokens: readonly Token[],
     words: readonly string[],
     env: SlotEnv,
   ): NluResult {
-    const t = this.settings.thresholds;
-    const said = words.join(" ");
-    // "thanks for reminding me": gratitude that names a tool's work is still only thanks
-    if (THANKS.test(said))
-      return {
-        text: input,
-        kind: "chat",
-        confidence: CONFIDENCE.chat,
-        reply: chatReply("thanks", () => this.catalog.intents.values()),
-      };
-    const result: Classification = this.classifier.classify(words);
-    const groups = this.groupsOf(result);
-    const question = looksLikeQuestion(input, tokens);
-    const top = result.ranked[0];
-    // Titles after "play" / "resume" are names the classifier cannot know, not misunderstanding
-    const understood =
-      result.coverage >= t.coverage ||
-      words.length < 3 ||
-      (MEDIA_LEAD.test(words[0] ?? "") && words.length <= 8) ||
-      // Names and addresses are words no training sentence has: a clear reading is still one
-      (result.coverage >= 0.34 && (top?.probability ?? 0) >= 0.95);
-    const info = asksForInfo(said);
-    if (!top || !understood) {
-      // An English question word up front is evidence enough of a question, even about unknown things
-      if (info || (question && (result.coverage >= 0.34 || startsLikeQuestion(tokens)))) {
-        return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
-      }
-      return {
-        text: input,
-        kind: "unknown",
-        confidence: 0,
-        reply: "Sorry, I didn't understand that.",
-        ...withGroups(groups),
-      };
-    }
-    const label = top.label;
-    const talk = talkReading(input, result, { words, info, question, talk: t.talk });
-    if (talk) return talk;
-    if (ASKS_MEANING.test(said))
-      return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
-    const found = info
-      ? undefined
-      : lookupCall(this.catalog, this.domains, result, { tokens, words, env }, question);
-    if (found) return this.action(input, [found], 0.61, groups);
-    if (label === "_question" || (question && !this.catalog.groupOf.has(label))) {
-      return {
-        text: input,
-        kind: "question",
-        confidence: cap(Math.max(top.probability, 0.5)),
-        ...withGroups(groups),
-      };
-    }
-    // Decide on the most likely tool group (its tools' probabilities summed), then act with the
-    // likeliest tool of that group whose own words are present and whose arguments can be found
-    const byGroup = new Map<string, number>();
-    for (const { label: l, probability } of result.ranked) {
-      const group = this.catalog.groupOf.get(l) ?? l;
-      byGroup.set(group, (byGroup.get(group) ?? 0) + probability);
-    }
-    const [bestGroup, groupP] = [...byGroup.entries()].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
-    const runnerUp = [...byGroup.values()].sort((a, b) => b - a)[1] ?? 0;
-    if (this.catalog.groupOf.has(label) || this.groups.has(bestGroup)) {
-      // Some tools are undone with one word ("stop"): a clear lean is enough for them
-      const leading = result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup)?.label;
-      const lenient = (this.catalog.intentsOf.get(leading ?? "") ?? []).some((spec) => spec.lenient);
-      const [need, lead] = lenient ? [t.action - 0.15, t.margin - 0.1] : [t.action, t.margin];
-      if (groupP >= need && groupP - runnerUp >= lead) {
-        const leader =
-          result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup)?.probability ?? 0;
-        for (const { label: l, probability } of result.ranked) {
-          // Only the group's leading tools: a distant third is a guess, not a reading
-          if (this.catalog.groupOf.get(l) !== bestGroup || probability < leader * 0.5) continue;
-          // A guess may become a milder tool (a guessed send is only drafted)
-          const tool = guessedTool(this.catalog, l);
-          // A very sure reading need not repeat the domain's own words ("next podcast", "should i wear a hat")
-          const sure = !info && probability >= STRONG && groupP - runnerUp >= STRONG - 0.3;
-          const args =
-            this.fallbackArgs(tool, tokens, words, env, true, probability) ??
-            (sure ? this.fallbackArgs(tool, tokens, words, env, "loose") : undefined);
-          if (args) return this.action(input, [{ tool, args }], cap(groupP), groups);
-        }
-        const asked = this.incomplete(input, said, bestGroup, groupP, result, { tokens, words, env }, groups);
-        if (asked) return asked;
-      }
-    }
-    if (question || info) return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
-    return {
-      text: input,
-      kind: "unknown",
-      confidence: cap(top.probability) * (label.startsWith("_") ? 1 : 0.5),
-      reply: "I'm not sure what you want me to do.",
-      ...withGroups(groups),
-    };
-  }
-
-  private fallbackArgs(
-    tool: string,
-    tokens: readonly Token[],
-    words: readonly string[],
-    env: SlotEnv,
-    anchored: boolean | "loose" = true,
-    probability = 0,
-  ) {
-    return guessArgs(this.catalog, tool, { tokens, words, env }, anchored, probability);
-  }
-
-  private groupsOf(result: Classification): string[] {
-    const out: string[] = [];
-    for (const { label, probability } of result.ranked) {
-      const group = this.catalog.groupOf.get(label);
-      if (group && probability >= 0.05 && !out.includes(group)) out.push(group);
-    }
-    return out.slice(0, 3);
+    const reading = this.guesser.read(input, tokens, words, env);
+    if (!("guessed" in reading)) return reading;
+    const { calls, missing, confidence, groups, evidence } = reading;
+    if (missing?.length)
+      return { ...this.maybeIncomplete(input, calls[0]!, missing, confidence, groups), evidence };
+    return { ...this.action(input, calls, confidence, groups), evidence };
   }
 
   private action(text: string, calls: NluCall[], confidence: number, groups: string[] = []): NluResult {

@@ -87,6 +87,9 @@ export function lookupCall(
   if (OUT_OF_SCOPE.test(said)) return undefined;
   const domain = lookupDomain(said, question, result, catalog.groupOf, domains);
   if (!domain) return undefined;
+  // The group's likeliest tool must be a look-up: "egg timer 6 minutes" names timers to set one
+  const leader = result.ranked.find((r) => catalog.groupOf.get(r.label) === domain.group)?.label;
+  if (!leader || !domain.tools.includes(leader)) return undefined;
   const rank = (tool: string) => {
     const i = result.ranked.findIndex((r) => r.label === tool);
     return i < 0 ? 99 : i;

@@ -2,6 +2,8 @@
  * The embedded NLU's contract (ARCHITECTURE.md, "NLU contract"). The parser lives in this
  * folder; the agent loop consumes it as the first proposer through this interface only.
  */
+import type { UserVocabulary } from "../../core/language.js";
+
 export type NluKind = "action" | "question" | "chat" | "dialog" | "unknown";
 
 export interface NluCall {
@@ -28,6 +30,23 @@ export interface NluResult {
    * ("Which list?"). Never run as is; the next utterance may fill it (`NluContext.pending`).
    */
   missing?: string[];
+  /** The single call in words for a person ("Set a timer for 11 minutes"), no tool names. */
+  summary?: string;
+  /** What a classifier reading rests on (diagnostics: `jarvis nlu --json`, the benchmark). */
+  evidence?: Evidence;
+}
+
+/** The grounds of a reading the classifier made (no template matched it). */
+export interface Evidence {
+  via: "classifier" | "lookup" | "incomplete";
+  /** The tool group's probability. */
+  p: number;
+  /** Its lead over the next group. */
+  margin: number;
+  /** Share of the words the classifier knows. */
+  coverage: number;
+  /** The domain's own words were said (true), or the reading was sure without them ("loose"). */
+  anchored: boolean | "loose";
 }
 
 /** A call waiting for values the user was asked for. */
@@ -51,6 +70,10 @@ export interface NluContext {
   pending?: PendingCall;
   now?: Date;
   timezone?: string;
+  /** Values the user set before and Jarvis reuses when not said again (a tool's `remember`). */
+  remembered?: Record<string, unknown>;
+  /** The user's own names for this turn (lists, contacts, files), over the build-time ones. */
+  vocabulary?: UserVocabulary;
 }
 
 export interface Nlu {

@@ -12,7 +12,7 @@ const APP_INTENTS: IntentTable = {
     describe: ({ app }) => (typeof app === "string" ? `Open ${app}` : undefined),
     anchors: /\b(?:open|launch|start|run|app|application)\b/,
     templates: [
-      `(open|launch|start|run|fire up|boot up|load|bring up|start up|pull up|switch to|go to) [the|my|up] {app} ${APP_SUFFIX}`,
+      `(open|launch|start|run|fire up|boot up|load|bring up|start up|pull up) [the|my|up] {app} ${APP_SUFFIX}`,
       `(open|launch|start) up {app} ${APP_SUFFIX}`,
       `(i need|i want|give me) [the] {app} ${APP_SUFFIX}`,
     ],
@@ -53,4 +53,18 @@ const APP_INTENTS: IntentTable = {
   },
 };
 
-export const APPS_LANGUAGE = withPhrasings(byTool(APP_INTENTS), SAMPLES);
+const APP_FOCUS_INTENTS: IntentTable = {
+  apps_focus: {
+    ask: { app: "Which app?" },
+    describe: ({ app }) => (typeof app === "string" ? `Switch to ${app}` : undefined),
+    templates: [
+      "(switch|change|flip|jump) (to|over to) [the|my] {app} [app|window]",
+      "(focus|focus on) [the|my] {app} [app|window]",
+      "bring [the|my] {app} [app|window] to the front",
+      "(go back|get back) to [the|my] {app}",
+    ],
+    samples: ["switch over to the editor", "i want to get back to the browser"],
+  },
+};
+
+export const APPS_LANGUAGE = withPhrasings(byTool(APP_INTENTS, APP_FOCUS_INTENTS), SAMPLES);

@@ -1,7 +1,7 @@
 import { findUrl } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
-/** How people ask to open a page in the browser (the team's own sentences). */
+/** How people ask to browse: open, read and act on pages and tabs (the team's own sentences). */
 const BROWSER_INTENTS: IntentTable = {
   browser_navigate: {
     capability: { area: "The web", can: "open pages in the browser" },
@@ -27,4 +27,123 @@ const BROWSER_INTENTS: IntentTable = {
   },
 };
 
-export const BROWSER_LANGUAGE = byTool(BROWSER_INTENTS);
+const PAGE = "[the|this|current] (page|tab|website|site|web page)";
+const TAB = "(tab|tabs|browser tab|browser tabs)";
+
+const BROWSER_PAGE_INTENTS: IntentTable = {
+  browser_back: {
+    describe: () => "Go back a page",
+    templates: [
+      "(go|navigate|head) back [a page|one page] [in the browser]",
+      "(back|return) to the (previous|last) page",
+      "(previous|last) page [please]",
+      "(hit|press|click) [the] back button",
+    ],
+    samples: ["take me back to the page before", "go back in the browser", "back one page"],
+  },
+  browser_get_text: {
+    describe: () => "Read the page",
+    templates: [
+      `(read|read out|read me) ${PAGE} [to me|aloud]`,
+      `what does ${PAGE} say`,
+      `(get|give me|show me) the text (of|on|from) ${PAGE}`,
+      `(read|get) [me] the (article|text|story) (on|in) ${PAGE}`,
+    ],
+    samples: ["read me this article", "what's written on this page", "read the text of the website"],
+  },
+  browser_snapshot: {
+    describe: () => "Look at what is on the page",
+    templates: [
+      `what (is|can i click|links are|buttons are) on ${PAGE}`,
+      `(show|list) [me] the (links|buttons|elements|fields|controls) (on|in) ${PAGE}`,
+      `(look at|scan|inspect) ${PAGE}`,
+    ],
+    samples: ["which links are on this page", "what can i do on this website"],
+  },
+  browser_screenshot: {
+    describe: ({ full_page }) => `Take a screenshot of the ${full_page === true ? "whole page" : "page"}`,
+    templates: [
+      `(take|grab|save|make) a (screenshot|screen shot|picture|capture) of ${PAGE}`,
+      "(screenshot|capture) the (browser|page|tab|website)",
+      { t: `(take|grab|save) a (full page|full) (screenshot|capture) of ${PAGE}`, args: { full_page: true } },
+      { t: "(screenshot|capture) the (whole|entire|full) (page|website)", args: { full_page: true } },
+    ],
+    samples: ["snap the web page", "save an image of this website"],
+  },
+  browser_tabs: {
+    describe: ({ action, tab, url }) =>
+      action === "new"
+        ? `Open a new tab${typeof url === "string" ? ` with ${url}` : ""}`
+        : action === "close"
+          ? `Close ${typeof tab === "number" ? `tab ${tab}` : "the tab"}`
+          : action === "switch"
+            ? `Switch to tab ${tab}`
+            : "List the browser tabs",
+    templates: [
+      {
+        t: `(list|show|what) [me] [are] [the|my] [open] ${TAB} [are open|do i have open]`,
+        args: { action: "list" },
+      },
+      { t: `(which|what|how many) ${TAB} (are|do i have) open`, args: { action: "list" } },
+      { t: "(switch|go|change|jump) to tab [number] {tab:number}", args: { action: "switch" } },
+      { t: "(switch|go) to the {tab:ordinal} tab", args: { action: "switch" } },
+      { t: `(close|shut) [this|the|current] ${TAB}`, args: { action: "close" } },
+      { t: "(close|shut) tab [number] {tab:number}", args: { action: "close" } },
+      { t: "(close|shut) the {tab:ordinal} tab", args: { action: "close" } },
+      { t: `(open|start|make) a new ${TAB}`, args: { action: "new" } },
+      { t: "(open|load) {url} in a new tab", args: { action: "new" } },
+    ],
+    samples: [
+      "new browser tab please",
+      "get rid of this tab",
+      "what tabs have i got",
+      "show my browser tabs",
+    ],
+  },
+  browser_click: {
+    ask: { ref: "Which element? Ask me what is on the page first." },
+    describe: ({ ref }) => (typeof ref === "string" ? `Click ${ref} on the page` : undefined),
+    templates: [
+      "(click|press|tap|follow) [on] [element|link|button] {ref}",
+      { t: "(click|press) [on] [element|button] {ref} to (submit|send) [the form]", args: { submit: true } },
+      { t: "(download|save) [the file from] {ref}", args: { download: true } },
+    ],
+    samples: ["click that button on the page", "press the link you found"],
+  },
+  browser_type: {
+    ask: { ref: "Which field? Ask me what is on the page first.", text: "What should I type?" },
+    describe: ({ text, ref }) =>
+      typeof text === "string" ? `Type "${text}" into ${ref ?? "the field"}` : undefined,
+    templates: [
+      "(type|enter|put|write|fill in) {text} (in|into) [field|box|element] {ref}",
+      {
+        t: "(type|enter|search for) {text} (in|into) [field|box|element] {ref} and (press enter|submit|search|send it)",
+        args: { submit: true },
+      },
+    ],
+    samples: ["fill the search box on the page", "type my email into that field"],
+  },
+  browser_select: {
+    ask: { ref: "Which list? Ask me what is on the page first.", values: "Which option?" },
+    describe: ({ values, ref }) =>
+      Array.isArray(values) ? `Choose ${values.join(", ")} in ${ref ?? "the list"}` : undefined,
+    templates: [
+      "(select|choose|pick) {values:items} (in|from) [the] [list|menu|dropdown|element] {ref}",
+      "(set|change) [the] [dropdown|list|menu] {ref} to {values:items}",
+    ],
+    samples: ["pick an option in that dropdown", "choose the size from the menu"],
+  },
+  browser_wait_for: {
+    describe: ({ text, seconds }) =>
+      typeof text === "string" ? `Wait for "${text}" on the page` : `Wait ${seconds} seconds`,
+    templates: [
+      "(wait|hold on) (for|until) [the page (shows|says)] {text}",
+      "wait until {text} (appears|shows up|is shown|loads)",
+      "(wait|pause) [for] {seconds:duration}",
+      { t: "wait until {text_gone:text} (disappears|goes away|is gone)", args: {} },
+    ],
+    samples: ["wait for the page to load", "hang on until the results show up"],
+  },
+};
+
+export const BROWSER_LANGUAGE = byTool(BROWSER_INTENTS, BROWSER_PAGE_INTENTS);

@@ -1,4 +1,4 @@
-import { parseMath } from "../../brain/nlu/language/index.js";
+import { type Args, type BuildInput, parseMath, parseNumber } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask for sums and conversions (the team's own sentences). */
@@ -39,4 +39,66 @@ const CALC_INTENTS: IntentTable = {
   },
 };
 
-export const CALC_LANGUAGE = byTool(CALC_INTENTS);
+/** "84 dollars", "£120", "sixty": the amount of a bill. */
+function amountOf(text: string): number | undefined {
+  const clean = text
+    .toLowerCase()
+    .replace(/[$£€,]/g, "")
+    .replace(/\b(?:dollars?|pounds?|euros?|bucks|quid)\b/g, "");
+  const digits = /(\d+(?:\.\d+)?)/.exec(clean)?.[1];
+  if (digits) return Number(digits);
+  return parseNumber(clean.trim().split(/\s+/).filter(Boolean));
+}
+
+/** "split 84 between 3 with a 15 percent tip" → "84 * (1 + 15 / 100) / 3". */
+function splitBill(input: BuildInput): Args | undefined {
+  const amount = amountOf(String(input.values.amount ?? ""));
+  const people = input.values.people;
+  const tip = input.values.tip;
+  if (amount === undefined || typeof people !== "number" || people < 2 || people > 100) return undefined;
+  const total = typeof tip === "number" ? `${amount} * (1 + ${tip} / 100)` : `${amount}`;
+  return { expression: `${total} / ${people}` };
+}
+
+/** "15% tip on 60" → "60 * 15 / 100". */
+function tipOn(input: BuildInput): Args | undefined {
+  const amount = amountOf(String(input.values.amount ?? ""));
+  const tip = input.values.tip;
+  return amount === undefined || typeof tip !== "number"
+    ? undefined
+    : { expression: `${amount} * ${tip} / 100` };
+}
+
+const TIP = "[with|plus|and|including] [a] {tip:percent} [percent|%] tip";
+
+const CALC_MORE_INTENTS: IntentTable = {
+  calc_split_bill: {
+    tool: "calc_evaluate",
+    templates: [
+      `(split|divide|share) [the bill|the check|the cost|a bill|a check] [of] {amount:text} (between|among|by|across|for) {people:number} [people|of us|persons|friends|ways] [${TIP}]`,
+      `(split|divide|share) [the bill|the check|the cost] [of] {amount:text} {people:number} ways [${TIP}]`,
+      `(how much|what) (does|do|will) (each person|each of us|everyone|each) (pay|owe) (for|on) {amount:text} (between|among|split|for) {people:number} [people] [${TIP}]`,
+    ],
+    build: splitBill,
+    samples: ["split the bill evenly", "how much does each of us owe", "divide the dinner cost between us"],
+  },
+  calc_tip: {
+    tool: "calc_evaluate",
+    templates: [
+      "(what is|what's|how much is|work out|calculate) [a] {tip:percent} [percent|%] tip (on|for) {amount:text}",
+      "{tip:percent} [percent|%] tip (on|for) {amount:text}",
+      "how much (should i|do i|to) tip on {amount:text} at {tip:percent} [percent|%]",
+    ],
+    build: tipOn,
+  },
+  calc_units: {
+    tool: "calc_evaluate",
+    templates: ["how many {unit} (are in|in|make|make up|are there in|go into) {quantity}"],
+    build: (input) =>
+      typeof input.values.unit === "string" && typeof input.values.quantity === "string"
+        ? { expression: `${input.values.quantity} to ${input.values.unit}` }
+        : undefined,
+  },
+};
+
+export const CALC_LANGUAGE = byTool(CALC_INTENTS, CALC_MORE_INTENTS);

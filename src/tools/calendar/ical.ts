@@ -289,6 +289,8 @@ export function buildTodo(
     due?: number | undefined;
     dueIsDate?: boolean;
     description?: string | undefined;
+    /** A recurrence rule without the "RRULE:" (FREQ=WEEKLY;BYDAY=MO,WE). */
+    rrule?: string | undefined;
     now: number;
   },
   zone: Zone,
@@ -306,6 +308,7 @@ export function buildTodo(
     addTimed(vtodo, "due", fields.due, zone, fields.dueIsDate ?? false);
   }
   if (fields.description) vtodo.addPropertyWithValue("description", fields.description);
+  if (fields.rrule) vtodo.addProperty(new ICAL.Property(ICAL.parse.property(`RRULE:${fields.rrule}`)));
   vcalendar.addSubcomponent(vtodo);
   return vcalendar.toString();
 }

@@ -27,7 +27,7 @@ function eventsIn(input: BuildInput): Args {
 }
 
 const NOT_AN_EVENT =
-  /\b(?:alarms?|timers?|reminders?|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table for|room|to ?do list|list of|(?:shopping|grocery|errands?|packing|my) list)\b/i;
+  /\b(?:alarms?|timers?|timr|reminders?|countdown|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table|tables|restaurant|seats?|room|hotel|to ?do list|list of|(?:shopping|grocery|errands?|packing|my) list)\b/i;
 
 function createEvent(input: BuildInput): Args | undefined {
   const { location, duration, who } = input.values;
@@ -103,6 +103,14 @@ const CALENDAR_INTENTS: IntentTable = {
     },
   },
   calendar_create_event: {
+    // "make it 4pm": the event just added moves; "cancel that": it is deleted
+    followUp: ({ kind, newest, when }) => {
+      if (!newest.e) return undefined;
+      if (kind === "undo") return { tool: "calendar_delete_event", args: { id: newest.e } };
+      if (kind === "change" && when)
+        return { tool: "calendar_update_event", args: { id: newest.e, start: when.iso } };
+      return undefined;
+    },
     ask: { title: "What should I call it?", start: "When does it start?" },
     describe: ({ title, start }, env) =>
       typeof title === "string" && typeof start === "string"
@@ -117,7 +125,9 @@ const CALENDAR_INTENTS: IntentTable = {
       `(add|put) {title} (to|on|in|into) my ${CALENDAR} {start}`,
       `(add|put) {title} {start} (to|on|in|into) my ${CALENDAR}`,
       `(put|add) [a|an] {title} on my ${CALENDAR} {start}`,
-      "(add|put|schedule|set|create|book|plan|mark) [a|an|my] {title} (for|on|at) {start}",
+      // Booking and setting are also said of tables, tickets and timers: those need an event word
+      "(add|put|schedule|plan) [a|an|my] {title} (for|on|at) {start}",
+      "(book|set|create|mark) [a|an|my] {title:event} (for|on|at) {start}",
       `(add|put) [a|an] {title} (to|on|in) [my|the] ${CALENDAR} (for|on|at) {start}`,
       "(create|add|make|set up|schedule|new) [a|an] [new] [calendar] (event|meeting|appointment|entry) (called|named|titled|for|about) {title} {start}",
       "(create|add|make|set up|schedule|new) [a|an] [new] [calendar] (event|meeting|appointment|entry) {start} (called|named|titled|for|about) {title}",
@@ -228,4 +238,50 @@ const CALENDAR_EDIT_INTENTS: IntentTable = {
   },
 };
 
-export const CALENDAR_LANGUAGE = withPhrasings(byTool(CALENDAR_INTENTS, CALENDAR_EDIT_INTENTS), SAMPLES);
+/** Free time, and calendars in and out of files. */
+const CALENDAR_MORE_INTENTS: IntentTable = {
+  calendar_find_free_time: {
+    describe: ({ duration_min }) =>
+      `Find free time${typeof duration_min === "number" ? ` for ${duration_min} minutes` : ""}`,
+    templates: [
+      "when am i (free|available|not busy) [{from:day}]",
+      "(find|give me|suggest|show me) [me] [some|a few|a] (free|open|available) (time|slots|slot|time slots|windows) [{from:day}]",
+      "(find|suggest) {count:number} (free|open) (slots|times) [{from:day}]",
+      "(find|make) time for a {duration_min:duration} (meeting|call|chat|session) [{from:day}]",
+      "when (can|could) i (fit in|squeeze in|schedule) a {duration_min:duration} (meeting|call|chat|session) [{from:day}]",
+      "(do i have|have i got) (any|some) (free|spare) time [{from:day}]",
+    ],
+    build: (input) => {
+      const { from, duration_min, count } = input.values;
+      const args: Args = {};
+      if (isWhen(from)) args.from = from.iso;
+      if (typeof duration_min === "number") args.duration_min = Math.round(duration_min / 60);
+      if (typeof count === "number") args.count = count;
+      return args;
+    },
+    samples: ["when's a good gap in my week", "find me a free hour tomorrow", "any open slots on friday"],
+  },
+  calendar_export_ics: {
+    ask: { path: "Where should I save it?" },
+    describe: ({ path }) => (typeof path === "string" ? `Export your calendar to ${path}` : undefined),
+    templates: [
+      "(export|save|back up|download) [my|the] calendar (to|as|into) {path}",
+      "(export|save) [my|the] (events|calendar) (to|as) [an|a] (ics|ical) file [called|named] {path}",
+    ],
+    samples: ["back up my calendar to a file", "export my events"],
+  },
+  calendar_import_ics: {
+    ask: { path: "Which file?" },
+    describe: ({ path }) => (typeof path === "string" ? `Import ${path} into your calendar` : undefined),
+    templates: [
+      "(import|load|add) {path} (to|into|in) [my|the] calendar",
+      "(import|load) [the] (events|calendar|invite|invitation) (from|in) {path}",
+    ],
+    samples: ["import the invite file", "add the events from that ics file to my calendar"],
+  },
+};
+
+export const CALENDAR_LANGUAGE = withPhrasings(
+  byTool(CALENDAR_INTENTS, CALENDAR_EDIT_INTENTS, CALENDAR_MORE_INTENTS),
+  SAMPLES,
+);

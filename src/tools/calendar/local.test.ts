@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock.js";
@@ -77,5 +77,22 @@ describe("a local calendar (vdir directory), no server at all", () => {
     expect(listed.result?.output).toBe("1 reminder:\n#e1  Buy milk — due Wed 2025-03-26 18:00  [personal]");
     expect((await call("reminders_complete", { id: "buy milk" })).result?.output).toBe('Done: "Buy milk".');
     expect((await call("reminders_list", {})).result?.output).toBe("No open reminders.");
+  });
+
+  it("keeps a repeating reminder as one VTODO with its rule", async () => {
+    const { runtime, scope } = open();
+    const call = (tool: string, args: Record<string, unknown>) => runtime.gate.call({ tool, args }, scope);
+    const set = await call("reminders_create", {
+      title: "Stretch",
+      due: "2025-03-27T08:00",
+      repeat: "weekdays",
+    });
+    expect(set.result?.output).toMatch(/Stretch — due Thu 2025-03-27 08:00, then every weekday/);
+    const dir = join(temp.home, ".calendars", "personal");
+    const [file] = readdirSync(dir);
+    expect(readFileSync(join(dir, file!), "utf8")).toMatch(/RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR/);
+    const bad = await call("reminders_create", { title: "Stretch", repeat: "daily" });
+    expect(bad.status).toBe("failed");
+    expect(bad.observation).toMatch(/needs a due time/);
   });
 });

@@ -8,7 +8,7 @@ const IN_PATH = "[in|inside|under] {path}";
 
 const FILE_INTENTS: IntentTable = {
   files_search: {
-    capability: { area: "Files", can: "find, list and read files" },
+    capability: { area: "Files", can: "find, list, read, write, move and trash files" },
     neverAsk: true,
     describe: ({ query }) => (typeof query === "string" ? `Look for files named ${query}` : undefined),
     templates: [
@@ -37,12 +37,100 @@ const FILE_INTENTS: IntentTable = {
   },
 };
 
-const FILE_READ_INTENTS: IntentTable = {
+const TRASH = "(trash|bin|rubbish bin|recycle bin|wastebasket)";
+
+const FILE_CHANGE_INTENTS: IntentTable = {
   files_read: {
     handles: [{ kind: "f", verbs: ["open", "read"], arg: "path" }],
     accepts: { path: ["f"] },
     ask: { path: "Which file?" },
+    describe: ({ path }) => (typeof path === "string" ? `Read ${path}` : undefined),
+    templates: [
+      "(read|open|show|display|print|cat) [me] [the|my] [file] {path}",
+      "(read|show) [me] [the] (contents|content|text) of {path}",
+      "what (does|is in) [the file] {path} (say|contain)",
+      "what is (in|inside) [the file] {path}",
+      "(read|show) [me] lines {start_line:number} to {end_line:number} of {path}",
+      "(read|show) [me] the first {end_line:number} lines of {path}",
+    ],
+    samples: ["read that text file to me", "open the notes file and read it", "show me what the readme says"],
+  },
+  files_info: {
+    accepts: { path: ["f", "d"] },
+    ask: { path: "Which file?" },
+    describe: ({ path }) => (typeof path === "string" ? `Check the details of ${path}` : undefined),
+    templates: [
+      "how (big|large) is [the file] {path}",
+      "(what is|what's) the size of [the file] {path}",
+      "when was [the file] {path} (modified|changed|created|last changed|last edited|made)",
+      "(give me|show me|get) [the] (info|information|details|properties|metadata) (about|on|of|for) {path}",
+      "(is|does) {path} (exist|a folder|a directory|a text file)",
+    ],
+    samples: ["how much space does that file take", "when did that file last change", "file details please"],
+  },
+  files_write: {
+    ask: { path: "What should I call the file?", content: "What should it say?" },
+    describe: ({ path }) => (typeof path === "string" ? `Write the file ${path}` : undefined),
+    templates: [
+      "(write|save|put) {content:body} (to|in|into|as) [a] [new] [file] [called|named] {path}",
+      "(create|make) [a|an] [new] [empty|text] file (called|named) {path} (with|containing|saying) {content:body}",
+      "(create|make) [a|an] [new] [empty|text] file (called|named) {path}",
+      "(save|write) (this|that|the following) (as|to|in) {path} {content:body}",
+      "(make|create) a new (note|text) file {path}",
+    ],
+    build: (input) => {
+      const { path, content } = input.values;
+      if (typeof path !== "string") return undefined;
+      return { path, content: typeof content === "string" ? content : "" };
+    },
+    samples: ["make me a new text file", "save these words to a file", "create an empty file on my desktop"],
+  },
+  files_move: {
+    ask: { source: "Which file?", destination: "Where should it go?" },
+    accepts: { source: ["f", "d"], destination: ["d"] },
+    describe: ({ source, destination }) =>
+      typeof source === "string" && typeof destination === "string"
+        ? `Move ${source} to ${destination}`
+        : undefined,
+    templates: [
+      "(move|put|shift|transfer) [the file] {source} (to|into|in) {destination}",
+      "(rename|change the name of) [the file] {source} (to|as) {destination:text}",
+      "(call|name) {source} {destination:text} instead",
+    ],
+    samples: [
+      "move that file into my documents",
+      "rename the report",
+      "put this file in the downloads folder",
+    ],
+  },
+  files_trash: {
+    ask: { path: "Which file?" },
+    accepts: { path: ["f", "d"] },
+    describe: ({ path }) => (typeof path === "string" ? `Move ${path} to the trash` : undefined),
+    templates: [
+      "(delete|trash|remove|bin|throw away|get rid of|erase) [the file|the folder] {path}",
+      `(move|put|send|throw) [the file] {path} (to|in|into) the ${TRASH}`,
+    ],
+    samples: ["throw that file away", "delete this document", "put the old file in the bin"],
+  },
+  files_trash_list: {
+    describe: () => "Show what is in the trash",
+    templates: [
+      `(what is|what's|what have i got) in [the|my] ${TRASH}`,
+      `(show|list|open) [me] [the|my] ${TRASH} [contents]`,
+      "(what|which) files (did i|have i) (delete|deleted|trash|trashed|throw away|thrown away)",
+    ],
+    samples: ["what's been thrown away", "list deleted files", "show me the deleted items"],
+  },
+  files_restore: {
+    ask: { id: "Which one? Ask me what is in the trash first." },
+    describe: ({ id }) => (typeof id === "string" ? `Restore ${id} from the trash` : undefined),
+    templates: [
+      `(restore|recover|bring back|undelete|get back) {id:text} [from the ${TRASH}]`,
+      `(take|pull) {id:text} out of the ${TRASH}`,
+    ],
+    samples: ["undo that delete", "get my file back from the trash", "restore the file i just deleted"],
   },
 };
 
-export const FILES_LANGUAGE = withPhrasings(byTool(FILE_INTENTS, FILE_READ_INTENTS), SAMPLES);
+export const FILES_LANGUAGE = withPhrasings(byTool(FILE_INTENTS, FILE_CHANGE_INTENTS), SAMPLES);

@@ -3,7 +3,7 @@ import { SAMPLES } from "./samples.js";
 
 /** How people ask to search their own documents (the team's own sentences). */
 const MY_DOCS =
-  "(my|the) (documents|docs|notes|knowledge base|knowledgebase|library|papers|pdfs|files and notes|archive|saved documents)";
+  "(my|the) (documents|docs|knowledge base|knowledgebase|library|papers|pdfs|files and notes|archive|saved documents)";
 
 const KNOWLEDGE_INTENTS: IntentTable = {
   knowledge_search: {
@@ -15,12 +15,25 @@ const KNOWLEDGE_INTENTS: IntentTable = {
       `(what do|what does) ${MY_DOCS} say about {query}`,
       `(find|look for|search for|look up) {query} in ${MY_DOCS}`,
       `(find|search) in ${MY_DOCS} [anything|something|everything] (about|on|regarding) {query}`,
-      `(do i have|is there) (any|a|anything) (notes|documents|docs|document|note|paper) (about|on|regarding) {query}`,
-      `(find|show) [me] (notes|documents|docs|papers) (about|on|regarding) {query}`,
+      `(do i have|is there) (any|a|anything) (documents|docs|document|paper|papers) (about|on|regarding) {query}`,
+      `(find|show) [me] (documents|docs|papers) (about|on|regarding) {query}`,
       `according to ${MY_DOCS} {query}`,
     ],
     samples: ["search my notes", "look in my documents", "check the knowledge base", "what do my files say"],
   },
 };
 
-export const KNOWLEDGE_LANGUAGE = withPhrasings(byTool(KNOWLEDGE_INTENTS), SAMPLES);
+const KNOWLEDGE_ADD_INTENTS: IntentTable = {
+  knowledge_add: {
+    ask: { path: "Which file or folder?" },
+    describe: ({ path }) => (typeof path === "string" ? `Add ${path} to your documents` : undefined),
+    templates: [
+      "(add|put|import|load) {path} (to|into|in) [my|the] (knowledge base|knowledgebase|documents|library|searchable documents)",
+      "(index|learn|ingest|read in) {path}",
+      "(make|let) {path} searchable",
+    ],
+    samples: ["add this pdf to my documents", "index my notes folder", "learn this file"],
+  },
+};
+
+export const KNOWLEDGE_LANGUAGE = withPhrasings(byTool(KNOWLEDGE_INTENTS, KNOWLEDGE_ADD_INTENTS), SAMPLES);

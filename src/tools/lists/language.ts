@@ -1,4 +1,4 @@
-import { findListName } from "../../brain/nlu/language/index.js";
+import { findListName, splitItems } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -15,6 +15,15 @@ const ANY_LIST = "(the|my|a|our|that) list";
 
 const LIST_INTENTS: IntentTable = {
   lists_add: {
+    // "and bananas too" adds to the same list; "take that back" removes what was added
+    followUp: ({ kind, last, rest }) => {
+      const list = typeof last.args.list === "string" ? { list: last.args.list } : {};
+      if (kind === "undo" && Array.isArray(last.args.items))
+        return last.args.items.map((item) => ({ tool: "lists_remove", args: { ...list, item } }));
+      if (kind !== "more" || !rest) return undefined;
+      const items = splitItems(rest.replace(/\s+(?:too|as well|also)$/i, ""));
+      return items ? { tool: "lists_add", args: { ...list, items } } : undefined;
+    },
     capability: {
       area: "Lists",
       can: "keep shopping and to-do lists",
@@ -90,6 +99,13 @@ const LIST_INTENTS: IntentTable = {
     },
   },
   lists_remove: {
+    followUp: ({ kind, last }) =>
+      kind === "undo" && typeof last.args.item === "string"
+        ? {
+            tool: "lists_add",
+            args: { ...(last.args.list ? { list: last.args.list } : {}), items: [last.args.item] },
+          }
+        : undefined,
     ask: LIST_QUESTIONS,
     describe: ({ item, list }) =>
       typeof item === "string" ? `Take ${item} off ${listName(list)}` : undefined,

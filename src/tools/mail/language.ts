@@ -137,14 +137,43 @@ const MAIL_INTENTS: IntentTable = {
   },
 };
 
+const WHICH_MESSAGE =
+  'Which message? Ask me to show them first, then say which one (for example "the second one").';
+
 const MAIL_READ_INTENTS: IntentTable = {
   mail_read: {
     handles: [{ kind: "m", verbs: ["open", "read"], arg: "id" }],
     accepts: { id: ["m"] },
-    ask: {
-      id: 'Which message? Ask me to show them first, then say which one (for example "the second one").',
-    },
+    ask: { id: WHICH_MESSAGE },
     describe: () => "Read that message",
+    templates: [
+      "(read|open|show) [me] [the] (email|mail|message) {id}",
+      "(read|open) {id}",
+      { t: "(read|show) [me] the (whole|full) (thread|conversation) [of] {id}", args: { thread: true } },
+    ],
+    samples: ["read me that email", "open the message", "what does that email say"],
+  },
+  mail_reply: {
+    accepts: { id: ["m"] },
+    ask: { id: WHICH_MESSAGE, body: "What should the reply say?" },
+    describe: ({ body }) => (typeof body === "string" ? `Draft a reply saying "${body}"` : "Draft a reply"),
+    templates: [
+      "(reply|respond|answer) to {id} (saying|with|that) {body}",
+      { t: "(reply|respond) to (all|everyone) on {id} (saying|with|that) {body}", args: { reply_all: true } },
+      "(write|draft) a reply to {id} (saying|that says) {body}",
+    ],
+    samples: ["answer that email", "write back to her", "reply to the last message", "draft a response"],
+  },
+  mail_summarize: {
+    accepts: { id: ["m"] },
+    describe: ({ id }) => (typeof id === "string" ? "Summarize that conversation" : "Summarize today's mail"),
+    templates: [
+      "(summarize|summarise|sum up|recap|digest) [my|the|today's|todays] (inbox|emails|mail|messages) [from today|for today|today]",
+      "(summarize|summarise|sum up|recap) {id}",
+      "(give me|what is) [a|the] (summary|rundown|recap|gist) of [my|today's|todays] (inbox|emails|mail)",
+      "what (came in|arrived) in my (inbox|mail) today",
+    ],
+    samples: ["give me the highlights of my email", "summary of today's mail", "what did today's emails say"],
   },
 };
 

@@ -186,9 +186,14 @@ const MEDIA_INTENTS: IntentTable = {
       "(jump|go|skip|seek|fast forward|forward|rewind|move|take me) [ahead|back|forward] to [minute|position] {to_s:position} [mark|please]",
       `(start|play|restart) [it|this|the ${MEDIA_NOUN}] (from|at) {to_s:position}`,
       `(fast forward|skip ahead|jump ahead) [it|this|the ${MEDIA_NOUN}] [a bit|a little]`,
+      {
+        t: "(replay|restart) (this|the|that) (song|track|tune|episode|chapter) [again|from the start]",
+        args: { start: true },
+      },
     ],
     build: (input) => {
       const to = input.values.to_s;
+      if (input.fixed.start === true) return { to_s: 0 };
       return typeof to === "number" ? { to_s: to } : { by_s: 30 };
     },
   },
@@ -350,4 +355,20 @@ const MEDIA_EDIT_INTENTS: IntentTable = {
   },
 };
 
-export const MEDIA_LANGUAGE = withPhrasings(byTool(MEDIA_INTENTS, MEDIA_EDIT_INTENTS), SAMPLES);
+const MEDIA_FILE_INTENTS: IntentTable = {
+  media_transcribe: {
+    ask: { path: "Which recording?" },
+    describe: ({ path }) => (typeof path === "string" ? `Transcribe ${path}` : undefined),
+    templates: [
+      "(transcribe|write out|type up|convert to text) [the|this|my] [recording|audio|video|voice memo|podcast|file] {path}",
+      "(turn|convert) [the|this|my] [recording|audio|video|file] {path} into text",
+      "what (is said|do they say|does it say) in [the|this] [recording|audio|video] {path}",
+    ],
+    samples: ["transcribe that recording", "type up the voice memo", "turn this audio file into text"],
+  },
+};
+
+export const MEDIA_LANGUAGE = withPhrasings(
+  byTool(MEDIA_INTENTS, MEDIA_EDIT_INTENTS, MEDIA_FILE_INTENTS),
+  SAMPLES,
+);

@@ -10,13 +10,13 @@ const MEMORY_INTENTS: IntentTable = {
     templates: [
       "remember that {text}",
       "remember {text:fact}",
-      "(note|make a note|take note|keep in mind|do not forget|don't forget|never forget|memorize|memorise) that {text}",
+      "(keep in mind|do not forget|don't forget|never forget|memorize|memorise) that {text}",
       "(save|store|record) (the fact|this fact|this|the information) that {text}",
       "(please|also) remember that {text}",
       "for future reference {text:fact}",
       "just so you know {text:fact}",
     ],
-    samples: ["remember this for me", "store this fact", "make a note of this", "keep this in mind"],
+    samples: ["remember this for me", "store this fact", "keep this in mind"],
   },
   memory_recall: {
     neverAsk: true,
@@ -33,4 +33,19 @@ const MEMORY_INTENTS: IntentTable = {
   },
 };
 
-export const MEMORY_LANGUAGE = withPhrasings(byTool(MEMORY_INTENTS), SAMPLES);
+const MEMORY_FORGET_INTENTS: IntentTable = {
+  memory_forget: {
+    ask: { query: "What should I forget?" },
+    describe: ({ query, id }) =>
+      `Forget ${typeof query === "string" ? `what you told me about ${query}` : `memory ${id}`}`,
+    templates: [
+      "forget (about|what you know about|everything about|what i told you about) {query}",
+      "(delete|erase|remove|wipe) (what you know|your memory|the memory|memories|everything you remember) (about|of) {query}",
+      "(delete|erase|remove|forget) memory {id:text}",
+      "(stop remembering|don't remember|do not remember) {query}",
+    ],
+    samples: ["forget what i said about my ex", "wipe that memory", "erase that fact about me"],
+  },
+};
+
+export const MEMORY_LANGUAGE = withPhrasings(byTool(MEMORY_INTENTS, MEMORY_FORGET_INTENTS), SAMPLES);

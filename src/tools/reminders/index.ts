@@ -17,6 +17,7 @@ import type { TodoItem } from "../calendar/ical.js";
 import { type CalendarToolOptions, createCalendarServices } from "../calendar/index.js";
 import type { Zone } from "../calendar/timezone.js";
 import type { ToolDeps } from "../deps.js";
+import { describeRepeat, nextOccurrence, REPEAT_HELP, repeatDays, rruleOf } from "../timers/repeat.js";
 
 // ical.js (../calendar/ical.js, locate.js, zones.js) and chrono-node (../calendar/time.js) are
 // imported inside execute so that building the tool list does not load them.
@@ -85,6 +86,7 @@ const createParameters = z
       .optional()
       .describe("when (ISO, or words like 'tomorrow 9am'; a bare date = that day)"),
     notes: z.string().max(10_000).optional(),
+    repeat: z.string().trim().min(1).max(40).optional().describe(`comes back: ${REPEAT_HELP} (needs due)`),
     list: z.string().min(1).max(200).optional().describe("reminder list (calendar) name"),
     account: z.string().min(1).max(32).optional(),
   })
@@ -134,10 +136,24 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
         import("../calendar/ical.js"),
         import("../calendar/time.js"),
       ]);
+      const days = args.repeat === undefined ? undefined : repeatDays(args.repeat);
+      if (args.repeat !== undefined && (!days || !args.due))
+        throw new JarvisError(
+          "ARGS_INVALID",
+          days ? "a repeating reminder needs a due time" : `"${args.repeat}" is not a repeat`,
+          {
+            fix: days ? "say when it is first due" : `say ${REPEAT_HELP}`,
+          },
+        );
       const zone = zoneFor(services);
       const now = ctx.clock.now();
       const dueIsDate = args.due ? /^\d{4}-\d{2}-\d{2}$/.test(args.due.trim()) : false;
-      const due = args.due ? parseWhen(args.due, zone, now, { field: "due" }) : undefined;
+      let due = args.due ? parseWhen(args.due, zone, now, { field: "due" }) : undefined;
+      // A repeating reminder is first due on one of its days
+      if (days && due !== undefined && !dueIsDate) {
+        const weekday = new Date(zone.iso(due).slice(0, 10)).getUTCDay();
+        if (!days.includes(weekday)) due = nextOccurrence(due, days, zone.name);
+      }
       const [account] = calendarAccounts(services.config, args.account);
       const backend = backendFor(services, account!);
       const calendar = await pickCalendar(backend, account!, "VTODO", args.list, ctx.signal);
@@ -146,7 +162,15 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
         .digest("hex")
         .slice(0, 32)}@jarvis`;
       const data = buildTodo(
-        { uid, summary: args.title, due, dueIsDate, description: args.notes, now },
+        {
+          uid,
+          summary: args.title,
+          due,
+          dueIsDate,
+          description: args.notes,
+          rrule: days && rruleOf(days),
+          now,
+        },
         zone,
       );
       ctx.signal.throwIfAborted();
@@ -167,7 +191,8 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
         },
       );
       const when = dueText(zone, { due, dueIsDate }, Number.NEGATIVE_INFINITY);
-      return ok(`Reminder ${handle} set: ${args.title}${when} (list ${calendar.name}).`, {
+      const again = days ? `, then ${describeRepeat(days)}` : "";
+      return ok(`Reminder ${handle} set: ${args.title}${when}${again} (list ${calendar.name}).`, {
         handle,
         title: args.title,
         due: due === undefined ? undefined : dueIsDate ? zone.date(due) : zone.iso(due),

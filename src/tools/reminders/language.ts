@@ -1,8 +1,8 @@
 import {
   type Args,
   type BuildInput,
-  findDay,
   findWhen,
+  type GuessInput,
   isWhen,
   NO_ARGS,
   officeHours,
@@ -80,16 +80,12 @@ const REMINDER_INTENTS: IntentTable = {
     anchors: /\b(?:remind|reminder|forget)\b/,
     // A reminder that wakes you or rings at an hour is an alarm ("set a reminder alarm for 3 pm")
     vetoes: /\b(?:alarms?|wake (?:me )?up|waking)\b|^(?:let me know|tell me) when it is\b/,
-    fallback: (input) => {
-      // Only with a date: the reminder keeps the user's own words as its title
-      const when = findDay(input);
-      return when ? { title: input.env.text.trim().replace(/[.!?]+$/, ""), due: when.iso } : undefined;
-    },
+    fallback: reminderGuess,
   },
   reminders_list: {
     lookup: { nouns: /\breminders?\b/, rank: 3 },
     describe: () => "Show your reminders",
-    followUp: ({ last, when }) => (when ? { tool: last.tool, args: {} } : undefined),
+    followUp: ({ kind, last, when }) => (kind === "and" && when ? { tool: last.tool, args: {} } : undefined),
     vetoes: /\b(?:set|create|add|remind me to|make)\b/,
     anchors: /\breminders?\b|\bremind\b/,
     templates: [
@@ -113,8 +109,66 @@ const REMINDER_EDIT_INTENTS: IntentTable = {
       id: 'Which reminder? Ask me to show them first, then say which one (for example "the second one").',
     },
     accepts: { id: ["e"] },
-    describe: () => "Mark that reminder done",
+    describe: ({ id }) =>
+      typeof id === "string" && !id.startsWith("#") ? `Mark "${id}" done` : "Mark that reminder done",
+    templates: [
+      "(mark|tick|check) [off] [the reminder] {id:text} (as|as being) (done|complete|completed|finished)",
+      "(tick|check|cross) off [the reminder] {id:text}",
+      "(complete|finish) the reminder {id:text}",
+      "i (have|already) (done|did|finished|completed) {id:text}",
+      "(mark|set) (it|that|that one|this) (as|to) (done|complete|completed)",
+    ],
+    build: (input) => {
+      const id = input.values.id;
+      if (typeof id === "string") return { id: id.replace(/^["'‘“]|["'’”]$/g, "") };
+      // "mark it done": the reminder is the one just listed or set
+      return input.fixed.id === undefined ? undefined : { id: input.fixed.id };
+    },
+    samples: ["that reminder is done", "i did that task already", "tick that one off"],
   },
 };
+
+const REMIND_LEAD =
+  /^(?:please |can you |could you |will you )*(?:remind me|set a reminder|make a reminder|add a reminder|reminder)(?: (?:to|about|of|that|for))?$/;
+
+/**
+ * "in twenty minutes remind me to check the oven": only with a date; the title is what is left
+ * once the date and "remind me to" are taken out, in the user's own words.
+ */
+function reminderGuess(input: GuessInput): Args | undefined {
+  const { words, tokens, env } = input;
+  const found = findWhen(words, {
+    zones: env.zones,
+    now: env.now,
+    timezone: env.timezone,
+    direction: "future",
+  });
+  if (!found) return undefined;
+  const due = officeHours(found.when, words.slice(found.start, found.end).join(" "), env).iso;
+  const keep = words.map((_w, i) => i < found.start || i >= found.end);
+  // Drop the asking words wherever they are: the longest "remind me to" run from the left
+  let start = 0;
+  while (start < words.length && !keep[start]) start += 1;
+  for (let end = words.length; end > start; end--) {
+    if (
+      REMIND_LEAD.test(
+        words
+          .slice(start, end)
+          .filter((_w, i) => keep[start + i])
+          .join(" "),
+      )
+    ) {
+      for (let i = start; i < end; i++) keep[i] = false;
+      break;
+    }
+  }
+  const spans = tokens.filter((_t, i) => keep[i]).map((t) => env.text.slice(t.start, t.end));
+  const title = spans
+    .join(" ")
+    .replace(/^(?:to|about|that|and|then)\s+/i, "")
+    .replace(/[,.!?]+$/, "")
+    .trim();
+  return title.length >= 2 ? { title, due } : { title: env.text.trim().replace(/[.!?]+$/, ""), due };
+}
 
 export const REMINDERS_LANGUAGE = withPhrasings(byTool(REMINDER_INTENTS, REMINDER_EDIT_INTENTS), SAMPLES);

@@ -279,4 +279,31 @@ const SYSTEM_INTENTS: IntentTable = {
   },
 };
 
-export const SYSTEM_LANGUAGE = withPhrasings(byTool(VOLUME_INTENTS, SYSTEM_INTENTS), SAMPLES);
+const SYSTEM_INFO_INTENTS: IntentTable = {
+  system_info: {
+    describe: () => "Check this computer's details",
+    templates: [
+      "(how much|what) (disk|disc|storage|drive|hard drive) space (do i have|is left|is free|have i got) [left]",
+      "(how much|is there) (free|enough) (disk|disc|storage) space [left]",
+      "how (full|much space) is (my|the) (disk|drive|hard drive|storage)",
+      "how much (memory|ram) (do i have|is free|is used|does this computer have)",
+      "(what|which) (os|operating system|version of linux|linux) (is this|am i running|do i have)",
+      "(show|give|tell) [me] [the] (system|computer|machine) (info|information|details|specs|stats)",
+      "(system|computer) (info|information|specs|stats|details)",
+      "how long (has|is) (the|this|my) (computer|machine|system) (been up|been running|up)",
+      "what is (my|the|this) (computer|hostname|host name) (called|name)",
+      "(what|which) (cpu|processor) (do i have|is this|is in this computer)",
+    ],
+    samples: [
+      "am i running out of disk space",
+      "how much room is left on my drive",
+      "what machine is this",
+      "uptime please",
+    ],
+  },
+};
+
+export const SYSTEM_LANGUAGE = withPhrasings(
+  byTool(VOLUME_INTENTS, SYSTEM_INTENTS, SYSTEM_INFO_INTENTS),
+  SAMPLES,
+);

@@ -5,6 +5,7 @@ import { defineTool, fail, ok, type ToolDefinition } from "../../core/tool.js";
 import type { ToolDeps } from "../deps.js";
 import { OpenMeteo } from "../weather/client.js";
 import { timeConvertTool } from "./convert.js";
+import { dateTools } from "./dates.js";
 import { ZoneResolver } from "./resolve.js";
 
 const args = z.object({
@@ -14,7 +15,8 @@ const args = z.object({
 });
 
 /**
- * time_now: the time here or anywhere; time_convert: a time or the difference between two places.
+ * time_now: the time here or anywhere; time_convert: a time or the difference between two places;
+ * time_until / time_shift: date arithmetic (days until christmas, the date in three weeks).
  * Both find zones through one ZoneResolver (IANA zones, city names offline, geocoding as a fallback).
  */
 export function createTimeTools(
@@ -117,5 +119,6 @@ export function createTimeTools(
       },
     }),
     timeConvertTool(zones, deps.clock),
+    ...dateTools(deps.clock, local),
   ];
 }

@@ -1,5 +1,15 @@
-import { type Args, findCity, isWhen, ZONE_WORDS } from "../../brain/nlu/language/index.js";
+import {
+  type Args,
+  type BuildInput,
+  findCity,
+  isWhen,
+  type LanguageEnv,
+  parseNumber,
+  parseWhen,
+  ZONE_WORDS,
+} from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { isHoliday, nextHoliday } from "./holidays.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for the time and the date (the team's own sentences). */
@@ -75,4 +85,108 @@ const TIME_INTENTS: IntentTable = {
   },
 };
 
-export const TIME_LANGUAGE = withPhrasings(byTool(TIME_INTENTS), SAMPLES);
+/** A day said by date ("the 3rd of march", "friday") or by name ("christmas"), as the tools take it. */
+function spokenDay(text: string, env: LanguageEnv): { iso?: string; name?: string } | undefined {
+  const clean = text.trim().replace(/[?.!]+$/, "");
+  if (isHoliday(clean)) return { name: clean.toLowerCase() };
+  const words = clean.toLowerCase().split(/\s+/);
+  // "since the 1st of january", "how long ago was easter": a day behind us
+  const direction = /\b(?:since|ago|was)\b/.test(env.text.toLowerCase()) ? "past" : "future";
+  const when = parseWhen(words, { zones: env.zones, now: env.now, timezone: env.timezone, direction });
+  return when ? { iso: when.date } : undefined;
+}
+
+const today = (env: LanguageEnv) => env.zones.date(env.now, env.timezone);
+
+/** "3 weeks", "a hundred days", "two months" → { weeks: 3 }. */
+function amountOf(text: string): Args | undefined {
+  const m = /^(?:(a|an)|(.+?)) (day|week|month|year)s?$/.exec(text.trim().toLowerCase());
+  if (!m) return undefined;
+  const n = m[1] ? 1 : parseNumber(m[2]!.split(/\s+/));
+  if (n === undefined || !Number.isInteger(n) || n <= 0) return undefined;
+  return { [`${m[3]}s`]: n };
+}
+
+const DAYS_UNTIL = "(how many|how much) (days|weeks|sleeps|time) [are] [there] [left]";
+
+const DATE_INTENTS: IntentTable = {
+  time_until: {
+    describe: ({ date }) => (typeof date === "string" ? `Count the days until ${date}` : undefined),
+    templates: [
+      `${DAYS_UNTIL} (until|till|til|to|before) {date:text}`,
+      "how long (until|till|is it until|is it till|to go until|is left until|before) {date:text}",
+      "(days|countdown) (until|till|to) {date:text}",
+      "how many days (is it|are left|are there) (until|till) {date:text}",
+      "how (many days|long) ago (was|is) {date:text}",
+      "how many days (since|have passed since) {date:text}",
+      "how many days between {from:text} and {date:text}",
+      "when is {date:text} [this year|next]",
+    ],
+    build: (input: BuildInput) => {
+      const env = input.env;
+      const date = spokenDay(String(input.values.date ?? ""), env);
+      if (!date) return undefined;
+      const args: Args = { date: date.iso ?? date.name };
+      if (typeof input.values.from === "string") {
+        const from = spokenDay(input.values.from, env);
+        if (!from) return undefined;
+        args.from = from.iso ?? from.name;
+      }
+      // "when is easter" asks a named day's date; "when is my meeting" is the calendar's
+      if (/^when is/.test(input.env.text.toLowerCase().trim()) && !date.name) return undefined;
+      return args;
+    },
+    samples: [
+      "how long till the holidays start",
+      "count down the days to new year",
+      "how many more days till easter",
+    ],
+  },
+  time_shift: {
+    describe: (args) =>
+      `Work out the date ${Object.entries(args)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(" and ")} from today`,
+    templates: [
+      "what (is the date|date is it|day is it|date will it be|day will it be|will the date be) in {amount:text}",
+      "what (date|day) is {amount:text} (from now|from today|after today|away|later)",
+      "what (date|day) (is|will it be) {amount:text} (from|after) {from:text}",
+      "(what was the date|what date was it|what day was it) {amount:text} ago",
+      "{amount:text} (from now|from today) (is|will be) what (date|day)",
+      "(the|what is the) date {amount:text} from (now|today)",
+    ],
+    build: (input: BuildInput) => {
+      const amount = amountOf(String(input.values.amount ?? ""));
+      if (!amount) return undefined;
+      const args: Args = { ...amount };
+      if (/\bago\b/.test(input.env.text.toLowerCase()))
+        for (const k of Object.keys(args)) args[k] = -(args[k] as number);
+      if (typeof input.values.from === "string") {
+        const from = spokenDay(input.values.from, input.env);
+        if (!from) return undefined;
+        args.from = from.iso ?? from.name;
+      }
+      return args;
+    },
+    samples: ["what's the date a fortnight from now", "which date is ninety days out"],
+  },
+};
+
+/** "what day of the week is christmas": a named day's weekday is the clock's answer too. */
+const NAMED_DAY_INTENTS: IntentTable = {
+  time_weekday_named: {
+    tool: "time_now",
+    templates: [
+      "(what|which) day [of the week] (is|does) {day:text} [fall on|land on|on] [this year|next year]",
+      "{day:text} (is|falls on) (what|which) day [of the week] [this year]",
+      "what day does {day:text} fall on",
+    ],
+    build: (input: BuildInput) => {
+      const text = String(input.values.day ?? "");
+      const date = isHoliday(text) ? nextHoliday(text, today(input.env)) : undefined;
+      return date ? { date } : undefined;
+    },
+  },
+};
+
+export const TIME_LANGUAGE = withPhrasings(byTool(TIME_INTENTS, DATE_INTENTS, NAMED_DAY_INTENTS), SAMPLES);

@@ -4,8 +4,9 @@ import { parametersFrom } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolContext, type ToolDefinition } from "../../core/tool.js";
 import type { ToolDeps } from "../deps.js";
 import { type DesktopNotifier, notifySendNotifier } from "./notify.js";
+import { nextOccurrence, REPEAT_HELP, repeatDays } from "./repeat.js";
 import { realScheduler, type Scheduler } from "./scheduler.js";
-import { type CancelOutcome, describeSeconds, formatClock, TimerService } from "./service.js";
+import { type CancelOutcome, describeRepeat, describeSeconds, formatClock, TimerService } from "./service.js";
 import type { TimerRecord } from "./store.js";
 
 export { ManualScheduler, realScheduler, type Scheduler } from "./scheduler.js";
@@ -40,8 +41,9 @@ const cancelArgs = (kind: string) =>
 const alarmSet = z.object({
   at: z.iso
     .datetime({ offset: true, local: true })
-    .describe("when, ISO 8601 (e.g. 2025-06-12T07:00:00+02:00)"),
+    .describe("when, ISO 8601 (e.g. 2025-06-12T07:00:00+02:00); for a repeating alarm, its first time"),
   label: label.optional(),
+  repeat: z.string().trim().min(1).max(40).optional().describe(`ring again at the same time: ${REPEAT_HELP}`),
 });
 const alarmCancel = cancelArgs("alarm").extend({
   at: z.iso.datetime({ offset: true, local: true }).optional().describe("the alarm's time"),
@@ -76,7 +78,9 @@ export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}
       const left = Math.max(0, Math.round((record.dueAt - deps.clock.now()) / 1000));
       return `timer${name}: ${describeSeconds(left)} left (of ${describeSeconds(record.durationS ?? 0)})`;
     }
-    return `alarm${name} at ${formatClock(record.dueAt, timezone, true)}`;
+    const days = service.repeatOf(record.id);
+    const again = days ? `, then ${describeRepeat(days)}` : "";
+    return `alarm${name} at ${formatClock(record.dueAt, timezone, true)}${again}`;
   };
   const cancelled = (kind: "timer" | "alarm", outcome: CancelOutcome) => {
     if ("problem" in outcome) {
@@ -150,25 +154,33 @@ export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}
     defineTool<z.infer<typeof alarmSet>>({
       name: "alarm_set",
       group: "timers",
-      description: "Set an alarm for a date and time; it survives restarts and rings with a notification.",
+      description:
+        "Set an alarm for a date and time, once or repeating (every day, weekdays, chosen days); it survives restarts and rings with a notification.",
       parameters: parametersFrom(alarmSet),
       effects: ["write"],
       risk: "safe",
       async execute(args, ctx) {
-        const at = Date.parse(args.at);
+        let at = Date.parse(args.at);
         const now = deps.clock.now();
         if (!Number.isFinite(at)) return fail("ARGS_INVALID", `"${args.at}" is not a date and time`);
+        const days = args.repeat === undefined ? undefined : repeatDays(args.repeat);
+        if (args.repeat !== undefined && !days)
+          return fail("ARGS_INVALID", `"${args.repeat}" is not a repeat (say ${REPEAT_HELP})`);
+        // A repeating alarm's first ring is on one of its days
+        if (days && !days.includes(weekdayAt(at, timezone))) at = nextOccurrence(at, days, timezone);
         if (at <= now) return fail("ARGS_INVALID", `${formatClock(at, timezone, true)} has already passed`);
         if (at - now > MAX_ALARM_AHEAD_MS) return fail("ARGS_INVALID", "alarms can be at most a year ahead");
         ctx.signal.throwIfAborted();
-        const record = service.create("alarm", at, args.label);
+        const record = service.create("alarm", at, args.label, undefined, days);
         const handle = mint(ctx, record);
+        const again = days ? `, then ${describeRepeat(days)}` : "";
         return ok(
-          `Alarm${args.label ? ` "${args.label}"` : ""} set for ${formatClock(at, timezone, true)} ${handle}.`,
+          `Alarm${args.label ? ` "${args.label}"` : ""} set for ${formatClock(at, timezone, true)}${again} ${handle}.`,
           {
             id: record.id,
             handle,
             at: new Date(at).toISOString(),
+            ...(days ? { repeat: days } : {}),
           },
         );
       },
@@ -203,4 +215,12 @@ export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}
       },
     }),
   ];
+}
+
+/** The weekday (0 = Sunday) of an instant in a zone. */
+function weekdayAt(ms: number, timezone: string | undefined): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: timezone, weekday: "short" }).format(
+    new Date(ms),
+  );
+  return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(name);
 }

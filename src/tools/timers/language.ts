@@ -17,6 +17,14 @@ const A = "(a|an|the|one|my)";
 
 const TIMER_INTENTS: IntentTable = {
   timer_set: {
+    // "make it 4 minutes": the timer just set is replaced; "cancel that": it is cancelled
+    followUp: ({ kind, last, newest, seconds }) => {
+      const cancel = { tool: "timer_cancel", args: newest.t ? { id: newest.t } : {} };
+      if (kind === "undo") return cancel;
+      if (kind !== "change" || seconds === undefined) return undefined;
+      const label = last.args.label === undefined ? {} : { label: last.args.label };
+      return [...(newest.t ? [cancel] : []), { tool: "timer_set", args: { duration_s: seconds, ...label } }];
+    },
     capability: {
       area: "Timers and alarms",
       can: "set, check and cancel timers and alarms",
@@ -100,6 +108,14 @@ const TIMER_INTENTS: IntentTable = {
 
 const ALARM_INTENTS: IntentTable = {
   alarm_set: {
+    // "make it 7 instead": the alarm just set moves; "scrap that": it is cancelled
+    followUp: ({ kind, last, newest, when }) => {
+      const cancel = { tool: "alarm_cancel", args: newest.t ? { id: newest.t } : {} };
+      if (kind === "undo") return cancel;
+      if (kind !== "change" || !when?.hasTime) return undefined;
+      const { at: _at, ...kept } = last.args;
+      return [...(newest.t ? [cancel] : []), { tool: "alarm_set", args: { ...kept, at: when.iso } }];
+    },
     ask: { at: "For what time?" },
     describe: ({ at, label }, env) =>
       typeof at === "string"
@@ -107,7 +123,8 @@ const ALARM_INTENTS: IntentTable = {
         : undefined,
     anchors: /\b(?:alarms?|wake|get up|waking)\b/,
     // Asking after an alarm already set is no request to set another
-    vetoes: /\b(?:have|had|i've|did i|is there an?) set\b|\b(?:confirm|check|how many)\b/,
+    vetoes:
+      /\b(?:have|had|i've|did i|is there an?)(?: already| just| really| ever)? set\b|\b(?:confirm|check|how many)\b/,
     templates: [
       `${SET} [${A}] [new] [wake up] alarm [clock] [for|at|on] {at}`,
       "new alarm [for|at] {at}",
@@ -152,7 +169,7 @@ const ALARM_INTENTS: IntentTable = {
     lookup: { nouns: ALARM_NOUNS, rank: 4 },
     describe: () => "Check your alarms",
     // "and tomorrow?" after listing them: they are all listed already
-    followUp: ({ last, when }) => (when ? { tool: last.tool, args: {} } : undefined),
+    followUp: ({ kind, last, when }) => (kind === "and" && when ? { tool: last.tool, args: {} } : undefined),
     vetoes:
       /\b(?:cancel|delete|remove|change|snooze|turn off|disable)\b|^(?:please )?set\b|(?<!\b(?:have|had|i've|you) )\bset (?:an|a|my|the|up) alarm/,
     anchors: /\b(?:alarms?|wake|waking)\b/,

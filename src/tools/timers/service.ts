@@ -3,7 +3,9 @@ import type { EmitFn } from "../../core/events.js";
 import type { IdGenerator } from "../../core/ids.js";
 import type { Logger } from "../../core/logger.js";
 import type { SqliteDatabase } from "../../store/database.js";
+import { KeyValueRepository } from "../../store/kv.js";
 import type { DesktopNotifier } from "./notify.js";
+import { describeRepeat, nextOccurrence } from "./repeat.js";
 import type { Scheduler } from "./scheduler.js";
 import { type TimerKind, type TimerRecord, TimerStore } from "./store.js";
 
@@ -41,6 +43,8 @@ const LATE_MS = 60_000;
  */
 export class TimerService {
   readonly store: TimerStore;
+  /** Repeating alarms' days, by the id of their next occurrence (no schema change needed). */
+  private readonly repeats: KeyValueRepository;
   private readonly listeners = new Set<(fired: FiredTimer) => void>();
   private cancelWake: (() => void) | undefined;
   private started = false;
@@ -48,6 +52,7 @@ export class TimerService {
 
   constructor(private readonly options: TimerServiceOptions) {
     this.store = new TimerStore(options.db);
+    this.repeats = new KeyValueRepository(options.db, options.clock);
   }
 
   start(): void {
@@ -68,7 +73,13 @@ export class TimerService {
     return () => this.listeners.delete(listener);
   }
 
-  create(kind: TimerKind, dueAt: number, label: string | undefined, durationS?: number): TimerRecord {
+  create(
+    kind: TimerKind,
+    dueAt: number,
+    label: string | undefined,
+    durationS?: number,
+    repeat?: readonly number[],
+  ): TimerRecord {
     const record: TimerRecord = {
       id: this.options.ids.next(kind),
       kind,
@@ -79,6 +90,7 @@ export class TimerService {
       createdAt: this.options.clock.now(),
     };
     this.store.insert(record);
+    if (repeat?.length) this.repeats.set(repeatKey(record.id), repeat);
     // A timer set in this process may fire before the start delay is over
     this.notBefore = Math.min(this.notBefore, dueAt);
     if (this.started) this.arm();
@@ -87,6 +99,11 @@ export class TimerService {
 
   pending(kind: TimerKind): TimerRecord[] {
     return this.store.pending(kind);
+  }
+
+  /** The days a repeating alarm comes back on, or undefined for a one-off. */
+  repeatOf(id: string): number[] | undefined {
+    return this.repeats.get<number[]>(repeatKey(id));
   }
 
   cancel(kind: TimerKind, selector: CancelSelector): CancelOutcome {
@@ -119,6 +136,7 @@ export class TimerService {
     }
     if (chosen.length === 0) return { problem: `no ${kind} is set`, candidates: [] };
     this.store.cancel(chosen.map((r) => r.id));
+    for (const record of chosen) this.repeats.delete(repeatKey(record.id));
     if (this.started) this.arm();
     return { cancelled: chosen };
   }
@@ -141,11 +159,22 @@ export class TimerService {
       for (const record of this.store.due(now)) {
         if (!this.store.markFired(record.id, now)) continue;
         this.fire(record, now - record.dueAt);
+        this.again(record, now);
       }
     } catch (error) {
       this.options.logger.warn({ err: error }, "timer tick failed");
     }
     this.arm();
+  }
+
+  /** A repeating alarm that rang (or was missed) is set again for its next day. */
+  private again(record: TimerRecord, now: number): void {
+    const days = this.repeatOf(record.id);
+    if (!days) return;
+    this.repeats.delete(repeatKey(record.id));
+    let next = nextOccurrence(record.dueAt, days, this.options.timezone);
+    while (next <= now) next = nextOccurrence(next, days, this.options.timezone);
+    this.create(record.kind, next, record.label ?? undefined, undefined, days);
   }
 
   private fire(record: TimerRecord, lateMs: number): void {
@@ -164,6 +193,10 @@ export class TimerService {
     }
   }
 }
+
+const repeatKey = (id: string) => `timers.repeat.${id}`;
+
+export { describeRepeat };
 
 export function formatClock(ms: number, timezone?: string, withDay = false): string {
   return new Intl.DateTimeFormat("en-US", {

@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 /** A Jarvis process: runtime + timer tools on the home's real SQLite file, with injected time. */
-function start(clock = new ManualClock(START)) {
+function start(clock = new ManualClock(START), ids: { next(prefix: string): string } = new SequentialIds()) {
   temp ??= createTempHome();
   const scheduler = new ManualScheduler(clock);
   const notified: Array<{ title: string; body: string }> = [];
@@ -37,7 +37,7 @@ function start(clock = new ManualClock(START)) {
   const runtime = createRuntime({
     env: temp.env,
     clock,
-    ids: new SequentialIds(),
+    ids,
     logger: silentLogger,
     tools: (deps) =>
       createTimerTools(deps, { scheduler, notifier, timezone: "UTC", emit: (event) => events.push(event) }),
@@ -172,5 +172,36 @@ describe("alarms", () => {
     await p.call("alarm_set", { at: "2025-06-14T07:00:00Z" });
     expect((await p.call("alarm_cancel", { all: true })).result!.output).toMatch(/Cancelled 2 alarms/);
     expect((await p.call("alarm_list", {})).result!.output).toBe("No alarms are set.");
+  });
+
+  it("repeat on the days asked, at the same time, until cancelled (and survive a restart)", async () => {
+    // Said on a Thursday at 6:40: weekdays at 6:45, the first ring in five minutes
+    const p = start(new ManualClock(Date.parse("2025-06-12T06:40:00Z")));
+    const set = await p.call("alarm_set", { at: "2025-06-12T06:45:00Z", repeat: "weekdays", label: "work" });
+    expect(set.result!.output).toMatch(/Alarm "work" set for Thu, Jun 12, 6:45 AM, then every weekday #t1/);
+    p.scheduler.advance(5 * 60_000);
+    expect(p.notified.map((n) => n.body)).toEqual(['Alarm "work": it is 6:45 AM.']);
+    // Friday, then the weekend is skipped: Monday
+    const listed = await p.call("alarm_list", {});
+    expect(listed.result!.output).toMatch(/alarm "work" at Fri, Jun 13, 6:45 AM, then every weekday/);
+    await p.runtime.close();
+    const clock = new ManualClock(Date.parse("2025-06-13T07:00:00Z"));
+    // Another process mints its own ids (real ones are unique; these only need to differ)
+    const later = start(clock, { next: (prefix) => `${prefix}_b${Math.random().toString(36).slice(2, 8)}` });
+    later.scheduler.advance(2_000);
+    expect(later.notified.map((n) => n.body)).toEqual(['Missed alarm "work" for 6:45 AM.']);
+    expect((await later.call("alarm_list", {})).result!.output).toMatch(
+      /Mon, Jun 16, 6:45 AM, then every weekday/,
+    );
+    // Cancelled: it does not come back
+    expect((await later.call("alarm_cancel", { label: "work" })).status).toBe("ok");
+    expect((await later.call("alarm_list", {})).result!.output).toBe("No alarms are set.");
+    expect(rows(later.runtime).map((r) => r.status)).toEqual(["fired", "fired", "cancelled"]);
+    // A first time on a day the repeat skips moves to the next day it names
+    const sunday = await later.call("alarm_set", { at: "2025-06-14T09:00:00Z", repeat: "mon,wed" });
+    expect(sunday.result!.output).toMatch(/Mon, Jun 16, 9:00 AM, then on Mondays and Wednesdays/);
+    expect((await later.call("alarm_set", { at: "2025-06-14T09:00:00Z", repeat: "fortnightly" })).code).toBe(
+      "ARGS_INVALID",
+    );
   });
 });

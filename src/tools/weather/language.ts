@@ -6,6 +6,7 @@ import {
   findDay,
   isWhen,
   type LanguageCall,
+  spokenWhen,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
@@ -62,6 +63,8 @@ const WEATHER_INTENTS: IntentTable = {
       example: "what's the weather tomorrow",
     },
     ask: { city: "Which city?" },
+    // Said once, the city is the one the weather is about until another is said
+    remember: ["city"],
     placeArg: "city",
     lookup: WEATHER_LOOKUP,
     followUp: weatherFollowUp,
@@ -96,11 +99,13 @@ const WEATHER_INTENTS: IntentTable = {
   },
   weather_forecast: {
     ask: { city: "Which city?" },
+    // Said once, the city is the one the weather is about until another is said
+    remember: ["city"],
     placeArg: "city",
     lookup: WEATHER_LOOKUP,
     followUp: weatherFollowUp,
-    describe: ({ city, date }) =>
-      `Check the forecast${where(city)}${typeof date === "string" ? ` for ${date}` : ""}`,
+    describe: ({ city, date }, env) =>
+      `Check the forecast${where(city)}${typeof date === "string" ? ` for ${spokenWhen(date, env)}` : ""}`,
     // Sure and about how it will be out there: what to wear or bring, a day at the beach
     loose: /\b(?:wear|nice|beach|shine|sun\w*|outside|out|bring|pack|dress)\b/,
     vetoes: NOT_WEATHER,

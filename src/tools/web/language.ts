@@ -69,4 +69,22 @@ const WEB_INTENTS: IntentTable = {
   },
 };
 
-export const WEB_LANGUAGE = withPhrasings(byTool(WEB_INTENTS), SAMPLES);
+const YOUTUBE_INTENTS: IntentTable = {
+  youtube_transcript: {
+    ask: { url: "Which video?" },
+    accepts: { url: ["u"] },
+    describe: () => "Get the video's transcript",
+    templates: [
+      "(get|give me|show me|fetch|pull) [me] the (transcript|captions|subtitles) (of|for|from) [the|this] [video|youtube video] {url}",
+      "(transcribe|caption) [the] [youtube] video {url}",
+      { t: "(get|give me) the {language:text} (transcript|captions|subtitles) (of|for) {url}", args: {} },
+    ],
+    samples: [
+      "what does that youtube video say",
+      "get the subtitles of the video",
+      "transcript of that clip",
+    ],
+  },
+};
+
+export const WEB_LANGUAGE = withPhrasings(byTool(WEB_INTENTS, YOUTUBE_INTENTS), SAMPLES);

@@ -7,6 +7,7 @@ import {
   type SlotEnv,
   type When,
 } from "../slots/index.js";
+import { parseRepeat } from "../slots/more.js";
 import { isNumberWord } from "../text/numbers.js";
 import type { Args, GuessInput as FallbackInput } from "./types.js";
 
@@ -264,4 +265,23 @@ export function spokenWhen(iso: string, env: Pick<SlotEnv, "now" | "timezone" | 
   const minute = clock[2]!;
   const time = `${hour % 12 === 0 ? 12 : hour % 12}${minute === "00" ? "" : `:${minute}`} ${hour < 12 ? "am" : "pm"}`;
   return gap === 0 || gap === 1 ? `${time} ${dayWords}` : `${dayWords} at ${time}`;
+}
+
+/** A repeat said anywhere ("... every weekday"), with its span, for classifier readings. */
+export function findRepeat(
+  words: readonly string[],
+): { repeat: string; start: number; end: number } | undefined {
+  for (let start = 0; start < words.length; start++) {
+    if (
+      !/^(?:every|each|on|daily|weekdays|weekends|nightly|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)$/.test(
+        words[start]!,
+      )
+    )
+      continue;
+    for (let end = Math.min(words.length, start + 6); end > start; end--) {
+      const repeat = parseRepeat(words.slice(start, end));
+      if (repeat) return { repeat, start, end };
+    }
+  }
+  return undefined;
 }

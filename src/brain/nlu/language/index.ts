@@ -5,7 +5,7 @@
  */
 export { CURRENCY } from "../common/topics.js";
 export { DATED, PERSONAL, SOMEWHERE } from "../parse-rules.js";
-export { isNameLike } from "../slots/entities.js";
+export { isNameLike, splitItems } from "../slots/entities.js";
 export {
   findDuration,
   findWhen,
@@ -26,6 +26,7 @@ export {
   findCity,
   findDay,
   findListName,
+  findRepeat,
   findSeconds,
   findUrl,
   NO_ARGS,

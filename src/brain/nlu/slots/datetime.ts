@@ -206,11 +206,34 @@ export function findWhen(
   return undefined;
 }
 
+/** The hour before `hour` on a 12-hour clock ("quarter to one" is 12:45). */
+const before = (hour: string) => String(((Number(hour) + 10) % 12) + 1);
+
+/**
+ * Clock times as people say them, for chrono: "quarter past 6" → 6:15, "20 to 8" → 7:40, "half
+ * 6" (British) → 6:30, "6.45am" → 6:45am. Minutes "to" an hour are only the usual ones, so a range
+ * ("from 5 to 7") stays a range.
+ */
+function spokenClock(text: string): string {
+  return text
+    .replace(/\b(\d{1,2})\.(\d{2}) ?(am|pm)\b/g, "$1:$2$3")
+    .replace(/\b(?:a )?quarter past (\d{1,2})\b/g, "$1:15")
+    .replace(/\b(?:a )?quarter to (\d{1,2})\b/g, (_m, h: string) => `${before(h)}:45`)
+    .replace(/\bhalf past (\d{1,2})\b/g, "$1:30")
+    .replace(/\b(\d{1,2}) (?:minutes )?past (\d{1,2})\b/g, (m, min: string, h: string) =>
+      Number(min) < 60 ? `${h}:${min.padStart(2, "0")}` : m,
+    )
+    .replace(
+      /(^|[^m] )(5|10|20|25) (?:minutes )?to (\d{1,2})\b/g,
+      (_m, lead: string, min: string, h: string) => `${lead}${before(h)}:${60 - Number(min)}`,
+    )
+    .replace(/\bhalf (\d{1,2})\b(?! (?:hours?|minutes?|days?))/g, "$1:30");
+}
+
 function prepare(words: readonly string[]): string {
   if (words.length === 0 || words.length > 10) return "";
-  const joined = digitize(words)
-    .join(" ")
-    .replace(/\b(\d{1,2}) (am|pm|a\.m|p\.m)\b/g, "$1$2")
+  const joined = spokenClock(digitize(words).join(" "))
+    .replace(/\b(\d{1,2}(?::\d\d)?) (am|pm|a\.m|p\.m)\b/g, "$1$2")
     .replace(/\bo'clock\b/g, "")
     .trim();
   const text = joined.replace(/\bthis (morning|afternoon|evening)\b/g, "today $1").replace(/\s+/g, " ");

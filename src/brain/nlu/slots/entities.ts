@@ -221,7 +221,7 @@ export function isNameLike(words: readonly string[], allowMy = false): boolean {
   });
 }
 
-const FOLDERS: Record<string, string> = {
+export const FOLDERS: Record<string, string> = {
   documents: "~/Documents",
   document: "~/Documents",
   docs: "~/Documents",

@@ -1,10 +1,11 @@
 import type { LanguageEnv } from "../../../core/language.js";
 import { CURRENCY } from "../common/topics.js";
-import { isNumberWord, parseNumber, parseOrdinal } from "../text/numbers.js";
+import { parseNumber, parseOrdinal } from "../text/numbers.js";
 import { parseWhen, type When } from "./datetime.js";
-import { parseDuration, parsePosition } from "./duration.js";
+import { parseDuration } from "./duration.js";
 import { isNameLike, parseListName, parsePath, parseUrl, parseZone, splitItems } from "./entities.js";
 import { parseMath, unitSymbol } from "./math.js";
+import { MORE_SLOT_TYPES } from "./more.js";
 
 export { findWhen, parseWhen, TimeZones, type When } from "./datetime.js";
 export { findDuration, formatDuration, parseDuration, parsePosition } from "./duration.js";
@@ -120,6 +121,15 @@ function when(direction: "future" | "past", defaultHour: number | undefined, req
   };
 }
 
+const EVENT_WORDS = new Set(
+  "meeting meetings appointment appointments call calls lunch dinner breakfast brunch party interview session class lesson review sync standup stand-up checkup check-up visit date practice rehearsal workshop webinar conference seminar presentation demo catch-up catchup event game match wedding birthday shift".split(
+    " ",
+  ),
+);
+const NOT_EVENT_WORDS = new Set(
+  "timer timers alarm alarms table tables ticket tickets flight flights taxi cab seat seats room".split(" "),
+);
+
 /** Currencies are not places: "what is one dollar in euros". */
 const MONEY = new RegExp(`\\b(?:${CURRENCY})\\b`, "i");
 
@@ -206,6 +216,17 @@ export const SLOT_TYPES: Record<string, SlotType> = {
       return raw.replace(/'s$/i, "").trim();
     },
   },
+  /** Something that happens at a time: it names a meeting, a meal, a class, a visit. */
+  event: {
+    maxTokens: 6,
+    free: true,
+    samples: ["team meeting", "dentist appointment", "lunch with sam", "yoga class", "call with the bank"],
+    parse(words, raw) {
+      if (!words.some((w) => EVENT_WORDS.has(w)) || words.some((w) => NOT_EVENT_WORDS.has(w)))
+        return undefined;
+      return cleanFree(words, raw);
+    },
+  },
   recipients: {
     maxTokens: 8,
     samples: ["john", "mom", "sarah@example.com", "the team", "john and mary"],
@@ -279,7 +300,8 @@ export const SLOT_TYPES: Record<string, SlotType> = {
     samples: ["3 inches", "10 kilograms", "5 miles"],
     parse(words) {
       const unit = unitSymbol(words.slice(-1));
-      const amount = parseNumber(words.slice(0, -1));
+      // "a pound", "an ounce": one of them
+      const amount = words.length === 2 && /^(?:a|an)$/.test(words[0]!) ? 1 : parseNumber(words.slice(0, -1));
       return unit && amount !== undefined ? `${amount} ${unit}` : undefined;
     },
   },
@@ -322,39 +344,7 @@ export const SLOT_TYPES: Record<string, SlotType> = {
   },
 };
 
-/** A broadcast frequency or channel in words or digits ("ninety four point three fm", "103.7"). */
-SLOT_TYPES.station = {
-  maxTokens: 8,
-  samples: ["ninety four point three", "one oh three point seven fm", "88.5 fm", "channel seventy two"],
-  parse(words, raw) {
-    const w = words[0] === "channel" ? words.slice(1) : words;
-    if (w.length === 0) return undefined;
-    const spoken = w.every(
-      (x) =>
-        x === "point" ||
-        x === "oh" ||
-        x === "fm" ||
-        x === "am" ||
-        isNumberWord(x) ||
-        /^\d+(?:\.\d+)?$/.test(x),
-    );
-    // A bare number is a station only with "point" or a band: "turn on five" is not a frequency
-    const marked =
-      w.includes("point") ||
-      w.at(-1) === "fm" ||
-      w.at(-1) === "am" ||
-      words[0] === "channel" ||
-      w.some((x) => x.includes("."));
-    return spoken && marked ? raw.replace(/^channel\s+/i, "") : undefined;
-  },
-};
-
-/** A place in a track ("4:12", "minute three"), in seconds. */
-SLOT_TYPES.position = {
-  maxTokens: 4,
-  samples: ["4:12", "minute three", "two minutes", "the beginning"],
-  parse: (words) => parsePosition(words),
-};
+Object.assign(SLOT_TYPES, MORE_SLOT_TYPES);
 
 /** Slot names whose type is not their name. */
 export const SLOT_ALIASES: Record<string, string> = {
@@ -370,7 +360,12 @@ export const SLOT_ALIASES: Record<string, string> = {
   subject: "text",
   location: "text",
   id: "handle",
-  ref: "handle",
+  ref: "element",
+  path: "file",
+  source: "file",
+  destination: "file",
+  keys: "keys",
+  side: "side",
   timezone: "zone",
   n: "ordinal",
 };

@@ -1,0 +1,227 @@
+import type { Catalog } from "./catalog.js";
+import { chatReply } from "./chat.js";
+import type { Classification, SoftmaxClassifier } from "./classifier.js";
+import type { GuessInput } from "./language/types.js";
+import {
+  ASKS_MEANING,
+  asksForInfo,
+  CONFIDENCE,
+  cap,
+  HOW_TO,
+  MEDIA_LEAD,
+  OUT_OF_SCOPE,
+  THANKS,
+  withGroups,
+} from "./parse-rules.js";
+import type { Thresholds } from "./parser.js";
+import { type LookupDomain, lookupCall, lookupDomains } from "./rescue.js";
+import { guessArgs, guessedTool, incompleteCall } from "./slot-filling.js";
+import type { SlotEnv } from "./slots/index.js";
+import { talkReading } from "./talk.js";
+import { looksLikeQuestion, startsLikeQuestion, type Token } from "./text/normalize.js";
+import type { Evidence, NluCall, NluResult } from "./types.js";
+
+/** A classifier reading that names calls; the parser turns it into an action or a question. */
+export interface GuessedCalls {
+  guessed: true;
+  calls: NluCall[];
+  missing?: string[];
+  confidence: number;
+  groups: string[];
+  evidence: Evidence;
+}
+
+/** Imperatives that ask to see something. */
+const SEE =
+  /^(?:name|identify|tell me|show me|show|give me|find out|let me know|check|list|read|display|view|get me|pull up|see|look at|review)\b/;
+
+/** Classifier probability at which a guess may act without the domain's anchor words. */
+const STRONG = 0.85;
+
+/**
+ * How sure a classifier reading is, from what the reading rests on. Only a reading with the
+ * domain's own words, its arguments found, a clear winner and most words known reaches the
+ * fast path; everything else is at most the middle band (asked as a question) or lower.
+ */
+export function guessConfidence(evidence: Evidence): number {
+  const { p, margin, coverage, anchored, via } = evidence;
+  const sure =
+    anchored === true &&
+    coverage >= 0.6 &&
+    (via === "lookup" ? p >= 0.5 && margin >= 0.3 : p >= 0.75 && margin >= 0.5);
+  if (sure) return Math.round(Math.min(0.97, 0.9 + (p - 0.75) * 0.2) * 1000) / 1000;
+  return cap(p);
+}
+
+/**
+ * The classifier path of the parser: no template matched, so the classifier may still recognise
+ * the request. It decides on the likeliest tool group, then acts with the likeliest tool of that
+ * group whose own words are present and whose arguments it can find; or it rescues a read-only
+ * look-up, or asks for a clear tool's missing value, or says it is a question or not understood.
+ */
+export class Guesser {
+  private readonly groups: ReadonlySet<string>;
+  private readonly domains: readonly LookupDomain[];
+
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly classifier: SoftmaxClassifier,
+    private readonly thresholds: Thresholds,
+  ) {
+    this.groups = new Set(catalog.groupOf.values());
+    this.domains = lookupDomains(catalog);
+  }
+
+  read(
+    input: string,
+    tokens: readonly Token[],
+    words: readonly string[],
+    env: SlotEnv,
+  ): NluResult | GuessedCalls {
+    const t = this.thresholds;
+    const said = words.join(" ");
+    // "thanks for reminding me": gratitude that names a tool's work is still only thanks
+    if (THANKS.test(said))
+      return {
+        text: input,
+        kind: "chat",
+        confidence: CONFIDENCE.chat,
+        reply: chatReply("thanks", () => this.catalog.intents.values()),
+      };
+    const result: Classification = this.classifier.classify(words);
+    const groups = this.groupsOf(result);
+    const question = looksLikeQuestion(input, tokens);
+    const top = result.ranked[0];
+    // Titles after "play" / "resume" are names the classifier cannot know, not misunderstanding
+    const understood =
+      result.coverage >= t.coverage ||
+      words.length < 3 ||
+      (MEDIA_LEAD.test(words[0] ?? "") && words.length <= 8) ||
+      // Names and addresses are words no training sentence has: a clear reading is still one
+      (result.coverage >= 0.34 && (top?.probability ?? 0) >= 0.95);
+    const info = asksForInfo(said);
+    if (!top || !understood) {
+      // An English question word up front is evidence enough of a question, even about unknown things
+      if (info || (question && (result.coverage >= 0.34 || startsLikeQuestion(tokens))))
+        return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
+      return {
+        text: input,
+        kind: "unknown",
+        confidence: 0,
+        reply: "Sorry, I didn't understand that.",
+        ...withGroups(groups),
+      };
+    }
+    const label = top.label;
+    const talk = talkReading(input, result, { words, info, question, talk: t.talk });
+    if (talk) return talk;
+    if (ASKS_MEANING.test(said))
+      return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
+    const context: GuessInput = { tokens, words, env };
+    const byGroup = this.byGroup(result);
+    const ranked = [...byGroup.entries()].sort((a, b) => b[1] - a[1]);
+    const [bestGroup, groupP] = ranked[0] ?? ["", 0];
+    const runnerUp = ranked[1]?.[1] ?? 0;
+    const found = info ? undefined : lookupCall(this.catalog, this.domains, result, context, question);
+    if (found) {
+      const domainP = byGroup.get(this.catalog.groupOf.get(found.tool) ?? "") ?? 0;
+      const other = Math.max(
+        0,
+        ...[...byGroup].filter(([g]) => g !== this.catalog.groupOf.get(found.tool)).map(([, p]) => p),
+      );
+      // Said as a question or a request to see ("show me my alarms"), not as a remark
+      const asking = question || SEE.test(said);
+      return this.calls([found], groups, {
+        via: "lookup",
+        p: domainP,
+        margin: domainP - other,
+        coverage: result.coverage,
+        anchored: asking,
+      });
+    }
+    if (label === "_question" || (question && !this.catalog.groupOf.has(label)))
+      return {
+        text: input,
+        kind: "question",
+        confidence: cap(Math.max(top.probability, 0.5)),
+        ...withGroups(groups),
+      };
+    if (this.catalog.groupOf.has(label) || this.groups.has(bestGroup)) {
+      // Some tools are undone with one word ("stop"): a clear lean is enough for them
+      const leading = result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup);
+      const lenient = (this.catalog.intentsOf.get(leading?.label ?? "") ?? []).some((spec) => spec.lenient);
+      const [need, lead] = lenient ? [t.action - 0.15, t.margin - 0.1] : [t.action, t.margin];
+      if (groupP >= need && groupP - runnerUp >= lead) {
+        const leader = leading?.probability ?? 0;
+        for (const { label: l, probability } of result.ranked) {
+          // Only the group's leading tools: a distant third is a guess, not a reading
+          if (this.catalog.groupOf.get(l) !== bestGroup || probability < leader * 0.5) continue;
+          // A guess may become a milder tool (a guessed send is only drafted)
+          const tool = guessedTool(this.catalog, l);
+          // A very sure reading need not repeat the domain's own words ("next podcast", "should i wear a hat")
+          const sure = !info && probability >= STRONG && groupP - runnerUp >= STRONG - 0.3;
+          const anchoredArgs = guessArgs(this.catalog, tool, context, true, probability);
+          const args = anchoredArgs ?? (sure ? guessArgs(this.catalog, tool, context, "loose") : undefined);
+          if (args)
+            return this.calls([{ tool, args }], groups, {
+              via: "classifier",
+              p: groupP,
+              margin: groupP - runnerUp,
+              coverage: result.coverage,
+              anchored: anchoredArgs ? true : "loose",
+            });
+        }
+        // The group is clear but no tool of it found its values: ask for them
+        if (!OUT_OF_SCOPE.test(said) && !HOW_TO.test(said)) {
+          const asked = incompleteCall(this.catalog, said, bestGroup, result, context);
+          if (asked)
+            return {
+              guessed: true,
+              calls: [asked.call],
+              missing: asked.missing,
+              confidence: cap(groupP),
+              groups,
+              evidence: {
+                via: "incomplete",
+                p: groupP,
+                margin: groupP - runnerUp,
+                coverage: result.coverage,
+                anchored: false,
+              },
+            };
+        }
+      }
+    }
+    if (question || info) return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
+    return {
+      text: input,
+      kind: "unknown",
+      confidence: cap(top.probability) * (label.startsWith("_") ? 1 : 0.5),
+      reply: "I'm not sure what you want me to do.",
+      ...withGroups(groups),
+    };
+  }
+
+  private calls(calls: NluCall[], groups: string[], evidence: Evidence): GuessedCalls {
+    return { guessed: true, calls, confidence: guessConfidence(evidence), groups, evidence };
+  }
+
+  /** Each tool group's probability: its tools' summed. */
+  private byGroup(result: Classification): Map<string, number> {
+    const byGroup = new Map<string, number>();
+    for (const { label, probability } of result.ranked) {
+      const group = this.catalog.groupOf.get(label) ?? label;
+      byGroup.set(group, (byGroup.get(group) ?? 0) + probability);
+    }
+    return byGroup;
+  }
+
+  private groupsOf(result: Classification): string[] {
+    const out: string[] = [];
+    for (const { label, probability } of result.ranked) {
+      const group = this.catalog.groupOf.get(label);
+      if (group && probability >= 0.05 && !out.includes(group)) out.push(group);
+    }
+    return out.slice(0, 3);
+  }
+}

@@ -1,0 +1,180 @@
+import type { LanguageEnv } from "../../../core/language.js";
+import { isNumberWord } from "../text/numbers.js";
+import { parsePosition } from "./duration.js";
+import { FOLDERS } from "./entities.js";
+
+/** The shape of a slot type (slots/index.ts): kept structural here so the two files stay apart. */
+interface SlotTypeShape {
+  maxTokens: number;
+  free?: boolean;
+  parse(words: readonly string[], raw: string, env: LanguageEnv): unknown;
+  samples: readonly string[];
+}
+
+/** Endings of the files people name by name ("report.pdf"). */
+const FILE_ENDINGS = new Set(
+  "txt md markdown pdf doc docx odt rtf csv tsv xls xlsx ods ppt pptx odp json yaml yml xml html htm ics vcf png jpg jpeg gif webp svg bmp mp3 wav flac ogg m4a mp4 mkv mov avi webm zip tar gz tgz 7z log ini conf cfg sh py js ts go rs java c cpp h rb php sql epub".split(
+    " ",
+  ),
+);
+
+/** A file or folder: a path, a handle from a listing, a known folder, or a name with an ending. */
+function parseFile(words: readonly string[], raw: string, env: LanguageEnv): string | undefined {
+  const text = raw.trim().replace(/^["']|["'.,!?]+$/g, "");
+  if (words.length === 1 && /^#[fd]\d{1,6}$/.test(text)) return text;
+  if (words.length === 1 && /^(?:~|\.{1,2})?\/|^~$/.test(text)) return text;
+  const rest = words.filter((w) => w !== "my" && w !== "the" && w !== "folder" && w !== "directory");
+  if (rest.length === 1 && (words.length >= 2 || rest[0] === "downloads" || rest[0] === "desktop")) {
+    const folder = FOLDERS[rest[0]!];
+    if (folder) return folder;
+  }
+  const named = /^[\w][\w .()&+-]{0,80}\.([a-z0-9]{1,5})$/i.exec(text);
+  // A file of the user's own is named by where it is
+  const known = env.user?.files?.get(text.toLowerCase());
+  if (known) return known;
+  if (named && FILE_ENDINGS.has(named[1]!.toLowerCase()) && words.length <= 6) return text;
+  return undefined;
+}
+
+/** Programs people run by name; the gate and config decide which are allowed. */
+const PROGRAMS = new Set(
+  "git ls df du uptime whoami date echo cat pwd ps free uname hostname npm node python python3 pip make docker top ping curl wget tree wc head tail grep find which env id uptime lsblk ip".split(
+    " ",
+  ),
+);
+
+const KEY_NAMES = new Set(
+  "ctrl control alt shift super cmd command meta win windows option enter return escape esc tab space backspace delete del home end pageup pagedown up down left right insert f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 f11 f12".split(
+    " ",
+  ),
+);
+
+const WEEKDAY = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?$/;
+
+/**
+ * How often something comes back, as the timers and reminders take it: "every day" → daily,
+ * "on weekdays" → weekdays, "every monday and thursday" → mon,thu.
+ */
+export function parseRepeat(words: readonly string[]): string | undefined {
+  const w = words.filter((x) => !["on", "the", "a", "at", "in"].includes(x));
+  if (w.length === 0 || w.length > 8) return undefined;
+  const said = w.join(" ");
+  if (
+    /^(?:every|each) (?:single )?day$|^daily$|^every (?:morning|evening|night)$|^each (?:morning|evening|night)$|^nightly$/.test(
+      said,
+    )
+  )
+    return "daily";
+  if (
+    /^(?:every |each )?(?:weekday|weekdays|workday|workdays|work day|work days|working day|working days)$|^monday (?:to|through|thru) friday$|^mon (?:to|-) fri$/.test(
+      said,
+    )
+  )
+    return "weekdays";
+  if (/^(?:every |each )?(?:weekend|weekends)(?: day| days)?$/.test(said)) return "weekends";
+  const rest = w[0] === "every" || w[0] === "each" ? w.slice(1) : w;
+  const days: string[] = [];
+  for (const word of rest) {
+    if (word === "and" || word === "," || word === "or") continue;
+    const m = WEEKDAY.exec(word);
+    if (!m) return undefined;
+    days.push(m[1]!.slice(0, 3));
+  }
+  // "friday" alone is a date; "every friday" or "fridays" is a repeat
+  const plural = rest.some((x) => /days$/.test(x));
+  if (days.length === 0 || (w[0] !== "every" && w[0] !== "each" && !plural)) return undefined;
+  return [...new Set(days)].join(",");
+}
+
+export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
+  repeat: {
+    maxTokens: 8,
+    samples: [
+      "every day",
+      "every weekday",
+      "on weekdays",
+      "every monday",
+      "on mondays and thursdays",
+      "daily",
+    ],
+    parse: (words) => parseRepeat(words),
+  },
+  /** A broadcast frequency or channel in words or digits ("ninety four point three fm", "103.7"). */
+  station: {
+    maxTokens: 8,
+    samples: ["ninety four point three", "one oh three point seven fm", "88.5 fm", "channel seventy two"],
+    parse(words, raw) {
+      const w = words[0] === "channel" ? words.slice(1) : words;
+      if (w.length === 0) return undefined;
+      const spoken = w.every(
+        (x) =>
+          x === "point" ||
+          x === "oh" ||
+          x === "fm" ||
+          x === "am" ||
+          isNumberWord(x) ||
+          /^\d+(?:\.\d+)?$/.test(x),
+      );
+      // A bare number is a station only with "point" or a band: "turn on five" is not a frequency
+      const marked =
+        w.includes("point") ||
+        w.at(-1) === "fm" ||
+        w.at(-1) === "am" ||
+        words[0] === "channel" ||
+        w.some((x) => x.includes("."));
+      return spoken && marked ? raw.replace(/^channel\s+/i, "") : undefined;
+    },
+  },
+  /** A place in a track ("4:12", "minute three"), in seconds. */
+  position: {
+    maxTokens: 4,
+    samples: ["4:12", "minute three", "two minutes", "the beginning"],
+    parse: (words) => parsePosition(words),
+  },
+  file: {
+    maxTokens: 6,
+    samples: ["report.pdf", "~/Documents/notes.txt", "my downloads folder", "budget.xlsx", "#f2", "todo.md"],
+    parse: parseFile,
+  },
+  program: {
+    maxTokens: 1,
+    samples: ["git", "ls", "df", "uptime", "whoami"],
+    parse: (words) => (words.length === 1 && PROGRAMS.has(words[0]!) ? words[0] : undefined),
+  },
+  /** A key chord as said or written: "ctrl+s", "control shift t", "escape". */
+  keys: {
+    maxTokens: 5,
+    samples: ["ctrl+s", "control shift t", "alt+f4", "escape", "enter"],
+    parse(words, raw) {
+      const parts = words.filter((w) => w !== "+" && w !== "plus" && w !== "and");
+      if (parts.length === 0 || parts.length > 4) return undefined;
+      const last = parts.at(-1)!;
+      if (!parts.slice(0, -1).every((w) => KEY_NAMES.has(w))) return undefined;
+      if (!KEY_NAMES.has(last) && !/^[a-z0-9]$/.test(last)) return undefined;
+      if (parts.length === 1 && /^[a-z0-9]$/.test(last) && !raw.includes("+")) return undefined;
+      const name = (w: string) =>
+        w === "control" ? "ctrl" : w === "escape" ? "esc" : w === "return" ? "enter" : w;
+      return parts.map(name).join("+");
+    },
+  },
+  /** Which half of the screen, or all of it. */
+  side: {
+    maxTokens: 3,
+    samples: ["left", "right half", "top", "the bottom", "full screen"],
+    parse(words) {
+      const w = words.filter(
+        (x) => x !== "the" && x !== "half" && x !== "side" && x !== "of" && x !== "screen",
+      );
+      if (w.length === 1 && ["left", "right", "top", "bottom"].includes(w[0]!)) return w[0];
+      if (w.join(" ") === "full" || w[0] === "maximize" || w[0] === "maximise" || w.join(" ") === "whole")
+        return "maximize";
+      return undefined;
+    },
+  },
+  /** An element ref from a page or window listing: "e12", "@e12". */
+  element: {
+    maxTokens: 1,
+    samples: ["e12", "@e3", "e7"],
+    parse: (words, raw) => (words.length === 1 && /^@?e\d{1,5}$/i.test(raw.trim()) ? raw.trim() : undefined),
+  },
+};

@@ -1,0 +1,61 @@
+import { byTool, type IntentTable } from "../language.js";
+
+/** How people ask to jot something down and find it again (the team's own sentences). */
+const NOTE = "(note|notes|memo|notebook)";
+
+const NOTES_INTENTS: IntentTable = {
+  notes_add: {
+    capability: {
+      area: "Notes",
+      can: "write notes down and read them back",
+      example: "take a note: call the plumber",
+    },
+    ask: { text: "What should I write down?" },
+    describe: ({ text, title }) =>
+      typeof text === "string"
+        ? `Write down "${text}"${typeof title === "string" ? ` in ${title}` : ""}`
+        : undefined,
+    templates: [
+      "(take|make|write|jot|add|create|start) [a|me a|down a] [new|quick] note [that|saying|:] {text:body}",
+      "(note|jot|write) (down|this down) [that] {text:body}",
+      "(write|jot|put) (down|in a note) {text:body}",
+      "(add|put|write) {text:body} (to|in|into|on) [my|the] {title:label} (note|notes)",
+      "(add|put|write) {text:body} (to|in|into) my notes",
+      "new note {text:body}",
+      "note to self {text:body}",
+    ],
+    samples: ["take a note", "i want to write something down", "jot this down for me", "make a quick note"],
+    negatives: ["what notes does a piano have", "play the high note", "make a note of the song's key"],
+  },
+  notes_list: {
+    describe: () => "List your notes",
+    templates: [
+      `(show|list|read) [me] [all] [of] my ${NOTE}`,
+      `what ${NOTE} (do i have|have i got|have i written|did i take)`,
+      `(how many) ${NOTE} (do i have|have i got)`,
+    ],
+    samples: ["which notes have i made", "open my notes", "my notes please"],
+  },
+  notes_read: {
+    ask: { title: "Which note?" },
+    describe: ({ title }) => (typeof title === "string" ? `Read your note "${title}"` : undefined),
+    templates: [
+      "(read|show|open) [me] [my|the] {title:label} (note|notes)",
+      "(read|show|open) [me] [my|the] note (about|called|named|on) {title:label}",
+      "what is in my {title:label} note",
+    ],
+    samples: ["read me that note", "open the note about the trip"],
+  },
+  notes_search: {
+    describe: ({ query }) => (typeof query === "string" ? `Look for "${query}" in your notes` : undefined),
+    templates: [
+      `(search|look through|check|go through) my ${NOTE} for {query}`,
+      `(find|look for) {query} in my ${NOTE}`,
+      `did i (write|note|jot) (down|anything) about {query}`,
+      `(do i have|have i got) [a|any] ${NOTE} (about|on|mentioning) {query}`,
+    ],
+    samples: ["what did i note about the car", "search the notes i took"],
+  },
+};
+
+export const NOTES_LANGUAGE = byTool(NOTES_INTENTS);

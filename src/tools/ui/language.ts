@@ -1,0 +1,47 @@
+import { byTool, type IntentTable } from "../language.js";
+
+/** How people ask about and act on what a window shows (the team's own sentences). */
+const UI_INTENTS: IntentTable = {
+  ui_state: {
+    describe: () => "Read what the window shows",
+    templates: [
+      "(read|describe|show me|what is in) [the|this|current|active] window",
+      "what (buttons|controls|fields|menus|options) (are there|can i press|does it have|are on screen)",
+      "what can i (click|press) [here|in this window]",
+      "(show|read) [me] the (ui|interface|controls|accessibility tree)",
+    ],
+    samples: [
+      "describe what's in this app window",
+      "list the buttons in this window",
+      "what options does this window have",
+    ],
+  },
+  ui_find: {
+    describe: ({ name }) => (typeof name === "string" ? `Find "${name}" in the window` : undefined),
+    templates: [
+      "(find|locate|look for|where is) the {name:label} (button|menu|field|checkbox|check box|link|tab|option|box)",
+      "(find|locate) the {name:label} (menu item|text field|search box)",
+      "is there [a|an] {name:label} (button|menu|option|field) [here|in this window]",
+    ],
+    samples: ["where's the save button", "find the settings menu", "locate the search box"],
+  },
+  ui_action: {
+    ask: { ref: "Which element? Ask me what the window shows first." },
+    describe: ({ ref, action, value }) =>
+      typeof ref === "string"
+        ? action === "set_value"
+          ? `Set ${ref} to ${value}`
+          : action === "focus"
+            ? `Focus ${ref}`
+            : `Press ${ref}`
+        : undefined,
+    templates: [
+      { t: "(press|click|tap|activate|select|tick|check) [on] [element] {ref}", args: { action: "press" } },
+      { t: "(set|change|fill) [element] {ref} (to|with) {value:text}", args: { action: "set_value" } },
+      { t: "(focus|go to) [element] {ref}", args: { action: "focus" } },
+    ],
+    samples: ["press that element", "click the element you found"],
+  },
+};
+
+export const UI_LANGUAGE = byTool(UI_INTENTS);

@@ -1,0 +1,114 @@
+import { type Args, type BuildInput, slotsAsArgs } from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable } from "../language.js";
+
+/** How people ask to arrange their windows (the team's own sentences). */
+const WINDOW = "(window|windows)";
+const WHICH = "[the|this|that|my|current|active|front]";
+
+/** "the firefox window" names the app; "this window" names none (the focused one). */
+function windowArgs(input: BuildInput): Args {
+  const args = slotsAsArgs(input);
+  delete args.which;
+  return args;
+}
+
+const WINDOW_INTENTS: IntentTable = {
+  windows_list: {
+    capability: {
+      area: "Windows and the desktop",
+      can: "list, focus, tile, move, minimize and close windows",
+    },
+    describe: () => "List the open windows",
+    templates: [
+      `(list|show|display) [me] [all] [the|my] [open] ${WINDOW}`,
+      `(what|which) ${WINDOW} (are|do i have) open`,
+      "what (is|do i have) open on (my|the) (screen|desktop)",
+      `how many ${WINDOW} (are|do i have) open`,
+    ],
+    samples: [
+      "which windows have i got up",
+      "give me a list of the open windows",
+      "what's open on screen",
+      "window list",
+      "show all windows",
+    ],
+  },
+  windows_focus: {
+    describe: ({ app, window }) => `Bring ${app ?? window ?? "that window"} to the front`,
+    templates: [
+      "(focus|bring up|bring forward|switch to|go to|show|raise) [the] {app} [window]",
+      "bring [the] {app} [window] to the front",
+      "(focus|switch to) [the] window (called|named|titled) {window:text}",
+    ],
+    build: windowArgs,
+    samples: [
+      "switch windows to the terminal",
+      "put the browser window in front",
+      "bring that window forward",
+    ],
+  },
+  windows_close: {
+    describe: ({ app, window }) => `Close ${app ? `the ${app} window` : (window ?? "this window")}`,
+    templates: [
+      `close ${WHICH} ${WINDOW}`,
+      "close [the] {app} window",
+      "close the window (called|named|titled) {window:text}",
+      `(shut|get rid of) ${WHICH} window`,
+    ],
+    build: windowArgs,
+    samples: ["close this window please", "shut the window i'm looking at", "close that window"],
+    negatives: ["close the door", "close the blinds", "close my bank account"],
+  },
+  windows_minimize: {
+    describe: ({ app }) => `Minimize ${app ? `the ${app} window` : "this window"}`,
+    templates: [
+      `(minimize|minimise|hide) ${WHICH} ${WINDOW}`,
+      "(minimize|minimise|hide) [the] {app} [window]",
+      "(send|put) [the] {app} [window] to the (taskbar|dock|background)",
+    ],
+    build: windowArgs,
+    samples: ["shrink this window down", "tuck the window away", "minimise everything"],
+  },
+  windows_tile: {
+    ask: { side: "Left, right, top, bottom, or the whole screen?" },
+    describe: ({ app, side }) =>
+      typeof side === "string"
+        ? side === "maximize"
+          ? `Maximize ${app ? `the ${app} window` : "this window"}`
+          : `Put ${app ? `the ${app} window` : "this window"} on the ${side} half`
+        : undefined,
+    templates: [
+      `(snap|tile|move|put|push|dock) ${WHICH} [window] to the {side}`,
+      "(snap|tile|move|put|push|dock) [the] {app} [window] (to|on) the {side}",
+      "(tile|snap) [the] {app} [window] {side}",
+      `{app} [window] (on|to) the {side}`,
+      {
+        t: `(maximize|maximise|make full screen|fill the screen with) ${WHICH} [window]`,
+        args: { side: "maximize" },
+      },
+      { t: "(maximize|maximise) [the] {app} [window]", args: { side: "maximize" } },
+      { t: "make [the] {app} [window] full screen", args: { side: "maximize" } },
+    ],
+    build: windowArgs,
+    samples: [
+      "split the screen with this on the left",
+      "put the window on the right half",
+      "make this window bigger",
+    ],
+  },
+  windows_move: {
+    describe: ({ x, y, width, height }) =>
+      typeof width === "number"
+        ? `Resize the window to ${width} by ${height}`
+        : `Move the window to ${x}, ${y}`,
+    templates: [
+      "(move|drag|put) [the|this] [{app}] window to {x:number} {y:number}",
+      "(move|drag|put) {app} to {x:number} {y:number}",
+      "(resize|make) [the|this] [{app}] window [to] {width:number} by {height:number}",
+      "(resize|make) {app} {width:number} by {height:number}",
+    ],
+    samples: ["move the window to the corner", "resize this window", "make the window smaller"],
+  },
+};
+
+export const WINDOWS_LANGUAGE = byTool(WINDOW_INTENTS);
