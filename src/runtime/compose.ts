@@ -16,6 +16,7 @@ import { createFileLogger } from "../observe/logger.js";
 import { openStore, type SqliteDatabase } from "../store/database.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { rootsFromConfig } from "./roots.js";
+import { securityWarnings } from "./warnings.js";
 
 export interface RuntimeOptions {
   env?: NodeJS.ProcessEnv;
@@ -65,6 +66,7 @@ export function composeRuntime(
   const db = openStore(paths.database);
   const audit = new AuditLog(db, clock);
   const roots = rootsFromConfig(config, paths.home, env.HOME ?? homedir());
+  for (const warning of securityWarnings(config)) logger.warn({ security: true }, warning);
   const closers: Array<() => Promise<void> | void> = [];
   const listeners = new Set<EmitFn>();
   const deps: ToolDeps = {

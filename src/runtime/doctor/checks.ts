@@ -7,6 +7,7 @@ import { ACCOUNT_DOCTOR_CHECKS } from "../../tools/mail/doctor.js";
 import { VOICE_DOCTOR_CHECKS } from "../../voice/doctor.js";
 import { DESKTOP_CHECKS } from "./desktop.js";
 import { findProgram, OPTIONAL_PROGRAMS } from "./programs.js";
+import { SECURITY_CHECKS } from "./security.js";
 import type { DoctorCheck } from "./types.js";
 
 const nodeCheck: DoctorCheck = {
@@ -88,6 +89,7 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   configCheck,
   sqliteCheck,
   sqliteVecCheck,
+  ...SECURITY_CHECKS,
   embeddingsCheck,
   modelDoctorCheck,
   ...programChecks,
