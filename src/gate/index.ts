@@ -1,7 +1,9 @@
 export {
   type AuditEntry,
   type AuditFilter,
+  type AuditKey,
   AuditLog,
+  compareWithExport,
   GENESIS_HASH,
   hashEntry,
   type VerifyResult,
