@@ -50,7 +50,7 @@ interface StepRow {
 }
 
 export interface StoredRun extends RunSummary {
-  taint: { tainted: boolean; sources: string[] };
+  taint: { tainted: boolean; sources: string[]; groups?: string[] };
   lastSeq: number;
 }
 

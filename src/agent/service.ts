@@ -171,6 +171,7 @@ export class AgentService {
       );
       run.scope.taint.tainted = stored.taint.tainted;
       run.scope.taint.sources.push(...stored.taint.sources);
+      if (stored.taint.groups) run.scope.taint.groups = [...stored.taint.groups];
       run.emit({
         type: "run_started",
         data: { input: stored.input, sessionId: stored.sessionId, source: "resume" },

@@ -65,8 +65,22 @@ export interface HandleStore {
   list(kind?: HandleKind): HandleEntry[];
 }
 
+/**
+ * What the run has seen so far, as the gate tracks it: the user's own words and the groups of
+ * the untrusted tools it read. Tools that record where something came from (memory) read it;
+ * nothing may use it to decide what is allowed (that is the gate's job).
+ */
+export interface RunFlow {
+  /** What the user typed or said in this session. */
+  said: readonly string[];
+  /** Groups (`web`, `mail`, `knowledge`…) of the untrusted tools whose output the run read. */
+  untrustedGroups: readonly string[];
+}
+
 export interface ToolContext {
   signal: AbortSignal;
+  /** Set by the gate for every call it runs. */
+  flow?: RunFlow | undefined;
   runId: string;
   callId: string;
   sessionId?: string | undefined;
@@ -84,6 +98,12 @@ export interface ToolResult {
   data?: unknown;
   /** Why it failed, for people: `message` one sentence, `fix` what to do about it. */
   error?: { code: string; message: string; fix?: string };
+  /**
+   * This result carries third-party text although the tool is declared trusted (a recalled
+   * fact that came from a web page): the gate fences it and taints the run as for an untrusted
+   * tool. A result can only lower trust, never raise it.
+   */
+  trust?: "untrusted";
 }
 
 export interface ToolDefinition<A = Record<string, unknown>> {

@@ -62,6 +62,7 @@ export class Executor {
           logger: this.options.logger.child({ tool: tool.name, callId }),
           clock: this.options.clock,
           emit: scope.emit,
+          flow: { said: scope.userText, untrustedGroups: scope.taint.groups ?? [] },
         }),
         whenAborted(linked.signal).catch(() => ABORTED),
       ]);
@@ -110,9 +111,11 @@ export class Executor {
     const bounded: ToolResult = { ...result, output };
     // The proposer reads third-party text fenced off, so it can tell data from instructions.
     let observation = output;
-    if (tool.trust === "untrusted") {
+    if (tool.trust === "untrusted" || result.trust === "untrusted") {
       scope.taint.tainted = true;
       if (!scope.taint.sources.includes(tool.name)) scope.taint.sources.push(tool.name);
+      scope.taint.groups ??= [];
+      if (!scope.taint.groups.includes(tool.group)) scope.taint.groups.push(tool.group);
       observation = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
     }
     if (!result.ok) {

@@ -5,8 +5,12 @@ import type { ConfirmationBroker } from "./confirm.js";
 
 /** What a run has read so far; the gate updates it as untrusted output comes back. */
 export interface TaintState {
+  /** Untrusted content was read (web pages, others' mail, documents, MCP and skill output). */
   tainted: boolean;
+  /** The untrusted tools read, in order (the flow's wording in reasons and the audit). */
   sources: string[];
+  /** Their groups (`web`, `mail`, `knowledge`…): documents are told apart from the web. */
+  groups?: string[];
 }
 
 /** State of one run the caller owns and the gate reads and updates. Build it with `createRunScope`. */
