@@ -40,6 +40,9 @@ export function contactsTools(
     parameters: parametersFrom(parameters),
     effects: ["read", "network"],
     risk: "safe",
+    // Names, organisations and notes come from vCards others wrote (shared and synced books).
+    // The addresses and numbers stay trusted handles: they are the user's address book's.
+    trust: "untrusted",
     examples: ["find {query} in my contacts", "what is {query}'s email", "phone number of {query}"],
     available: () =>
       accounts().length > 0 ? undefined : "no CardDAV account is configured (`jarvis accounts add`)",

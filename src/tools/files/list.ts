@@ -44,6 +44,8 @@ export function createListTool(deps: ToolDeps): ToolDefinition {
     parameters: parametersFrom(schema),
     effects: ["read"],
     risk: "safe",
+    // File names are chosen by whoever made the files (a download, an archive, a shared folder).
+    trust: "untrusted",
     examples: ["list files in {path}", "what is in {path}", "show my {path} folder"],
     async execute(args, ctx) {
       const dir = defaultPath(args.path, "read", deps.roots);

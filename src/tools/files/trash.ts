@@ -68,6 +68,8 @@ export function createTrashTools(deps: ToolDeps): ToolDefinition[] {
     parameters: parametersFrom(emptySchema),
     effects: ["read"],
     risk: "safe",
+    // Names of trashed files: whoever made the files chose them.
+    trust: "untrusted",
     examples: ["what is in the trash", "show the trash"],
     async execute() {
       const items = await trash.list();

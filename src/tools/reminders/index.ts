@@ -184,6 +184,8 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
     parameters: parametersFrom(listParameters),
     effects: ["read", "network"],
     risk: "safe",
+    // Titles on shared lists are written by other people.
+    trust: "untrusted",
     examples: ["what are my reminders", "show my reminders", "what do I need to do"],
     async execute(args, ctx) {
       const zone = zoneFor(services);
