@@ -1,7 +1,7 @@
+import type { DoctorCheck } from "../../config/doctor.js";
 import { PROTECTED_NAMES, PROTECTED_PATHS } from "../../config/protected.js";
 import { openVault } from "../../config/vault.js";
 import { AUDIT_KEY_NAME } from "../../gate/audit-key.js";
-import type { DoctorCheck } from "./types.js";
 
 const protectedFiles: DoctorCheck = {
   name: "protected files",

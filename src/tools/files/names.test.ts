@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryHandleStore } from "../../core/handles.js";
 import { FixedConfirmationBroker } from "../../gate/confirm.js";
 import { createRunScope } from "../../gate/scope.js";
-import { createToolHarness, type ToolHarness } from "./harness.js";
+import { createToolHarness, type ToolHarness } from "../../testing/tool-harness.js";
 import { createFilesTools } from "./index.js";
 
 // File names are third-party text: whoever made a file chose its name.

@@ -5,8 +5,8 @@ import { loadConfig } from "../../config/load.js";
 import { PROTECTED_NAMES, PROTECTED_PATHS } from "../../config/protected.js";
 import { runDoctor } from "../../runtime/doctor/index.js";
 import { securityWarnings } from "../../runtime/warnings.js";
+import { createToolHarness, outputOf, type ToolHarness } from "../../testing/tool-harness.js";
 import { createShellTools } from "../shell/run.js";
-import { createToolHarness, outputOf, type ToolHarness } from "./harness.js";
 import { createFilesTools } from "./index.js";
 
 // Credentials outside ~/.ssh: each file holds a planted secret; no read through any tool may

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasPrograms } from "../../testing/programs.js";
-import { createToolHarness, outputOf, type ToolHarness, timesAsked } from "../files/harness.js";
+import { createToolHarness, outputOf, type ToolHarness, timesAsked } from "../../testing/tool-harness.js";
 import { createShellTools } from "./run.js";
 
 // The default allowlist with the real programs: a program's name being allowed must not let its
