@@ -13,7 +13,7 @@ import type { Logger } from "../core/logger.js";
 import type { AuditLog } from "../gate/audit.js";
 import type { CallOutcome, Gate, RunScope } from "../gate/gate.js";
 import type { ToolRegistry } from "../gate/registry.js";
-import { createRunScope, type RunScopeInput } from "../gate/scope.js";
+import { createRunScope, type RunScopeInput, taintKey } from "../gate/scope.js";
 import type { RunEmitter } from "./events.js";
 import { DEFAULT_LIMITS, type RunLimits } from "./limits.js";
 import { type RunStore, STEP_STATUS } from "./run-store.js";
@@ -118,7 +118,7 @@ export class ActiveRun {
     this.saved = {
       handles: this.scope.handles.list().length,
       grants: this.scope.grants.size,
-      taint: `${this.scope.taint.tainted}:${this.scope.taint.sources.length}`,
+      taint: taintKey(this.scope.taint),
     };
     this.model = deps.models.session();
     this.limits = deps.limits[size] ?? DEFAULT_LIMITS[size];
@@ -283,9 +283,11 @@ export class ActiveRun {
       this.deps.sessions.saveGrants(this.sessionId, this.scope.grants);
       this.saved.grants = this.scope.grants.size;
     }
-    const taint = `${this.scope.taint.tainted}:${this.scope.taint.sources.length}`;
+    const taint = taintKey(this.scope.taint);
     if (taint !== this.saved.taint) {
       this.note({ taint: this.scope.taint });
+      // The session keeps it too: the next turn's context carries this turn's answers.
+      this.deps.sessions.saveTaint(this.sessionId, this.scope.taint);
       this.saved.taint = taint;
     }
     this.flushRun();

@@ -140,7 +140,7 @@ export const configSchema = z
         confirm_timeout_s: z.number().int().positive().max(86_400).default(120),
         effects: z
           .partialRecord(
-            z.enum(["read", "write", "delete", "send", "network", "ui", "exec", "spend", "memory"]),
+            z.enum(["read", "write", "delete", "send", "network", "egress", "ui", "exec", "spend", "memory"]),
             override,
           )
           .default({}),

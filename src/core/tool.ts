@@ -6,26 +6,48 @@ import type { Logger } from "./logger.js";
 export type RiskTier = "safe" | "caution" | "dangerous" | "destructive";
 export const RISK_TIERS: readonly RiskTier[] = ["safe", "caution", "dangerous", "destructive"];
 
-export type Effect = "read" | "write" | "delete" | "send" | "network" | "ui" | "exec" | "spend" | "memory";
+/**
+ * What a call does to the world. `network` talks to a server; `egress` means the call can carry
+ * data of its choosing out to someone else (any request with a URL or query it picked, any
+ * message); `ui` is input into the desktop or a page (typing, clicking, clipboard, hotkeys);
+ * `memory` stores facts that later come back as context.
+ */
+export type Effect =
+  | "read"
+  | "write"
+  | "delete"
+  | "send"
+  | "network"
+  | "egress"
+  | "ui"
+  | "exec"
+  | "spend"
+  | "memory";
 export const EFFECTS: readonly Effect[] = [
   "read",
   "write",
   "delete",
   "send",
   "network",
+  "egress",
   "ui",
   "exec",
   "spend",
   "memory",
 ];
-/** Effects that taint raises to at least `dangerous` once the run has read untrusted text (gate/taint.ts). */
-export const TAINT_SENSITIVE_EFFECTS: ReadonlySet<Effect> = new Set([
+/** Effects that change something or carry something out: after untrusted text they ask (gate/taint.ts). */
+export const SIDE_EFFECTS: ReadonlySet<Effect> = new Set([
   "write",
   "delete",
   "send",
+  "egress",
+  "ui",
   "exec",
   "spend",
+  "memory",
 ]);
+/** Effects that send data out of the machine. */
+export const EGRESS_EFFECTS: ReadonlySet<Effect> = new Set(["egress", "send"]);
 
 export type Decision = "allow" | "notify" | "confirm" | "deny";
 
@@ -120,7 +142,10 @@ export interface ToolDefinition<A = Record<string, unknown>> {
    * the tool group and compiled by the embedded NLU; without it the tool is only the model's.
    */
   language?: readonly IntentSpec[];
+  /** Does its output carry third-party text (web pages, others' mail, documents, file names)? */
   trust?: "trusted" | "untrusted";
+  /** Does its output carry the user's private data (files, mail, calendar, contacts, memory, screen)? */
+  sensitivity?: "private";
   /** Per-call timeout; the gate's default applies when absent. */
   timeoutMs?: number;
   /** Exact preview shown when the user is asked to confirm (diff, command line, message). */

@@ -41,6 +41,8 @@ interface Judgement {
   tier: RiskTier;
   decision: Decision;
   reason: string;
+  /** For people, when the run's information flow is why it asks. */
+  why?: string;
   /** A tool's risk function refused its arguments (e.g. a program not on the shell allowlist). */
   refusal?: JarvisError;
 }
@@ -152,7 +154,7 @@ export class Gate {
       this.record(scope, callId, toolName, stage, { ...fields, args });
 
     // 4–5: risk and policy.
-    const { tier, decision, reason, refusal } = this.judge(prepared, scope);
+    const { tier, decision, reason, why, refusal } = this.judge(prepared, scope);
     audit("decision", { tier, decision, reason, outcome: decision === "deny" ? "denied" : "proceed" });
     scope.emit?.({ type: "tool_decided", data: { callId, tool: tool.name, tier, decision, reason } });
 
@@ -186,7 +188,7 @@ export class Gate {
     // 6: confirmation.
     if (decision === "confirm") {
       const answer = await askUser(
-        { tool, args, tier, reason, callId, scope },
+        { tool, args, tier, reason, why, callId, scope },
         {
           killSwitch: this.killSwitch,
           ids: this.options.ids,
@@ -251,7 +253,7 @@ export class Gate {
   private judge(prepared: Prepared, scope: RunScope): Judgement {
     const { tool, args, findings } = prepared;
     try {
-      const taint = taintVerdict(tool, findings, scope.taint);
+      const taint = taintVerdict({ tool, args, findings }, scope);
       const risk = assessRisk(tool, args, findings, taint);
       const policy = decide(
         risk.tier,
@@ -261,10 +263,13 @@ export class Gate {
         scope.grants.has(tool.name),
         taint.mustAsk ? taint.reason : undefined,
       );
+      // A question or refusal in a tainted run names the flow in the audit, whoever decided it.
+      const flow = taint.reason && taint.reason !== policy.reason ? [taint.reason] : [];
       return {
         tier: risk.tier,
         decision: policy.decision,
-        reason: [...risk.reasons, policy.reason].join("; "),
+        reason: [...risk.reasons, ...(policy.decision === "allow" ? [] : flow), policy.reason].join("; "),
+        ...(taint.mustAsk && taint.why ? { why: taint.why } : {}),
       };
     } catch (error) {
       // A tool's risk function may refuse its arguments with a JarvisError; anything else thrown

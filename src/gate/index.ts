@@ -31,5 +31,5 @@ export { canonicalPath, checkPath, isWithin, type PathRoots } from "./paths.js";
 export { decide, type PolicySettings } from "./policy.js";
 export { redact, redactText } from "./redact.js";
 export { type RegisteredTool, ToolRegistry } from "./registry.js";
-export { createRunScope, type RunScopeInput } from "./scope.js";
+export { createRunScope, mergeTaint, type RunScopeInput, taintKey } from "./scope.js";
 export { type TaintVerdict, taintVerdict } from "./taint.js";

@@ -98,7 +98,7 @@ export function composeRuntime(
       }
     },
   };
-  const registry = new ToolRegistry();
+  const registry = new ToolRegistry({ logger });
   registry.registerAll(options.tools(deps));
   const gate = new Gate({
     registry,

@@ -39,6 +39,7 @@ export function contactsTools(
       "Find contacts by name, email or phone. Returns #c (contact), #a (email) and #p (phone) handles usable as mail recipients.",
     parameters: parametersFrom(parameters),
     effects: ["read", "network"],
+    sensitivity: "private",
     risk: "safe",
     // Names, organisations and notes come from vCards others wrote (shared and synced books).
     // The addresses and numbers stay trusted handles: they are the user's address book's.

@@ -61,6 +61,7 @@ export function createMemoryTools(deps: ToolDeps): ToolDefinition[] {
         'Recall what the user told Jarvis to remember: answers questions like "who is my boss?" or "what do you know about Sarah?" from the memory graph, else searches facts and past conversations.',
       parameters: parametersFrom(recallSchema),
       effects: ["read"],
+      sensitivity: "private",
       risk: "safe",
       examples: [
         "who is my {relation}",

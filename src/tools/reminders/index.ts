@@ -183,6 +183,7 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
       "List reminders (open ones by due time; completed ones on request). Returns #e handles for reminders_complete.",
     parameters: parametersFrom(listParameters),
     effects: ["read", "network"],
+    sensitivity: "private",
     risk: "safe",
     // Titles on shared lists are written by other people.
     trust: "untrusted",

@@ -61,6 +61,7 @@ export function createShellTools(deps: ToolDeps, options: ShellRunOptions = {}):
       description: `Run one allowed program with an argument list (no shell: no pipes, redirection or globbing) and return its output. Allowed programs: ${allow.join(", ") || "none (set shell.allow in config.yaml)"}. Arguments are checked per program: files must be inside the allowed folders, git runs read-only (${Object.keys(rulesFor("git").subcommands ?? {}).join(", ")}), and options that write files or run other programs are refused. Times out after ${timeoutS} s; output is capped at ${maxOutputBytes} bytes.`,
       parameters: parametersFrom(schema),
       effects: ["exec"],
+      sensitivity: "private",
       risk: (args) => {
         // Throwing here makes the gate deny the call (fail closed) before any confirmation.
         checkCall(args);
