@@ -4,6 +4,7 @@ import { MemoryHandleStore } from "../core/handles.js";
 import type { Decision, RiskTier } from "../core/tool.js";
 import type { CallOutcome, Gate, ProposedCall, RunScope } from "../gate/gate.js";
 import type { ToolRegistry } from "../gate/registry.js";
+import { taintKey } from "../gate/scope.js";
 import { type RunStore, STEP_STATUS } from "./run-store.js";
 import type { SessionStore } from "./session-store.js";
 import type { CallReport, StepStatus } from "./types.js";
@@ -87,7 +88,11 @@ export class RunJournal {
     /** The seq of the last event emitted (stored with proposals, so a resume numbers on). */
     private readonly lastEventSeq: () => number,
   ) {
-    this.saved = { handles: scope.handles.list().length, grants: scope.grants.size, taint: taintKey(scope) };
+    this.saved = {
+      handles: scope.handles.list().length,
+      grants: scope.grants.size,
+      taint: taintKey(scope.taint),
+    };
   }
 
   /** Records run fields now in memory; they reach the store with the next step write. */
@@ -211,9 +216,11 @@ export class RunJournal {
       this.deps.sessions.saveGrants(this.sessionId, grants);
       this.saved.grants = grants.size;
     }
-    const taint = taintKey(this.scope);
+    const taint = taintKey(this.scope.taint);
     if (taint !== this.saved.taint) {
       this.note({ taint: this.scope.taint });
+      // The session keeps it too: the next turn's context carries this turn's answers.
+      this.deps.sessions.saveTaint(this.sessionId, this.scope.taint);
       this.saved.taint = taint;
     }
     this.flush();
@@ -259,10 +266,6 @@ export class RunJournal {
       ...(outcome?.data !== undefined ? { data: outcome.data } : {}),
     });
   }
-}
-
-function taintKey(scope: RunScope): string {
-  return `${scope.taint.tainted}:${scope.taint.sources.length}`;
 }
 
 /** A call's identity for the repeat guard: the tool and its arguments with sorted keys. */

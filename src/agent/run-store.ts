@@ -1,6 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import type { Clock } from "../core/clock.js";
 import type { CallOutcome } from "../gate/gate.js";
+import type { TaintState } from "../gate/types.js";
 import type { SqliteDatabase } from "../store/database.js";
 import type {
   RunDetail,
@@ -52,7 +53,7 @@ interface StepRow {
 }
 
 export interface StoredRun extends RunSummary {
-  taint: { tainted: boolean; sources: string[] };
+  taint: TaintState;
   lastSeq: number;
 }
 

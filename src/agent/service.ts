@@ -4,6 +4,7 @@ import { JarvisError } from "../core/errors.js";
 import type { JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
+import { mergeTaint } from "../gate/scope.js";
 import { type EventFilter, RunEmitter, type Subscription } from "./events.js";
 import { runDirectCall } from "./fast-path.js";
 import { RunLauncher } from "./launcher.js";
@@ -148,8 +149,7 @@ export class AgentService {
         sink,
         stored.lastSeq,
       );
-      run.scope.taint.tainted = stored.taint.tainted;
-      run.scope.taint.sources.push(...stored.taint.sources);
+      mergeTaint(run.scope.taint, stored.taint);
       run.emit({
         type: "run_started",
         data: { input: stored.input, sessionId: stored.sessionId, source: "resume" },
@@ -264,6 +264,8 @@ export class AgentService {
         userText: this.deps.sessions.userTexts(session.id),
         handles: MemoryHandleStore.fromJSON(session.handles),
         grants: new Set(session.grants),
+        // What earlier turns read stays with the session: their answers are in this turn's context.
+        taint: mergeTaint({ tainted: false, sources: [] }, this.deps.sessions.taint(session.id)),
         broker: request.broker,
       },
       userMessageId,

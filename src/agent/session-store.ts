@@ -2,6 +2,7 @@ import type { Statement } from "better-sqlite3";
 import type { NluCall, PendingCall } from "../brain/nlu/types.js";
 import type { Clock } from "../core/clock.js";
 import type { HandleEntry } from "../core/tool.js";
+import type { TaintState } from "../gate/types.js";
 import type { SqliteDatabase } from "../store/database.js";
 import { KeyValueRepository } from "../store/kv.js";
 import type { SessionMessage } from "./types.js";
@@ -149,6 +150,23 @@ export class SessionStore {
       this.clock.now(),
       sessionId,
     );
+  }
+
+  /**
+   * What the session's runs have read (untrusted and private labels). Kept in the kv table, so
+   * no schema change: one row per session that ever read anything untrusted or private.
+   */
+  taint(sessionId: string): TaintState | undefined {
+    const row = this.sql<[string], { value: string }>("SELECT value FROM kv WHERE key = ?").get(
+      `session_taint:${sessionId}`,
+    );
+    return row ? parse<TaintState | undefined>(row.value, undefined) : undefined;
+  }
+
+  saveTaint(sessionId: string, taint: TaintState): void {
+    this.sql(
+      "INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+    ).run(`session_taint:${sessionId}`, JSON.stringify(taint), this.clock.now());
   }
 
   saveGrants(sessionId: string, grants: Iterable<string>): void {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allowEntryProblem } from "./allowlist.js";
+import { unprotectProblem } from "./protected.js";
 
 /** Every key is optional; defaults make an empty config.yaml a working one. */
 const override = z.enum(["auto", "confirm", "deny"]);
@@ -139,7 +140,7 @@ export const configSchema = z
         confirm_timeout_s: z.number().int().positive().max(86_400).default(120),
         effects: z
           .partialRecord(
-            z.enum(["read", "write", "delete", "send", "network", "ui", "exec", "spend", "memory"]),
+            z.enum(["read", "write", "delete", "send", "network", "egress", "ui", "exec", "spend", "memory"]),
             override,
           )
           .default({}),
@@ -153,6 +154,15 @@ export const configSchema = z
         read_roots: z.array(z.string().min(1)).default(["~"]),
         write_roots: z.array(z.string().min(1)).default(["~/Documents", "~/Desktop", "~/Downloads"]),
         deny: z.array(z.string().min(1)).default([]),
+        /** Lifts a built-in protection (exact entry of config/protected.ts); warned at start and in doctor. */
+        unprotect: z
+          .array(
+            z.string().superRefine((entry, ctx) => {
+              const problem = unprotectProblem(entry);
+              if (problem) ctx.addIssue({ code: "custom", message: problem });
+            }),
+          )
+          .default([]),
         max_read_bytes: z.number().int().positive().default(1_000_000),
       })
       .strict()

@@ -56,6 +56,8 @@ export interface ConfirmRequestData {
   tool: string;
   tier: RiskTier;
   reason: string;
+  /** Why this is asked, for people, when the run's information flow is the reason (taint). */
+  why?: string;
   preview: string;
   expiresAt: number;
 }

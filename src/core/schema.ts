@@ -24,3 +24,13 @@ export function urlString(description: string) {
 export function emailString(description: string) {
   return z.string().min(1).max(320).describe(description).meta({ "x-provenance": "email" });
 }
+
+/**
+ * Marks a string as an opaque reference to something an earlier result showed (a page element
+ * `e12`): its pattern leaves no room for free text, so after untrusted content the gate counts
+ * picking one like picking a fixed choice. Clicking an element is following that page's own
+ * link; with private data in the run, anything that leaves still asks.
+ */
+export function refString(pattern: RegExp, message: string, description: string) {
+  return z.string().regex(pattern, message).describe(description).meta({ "x-ref": true });
+}

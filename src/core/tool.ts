@@ -6,26 +6,48 @@ import type { Logger } from "./logger.js";
 export type RiskTier = "safe" | "caution" | "dangerous" | "destructive";
 export const RISK_TIERS: readonly RiskTier[] = ["safe", "caution", "dangerous", "destructive"];
 
-export type Effect = "read" | "write" | "delete" | "send" | "network" | "ui" | "exec" | "spend" | "memory";
+/**
+ * What a call does to the world. `network` talks to a server; `egress` means the call can carry
+ * data of its choosing out to someone else (any request with a URL or query it picked, any
+ * message); `ui` is input into the desktop or a page (typing, clicking, clipboard, hotkeys);
+ * `memory` stores facts that later come back as context.
+ */
+export type Effect =
+  | "read"
+  | "write"
+  | "delete"
+  | "send"
+  | "network"
+  | "egress"
+  | "ui"
+  | "exec"
+  | "spend"
+  | "memory";
 export const EFFECTS: readonly Effect[] = [
   "read",
   "write",
   "delete",
   "send",
   "network",
+  "egress",
   "ui",
   "exec",
   "spend",
   "memory",
 ];
-/** Effects that taint raises to at least `dangerous` once the run has read untrusted text (gate/taint.ts). */
-export const TAINT_SENSITIVE_EFFECTS: ReadonlySet<Effect> = new Set([
+/** Effects that change something or carry something out: after untrusted text they ask (gate/taint.ts). */
+export const SIDE_EFFECTS: ReadonlySet<Effect> = new Set([
   "write",
   "delete",
   "send",
+  "egress",
+  "ui",
   "exec",
   "spend",
+  "memory",
 ]);
+/** Effects that send data out of the machine. */
+export const EGRESS_EFFECTS: ReadonlySet<Effect> = new Set(["egress", "send"]);
 
 export type Decision = "allow" | "notify" | "confirm" | "deny";
 
@@ -71,8 +93,22 @@ export interface TaskControl {
   grow(size: "medium" | "complex"): void;
 }
 
+/**
+ * What the run has seen so far, as the gate tracks it: the user's own words and the groups of
+ * the untrusted tools it read. Tools that record where something came from (memory) read it;
+ * nothing may use it to decide what is allowed (that is the gate's job).
+ */
+export interface RunFlow {
+  /** What the user typed or said in this session. */
+  said: readonly string[];
+  /** Groups (`web`, `mail`, `knowledge`…) of the untrusted tools whose output the run read. */
+  untrustedGroups: readonly string[];
+}
+
 export interface ToolContext {
   signal: AbortSignal;
+  /** Set by the gate for every call it runs. */
+  flow?: RunFlow | undefined;
   runId: string;
   callId: string;
   sessionId?: string | undefined;
@@ -91,6 +127,12 @@ export interface ToolResult {
   data?: unknown;
   /** Why it failed, for people: `message` one sentence, `fix` what to do about it. */
   error?: { code: string; message: string; fix?: string };
+  /**
+   * This result carries third-party text although the tool is declared trusted (a recalled
+   * fact that came from a web page): the gate fences it and taints the run as for an untrusted
+   * tool. A result can only lower trust, never raise it.
+   */
+  trust?: "untrusted";
 }
 
 export interface ToolDefinition<A = Record<string, unknown>> {
@@ -106,7 +148,10 @@ export interface ToolDefinition<A = Record<string, unknown>> {
    * the tool group and compiled by the embedded NLU; without it the tool is only the model's.
    */
   language?: readonly IntentSpec[];
+  /** Does its output carry third-party text (web pages, others' mail, documents, file names)? */
   trust?: "trusted" | "untrusted";
+  /** Does its output carry the user's private data (files, mail, calendar, contacts, memory, screen)? */
+  sensitivity?: "private";
   /** Per-call timeout; the gate's default applies when absent. */
   timeoutMs?: number;
   /** Exact preview shown when the user is asked to confirm (diff, command line, message). */

@@ -11,6 +11,8 @@ export interface AskRequest {
   args: Record<string, unknown>;
   tier: RiskTier;
   reason: string;
+  /** For people: why the run's information flow makes this a question (the preview's first line). */
+  why?: string | undefined;
   callId: string;
   scope: RunScope;
   /** What to show instead of the tool's own preview ("Set a timer for 11 minutes?"). */
@@ -29,7 +31,7 @@ export interface AskOptions {
  * the timeout, the kill switch or the run's own stop is a denial; a broker that fails denies.
  */
 export async function askUser(request: AskRequest, options: AskOptions): Promise<ConfirmAnswer> {
-  const { tool, args, tier, reason, callId, scope } = request;
+  const { tool, args, tier, reason, why, callId, scope } = request;
   const tracked = options.killSwitch.track();
   const linked = linkSignals([scope.signal, tracked.controller.signal], options.timeoutMs);
   const confirmationId = options.ids.next("confirm");
@@ -44,10 +46,21 @@ export async function askUser(request: AskRequest, options: AskOptions): Promise
     } catch (error) {
       preview = `${defaultPreview(tool.name, args)}\n(preview unavailable: ${(error as Error).message})`;
     }
+    // Every surface shows the preview; the reason a flow makes this a question leads it.
+    if (why) preview = `${why}\n\n${preview}`;
     const expiresAt = options.clock.now() + options.timeoutMs;
     scope.emit?.({
       type: "confirm_requested",
-      data: { confirmationId, callId, tool: tool.name, tier, reason, preview, expiresAt },
+      data: {
+        confirmationId,
+        callId,
+        tool: tool.name,
+        tier,
+        reason,
+        ...(why ? { why } : {}),
+        preview,
+        expiresAt,
+      },
     });
     const answer = await Promise.race([
       scope.broker.request(
@@ -59,6 +72,7 @@ export async function askUser(request: AskRequest, options: AskOptions): Promise
           args,
           tier,
           reason,
+          ...(why ? { why } : {}),
           preview,
           expiresAt,
         },

@@ -1,9 +1,11 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { fileVault } from "../config/vault.js";
 import { ManualClock } from "../core/clock.js";
 import { openStore, type SqliteDatabase } from "../store/database.js";
 import { createTempHome, type TempHome } from "../testing/home.js";
-import { type AuditEntry, AuditLog, verifyChain } from "./audit.js";
+import { type AuditEntry, type AuditKey, AuditLog, nextAuditSeq, verifyChain } from "./audit.js";
+import { AUDIT_KEY_NAME, loadAuditKey } from "./audit-key.js";
 
 let temp: TempHome;
 let db: SqliteDatabase;
@@ -12,10 +14,15 @@ afterEach(() => {
   temp?.cleanup();
 });
 
-function logWith(count: number): { log: AuditLog; entries: AuditEntry[] } {
+function logWith(count: number, key?: AuditKey): { log: AuditLog; entries: AuditEntry[] } {
   temp = createTempHome();
   db = openStore(join(temp.jarvisHome, "jarvis.db"));
-  const log = new AuditLog(db, new ManualClock(100));
+  const log = new AuditLog(db, new ManualClock(100), key);
+  append(log, count);
+  return { log, entries: [...log.iterate()] };
+}
+
+function append(log: AuditLog, count: number): void {
   for (let i = 0; i < count; i++) {
     log.append({
       correlationId: "c",
@@ -30,7 +37,6 @@ function logWith(count: number): { log: AuditLog; entries: AuditEntry[] } {
       outcome: "proceed",
     });
   }
-  return { log, entries: [...log.iterate()] };
 }
 
 describe("audit chain", () => {
@@ -76,6 +82,35 @@ describe("audit chain", () => {
       /append-only/,
     );
     expect(() => db.prepare("DELETE FROM audit_log WHERE seq = 1").run()).toThrow(/append-only/);
+  });
+
+  it("keys the chain: without the key, or with another, it does not verify; a cut log fails", () => {
+    const key = { secret: Buffer.alloc(32, 7), since: 3 };
+    const { log, entries } = logWith(5, key);
+    expect(verifyChain(entries, key)).toEqual({ ok: true, count: 5 });
+    // entries 1–2 predate the key: plain hashes, still verifiable on their own
+    expect(verifyChain(entries.slice(0, 2))).toEqual({ ok: true, count: 2 });
+    expect(verifyChain(entries).firstBad).toMatchObject({ seq: 3 });
+    expect(verifyChain(entries, { secret: Buffer.alloc(32, 8), since: 3 }).firstBad).toMatchObject({
+      seq: 3,
+      problem: expect.stringContaining("MAC"),
+    });
+    // fewer entries than the log had when the key was made: some were removed
+    expect(verifyChain(entries.slice(0, 1), key).firstBad?.problem).toContain("entries removed");
+    append(log, 1);
+    expect(verifyChain(log.iterate(), key).ok).toBe(true);
+  });
+
+  it("makes the key once, outside the database, from the next entry on; a damaged key is one error", () => {
+    logWith(4);
+    const vault = fileVault(temp.jarvisHome);
+    const key = loadAuditKey(vault, () => nextAuditSeq(db));
+    expect(key.since).toBe(5);
+    expect(loadAuditKey(vault, () => nextAuditSeq(db))).toEqual(key);
+    vault.set(AUDIT_KEY_NAME, "garbage");
+    expect(() => loadAuditKey(vault, () => nextAuditSeq(db))).toThrow(/audit key .* is damaged/);
+    // a fresh, empty log starts a new key from its first entry
+    expect(loadAuditKey(vault, () => 1).since).toBe(1);
   });
 
   it("filters by run and tool and keeps the newest when limited", () => {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import type { Clock } from "../core/clock.js";
 import { JarvisError } from "../core/errors.js";
 import type { Decision, RiskTier } from "../core/tool.js";
@@ -39,8 +39,21 @@ export interface AuditEntry {
 
 export const GENESIS_HASH = "0".repeat(64);
 
-/** Hash of one entry: every field but `hash`, in a fixed order, chained to the previous hash. */
-export function hashEntry(entry: Omit<AuditEntry, "hash">): string {
+/**
+ * The chain's MAC key, held outside the database (keychain, or a 0600 file when none exists):
+ * with write access to jarvis.db alone, a rewritten history no longer verifies. Entries from
+ * `since` on are HMAC-SHA256; older ones (written before the key existed) stay plain SHA-256.
+ */
+export interface AuditKey {
+  secret: Buffer;
+  since: number;
+}
+
+/**
+ * Hash of one entry: every field but `hash`, in a fixed order, chained to the previous hash;
+ * keyed (HMAC) from the key's `since` on.
+ */
+export function hashEntry(entry: Omit<AuditEntry, "hash">, key?: AuditKey): string {
   const canonical = JSON.stringify([
     entry.seq,
     entry.ts,
@@ -56,6 +69,7 @@ export function hashEntry(entry: Omit<AuditEntry, "hash">): string {
     entry.outcome,
     entry.prevHash,
   ]);
+  if (key && entry.seq >= key.since) return createHmac("sha256", key.secret).update(canonical).digest("hex");
   return createHash("sha256").update(canonical).digest("hex");
 }
 
@@ -115,6 +129,8 @@ export class AuditLog {
   constructor(
     private readonly db: SqliteDatabase,
     private readonly clock: Clock,
+    /** The MAC key; without one the chain is plain SHA-256 (tamper-evident only against edits by hand). */
+    readonly key?: AuditKey,
   ) {
     this.lastStatement = db.prepare<[], { seq: number; hash: string }>(
       "SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1",
@@ -141,7 +157,7 @@ export class AuditLog {
         outcome: input.outcome.slice(0, 2_000).toWellFormed(),
         prevHash: last?.hash ?? GENESIS_HASH,
       };
-      const entry = { ...partial, hash: hashEntry(partial) };
+      const entry = { ...partial, hash: hashEntry(partial, this.key) };
       this.insertStatement.run(entry);
       return entry;
     });
@@ -188,6 +204,12 @@ export class AuditLog {
   }
 }
 
+/** The seq the next entry will get (1 for an empty log). */
+export function nextAuditSeq(db: SqliteDatabase): number {
+  const row = db.prepare<[], { seq: number | null }>("SELECT MAX(seq) AS seq FROM audit_log").get();
+  return (row?.seq ?? 0) + 1;
+}
+
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? "null";
@@ -205,9 +227,10 @@ export interface VerifyResult {
 
 /**
  * Recomputes the chain. Any edited field changes the hash; a deleted, inserted or moved entry
- * breaks `seq` continuity or the `prevHash` link.
+ * breaks `seq` continuity or the `prevHash` link; with the key, recomputing the hashes after an
+ * edit does not help (the MAC needs the key, which is not in the database).
  */
-export function verifyChain(entries: Iterable<AuditEntry>): VerifyResult {
+export function verifyChain(entries: Iterable<AuditEntry>, key?: AuditKey): VerifyResult {
   let previousHash = GENESIS_HASH;
   let expectedSeq = 1;
   let index = 0;
@@ -217,11 +240,74 @@ export function verifyChain(entries: Iterable<AuditEntry>): VerifyResult {
     if (entry.seq !== expectedSeq)
       problem = `expected seq ${expectedSeq}, found ${entry.seq} (entry removed, inserted or moved)`;
     else if (entry.prevHash !== previousHash) problem = "prevHash does not match the entry before it";
-    else if (hashEntry(rest) !== hash) problem = "contents do not match its hash (entry edited)";
+    else if (hashEntry(rest, key) !== hash) problem = mismatch(entry.seq, key);
     if (problem) return { ok: false, count: index, firstBad: { seq: entry.seq, index, problem } };
     previousHash = hash;
     expectedSeq += 1;
     index += 1;
   }
+  // The key was made when the log had reached since − 1 entries: fewer now means some were cut.
+  if (key && index < key.since - 1) {
+    return {
+      ok: false,
+      count: index,
+      firstBad: {
+        seq: index + 1,
+        index,
+        problem: `the log ends at seq ${index}, but it had reached seq ${key.since - 1} when the audit key was made (entries removed)`,
+      },
+    };
+  }
   return { ok: true, count: index };
+}
+
+/** Why an entry's hash does not match, in words that say what could have happened. */
+export function mismatch(seq: number, key: AuditKey | undefined): string {
+  return key && seq >= key.since
+    ? "contents do not match its MAC (entry edited or rehashed without the key, or the audit key was replaced)"
+    : "contents do not match its hash (entry edited)";
+}
+
+/**
+ * Compares an export (`jarvis audit export`, kept elsewhere) with the database: every exported
+ * entry must still be there, identical. Catches a log cut short at its end, which no chain can
+ * show by itself, and a history rewritten consistently with a stolen key.
+ */
+export function compareWithExport(
+  exported: Iterable<AuditEntry>,
+  database: Iterable<AuditEntry>,
+): { ok: true; count: number } | { ok: false; seq: number; problem: string } {
+  const stored = database[Symbol.iterator]();
+  try {
+    return compareEntries(exported, stored);
+  } finally {
+    stored.return?.(); // ends the database cursor even when the comparison stops early
+  }
+}
+
+function compareEntries(
+  exported: Iterable<AuditEntry>,
+  stored: Iterator<AuditEntry>,
+): { ok: true; count: number } | { ok: false; seq: number; problem: string } {
+  let count = 0;
+  for (const entry of exported) {
+    let row = stored.next();
+    while (!row.done && row.value.seq < entry.seq) row = stored.next();
+    if (row.done || row.value.seq !== entry.seq) {
+      return {
+        ok: false,
+        seq: entry.seq,
+        problem: `entry seq ${entry.seq} is in the export but missing from the database (log cut short or rewritten)`,
+      };
+    }
+    if (row.value.hash !== entry.hash || row.value.prevHash !== entry.prevHash) {
+      return {
+        ok: false,
+        seq: entry.seq,
+        problem: `entry seq ${entry.seq} differs between the export and the database (history rewritten)`,
+      };
+    }
+    count += 1;
+  }
+  return { ok: true, count };
 }

@@ -9,7 +9,9 @@ export interface ConfirmationRequest {
   args: unknown;
   tier: RiskTier;
   reason: string;
-  /** The exact thing that will happen: diff, command line, message as it will be sent. */
+  /** Why this is asked, for people, when the run's information flow is the reason (taint). */
+  why?: string;
+  /** The exact thing that will happen: diff, command line, message as it will be sent (after `why`). */
   preview: string;
   expiresAt: number;
 }

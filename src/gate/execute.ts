@@ -3,6 +3,7 @@ import type { Clock } from "../core/clock.js";
 import { toJarvisError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
 import type { ToolDefinition, ToolResult } from "../core/tool.js";
+import { HeldText, privateWhat } from "./flow.js";
 import type { KillSwitch } from "./kill-switch.js";
 import type { CallStatus, RunScope } from "./types.js";
 
@@ -63,6 +64,7 @@ export class Executor {
           clock: this.options.clock,
           emit: scope.emit,
           task: scope.task,
+          flow: { said: scope.userText, untrustedGroups: scope.taint.groups ?? [] },
         }),
         whenAborted(linked.signal).catch(() => ABORTED),
       ]);
@@ -72,7 +74,7 @@ export class Executor {
           ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
           : cancelledOutcome(tool.name);
       } else {
-        outcome = this.fromResult(tool, result as ToolResult, scope);
+        outcome = this.fromResult(tool, args, result as ToolResult, scope);
       }
     } catch (error) {
       const failure = toJarvisError(error, "TOOL_FAILED");
@@ -100,7 +102,12 @@ export class Executor {
     return outcome;
   }
 
-  private fromResult(tool: ToolDefinition, result: ToolResult, scope: RunScope): ExecutionOutcome {
+  private fromResult(
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+    result: ToolResult,
+    scope: RunScope,
+  ): ExecutionOutcome {
     if (!result || typeof result !== "object" || typeof result.output !== "string") {
       return failedOutcome("failed", "TOOL_FAILED", `${tool.name} returned no result`);
     }
@@ -111,9 +118,21 @@ export class Executor {
     const bounded: ToolResult = { ...result, output };
     // The proposer reads third-party text fenced off, so it can tell data from instructions.
     let observation = output;
-    if (tool.trust === "untrusted") {
+    if (result.ok && tool.sensitivity === "private") {
+      const what = privateWhat(tool, args);
+      scope.taint.private ??= [];
+      if (!scope.taint.private.some((entry) => entry.tool === tool.name && entry.what === what)) {
+        scope.taint.private.push({ tool: tool.name, what });
+      }
+      scope.held ??= new HeldText();
+      scope.held.add(output, what);
+    }
+    // A failure's text is the tool's own message (not fenced, see below): only results taint.
+    if (result.ok && (tool.trust === "untrusted" || result.trust === "untrusted")) {
       scope.taint.tainted = true;
       if (!scope.taint.sources.includes(tool.name)) scope.taint.sources.push(tool.name);
+      scope.taint.groups ??= [];
+      if (!scope.taint.groups.includes(tool.group)) scope.taint.groups.push(tool.group);
       observation = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
     }
     if (!result.ok) {

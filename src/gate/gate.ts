@@ -41,6 +41,8 @@ interface Judgement {
   tier: RiskTier;
   decision: Decision;
   reason: string;
+  /** For people, when the run's information flow is why it asks. */
+  why?: string;
   /** A tool's risk function refused its arguments (e.g. a program not on the shell allowlist). */
   refusal?: JarvisError;
 }
@@ -164,7 +166,7 @@ export class Gate {
       this.record(scope, callId, toolName, stage, { ...fields, args });
 
     // 4–5: risk and policy.
-    const { tier, decision, reason, refusal } = this.judge(prepared, scope, proposal.confirm);
+    const { tier, decision, reason, why, refusal } = this.judge(prepared, scope, proposal.confirm);
     audit("decision", { tier, decision, reason, outcome: decision === "deny" ? "denied" : "proceed" });
     scope.emit?.({ type: "tool_decided", data: { callId, tool: tool.name, tier, decision, reason } });
 
@@ -198,7 +200,7 @@ export class Gate {
     // 6: confirmation.
     if (decision === "confirm") {
       const answer = await askUser(
-        { tool, args, tier, reason, callId, scope },
+        { tool, args, tier, reason, why, callId, scope },
         {
           killSwitch: this.killSwitch,
           ids: this.options.ids,
@@ -266,7 +268,7 @@ export class Gate {
   private judge(prepared: Prepared, scope: RunScope, confirm?: string): Judgement {
     const { tool, args, findings } = prepared;
     try {
-      const taint = taintVerdict(tool, findings, scope.taint);
+      const taint = taintVerdict({ tool, args, findings }, scope);
       const risk = assessRisk(tool, args, findings, taint);
       const policy = decide(
         risk.tier,
@@ -276,9 +278,21 @@ export class Gate {
         scope.grants.has(tool.name),
         taint.mustAsk ? taint.reason : undefined,
       );
-      const reasons = [...risk.reasons, policy.reason, ...(confirm ? [confirm] : [])];
+      // A question or refusal in a tainted run names the flow in the audit, whoever decided it.
+      const flow = taint.reason && taint.reason !== policy.reason ? [taint.reason] : [];
       const decision = confirm && policy.decision !== "deny" ? "confirm" : policy.decision;
-      return { tier: risk.tier, decision, reason: reasons.join("; ") };
+      const reasons = [
+        ...risk.reasons,
+        ...(decision === "allow" ? [] : flow),
+        policy.reason,
+        ...(confirm ? [confirm] : []),
+      ];
+      return {
+        tier: risk.tier,
+        decision,
+        reason: reasons.join("; "),
+        ...(taint.mustAsk && taint.why ? { why: taint.why } : {}),
+      };
     } catch (error) {
       // A tool's risk function may refuse its arguments with a JarvisError; anything else thrown
       // means risk is unknown. Both deny.

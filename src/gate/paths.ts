@@ -6,7 +6,10 @@ export interface PathRoots {
   home: string;
   readRoots: string[];
   writeRoots: string[];
+  /** Canonical locations no tool touches (a directory protects everything inside it). */
   deny: string[];
+  /** Names no component of a canonical path may have (a project's `.env`, a copied `id_rsa`). */
+  denyNames?: RegExp[];
 }
 
 /**
@@ -46,13 +49,30 @@ export function isWithin(path: string, root: string): boolean {
   return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
 }
 
+/**
+ * The protected location or name a canonical path falls under, or undefined. Names are matched
+ * on every component below the filesystem root, so `~/Documents/app/.env/x` and
+ * `/media/usb/.ssh/id_rsa` are both caught.
+ */
+export function protectedBy(path: string, roots: PathRoots): string | undefined {
+  const denied = roots.deny.find((root) => isWithin(path, root));
+  if (denied) return denied;
+  if (!roots.denyNames || roots.denyNames.length === 0) return undefined;
+  for (const component of path.split(sep)) {
+    if (component === "") continue;
+    const name = roots.denyNames.find((pattern) => pattern.test(component));
+    if (name) return component;
+  }
+  return undefined;
+}
+
 /** Canonicalizes and checks `input` against the roots for `access`; returns the canonical path. */
 export function checkPath(input: string, access: "read" | "write", roots: PathRoots): string {
   const path = canonicalPath(input, roots.home);
-  const denied = roots.deny.find((root) => isWithin(path, root));
+  const denied = protectedBy(path, roots);
   if (denied) {
     throw new JarvisError("PATH_DENIED", `${input} is inside a protected location (${denied})`, {
-      fix: "Jarvis never touches secrets such as ~/.ssh; pick another path",
+      fix: "Jarvis never touches credentials, keys or histories; pick another path (files.unprotect in config.yaml lifts a built-in protection, at your own risk)",
     });
   }
   const allowed = access === "write" ? roots.writeRoots : roots.readRoots;

@@ -1,6 +1,7 @@
 import { JarvisError } from "../core/errors.js";
 import { isHandle } from "../core/handles.js";
 import type { HandleStore, JsonSchema, ProvenanceKind } from "../core/tool.js";
+import { mentions, sameAs, saysWholly } from "./mentions.js";
 
 /** Which handle letters may stand for a value of each provenance kind. */
 const HANDLE_KINDS: Record<ProvenanceKind, string[]> = {
@@ -114,40 +115,14 @@ function originOf(
   kind: ProvenanceKind,
   sources: ProvenanceSources,
 ): ProvenanceFinding["origin"] {
-  const needles = needlesFor(value, kind);
-  const said = sources.userText.map((t) => t.toLowerCase());
-  if (needles.some((needle) => said.some((text) => text.includes(needle)))) return "user";
-  const configured = sources.configValues.map((v) => v.toLowerCase());
-  if (needles.some((needle) => configured.includes(needle))) return "config";
+  const same = sameAs(kind, value);
+  // A "phone" value may be a name ("mom"): then whole words the user said, never part of one.
+  const byName = kind === "phone" && value.replace(/\D/g, "").length < 5;
+  if (sources.userText.some((text) => (byName ? saysWholly(text, value) : mentions(kind, text).some(same))))
+    return "user";
+  if (sources.configValues.some(same)) return "config";
   if (sources.handles.hasValue(value)) return "tool";
+  // A URL an earlier result produced, retyped exactly instead of its handle: the same link.
+  if (kind === "url" && sources.handles.list("u").some((entry) => same(entry.value))) return "handle";
   return "unknown";
-}
-
-/** The forms of a value a user would type: a URL's host, a path's name, digits of a phone. */
-function needlesFor(value: string, kind: ProvenanceKind): string[] {
-  const lower = value.toLowerCase().trim();
-  if (lower.length === 0) return [];
-  switch (kind) {
-    case "url": {
-      const out = [lower.replace(/\/$/, "")];
-      try {
-        const url = new URL(value);
-        out.push(url.hostname.toLowerCase().replace(/^www\./, ""));
-      } catch {
-        // not a URL: the literal form is all we can match
-      }
-      return out.filter((n) => n.length >= 3);
-    }
-    case "path": {
-      const parts = lower.split(/[\\/]/).filter(Boolean);
-      const name = parts.at(-1);
-      return [lower, ...(name && name.length >= 3 ? [name] : [])];
-    }
-    case "phone": {
-      const digits = lower.replace(/\D/g, "");
-      return digits.length >= 5 ? [lower, digits] : [lower];
-    }
-    default:
-      return [lower];
-  }
 }

@@ -1,6 +1,7 @@
 import type { ValidateFunction } from "ajv";
 import { JarvisError } from "../core/errors.js";
-import type { ToolDefinition } from "../core/tool.js";
+import type { Logger } from "../core/logger.js";
+import { EFFECTS, type ToolDefinition } from "../core/tool.js";
 import { annotatedProperties } from "./provenance.js";
 import { SchemaValidator } from "./schema-validator.js";
 
@@ -22,7 +23,10 @@ export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
   private readonly validator = new SchemaValidator();
 
-  register(definition: ToolDefinition): void {
+  constructor(private readonly options: { logger?: Logger } = {}) {}
+
+  register(declared: ToolDefinition): void {
+    const definition = withDeclaredEffects(declared, this.options.logger);
     if (!NAME.test(definition.name)) {
       throw new JarvisError("INTERNAL", `tool name "${definition.name}" must match [a-z0-9_]{1,64}`);
     }
@@ -78,4 +82,21 @@ export class ToolRegistry {
   list(): ToolDefinition[] {
     return [...this.tools.values()].map((t) => t.definition).sort((a, b) => a.name.localeCompare(b.name));
   }
+}
+
+/**
+ * A tool that does not say what it does (an extension or generated tool whose definition has no
+ * `effects`, or names effects the gate does not know) is taken to do everything, at the most
+ * dangerous tier: it always asks, and the omission is logged. An empty list is a declaration:
+ * no effect on the world (the plan tool).
+ */
+function withDeclaredEffects(definition: ToolDefinition, logger: Logger | undefined): ToolDefinition {
+  const effects: unknown = definition.effects;
+  const valid = Array.isArray(effects) && effects.every((e) => EFFECTS.includes(e));
+  if (valid) return definition;
+  logger?.warn(
+    { tool: definition.name },
+    "tool declares no (or unknown) effects: registered as destructive with every effect",
+  );
+  return { ...definition, effects: [...EFFECTS], risk: "destructive" };
 }

@@ -25,6 +25,7 @@ export class SchemaValidator {
     this.ajv.addKeyword({ keyword: "x-provenance", schemaType: "string" });
     this.ajv.addKeyword({ keyword: "x-path", schemaType: "string" });
     this.ajv.addKeyword({ keyword: "x-handle", schemaType: "string" });
+    this.ajv.addKeyword({ keyword: "x-ref", schemaType: "boolean" });
   }
 
   compile(toolName: string, schema: JsonSchema): ValidateFunction {

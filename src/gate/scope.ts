@@ -18,6 +18,28 @@ export interface RunScopeInput {
   task?: RunScope["task"];
 }
 
+/** Adds what `from` read to `into` (a session's taint into a new run, a stored run's on resume). */
+export function mergeTaint(into: TaintState, from: Partial<TaintState> | undefined): TaintState {
+  if (!from) return into;
+  into.tainted ||= from.tainted === true;
+  for (const source of from.sources ?? []) if (!into.sources.includes(source)) into.sources.push(source);
+  for (const group of from.groups ?? []) {
+    into.groups ??= [];
+    if (!into.groups.includes(group)) into.groups.push(group);
+  }
+  for (const entry of from.private ?? []) {
+    into.private ??= [];
+    if (!into.private.some((held) => held.tool === entry.tool && held.what === entry.what))
+      into.private.push(entry);
+  }
+  return into;
+}
+
+/** A short key that changes whenever a taint state gains a label (to save only on change). */
+export function taintKey(taint: TaintState): string {
+  return `${taint.tainted}:${taint.sources.length}:${taint.groups?.length ?? 0}:${taint.private?.length ?? 0}`;
+}
+
 /**
  * The one way to build a run scope: a fresh run has said nothing, holds no handles, has read
  * nothing untrusted and has no session grants unless the caller passes them.

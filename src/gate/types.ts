@@ -2,11 +2,18 @@ import type { ErrorCode } from "../core/errors.js";
 import type { EmitFn } from "../core/events.js";
 import type { Decision, HandleStore, RiskTier, TaskControl, ToolResult } from "../core/tool.js";
 import type { ConfirmationBroker } from "./confirm.js";
+import type { HeldText } from "./flow.js";
 
 /** What a run has read so far; the gate updates it as untrusted output comes back. */
 export interface TaintState {
+  /** Untrusted content was read (web pages, others' mail, documents, MCP and skill output). */
   tainted: boolean;
+  /** The untrusted tools read, in order (the flow's wording in reasons and the audit). */
   sources: string[];
+  /** Their groups (`web`, `mail`, `knowledge`…): documents are told apart from the web. */
+  groups?: string[];
+  /** Private data the run holds (the user's files, mail, calendar…): which tool, and what it was. */
+  private?: Array<{ tool: string; what: string }>;
 }
 
 /** State of one run the caller owns and the gate reads and updates. Build it with `createRunScope`. */
@@ -18,6 +25,8 @@ export interface RunScope {
   userText: string[];
   handles: HandleStore;
   taint: TaintState;
+  /** The private text read so far, sampled (never stored): lets a question say what would leave. */
+  held?: HeldText;
   /** Tools the user approved "always for this session". */
   grants: Set<string>;
   broker: ConfirmationBroker;

@@ -6,8 +6,10 @@ import { canonicalPredicate } from "./vocabulary.js";
 /**
  * The memory half of the loop's memory/knowledge hook: facts about people and things the
  * user's words mention ("email Sarah" → what is known about Sarah Chen), relations they name
- * ("my boss"), then full-text matches. Items are trusted: memories enter only from the user's
- * own words (or with their confirmation), and episodes quote only the user's requests.
+ * ("my boss"), then full-text matches. Only what the user said is trusted context: a fact the
+ * model wrote or took from a document, a page or a message comes back fenced as untrusted, with
+ * its source, so a planted "fact" cannot later act as the user's word. Episodes quote only the
+ * user's requests.
  */
 export function createMemoryRecall(memory: Memory): RecallSource {
   return async (text, options = {}) => {
@@ -41,7 +43,7 @@ export function createMemoryRecall(memory: Memory): RecallSource {
           (i): RecallItem => ({
             text: i.text,
             source: `memory ${i.id} (${i.source})`,
-            trust: "trusted",
+            trust: i.origin === "user" ? "trusted" : "untrusted",
             score: i.score,
           }),
         );

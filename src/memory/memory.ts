@@ -9,6 +9,18 @@ import { parseQuestion, type Question } from "./questions.js";
 import { type EpisodeRow, type FactRow, MemoryStore, USER_ENTITY_ID } from "./store.js";
 import { canonicalPredicate, isSingleValued, RELATED_PREDICATES, statement } from "./vocabulary.js";
 
+/**
+ * Where a fact came from, recorded when it is stored: the user said it (their own words carry
+ * it), the model wrote it (no untrusted text in the run), or it came out of a document or
+ * another tool's output (a web page, a message). Only `user` facts come back as trusted context.
+ * Rows written before the source was tracked say `conversation` or `llm`: treated as `model`.
+ */
+export type FactSource = "user" | "model" | "document" | "tool";
+
+export function factSourceOf(stored: string): FactSource {
+  return stored === "user" || stored === "document" || stored === "tool" ? stored : "model";
+}
+
 /** A memory as users and the model see it: `f3` is a fact, `e2` an episode. */
 export interface MemoryItem {
   id: string;
@@ -16,6 +28,8 @@ export interface MemoryItem {
   text: string;
   /** Where it came from: "you told me on 2025-05-01", "conversation on 2025-05-02". */
   source: string;
+  /** For facts: the recorded origin (episodes quote the user's own requests: `user`). */
+  origin: FactSource;
   createdAt: number;
   said?: string | undefined;
   score?: number | undefined;
@@ -56,7 +70,7 @@ export class Memory {
 
   async remember(
     text: string,
-    meta: { source?: "user" | "conversation" | "llm"; sessionId?: string | undefined } = {},
+    meta: { source?: FactSource; sessionId?: string | undefined } = {},
   ): Promise<RememberResult> {
     const said = text.trim();
     const extractions = said ? await this.extractor.extract(said) : [];
@@ -322,16 +336,30 @@ export class Memory {
     return written;
   }
 
+  /**
+   * Whether the user's own words carry a statement: every content word of it (names, values,
+   * addresses, relations) is among the words they said this session. A paraphrase such as "The
+   * user's boss is Sarah Chen" of "my boss is sarah chen" counts; an address, a name or a number
+   * they never said does not.
+   */
+  statedBy(text: string, said: readonly string[]): boolean {
+    const spoken = new Set(said.flatMap(contentWords));
+    const words = contentWords(text);
+    return words.length > 0 && words.every((word) => spoken.has(word));
+  }
+
   factItem(fact: FactRow): MemoryItem {
-    const how =
-      fact.source === "user"
-        ? "you told me"
-        : fact.source === "llm"
-          ? "learned in conversation"
-          : "from a conversation";
+    const origin = factSourceOf(fact.source);
+    const how = {
+      user: "you told me",
+      model: "noted by Jarvis in conversation",
+      document: "taken from a document",
+      tool: "taken from something Jarvis read (a page or message)",
+    }[origin];
     return {
       id: `f${fact.id}`,
       kind: "fact",
+      origin,
       text: fact.text,
       source: `${how} on ${day(fact.created_at)}`,
       createdAt: fact.created_at,
@@ -343,6 +371,7 @@ export class Memory {
     return {
       id: `e${episode.id}`,
       kind: "episode",
+      origin: "user",
       text: episode.summary,
       source: `conversation ${episode.session_id}`,
       createdAt: episode.created_at,
@@ -363,6 +392,22 @@ export function parseMemoryId(id: string): { kind: "f" | "e"; n: number } {
 function dedupe(items: MemoryItem[]): MemoryItem[] {
   const seen = new Set<string>();
   return items.filter((i) => !seen.has(i.id) && seen.add(i.id));
+}
+
+/** Words that carry no fact of their own (how a statement is phrased, not what it says). */
+const FUNCTION_WORDS = new Set(
+  "a an the is are was were be been am i me my mine you your user user's users their they he she his her it its of to in on at for and or that this these those with as by please remember note don't do not forget keep mind".split(
+    " ",
+  ),
+);
+
+/** Lower-case words without sentence punctuation or a trailing possessive; addresses stay whole. */
+function contentWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[\s,;:!?"“”()]+/)
+    .map((word) => word.replace(/^[.'’]+|[.'’]+$/g, "").replace(/['’]s$/, ""))
+    .filter((word) => word.length > 0 && !FUNCTION_WORDS.has(word));
 }
 
 function day(ts: number): string {

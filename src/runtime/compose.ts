@@ -3,12 +3,14 @@ import { homedir } from "node:os";
 import { loadConfig } from "../config/load.js";
 import { type JarvisPaths, pathsFor, resolveHome } from "../config/paths.js";
 import type { JarvisConfig } from "../config/schema.js";
+import { type OpenedVault, openVault } from "../config/vault.js";
 import { type Clock, systemClock } from "../core/clock.js";
 import type { EmitFn } from "../core/events.js";
 import { type IdGenerator, randomIds } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
 import type { ToolDefinition } from "../core/tool.js";
-import { AuditLog } from "../gate/audit.js";
+import { AuditLog, nextAuditSeq } from "../gate/audit.js";
+import { loadAuditKey } from "../gate/audit-key.js";
 import { Gate } from "../gate/gate.js";
 import type { PathRoots } from "../gate/paths.js";
 import { ToolRegistry } from "../gate/registry.js";
@@ -16,6 +18,7 @@ import { createFileLogger } from "../observe/logger.js";
 import { openStore, type SqliteDatabase } from "../store/database.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { rootsFromConfig } from "./roots.js";
+import { securityWarnings } from "./warnings.js";
 
 export interface RuntimeOptions {
   env?: NodeJS.ProcessEnv;
@@ -36,6 +39,8 @@ export interface Runtime {
   registry: ToolRegistry;
   gate: Gate;
   roots: PathRoots;
+  /** Where Jarvis's own keys live (keychain, or files when no keychain answers). */
+  keys: OpenedVault;
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
@@ -62,9 +67,15 @@ export function composeRuntime(
   const ids = options.ids ?? randomIds;
   const fileLogger = options.logger ? undefined : createFileLogger(paths.logs);
   const logger = options.logger ?? fileLogger!.logger;
+  const keys = openVault(paths.home, env);
   const db = openStore(paths.database);
-  const audit = new AuditLog(db, clock);
+  const audit = new AuditLog(
+    db,
+    clock,
+    loadAuditKey(keys.vault, () => nextAuditSeq(db)),
+  );
   const roots = rootsFromConfig(config, paths.home, env.HOME ?? homedir());
+  for (const warning of securityWarnings(config)) logger.warn({ security: true }, warning);
   const closers: Array<() => Promise<void> | void> = [];
   const listeners = new Set<EmitFn>();
   const deps: ToolDeps = {
@@ -87,7 +98,7 @@ export function composeRuntime(
       }
     },
   };
-  const registry = new ToolRegistry();
+  const registry = new ToolRegistry({ logger });
   registry.registerAll(options.tools(deps));
   const gate = new Gate({
     registry,
@@ -121,6 +132,7 @@ export function composeRuntime(
     registry,
     gate,
     roots,
+    keys,
     clock,
     ids,
     logger,

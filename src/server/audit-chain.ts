@@ -1,4 +1,11 @@
-import { type AuditEntry, type AuditLog, hashEntry, type VerifyResult, verifyChain } from "../gate/audit.js";
+import {
+  type AuditEntry,
+  type AuditLog,
+  hashEntry,
+  mismatch,
+  type VerifyResult,
+  verifyChain,
+} from "../gate/audit.js";
 import type { KeyValueRepository } from "../store/kv.js";
 
 export type VerifyMode = "full" | "incremental";
@@ -62,7 +69,7 @@ export class ChainVerifier {
   private current: Anchor | undefined;
 
   constructor(
-    private readonly audit: Pick<AuditLog, "list" | "iterate">,
+    private readonly audit: Pick<AuditLog, "list" | "iterate" | "key">,
     private readonly store?: AnchorStore,
   ) {
     this.current = store?.load();
@@ -98,7 +105,7 @@ export class ChainVerifier {
         yield entry;
       }
     })(this.audit.iterate());
-    const result = verifyChain(tracked);
+    const result = verifyChain(tracked, this.audit.key);
     const good = result.ok ? seen.at(-1) : seen.length === 2 ? seen[0] : undefined;
     const checked = result.ok ? result.count : result.count + 1;
     const previous = this.anchor;
@@ -127,7 +134,7 @@ export class ChainVerifier {
     const first = rows[0];
     if (!first || first.seq !== anchor.seq || first.hash !== anchor.hash) return undefined;
     const { hash, ...rest } = first;
-    if (hashEntry(rest) !== hash) return undefined;
+    if (hashEntry(rest, this.audit.key) !== hash) return undefined;
     let previousHash = anchor.hash;
     let expectedSeq = anchor.seq + 1;
     let count = anchor.count;
@@ -137,7 +144,7 @@ export class ChainVerifier {
       if (entry.seq !== expectedSeq)
         problem = `expected seq ${expectedSeq}, found ${entry.seq} (entry removed, inserted or moved)`;
       else if (entry.prevHash !== previousHash) problem = "prevHash does not match the entry before it";
-      else if (hashEntry(fields) !== entryHash) problem = "contents do not match its hash (entry edited)";
+      else if (hashEntry(fields, this.audit.key) !== entryHash) problem = mismatch(entry.seq, this.audit.key);
       if (problem) {
         this.anchor = { seq: expectedSeq - 1, hash: previousHash, count };
         return {

@@ -49,9 +49,14 @@ export interface JarvisServer {
   close(): Promise<void>;
 }
 
-/** Paths that need the token (everything but the UI's static files and /health). */
-function needsToken(path: string): boolean {
-  return path === "/ws" || path === "/metrics" || path === "/api" || path.startsWith("/api/");
+/**
+ * Whether the route the router MATCHED is public (the UI's static files and /health carry
+ * `config.public`). Decided on the route, never on the raw path: `/%61pi/settings`,
+ * `/api/settings/` or `/ws/` match the same routes as their plain spelling, and an unmatched
+ * path needs the token too, so nothing becomes public by accident.
+ */
+export function isPublicRoute(request: FastifyRequest): boolean {
+  return (request.routeOptions.config as { public?: unknown } | undefined)?.public === true;
 }
 
 /**
@@ -129,13 +134,12 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     if (origin !== undefined && !sameOrigin(origin, hostHeader)) {
       throw new HttpError(403, "FORBIDDEN", "requests from other web pages are refused");
     }
-    const path = request.url.split("?")[0] ?? "/";
-    if (needsToken(path)) {
-      const given =
-        path === "/ws"
-          ? (tokenFromProtocols(request.headers["sec-websocket-protocol"]) ??
-            bearerToken(request.headers.authorization))
-          : bearerToken(request.headers.authorization);
+    if (!isPublicRoute(request)) {
+      // A browser cannot set headers on a WebSocket: the token travels as a subprotocol there.
+      const given = request.ws
+        ? (tokenFromProtocols(request.headers["sec-websocket-protocol"]) ??
+          bearerToken(request.headers.authorization))
+        : bearerToken(request.headers.authorization);
       if (!tokenMatches(options.token, given)) {
         reply.header("www-authenticate", 'Bearer realm="jarvis"');
         throw new HttpError(
@@ -144,7 +148,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
           "a valid token is required (open the link `jarvis start` printed)",
         );
       }
-      if (!turns && path !== "/metrics") {
+      if (!turns && request.routeOptions.url !== "/metrics") {
         await turnsReady.catch(() => {
           throw new HttpError(503, "UNAVAILABLE", "Jarvis could not start its agent (see the terminal)");
         });
@@ -154,9 +158,9 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
 
   app.addHook("onSend", async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    // By path, not content type: a 304 for index.html has no type, and browsers apply its CSP.
-    const path = request.url.split("?")[0] ?? "/";
-    reply.header("content-security-policy", needsToken(path) || path === "/health" ? API_CSP : UI_CSP);
+    // By route, not content type: a 304 for index.html has no type, and browsers apply its CSP.
+    const ui = isPublicRoute(request) && request.routeOptions.url !== "/health";
+    reply.header("content-security-policy", ui ? UI_CSP : API_CSP);
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;
   });
@@ -174,7 +178,10 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
       .send({ error: { code: "NOT_FOUND", message: `no route ${request.method} ${path}` } });
   });
 
-  app.get("/health", async () => ({ status: turns ? "ok" : "starting", version: context.version }));
+  app.get("/health", { config: { public: true } }, async () => ({
+    status: turns ? "ok" : "starting",
+    version: context.version,
+  }));
   app.get("/metrics", async (_request, reply) => {
     const { contentType, text } = await metrics.render();
     void reply.type(contentType);

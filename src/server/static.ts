@@ -19,8 +19,21 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <body><main><h1>Jarvis is running</h1><p>The web UI is not built. Run <code>npm run build</code> in the
 Jarvis checkout, then reload this page. The API is available meanwhile.</p></main></body></html>`;
 
-/** Serves the built UI (hashed assets cached for a year, index.html never cached). */
+/**
+ * Serves the built UI (hashed assets cached for a year, index.html never cached). Every route
+ * registered here is public (`config.public`), the only ones besides /health: the server's auth
+ * hook decides on that flag of the matched route.
+ */
 export async function registerStatic(app: FastifyInstance, uiDir: string | null | undefined): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook("onRoute", (route) => {
+      route.config = { ...(route.config ?? {}), public: true };
+    });
+    await registerUi(scope, uiDir);
+  });
+}
+
+async function registerUi(app: FastifyInstance, uiDir: string | null | undefined): Promise<void> {
   const root = uiDir === undefined ? defaultUiDir() : uiDir;
   if (!root || !existsSync(join(root, "index.html"))) {
     for (const route of UI_ROUTES) {

@@ -27,6 +27,8 @@ export function createTempHome(prefix = "jarvis-test-"): TempHome {
     JARVIS_HOME: jarvisHome,
     JARVIS_MODEL_PROVIDER: "none",
     JARVIS_LOG_LEVEL: "warn",
+    // Tests never touch the developer's keychain; the keychain path has its own test.
+    JARVIS_KEYCHAIN: "off",
   };
   return {
     dir,

@@ -76,7 +76,8 @@ describe.skipIf(!ok)("browser tools (system Chromium over CDP, behind the guard 
   });
 
   it("types and selects; a form submit is refused without submit: true and asks the user with it", async () => {
-    const turn = h.turn(`open ${shop}/form`);
+    // What to type and pick is the user's own words: after reading the page, that is what may be typed.
+    const turn = h.turn(`open ${shop}/form, type Ada as my name and pick Green`);
     await h.call("browser_navigate", { url: `${shop}/form` }, turn);
     const snap = (await h.call("browser_snapshot", {}, turn)).observation;
     const name = /textbox "Your name" \[((?:f\d+)?e\d+)\]/.exec(snap)![1]!;
@@ -224,7 +225,10 @@ describe.skipIf(!ok)("browser tools (system Chromium over CDP, behind the guard 
     const text = await h.call("browser_get_text", {}, turn);
     expect(text.observation).toContain(HOSTILE_TEXT);
     expect(text.observation.startsWith('<untrusted source="browser_get_text">')).toBe(true);
-    expect(turn.taint).toEqual({ tainted: true, sources: expect.arrayContaining(["browser_get_text"]) });
+    expect(turn.taint).toMatchObject({
+      tainted: true,
+      sources: expect.arrayContaining(["browser_get_text"]),
+    });
 
     // A scripted model that obeys the page proposes exactly what it was told to do...
     const obeyed = await h.call(
@@ -254,7 +258,7 @@ describe.skipIf(!ok)("browser tools (system Chromium over CDP, behind the guard 
   });
 
   it("a purchase button asks first, and downloads need download: true", async () => {
-    const turn = h.turn(`open ${shop}/buy`);
+    const turn = h.turn(`open ${shop}/buy, then ${shop}/downloads`);
     await h.call("browser_navigate", { url: `${shop}/buy` }, turn);
     const buy = /button "Buy now" \[((?:f\d+)?e\d+)\]/.exec(
       (await h.call("browser_snapshot", {}, turn)).observation,
@@ -298,8 +302,10 @@ describe.skipIf(!ok)("browser tools (system Chromium over CDP, behind the guard 
   });
 
   it("refuses private destinations: direct, by name, through redirects and as subresources", async () => {
+    // Approved: the browser's own guard must refuse these, whatever the user answers.
     const turn = h.turn(
       `open http://127.0.0.1:${forbidden.port}/secret and http://evil.test:${forbidden.port}/ and ${shop}, file:///etc/passwd, javascript:alert(1) and chrome://settings`,
+      new FixedConfirmationBroker("approve"),
     );
     const direct = await h.call(
       "browser_navigate",
@@ -347,7 +353,8 @@ describe.skipIf(!ok)("browser tools (system Chromium over CDP, behind the guard 
     const unknownRef = await h.call("browser_click", { ref: "e9999" }, turn);
     expect(unknownRef.code).toBe("NOT_FOUND");
     const typed = await h.call("browser_navigate", { url: "https://typed-by-model.example/" }, turn);
-    expect(typed.tier).toBe("caution"); // a URL nobody gave raises the tier
+    // a URL nobody gave raises the tier, and after reading a page it is asked (it could carry data out)
+    expect([typed.tier, typed.decision]).toEqual(["dangerous", "confirm"]);
     const still = await h.call("browser_tabs", { action: "list" }, turn);
     expect(still.observation).toMatch(/\* \d+ "About the shop"/);
   });

@@ -99,14 +99,22 @@ describe("web_search providers against local fakes", () => {
       expect(picked.tier).toBe("safe");
       expect(picked.args?.url).toBe("https://en.wikipedia.org/wiki/Massachusetts_Institute_of_Technology");
       const typed = await h.call("web_fetch", { url: "https://mit-admissions-login.example/" }, turn);
-      expect(typed.tier).toBe("caution");
+      // nobody gave it, and the results were third-party text: raised and asked (it could carry data out)
+      expect([typed.tier, typed.decision]).toEqual(["dangerous", "confirm"]);
       expect(typed.reason).toContain("url of unknown origin");
       const copied = await h.call(
         "web_fetch",
         { url: "https://www.topuniversities.com/universities/massachusetts-institute-technology-mit" },
         turn,
       );
-      expect(copied.tier).toBe("caution"); // copying a URL out of untrusted text is not the same as picking its handle
+      // retyping a result's link exactly is that same link (what could leave is what the page chose)
+      expect([copied.tier, copied.decision]).toEqual(["safe", "allow"]);
+      const changed = await h.call(
+        "web_fetch",
+        { url: "https://www.topuniversities.com/universities/massachusetts-institute-technology-mit?ref=x" },
+        turn,
+      );
+      expect([changed.tier, changed.decision]).toEqual(["dangerous", "confirm"]);
     } finally {
       await h.close();
     }

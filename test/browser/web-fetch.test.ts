@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import { createWebTools } from "../../src/tools/web/index.js";
 import { createHarness, fakeLookup, type Harness } from "./harness.js";
 import { type Site, startForbidden, startSite } from "./site.js";
@@ -71,10 +72,11 @@ describe("web_fetch: limits, redirects, SSRF guard, readable text", () => {
       trust: "untrusted",
     });
     expect(turn.taint.tainted).toBe(true);
+    // an added query is another link (it could carry data out): asked, and here approved
     const again = await h.call(
       "web_fetch",
       { url: `http://SHOP.test:${site.port}/about?utm_source=x#top` },
-      turn,
+      { ...turn, broker: new FixedConfirmationBroker("approve") },
     );
     expect(again.observation).toContain("already opened once in this session");
   });

@@ -1,7 +1,8 @@
-import { writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashEntry } from "../../src/gate/audit.js";
 import { createTempHome, runJarvis, type TempHome } from "../../src/testing/index.js";
 
 let temp: TempHome;
@@ -47,7 +48,9 @@ describe("jarvis audit", () => {
     expect((await verifyLines(exported)).code).toBe(0);
   });
 
-  it("names the first bad entry when an exported entry is edited, removed, inserted or reordered", async () => {
+  it("names the first bad entry when an exported entry is edited, removed, inserted or reordered", {
+    timeout: 90_000,
+  }, async () => {
     const edited = exported.map((line, i) => (i === 1 ? line.replace('"deny"', '"allow"') : line));
     const removed = exported.filter((_, i) => i !== 1);
     const inserted = [exported[0]!, exported[1]!, exported[1]!, ...exported.slice(2)];
@@ -89,5 +92,74 @@ describe("jarvis audit", () => {
     const bad = await runJarvis(["audit", "verify", "--file", garbage], { env: temp.env });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("line 1");
+  });
+});
+
+describe("jarvis audit against someone with write access to jarvis.db", () => {
+  let own: TempHome;
+  let kept: string;
+  beforeAll(async () => {
+    own = createTempHome();
+    for (const name of ["nope_a", "nope_b", "nope_c"])
+      await runJarvis(["tools", "call", name], { env: own.env });
+    const dump = await runJarvis(["audit", "export"], { env: own.env });
+    kept = join(own.dir, "kept-elsewhere.jsonl");
+    writeFileSync(kept, dump.stdout);
+  });
+  afterAll(() => own.cleanup());
+
+  it("--against an earlier export finds entries cut off the end, which the chain alone cannot", async () => {
+    const fine = await runJarvis(["audit", "verify", "--against", kept], { env: own.env });
+    expect([fine.code, fine.stdout.trim()]).toEqual([
+      0,
+      "audit chain ok: 3 entries; all 3 exported entries are unchanged",
+    ]);
+    const db = new Database(join(own.jarvisHome, "jarvis.db"));
+    db.exec("DROP TRIGGER audit_log_no_delete");
+    db.prepare("DELETE FROM audit_log WHERE seq = 3").run();
+    db.close();
+    const cut = await runJarvis(["audit", "verify", "--against", kept], { env: own.env });
+    expect(cut.code).toBe(1);
+    expect(cut.stderr).toContain("entry seq 3 is in the export but missing from the database");
+  });
+
+  it("fails when the history is rewritten and every hash recomputed (the chain is keyed)", async () => {
+    const db = new Database(join(own.jarvisHome, "jarvis.db"));
+    db.exec("DROP TRIGGER audit_log_no_update");
+    db.prepare("UPDATE audit_log SET outcome = 'ok', decision = 'allow' WHERE seq = 2").run();
+    // Recompute the whole chain the way the unkeyed format would, as an attacker could.
+    const rows = db.prepare("SELECT * FROM audit_log ORDER BY seq").all() as Array<Record<string, never>>;
+    let previous = "0".repeat(64);
+    for (const row of rows) {
+      const entry = {
+        seq: row.seq,
+        ts: row.ts,
+        correlationId: row.correlation_id,
+        runId: row.run_id,
+        callId: row.call_id,
+        tool: row.tool,
+        stage: row.stage,
+        args: row.args,
+        tier: row.tier,
+        decision: row.decision,
+        reason: row.reason,
+        outcome: row.outcome,
+        prevHash: previous,
+      };
+      previous = hashEntry(entry);
+      db.prepare("UPDATE audit_log SET prev_hash = ?, hash = ? WHERE seq = ?").run(
+        entry.prevHash,
+        previous,
+        row.seq,
+      );
+    }
+    db.close();
+    const verify = await runJarvis(["audit", "verify"], { env: own.env });
+    expect(verify.code).toBe(1);
+    expect(verify.stderr.trim().split("\n")).toHaveLength(1);
+    expect(verify.stderr).toMatch(/AUDIT_BROKEN: audit chain broken at entry seq 1 .*MAC/);
+    // the key stays outside the database: a 0600 file here, as no keychain answers in tests
+    expect(statSync(join(own.jarvisHome, "keys", "audit-key.key")).mode & 0o777).toBe(0o600);
+    expect(statSync(join(own.jarvisHome, "keys")).mode & 0o777).toBe(0o700);
   });
 });

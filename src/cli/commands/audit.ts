@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
-import { type AuditEntry, verifyChain } from "../../gate/audit.js";
+import { type AuditEntry, compareWithExport, verifyChain } from "../../gate/audit.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
 
@@ -47,26 +47,45 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
 
   audit
     .command("verify")
-    .description("recompute the hash chain; names the first bad entry")
+    .description("recompute the keyed hash chain; names the first bad entry")
     .option("--file <path>", "verify an exported JSON-lines file instead of the database")
+    .option(
+      "--against <path>",
+      "also check that every entry of an earlier export is still in the database, unchanged",
+    )
     .action(
-      action(context, async (flags: { file?: string }) => {
-        const entries = flags.file ? readExport(flags.file) : context.runtime().audit.iterate();
-        const result = verifyChain(entries);
-        if (result.ok) {
-          context.print(`audit chain ok: ${result.count} entries`);
+      action(context, async (flags: { file?: string; against?: string }) => {
+        const audit = context.runtime().audit;
+        const entries = flags.file ? readExport(flags.file) : audit.iterate();
+        const result = verifyChain(entries, audit.key);
+        if (!result.ok) {
+          const bad = result.firstBad!;
+          throw broken(`audit chain broken at entry seq ${bad.seq} (line ${bad.index + 1}): ${bad.problem}`);
+        }
+        if (flags.against) {
+          const exported = readExport(flags.against);
+          const own = verifyChain(exported, audit.key);
+          if (!own.ok) {
+            throw broken(
+              `the export ${flags.against} is itself broken at seq ${own.firstBad!.seq}: ${own.firstBad!.problem}`,
+            );
+          }
+          const compared = compareWithExport(exported, audit.iterate());
+          if (!compared.ok) throw broken(compared.problem);
+          context.print(
+            `audit chain ok: ${result.count} entries; all ${compared.count} exported entries are unchanged`,
+          );
           return;
         }
-        const bad = result.firstBad!;
-        throw new JarvisError(
-          "AUDIT_BROKEN",
-          `audit chain broken at entry seq ${bad.seq} (line ${bad.index + 1}): ${bad.problem}`,
-          {
-            fix: "the log was changed outside Jarvis; keep a copy and investigate",
-          },
-        );
+        context.print(`audit chain ok: ${result.count} entries`);
       }),
     );
+}
+
+function broken(message: string): JarvisError {
+  return new JarvisError("AUDIT_BROKEN", message, {
+    fix: "the log was changed outside Jarvis; keep a copy and investigate",
+  });
 }
 
 function readExport(path: string): AuditEntry[] {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
+import { securityWarnings } from "../../runtime/warnings.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
 
@@ -78,6 +79,9 @@ export function registerStartCommand(program: Command, context: CliContext): voi
           context.printError(
             `WARNING: Jarvis is reachable from the network at ${launched.url}. Anyone who has the token can act as you; use this only on a network you trust.`,
           );
+        }
+        for (const warning of securityWarnings(launched.runtime.config)) {
+          context.printError(`WARNING: ${warning}`);
         }
         context.print(`Jarvis is running at ${launched.url}`);
         context.print(`Open this link to use it (it carries your access token; keep it private):`);

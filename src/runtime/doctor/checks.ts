@@ -8,6 +8,7 @@ import { findProgram, OPTIONAL_PROGRAMS } from "../../platform/programs.js";
 import { browserDoctorCheck } from "../../tools/browser/doctor.js";
 import { ACCOUNT_DOCTOR_CHECKS } from "../../tools/mail/doctor.js";
 import { VOICE_DOCTOR_CHECKS } from "../../voice/doctor.js";
+import { SECURITY_CHECKS } from "./security.js";
 
 const nodeCheck: DoctorCheck = {
   name: "node",
@@ -88,6 +89,7 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   configCheck,
   sqliteCheck,
   sqliteVecCheck,
+  ...SECURITY_CHECKS,
   embeddingsCheck,
   modelDoctorCheck,
   ...programChecks,

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import type { Download, Locator, Page } from "playwright-core";
 import { z } from "zod";
-import { parametersFrom, urlString } from "../../core/schema.js";
+import { parametersFrom, refString, urlString } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolDefinition, type ToolResult } from "../../core/tool.js";
 import {
   type BrowserToolContext,
@@ -16,10 +16,11 @@ import {
 } from "./common.js";
 import { actionTier, sensitiveElement } from "./risk.js";
 
-const ref = z
-  .string()
-  .regex(/^(f\d+)?e\d{1,6}$/, "a ref such as e12 from browser_snapshot")
-  .describe("element ref from the latest browser_snapshot");
+const ref = refString(
+  /^(f\d+)?e\d{1,6}$/,
+  "a ref such as e12 from browser_snapshot",
+  "element ref from the latest browser_snapshot",
+);
 
 const lower = (value: string) =>
   `translate(${value},'ABCDEFGHIJKLMNOPQRSTUVWXYZ','abcdefghijklmnopqrstuvwxyz')`;
@@ -132,7 +133,7 @@ export function actionTools(tools: BrowserToolContext): ToolDefinition[] {
         download: z.boolean().optional().describe("true to save the file this click downloads"),
       }),
     ),
-    effects: ["ui", "network"],
+    effects: ["ui", "network", "egress"],
     risk: (args) => actionTier(args, session.refInfo(args.ref), attached),
     trust: "untrusted",
     examples: ["click {ref}", "press the button {ref}"],
@@ -197,7 +198,7 @@ export function actionTools(tools: BrowserToolContext): ToolDefinition[] {
         clear: z.boolean().optional().describe("false to append instead of replacing"),
       }),
     ),
-    effects: ["ui"],
+    effects: ["ui", "egress"],
     risk: (args) => actionTier({ submit: args.submit ?? false }, session.refInfo(args.ref), attached),
     trust: "untrusted",
     examples: ["type {text} into {ref}"],
@@ -235,7 +236,7 @@ export function actionTools(tools: BrowserToolContext): ToolDefinition[] {
     group: "browser",
     description: "Choose option(s) in a select/combobox by its ref; values match an option's label or value.",
     parameters: parametersFrom(z.object({ ref, values: z.array(z.string().min(1).max(500)).min(1).max(20) })),
-    effects: ["ui"],
+    effects: ["ui", "egress"],
     risk: (args) => actionTier({}, session.refInfo(args.ref), attached),
     trust: "untrusted",
     examples: ["select {value} in {ref}", "choose {value}"],
@@ -280,7 +281,7 @@ export function actionTools(tools: BrowserToolContext): ToolDefinition[] {
         url: urlString("for new: a #u handle or a URL the user gave").optional(),
       }),
     ),
-    effects: ["ui", "network"],
+    effects: ["ui", "network", "egress"],
     risk: (args) =>
       args.action === "list" ? (attached ? "caution" : "safe") : attached ? "dangerous" : "safe",
     trust: "untrusted",

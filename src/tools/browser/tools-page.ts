@@ -39,7 +39,7 @@ export function pageTools(tools: BrowserToolContext): ToolDefinition[] {
     description:
       "Open a page in the browser's current tab. Pass a #u handle from an earlier result (search, snapshot, page text) or a URL the user gave.",
     parameters: parametersFrom(z.object({ url: urlString("a #u handle, or a URL the user gave") })),
-    effects: ["network"],
+    effects: ["network", "egress"],
     risk: moveTier,
     trust: "untrusted",
     timeoutMs: session.navigationTimeoutMs + 60_000,

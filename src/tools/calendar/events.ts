@@ -142,6 +142,7 @@ export function calendarListEventsTool(services: CalendarServices): ToolDefiniti
       "List calendar events in a time range (recurring events expanded, times in the user's zone). Returns #e handles for update/delete.",
     parameters: parametersFrom(parameters),
     effects: ["read", "network"],
+    sensitivity: "private",
     risk: "safe",
     trust: "untrusted", // invitations put other people's text into the calendar
     examples: ["what's on my calendar {from}", "my events {from}", "what meetings do I have {from}"],

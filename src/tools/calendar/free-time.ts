@@ -108,6 +108,7 @@ export function calendarFindFreeTimeTool(services: CalendarServices): ToolDefini
       "Propose free time slots within working hours (busy events, recurring ones included, are avoided; proposals spread over days).",
     parameters: parametersFrom(parameters),
     effects: ["read", "network"],
+    sensitivity: "private",
     risk: "safe",
     examples: [
       "when am I free {from}",

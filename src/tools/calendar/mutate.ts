@@ -80,7 +80,7 @@ export function calendarCreateEventTool(services: CalendarServices): ToolDefinit
     group: "calendar",
     description: "Create a calendar event (the user sees exactly what will be created first).",
     parameters: parametersFrom(createParameters),
-    effects: ["write", "network"],
+    effects: ["write", "network", "egress"],
     risk: "dangerous",
     examples: [
       "add {title} to my calendar on {start}",
@@ -190,7 +190,7 @@ export function calendarUpdateEventTool(services: CalendarServices): ToolDefinit
     description:
       "Change a calendar event (#e handle): title, time, location or notes. For a recurring event, only that occurrence unless series is true.",
     parameters: parametersFrom(updateParameters),
-    effects: ["write", "network"],
+    effects: ["write", "network", "egress"],
     risk: "dangerous",
     examples: ["move {id} to {start}", "rename {id} to {title}"],
     async preview(args, ctx) {

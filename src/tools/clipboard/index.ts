@@ -17,6 +17,7 @@ export function createClipboardTools(deps: ToolDeps, platform?: Platform): ToolD
       description: "The text on the clipboard (what Ctrl+V / Cmd+V would paste).",
       parameters: parametersFrom(readSchema),
       effects: ["read"],
+      sensitivity: "private",
       risk: "safe",
       // Whatever was copied last may come from a web page or a mail.
       trust: "untrusted",

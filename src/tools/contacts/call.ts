@@ -230,7 +230,7 @@ export function contactsCallTool(
       "Call or text a person: looks the name up in the contacts (or takes a #c/#p handle or a number) and hands a tel:/sms: link to the system's phone app. Jarvis itself has no telephony; the user is shown the name and number first.",
     parameters: parametersFrom(parameters),
     // it reaches a person (like mail_send), reads the address book over CardDAV, and opens an app
-    effects: ["send", "read", "network", "ui"],
+    effects: ["send", "read", "network", "ui", "egress"],
     risk: (args) => {
       checkCallArgs(args);
       return "dangerous";

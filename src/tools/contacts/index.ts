@@ -39,7 +39,11 @@ export function contactsTools(
       "Find contacts by name, email or phone. Returns #c (contact), #a (email) and #p (phone) handles usable as mail recipients.",
     parameters: parametersFrom(parameters),
     effects: ["read", "network"],
+    sensitivity: "private",
     risk: "safe",
+    // Names, organisations and notes come from vCards others wrote (shared and synced books).
+    // The addresses and numbers stay trusted handles: they are the user's address book's.
+    trust: "untrusted",
     examples: ["find {query} in my contacts", "what is {query}'s email", "phone number of {query}"],
     available: () =>
       accounts().length > 0 ? undefined : "no CardDAV account is configured (`jarvis accounts add`)",

@@ -38,7 +38,8 @@ export function createDocsTools(
       description:
         "Summarize a document (a file path, an indexed document id, or a web page / PDF / YouTube video URL) into key points with page citations. Give path, document or url.",
       parameters: parametersFrom(schema),
-      effects: ["read", "network"],
+      effects: ["read", "network", "egress"],
+      sensitivity: "private",
       risk: "safe",
       trust: "untrusted",
       timeoutMs: 5 * 60_000,

@@ -3,7 +3,7 @@ import type { Stats } from "node:fs";
 import { lstat, open, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { JarvisError } from "../../core/errors.js";
-import { checkPath, isWithin, type PathRoots } from "../../gate/paths.js";
+import { checkPath, type PathRoots, protectedBy } from "../../gate/paths.js";
 
 export type EntryType = "file" | "dir" | "symlink" | "other";
 
@@ -35,7 +35,7 @@ export function formatTime(ms: number): string {
 }
 
 export function isProtected(path: string, roots: PathRoots): boolean {
-  return roots.deny.some((root) => isWithin(path, root));
+  return protectedBy(path, roots) !== undefined;
 }
 
 /**

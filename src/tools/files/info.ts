@@ -19,6 +19,7 @@ export function createInfoTool(_deps: ToolDeps): ToolDefinition {
       "Details of one file or directory: type, size, times, permissions, whether a file is text, and for a directory how many entries it has.",
     parameters: parametersFrom(schema),
     effects: ["read"],
+    sensitivity: "private",
     risk: "safe",
     examples: ["how big is {path}", "when was {path} modified", "info about {path}"],
     async execute(args, ctx) {

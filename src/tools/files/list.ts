@@ -43,7 +43,10 @@ export function createListTool(deps: ToolDeps): ToolDefinition {
       "List a directory: each entry's type, size and modification time, with a handle (#f1 file, #d1 directory) to pass to other files tools.",
     parameters: parametersFrom(schema),
     effects: ["read"],
+    sensitivity: "private",
     risk: "safe",
+    // File names are chosen by whoever made the files (a download, an archive, a shared folder).
+    trust: "untrusted",
     examples: ["list files in {path}", "what is in {path}", "show my {path} folder"],
     async execute(args, ctx) {
       const dir = defaultPath(args.path, "read", deps.roots);

@@ -26,6 +26,7 @@ export function createReadTool(deps: ToolDeps): ToolDefinition {
     description: `Read a text file (UTF-8). Reads at most ${cap} bytes per call: pass offset/length for a byte window or start_line/end_line for lines. Binary files are refused.`,
     parameters: parametersFrom(schema),
     effects: ["read"],
+    sensitivity: "private",
     risk: "safe",
     // A file can be anything (a downloaded page, a mail attachment): its text is not the user's word.
     trust: "untrusted",

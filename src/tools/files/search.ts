@@ -45,6 +45,7 @@ export function createSearchTool(deps: ToolDeps, limits = SEARCH_LIMITS): ToolDe
     description: `Find files under a directory by name (glob such as *.pdf, or a substring) and/or by text content. Skips protected places, hidden entries (unless hidden: true), node_modules and binary files; stops after ${limits.timeMs / 1000} s or ${limits.entries} entries.`,
     parameters: parametersFrom(schema),
     effects: ["read"],
+    sensitivity: "private",
     risk: "safe",
     // Content matches quote file text, which may come from anywhere.
     trust: "untrusted",

@@ -67,7 +67,10 @@ export function createTrashTools(deps: ToolDeps): ToolDefinition[] {
     description: "What is in Jarvis's trash: id, original location and when it was trashed, newest first.",
     parameters: parametersFrom(emptySchema),
     effects: ["read"],
+    sensitivity: "private",
     risk: "safe",
+    // Names of trashed files: whoever made the files chose them.
+    trust: "untrusted",
     examples: ["what is in the trash", "show the trash"],
     async execute() {
       const items = await trash.list();

@@ -28,10 +28,10 @@ afterEach(async () => {
   temp.cleanup();
 });
 
-function scope(tainted = false, answer: "approve" | "deny" = "deny"): RunScope {
+function scope(tainted = false, answer: "approve" | "deny" = "deny", said: string[] = []): RunScope {
   return {
     runId: "run_1",
-    userText: [],
+    userText: said,
     handles: new MemoryHandleStore(),
     taint: { tainted, sources: [] },
     grants: new Set(),
@@ -103,7 +103,8 @@ describe("knowledge and docs tools through the gate", () => {
 
 describe("memory tools through the gate", () => {
   it("remembers, recalls from the graph and forgets by description", async () => {
-    const stored = await call("memory_remember", { text: "remember that my boss is Sarah Chen" });
+    const said = "remember that my boss is Sarah Chen";
+    const stored = await call("memory_remember", { text: said }, scope(false, "deny", [said]));
     expect(stored.result!.output).toBe("Remembered: The user's boss is Sarah Chen. [f1]");
     const recalled = await call("memory_recall", { query: "who is my boss?" });
     expect(recalled.result!.output).toMatch(

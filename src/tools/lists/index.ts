@@ -74,6 +74,7 @@ export function createListTools(deps: ToolDeps): ToolDefinition[] {
       description: "Show the items of a list, or every list when no name is given.",
       parameters: parametersFrom(showArgs),
       effects: ["read"],
+      sensitivity: "private",
       risk: "safe",
       async execute(args) {
         if (args.list) {

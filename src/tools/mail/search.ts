@@ -102,6 +102,7 @@ export function mailSearchTool(services: MailServices): ToolDefinition {
       "Search mail (IMAP SEARCH) by sender, subject, unread, date range or words; newest first. Returns #m handles for mail_read/mail_reply and #a handles for senders.",
     parameters: parametersFrom(mailSearchParameters),
     effects: ["read", "network"],
+    sensitivity: "private",
     risk: "safe",
     trust: "untrusted", // subjects and names are written by whoever sent the mail
     examples: ["search my mail for {query}", "emails from {from}", "unread emails", "did {from} email me"],

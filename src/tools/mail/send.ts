@@ -191,7 +191,7 @@ export function mailSendTool(services: MailServices): ToolDefinition {
     description:
       "Send an email now over SMTP; the user is shown the exact message first. A copy goes to Sent. The same message is never sent twice.",
     parameters: parametersFrom(parameters),
-    effects: ["send", "network"],
+    effects: ["send", "network", "egress"],
     risk: "dangerous",
     examples: ["send an email to {to} saying {body}", "email {to} about {subject}"],
     timeoutMs: 120_000,

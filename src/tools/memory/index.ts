@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { parametersFrom } from "../../core/schema.js";
-import { defineTool, fail, ok, type ToolDefinition } from "../../core/tool.js";
+import { defineTool, fail, ok, type RunFlow, type ToolDefinition } from "../../core/tool.js";
 import { Memory, type MemoryItem } from "../../memory/index.js";
+import type { FactSource } from "../../memory/memory.js";
 import type { ToolDeps } from "../deps.js";
 
 const rememberSchema = z.object({
@@ -43,7 +44,8 @@ export function createMemoryTools(deps: ToolDeps): ToolDefinition[] {
       examples: ["remember that {text}", "remember {text}", "don't forget that {text}", "note that {text}"],
       async execute(args, ctx) {
         ctx.signal.throwIfAborted();
-        const result = await memory.remember(args.text, { source: "user", sessionId: ctx.sessionId });
+        const source = sourceOf(memory, args.text, ctx.flow);
+        const result = await memory.remember(args.text, { source, sessionId: ctx.sessionId });
         const lines = [
           ...result.stored.map((i) => `Remembered: ${i.text} [${i.id}]`),
           ...result.replaced.map((i) => `Replaced: ${i.text} [${i.id}]`),
@@ -59,6 +61,7 @@ export function createMemoryTools(deps: ToolDeps): ToolDefinition[] {
         'Recall what the user told Jarvis to remember: answers questions like "who is my boss?" or "what do you know about Sarah?" from the memory graph, else searches facts and past conversations.',
       parameters: parametersFrom(recallSchema),
       effects: ["read"],
+      sensitivity: "private",
       risk: "safe",
       examples: [
         "who is my {relation}",
@@ -70,7 +73,12 @@ export function createMemoryTools(deps: ToolDeps): ToolDefinition[] {
         const result = await memory.recall(args.query, { limit: args.limit ?? 5 });
         if (result.items.length === 0) return ok(`Nothing remembered about "${args.query}".`, result);
         const head = result.answer ? `${result.answer}\n` : "";
-        return ok(`${head}Memories:\n${result.items.map(line).join("\n")}`, result);
+        const output = ok(`${head}Memories:\n${result.items.map(line).join("\n")}`, result);
+        // A fact the user never stated (taken from a page, a document, or noted by the model)
+        // is third-party text: fenced and tainting, like the output it came from.
+        return result.items.some((item) => item.origin !== "user")
+          ? { ...output, trust: "untrusted" }
+          : output;
       },
     }),
     defineTool<z.infer<typeof forgetSchema>>({
@@ -95,6 +103,22 @@ export function createMemoryTools(deps: ToolDeps): ToolDefinition[] {
       },
     }),
   ];
+}
+
+/** Tool groups whose output is the text of documents (the user's files, the knowledge base). */
+const DOCUMENT_GROUPS = new Set(["knowledge", "docs", "files"]);
+
+/**
+ * The true source of a fact the model asks to store: the user when their own words carry it;
+ * otherwise what the run read decides — a document, another tool's output — or the model itself.
+ * A call outside any gated run (no flow) cannot be attributed to the user.
+ */
+function sourceOf(memory: Memory, text: string, flow: RunFlow | undefined): FactSource {
+  if (flow && memory.statedBy(text, flow.said)) return "user";
+  const groups = flow?.untrustedGroups ?? [];
+  if (groups.some((group) => DOCUMENT_GROUPS.has(group))) return "document";
+  if (groups.length > 0) return "tool";
+  return "model";
 }
 
 function resolveTargets(

@@ -208,7 +208,10 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
       "List reminders (open ones by due time; completed ones on request). Returns #e handles for reminders_complete.",
     parameters: parametersFrom(listParameters),
     effects: ["read", "network"],
+    sensitivity: "private",
     risk: "safe",
+    // Titles on shared lists are written by other people.
+    trust: "untrusted",
     examples: ["what are my reminders", "show my reminders", "what do I need to do"],
     async execute(args, ctx) {
       const zone = zoneFor(services);

@@ -6,6 +6,7 @@ import { defineTool, fail, ok, type ToolDefinition, type ToolResult } from "../.
 import { checkPath } from "../../gate/paths.js";
 import { findProgram } from "../../platform/programs.js";
 import type { ToolDeps } from "../deps.js";
+import { checkArguments, rulesFor } from "./argv-rules.js";
 import { commandLine, scrubEnv } from "./command-line.js";
 import { type RunResult, runProgram } from "./spawn.js";
 
@@ -37,6 +38,12 @@ export function createShellTools(deps: ToolDeps, options: ShellRunOptions = {}):
   });
   type Args = z.infer<typeof schema>;
 
+  // Name on the allowlist, then its arguments (argv-rules.ts): throws POLICY_DENIED/PATH_DENIED.
+  const checkCall = (args: Args): void => {
+    const refused = refusal(args.command);
+    if (refused) throw new JarvisError("POLICY_DENIED", refused);
+    checkArguments(args.command, args.args, args.cwd ?? checkPath("~", "read", deps.roots), deps.roots);
+  };
   const refusal = (command: string): string | undefined => {
     if (/[/\\]/.test(command)) {
       return `"${command}" is a path; shell_run takes a bare program name listed in shell.allow in config.yaml`;
@@ -51,13 +58,13 @@ export function createShellTools(deps: ToolDeps, options: ShellRunOptions = {}):
     defineTool<Args>({
       name: "shell_run",
       group: "shell",
-      description: `Run one allowed program with an argument list (no shell: no pipes, redirection or globbing) and return its output. Allowed programs: ${allow.join(", ") || "none (set shell.allow in config.yaml)"}. Times out after ${timeoutS} s; output is capped at ${maxOutputBytes} bytes.`,
+      description: `Run one allowed program with an argument list (no shell: no pipes, redirection or globbing) and return its output. Allowed programs: ${allow.join(", ") || "none (set shell.allow in config.yaml)"}. Arguments are checked per program: files must be inside the allowed folders, git runs read-only (${Object.keys(rulesFor("git").subcommands ?? {}).join(", ")}), and options that write files or run other programs are refused. Times out after ${timeoutS} s; output is capped at ${maxOutputBytes} bytes.`,
       parameters: parametersFrom(schema),
       effects: ["exec"],
+      sensitivity: "private",
       risk: (args) => {
-        const refused = refusal(args.command);
         // Throwing here makes the gate deny the call (fail closed) before any confirmation.
-        if (refused) throw new JarvisError("POLICY_DENIED", refused);
+        checkCall(args);
         return "dangerous";
       },
       // Program output can quote anything (commit messages, file contents from elsewhere).
@@ -74,8 +81,12 @@ export function createShellTools(deps: ToolDeps, options: ShellRunOptions = {}):
         return `$ ${commandLine(args.command, args.args)}\n  in ${cwd}\n  (no shell; environment without secrets; timeout ${timeoutS} s)`;
       },
       async execute(args, ctx) {
-        const refused = refusal(args.command);
-        if (refused) return fail("POLICY_DENIED", refused);
+        try {
+          checkCall(args);
+        } catch (error) {
+          const refused = error as JarvisError;
+          return fail(refused.code, refused.message, refused.fix);
+        }
         const file = findProgram(args.command, deps.env);
         if (!file) {
           return fail("UNAVAILABLE", `${args.command} is allowed but not installed (not found on PATH)`);
@@ -88,7 +99,7 @@ export function createShellTools(deps: ToolDeps, options: ShellRunOptions = {}):
         ctx.signal.throwIfAborted();
         const result = await runProgram(file, args.args, {
           cwd,
-          env: scrubEnv(deps.env),
+          env: { ...scrubEnv(deps.env), ...rulesFor(args.command).env },
           signal: ctx.signal,
           maxOutputBytes,
           argv0: args.command,

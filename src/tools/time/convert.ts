@@ -173,7 +173,7 @@ export function timeConvertTool(zones: ZoneResolver, clock: Clock): ToolDefiniti
       "Convert a time from one city or time zone to another (EST, GMT+4, Tokyo), or tell how many " +
       "hours apart two places are. Handles half-hour zones and daylight saving.",
     parameters: parametersFrom(args),
-    effects: ["read", "network"],
+    effects: ["read", "network", "egress"],
     risk: "safe",
     examples: [
       // Not "what is one dollar in euros": a bare "what is" / "convert" is as often about money

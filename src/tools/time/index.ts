@@ -58,7 +58,7 @@ export function createTimeTools(
       description:
         "The current date and time, here or in another city or time zone; or the weekday of a date.",
       parameters: parametersFrom(args),
-      effects: ["read", "network"],
+      effects: ["read", "network", "egress"],
       risk: "safe",
       async execute(input, ctx) {
         let where: { zone: string; place?: string };

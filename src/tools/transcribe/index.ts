@@ -32,7 +32,7 @@ export function createTranscribeTools(deps: ToolDeps): ToolDefinition[] {
       description:
         "Transcribe a local audio or video file to text with the configured speech-to-text server. The text is third-party content.",
       parameters: parametersFrom(schema),
-      effects: ["read", "network"],
+      effects: ["read", "network", "egress"],
       risk: "safe",
       trust: "untrusted",
       timeoutMs: 600_000,

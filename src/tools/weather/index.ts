@@ -58,7 +58,7 @@ export function createWeatherTools(deps: ToolDeps, options: { fetch?: typeof fet
       group: "weather",
       description: "Current weather for a city (temperature, conditions, humidity, wind).",
       parameters: parametersFrom(currentArgs),
-      effects: ["network"],
+      effects: ["network", "egress"],
       risk: "safe",
       execute: (args, ctx) =>
         run(async () => {
@@ -80,7 +80,7 @@ export function createWeatherTools(deps: ToolDeps, options: { fetch?: typeof fet
       group: "weather",
       description: "Daily forecast for a city: one date, or the next few days (up to 16).",
       parameters: parametersFrom(forecastArgs),
-      effects: ["network"],
+      effects: ["network", "egress"],
       risk: "safe",
       execute: (args, ctx) =>
         run(async () => {

@@ -78,6 +78,7 @@ export function createWindowsTools(deps: ToolDeps, platform?: Platform): ToolDef
       description: "Open windows: id, app, pid, geometry (WxH+X+Y) and title; the focused one is marked.",
       parameters: parametersFrom(listSchema),
       effects: ["read"],
+      sensitivity: "private",
       risk: "safe",
       // Titles carry web page and document names: third-party text.
       trust: "untrusted",
