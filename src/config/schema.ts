@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allowEntryProblem } from "../tools/web/allowlist.js";
+import { mcpSchema } from "./mcp.js";
 
 /** Every key is optional; defaults make an empty config.yaml a working one. */
 const override = z.enum(["auto", "confirm", "deny"]);
@@ -299,6 +300,7 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    mcp: mcpSchema,
     server: z
       .object({
         host: z.string().default("127.0.0.1"),
