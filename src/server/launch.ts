@@ -58,10 +58,13 @@ async function importToolCatalog(): Promise<typeof import("../tools/index.js")> 
  * while the server already answers. Nothing reads the catalog before: API and WebSocket
  * requests wait for the agent.
  */
-async function buildAgent(runtime: Runtime): Promise<AgentService> {
+async function buildAgent(runtime: Runtime, version: string): Promise<AgentService> {
   const { builtinTools } = await importToolCatalog();
   runtime.registry.registerAll(builtinTools(runtime.deps));
   await breathe();
+  // MCP servers connect in the background; their tools join the catalog as each comes up.
+  const { attachMcp } = await import("../extend/mcp/index.js");
+  await attachMcp({ ...runtime, onClose: runtime.deps.onClose }, { waitMs: 0, version });
   const { openAgentService } = await import("../agent/open.js");
   await breathe();
   return openAgentService(runtime);
@@ -145,7 +148,7 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
     // first requests are not queued behind the NLU.
     let unsettle = () => {};
     const ready = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => buildAgent(runtime))
+      .then(() => buildAgent(runtime, options.version ?? "0.1.0"))
       .then((built) => {
         agent = built;
         resolveAgent(built);
