@@ -39,7 +39,10 @@ async function suite(args: string[]): Promise<{ code: number; output: string }> 
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === "number" ? failed.code : 1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
+    return {
+      code: typeof failed.code === "number" ? failed.code : 1,
+      output: `${failed.stdout ?? ""}${failed.stderr ?? ""}`,
+    };
   }
 }
 
@@ -59,15 +62,34 @@ const clientScenarios = (async () => {
 })();
 
 describe("MCP conformance: Jarvis as a client", async () => {
-  if (/\s/.test(REPO_ROOT)) throw new Error("the conformance runner splits its --command on spaces: clone into a path without them");
+  if (/\s/.test(REPO_ROOT))
+    throw new Error("the conformance runner splits its --command on spaces: clone into a path without them");
   const command = `${process.execPath} --import tsx ${DRIVER}`;
   const scenarios = await clientScenarios;
   const clientRun = (scenario: string) =>
-    suite(["client", "--command", command, "--scenario", scenario, "--expected-failures", BASELINE, "--timeout", "120000"]);
+    suite([
+      "client",
+      "--command",
+      command,
+      "--scenario",
+      scenario,
+      "--expected-failures",
+      BASELINE,
+      "--timeout",
+      "120000",
+    ]);
 
   it("lists every client scenario of the spec version, auth included", () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(18);
-    expect(scenarios).toEqual(expect.arrayContaining(["initialize", "tools_call", "sse-retry", "auth/basic-cimd", "auth/scope-step-up"]));
+    expect(scenarios).toEqual(
+      expect.arrayContaining([
+        "initialize",
+        "tools_call",
+        "sse-retry",
+        "auth/basic-cimd",
+        "auth/scope-step-up",
+      ]),
+    );
   });
 
   // Alone first: the scenario times the reconnect against the server's `retry` (±200 ms), which
@@ -131,7 +153,15 @@ describe("MCP conformance: Jarvis as a server (Streamable HTTP)", () => {
 
   for (const scenario of SERVER_SCENARIOS) {
     it(scenario, { timeout: 120_000 }, async () => {
-      const result = await suite(["server", "--url", proxy.url, "--scenario", scenario, "--expected-failures", BASELINE]);
+      const result = await suite([
+        "server",
+        "--url",
+        proxy.url,
+        "--scenario",
+        scenario,
+        "--expected-failures",
+        BASELINE,
+      ]);
       expect(result.code, verdict(result.output)).toBe(0);
     });
   }

@@ -5,7 +5,10 @@ import { createServer, request, type Server } from "node:http";
  * and Origin reach Jarvis as the caller sent them). The conformance suite's server scenarios
  * cannot send a token; this plays a configured MCP client for them.
  */
-export async function startTokenProxy(target: URL, token: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startTokenProxy(
+  target: URL,
+  token: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((incoming, outgoing) => {
     const upstream = request(
       {

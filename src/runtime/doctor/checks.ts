@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import Database from "better-sqlite3";
 import { modelDoctorCheck } from "../../brain/models/doctor.js";
+import { DOCTOR_MCP_CHECK } from "../../extend/mcp/doctor.js";
 import { embeddingsCheck } from "../../knowledge/doctor.js";
 import { browserDoctorCheck } from "../../tools/browser/doctor.js";
 import { ACCOUNT_DOCTOR_CHECKS } from "../../tools/mail/doctor.js";
@@ -95,4 +96,5 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   ...VOICE_DOCTOR_CHECKS,
   browserDoctorCheck,
   ...ACCOUNT_DOCTOR_CHECKS,
+  DOCTOR_MCP_CHECK,
 ];

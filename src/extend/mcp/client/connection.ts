@@ -7,8 +7,11 @@ import {
   type Prompt,
   type ReadResourceResult,
   type Resource,
+  SdkError,
+  SdkErrorCode,
 } from "@modelcontextprotocol/client";
 import type { McpServerConfig } from "../../../config/mcp.js";
+import { linkSignals } from "../../../core/abort.js";
 import { JarvisError } from "../../../core/errors.js";
 import type { Logger } from "../../../core/logger.js";
 import { describeMcpError } from "./errors.js";
@@ -47,6 +50,7 @@ export interface ConnectionSpec {
 export class McpConnection {
   private closing = false;
   private lastError: string | undefined;
+  private onGarbage: (() => void) | undefined;
 
   private constructor(
     readonly client: Client,
@@ -81,15 +85,23 @@ export class McpConnection {
     client.setNotificationHandler("notifications/tools/list_changed", () => spec.onToolsChanged());
     client.onerror = (error) => connection.noteError(error);
     client.onclose = () => connection.lost();
+    // Something that is not MCP on the wire during the handshake: stop now, not at the timeout.
+    const garbage = new AbortController();
+    connection.onGarbage = () => garbage.abort(new Error("not MCP"));
+    const linked = linkSignals([signal, garbage.signal]);
     try {
       await client.connect(opened.transport, {
         timeout: spec.config.connect_timeout_s * 1000,
-        ...(signal ? { signal } : {}),
+        signal: linked.signal,
       });
     } catch (error) {
       connection.closing = true;
       await client.close().catch(() => undefined);
-      throw describeMcpError(spec.server, error, { stderr: opened.stderrTail(), target: opened.target });
+      const context = { stderr: opened.stderrTail(), target: opened.target, lastError: connection.lastError };
+      throw describeMcpError(spec.server, garbage.signal.aborted ? notMcp() : error, context);
+    } finally {
+      linked.dispose();
+      connection.onGarbage = undefined;
     }
     return connection;
   }
@@ -176,7 +188,13 @@ export class McpConnection {
   }
 
   private noteError(error: Error): void {
-    this.lastError = error.message.slice(0, 300);
+    // A line of JSON that is not JSON-RPC fails the SDK's schema (a long zod report): say what it was.
+    const schemaFailure =
+      error.name === "ZodError" || error.name === "$ZodError" || /invalid_union|"code":/.test(error.message);
+    this.lastError = schemaFailure
+      ? "a line on stdout that is not an MCP message"
+      : error.message.slice(0, 300);
+    if (schemaFailure) this.onGarbage?.();
     this.spec.logger.debug({ server: this.spec.server, err: error.message }, "mcp transport error");
   }
 
@@ -189,6 +207,11 @@ export class McpConnection {
         "the connection closed",
     );
   }
+}
+
+/** Stands for "the server wrote something that is not MCP" until it is described. */
+function notMcp(): SdkError {
+  return new SdkError(SdkErrorCode.RequestTimeout, "not MCP");
 }
 
 export function isUnavailable(error: unknown): boolean {

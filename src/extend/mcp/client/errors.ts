@@ -35,6 +35,13 @@ export function describeMcpError(server: string, error: unknown, context: Failur
     new JarvisError(code, `${where} ${message}`, { fix, cause: error });
   const errno = (error as NodeJS.ErrnoException | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
+  if (/ReadBuffer exceeded|maximum size/i.test(`${message} ${context.lastError ?? ""}`)) {
+    return make(
+      "LIMIT_REACHED",
+      "sent a message larger than its output cap",
+      `raise mcp.servers.${server}.max_output_kb if you trust it`,
+    );
+  }
 
   if (errno === "ENOENT") {
     return make(
@@ -70,11 +77,17 @@ export function describeMcpError(server: string, error: unknown, context: Failur
   if (error instanceof SdkError) {
     switch (error.code) {
       case SdkErrorCode.RequestTimeout:
-        return make(
-          "TIMEOUT",
-          `did not answer in time${said}`,
-          `check that it starts on its own, or raise mcp.servers.${server}.timeout_s`,
-        );
+        return context.lastError
+          ? make(
+              "UNAVAILABLE",
+              `answered with something that is not MCP (${bounded(context.lastError)})${said}`,
+              `check that mcp.servers.${server} runs an MCP server (nothing else may print to its stdout)`,
+            )
+          : make(
+              "TIMEOUT",
+              `did not answer in time${said}`,
+              `check that it runs an MCP server, or raise mcp.servers.${server}.timeout_s`,
+            );
       case SdkErrorCode.ConnectionClosed:
       case SdkErrorCode.NotConnected:
       case SdkErrorCode.SendFailed:
@@ -102,13 +115,6 @@ export function describeMcpError(server: string, error: unknown, context: Failur
   }
   if (error instanceof Error && (error.name === "AbortError" || /aborted/i.test(message))) {
     return new JarvisError("CANCELLED", `the call to MCP server ${server} was cancelled`, { cause: error });
-  }
-  if (/maximum size|ReadBuffer exceeded/i.test(message)) {
-    return make(
-      "LIMIT_REACHED",
-      "sent more than its output cap",
-      `raise mcp.servers.${server}.max_output_kb if you trust it`,
-    );
   }
   return make("UNAVAILABLE", `failed: ${bounded(message)}${said}`, `run \`jarvis mcp test ${server}\``);
 }
