@@ -65,7 +65,11 @@ export function describeMcpError(server: string, error: unknown, context: Failur
     );
   }
   if (error instanceof UnauthorizedError || (error instanceof SdkHttpError && error.status === 401)) {
-    return make("AUTH_FAILED", "needs you to sign in", `run \`jarvis mcp login ${server}\``);
+    return make(
+      "AUTH_FAILED",
+      "wants a sign-in or a token (HTTP 401)",
+      `run \`jarvis mcp login ${server}\` if it offers sign-in, or give it its token with \`jarvis mcp add ${server} --url URL --bearer-secret\``,
+    );
   }
   if (error instanceof SdkHttpError) {
     return make(
