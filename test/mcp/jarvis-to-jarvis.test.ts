@@ -4,7 +4,6 @@ import { join } from "node:path";
 import type { ElicitRequestParams } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/core/clock.js";
-import { silentLogger } from "../../src/core/logger.js";
 import { AuditLog } from "../../src/gate/audit.js";
 import { openStore } from "../../src/store/database.js";
 import { REPO_ROOT } from "../../src/testing/cli.js";
