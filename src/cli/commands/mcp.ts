@@ -110,7 +110,10 @@ export function registerMcpCommands(program: Command, context: CliContext): void
           ...keychainKeysOf(server).filter((key) => key.startsWith(`mcp/${name}/`)),
         ]);
         let removed = 0;
-        for (const key of keys) removed += (await keychain.delete(key).catch(() => false)) ? 1 : 0;
+        for (const key of keys) {
+          const stored = await keychain.get(key).catch(() => undefined);
+          if (stored !== undefined && (await keychain.delete(key).catch(() => false))) removed += 1;
+        }
         context.print(
           `removed ${name}${removed > 0 ? ` and ${removed} keychain entr${removed === 1 ? "y" : "ies"}` : ""}`,
         );
