@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMcpResourceTools } from "../../src/extend/mcp/client/resources.js";
 import type { ResultData } from "../../src/extend/mcp/client/result.js";
 import { REPO_ROOT } from "../../src/testing/cli.js";
 import {
@@ -110,6 +111,19 @@ describe("real MCP servers from npm", () => {
     expect(prompts.map((p) => p.name)).toContain("simple-prompt");
     const prompt = await live.getPrompt("simple-prompt", {});
     expect(prompt.messages.length).toBeGreaterThan(0);
+
+    // The same, as tools the model can use through the gate: third-party text, so it taints.
+    for (const tool of createMcpResourceTools(world.hub)) world.runtime.registry.register(tool);
+    const { scope } = scopeAnswering("deny");
+    const listed = await world.runtime.gate.call({ tool: "mcp_resources_list", args: { server: "everything" } }, scope);
+    expect(listed).toMatchObject({ status: "ok", tier: "caution" });
+    expect(listed.result?.output).toContain(text!.uri);
+    const fetched = await world.runtime.gate.call({ tool: "mcp_resource_read", args: { server: "everything", uri: text!.uri } }, scope);
+    expect(fetched.status).toBe("ok");
+    expect(fetched.result?.output.length).toBeGreaterThan(0);
+    expect(scope.taint.sources).toEqual(["mcp_resources_list", "mcp_resource_read"]);
+    const unknown = await world.runtime.gate.call({ tool: "mcp_resource_read", args: { server: "nope", uri: "x://y" } }, scope);
+    expect(unknown.result?.error?.message).toBe('no MCP server named "nope"');
   });
 
   it("server-everything over Streamable HTTP: the probe finds a 2025 server, the call goes through", async () => {

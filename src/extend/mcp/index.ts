@@ -7,6 +7,7 @@ import type { Logger } from "../../core/logger.js";
 import type { ToolRegistry } from "../../gate/registry.js";
 import { McpHub, type McpHubOptions } from "./client/hub.js";
 import { KeychainOAuthProvider } from "./client/oauth.js";
+import { createMcpResourceTools } from "./client/resources.js";
 import { writeStatus } from "./client/status.js";
 
 export { McpHub, type McpHubOptions } from "./client/hub.js";
@@ -65,6 +66,7 @@ export async function attachMcp(
     ...options.hub,
   });
   deps.onClose(() => hub.close());
+  for (const tool of createMcpResourceTools(hub)) if (!deps.registry.has(tool.name)) deps.registry.register(tool);
   await hub.startWithin(options.waitMs);
   return hub;
 }
