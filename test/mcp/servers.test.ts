@@ -115,14 +115,23 @@ describe("real MCP servers from npm", () => {
     // The same, as tools the model can use through the gate: third-party text, so it taints.
     for (const tool of createMcpResourceTools(world.hub)) world.runtime.registry.register(tool);
     const { scope } = scopeAnswering("deny");
-    const listed = await world.runtime.gate.call({ tool: "mcp_resources_list", args: { server: "everything" } }, scope);
+    const listed = await world.runtime.gate.call(
+      { tool: "mcp_resources_list", args: { server: "everything" } },
+      scope,
+    );
     expect(listed).toMatchObject({ status: "ok", tier: "caution" });
     expect(listed.result?.output).toContain(text!.uri);
-    const fetched = await world.runtime.gate.call({ tool: "mcp_resource_read", args: { server: "everything", uri: text!.uri } }, scope);
+    const fetched = await world.runtime.gate.call(
+      { tool: "mcp_resource_read", args: { server: "everything", uri: text!.uri } },
+      scope,
+    );
     expect(fetched.status).toBe("ok");
     expect(fetched.result?.output.length).toBeGreaterThan(0);
     expect(scope.taint.sources).toEqual(["mcp_resources_list", "mcp_resource_read"]);
-    const unknown = await world.runtime.gate.call({ tool: "mcp_resource_read", args: { server: "nope", uri: "x://y" } }, scope);
+    const unknown = await world.runtime.gate.call(
+      { tool: "mcp_resource_read", args: { server: "nope", uri: "x://y" } },
+      scope,
+    );
     expect(unknown.result?.error?.message).toBe('no MCP server named "nope"');
   });
 
