@@ -15,8 +15,8 @@ import { mcpServerSchema } from "../src/config/mcp.js";
 import { silentLogger } from "../src/core/logger.js";
 import { McpConnection } from "../src/extend/mcp/client/connection.js";
 import { McpHub } from "../src/extend/mcp/client/hub.js";
-import { mcpRunScope } from "../src/extend/mcp/scope.js";
 import { FixedConfirmationBroker } from "../src/gate/confirm.js";
+import { createRunScope } from "../src/gate/scope.js";
 import { composeRuntime } from "../src/runtime/compose.js";
 import { createTempHome } from "../src/testing/home.js";
 import { MemoryKeychain } from "../src/testing/memory-keychain.js";
@@ -63,7 +63,7 @@ for (let i = 0; i < 30; i++) {
   await connection.client.callTool({ name: "echo", arguments: { message: `warm ${i}` } });
   await runtime.gate.call(
     { tool: "everything__echo", args: { message: `warm ${i}` } },
-    mcpRunScope({ runId: `w${i}`, broker }),
+    createRunScope({ runId: `w${i}`, broker }),
   );
 }
 
@@ -78,7 +78,7 @@ for (let i = 0; i < CALLS; i++) {
   start = performance.now();
   const outcome = await runtime.gate.call(
     { tool: "everything__echo", args },
-    mcpRunScope({ runId: `r${i}`, broker }),
+    createRunScope({ runId: `r${i}`, broker }),
   );
   const g = performance.now() - start;
   if (outcome.status !== "ok") throw new Error(`gated call failed: ${outcome.observation}`);

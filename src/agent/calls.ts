@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
 import type { ModelToolCall } from "../brain/models/types.js";
-import { decide } from "../gate/policy.js";
+import { JarvisError } from "../core/errors.js";
 import type { ActiveRun, StoredCallResult, StoredProposal } from "./run.js";
 
 const PARALLEL_EFFECTS = new Set(["read", "network"]);
@@ -39,7 +39,7 @@ async function runOne(run: ActiveRun, call: ModelToolCall, round: number): Promi
     const message = previous.ok
       ? `${call.name} already ran with these arguments in this task and was not run again (its result: ${previous.observation.slice(0, 300)}). Do not repeat it; continue or answer.`
       : `${call.name} was called with these same arguments ${previous.count} times already; change the arguments or answer without it.`;
-    return run.refuse(call, round, "REPEATED_CALL", message);
+    return run.refuse(call, round, new JarvisError("REPEATED_CALL", message));
   }
   const result = await run.callTool(call, round);
   run.repeats.set(key, {
@@ -52,20 +52,12 @@ async function runOne(run: ActiveRun, call: ModelToolCall, round: number): Promi
 
 function parallelSafe(run: ActiveRun, call: ModelToolCall): boolean {
   const definition = run.deps.registry.get(call.name)?.definition;
-  if (!definition || call.invalid || definition.risk !== "safe") return false;
+  if (!definition || call.invalid) return false;
   if (!definition.effects.every((effect) => PARALLEL_EFFECTS.has(effect))) return false;
-  // Two confirmation prompts at once would interleave on a terminal: only calls the policy
-  // allows outright run side by side.
-  const policy = run.deps.config.policy;
-  const decision = decide(
-    "safe",
-    definition.name,
-    definition.effects,
-    { autonomy: policy.autonomy, effects: policy.effects, tools: policy.tools },
-    false,
-    false,
-  );
-  return decision.decision === "allow";
+  // Two confirmation prompts at once would interleave on a terminal: only safe calls the gate
+  // would allow outright run side by side (its dry run, so taint and overrides count).
+  const assessment = run.deps.gate.assess({ tool: call.name, args: call.input }, run.scope);
+  return assessment.valid && assessment.tier === "safe" && assessment.decision === "allow";
 }
 
 /** The assistant message for a proposal (tool inputs that are not objects are wrapped). */

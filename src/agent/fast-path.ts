@@ -1,5 +1,6 @@
 import type { ModelToolCall } from "../brain/models/types.js";
 import type { NluCall, NluResult } from "../brain/nlu/types.js";
+import { describeOutcome } from "../gate/describe.js";
 import { executeProposal } from "./calls.js";
 import type { RunEnd } from "./loop.js";
 import type { ActiveRun, StoredCallResult } from "./run.js";
@@ -49,39 +50,22 @@ export function finishFastPath(
 }
 
 /** Answers from tool outputs, one line (or block) per call, failures in plain words. */
-export function composeAnswer(calls: ModelToolCall[], results: Array<StoredCallResult | undefined>): string {
+export function composeAnswer(
+  calls: ModelToolCall[],
+  results: Array<StoredCallResult | undefined>,
+  options: { spoken?: boolean } = {},
+): string {
   return calls
-    .map((call, i) => {
+    .map((_call, i) => {
       const result = results[i];
-      if (!result) return `Stopped before ${call.name} ran.`;
-      const detail =
-        result.observation.replace(/^(REFUSED|DENIED|ERROR|UNCERTAIN) [A-Z_]+: /, "").split("\n")[0] ?? "";
-      switch (result.status) {
-        case "ok":
-          return (result.output ?? result.observation).trim() || `Done (${call.name}).`;
-        case "denied":
-          if (result.code === "USER_DENIED") return `Okay, I didn't run ${call.name}.`;
-          if (result.code === "CONFIRM_TIMEOUT") return `No answer came, so I didn't run ${call.name}.`;
-          return `${call.name} is not allowed by your policy.`;
-        case "refused":
-          return `I couldn't do that: ${stripAdvice(detail)}`;
-        case "cancelled":
-          return `${call.name} was stopped.`;
-        case "timeout":
-          return `${call.name} took too long and was stopped.`;
-        case "uncertain":
-          return `${call.name} was interrupted and may not have finished; I did not run it again.`;
-        default:
-          return `${call.name} failed: ${detail}`;
-      }
+      if (!result) return "I stopped before doing that.";
+      const message = result.message ?? (result.status === "ok" ? (result.output ?? "") : "");
+      return describeOutcome(
+        { status: result.status, code: result.code, message, fix: result.fix },
+        options.spoken ? { spoken: true } : {},
+      );
     })
     .join("\n");
-}
-
-function stripAdvice(text: string): string {
-  return text
-    .replace(/ \(run `jarvis tools list`.*\)$/, "")
-    .replace(/ \(match the tool's parameter schema\)$/, "");
 }
 
 export const NO_MODEL_QUESTION = "I need a language model for that; run `jarvis doctor` to set one up.";

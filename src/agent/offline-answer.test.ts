@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryHandleStore } from "../core/handles.js";
 import { FixedConfirmationBroker } from "../gate/confirm.js";
+import { createRunScope } from "../gate/scope.js";
 import { type AgentHarness, collect, createAgentHarness } from "../testing/agent-harness.js";
 import { TableNlu } from "../testing/table-nlu.js";
 import { createKnowledgeTools } from "../tools/knowledge/index.js";
@@ -46,14 +46,11 @@ describe("questions with no language model", () => {
     writeFileSync(notes, "The capital of Freedonia is Fredville. It has 20 bridges.\n");
     const add = await harness.runtime.gate.call(
       { tool: "knowledge_add", args: { path: notes } },
-      {
+      createRunScope({
         runId: "run_setup",
         userText: [notes],
-        handles: new MemoryHandleStore(),
-        taint: { tainted: false, sources: [] },
-        grants: new Set(),
         broker: new FixedConfirmationBroker("approve"),
-      },
+      }),
     );
     expect(add.status).toBe("ok");
     expect(await ask("how many bridges does Freedonia have?")).toContain("20 bridges");

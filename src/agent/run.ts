@@ -5,6 +5,7 @@ import type { Nlu } from "../brain/nlu/types.js";
 import type { JarvisConfig } from "../config/schema.js";
 import { linkSignals } from "../core/abort.js";
 import type { Clock } from "../core/clock.js";
+import type { JarvisError } from "../core/errors.js";
 import type { EmitFn } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
 import type { IdGenerator } from "../core/ids.js";
@@ -12,6 +13,7 @@ import type { Logger } from "../core/logger.js";
 import type { AuditLog } from "../gate/audit.js";
 import type { CallOutcome, Gate, RunScope } from "../gate/gate.js";
 import type { ToolRegistry } from "../gate/registry.js";
+import { createRunScope, type RunScopeInput } from "../gate/scope.js";
 import type { RunEmitter } from "./events.js";
 import { DEFAULT_LIMITS, type RunLimits } from "./limits.js";
 import { type RunStore, STEP_STATUS } from "./run-store.js";
@@ -39,12 +41,30 @@ export interface AgentDeps {
   timezone: string;
 }
 
-/** What a tool step stores as its result, enough to replay it to the model after a crash. */
+/**
+ * What a tool step stores as its result: enough to replay it to the model after a crash
+ * (`observation`) and to tell the person what happened (`message`, `fix`).
+ */
 export interface StoredCallResult {
   status: CallOutcome["status"] | "uncertain";
   observation: string;
+  /** For people; older rows lack it (then the output, or a generic sentence, is used). */
+  message?: string | undefined;
+  fix?: string | undefined;
   output?: string | undefined;
   code?: string | undefined;
+}
+
+/** The stored form of a gate outcome. */
+export function storedResult(outcome: CallOutcome): StoredCallResult {
+  return {
+    status: outcome.status,
+    observation: outcome.observation,
+    message: outcome.message,
+    ...(outcome.fix ? { fix: outcome.fix } : {}),
+    ...(outcome.result?.output !== undefined ? { output: outcome.result.output } : {}),
+    ...(outcome.code ? { code: String(outcome.code) } : {}),
+  };
 }
 
 /** What a model (or NLU) step stores: the proposal, replayed verbatim on resume. */
@@ -87,18 +107,18 @@ export class ActiveRun {
     readonly input: string,
     public size: TaskSize,
     readonly emitter: RunEmitter,
-    scope: Omit<RunScope, "runId" | "signal" | "emit" | "sessionId">,
+    scope: Omit<RunScopeInput, "runId" | "signal" | "emit" | "sessionId">,
     /** The user message that started the run (history before it is context). */
     readonly userMessageId: number | undefined,
   ) {
     const linked = linkSignals([this.killController.signal, this.limitController.signal]);
     this.signal = linked.signal;
     this.disposeSignal = linked.dispose;
-    this.scope = { ...scope, runId: id, sessionId, signal: this.signal, emit: emitter.emit };
+    this.scope = createRunScope({ ...scope, runId: id, sessionId, signal: this.signal, emit: emitter.emit });
     this.saved = {
-      handles: scope.handles.list().length,
-      grants: scope.grants.size,
-      taint: `${scope.taint.tainted}:${scope.taint.sources.length}`,
+      handles: this.scope.handles.list().length,
+      grants: this.scope.grants.size,
+      taint: `${this.scope.taint.tainted}:${this.scope.taint.sources.length}`,
     };
     this.model = deps.models.session();
     this.limits = deps.limits[size] ?? DEFAULT_LIMITS[size];
@@ -212,19 +232,10 @@ export class ActiveRun {
     });
     const scope: RunScope = {
       ...this.scope,
-      emit: (event) => {
-        if (event.type === "tool_started" && event.data.callId === call.id)
-          runs.updateStep(this.id, seq, "running", undefined, false);
-        this.emit(event);
-      },
+      onStarted: () => runs.updateStep(this.id, seq, "running", undefined, false),
     };
     const outcome = await this.deps.gate.call({ tool: call.name, args: call.input, callId: call.id }, scope);
-    const result: StoredCallResult = {
-      status: outcome.status,
-      observation: outcome.observation,
-      ...(outcome.result?.output !== undefined ? { output: outcome.result.output } : {}),
-      ...(outcome.code ? { code: String(outcome.code) } : {}),
-    };
+    const result = storedResult(outcome);
     runs.batch(() => {
       runs.updateStep(this.id, seq, STEP_STATUS[outcome.status], result);
       this.persistScope();
@@ -233,15 +244,13 @@ export class ActiveRun {
     return result;
   }
 
-  /** Records a refusal decided before the gate (repeated call) as a step, event and audit entry. */
+  /** A refusal the agent detects (a repeated call) goes through the gate: a step, an event, an audit entry. */
   refuse(
     call: { id: string; name: string; input: unknown },
     round: number,
-    code: string,
-    message: string,
+    refusal: JarvisError,
   ): StoredCallResult {
     const seq = this.nextSeq();
-    const observation = `REFUSED ${code}: ${message}`;
     this.deps.runs.startStep(this.id, {
       seq,
       round,
@@ -252,24 +261,13 @@ export class ActiveRun {
       args: call.input,
       sideEffect: false,
     });
-    const result: StoredCallResult = { status: "refused", observation, code };
+    const outcome = this.deps.gate.refuse(
+      { tool: call.name, args: call.input, callId: call.id },
+      this.scope,
+      refusal,
+    );
+    const result = storedResult(outcome);
     this.deps.runs.updateStep(this.id, seq, "refused", result);
-    this.deps.audit.append({
-      correlationId: this.id,
-      runId: this.id,
-      callId: call.id,
-      tool: call.name,
-      stage: "validate",
-      args: call.input,
-      decision: "deny",
-      reason: message,
-      outcome: `refused:${code}`,
-    });
-    this.emit({ type: "tool_proposed", data: { callId: call.id, tool: call.name, args: call.input } });
-    this.emit({
-      type: "tool_decided",
-      data: { callId: call.id, tool: call.name, tier: null, decision: "deny", reason: message, code },
-    });
     return result;
   }
 

@@ -312,7 +312,6 @@ export class AgentService {
       {
         userText: this.deps.sessions.userTexts(session.id),
         handles: MemoryHandleStore.fromJSON(session.handles),
-        taint: { tainted: false, sources: [] },
         grants: new Set(session.grants),
         broker,
       },

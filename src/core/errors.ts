@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   ARGS_INVALID: { kind: "model", exit: 2 },
   PATH_DENIED: { kind: "policy", exit: 3 },
   HANDLE_UNKNOWN: { kind: "model", exit: 2 },
+  /** The model proposed a call it already made in this run. */
+  REPEATED_CALL: { kind: "model", exit: 1 },
   POLICY_DENIED: { kind: "policy", exit: 3 },
   USER_DENIED: { kind: "policy", exit: 3 },
   CONFIRM_TIMEOUT: { kind: "policy", exit: 3 },

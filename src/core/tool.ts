@@ -1,5 +1,6 @@
 import type { Clock } from "./clock.js";
 import type { EmitFn } from "./events.js";
+import type { IntentSpec } from "./language.js";
 import type { Logger } from "./logger.js";
 
 export type RiskTier = "safe" | "caution" | "dangerous" | "destructive";
@@ -17,7 +18,7 @@ export const EFFECTS: readonly Effect[] = [
   "spend",
   "memory",
 ];
-/** Effects that taint raises to at least `dangerous` once the run has read untrusted text. */
+/** Effects that taint raises to at least `dangerous` once the run has read untrusted text (gate/taint.ts). */
 export const TAINT_SENSITIVE_EFFECTS: ReadonlySet<Effect> = new Set([
   "write",
   "delete",
@@ -82,7 +83,8 @@ export interface ToolResult {
   output: string;
   /** Structured data for UIs and tests; never shown to the model verbatim unless also in `output`. */
   data?: unknown;
-  error?: { code: string; message: string };
+  /** Why it failed, for people: `message` one sentence, `fix` what to do about it. */
+  error?: { code: string; message: string; fix?: string };
 }
 
 export interface ToolDefinition<A = Record<string, unknown>> {
@@ -93,6 +95,11 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   effects: Effect[];
   risk: RiskTier | ((args: A) => RiskTier);
   examples?: string[];
+  /**
+   * How people ask for it (templates, samples, slots, follow-up questions, negatives), owned by
+   * the tool group and compiled by the embedded NLU; without it the tool is only the model's.
+   */
+  language?: readonly IntentSpec[];
   trust?: "trusted" | "untrusted";
   /** Per-call timeout; the gate's default applies when absent. */
   timeoutMs?: number;
@@ -112,8 +119,12 @@ export function ok(output: string, data?: unknown): ToolResult {
   return data === undefined ? { ok: true, output } : { ok: true, output, data };
 }
 
-export function fail(code: string, message: string): ToolResult {
-  return { ok: false, output: `${code}: ${message}`, error: { code, message } };
+export function fail(code: string, message: string, fix?: string): ToolResult {
+  return {
+    ok: false,
+    output: `${code}: ${message}`,
+    error: fix === undefined ? { code, message } : { code, message, fix },
+  };
 }
 
 export function raiseTier(tier: RiskTier, by = 1): RiskTier {

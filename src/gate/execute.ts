@@ -10,6 +10,10 @@ export interface ExecutionOutcome {
   status: CallStatus;
   result?: ToolResult;
   error?: { code: string; message: string };
+  /** For people: the output when ok, else what went wrong; `fix` what to do about it. */
+  message: string;
+  fix?: string;
+  /** For the model only. */
   observation: string;
 }
 
@@ -44,6 +48,7 @@ export class Executor {
       tool.timeoutMs ?? this.options.defaultTimeoutMs,
     );
     const startedAt = this.options.clock.now();
+    scope.onStarted?.(callId);
     scope.emit?.({ type: "tool_started", data: { callId, tool: tool.name } });
     let outcome: ExecutionOutcome;
     try {
@@ -75,7 +80,7 @@ export class Executor {
           ? isTimeoutReason(linked.signal.reason)
             ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
             : cancelledOutcome(tool.name)
-          : failedOutcome("failed", failure.code, failure.message);
+          : failedOutcome("failed", failure.code, failure.message, failure.fix);
     } finally {
       linked.dispose();
       tracked.release();
@@ -111,20 +116,28 @@ export class Executor {
       observation = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
     }
     if (!result.ok) {
-      const error = result.error ?? { code: "TOOL_FAILED", message: output };
+      const { fix, ...error } = result.error ?? { code: "TOOL_FAILED", message: output };
       return {
         status: "failed",
         result: bounded,
         error,
+        message: error.message,
+        ...(fix ? { fix } : {}),
         observation: `ERROR ${error.code}: ${error.message}`,
       };
     }
-    return { status: "ok", result: bounded, observation };
+    return { status: "ok", result: bounded, message: output, observation };
   }
 }
 
-function failedOutcome(status: CallStatus, code: string, message: string): ExecutionOutcome {
-  return { status, error: { code, message }, observation: `ERROR ${code}: ${message}` };
+function failedOutcome(status: CallStatus, code: string, message: string, fix?: string): ExecutionOutcome {
+  return {
+    status,
+    error: { code, message },
+    message,
+    ...(fix ? { fix } : {}),
+    observation: `ERROR ${code}: ${message}`,
+  };
 }
 
 function cancelledOutcome(tool: string): ExecutionOutcome {

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ManualClock } from "../core/clock.js";
-import { MemoryHandleStore } from "../core/handles.js";
 import { SequentialIds } from "../core/ids.js";
 import { silentLogger } from "../core/logger.js";
 import { parametersFrom, pathString, urlString } from "../core/schema.js";
@@ -15,6 +14,7 @@ import { FixedConfirmationBroker } from "./confirm.js";
 import { Gate } from "./gate.js";
 import { canonicalPath, isWithin } from "./paths.js";
 import { ToolRegistry } from "./registry.js";
+import { createRunScope } from "./scope.js";
 
 /** Deterministic PRNG so a failing case can be replayed from its seed. */
 function mulberry32(seed: number): () => number {
@@ -210,14 +210,11 @@ function randomCall(rand: () => number): { tool: unknown; args: unknown } {
 describe("gate fuzz", () => {
   it("survives 10,000 random and mutated calls: no crash, nothing invalid executed, all audited", async () => {
     const rand = mulberry32(20261122);
-    const scope = {
+    const scope = createRunScope({
       runId: "run_fuzz",
       userText: ["https://example.com/"],
-      handles: new MemoryHandleStore(),
-      taint: { tainted: false, sources: [] },
-      grants: new Set<string>(),
       broker: new FixedConfirmationBroker("approve"),
-    };
+    });
     scope.handles.mint("u", "https://example.com/a", { tool: "web_search", trust: "untrusted" });
     const total = 10_000;
     const statuses = new Map<string, number>();

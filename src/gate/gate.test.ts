@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ManualClock } from "../core/clock.js";
-import { MemoryHandleStore } from "../core/handles.js";
 import { SequentialIds } from "../core/ids.js";
 import { silentLogger } from "../core/logger.js";
 import { parametersFrom, pathString, urlString } from "../core/schema.js";
@@ -16,6 +15,7 @@ import { Gate, type RunScope } from "./gate.js";
 import { canonicalPath } from "./paths.js";
 import type { PolicySettings } from "./policy.js";
 import { ToolRegistry } from "./registry.js";
+import { createRunScope } from "./scope.js";
 
 let temp: TempHome;
 afterEach(() => temp?.cleanup());
@@ -50,14 +50,11 @@ function scope(
   broker: ConfirmationBroker = new FixedConfirmationBroker("deny"),
   userText: string[] = [],
 ): RunScope {
-  return {
+  return createRunScope({
     runId: "run_1",
     userText,
-    handles: new MemoryHandleStore(),
-    taint: { tainted: false, sources: [] },
-    grants: new Set(),
     broker,
-  };
+  });
 }
 
 const executed: string[] = [];

@@ -1,19 +1,22 @@
-import { linkSignals, whenAborted } from "../core/abort.js";
 import type { Clock } from "../core/clock.js";
 import { JarvisError, toJarvisError } from "../core/errors.js";
-import type { ConfirmAnswer } from "../core/events.js";
 import type { IdGenerator } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
-import { type Decision, type RiskTier, TAINT_SENSITIVE_EFFECTS, type ToolDefinition } from "../core/tool.js";
+import type { Decision, RiskTier } from "../core/tool.js";
+import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
+
+export { defaultPreview } from "./ask.js";
+
 import { Executor } from "./execute.js";
 import { KillSwitch } from "./kill-switch.js";
 import type { PathRoots } from "./paths.js";
 import { decide, type PolicySettings } from "./policy.js";
-import { prepareCall } from "./prepare.js";
+import { type Prepared, prepareCall } from "./prepare.js";
 import type { ToolRegistry } from "./registry.js";
 import { assessRisk } from "./risk.js";
-import type { CallOutcome, ProposedCall, RunScope } from "./types.js";
+import { taintVerdict } from "./taint.js";
+import type { Assessment, CallOutcome, ProposedCall, RunScope } from "./types.js";
 
 export interface GateOptions {
   registry: ToolRegistry;
@@ -31,7 +34,18 @@ export interface GateOptions {
   maxOutputChars?: number;
 }
 
-export type { CallOutcome, CallStatus, ProposedCall, RunScope } from "./types.js";
+export type { Assessment, CallOutcome, CallStatus, ProposedCall, RunScope } from "./types.js";
+
+/** What the gate decided for a call that passed validation (steps 4–5). */
+interface Judgement {
+  tier: RiskTier;
+  decision: Decision;
+  reason: string;
+  /** A tool's risk function refused its arguments (e.g. a program not on the shell allowlist). */
+  refusal?: JarvisError;
+}
+
+type Finish = Omit<CallOutcome, "callId" | "tool" | "durationMs">;
 
 /**
  * The deterministic layer: registry → validate → provenance → risk → policy → confirm →
@@ -63,24 +77,54 @@ export class Gate {
     return this.killSwitch.killAll(reason);
   }
 
+  /**
+   * A dry run of steps 1–5 for planners (may these calls run side by side? would this call ask
+   * anyway?): nothing runs, nothing is asked, nothing is recorded, the scope is not changed.
+   */
+  assess(proposal: ProposedCall, scope: RunScope): Assessment {
+    const tool = String(proposal.tool);
+    let prepared: Prepared;
+    try {
+      prepared = this.prepare(tool, proposal.args, scope);
+    } catch (error) {
+      const failure = toJarvisError(error, "ARGS_INVALID");
+      return {
+        tool,
+        valid: false,
+        tier: null,
+        decision: "deny",
+        reason: failure.message,
+        code: failure.code,
+      };
+    }
+    const judged = this.judge(prepared, scope);
+    return {
+      tool,
+      valid: true,
+      tier: judged.tier,
+      decision: judged.decision,
+      reason: judged.reason,
+      ...(judged.refusal ? { code: judged.refusal.code } : {}),
+      args: prepared.args,
+    };
+  }
+
+  /**
+   * Records a call refused before it reached the gate's own steps (the agent saw it repeat, or a
+   * plan limit): audited and announced like any refusal, and nothing runs.
+   */
+  refuse(proposal: ProposedCall, scope: RunScope, refusal: JarvisError): CallOutcome {
+    const callId = proposal.callId ?? this.options.ids.next("call");
+    const tool = String(proposal.tool);
+    scope.emit?.({ type: "tool_proposed", data: { callId, tool, args: proposal.args } });
+    return this.refused(callId, tool, proposal.args, scope, refusal, "validate", this.options.clock.now());
+  }
+
   async call(proposal: ProposedCall, scope: RunScope): Promise<CallOutcome> {
     const started = this.options.clock.now();
     const callId = proposal.callId ?? this.options.ids.next("call");
     const toolName = typeof proposal.tool === "string" ? proposal.tool : String(proposal.tool);
-    const audit = (stage: AuditStage, fields: AuditFields) =>
-      this.options.audit.append({
-        correlationId: scope.correlationId ?? scope.runId,
-        runId: scope.runId,
-        callId,
-        tool: toolName,
-        stage,
-        args: fields.args ?? proposal.args,
-        tier: fields.tier,
-        decision: fields.decision,
-        reason: fields.reason,
-        outcome: fields.outcome,
-      });
-    const finish = (outcome: Omit<CallOutcome, "callId" | "tool" | "durationMs">): CallOutcome => ({
+    const finish = (outcome: Finish): CallOutcome => ({
       callId,
       tool: toolName,
       durationMs: this.options.clock.now() - started,
@@ -90,16 +134,9 @@ export class Gate {
     scope.emit?.({ type: "tool_proposed", data: { callId, tool: toolName, args: proposal.args } });
 
     // 1–3: registry, validate, provenance, paths. A failure here is refused before any policy.
-    let prepared: ReturnType<typeof prepareCall>;
+    let prepared: Prepared;
     try {
-      prepared = prepareCall(
-        this.options.registry,
-        toolName,
-        proposal.args,
-        scope,
-        this.options.roots,
-        this.options.configValues ?? [],
-      );
+      prepared = this.prepare(toolName, proposal.args, scope);
     } catch (error) {
       const failure = toJarvisError(error, "ARGS_INVALID");
       const stage: AuditStage =
@@ -108,85 +145,39 @@ export class Gate {
           : failure.code === "HANDLE_UNKNOWN"
             ? "provenance"
             : "validate";
-      audit(stage, { decision: "deny", reason: failure.message, outcome: `refused:${failure.code}` });
-      scope.emit?.({
-        type: "tool_decided",
-        data: {
-          callId,
-          tool: toolName,
-          tier: null,
-          decision: "deny",
-          reason: failure.message,
-          code: failure.code,
-        },
-      });
-      return finish({
-        status: "refused",
-        tier: null,
-        decision: "deny",
-        reason: failure.message,
-        code: failure.code,
-        observation: `REFUSED ${failure.toLine()}`,
-      });
+      return this.refused(callId, toolName, proposal.args, scope, failure, stage, started);
     }
     const { tool, args } = prepared;
+    const audit = (stage: AuditStage, fields: Omit<AuditFields, "args">) =>
+      this.record(scope, callId, toolName, stage, { ...fields, args });
 
     // 4–5: risk and policy.
-    let tier: RiskTier;
-    let decision: Decision;
-    let reason: string;
-    let refusal: JarvisError | undefined;
-    try {
-      const risk = assessRisk(tool, args, prepared.findings, scope.taint.tainted);
-      tier = risk.tier;
-      // After untrusted text, a side effect or a world-pointing value nobody vouched for (a URL
-      // the model made up can carry data out in its query) must be seen by the user.
-      const taintSensitive =
-        scope.taint.tainted &&
-        (tool.effects.some((e) => TAINT_SENSITIVE_EFFECTS.has(e)) ||
-          prepared.findings.some((f) => f.origin === "unknown"));
-      const policy = decide(
-        tier,
-        tool.name,
-        tool.effects,
-        this.options.policy(),
-        scope.grants.has(tool.name),
-        taintSensitive,
-      );
-      decision = policy.decision;
-      reason = [...risk.reasons, policy.reason].join("; ");
-    } catch (error) {
-      // A tool's risk function may refuse its arguments with a JarvisError (e.g. a program not
-      // on the shell allowlist); anything else thrown means risk is unknown. Both deny.
-      tier = "destructive";
-      decision = "deny";
-      refusal = error instanceof JarvisError ? error : undefined;
-      reason = refusal ? refusal.message : `risk could not be assessed: ${(error as Error).message}`;
-    }
-    audit("decision", { args, tier, decision, reason, outcome: decision === "deny" ? "denied" : "proceed" });
+    const { tier, decision, reason, refusal } = this.judge(prepared, scope);
+    audit("decision", { tier, decision, reason, outcome: decision === "deny" ? "denied" : "proceed" });
     scope.emit?.({ type: "tool_decided", data: { callId, tool: tool.name, tier, decision, reason } });
 
-    if (decision === "deny" && refusal) {
-      return finish({
+    const denied = (code: string, message: string, fix: string | undefined, observation: string) =>
+      finish({
         status: "denied",
         tier,
         decision,
         reason,
-        code: refusal.code,
+        code,
+        message,
+        ...(fix ? { fix } : {}),
         args,
-        observation: `DENIED ${refusal.toLine()}`,
+        observation,
       });
+    if (decision === "deny" && refusal) {
+      return denied(refusal.code, refusal.message, refusal.fix, `DENIED ${refusal.toLine()}`);
     }
     if (decision === "deny") {
-      return finish({
-        status: "denied",
-        tier,
-        decision,
-        reason,
-        code: "POLICY_DENIED",
-        args,
-        observation: `DENIED POLICY_DENIED: ${tool.name} is not allowed (${reason}). Do not retry it; tell the user or find another way.`,
-      });
+      return denied(
+        "POLICY_DENIED",
+        "your settings do not allow it",
+        "change the policy in Settings or config.yaml",
+        `DENIED POLICY_DENIED: ${tool.name} is not allowed (${reason}). Do not retry it; tell the user or find another way.`,
+      );
     }
     if (decision === "notify") {
       scope.emit?.({ type: "notice", data: { level: "info", message: `${tool.name}: ${reason}` } });
@@ -194,19 +185,28 @@ export class Gate {
 
     // 6: confirmation.
     if (decision === "confirm") {
-      const answer = await this.confirm(tool, args, tier, reason, callId, scope);
-      audit("confirmation", { args, tier, decision, reason, outcome: answer });
+      const answer = await askUser(
+        { tool, args, tier, reason, callId, scope },
+        {
+          killSwitch: this.killSwitch,
+          ids: this.options.ids,
+          clock: this.options.clock,
+          timeoutMs: this.confirmTimeoutMs,
+        },
+      );
+      audit("confirmation", { tier, decision, reason, outcome: answer });
       if (answer === "approve_session" && tier !== "destructive") scope.grants.add(tool.name);
       if (answer !== "approve" && answer !== "approve_session") {
-        const code = answer === "timeout" ? "CONFIRM_TIMEOUT" : "USER_DENIED";
-        const said =
-          answer === "timeout" ? "no answer before the confirmation timed out" : "the user said no";
+        const timedOut = answer === "timeout";
+        const said = timedOut ? "no answer before the confirmation timed out" : "the user said no";
+        const code = timedOut ? "CONFIRM_TIMEOUT" : "USER_DENIED";
         return finish({
           status: "denied",
           tier,
           decision,
           reason: `${reason}; ${said}`,
           code,
+          message: timedOut ? "no answer came before the question timed out" : "you said no",
           args,
           observation: `DENIED ${code}: ${said} to ${tool.name}. Do not retry it without asking the user.`,
         });
@@ -216,7 +216,6 @@ export class Gate {
     // 7–8: execute and record the result.
     const outcome = await this.executor.run(tool, args, callId, scope);
     audit("result", {
-      args,
       tier,
       decision,
       reason: outcome.error ? outcome.error.message : "completed",
@@ -229,70 +228,113 @@ export class Gate {
       reason,
       args,
       ...(outcome.error ? { code: outcome.error.code } : {}),
-      result: outcome.result,
+      message: outcome.message,
+      ...(outcome.fix ? { fix: outcome.fix } : {}),
+      ...(outcome.result?.data !== undefined ? { data: outcome.result.data } : {}),
+      ...(outcome.result ? { result: outcome.result } : {}),
       observation: outcome.observation,
     });
   }
 
-  private async confirm(
-    tool: ToolDefinition,
-    args: Record<string, unknown>,
-    tier: RiskTier,
-    reason: string,
-    callId: string,
-    scope: RunScope,
-  ): Promise<ConfirmAnswer> {
-    const tracked = this.killSwitch.track();
-    const linked = linkSignals([scope.signal, tracked.controller.signal], this.confirmTimeoutMs);
-    const confirmationId = this.options.ids.next("confirm");
+  private prepare(toolName: string, args: unknown, scope: RunScope): Prepared {
+    return prepareCall(
+      this.options.registry,
+      toolName,
+      args,
+      scope,
+      this.options.roots,
+      this.options.configValues ?? [],
+    );
+  }
+
+  /** Steps 4–5 for a prepared call: the taint verdict once, then risk, then policy. */
+  private judge(prepared: Prepared, scope: RunScope): Judgement {
+    const { tool, args, findings } = prepared;
     try {
-      let preview: string;
-      try {
-        preview = tool.preview
-          ? await tool.preview(args, { signal: linked.signal, handles: scope.handles })
-          : defaultPreview(tool.name, args);
-      } catch (error) {
-        preview = `${defaultPreview(tool.name, args)}\n(preview unavailable: ${(error as Error).message})`;
-      }
-      const expiresAt = this.options.clock.now() + this.confirmTimeoutMs;
-      scope.emit?.({
-        type: "confirm_requested",
-        data: { confirmationId, callId, tool: tool.name, tier, reason, preview, expiresAt },
-      });
-      const answer = await Promise.race([
-        scope.broker.request(
-          {
-            confirmationId,
-            runId: scope.runId,
-            callId,
-            tool: tool.name,
-            args,
-            tier,
-            reason,
-            preview,
-            expiresAt,
-          },
-          linked.signal,
-        ),
-        whenAborted(linked.signal).catch(() => "timeout" as const),
-      ]).catch(() => "deny" as const);
-      scope.emit?.({ type: "confirm_resolved", data: { confirmationId, callId, answer } });
-      return answer;
-    } finally {
-      linked.dispose();
-      tracked.release();
+      const taint = taintVerdict(tool, findings, scope.taint);
+      const risk = assessRisk(tool, args, findings, taint);
+      const policy = decide(
+        risk.tier,
+        tool.name,
+        tool.effects,
+        this.options.policy(),
+        scope.grants.has(tool.name),
+        taint.mustAsk ? taint.reason : undefined,
+      );
+      return {
+        tier: risk.tier,
+        decision: policy.decision,
+        reason: [...risk.reasons, policy.reason].join("; "),
+      };
+    } catch (error) {
+      // A tool's risk function may refuse its arguments with a JarvisError; anything else thrown
+      // means risk is unknown. Both deny.
+      const refusal = error instanceof JarvisError ? error : undefined;
+      const reason = refusal ? refusal.message : `risk could not be assessed: ${(error as Error).message}`;
+      return { tier: "destructive", decision: "deny", reason, ...(refusal ? { refusal } : {}) };
     }
+  }
+
+  private refused(
+    callId: string,
+    tool: string,
+    args: unknown,
+    scope: RunScope,
+    failure: JarvisError,
+    stage: AuditStage,
+    started: number,
+  ): CallOutcome {
+    this.record(scope, callId, tool, stage, {
+      args,
+      decision: "deny",
+      reason: failure.message,
+      outcome: `refused:${failure.code}`,
+    });
+    scope.emit?.({
+      type: "tool_decided",
+      data: { callId, tool, tier: null, decision: "deny", reason: failure.message, code: failure.code },
+    });
+    return {
+      callId,
+      tool,
+      status: "refused",
+      tier: null,
+      decision: "deny",
+      reason: failure.message,
+      code: failure.code,
+      message: failure.message,
+      ...(failure.fix ? { fix: failure.fix } : {}),
+      observation: `REFUSED ${failure.toLine()}`,
+      durationMs: this.options.clock.now() - started,
+    };
+  }
+
+  private record(
+    scope: RunScope,
+    callId: string,
+    tool: string,
+    stage: AuditStage,
+    fields: AuditFields,
+  ): void {
+    this.options.audit.append({
+      correlationId: scope.correlationId ?? scope.runId,
+      runId: scope.runId,
+      callId,
+      tool,
+      stage,
+      args: fields.args,
+      tier: fields.tier,
+      decision: fields.decision,
+      reason: fields.reason,
+      outcome: fields.outcome,
+    });
   }
 }
 
 interface AuditFields {
-  args?: unknown;
+  args: unknown;
   tier?: RiskTier;
   decision?: Decision;
   reason: string;
   outcome: string;
-}
-
-export function defaultPreview(tool: string, args: Record<string, unknown>): string {
-  return `${tool} ${JSON.stringify(args, null, 2)}`;
 }

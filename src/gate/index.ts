@@ -13,7 +13,9 @@ export {
   FixedConfirmationBroker,
   UnattendedConfirmationBroker,
 } from "./confirm.js";
+export { type DescribableOutcome, type DescribeOptions, describeOutcome } from "./describe.js";
 export {
+  type Assessment,
   type CallOutcome,
   type CallStatus,
   defaultPreview,
@@ -27,3 +29,5 @@ export { canonicalPath, checkPath, isWithin, type PathRoots } from "./paths.js";
 export { decide, type PolicySettings } from "./policy.js";
 export { redact, redactText } from "./redact.js";
 export { type RegisteredTool, ToolRegistry } from "./registry.js";
+export { createRunScope, type RunScopeInput } from "./scope.js";
+export { type TaintVerdict, taintVerdict } from "./taint.js";

@@ -22,9 +22,9 @@ export interface PolicyDecision {
 /**
  * Decides one call. Order: any `deny` override wins; then the tool's own override, then effect
  * overrides (the strictest), then the table. A session grant turns `confirm` into `allow`.
- * Destructive always asks, whatever the overrides; anything undecidable is denied. Once the run
- * has read untrusted text, write/delete/send/exec/spend calls ask even under full_auto or a
- * session grant: injected instructions must never act unseen.
+ * Destructive always asks, whatever the overrides; anything undecidable is denied. `mustAsk`
+ * (the taint verdict's reason, decided once by the gate) makes an allowed call ask even under
+ * full_auto or a session grant: injected instructions must never act unseen.
  */
 export function decide(
   tier: RiskTier,
@@ -32,7 +32,7 @@ export function decide(
   effects: readonly Effect[],
   settings: PolicySettings,
   sessionGrant = false,
-  tainted = false,
+  mustAsk?: string,
 ): PolicyDecision {
   const toolOverride = settings.tools[toolName];
   const effectOverrides = effects
@@ -59,10 +59,9 @@ export function decide(
     }
   }
   if (tier === "destructive") return { decision: "confirm", reason: "destructive actions always ask" };
-  if (tainted && (decision === "allow" || decision === "notify")) {
-    return { decision: "confirm", reason: "the run read untrusted content; asking before acting" };
-  }
-  if (tainted) return { decision, reason };
+  if (mustAsk && (decision === "allow" || decision === "notify"))
+    return { decision: "confirm", reason: mustAsk };
+  if (mustAsk) return { decision, reason };
   if (decision === "confirm" && sessionGrant)
     return { decision: "allow", reason: "allowed for this session" };
   return { decision, reason };

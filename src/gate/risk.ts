@@ -1,11 +1,6 @@
-import {
-  maxTier,
-  type RiskTier,
-  raiseTier,
-  TAINT_SENSITIVE_EFFECTS,
-  type ToolDefinition,
-} from "../core/tool.js";
+import { maxTier, type RiskTier, raiseTier, type ToolDefinition } from "../core/tool.js";
 import type { ProvenanceFinding } from "./provenance.js";
+import type { TaintVerdict } from "./taint.js";
 
 export interface RiskAssessment {
   tier: RiskTier;
@@ -14,14 +9,14 @@ export interface RiskAssessment {
 
 /**
  * Tier of one call: the tool's declared tier (which may depend on its arguments), one tier
- * higher when a world-pointing value has no known origin, at least `dangerous` for
- * write/delete/send/exec/spend once the run has read untrusted text.
+ * higher when a world-pointing value has no known origin, and at least what the run's taint
+ * verdict demands.
  */
 export function assessRisk(
   tool: ToolDefinition,
   args: Record<string, unknown>,
   findings: readonly ProvenanceFinding[],
-  tainted: boolean,
+  taint: TaintVerdict,
 ): RiskAssessment {
   let tier = typeof tool.risk === "function" ? tool.risk(args) : tool.risk;
   const reasons = [`${tool.name} is ${tier}`];
@@ -30,8 +25,8 @@ export function assessRisk(
     tier = raiseTier(tier);
     reasons.push(`${unknown.map((f) => f.key).join(", ")} of unknown origin → ${tier}`);
   }
-  if (tainted && tool.effects.some((e) => TAINT_SENSITIVE_EFFECTS.has(e))) {
-    const raised = maxTier(tier, "dangerous");
+  if (taint.raiseTo) {
+    const raised = maxTier(tier, taint.raiseTo);
     if (raised !== tier) reasons.push(`run read untrusted content → ${raised}`);
     tier = raised;
   }

@@ -3,7 +3,13 @@ import type { EmitFn } from "../core/events.js";
 import type { Decision, HandleStore, RiskTier, ToolResult } from "../core/tool.js";
 import type { ConfirmationBroker } from "./confirm.js";
 
-/** State of one run the caller owns and the gate reads and updates. */
+/** What a run has read so far; the gate updates it as untrusted output comes back. */
+export interface TaintState {
+  tainted: boolean;
+  sources: string[];
+}
+
+/** State of one run the caller owns and the gate reads and updates. Build it with `createRunScope`. */
 export interface RunScope {
   runId: string;
   sessionId?: string;
@@ -11,12 +17,17 @@ export interface RunScope {
   /** What the user said in this session (provenance source). */
   userText: string[];
   handles: HandleStore;
-  taint: { tainted: boolean; sources: string[] };
+  taint: TaintState;
   /** Tools the user approved "always for this session". */
   grants: Set<string>;
   broker: ConfirmationBroker;
   signal?: AbortSignal;
   emit?: EmitFn;
+  /**
+   * Called synchronously the instant the gate starts the tool, before any side effect: the
+   * caller's durable journal marks the step `running` here (a crash after it is "uncertain").
+   */
+  onStarted?: (callId: string) => void;
 }
 
 export interface ProposedCall {
@@ -27,18 +38,43 @@ export interface ProposedCall {
 
 export type CallStatus = "ok" | "failed" | "refused" | "denied" | "cancelled" | "timeout";
 
+/**
+ * What became of one call, as data. `message` and `fix` are for people (one sentence each, no
+ * tool names); `observation` is derived from the same facts for the model only and is never
+ * parsed back. `describeOutcome()` turns an outcome into the words a surface shows or says.
+ */
 export interface CallOutcome {
   callId: string;
   tool: string;
   status: CallStatus;
   tier: RiskTier | null;
   decision: Decision | null;
+  /** Why the gate decided as it did (audit and event wording). */
   reason: string;
   code?: ErrorCode | string;
+  /** For a person: the result text when ok, otherwise what stopped the call. */
+  message: string;
+  /** For a person: how to fix it, when there is something to do. */
+  fix?: string;
+  /** Structured data of the result (UIs and tests). */
+  data?: unknown;
   result?: ToolResult;
   /** Arguments after handle resolution and path canonicalization (what actually ran). */
   args?: Record<string, unknown>;
   /** What the proposer reads back. */
   observation: string;
   durationMs: number;
+}
+
+/** A dry run of registry → validate → provenance → risk → policy: nothing runs, nothing is recorded. */
+export interface Assessment {
+  tool: string;
+  /** false when the call would be refused before policy (unknown tool, bad arguments, path). */
+  valid: boolean;
+  tier: RiskTier | null;
+  decision: Decision;
+  reason: string;
+  code?: ErrorCode | string;
+  /** The arguments the tool would receive (handles resolved, paths canonical), when valid. */
+  args?: Record<string, unknown>;
 }

@@ -1,8 +1,10 @@
+import { storedResult } from "../agent/run.js";
 import { RunStore, STEP_STATUS } from "../agent/run-store.js";
 import { JarvisError, toJarvisError } from "../core/errors.js";
 import type { EventPayload, JarvisEvent } from "../core/events.js";
-import { MemoryHandleStore } from "../core/handles.js";
+import { describeOutcome } from "../gate/describe.js";
 import type { CallOutcome } from "../gate/gate.js";
+import { createRunScope } from "../gate/scope.js";
 import type { WebConfirmationBroker } from "./broker.js";
 import type { ServerRuntime } from "./context.js";
 import type { EventLog } from "./event-log.js";
@@ -103,7 +105,6 @@ export class DirectCalls {
     }
     let seq = 0;
     const emit = (payload: EventPayload) => {
-      if (payload.type === "tool_started") durable?.updateStep(runId, 1, "running", undefined, false);
       this.dispatch({ ...payload, runId, seq: ++seq, ts: runtime.clock.now() } as JarvisEvent);
     };
     const end = (status: "finished" | "failed" | "cancelled", text: string, code?: string) => {
@@ -126,24 +127,17 @@ export class DirectCalls {
       try {
         const outcome = await runtime.gate.call(
           { tool: request.tool, args: request.args, callId },
-          {
+          createRunScope({
             runId,
             sessionId: request.sessionId,
             userText: [request.input],
-            handles: new MemoryHandleStore(),
-            taint: { tainted: false, sources: [] },
-            grants: new Set(),
             broker: this.broker,
             signal: controller.signal,
             emit,
-          },
+            onStarted: () => durable?.updateStep(runId, 1, "running", undefined, false),
+          }),
         );
-        durable?.updateStep(runId, 1, STEP_STATUS[outcome.status], {
-          status: outcome.status,
-          observation: outcome.observation,
-          ...(outcome.result?.output !== undefined ? { output: outcome.result.output } : {}),
-          ...(outcome.code ? { code: String(outcome.code) } : {}),
-        });
+        durable?.updateStep(runId, 1, STEP_STATUS[outcome.status], storedResult(outcome));
         if (controller.signal.aborted || outcome.status === "cancelled") {
           end("cancelled", "stopped by user");
           emit({ type: "run_cancelled", data: { reason: "stopped by user" } });
@@ -210,19 +204,5 @@ export class DirectCalls {
 
 /** The answer under the card, in the same words the agent's fast path uses. */
 export function answerFor(outcome: CallOutcome, doing: string): string {
-  const detail = outcome.observation.replace(/^(REFUSED|DENIED|ERROR) [A-Z_]+: /, "").split("\n")[0] ?? "";
-  switch (outcome.status) {
-    case "ok":
-      return (outcome.result?.output ?? "").trim() || "Done.";
-    case "denied":
-      if (outcome.code === "USER_DENIED") return `Okay, I didn't ${doing}.`;
-      if (outcome.code === "CONFIRM_TIMEOUT") return `No answer came, so I didn't ${doing}.`;
-      return `Your policy does not allow ${outcome.tool}, so I didn't ${doing}.`;
-    case "refused":
-      return `I couldn't ${doing}: ${detail}`;
-    case "timeout":
-      return `${outcome.tool} took too long and was stopped.`;
-    default:
-      return `${outcome.tool} failed: ${detail}`;
-  }
+  return describeOutcome(outcome, { doing });
 }

@@ -65,7 +65,7 @@ async function buildAgent(runtime: Runtime, version: string): Promise<AgentServi
   // MCP servers connect in the background; their tools join the catalog as each comes up.
   const { attachMcp } = await import("../extend/mcp/index.js");
   await attachMcp({ ...runtime, onClose: runtime.deps.onClose }, { waitMs: 0, version });
-  const { openAgentService } = await import("../agent/open.js");
+  const { openAgentService } = await import("../runtime/agent.js");
   await breathe();
   return openAgentService(runtime);
 }

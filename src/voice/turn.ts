@@ -2,7 +2,9 @@ import type { Nlu } from "../brain/nlu/types.js";
 import type { EventPayload, JarvisEvent } from "../core/events.js";
 import type { HandleStore } from "../core/tool.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
+import { describeOutcome } from "../gate/describe.js";
 import type { CallOutcome, Gate } from "../gate/gate.js";
+import { createRunScope } from "../gate/scope.js";
 
 /** What a turn streams back: answer text as it is produced, and agent events to show. */
 export type TurnChunk = { type: "text"; text: string } | { type: "event"; event: EventPayload };
@@ -85,17 +87,16 @@ export function createNluTurnHandler(options: NluTurnOptions): TurnHandler {
         for (const call of calls) {
           const outcome = await options.gate.call(
             { tool: call.tool, args: call.args },
-            {
+            createRunScope({
               runId,
-              ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+              sessionId: options.sessionId,
               userText,
               handles: options.handles,
-              taint: { tainted: false, sources: [] },
               grants,
               broker: request.broker,
               signal: request.signal,
               emit: (event) => events.push(event),
-            },
+            }),
           );
           for (const event of events.splice(0)) yield { type: "event", event };
           yield { type: "text", text: `${spokenOutcome(outcome)} ` };
@@ -118,18 +119,7 @@ export function createNluTurnHandler(options: NluTurnOptions): TurnHandler {
 
 /** A short spoken form of a call's result: the first lines of its output, or why it did not run. */
 export function spokenOutcome(outcome: CallOutcome): string {
-  if (outcome.status === "ok") {
-    const lines = (outcome.result?.output ?? "")
-      .split("\n")
-      .map((l) => l.trim())
-      .filter(Boolean)
-      .slice(0, 3);
-    const text = lines.map((l) => (/[.!?]$/.test(l) ? l : `${l}.`)).join(" ");
-    return text.length > 0 ? text : "Done.";
-  }
-  if (outcome.status === "denied") return "Okay, I won't do that.";
-  if (outcome.code === "TOOL_UNKNOWN") return `I can't do that yet: ${outcome.tool} is not available.`;
-  return `That didn't work: ${outcome.reason}.`;
+  return describeOutcome(outcome, { spoken: true });
 }
 
 /** What an agent loop returns for one turn: its event stream, and a way to stop it. */

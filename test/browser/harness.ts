@@ -5,6 +5,7 @@ import { emailString, parametersFrom } from "../../src/core/schema.js";
 import { defineTool, ok, type ToolDefinition } from "../../src/core/tool.js";
 import { type ConfirmationBroker, FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import type { RunScope } from "../../src/gate/gate.js";
+import { createRunScope } from "../../src/gate/scope.js";
 import { createRuntime, type Runtime } from "../../src/runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../src/testing/home.js";
 import type { ToolDeps } from "../../src/tools/deps.js";
@@ -72,15 +73,13 @@ export function createHarness(configYaml: string, tools: (deps: ToolDeps) => Too
     turn(userText, broker = new FixedConfirmationBroker("deny")) {
       said.push(userText);
       turns += 1;
-      return {
+      return createRunScope({
         runId: `run_${turns}`,
         sessionId: "session_1",
         userText: [...said],
         handles,
-        taint: { tainted: false, sources: [] },
-        grants: new Set(),
         broker,
-      };
+      });
     },
     call: (tool, args, scope) => runtime.gate.call({ tool, args }, scope),
     async close() {

@@ -8,6 +8,7 @@ import type { ToolDefinition } from "../../src/core/tool.js";
 import type { ConfirmationBroker } from "../../src/gate/confirm.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import type { RunScope } from "../../src/gate/gate.js";
+import { createRunScope } from "../../src/gate/scope.js";
 import { createRuntime, type Runtime } from "../../src/runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../src/testing/home.js";
 import type { ToolDeps } from "../../src/tools/deps.js";
@@ -97,14 +98,12 @@ export function openHarness(
     },
     scope(scopeOptions = {}) {
       runs += 1;
-      return {
+      return createRunScope({
         runId: scopeOptions.runId ?? `run_${runs}`,
         userText: scopeOptions.userText ?? [],
         handles: scopeOptions.handles ?? new MemoryHandleStore(),
-        taint: { tainted: false, sources: [] },
-        grants: new Set(),
         broker: scopeOptions.broker ?? new FixedConfirmationBroker("approve"),
-      };
+      });
     },
     async close() {
       await harness.runtime.close();

@@ -14,9 +14,9 @@ import { McpConnection } from "../../src/extend/mcp/client/connection.js";
 import { groupOf } from "../../src/extend/mcp/client/names.js";
 import { authorizeAndRetry, KeychainOAuthProvider } from "../../src/extend/mcp/client/oauth.js";
 import { adaptTools } from "../../src/extend/mcp/client/tools.js";
-import { mcpRunScope } from "../../src/extend/mcp/scope.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import { SchemaValidator } from "../../src/gate/schema-validator.js";
+import { createRunScope } from "../../src/gate/scope.js";
 import { composeRuntime } from "../../src/runtime/compose.js";
 import { createTempHome } from "../../src/testing/home.js";
 import { MemoryKeychain } from "../../src/testing/memory-keychain.js";
@@ -91,7 +91,7 @@ async function main(url: string): Promise<void> {
           for (const tool of catalog.tools) {
             const outcome = await runtime.gate.call(
               { tool: tool.definition.name, args: sampleArguments(tool.definition.parameters) },
-              mcpRunScope({ runId: runtime.ids.next("run"), broker }),
+              createRunScope({ runId: runtime.ids.next("run"), broker }),
             );
             if (outcome.code === "AUTH_FAILED") throw new JarvisError("AUTH_FAILED", outcome.reason);
             if (outcome.status !== "ok")

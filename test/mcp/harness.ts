@@ -5,8 +5,8 @@ import { silentLogger } from "../../src/core/logger.js";
 import type { ToolDefinition } from "../../src/core/tool.js";
 import { McpHub, type McpHubOptions } from "../../src/extend/mcp/client/hub.js";
 import { writeStatus } from "../../src/extend/mcp/client/status.js";
-import { mcpRunScope } from "../../src/extend/mcp/scope.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
+import { createRunScope } from "../../src/gate/scope.js";
 import type { RunScope } from "../../src/gate/types.js";
 import { composeRuntime } from "../../src/runtime/compose.js";
 import type { Runtime } from "../../src/runtime/runtime.js";
@@ -97,7 +97,7 @@ export function scopeAnswering(answer: ConfirmAnswer, extra: Partial<RunScope> =
   const broker = new FixedConfirmationBroker(answer);
   return {
     broker,
-    scope: { ...mcpRunScope({ runId: `run_${Math.random().toString(36).slice(2)}`, broker }), ...extra },
+    scope: { ...createRunScope({ runId: `run_${Math.random().toString(36).slice(2)}`, broker }), ...extra },
   };
 }
 

@@ -89,9 +89,8 @@ describe("a hostile MCP server", () => {
     const { scope } = scopeAnswering("approve");
     const outcome = await world.runtime.gate.call({ tool: "capped__huge", args: { kb: 512 } }, scope);
     expect(outcome.status).toBe("failed");
-    expect(outcome.result?.error?.message).toMatch(
-      /^MCP server capped sent a message larger than its output cap \(raise mcp\.servers\.capped\.max_output_kb if you trust it\)$/,
-    );
+    expect(outcome.message).toBe("MCP server capped sent a message larger than its output cap");
+    expect(outcome.fix).toBe("raise mcp.servers.capped.max_output_kb if you trust it");
     await vi.waitFor(() => expect(world.runtime.registry.has("capped__huge")).toBe(true), {
       timeout: 30_000,
       interval: 100,
@@ -126,7 +125,8 @@ describe("a hostile MCP server", () => {
     const { scope } = scopeAnswering("approve");
     const outcome = await world.runtime.gate.call({ tool: "crashy__crash", args: {} }, scope);
     expect(outcome.status).toBe("failed");
-    expect(outcome.result?.error?.message).toMatch(/^MCP server crashy /);
+    expect(outcome.message).toMatch(/^MCP server crashy /);
+    expect(outcome.fix).toBeTruthy();
     expect(world.runtime.registry.has("hostile__fetch_news")).toBe(true); // the others are untouched
     await vi.waitFor(() => expect(status("crashy").restarts).toBe(1), { timeout: 10_000 });
     await vi.waitFor(() => expect(status("crashy").state).toBe("ready"), { timeout: 30_000, interval: 100 });

@@ -132,7 +132,10 @@ describe("real MCP servers from npm", () => {
       { tool: "mcp_resource_read", args: { server: "nope", uri: "x://y" } },
       scope,
     );
-    expect(unknown.result?.error?.message).toBe('no MCP server named "nope"');
+    expect(unknown).toMatchObject({
+      message: 'no MCP server named "nope"',
+      fix: expect.stringContaining("use one of:"),
+    });
   });
 
   it("server-everything over Streamable HTTP: the probe finds a 2025 server, the call goes through", async () => {

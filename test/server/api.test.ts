@@ -3,9 +3,9 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { JarvisEvent } from "../../src/core/events.js";
-import { MemoryHandleStore } from "../../src/core/handles.js";
 import { silentLogger } from "../../src/core/logger.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
+import { createRunScope } from "../../src/gate/scope.js";
 import { createServer, type TurnService } from "../../src/server/index.js";
 import { readProbeLog } from "../../src/testing/probe-tools.js";
 import { rawRequest, readSse, WsClient } from "./client.js";
@@ -180,14 +180,11 @@ describe("settings", () => {
     mkdirSync(join(h.temp.home, "secret"));
     const denied = await h.runtime.gate.call(
       { tool: "files_list", args: { path: join(h.temp.home, "secret") } },
-      {
+      createRunScope({
         runId: "run_settings",
         userText: [join(h.temp.home, "secret")],
-        handles: new MemoryHandleStore(),
-        taint: { tainted: false, sources: [] },
-        grants: new Set(),
         broker: new FixedConfirmationBroker("approve"),
-      },
+      }),
     );
     expect(denied).toMatchObject({ status: "refused", code: "PATH_DENIED" });
     const tools = await (await fetch(`${h.url}/api/tools`, { headers: auth() })).json();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MemoryHandleStore } from "../../src/core/handles.js";
 import { silentLogger } from "../../src/core/logger.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
+import { createRunScope } from "../../src/gate/scope.js";
 import { createRuntime, type Runtime } from "../../src/runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../src/testing/home.js";
 import { createWeatherTools } from "../../src/tools/weather/index.js";
@@ -32,14 +32,11 @@ function jarvis(extra = "", base = fake.url) {
   return (tool: string, args: Record<string, unknown>) =>
     r.gate.call(
       { tool, args },
-      {
+      createRunScope({
         runId: "run_1",
         userText: [],
-        handles: new MemoryHandleStore(),
-        taint: { tainted: false, sources: [] },
-        grants: new Set(),
         broker: new FixedConfirmationBroker("deny"),
-      },
+      }),
     );
 }
 

@@ -1,9 +1,9 @@
-import { openAgentService } from "../../agent/open.js";
 import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle, TurnResult } from "../../agent/types.js";
 import { ERROR_CODES, type ErrorCode } from "../../core/errors.js";
 import type { JarvisEvent, PlanStep } from "../../core/events.js";
 import { attachMcp } from "../../extend/mcp/index.js";
+import { openAgentService } from "../../runtime/agent.js";
 import type { CliContext } from "../context.js";
 import { VERSION } from "../main.js";
 

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { ERROR_CODES, type ErrorCode, JarvisError } from "../../core/errors.js";
-import { MemoryHandleStore } from "../../core/handles.js";
+import { describeOutcome } from "../../gate/describe.js";
 import type { CallOutcome } from "../../gate/gate.js";
+import { createRunScope } from "../../gate/scope.js";
 import { brokerFor } from "../broker.js";
 import { type CliContext, parseJsonFlag } from "../context.js";
 import { action } from "../run.js";
@@ -56,14 +57,11 @@ export function registerToolsCommands(program: Command, context: CliContext): vo
           const runtime = context.runtime();
           const outcome = await runtime.gate.call(
             { tool: name, args },
-            {
+            createRunScope({
               runId: runtime.ids.next("run"),
               userText: [flags.args],
-              handles: new MemoryHandleStore(),
-              taint: { tainted: false, sources: [] },
-              grants: new Set(),
               broker: brokerFor(context, flags),
-            },
+            }),
           );
           reportOutcome(context, outcome, flags.json ?? false);
         },
@@ -89,11 +87,11 @@ export function reportOutcome(context: CliContext, outcome: CallOutcome, json: b
     );
     return;
   }
-  if (outcome.status === "ok") {
-    context.print(outcome.result?.output ?? "");
-  } else {
-    context.printError(outcome.observation.replace(/^(REFUSED|DENIED|ERROR) /, "").split("\n")[0] ?? "");
-  }
+  if (outcome.status === "ok") context.print(outcome.message);
+  else
+    context.printError(
+      `${outcome.code ?? "ERROR"}: ${describeOutcome(outcome, { doing: "run it", detail: true })}`,
+    );
 }
 
 function exitCodeFor(outcome: CallOutcome): number {

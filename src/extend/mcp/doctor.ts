@@ -1,9 +1,9 @@
 import { homedir } from "node:os";
+import type { DoctorCheck, DoctorContext, DoctorResult } from "../../config/doctor.js";
 import { systemKeychain } from "../../config/secrets.js";
 import { systemClock } from "../../core/clock.js";
 import { silentLogger } from "../../core/logger.js";
 import { ToolRegistry } from "../../gate/registry.js";
-import type { DoctorCheck, DoctorContext, DoctorResult } from "../../runtime/doctor/types.js";
 import { McpHub } from "./client/hub.js";
 import { KeychainOAuthProvider } from "./client/oauth.js";
 import { readStatus } from "./client/status.js";

@@ -66,7 +66,8 @@ export async function attachMcp(
     ...options.hub,
   });
   deps.onClose(() => hub.close());
-  for (const tool of createMcpResourceTools(hub)) if (!deps.registry.has(tool.name)) deps.registry.register(tool);
+  for (const tool of createMcpResourceTools(hub))
+    if (!deps.registry.has(tool.name)) deps.registry.register(tool);
   await hub.startWithin(options.waitMs);
   return hub;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MemoryHandleStore } from "../../core/handles.js";
 import { silentLogger } from "../../core/logger.js";
 import { FixedConfirmationBroker } from "../../gate/confirm.js";
+import { createRunScope } from "../../gate/scope.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
 import { Calculator } from "./evaluate.js";
@@ -69,14 +69,12 @@ describe("calc_evaluate through the gate", () => {
     await runtime.close();
     temp.cleanup();
   });
-  const scope = () => ({
-    runId: "run_1",
-    userText: [],
-    handles: new MemoryHandleStore(),
-    taint: { tainted: false, sources: [] },
-    grants: new Set<string>(),
-    broker: new FixedConfirmationBroker("deny"),
-  });
+  const scope = () =>
+    createRunScope({
+      runId: "run_1",
+      userText: [],
+      broker: new FixedConfirmationBroker("deny"),
+    });
 
   it("answers, and refuses with one clear line", async () => {
     const good = await runtime.gate.call(

@@ -2,10 +2,10 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock.js";
-import { MemoryHandleStore } from "../../core/handles.js";
 import { silentLogger } from "../../core/logger.js";
 import { FixedConfirmationBroker } from "../../gate/confirm.js";
 import type { RunScope } from "../../gate/gate.js";
+import { createRunScope } from "../../gate/scope.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
 import { remindersTools } from "../reminders/index.js";
@@ -32,14 +32,11 @@ function open(): { runtime: Runtime; scope: RunScope } {
     logger: silentLogger,
     tools: (deps) => [...calendarTools(deps), ...remindersTools(deps)],
   });
-  const scope: RunScope = {
+  const scope: RunScope = createRunScope({
     runId: "run_1",
     userText: [],
-    handles: new MemoryHandleStore(),
-    taint: { tainted: false, sources: [] },
-    grants: new Set(),
     broker: new FixedConfirmationBroker("approve"),
-  };
+  });
   return { runtime, scope };
 }
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock.js";
-import { MemoryHandleStore } from "../../core/handles.js";
 import { silentLogger } from "../../core/logger.js";
 import { FixedConfirmationBroker } from "../../gate/confirm.js";
+import { createRunScope } from "../../gate/scope.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
 import { createListTools, normalizeListName } from "./index.js";
@@ -29,14 +29,11 @@ const call = (tool: string, args: Record<string, unknown>) => {
   clock.advance(1_000);
   return runtime.gate.call(
     { tool, args },
-    {
+    createRunScope({
       runId: "run_1",
       userText: [],
-      handles: new MemoryHandleStore(),
-      taint: { tainted: false, sources: [] },
-      grants: new Set(),
       broker: new FixedConfirmationBroker("approve"),
-    },
+    }),
   );
 };
 const output = async (tool: string, args: Record<string, unknown>) => (await call(tool, args)).result?.output;

@@ -6,6 +6,7 @@ import { SequentialIds } from "../../core/ids.js";
 import { silentLogger } from "../../core/logger.js";
 import { FixedConfirmationBroker } from "../../gate/confirm.js";
 import type { RunScope } from "../../gate/gate.js";
+import { createRunScope } from "../../gate/scope.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
 import { createTimerTools, ManualScheduler } from "./index.js";
@@ -43,14 +44,12 @@ function start(clock = new ManualClock(START)) {
   });
   runtimes.push(runtime);
   const handles = new MemoryHandleStore();
-  const scope: RunScope = {
+  const scope: RunScope = createRunScope({
     runId: "run_1",
     userText: [],
     handles,
-    taint: { tainted: false, sources: [] },
-    grants: new Set(),
     broker: new FixedConfirmationBroker("deny"),
-  };
+  });
   const call = (tool: string, args: Record<string, unknown>) => runtime.gate.call({ tool, args }, scope);
   return { runtime, clock, scheduler, notified, events, call, handles };
 }

@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryHandleStore } from "../../core/handles.js";
 import { FixedConfirmationBroker } from "../../gate/confirm.js";
+import { createRunScope } from "../../gate/scope.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { FakeOpenAiAudioServer } from "../../testing/fake-openai-audio-server.js";
 import { createTempHome } from "../../testing/home.js";
@@ -27,14 +27,11 @@ function open(config: string): Runtime {
 function call(runtime: Runtime, path: string) {
   return runtime.gate.call(
     { tool: "media_transcribe", args: { path } },
-    {
+    createRunScope({
       runId: "run_t",
       userText: [path],
-      handles: new MemoryHandleStore(),
-      taint: { tainted: false, sources: [] },
-      grants: new Set(),
       broker: new FixedConfirmationBroker("deny"),
-    },
+    }),
   );
 }
 

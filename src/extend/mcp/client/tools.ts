@@ -122,7 +122,7 @@ function toDefinition(
       } catch (error) {
         const failure = toJarvisError(error, "TOOL_FAILED");
         if (failure.code === "CANCELLED" || failure.code === "TIMEOUT") throw failure;
-        return fail(failure.code, failure.fix ? `${failure.message} (${failure.fix})` : failure.message);
+        return fail(failure.code, failure.message, failure.fix);
       }
     },
   };

@@ -16,8 +16,8 @@ import type { Logger } from "../../../core/logger.js";
 import type { ToolDefinition } from "../../../core/tool.js";
 import type { ConfirmationBroker, ConfirmationRequest } from "../../../gate/confirm.js";
 import type { Gate } from "../../../gate/gate.js";
+import { createRunScope } from "../../../gate/scope.js";
 import type { CallOutcome } from "../../../gate/types.js";
-import { mcpRunScope } from "../scope.js";
 import { PendingConfirmations } from "./pending.js";
 
 export interface JarvisMcpServiceOptions {
@@ -118,7 +118,7 @@ export class JarvisMcpService {
       : this.options.fallbackBroker;
     outcome = this.options.gate.call(
       { tool: name, args },
-      mcpRunScope({
+      createRunScope({
         runId: this.options.ids.next("run"),
         correlationId: `mcp-client:${client}`,
         broker: broker ?? denyBroker,
@@ -183,10 +183,12 @@ function withoutGateKeys(value: unknown): unknown {
   );
 }
 
+/** The outcome as a tool result: the text on success, else what stopped it and the fix (no observation parsing). */
 function toResult(outcome: CallOutcome): CallToolResult {
-  if (outcome.status === "ok") return { content: [{ type: "text", text: outcome.result?.output ?? "" }] };
-  const detail = outcome.result?.error?.message ?? outcome.reason;
-  return errorResult(`${outcome.status} (${outcome.code ?? "ERROR"}): ${detail}`);
+  if (outcome.status === "ok")
+    return { content: [{ type: "text", text: outcome.result?.output ?? outcome.message }] };
+  const fix = outcome.fix ? ` (${outcome.fix})` : "";
+  return errorResult(`${outcome.status} (${outcome.code ?? "ERROR"}): ${outcome.message}${fix}`);
 }
 
 function errorResult(text: string): CallToolResult {
