@@ -61,6 +61,21 @@ describe("jarvis mcp", () => {
     expect(doctor[0]?.detail).toMatch(/^ready, 13 tools \(protocol 2025-11-25\)$/);
   });
 
+  it("lists and reads a server's resources and prompts", async () => {
+    const resources = await jarvis(["mcp", "resources", "everything"]);
+    expect(resources.code, resources.stderr).toBe(0);
+    const uri = /^(\S+)\s.*\(text\/\w+\)$/m.exec(resources.stdout)?.[1];
+    expect(uri).toBeTruthy();
+    const read = await jarvis(["mcp", "read", "everything", uri!]);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stdout.length).toBeGreaterThan(0);
+    const prompts = await jarvis(["mcp", "prompts", "everything"]);
+    expect(prompts.stdout).toMatch(/^simple-prompt/m);
+    const prompt = await jarvis(["mcp", "prompt", "everything", "simple-prompt"]);
+    expect(prompt.code, prompt.stderr).toBe(0);
+    expect(prompt.stdout).toMatch(/^user: /m);
+  });
+
   it("stores a bearer token in the keychain and only its name in config.yaml; remove takes both away", async () => {
     const added = await jarvis(
       ["mcp", "add", "remote", "--url", "https://mcp.example.com/mcp", "--bearer-secret"],

@@ -210,6 +210,38 @@ export function registerMcpConnectCommands(mcp: Command, context: CliContext): v
         }
       }),
     );
+  mcp
+    .command("prompt <name> <prompt>")
+    .description(
+      "read one prompt of a server, filled with --arg KEY=VALUE (third-party text: shown, never obeyed)",
+    )
+    .option(
+      "--arg <KEY=VALUE>",
+      "a prompt argument",
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .action(
+      action(context, async (name: string, prompt: string, flags: { arg: string[] }) => {
+        const args = Object.fromEntries(
+          flags.arg.map((pair) => {
+            const index = pair.indexOf("=");
+            if (index <= 0) throw new JarvisError("USAGE", `--arg "${pair.slice(0, 40)}" needs KEY=VALUE`);
+            return [pair.slice(0, index), pair.slice(index + 1)];
+          }),
+        );
+        const { hub } = await connectOne(context, name);
+        try {
+          const result = await hub.server(name).live().getPrompt(prompt, args);
+          for (const message of result.messages) {
+            const content = message.content as { type: string; text?: string };
+            context.print(`${message.role}: ${content.type === "text" ? content.text : `[${content.type}]`}`);
+          }
+        } finally {
+          await hub.close();
+        }
+      }),
+    );
 }
 
 /** A one-shot loopback listener for the OAuth redirect (127.0.0.1 only; the first answer wins). */
