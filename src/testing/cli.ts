@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
+import { PassThrough, Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -37,4 +38,28 @@ export function runJarvis(
     });
     child.stdin.end(options.input ?? "");
   });
+}
+
+/** Runs one `jarvis` command line in this process (from source, no build), with the given env and stdin. */
+export async function runCliInProcess(
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; input?: string },
+): Promise<CliRun> {
+  const [{ main }, { createCliContext }] = await Promise.all([
+    import("../cli/main.js"),
+    import("../cli/context.js"),
+  ]);
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = "";
+  let stderr = "";
+  out.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  err.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const stdin = Readable.from([options.input ?? ""]);
+  const code = await main(args, createCliContext({ env: options.env, stdout: out, stderr: err, stdin }));
+  return { code, stdout, stderr };
 }

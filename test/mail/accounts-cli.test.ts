@@ -1,10 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCliContext } from "../../src/cli/context.js";
-import { main } from "../../src/cli/main.js";
 import { runDoctor } from "../../src/runtime/doctor/index.js";
+import { runCliInProcess } from "../../src/testing/cli.js";
 import { installFakeSecretTool } from "../../src/testing/fake-secret-tool.js";
 import { createTempHome, type TempHome } from "../../src/testing/home.js";
 import { hasPrograms } from "../../src/testing/programs.js";
@@ -41,19 +39,7 @@ describe.skipIf(!ok)("jarvis accounts add|list|test|remove and the doctor checks
     await Promise.all([dovecot?.stop(), smtp?.stop(), radicale?.stop()]);
   });
 
-  const jarvis = async (args: string[], input = "", runEnv = env) => {
-    const out = new PassThrough();
-    const err = new PassThrough();
-    let stdout = "";
-    let stderr = "";
-    out.on("data", (c) => (stdout += c));
-    err.on("data", (c) => (stderr += c));
-    const code = await main(
-      args,
-      createCliContext({ env: runEnv, stdout: out, stderr: err, stdin: Readable.from([input]) }),
-    );
-    return { code, stdout, stderr };
-  };
+  const jarvis = (args: string[], input = "", runEnv = env) => runCliInProcess(args, { env: runEnv, input });
   const config = () => readFileSync(join(temp.jarvisHome, "config.yaml"), "utf8");
   const mailFlags = () => [
     "--from",

@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCliContext } from "../../src/cli/context.js";
-import { main } from "../../src/cli/main.js";
 import { DOCTOR_MCP_CHECK } from "../../src/extend/mcp/doctor.js";
 import { runDoctor } from "../../src/runtime/doctor/index.js";
+import { runCliInProcess } from "../../src/testing/cli.js";
 import { installFakeSecretTool } from "../../src/testing/fake-secret-tool.js";
 import { createTempHome, type TempHome } from "../../src/testing/home.js";
 import { EVERYTHING_SERVER, NODE } from "./harness.js";
@@ -24,19 +22,7 @@ describe("jarvis mcp", () => {
   });
   afterAll(() => temp?.cleanup());
 
-  const jarvis = async (args: string[], input = "") => {
-    const out = new PassThrough();
-    const err = new PassThrough();
-    let stdout = "";
-    let stderr = "";
-    out.on("data", (c) => (stdout += c));
-    err.on("data", (c) => (stderr += c));
-    const code = await main(
-      args,
-      createCliContext({ env, stdout: out, stderr: err, stdin: Readable.from([input]) }),
-    );
-    return { code, stdout, stderr };
-  };
+  const jarvis = (args: string[], input = "") => runCliInProcess(args, { env, input });
 
   it("adds a stdio server, lists it, and tests it: protocol, tools and their tiers", async () => {
     const added = await jarvis(["mcp", "add", "everything", "--", NODE, EVERYTHING_SERVER, "stdio"]);

@@ -10,7 +10,12 @@ import { systemClock } from "../../core/clock.js";
 import { JarvisError } from "../../core/errors.js";
 import { silentLogger } from "../../core/logger.js";
 import { McpConnection } from "../../extend/mcp/client/connection.js";
-import { type Authorizer, authorizeAndRetry, KeychainOAuthProvider } from "../../extend/mcp/client/oauth.js";
+import {
+  type Authorizer,
+  authorizeAndRetry,
+  KeychainOAuthProvider,
+  savedSignIn,
+} from "../../extend/mcp/client/oauth.js";
 import { McpHub } from "../../extend/mcp/index.js";
 import { ToolRegistry } from "../../gate/registry.js";
 import type { CliContext } from "../context.js";
@@ -41,20 +46,26 @@ async function connectOne(
     clock: systemClock,
     logger: silentLogger,
     version: VERSION,
-    authProvider: (serverName, http) =>
-      "url" in http
-        ? new KeychainOAuthProvider({
-            server: serverName,
-            config: http,
-            sources: { env: context.env, keychain },
-            redirectUrl: "http://127.0.0.1/callback",
-          })
-        : undefined,
+    authProvider: savedSignIn({ env: context.env, keychain }),
     // One attempt: the command reports, it does not keep retrying.
     schedule: () => () => {},
   });
   await hub.start();
   return { hub, registry };
+}
+
+/** Runs `use` on the live connection to `name`, then disconnects. */
+async function withServer<T>(
+  context: CliContext,
+  name: string,
+  use: (live: McpConnection) => Promise<T>,
+): Promise<T> {
+  const { hub } = await connectOne(context, name);
+  try {
+    return await use(hub.server(name).live());
+  } finally {
+    await hub.close();
+  }
 }
 
 export function registerMcpConnectCommands(mcp: Command, context: CliContext): void {
@@ -160,16 +171,13 @@ export function registerMcpConnectCommands(mcp: Command, context: CliContext): v
     .description("the resources a server offers (read one with `jarvis mcp read NAME URI`)")
     .action(
       action(context, async (name: string) => {
-        const { hub } = await connectOne(context, name);
-        try {
-          for (const resource of await hub.server(name).live().listResources()) {
+        await withServer(context, name, async (live) => {
+          for (const resource of await live.listResources()) {
             context.print(
               `${resource.uri}  ${resource.name}${resource.mimeType ? ` (${resource.mimeType})` : ""}`,
             );
           }
-        } finally {
-          await hub.close();
-        }
+        });
       }),
     );
 
@@ -178,17 +186,14 @@ export function registerMcpConnectCommands(mcp: Command, context: CliContext): v
     .description("read one resource of a server (third-party text: shown, never obeyed)")
     .action(
       action(context, async (name: string, uri: string) => {
-        const { hub } = await connectOne(context, name);
-        try {
-          const result = await hub.server(name).live().readResource(uri);
+        await withServer(context, name, async (live) => {
+          const result = await live.readResource(uri);
           for (const content of result.contents) {
             context.print(
               "text" in content ? content.text : `[${content.mimeType ?? "binary"} ${content.uri}]`,
             );
           }
-        } finally {
-          await hub.close();
-        }
+        });
       }),
     );
 
@@ -197,17 +202,14 @@ export function registerMcpConnectCommands(mcp: Command, context: CliContext): v
     .description("the prompts a server offers")
     .action(
       action(context, async (name: string) => {
-        const { hub } = await connectOne(context, name);
-        try {
-          for (const prompt of await hub.server(name).live().listPrompts()) {
+        await withServer(context, name, async (live) => {
+          for (const prompt of await live.listPrompts()) {
             const args = (prompt.arguments ?? []).map((a) => (a.required ? a.name : `[${a.name}]`)).join(" ");
             context.print(
               `${prompt.name}${args ? ` ${args}` : ""}${prompt.description ? `  ${prompt.description}` : ""}`,
             );
           }
-        } finally {
-          await hub.close();
-        }
+        });
       }),
     );
   mcp
@@ -230,16 +232,13 @@ export function registerMcpConnectCommands(mcp: Command, context: CliContext): v
             return [pair.slice(0, index), pair.slice(index + 1)];
           }),
         );
-        const { hub } = await connectOne(context, name);
-        try {
-          const result = await hub.server(name).live().getPrompt(prompt, args);
+        await withServer(context, name, async (live) => {
+          const result = await live.getPrompt(prompt, args);
           for (const message of result.messages) {
             const content = message.content as { type: string; text?: string };
             context.print(`${message.role}: ${content.type === "text" ? content.text : `[${content.type}]`}`);
           }
-        } finally {
-          await hub.close();
-        }
+        });
       }),
     );
 }

@@ -25,22 +25,22 @@ export function registerMcpServeCommand(mcp: Command, context: CliContext): void
       action(context, async (flags: { http?: boolean; port?: string }) => {
         const runtime = context.runtime();
         const tools = () => exposedTools(runtime.registry, runtime.config);
+        const service = new JarvisMcpService({
+          gate: runtime.gate,
+          tools,
+          ids: runtime.ids,
+          logger: runtime.logger,
+          version: VERSION,
+          transport: flags.http ? "http" : "stdio",
+          // Over HTTP in a terminal, a client that cannot ask: the person at this terminal is asked.
+          ...(flags.http && context.stdin.isTTY
+            ? { fallbackBroker: new TerminalConfirmationBroker(context.stdin, context.stderr) }
+            : {}),
+        });
         if (flags.http) {
           const port = flags.port === undefined ? runtime.config.mcp.serve.port : Number(flags.port);
           if (!Number.isInteger(port) || port < 0 || port > 65_535)
             throw new JarvisError("USAGE", `--port ${flags.port} is not a port`);
-          const service = new JarvisMcpService({
-            gate: runtime.gate,
-            tools,
-            ids: runtime.ids,
-            logger: runtime.logger,
-            version: VERSION,
-            transport: "http",
-            // Clients that cannot ask: the person at this terminal is asked instead.
-            ...(context.stdin.isTTY
-              ? { fallbackBroker: new TerminalConfirmationBroker(context.stdin, context.stderr) }
-              : {}),
-          });
           const serving = await serveHttp({
             service,
             port,
@@ -54,14 +54,6 @@ export function registerMcpServeCommand(mcp: Command, context: CliContext): void
           await serving.close();
           return;
         }
-        const service = new JarvisMcpService({
-          gate: runtime.gate,
-          tools,
-          ids: runtime.ids,
-          logger: runtime.logger,
-          version: VERSION,
-          transport: "stdio",
-        });
         // stdout belongs to the protocol: nothing else may be printed here.
         const closed = new Promise<void>((resolve) => context.stdin.once("end", () => resolve()));
         const handle = serveStdio(service.factory, {

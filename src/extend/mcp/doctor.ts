@@ -5,7 +5,7 @@ import { systemClock } from "../../core/clock.js";
 import { silentLogger } from "../../core/logger.js";
 import { ToolRegistry } from "../../gate/registry.js";
 import { McpHub } from "./client/hub.js";
-import { KeychainOAuthProvider } from "./client/oauth.js";
+import { savedSignIn } from "./client/oauth.js";
 import { readStatus } from "./client/status.js";
 import type { ServerStatus } from "./client/supervisor.js";
 
@@ -54,15 +54,7 @@ async function serverLines(context: DoctorContext): Promise<DoctorResult[]> {
     clock: systemClock,
     logger: silentLogger,
     version: "doctor",
-    authProvider: (server, config) =>
-      "url" in config
-        ? new KeychainOAuthProvider({
-            server,
-            config,
-            sources: { env: context.env, keychain },
-            redirectUrl: "http://127.0.0.1/callback",
-          })
-        : undefined,
+    authProvider: savedSignIn({ env: context.env, keychain }),
     schedule: () => () => {},
   });
   try {

@@ -6,7 +6,7 @@ import type { Clock } from "../../core/clock.js";
 import type { Logger } from "../../core/logger.js";
 import type { ToolRegistry } from "../../gate/registry.js";
 import { McpHub, type McpHubOptions } from "./client/hub.js";
-import { KeychainOAuthProvider } from "./client/oauth.js";
+import { savedSignIn } from "./client/oauth.js";
 import { createMcpResourceTools } from "./client/resources.js";
 import { writeStatus } from "./client/status.js";
 
@@ -46,16 +46,7 @@ export async function attachMcp(
     clock: deps.clock,
     logger: deps.logger,
     version: options.version,
-    // Signed in earlier with `jarvis mcp login`; no browser is opened from here.
-    authProvider: (server, config) =>
-      "url" in config
-        ? new KeychainOAuthProvider({
-            server,
-            config,
-            sources: { env: deps.env, keychain },
-            redirectUrl: "http://127.0.0.1/callback",
-          })
-        : undefined,
+    authProvider: savedSignIn({ env: deps.env, keychain }),
     onChange: (statuses) => {
       try {
         writeStatus(deps.paths.home, statuses, deps.clock.now());

@@ -10,7 +10,7 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import type { McpHttpServerConfig } from "../../../config/mcp.js";
+import { isStdioServer, type McpHttpServerConfig, type McpServerConfig } from "../../../config/mcp.js";
 import { JarvisError } from "../../../core/errors.js";
 import { mcpKeychainKey, resolveValue, type SecretSources } from "./secrets.js";
 
@@ -247,6 +247,20 @@ export async function authorizeAndRetry<T>(options: {
         throw new JarvisError("AUTH_FAILED", "the sign-in did not complete", { fix: "try again" });
     }
   }
+}
+
+/**
+ * The OAuth provider a hub gives each HTTP server: the sign-in `jarvis mcp login` left in the
+ * keychain (refreshed silently). It never opens a browser; a server that wants a new sign-in
+ * ends in `needs_login`.
+ */
+export function savedSignIn(
+  sources: SecretSources,
+): (server: string, config: McpServerConfig) => KeychainOAuthProvider | undefined {
+  return (server, config) =>
+    isStdioServer(config)
+      ? undefined
+      : new KeychainOAuthProvider({ server, config, sources, redirectUrl: "http://127.0.0.1/callback" });
 }
 
 /** The keychain entry a server's sign-in lives in (for `jarvis mcp remove`). */
