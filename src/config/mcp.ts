@@ -149,7 +149,6 @@ export type McpStdioServerConfig = z.infer<typeof stdioServer>;
 export type McpHttpServerConfig = z.infer<typeof httpServer>;
 export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
 export type McpConfig = z.infer<typeof mcpSchema>;
-export type SecretRef = z.infer<typeof secretRefSchema>;
 export type ValueOrSecret = z.infer<typeof valueOrSecret>;
 
 export function isStdioServer(server: McpServerConfig): server is McpStdioServerConfig {

@@ -12,7 +12,6 @@ import {
 } from "@modelcontextprotocol/client";
 import type { McpServerConfig } from "../../../config/mcp.js";
 import { linkSignals } from "../../../core/abort.js";
-import { JarvisError } from "../../../core/errors.js";
 import type { Logger } from "../../../core/logger.js";
 import { describeMcpError } from "./errors.js";
 import type { McpCallResult } from "./result.js";
@@ -212,8 +211,4 @@ export class McpConnection {
 /** Stands for "the server wrote something that is not MCP" until it is described. */
 function notMcp(): SdkError {
   return new SdkError(SdkErrorCode.RequestTimeout, "not MCP");
-}
-
-export function isUnavailable(error: unknown): boolean {
-  return error instanceof JarvisError && error.code === "UNAVAILABLE";
 }

@@ -262,8 +262,3 @@ export function savedSignIn(
       ? undefined
       : new KeychainOAuthProvider({ server, config, sources, redirectUrl: "http://127.0.0.1/callback" });
 }
-
-/** The keychain entry a server's sign-in lives in (for `jarvis mcp remove`). */
-export function oauthKeychainKey(server: string): string {
-  return mcpKeychainKey(server, "oauth");
-}

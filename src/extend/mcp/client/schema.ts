@@ -66,8 +66,6 @@ const SCHEMA_VALUES = new Set([
   "else",
   "contains",
 ]);
-/** The gate's own annotations: a server that sets them is trying to steer the gate. */
-export const GATE_ANNOTATIONS = ["x-provenance", "x-path", "x-handle"] as const;
 const MAX_DEPTH = 24;
 const MAX_SCHEMA_BYTES = 64_000;
 
