@@ -22,4 +22,6 @@ export interface DoctorCheck {
   name: string;
   area: string;
   run(context: DoctorContext): Promise<Omit<DoctorResult, "name" | "area">>;
+  /** A check over a list the user configured (MCP servers): one named line per entry, used instead of `run`. */
+  lines?(context: DoctorContext): Promise<DoctorResult[]>;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allowEntryProblem } from "./allowlist.js";
+import { mcpSchema } from "./mcp.js";
 import { unprotectProblem } from "./protected.js";
 
 /** Every key is optional; defaults make an empty config.yaml a working one. */
@@ -314,6 +315,7 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    mcp: mcpSchema,
     server: z
       .object({
         host: z.string().default("127.0.0.1"),

@@ -270,20 +270,22 @@ export async function resolveCredentials(
   return { user, kind: "password", password, source: "keychain" };
 }
 
-async function readKeychain(keychain: Keychain, key: string, where: string): Promise<string> {
+/** One secret from the keychain; errors name `where` and the fix (`store` says how to store it). */
+export async function readKeychain(
+  keychain: Keychain,
+  key: string,
+  where: string,
+  store = "store it with `jarvis accounts add`, or set password_env in config.yaml",
+): Promise<string> {
   let value: string | undefined;
   try {
     value = await keychain.get(key);
   } catch (error) {
     const failure = error instanceof JarvisError ? error : new JarvisError("UNAVAILABLE", String(error));
-    throw new JarvisError("UNAVAILABLE", `${where}: ${failure.message}`, {
-      fix: failure.fix ?? "store the secret with `jarvis accounts add`, or set password_env",
-    });
+    throw new JarvisError("UNAVAILABLE", `${where}: ${failure.message}`, { fix: failure.fix ?? store });
   }
   if (value === undefined || value === "") {
-    throw new JarvisError("NOT_FOUND", `${where}: no secret in the keychain under "${key}"`, {
-      fix: "store it with `jarvis accounts add`, or set password_env in config.yaml",
-    });
+    throw new JarvisError("NOT_FOUND", `${where}: no secret in the keychain under "${key}"`, { fix: store });
   }
   return value;
 }

@@ -45,6 +45,17 @@ export function setConfigValue(path: string, key: string, value: unknown): Jarvi
   return config;
 }
 
+/** Removes one key from config.yaml, keeping comments; the result is validated before it is written. */
+export function deleteConfigValue(path: string, key: string): JarvisConfig {
+  const text = existsSync(path) ? readFileSync(path, "utf8") : "";
+  parseConfigText(text);
+  const document = parseDocument(text);
+  document.deleteIn(key.split("."));
+  const config = validateConfig(document.toJS() ?? {});
+  writeFileAtomic(path, document.toString());
+  return config;
+}
+
 /** Replaces whole sections (used by the settings API): validated first, written atomically. */
 export function mergeConfigSections(path: string, patch: Record<string, unknown>): JarvisConfig {
   const text = existsSync(path) ? readFileSync(path, "utf8") : "";

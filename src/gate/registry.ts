@@ -27,11 +27,38 @@ export class ToolRegistry {
 
   register(declared: ToolDefinition): void {
     const definition = withDeclaredEffects(declared, this.options.logger);
-    if (!NAME.test(definition.name)) {
-      throw new JarvisError("INTERNAL", `tool name "${definition.name}" must match [a-z0-9_]{1,64}`);
-    }
     if (this.tools.has(definition.name)) {
       throw new JarvisError("INTERNAL", `tool "${definition.name}" is registered twice`);
+    }
+    this.tools.set(definition.name, this.entryFor(definition));
+  }
+
+  /**
+   * Swaps every tool of `group` for `definitions` in one step (an MCP server's tool list
+   * changed, or the server went away). Everything is checked first: a bad list leaves the old
+   * tools in place, and a name another group owns is refused.
+   */
+  replaceGroup(group: string, definitions: readonly ToolDefinition[]): void {
+    const entries = new Map<string, RegisteredTool>();
+    for (const declared of definitions) {
+      const definition = withDeclaredEffects(declared, this.options.logger);
+      const owner = this.tools.get(definition.name)?.definition.group;
+      if (
+        definition.group !== group ||
+        (owner !== undefined && owner !== group) ||
+        entries.has(definition.name)
+      ) {
+        throw new JarvisError("INTERNAL", `tool "${definition.name}" cannot be registered in group ${group}`);
+      }
+      entries.set(definition.name, this.entryFor(definition));
+    }
+    for (const [name, tool] of this.tools) if (tool.definition.group === group) this.tools.delete(name);
+    for (const [name, entry] of entries) this.tools.set(name, entry);
+  }
+
+  private entryFor(definition: ToolDefinition): RegisteredTool {
+    if (!NAME.test(definition.name)) {
+      throw new JarvisError("INTERNAL", `tool name "${definition.name}" must match [a-z0-9_]{1,64}`);
     }
     const properties = (definition.parameters.properties ?? {}) as Record<string, Record<string, unknown>>;
     const pathKeys = Object.entries(properties).flatMap(([key, property]) => {
@@ -47,7 +74,7 @@ export class ToolRegistry {
     }
     const validator = this.validator;
     let compiled: ValidateFunction | undefined;
-    this.tools.set(definition.name, {
+    return {
       definition,
       get validate(): ValidateFunction {
         compiled ??= validator.compile(definition.name, definition.parameters);
@@ -55,7 +82,7 @@ export class ToolRegistry {
       },
       annotated: annotatedProperties(definition.parameters),
       pathKeys,
-    });
+    };
   }
 
   /** Compiles every schema now; throws on the first that does not compile. */

@@ -40,7 +40,7 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * while the server already answers. Nothing reads the catalog before: API and WebSocket
  * requests wait for the agent.
  */
-async function buildAgent(runtime: Runtime): Promise<AgentService> {
+async function buildAgent(runtime: Runtime, version: string): Promise<AgentService> {
   // Group by group with a breath between: Node links a dynamic import's whole module graph
   // synchronously (~0.35 s for every group at once), which would hold the UI's first requests
   // (and /health) that long.
@@ -48,6 +48,9 @@ async function buildAgent(runtime: Runtime): Promise<AgentService> {
   const builtinTools = await loadBuiltinTools(breathe);
   runtime.registry.registerAll(builtinTools(runtime.deps));
   await breathe();
+  // MCP servers connect in the background; their tools join the catalog as each comes up.
+  const { attachMcp } = await import("../extend/mcp/index.js");
+  await attachMcp({ ...runtime, onClose: runtime.deps.onClose }, { waitMs: 0, version });
   const { openAgentService } = await import("../runtime/agent.js");
   await breathe();
   return openAgentService(runtime);
@@ -131,7 +134,7 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
     // first requests are not queued behind the NLU.
     let unsettle = () => {};
     const ready = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => buildAgent(runtime))
+      .then(() => buildAgent(runtime, options.version ?? "0.1.0"))
       .then((built) => {
         agent = built;
         resolveAgent(built);

@@ -9,6 +9,7 @@ import { LiveHub } from "./live.js";
 import { ServerMetrics } from "./metrics.js";
 import { registerApiRoutes } from "./routes/api.js";
 import { registerKnowledgeRoutes } from "./routes/knowledge.js";
+import { registerMcpRoutes } from "./routes/mcp.js";
 import { registerSettingsRoutes } from "./routes/settings.js";
 import { registerTurnRoutes } from "./routes/turns.js";
 import { registerWebSocket } from "./routes/ws.js";
@@ -191,6 +192,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
   registerWebSocket(app, context);
   registerApiRoutes(app, context);
   registerKnowledgeRoutes(app, context);
+  registerMcpRoutes(app, context);
   registerSettingsRoutes(app, context, { uploadLimit: options.uploadLimit ?? 256 * 1024 * 1024 });
   await registerStatic(app, options.uiDir);
 

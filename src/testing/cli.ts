@@ -1,4 +1,5 @@
 import { dirname, join } from "node:path";
+import { PassThrough, Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { type ProgramResult, spawnProgram } from "../config/secrets.js";
 
@@ -19,4 +20,28 @@ export function runJarvis(
     ...(options.input !== undefined ? { input: options.input } : {}),
     timeoutMs: options.timeoutMs ?? 60_000,
   });
+}
+
+/** Runs one `jarvis` command line in this process (from source, no build), with the given env and stdin. */
+export async function runCliInProcess(
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; input?: string },
+): Promise<CliRun> {
+  const [{ main }, { createCliContext }] = await Promise.all([
+    import("../cli/main.js"),
+    import("../cli/context.js"),
+  ]);
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = "";
+  let stderr = "";
+  out.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  err.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const stdin = Readable.from([options.input ?? ""]);
+  const code = await main(args, createCliContext({ env: options.env, stdout: out, stderr: err, stdin }));
+  return { code, stdout, stderr };
 }

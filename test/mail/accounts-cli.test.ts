@@ -1,10 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCliContext } from "../../src/cli/context.js";
-import { main } from "../../src/cli/main.js";
 import { runDoctor } from "../../src/runtime/doctor/index.js";
+import { runCliInProcess } from "../../src/testing/cli.js";
+import { installFakeSecretTool } from "../../src/testing/fake-secret-tool.js";
 import { createTempHome, type TempHome } from "../../src/testing/home.js";
 import { hasPrograms } from "../../src/testing/programs.js";
 import { ACCOUNT_DOCTOR_CHECKS } from "../../src/tools/mail/doctor.js";
@@ -14,26 +13,6 @@ import { type DovecotServer, startDovecot } from "./servers.js";
 import { SmtpCapture } from "./smtp-capture.js";
 
 const ok = hasPrograms(["dovecot", "radicale"], "dovecot-imapd radicale");
-
-/** A stand-in for libsecret's secret-tool with the same argv, keeping secrets in files. */
-const FAKE_SECRET_TOOL = `#!/bin/sh
-cmd="$1"; shift
-key=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --label) shift 2;;
-    account) key="$2"; shift 2;;
-    *) shift;;
-  esac
-done
-file="$FAKE_KEYRING/$(printf %s "$key" | tr '/' '_')"
-case "$cmd" in
-  store) cat > "$file";;
-  lookup) if [ -f "$file" ]; then cat "$file"; else exit 1; fi;;
-  clear) rm -f "$file";;
-  search) exit 1;;
-esac
-`;
 
 describe.skipIf(!ok)("jarvis accounts add|list|test|remove and the doctor checks", () => {
   let dovecot: DovecotServer;
@@ -51,32 +30,16 @@ describe.skipIf(!ok)("jarvis accounts add|list|test|remove and the doctor checks
     ]);
     await makeCalendar(radicale, `/${USER}/personal/`, "Personal", ["VEVENT", "VTODO"]);
     temp = createTempHome();
-    const bin = join(temp.dir, "bin");
-    keyring = join(temp.dir, "keyring");
-    mkdirSync(bin);
-    mkdirSync(keyring);
-    writeFileSync(join(bin, "secret-tool"), FAKE_SECRET_TOOL);
-    chmodSync(join(bin, "secret-tool"), 0o755);
-    env = { ...temp.env, PATH: `${bin}:${process.env.PATH}`, FAKE_KEYRING: keyring, DAV_PASSWORD: PASSWORD };
+    const faked = installFakeSecretTool(temp.dir, { ...temp.env, PATH: process.env.PATH });
+    keyring = faked.keyring;
+    env = { ...faked.env, DAV_PASSWORD: PASSWORD };
   });
   afterAll(async () => {
     temp?.cleanup();
     await Promise.all([dovecot?.stop(), smtp?.stop(), radicale?.stop()]);
   });
 
-  const jarvis = async (args: string[], input = "", runEnv = env) => {
-    const out = new PassThrough();
-    const err = new PassThrough();
-    let stdout = "";
-    let stderr = "";
-    out.on("data", (c) => (stdout += c));
-    err.on("data", (c) => (stderr += c));
-    const code = await main(
-      args,
-      createCliContext({ env: runEnv, stdout: out, stderr: err, stdin: Readable.from([input]) }),
-    );
-    return { code, stdout, stderr };
-  };
+  const jarvis = (args: string[], input = "", runEnv = env) => runCliInProcess(args, { env: runEnv, input });
   const config = () => readFileSync(join(temp.jarvisHome, "config.yaml"), "utf8");
   const mailFlags = () => [
     "--from",

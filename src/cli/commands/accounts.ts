@@ -14,6 +14,7 @@ import { setConfigValue } from "../../config/write.js";
 import { JarvisError } from "../../core/errors.js";
 import { checkAccounts } from "../../tools/mail/account-checks.js";
 import type { CliContext } from "../context.js";
+import { readSecret } from "../read-secret.js";
 import { action } from "../run.js";
 
 const NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
@@ -59,37 +60,6 @@ function endpoint(flag: string, value: string, security: Security, kind: "imap" 
   const port = match[2] ? Number(match[2]) : defaults[kind][security];
   if (port < 1 || port > 65_535) throw usage(`${flag}: port ${port} is out of range`);
   return { host: match[1]!, port, secure: security === "tls", starttls: security === "starttls" };
-}
-
-/** Reads the whole of stdin, or one hidden line from a terminal. */
-async function readSecret(context: CliContext): Promise<string> {
-  const stdin = context.stdin as NodeJS.ReadStream;
-  if (stdin.isTTY && typeof stdin.setRawMode === "function") {
-    context.stderr.write("Password: ");
-    stdin.setRawMode(true);
-    const secret = await new Promise<string>((resolve) => {
-      let typed = "";
-      const onData = (chunk: Buffer) => {
-        for (const char of chunk.toString("utf8")) {
-          if (char === "\r" || char === "\n" || char === "\u0004") {
-            stdin.off("data", onData);
-            return resolve(typed);
-          }
-          if (char === "\u0003") process.exit(130);
-          typed = char === "\u007f" ? typed.slice(0, -1) : typed + char;
-        }
-      };
-      stdin.on("data", onData);
-      stdin.resume();
-    });
-    stdin.setRawMode(false);
-    stdin.pause();
-    context.stderr.write("\n");
-    return secret;
-  }
-  let text = "";
-  for await (const chunk of context.stdin) text += chunk.toString();
-  return text.replace(/\r?\n$/, "");
 }
 
 function summary(

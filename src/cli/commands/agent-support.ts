@@ -2,13 +2,20 @@ import { createInterface, type Interface } from "node:readline";
 import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle, TurnResult } from "../../agent/types.js";
 import type { JarvisEvent, PlanStep } from "../../core/events.js";
+import { attachMcp } from "../../extend/mcp/index.js";
 import { openAgentService } from "../../runtime/agent.js";
 import type { CliContext } from "../context.js";
+import { VERSION } from "../main.js";
 import { type Style, styleFor } from "../style.js";
 
-/** The agent for one CLI command: runtime, models from config/env, the embedded NLU. */
+/**
+ * The agent for one CLI command: runtime, models from config/env, the embedded NLU, and the
+ * MCP servers of config.yaml (waited for briefly, so a one-shot command can use their tools).
+ */
 export async function openAgent(context: CliContext): Promise<AgentService> {
-  return openAgentService(context.runtime());
+  const runtime = context.runtime();
+  await attachMcp({ ...runtime, onClose: runtime.deps.onClose }, { waitMs: 15_000, version: VERSION });
+  return openAgentService(runtime);
 }
 
 /** Prints a run's events for people: answer text on stdout, activity and problems on stderr. */

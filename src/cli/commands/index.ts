@@ -31,6 +31,7 @@ export const COMMAND_GROUPS: Array<{
   { names: ["listen", "say"], load: async () => (await import("./voice.js")).registerVoiceCommands },
   { names: ["accounts"], load: async () => (await import("./accounts.js")).registerAccountsCommands },
   { names: ["nlu"], load: async () => (await import("./nlu.js")).registerNluCommand },
+  { names: ["mcp"], load: async () => (await import("./mcp.js")).registerMcpCommands },
 ];
 
 /** Whether this command line runs a command that opens its own runtime (`start`). */

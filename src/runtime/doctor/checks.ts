@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import Database from "better-sqlite3";
 import { modelDoctorCheck } from "../../brain/models/doctor.js";
 import type { DoctorCheck } from "../../config/doctor.js";
+import { DOCTOR_MCP_CHECK } from "../../extend/mcp/doctor.js";
 import { embeddingsCheck } from "../../knowledge/doctor.js";
 import { DESKTOP_CHECKS } from "../../platform/doctor.js";
 import { findProgram, OPTIONAL_PROGRAMS } from "../../platform/programs.js";
@@ -97,4 +98,5 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   ...VOICE_DOCTOR_CHECKS,
   browserDoctorCheck,
   ...ACCOUNT_DOCTOR_CHECKS,
+  DOCTOR_MCP_CHECK,
 ];

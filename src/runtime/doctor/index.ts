@@ -20,18 +20,17 @@ export async function runDoctor(
     configError = (error as Error).message;
   }
   const context: DoctorContext = { config, configError, paths, env };
-  return Promise.all(
-    checks.map(async (check) => {
+  const results = await Promise.all(
+    checks.map(async (check): Promise<DoctorResult[]> => {
       try {
-        return { name: check.name, area: check.area, ...(await check.run(context)) };
+        if (check.lines) return await check.lines(context);
+        return [{ name: check.name, area: check.area, ...(await check.run(context)) }];
       } catch (error) {
-        return {
-          name: check.name,
-          area: check.area,
-          status: "error" as const,
-          detail: (error as Error).message,
-        };
+        return [
+          { name: check.name, area: check.area, status: "error" as const, detail: (error as Error).message },
+        ];
       }
     }),
   );
+  return results.flat();
 }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { ok, type ToolDefinition } from "../core/tool.js";
+import { ToolRegistry } from "./registry.js";
+
+const tool = (name: string, group: string): ToolDefinition => ({
+  name,
+  group,
+  description: name,
+  parameters: { type: "object", properties: {} },
+  effects: ["read"],
+  risk: "safe",
+  execute: async () => ok(name),
+});
+
+describe("ToolRegistry.replaceGroup (an MCP server's catalog)", () => {
+  it("swaps a group's tools in one step and leaves the others alone", () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("files_read", "files"));
+    registry.replaceGroup("mcp:s", [tool("s__a", "mcp:s"), tool("s__b", "mcp:s")]);
+    registry.replaceGroup("mcp:s", [tool("s__b", "mcp:s"), tool("s__c", "mcp:s")]);
+    expect(registry.list().map((t) => t.name)).toEqual(["files_read", "s__b", "s__c"]);
+    registry.replaceGroup("mcp:s", []);
+    expect(registry.list().map((t) => t.name)).toEqual(["files_read"]);
+  });
+
+  it("refuses a name another group owns, or a bad list, and keeps what was there", () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("files_read", "files"));
+    registry.replaceGroup("mcp:s", [tool("s__a", "mcp:s")]);
+    expect(() => registry.replaceGroup("mcp:s", [tool("files_read", "mcp:s")])).toThrow(
+      /cannot be registered in group mcp:s/,
+    );
+    expect(() => registry.replaceGroup("mcp:s", [tool("s__x", "mcp:s"), tool("Bad-Name", "mcp:s")])).toThrow(
+      /must match/,
+    );
+    expect(registry.list().map((t) => t.name)).toEqual(["files_read", "s__a"]);
+  });
+});
