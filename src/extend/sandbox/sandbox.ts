@@ -268,10 +268,12 @@ export class Sandbox {
     };
     const output = { stdout: [] as Buffer[], stderr: [] as Buffer[], bytes: 0 };
     const collect = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
-      if (stream === "stdout") request.onStdout?.(chunk);
+      // A streaming consumer (a long-lived worker) reads stdout itself: it is not kept here.
+      const streamed = stream === "stdout" && request.onStdout !== undefined;
+      if (streamed) request.onStdout?.(chunk);
       const room = limits.outputBytes - output.bytes;
       output.bytes += chunk.length;
-      if (room > 0) output[stream].push(room >= chunk.length ? chunk : chunk.subarray(0, room));
+      if (room > 0 && !streamed) output[stream].push(room >= chunk.length ? chunk : chunk.subarray(0, room));
       if (output.bytes > limits.outputBytes) stop("output");
     };
     child.stdout?.on("data", collect("stdout"));
