@@ -75,6 +75,39 @@ export interface ToolContext {
   logger: Logger;
   clock: Clock;
   emit?: EmitFn | undefined;
+  /**
+   * A call this tool makes through the same gate and run (a generated tool's capabilities):
+   * validated, judged, asked and audited like any other call. `restrict` limits what the
+   * nested call may be (the capabilities the tool declared).
+   */
+  callTool?: (
+    call: { tool: string; args: unknown },
+    options?: { restrict?: ScopeRestriction },
+  ) => Promise<NestedCallOutcome>;
+}
+
+/**
+ * A limit the gate enforces on a run from the moment it is set: while a skill is active, only
+ * its `allowed-tools`; inside a generated tool, only its declared capabilities.
+ */
+export interface ScopeRestriction {
+  /** Who set it, in a person's words ("the skill pdf-forms"). */
+  source: string;
+  /** Tool names, or group patterns such as `files_*`. */
+  allowed: readonly string[];
+  /** A call outside the list is asked (never silently allowed) or refused. */
+  outside: "ask" | "deny";
+}
+
+/** What a nested call came to, as data (the gate's outcome without the model-only text). */
+export interface NestedCallOutcome {
+  ok: boolean;
+  status: string;
+  code?: string | undefined;
+  /** For people: the output when ok, otherwise what stopped it. */
+  message: string;
+  output?: string | undefined;
+  data?: unknown;
 }
 
 export interface ToolResult {
@@ -85,6 +118,8 @@ export interface ToolResult {
   data?: unknown;
   /** Why it failed, for people: `message` one sentence, `fix` what to do about it. */
   error?: { code: string; message: string; fix?: string };
+  /** From this result on, the run may only call what this allows (a skill was opened). */
+  restrict?: ScopeRestriction;
 }
 
 export interface ToolDefinition<A = Record<string, unknown>> {

@@ -2,7 +2,7 @@ import { isTimeoutReason, linkSignals, whenAborted } from "../core/abort.js";
 import type { Clock } from "../core/clock.js";
 import { toJarvisError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
-import type { ToolDefinition, ToolResult } from "../core/tool.js";
+import type { ToolContext, ToolDefinition, ToolResult } from "../core/tool.js";
 import type { KillSwitch } from "./kill-switch.js";
 import type { CallStatus, RunScope } from "./types.js";
 
@@ -40,6 +40,7 @@ export class Executor {
     args: Record<string, unknown>,
     callId: string,
     scope: RunScope,
+    callTool?: ToolContext["callTool"],
   ): Promise<ExecutionOutcome> {
     if (scope.signal?.aborted) return cancelledOutcome(tool.name);
     const tracked = this.options.killSwitch.track();
@@ -62,6 +63,7 @@ export class Executor {
           logger: this.options.logger.child({ tool: tool.name, callId }),
           clock: this.options.clock,
           emit: scope.emit,
+          ...(callTool ? { callTool } : {}),
         }),
         whenAborted(linked.signal).catch(() => ABORTED),
       ]);
@@ -115,6 +117,8 @@ export class Executor {
       if (!scope.taint.sources.includes(tool.name)) scope.taint.sources.push(tool.name);
       observation = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
     }
+    // A tool that activates something (a skill) restricts the rest of the run.
+    if (result.ok && result.restrict) (scope.restrictions ??= []).push(result.restrict);
     if (!result.ok) {
       const { fix, ...error } = result.error ?? { code: "TOOL_FAILED", message: output };
       return {

@@ -1,6 +1,6 @@
 import type { ErrorCode } from "../core/errors.js";
 import type { EmitFn } from "../core/events.js";
-import type { Decision, HandleStore, RiskTier, ToolResult } from "../core/tool.js";
+import type { Decision, HandleStore, RiskTier, ScopeRestriction, ToolResult } from "../core/tool.js";
 import type { ConfirmationBroker } from "./confirm.js";
 
 /** What a run has read so far; the gate updates it as untrusted output comes back. */
@@ -20,6 +20,11 @@ export interface RunScope {
   taint: TaintState;
   /** Tools the user approved "always for this session". */
   grants: Set<string>;
+  /**
+   * Limits set during the run (an opened skill's allowed-tools); the gate checks every call
+   * against all of them. Shared by reference like `taint`, so copies of the scope see them.
+   */
+  restrictions?: ScopeRestriction[];
   broker: ConfirmationBroker;
   signal?: AbortSignal;
   emit?: EmitFn;

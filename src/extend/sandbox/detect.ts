@@ -34,7 +34,7 @@ export function probeSandbox(options: ProbeOptions = {}): SandboxSupport {
   const features = { seccomp: false, disableUserns: false, tmpfsSize: false, capDrop: false };
   const base = { platform, features, root, notes: [] as string[] };
   if (platform === "darwin") {
-    const program = findProgram("sandbox-exec", env, ["/usr/bin"]);
+    const program = systemProgram("sandbox-exec", env, ["/usr/bin"]);
     if (!program)
       return {
         ...base,
@@ -58,7 +58,7 @@ export function probeSandbox(options: ProbeOptions = {}): SandboxSupport {
       },
     };
   }
-  const program = findProgram("bwrap", env);
+  const program = systemProgram("bwrap", env);
   if (!program) {
     return {
       ...base,
@@ -74,8 +74,8 @@ export function probeSandbox(options: ProbeOptions = {}): SandboxSupport {
   features.disableUserns = text.includes("--disable-userns");
   features.tmpfsSize = text.includes("--size");
   features.capDrop = text.includes("--cap-drop");
-  const prlimit = findProgram("prlimit", env);
-  const launcher = findProgram("bash", env);
+  const prlimit = systemProgram("prlimit", env);
+  const launcher = systemProgram("bash", env);
   const cgroups = options.cgroups === null ? undefined : (options.cgroups ?? detectCgroups());
   const processLimit = cgroups?.pidsParent ? "cgroup" : root ? "none" : "rlimit";
   const kernelSeccomp = seccompInKernel();
@@ -170,7 +170,7 @@ function seccompInKernel(): boolean {
 /** System directories first: a program of the same name earlier on PATH does not stand in. */
 const SYSTEM_DIRS = ["/usr/bin", "/bin", "/usr/sbin", "/usr/local/bin"];
 
-export function findProgram(name: string, env: NodeJS.ProcessEnv, extra: string[] = []): string | undefined {
+export function systemProgram(name: string, env: NodeJS.ProcessEnv, extra: string[] = []): string | undefined {
   const path = [...SYSTEM_DIRS, ...extra, env.PATH ?? ""].join(delimiter);
   return which(name, { PATH: path });
 }
