@@ -118,7 +118,10 @@ export class Executor {
       observation = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
     }
     // A tool that activates something (a skill) restricts the rest of the run.
-    if (result.ok && result.restrict) (scope.restrictions ??= []).push(result.restrict);
+    if (result.ok && result.restrict) {
+      scope.restrictions ??= [];
+      scope.restrictions.push(result.restrict);
+    }
     if (!result.ok) {
       const { fix, ...error } = result.error ?? { code: "TOOL_FAILED", message: output };
       return {
