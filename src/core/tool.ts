@@ -120,6 +120,8 @@ export interface ToolResult {
   error?: { code: string; message: string; fix?: string };
   /** From this result on, the run may only call what this allows (a skill was opened). */
   restrict?: ScopeRestriction;
+  /** One line for the audit log beside the outcome (what a sandbox withheld or stopped). */
+  record?: string;
 }
 
 export interface ToolDefinition<A = Record<string, unknown>> {

@@ -221,7 +221,9 @@ export class Gate {
     audit("result", {
       tier,
       decision,
-      reason: outcome.error ? outcome.error.message : "completed",
+      reason: [outcome.error ? outcome.error.message : "completed", outcome.result?.record]
+        .filter(Boolean)
+        .join("; "),
       outcome: outcome.status === "ok" ? "ok" : `${outcome.status}:${outcome.error?.code ?? "ERROR"}`,
     });
     return finish({

@@ -28,7 +28,7 @@ export async function openAgentService(runtime: Runtime): Promise<AgentService> 
  * The model router. With no model configured (embedded defaults) the AI SDK is not loaded at
  * all: `brain/models/index.js` imports every provider (~10 MB of heap, ~200 ms at start-up).
  */
-async function openModels(runtime: Runtime): Promise<ModelRouter> {
+export async function openModels(runtime: Runtime): Promise<ModelRouter> {
   const { describeSpec, resolveModelSpecs } = await import("../brain/models/config.js");
   const specs = await resolveModelSpecs(runtime.config, runtime.env);
   runtime.logger.info({ models: specs.map(describeSpec) }, "models configured");

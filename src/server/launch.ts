@@ -61,6 +61,7 @@ async function importToolCatalog(): Promise<typeof import("../tools/index.js")> 
 async function buildAgent(runtime: Runtime): Promise<AgentService> {
   const { builtinTools } = await importToolCatalog();
   runtime.registry.registerAll(builtinTools(runtime.deps));
+  (await import("../runtime/extensions.js")).attachExtensions(runtime);
   await breathe();
   const { openAgentService } = await import("../runtime/agent.js");
   await breathe();

@@ -59,6 +59,8 @@ export interface BwrapPlan {
   argv: string[];
   read: string[];
   write: string[];
+  /** Secrets inside a granted folder, hidden again (an empty tmpfs, or /dev/null for a file). */
+  hide?: Array<{ path: string; directory: boolean }>;
   env: Record<string, string>;
   cwd: string;
   limits: SandboxLimits;
@@ -98,7 +100,13 @@ export function bwrapArgs(plan: BwrapPlan, support: SandboxSupport, layout: Bwra
   args.push("--tmpfs", INSIDE.tmp, "--dir", INSIDE.home);
   for (const path of plan.read) args.push("--ro-bind", path, path);
   for (const path of plan.write) args.push("--bind", path, path);
+  for (const secret of plan.hide ?? []) {
+    if (secret.directory) args.push("--tmpfs", secret.path, "--remount-ro", secret.path);
+    else args.push("--ro-bind", "/dev/null", secret.path);
+  }
   if (layout.netSocket) args.push("--ro-bind", layout.netSocket, INSIDE.netSocket);
+  // Everything not bound is the sandbox's own empty root: read-only, so a stray write fails.
+  args.push("--remount-ro", "/");
   args.push("--clearenv");
   for (const [key, value] of Object.entries(plan.env)) args.push("--setenv", key, value);
   args.push("--chdir", plan.cwd);

@@ -170,7 +170,11 @@ function seccompInKernel(): boolean {
 /** System directories first: a program of the same name earlier on PATH does not stand in. */
 const SYSTEM_DIRS = ["/usr/bin", "/bin", "/usr/sbin", "/usr/local/bin"];
 
-export function systemProgram(name: string, env: NodeJS.ProcessEnv, extra: string[] = []): string | undefined {
+export function systemProgram(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  extra: string[] = [],
+): string | undefined {
   const path = [...SYSTEM_DIRS, ...extra, env.PATH ?? ""].join(delimiter);
   return which(name, { PATH: path });
 }

@@ -6,6 +6,8 @@ export interface MacPlan {
   argv: string[];
   read: string[];
   write: string[];
+  /** Secrets inside a grant, denied again (later rules win in a Seatbelt profile). */
+  hide?: string[];
   /** The private directory that is home and temp for the run. */
   scratch: string;
   /** Loopback port of Jarvis's proxy when there is a network allowlist. */
@@ -59,6 +61,7 @@ export function seatbeltProfile(plan: MacPlan): string {
   ];
   if (plan.read.length > 0) lines.push(`(allow file-read* ${subpaths(plan.read)})`);
   if (plan.write.length > 0) lines.push(`(allow file-read* file-write* ${subpaths(plan.write)})`);
+  if (plan.hide && plan.hide.length > 0) lines.push(`(deny file-read* file-write* ${subpaths(plan.hide)})`);
   if (plan.proxyPort !== undefined) {
     lines.push(`(allow network-outbound (remote ip ${profileString(`localhost:${plan.proxyPort}`)}))`);
   }

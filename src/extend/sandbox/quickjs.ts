@@ -299,10 +299,6 @@ function failed(kind: JsErrorKind, message: string, started: number): JsResult {
   };
 }
 
-function firstLine(text: string): string {
-  return (text.trim().split("\n")[0] ?? "").slice(0, 200);
-}
-
 /** The installed QuickJS packages (bound read-only into the sandbox so the worker can load them). */
 function quickjsPackageDirs(): string[] {
   const require = createRequire(import.meta.url);

@@ -120,13 +120,14 @@ export class Sandbox {
           https_proxy: proxyUrl,
         };
       }
+      const hide = hiddenWithin(request.hide ?? [], [...read, ...write]);
       const confinement = describeConfinement({ read, write, net, limits, support: this.support });
       const cwd = request.cwd ? grant(request.cwd, "read") : (write[0] ?? INSIDE.home);
       const launch =
         this.support.backend === "sandbox-exec"
-          ? this.macLaunch({ argv, read: [...extraRead, ...read], write, env, runDir, limits, proxy })
+          ? this.macLaunch({ argv, read: [...extraRead, ...read], write, hide, env, runDir, limits, proxy })
           : this.linuxLaunch(
-              { argv, read: [...extraRead, ...read], write, env, cwd, limits, proxy },
+              { argv, read: [...extraRead, ...read], write, hide, env, cwd, limits, proxy },
               cleanups,
             );
       const handle = this.supervise(launch, request, limits, confinement, proxy, cleanups);
@@ -163,6 +164,7 @@ export class Sandbox {
       argv: string[];
       read: string[];
       write: string[];
+      hide: Array<{ path: string; directory: boolean }>;
       env: Record<string, string>;
       cwd: string;
       limits: SandboxLimits;
@@ -185,7 +187,15 @@ export class Sandbox {
     }
     const seccomp = support.seccompArch ? seccompProgram(support.seccompArch) : undefined;
     const args = bwrapArgs(
-      { argv: plan.argv, read: plan.read, write: plan.write, env: plan.env, cwd: plan.cwd, limits },
+      {
+        argv: plan.argv,
+        read: plan.read,
+        write: plan.write,
+        hide: plan.hide,
+        env: plan.env,
+        cwd: plan.cwd,
+        limits,
+      },
       support,
       {
         system: layout.system,
@@ -215,6 +225,7 @@ export class Sandbox {
     argv: string[];
     read: string[];
     write: string[];
+    hide: Array<{ path: string; directory: boolean }>;
     env: Record<string, string>;
     runDir: string;
     limits: SandboxLimits;
@@ -225,6 +236,7 @@ export class Sandbox {
       argv: plan.argv,
       read: plan.read,
       write: plan.write,
+      hide: plan.hide.map((secret) => secret.path),
       scratch,
       limits: plan.limits,
       nproc: userTaskCount() + plan.limits.processes,
@@ -369,6 +381,33 @@ function grant(path: string, access: "read" | "write"): string {
     });
   }
   return canonical;
+}
+
+/** The hidden paths that exist inside some grant (others are not visible anyway). */
+function hiddenWithin(
+  hide: readonly string[],
+  grants: readonly string[],
+): Array<{ path: string; directory: boolean }> {
+  const out: Array<{ path: string; directory: boolean }> = [];
+  for (const path of hide) {
+    let real: string;
+    let directory: boolean;
+    try {
+      real = realpathSync(path);
+      directory = statSync(real).isDirectory();
+    } catch {
+      continue;
+    }
+    const inside = grants.some((grant) => real !== grant && (real.startsWith(`${grant}/`) || grant === "/"));
+    const covers = grants.some((grant) => grant === real || grant.startsWith(`${real}/`));
+    if (covers) {
+      throw new JarvisError("PATH_DENIED", `${path} may not be granted to a sandbox`, {
+        fix: "grant a folder that does not hold secrets",
+      });
+    }
+    if (inside) out.push({ path: real, directory });
+  }
+  return out;
 }
 
 async function runCleanups(cleanups: Array<() => Promise<void> | void>): Promise<void> {

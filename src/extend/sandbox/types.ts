@@ -39,6 +39,11 @@ export interface SandboxRequest {
   read?: string[];
   /** Host paths visible read-write, at the same absolute path. */
   write?: string[];
+  /**
+   * Paths that stay hidden even inside a granted folder (the gate's deny list: ~/.ssh,
+   * JARVIS_HOME, …): granting ~ must not grant ~/.ssh.
+   */
+  hide?: string[];
   /** Destinations reachable through Jarvis's proxy; none means no network at all. */
   net?: NetAllow[];
   limits?: Partial<SandboxLimits>;
