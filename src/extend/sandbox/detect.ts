@@ -58,14 +58,14 @@ export function probeSandbox(options: ProbeOptions = {}): SandboxSupport {
       },
     };
   }
-  const program = systemProgram("bwrap", env);
+  // JARVIS_BWRAP names a bubblewrap outside the usual places (and lets tests take it away).
+  const named = env.JARVIS_BWRAP?.trim();
+  const program = named ? which(named, env) : systemProgram("bwrap", env);
   if (!program) {
-    return {
-      ...base,
-      backend: "none",
-      processLimit: "none",
-      unavailable: { reason: "bubblewrap (bwrap) is not installed", fix: INSTALL_LINUX },
-    };
+    const reason = named
+      ? `bubblewrap was not found at ${named} (JARVIS_BWRAP)`
+      : "bubblewrap (bwrap) is not installed";
+    return { ...base, backend: "none", processLimit: "none", unavailable: { reason, fix: INSTALL_LINUX } };
   }
   const version = /([0-9]+\.[0-9]+(\.[0-9]+)?)/.exec(run(program, ["--version"]).stdout)?.[1];
   const help = run(program, ["--help"]);

@@ -29,6 +29,8 @@ export function describeConfinement(input: {
   net: readonly NetAllow[];
   limits: SandboxLimits;
   support: SandboxSupport;
+  /** Secrets inside a grant that stay hidden. */
+  hidden?: readonly string[];
 }): string {
   const { read, write, net, limits, support } = input;
   const parts = [
@@ -36,6 +38,7 @@ export function describeConfinement(input: {
     `paths outside the grant hidden (home, JARVIS_HOME, ~/.ssh and /etc secrets unseen)`,
     `read: ${read.length > 0 ? read.join(", ") : "system files only"}`,
     `write: ${write.length > 0 ? write.join(", ") : "private /tmp only"}`,
+    ...(input.hidden?.length ? [`hidden inside the grant: ${input.hidden.join(", ")}`] : []),
     `network: ${net.length > 0 ? `only ${describeNet(net)} through the proxy, no DNS` : "none, no DNS"}`,
     "environment cleared",
     "own process namespace (parent /proc unseen)",

@@ -121,7 +121,14 @@ export class Sandbox {
         };
       }
       const hide = hiddenWithin(request.hide ?? [], [...read, ...write]);
-      const confinement = describeConfinement({ read, write, net, limits, support: this.support });
+      const confinement = describeConfinement({
+        read,
+        write,
+        net,
+        limits,
+        support: this.support,
+        hidden: hide.map((secret) => secret.path),
+      });
       const cwd = request.cwd ? grant(request.cwd, "read") : (write[0] ?? INSIDE.home);
       const launch =
         this.support.backend === "sandbox-exec"

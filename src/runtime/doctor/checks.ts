@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import Database from "better-sqlite3";
 import { modelDoctorCheck } from "../../brain/models/doctor.js";
 import type { DoctorCheck } from "../../config/doctor.js";
+import { sandboxDoctorCheck } from "../../extend/sandbox/doctor.js";
 import { embeddingsCheck } from "../../knowledge/doctor.js";
 import { DESKTOP_CHECKS } from "../../platform/doctor.js";
 import { findProgram, OPTIONAL_PROGRAMS } from "../../platform/programs.js";
@@ -95,4 +96,5 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   ...VOICE_DOCTOR_CHECKS,
   browserDoctorCheck,
   ...ACCOUNT_DOCTOR_CHECKS,
+  sandboxDoctorCheck,
 ];
