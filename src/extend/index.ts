@@ -2,6 +2,7 @@ import type { ModelRouter } from "../brain/models/router.js";
 import type { ToolDefinition } from "../core/tool.js";
 import type { ToolRegistry } from "../gate/registry.js";
 import type { ToolDeps } from "../tools/deps.js";
+import { createFactory, factoryTools, type StoredTool, type ToolFactory } from "./factory/index.js";
 import { SandboxService } from "./sandbox/service.js";
 import { sandboxRunTool } from "./sandbox/tool.js";
 import { createSkills, type Skills } from "./skills/index.js";
@@ -18,6 +19,9 @@ export interface ExtensionsOptions {
 export interface Extensions {
   sandbox: SandboxService;
   skills: Skills;
+  factory: ToolFactory;
+  /** Generated tools found at start-up, verified (a changed one is disabled, with the reason). */
+  generated: StoredTool[];
   close(): Promise<void>;
 }
 
@@ -40,11 +44,15 @@ export function installExtensions(options: ExtensionsOptions): Extensions {
     hide,
     changed: () => replace(skills.tools()),
   });
-  replace([sandboxRunTool(sandbox, deps.config, hide), ...skills.tools()]);
+  const factory = createFactory(deps, registry, sandbox, options.models);
+  replace([sandboxRunTool(sandbox, deps.config, hide), ...skills.tools(), ...factoryTools(factory)]);
+  const generated = factory.loadStored();
   let closed = false;
   const extensions: Extensions = {
     sandbox,
     skills,
+    factory,
+    generated,
     async close() {
       if (closed) return;
       closed = true;

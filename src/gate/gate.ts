@@ -247,7 +247,14 @@ export class Gate {
     scope: RunScope,
     restrict: ScopeRestriction | undefined,
   ): Promise<NestedCallOutcome> {
-    const inner = restrict ? { ...scope, restrictions: [...(scope.restrictions ?? []), restrict] } : scope;
+    // What a running tool's code asks for is judged like a tainted run's calls: a side effect
+    // or a world-pointing value nobody vouched for goes to the person.
+    const source = restrict?.source ?? "a running tool";
+    const inner: RunScope = {
+      ...scope,
+      taint: { tainted: true, sources: [...new Set([...scope.taint.sources, source])] },
+      restrictions: [...(scope.restrictions ?? []), ...(restrict ? [restrict] : [])],
+    };
     const outcome = await this.call({ tool: call.tool, args: call.args }, inner);
     return {
       ok: outcome.status === "ok",

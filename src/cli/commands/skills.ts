@@ -1,11 +1,11 @@
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
-import type { Extensions } from "../../extend/index.js";
 import type { SkillEntry } from "../../extend/skills/index.js";
 import { describeOutcome } from "../../gate/describe.js";
 import { createRunScope } from "../../gate/scope.js";
 import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
+import { extensionsOf, previewUnseen } from "../extensions.js";
 import { action } from "../run.js";
 
 export function registerSkillsCommands(program: Command, context: CliContext): void {
@@ -19,7 +19,7 @@ export function registerSkillsCommands(program: Command, context: CliContext): v
     .option("--json", "one JSON object per skill")
     .action(
       action(context, async (flags: { json?: boolean }) => {
-        const entries = extensions(context).skills.catalog.reload();
+        const entries = extensionsOf(context).skills.catalog.reload();
         if (entries.length === 0 && !flags.json)
           context.print("No skills yet. Add one with `jarvis skills add <folder | git URL | npm:package>`.");
         for (const entry of entries) {
@@ -43,10 +43,10 @@ export function registerSkillsCommands(program: Command, context: CliContext): v
       action(context, async (source: string, flags: { yes?: boolean; no?: boolean }) => {
         if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
         const runtime = context.runtime();
-        const { skills } = extensions(context);
+        const { skills } = extensionsOf(context);
         // Fetched and checked first: a malformed skill is refused here with the rule it breaks.
         const staged = await skills.staging.stage(source);
-        context.print(staged.preview);
+        if (previewUnseen(context, flags)) context.print(staged.preview);
         const outcome = await runtime.gate.call(
           { tool: "skills_install", args: { source } },
           createRunScope({
@@ -92,7 +92,7 @@ export function registerSkillsCommands(program: Command, context: CliContext): v
     .option("--json", "as JSON")
     .action(
       action(context, async (name: string, flags: { json?: boolean }) => {
-        const entry = extensions(context).skills.catalog.find(name);
+        const entry = extensionsOf(context).skills.catalog.find(name);
         if (!entry)
           throw new JarvisError("NOT_FOUND", `no skill named ${name.slice(0, 64)}`, {
             fix: "see `jarvis skills list`",
@@ -132,7 +132,7 @@ export function registerSkillsCommands(program: Command, context: CliContext): v
     .description("re-hash every skill and compare with what you approved")
     .action(
       action(context, async () => {
-        const entries = extensions(context).skills.catalog.reload();
+        const entries = extensionsOf(context).skills.catalog.reload();
         let bad = 0;
         for (const entry of entries) {
           const ok = entry.status === "ready";
@@ -147,12 +147,6 @@ export function registerSkillsCommands(program: Command, context: CliContext): v
         context.exitCode = bad > 0 ? 1 : 0;
       }),
     );
-}
-
-function extensions(context: CliContext): Extensions {
-  const runtime = context.runtime();
-  if (!runtime.extensions) throw new JarvisError("INTERNAL", "extensions are not loaded in this runtime");
-  return runtime.extensions;
 }
 
 function summary(entry: SkillEntry): Record<string, unknown> {
