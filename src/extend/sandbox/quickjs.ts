@@ -227,7 +227,7 @@ export class JsSandbox {
     const worker: Worker = { ready, handlers, dead: false };
     const starting = this.sandbox.start({
       argv: script.argv,
-      read: [...script.read, ...quickjsPackageDirs()],
+      internal: [...script.read, ...quickjsPackageDirs()],
       keepStdin: true,
       onStdout: (chunk) => {
         buffered += chunk.toString("utf8");

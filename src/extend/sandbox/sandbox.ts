@@ -97,7 +97,9 @@ export class Sandbox {
     try {
       let argv = request.argv;
       let env = sandboxEnv(request.env);
-      const extraRead: string[] = [];
+      // Jarvis's own files the program needs (a skill's folder, Node, a worker script): read-only,
+      // and not the user's grants, so the deny list (which covers JARVIS_HOME) does not apply.
+      const extraRead: string[] = (request.internal ?? []).map((path) => grant(path, "read"));
       let proxy: NetProxy | undefined;
       if (net.length > 0) {
         proxy = await NetProxy.start(join(runDir, "net.sock"), net);

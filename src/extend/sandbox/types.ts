@@ -37,6 +37,11 @@ export interface SandboxRequest {
   argv: string[];
   /** Host paths visible read-only, at the same absolute path. */
   read?: string[];
+  /**
+   * Jarvis's own files the program needs (a skill's folder, Node): read-only, and exempt from
+   * `hide` (they may live in JARVIS_HOME). Never the user's paths.
+   */
+  internal?: string[];
   /** Host paths visible read-write, at the same absolute path. */
   write?: string[];
   /**

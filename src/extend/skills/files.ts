@@ -47,7 +47,10 @@ export function scanSkill(dir: string): ScannedSkill {
         "flatten the folders",
       );
     }
-    const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    // Code-point order, not the locale's: the listing (and hash) must not depend on the machine.
+    const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
     for (const entry of entries) {
       if (SKIPPED.has(entry.name)) continue;
       const path = join(folder, entry.name);

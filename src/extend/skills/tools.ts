@@ -164,7 +164,8 @@ function runTool({ catalog, sandbox, config, hide }: SkillToolsOptions): ToolDef
       const argv = node ? [node, file.path] : interpreter ? [interpreter, file.path] : [file.path];
       const result = await sandbox.sandbox.run({
         argv: [...argv, ...(call.args ?? [])],
-        read: [file.entry.dir, ...(node && !node.startsWith("/usr/") ? [node] : []), ...(call.read ?? [])],
+        internal: [file.entry.dir, ...(node && !node.startsWith("/usr/") ? [node] : [])],
+        read: call.read ?? [],
         write: call.write ?? [],
         hide: hide(),
         net: netTargets(call.net),
