@@ -6,6 +6,7 @@ import { useLive } from "./hooks";
 import { live } from "./live";
 import { Audit } from "./pages/Audit";
 import { Chat } from "./pages/Chat";
+import { Extend } from "./pages/Extend";
 import { RunPage, Runs } from "./pages/Runs";
 import { Settings } from "./pages/Settings";
 import { SignIn } from "./pages/SignIn";
@@ -17,6 +18,7 @@ const NAV = [
   { to: "/runs", label: "Runs" },
   { to: "/audit", label: "Audit" },
   { to: "/tools", label: "Tools" },
+  { to: "/extend", label: "Extend" },
   { to: "/settings", label: "Settings" },
 ];
 
@@ -30,6 +32,8 @@ function Page({ path }: { path: string }) {
       return <Audit />;
     case "/tools":
       return <Tools />;
+    case "/extend":
+      return <Extend />;
     case "/settings":
       return <Settings />;
     default:

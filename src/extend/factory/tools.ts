@@ -20,7 +20,8 @@ export function factoryTools(factory: ToolFactory): ToolDefinition[] {
       "Write a new tool from a description: a model drafts its code and tests, the tests run in the sandbox, and failures are repaired a few times. Returns a draft id for tools_register when the tests pass.",
     parameters: parametersFrom(makeArgs),
     effects: ["exec"],
-    risk: "caution",
+    // Drafting and testing touch nothing outside the sandbox; registering is what asks.
+    risk: "safe",
     timeoutMs: 900_000,
     async execute({ description }, ctx) {
       const draft = await factory.make(description, ctx.signal, (line) =>
