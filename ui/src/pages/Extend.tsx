@@ -159,7 +159,7 @@ export function Extend() {
               placeholder="A folder, a git URL (URL#folder) or npm:package"
             />
           </label>
-          <button type="submit" disabled={!source.trim() || busy !== null}>
+          <button type="submit" className="button primary" disabled={!source.trim() || busy !== null}>
             {busy === "add" ? <Spinner /> : "Review and add"}
           </button>
         </form>
@@ -201,7 +201,7 @@ export function Extend() {
                     {skill.hash && (
                       <button
                         type="button"
-                        className="secondary"
+                        className="button"
                         disabled={busy !== null}
                         onClick={() =>
                           void act(
@@ -235,7 +235,11 @@ export function Extend() {
               placeholder="Make me a tool that turns a CSV file into a markdown table"
             />
           </label>
-          <button type="submit" disabled={description.trim().length < 10 || busy !== null}>
+          <button
+            type="submit"
+            className="button primary"
+            disabled={description.trim().length < 10 || busy !== null}
+          >
             {busy === "make" ? <Spinner label="drafting and testing" /> : "Make it"}
           </button>
         </form>
@@ -286,7 +290,7 @@ export function Extend() {
                   <td>
                     <button
                       type="button"
-                      className="secondary"
+                      className="button"
                       disabled={busy !== null}
                       onClick={() =>
                         void act(
@@ -394,7 +398,7 @@ function DraftReview({ draft, busy, onRegister }: { draft: Draft; busy: boolean;
         ))}
       </ul>
       {draft.status === "passed" ? (
-        <button type="button" disabled={busy} onClick={onRegister}>
+        <button type="button" className="button primary" disabled={busy} onClick={onRegister}>
           Register (you confirm once more)
         </button>
       ) : (
