@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bwrapArgs, launcherArgv, prlimitArgs } from "../../src/extend/sandbox/bwrap-args.js";
+import { sweepStaleCgroups } from "../../src/extend/sandbox/cgroups.js";
 import { probeSandbox } from "../../src/extend/sandbox/detect.js";
 import { Sandbox } from "../../src/extend/sandbox/sandbox.js";
 import { seccompProgram } from "../../src/extend/sandbox/seccomp.js";
@@ -99,6 +100,21 @@ describe("the bubblewrap command line (contract)", () => {
       expect(program.readUInt32LE(program.length - 4)).toBe(0x7fff0000); // RET ALLOW
     }
     expect(seccompProgram("x64").equals(seccompProgram("arm64"))).toBe(false);
+  });
+});
+
+describe("cgroups left behind", () => {
+  it("removes the empty groups of runs whose process is gone, and nothing else", () => {
+    const parent = mkdtempSync(join(tmpdir(), "jarvis-cg-"));
+    for (const name of ["jarvis-sbx-4000001-aa", `jarvis-sbx-${process.pid}-bb`, "someone-else"])
+      mkdirSync(join(parent, name));
+    mkdirSync(join(parent, "jarvis-sbx-4000002-cc", "busy"), { recursive: true });
+    const removed = sweepStaleCgroups({ version: 2, pidsParent: parent }, (pid) => pid === process.pid);
+    expect(removed).toBe(1);
+    expect(existsSync(join(parent, "jarvis-sbx-4000001-aa"))).toBe(false);
+    for (const kept of [`jarvis-sbx-${process.pid}-bb`, "someone-else", "jarvis-sbx-4000002-cc"])
+      expect(existsSync(join(parent, kept))).toBe(true);
+    rmSync(parent, { recursive: true, force: true });
   });
 });
 

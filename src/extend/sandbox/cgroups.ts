@@ -3,6 +3,7 @@ import {
   constants,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   rmdirSync,
   writeFileSync,
@@ -189,4 +190,41 @@ export class CgroupJail {
 function counter(text: string, key: string): number {
   const match = new RegExp(`^${key}\\s+(\\d+)`, "m").exec(text);
   return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Removes the empty control groups of runs whose Jarvis process is gone (one that exited
+ * before its clean-up finished). A group that still holds a process is left alone.
+ */
+export function sweepStaleCgroups(support: CgroupSupport, alive: (pid: number) => boolean = isAlive): number {
+  let removed = 0;
+  for (const parent of new Set([support.pidsParent, support.memoryParent])) {
+    if (!parent) continue;
+    let names: string[];
+    try {
+      names = readdirSync(parent);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^jarvis-sbx-(\d+)-/.exec(name)?.[1];
+      if (!owner || alive(Number(owner))) continue;
+      try {
+        rmdirSync(join(parent, name));
+        removed += 1;
+      } catch {
+        // still has processes, or already gone
+      }
+    }
+  }
+  return removed;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

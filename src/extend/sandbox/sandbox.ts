@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, realpathSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { JarvisError } from "../../core/errors.js";
 import { type Logger, silentLogger } from "../../core/logger.js";
 import { bwrapArgs, INSIDE, launcherArgv, prlimitArgs, sandboxEnv } from "./bwrap-args.js";
-import { CgroupJail } from "./cgroups.js";
+import { CgroupJail, sweepStaleCgroups } from "./cgroups.js";
 import { createHostLayout, type HostLayout, sandboxScript } from "./layout.js";
 import { sandboxExecArgv } from "./macos.js";
 import { NetProxy } from "./net-proxy.js";
@@ -48,7 +49,6 @@ export interface SandboxProcess {
  */
 export class Sandbox {
   private layout: HostLayout | undefined;
-  private sequence = 0;
   private readonly running = new Set<SandboxProcess>();
   private readonly cleaning = new Set<Promise<void>>();
 
@@ -164,6 +164,7 @@ export class Sandbox {
   }
 
   private hostLayout(): HostLayout {
+    if (!this.layout && this.support.cgroups) sweepStaleCgroups(this.support.cgroups);
     this.layout ??= createHostLayout();
     return this.layout;
   }
@@ -186,11 +187,15 @@ export class Sandbox {
     const limits = plan.limits;
     let jail: CgroupJail | undefined;
     if (support.cgroups) {
-      this.sequence += 1;
-      jail = CgroupJail.create(support.cgroups, `jarvis-sbx-${process.pid}-${this.sequence}`, {
-        processes: limits.processes,
-        ...(support.cgroups.memoryParent ? { memoryBytes: limits.memoryMb * 1024 * 1024 } : {}),
-      });
+      // Unique across Sandbox instances and processes sharing the hierarchy.
+      jail = CgroupJail.create(
+        support.cgroups,
+        `jarvis-sbx-${process.pid}-${randomBytes(6).toString("hex")}`,
+        {
+          processes: limits.processes,
+          ...(support.cgroups.memoryParent ? { memoryBytes: limits.memoryMb * 1024 * 1024 } : {}),
+        },
+      );
       const created = jail;
       cleanups.push(() => created.disposeSoon());
     }
