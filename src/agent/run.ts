@@ -14,6 +14,7 @@ import type { AuditLog } from "../gate/audit.js";
 import type { CallOutcome, Gate, RunScope } from "../gate/gate.js";
 import type { ToolRegistry } from "../gate/registry.js";
 import { createRunScope, type RunScopeInput } from "../gate/scope.js";
+import type { PromptSection } from "./context.js";
 import type { RunEmitter } from "./events.js";
 import { DEFAULT_LIMITS, type RunLimits } from "./limits.js";
 import { type RunStore, STEP_STATUS } from "./run-store.js";
@@ -36,6 +37,8 @@ export interface AgentDeps {
   memory: MemoryHook;
   limits: Record<TaskSize, RunLimits>;
   persona?: string | undefined;
+  /** System-prompt sections from extensions, read at every model turn. */
+  promptSections?: (() => PromptSection[]) | undefined;
   pid: number;
   /** The user's IANA time zone, resolved once (Intl lookups are slow per call). */
   timezone: string;

@@ -21,7 +21,13 @@ export async function openAgentService(runtime: Runtime): Promise<AgentService> 
     loadNlu(runtime.registry.list(), runtime.logger, runtime.paths.cache),
     recallHookFor(runtime),
   ]);
-  return new AgentService({ runtime, nlu, models, memory });
+  return new AgentService({
+    runtime,
+    nlu,
+    models,
+    memory,
+    promptSections: () => runtime.extensions?.skills.promptSections() ?? [],
+  });
 }
 
 /**

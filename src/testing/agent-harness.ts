@@ -21,6 +21,8 @@ export interface AgentHarnessOptions {
   /** Tools; the probe tools by default. */
   tools?: (deps: ToolDeps) => ToolDefinition[];
   router?: RouterOptions;
+  /** Attach skills, the sandbox and generated tools (their tools and prompt sections). */
+  extensions?: boolean;
   service?: Partial<Omit<AgentServiceOptions, "runtime" | "nlu" | "models">>;
   temp?: TempHome;
 }
@@ -40,11 +42,15 @@ export function createAgentHarness(options: AgentHarnessOptions = {}): AgentHarn
     env: temp.env,
     logger: silentLogger,
     tools: options.tools ?? ((deps) => probeTools(deps)),
+    ...(options.extensions ? { extensions: true } : {}),
   });
   const agent = new AgentService({
     runtime,
     nlu: options.nlu ?? new TableNlu(),
     models: new ModelRouter(options.models ?? [], { retryDelayMs: 1, ...options.router }),
+    ...(runtime.extensions
+      ? { promptSections: () => runtime.extensions?.skills.promptSections() ?? [] }
+      : {}),
     ...options.service,
   });
   return {

@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { PromptSection } from "../../agent/context.js";
 import { expandPath } from "../../config/paths.js";
 import type { ToolDefinition } from "../../core/tool.js";
 import type { ToolDeps } from "../../tools/deps.js";
 import type { SandboxService } from "../sandbox/service.js";
 import { SkillCatalog } from "./catalog.js";
 import { SkillInstaller } from "./install.js";
-import { SkillStaging, skillTools } from "./tools.js";
+import { SKILL_TOOL_NAMES, SkillStaging, skillTools } from "./tools.js";
 
 export { type PinRecord, SkillCatalog, type SkillEntry, type SkillStatus } from "./catalog.js";
 export { type ScannedSkill, SKILL_LIMITS, scanSkill } from "./files.js";
@@ -19,6 +20,8 @@ export interface Skills {
   installer: SkillInstaller;
   /** Skills fetched for review (shared by the install tool's preview and `jarvis skills add`). */
   staging: SkillStaging;
+  /** The ready skills' names and descriptions for the model's prompt (progressive disclosure). */
+  promptSections(): PromptSection[];
   /** The skill tools as they should be registered now (skills_open lists the ready skills). */
   tools(): ToolDefinition[];
   close(): void;
@@ -52,6 +55,17 @@ export function createSkills(
     catalog,
     installer,
     staging,
+    promptSections: () => {
+      const ready = catalog.ready();
+      if (ready.length === 0) return [];
+      const lines = ready.map((entry) => `- ${entry.name}: ${entry.manifest?.description ?? ""}`);
+      return [
+        {
+          text: `Skills (instructions for particular tasks, written by others): open the matching one with skills_open before doing such a task.\n${lines.join("\n")}`,
+          tools: SKILL_TOOL_NAMES,
+        },
+      ];
+    },
     tools: () =>
       skillTools({
         catalog,
