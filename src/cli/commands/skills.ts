@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
-import type { SkillEntry } from "../../extend/skills/index.js";
+import { skillSummary } from "../../extend/skills/index.js";
 import { describeOutcome } from "../../gate/describe.js";
 import { createRunScope } from "../../gate/scope.js";
 import { brokerFor } from "../broker.js";
@@ -23,7 +23,7 @@ export function registerSkillsCommands(program: Command, context: CliContext): v
         if (entries.length === 0 && !flags.json)
           context.print("No skills yet. Add one with `jarvis skills add <folder | git URL | npm:package>`.");
         for (const entry of entries) {
-          if (flags.json) context.print(JSON.stringify(summary(entry)));
+          if (flags.json) context.print(JSON.stringify(skillSummary(entry)));
           else
             context.print(
               `${entry.name.padEnd(28)} ${entry.status.padEnd(10)} ${entry.where.padEnd(9)} ${entry.status === "ready" ? (entry.manifest?.description ?? "").slice(0, 80) : (entry.reason ?? "")}`,
@@ -99,7 +99,11 @@ export function registerSkillsCommands(program: Command, context: CliContext): v
           });
         if (flags.json) {
           context.print(
-            JSON.stringify({ ...summary(entry), files: entry.scanned?.files ?? [], pin: entry.pin ?? null }),
+            JSON.stringify({
+              ...skillSummary(entry),
+              files: entry.scanned?.files ?? [],
+              pin: entry.pin ?? null,
+            }),
           );
           return;
         }
@@ -147,20 +151,6 @@ export function registerSkillsCommands(program: Command, context: CliContext): v
         context.exitCode = bad > 0 ? 1 : 0;
       }),
     );
-}
-
-function summary(entry: SkillEntry): Record<string, unknown> {
-  return {
-    name: entry.name,
-    status: entry.status,
-    where: entry.where,
-    dir: entry.dir,
-    description: entry.manifest?.description ?? null,
-    allowedTools: entry.manifest?.allowedTools ?? null,
-    hash: entry.scanned?.hash ?? null,
-    approvedHash: entry.pin?.hash ?? null,
-    reason: entry.reason ?? null,
-  };
 }
 
 function report(context: CliContext, ok: boolean, message: string, describe: () => string): void {

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { Clock } from "../../core/clock.js";
 import type { RiskTier } from "../../core/tool.js";
+import { LockFile } from "../lock-file.js";
 import { draftHash, type GeneratedDraft } from "./manifest.js";
 import type { TestReport } from "./tests.js";
 
@@ -40,11 +41,15 @@ export interface StoredTool {
  * They survive restarts; at load each is re-hashed, and one whose files changed is disabled.
  */
 export class GeneratedToolStore {
-  constructor(private readonly options: { dir: string; pinFile: string; clock: Clock }) {}
+  private readonly pins: LockFile<GeneratedPin>;
+
+  constructor(private readonly options: { dir: string; pinFile: string; clock: Clock }) {
+    this.pins = new LockFile(options.pinFile, "tools", (pin) => pin.name);
+  }
 
   /** Every stored tool, verified against its pin. */
   load(): StoredTool[] {
-    const pins = this.readPins();
+    const pins = this.pins.read();
     const names = new Set([...listDirs(this.options.dir), ...pins.keys()]);
     return [...names].sort().map((name) => this.verify(name, pins.get(name)));
   }
@@ -71,16 +76,16 @@ export class GeneratedToolStore {
       request: request.slice(0, 2000),
       registeredAt: this.options.clock.now(),
     };
-    const pins = this.readPins();
+    const pins = this.pins.read();
     pins.set(name, pin);
-    this.writePins(pins);
+    this.pins.write(pins);
     return pin;
   }
 
   remove(name: string): boolean {
-    const pins = this.readPins();
+    const pins = this.pins.read();
     const known = pins.delete(name) || existsSync(join(this.options.dir, name));
-    this.writePins(pins);
+    this.pins.write(pins);
     rmSync(join(this.options.dir, name), { recursive: true, force: true });
     return known;
   }
@@ -130,24 +135,6 @@ export class GeneratedToolStore {
         reason: "disabled: its content hash does not match the approved one",
       };
     return { ...base, status: "ready", draft, ...(report ? { report } : {}) };
-  }
-
-  private readPins(): Map<string, GeneratedPin> {
-    try {
-      const parsed = JSON.parse(readFileSync(this.options.pinFile, "utf8")) as { tools?: GeneratedPin[] };
-      return new Map((parsed.tools ?? []).map((pin) => [pin.name, pin]));
-    } catch {
-      return new Map();
-    }
-  }
-
-  private writePins(pins: Map<string, GeneratedPin>): void {
-    mkdirSync(dirname(this.options.pinFile), { recursive: true });
-    const temp = `${this.options.pinFile}.tmp-${process.pid}`;
-    writeFileSync(temp, `${JSON.stringify({ version: 1, tools: [...pins.values()] }, null, 2)}\n`, {
-      mode: 0o600,
-    });
-    renameSync(temp, this.options.pinFile);
   }
 }
 

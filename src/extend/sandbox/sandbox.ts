@@ -170,16 +170,7 @@ export class Sandbox {
   }
 
   private linuxLaunch(
-    plan: {
-      argv: string[];
-      read: string[];
-      write: string[];
-      hide: Array<{ path: string; directory: boolean }>;
-      env: Record<string, string>;
-      cwd: string;
-      limits: SandboxLimits;
-      proxy: NetProxy | undefined;
-    },
+    plan: LaunchPlan & { cwd: string },
     cleanups: Array<() => Promise<void> | void>,
   ): Launch {
     const support = this.support;
@@ -235,16 +226,7 @@ export class Sandbox {
     return { command, fds: seccomp ? [seccomp] : [], jail };
   }
 
-  private macLaunch(plan: {
-    argv: string[];
-    read: string[];
-    write: string[];
-    hide: Array<{ path: string; directory: boolean }>;
-    env: Record<string, string>;
-    runDir: string;
-    limits: SandboxLimits;
-    proxy: NetProxy | undefined;
-  }): Launch {
+  private macLaunch(plan: LaunchPlan & { runDir: string }): Launch {
     const scratch = realpathSync(plan.runDir);
     const argv = sandboxExecArgv(this.support.program ?? "/usr/bin/sandbox-exec", {
       argv: plan.argv,
@@ -354,6 +336,17 @@ export class Sandbox {
     const stdin = child.stdin as Writable;
     return { stdin, result, kill: () => stop("cancelled") };
   }
+}
+
+/** One run, resolved: canonical grants, secrets to hide, environment, limits, the proxy if any. */
+interface LaunchPlan {
+  argv: string[];
+  read: string[];
+  write: string[];
+  hide: Array<{ path: string; directory: boolean }>;
+  env: Record<string, string>;
+  limits: SandboxLimits;
+  proxy: NetProxy | undefined;
 }
 
 interface Launch {

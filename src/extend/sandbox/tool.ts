@@ -6,7 +6,7 @@ import { defineTool, type RiskTier, type ToolDefinition } from "../../core/tool.
 import { parseTarget } from "./net-proxy.js";
 import { sandboxToolResult } from "./outcome.js";
 import type { SandboxService } from "./service.js";
-import type { NetAllow } from "./types.js";
+import type { NetAllow, SandboxLimits } from "./types.js";
 
 const args = z.object({
   command: z
@@ -39,6 +39,30 @@ export function netTargets(entries: readonly string[] | undefined): NetAllow[] {
   });
 }
 
+/** Granting a folder to write in, or a way out, makes running a program in the sandbox dangerous. */
+export function grantRisk(call: {
+  write?: readonly string[] | undefined;
+  net?: readonly string[] | undefined;
+}): RiskTier {
+  netTargets(call.net);
+  return (call.write?.length ?? 0) > 0 || (call.net?.length ?? 0) > 0 ? "dangerous" : "caution";
+}
+
+/** The configured limits (config.yaml `sandbox:`), lowered by a call's own time and memory. */
+export function configuredLimits(
+  config: JarvisConfig,
+  own: { time_s?: number | undefined; memory_mb?: number | undefined } = {},
+): Partial<SandboxLimits> {
+  const seconds = own.time_s ?? config.sandbox.time_s;
+  return {
+    wallMs: seconds * 1000,
+    cpuSeconds: Math.ceil(seconds),
+    memoryMb: own.memory_mb ?? config.sandbox.memory_mb,
+    processes: config.sandbox.processes,
+    outputBytes: config.sandbox.output_bytes,
+  };
+}
+
 /**
  * sandbox_run: a program in the sandbox with only what it is granted — the tool behind
  * `jarvis sandbox run`, and a safe way for the model to compute something. The gate checks
@@ -56,10 +80,7 @@ export function sandboxRunTool(
       "Run a program in an isolated sandbox: no network, an empty home, and only the files and folders granted to it. Use it to compute something or to try a script safely.",
     parameters: parametersFrom(args),
     effects: ["exec"],
-    risk: (call): RiskTier => {
-      netTargets(call.net);
-      return (call.write?.length ?? 0) > 0 || (call.net?.length ?? 0) > 0 ? "dangerous" : "caution";
-    },
+    risk: grantRisk,
     trust: "untrusted",
     timeoutMs: 3_700_000,
     preview: (call) =>
@@ -76,13 +97,7 @@ export function sandboxRunTool(
         write: call.write ?? [],
         hide: hide(),
         net: netTargets(call.net),
-        limits: {
-          wallMs: (call.time_s ?? config.sandbox.time_s) * 1000,
-          cpuSeconds: Math.ceil(call.time_s ?? config.sandbox.time_s),
-          memoryMb: call.memory_mb ?? config.sandbox.memory_mb,
-          processes: config.sandbox.processes,
-          outputBytes: config.sandbox.output_bytes,
-        },
+        limits: configuredLimits(config, call),
         signal: ctx.signal,
       });
       return sandboxToolResult(result, "the program");

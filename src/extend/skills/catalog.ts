@@ -1,15 +1,8 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Clock } from "../../core/clock.js";
 import { toJarvisError } from "../../core/errors.js";
+import { LockFile } from "../lock-file.js";
 import { changedFiles, type ScannedSkill, type SkillFile, scanSkill } from "./files.js";
 import type { SkillManifest } from "./format.js";
 
@@ -57,14 +50,16 @@ export interface SkillCatalogOptions {
  */
 export class SkillCatalog {
   private entries: SkillEntry[] = [];
+  private readonly pins: LockFile<PinRecord>;
 
   constructor(readonly options: SkillCatalogOptions) {
+    this.pins = new LockFile(options.pinFile, "skills", (pin) => pin.dir);
     this.reload();
   }
 
   /** Scans every source again and checks every pin. */
   reload(): SkillEntry[] {
-    const pins = this.readPins();
+    const pins = this.pins.read();
     const found: SkillEntry[] = [];
     const seen = new Set<string>();
     const sources: Array<{ root: string; where: SkillEntry["where"] }> = [
@@ -136,17 +131,17 @@ export class SkillCatalog {
       approvedAt: this.options.clock.now(),
     };
     this.snapshot(scanned);
-    const pins = this.readPins();
+    const pins = this.pins.read();
     pins.set(record.dir, record);
-    this.writePins(pins);
+    this.pins.write(pins);
     this.reload();
     return record;
   }
 
   unpin(dir: string): void {
-    const pins = this.readPins();
+    const pins = this.pins.read();
     pins.delete(resolve(dir));
-    this.writePins(pins);
+    this.pins.write(pins);
     this.reload();
   }
 
@@ -209,24 +204,6 @@ export class SkillCatalog {
   private snapshotPath(hash: string): string {
     return join(this.options.snapshotDir, hash.replace(/^sha256:/, ""));
   }
-
-  private readPins(): Map<string, PinRecord> {
-    try {
-      const parsed = JSON.parse(readFileSync(this.options.pinFile, "utf8")) as { skills?: PinRecord[] };
-      return new Map((parsed.skills ?? []).map((pin) => [pin.dir, pin]));
-    } catch {
-      return new Map();
-    }
-  }
-
-  private writePins(pins: Map<string, PinRecord>): void {
-    mkdirSync(dirname(this.options.pinFile), { recursive: true });
-    const temp = `${this.options.pinFile}.tmp-${process.pid}`;
-    writeFileSync(temp, `${JSON.stringify({ version: 1, skills: [...pins.values()] }, null, 2)}\n`, {
-      mode: 0o600,
-    });
-    renameSync(temp, this.options.pinFile);
-  }
 }
 
 function listFolders(root: string): Array<{ name: string; link: boolean }> {
@@ -238,4 +215,21 @@ function listFolders(root: string): Array<{ name: string; link: boolean }> {
   } catch {
     return [];
   }
+}
+
+/** A skill as a list shows it (CLI `--json`, the Extend page). */
+export function skillSummary(entry: SkillEntry): Record<string, unknown> {
+  return {
+    name: entry.name,
+    status: entry.status,
+    where: entry.where,
+    dir: entry.dir,
+    description: entry.manifest?.description ?? null,
+    allowedTools: entry.manifest?.allowedTools ?? null,
+    files: entry.scanned?.files.map((file) => file.path) ?? [],
+    hash: entry.scanned?.hash ?? null,
+    approvedHash: entry.pin?.hash ?? null,
+    origin: entry.pin?.origin ?? null,
+    reason: entry.reason ?? null,
+  };
 }

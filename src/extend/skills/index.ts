@@ -10,7 +10,7 @@ import { SkillCatalog } from "./catalog.js";
 import { SkillInstaller } from "./install.js";
 import { SKILL_TOOL_NAMES, SkillStaging, skillTools } from "./tools.js";
 
-export { type PinRecord, SkillCatalog, type SkillEntry, type SkillStatus } from "./catalog.js";
+export { type PinRecord, SkillCatalog, type SkillEntry, type SkillStatus, skillSummary } from "./catalog.js";
 export { type ScannedSkill, SKILL_LIMITS, scanSkill } from "./files.js";
 export { parseSkill, type SkillManifest } from "./format.js";
 export { parseSource, SkillInstaller, type StagedSkill } from "./install.js";

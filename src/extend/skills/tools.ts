@@ -4,10 +4,10 @@ import { extname, join } from "node:path";
 import { z } from "zod";
 import type { JarvisConfig } from "../../config/schema.js";
 import { parametersFrom, pathString } from "../../core/schema.js";
-import { defineTool, fail, ok, type RiskTier, type ToolDefinition } from "../../core/tool.js";
+import { defineTool, fail, ok, type ToolDefinition } from "../../core/tool.js";
 import { sandboxToolResult } from "../sandbox/outcome.js";
 import type { SandboxService } from "../sandbox/service.js";
-import { netTargets } from "../sandbox/tool.js";
+import { configuredLimits, grantRisk, netTargets } from "../sandbox/tool.js";
 import type { SkillCatalog, SkillEntry } from "./catalog.js";
 import { jarvisToolsFor } from "./format.js";
 import type { SkillInstaller, StagedSkill } from "./install.js";
@@ -140,10 +140,7 @@ function runTool({ catalog, sandbox, config, hide }: SkillToolsOptions): ToolDef
       "Run a script from an opened skill's scripts/ folder in the sandbox: no network unless listed, an empty home, only the files and folders granted.",
     parameters: parametersFrom(runArgs),
     effects: ["exec"],
-    risk: (call): RiskTier => {
-      netTargets(call.net);
-      return (call.write?.length ?? 0) > 0 || (call.net?.length ?? 0) > 0 ? "dangerous" : "caution";
-    },
+    risk: grantRisk,
     trust: "untrusted",
     timeoutMs: 3_700_000,
     preview: (call) =>
@@ -169,13 +166,7 @@ function runTool({ catalog, sandbox, config, hide }: SkillToolsOptions): ToolDef
         write: call.write ?? [],
         hide: hide(),
         net: netTargets(call.net),
-        limits: {
-          wallMs: config.sandbox.time_s * 1000,
-          cpuSeconds: config.sandbox.time_s,
-          memoryMb: config.sandbox.memory_mb,
-          processes: config.sandbox.processes,
-          outputBytes: config.sandbox.output_bytes,
-        },
+        limits: configuredLimits(config),
         signal: ctx.signal,
       });
       return sandboxToolResult(result, `the script ${call.script} of ${call.name}`);

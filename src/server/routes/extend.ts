@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Extensions } from "../../extend/index.js";
+import { skillSummary } from "../../extend/skills/index.js";
 import type { ServerContext } from "../context.js";
 import { HttpError } from "../errors.js";
 import { parseInput } from "./body.js";
@@ -54,18 +55,7 @@ export function registerExtendRoutes(app: FastifyInstance, context: ServerContex
         unavailable: support.unavailable ?? null,
         notes: support.notes,
       },
-      skills: skills.catalog.reload().map((entry) => ({
-        name: entry.name,
-        status: entry.status,
-        where: entry.where,
-        dir: entry.dir,
-        description: entry.manifest?.description ?? null,
-        allowedTools: entry.manifest?.allowedTools ?? null,
-        files: entry.scanned?.files.map((file) => file.path) ?? [],
-        hash: entry.pin?.hash ?? null,
-        origin: entry.pin?.origin ?? null,
-        reason: entry.reason ?? null,
-      })),
+      skills: skills.catalog.reload().map(skillSummary),
       generated: factory.list().map((tool) => ({
         name: tool.name,
         status: tool.status,
