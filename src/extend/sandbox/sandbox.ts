@@ -90,10 +90,12 @@ export class Sandbox {
     const write = request.write?.map((path) => grant(path, "write")) ?? [];
     const net = request.net ?? [];
     const layout = this.hostLayout();
-    const runDir = mkdtempSync(join(layout.dir, "run-"));
-    const cleanups: Array<() => Promise<void> | void> = [
-      () => rmSync(runDir, { recursive: true, force: true }),
-    ];
+    // A private directory only when the run needs one (the proxy's socket, macOS's scratch).
+    const needsDir = net.length > 0 || this.support.backend === "sandbox-exec";
+    const runDir = needsDir ? mkdtempSync(join(layout.dir, "run-")) : layout.dir;
+    const cleanups: Array<() => Promise<void> | void> = needsDir
+      ? [() => rmSync(runDir, { recursive: true, force: true })]
+      : [];
     try {
       let argv = request.argv;
       let env = sandboxEnv(request.env);
