@@ -133,9 +133,11 @@ export function sandboxEnv(extra: Record<string, string> = {}): Record<string, s
  * far more address space than they use). CPU gets a soft limit (SIGXCPU, which names itself)
  * one second before the hard one.
  */
+const NODE_DATA_FLOOR_MB = 1536;
+
 export function prlimitArgs(
   limits: SandboxLimits,
-  options: { memoryByCgroup: boolean; nproc?: number },
+  options: { memoryByCgroup: boolean; nproc?: number; nodeInside?: boolean },
 ): string[] {
   const mb = 1024 * 1024;
   const args = [
@@ -144,7 +146,10 @@ export function prlimitArgs(
     "--core=0",
     "--nofile=256",
   ];
-  if (!options.memoryByCgroup) args.push(`--data=${limits.memoryMb * mb}`);
+  // Node reserves ~1 GB of address space at start (V8's code range): under RLIMIT_DATA alone a
+  // Node program inside gets that floor, and QuickJS's own limit or the program's is what binds.
+  const dataMb = options.nodeInside ? Math.max(limits.memoryMb, NODE_DATA_FLOOR_MB) : limits.memoryMb;
+  if (!options.memoryByCgroup) args.push(`--data=${dataMb * mb}`);
   if (options.nproc !== undefined) args.push(`--nproc=${options.nproc}`);
   return args;
 }

@@ -215,6 +215,7 @@ export class Sandbox {
     const nproc = support.processLimit === "rlimit" ? userTaskCount() + limits.processes : undefined;
     const rlimits = prlimitArgs(limits, {
       memoryByCgroup: jail?.limitsMemory ?? false,
+      nodeInside: plan.argv[0] === realpathSync(process.execPath),
       ...(nproc ? { nproc } : {}),
     });
     const command = [
