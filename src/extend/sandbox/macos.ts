@@ -13,7 +13,10 @@ export interface MacPlan {
   /** Loopback port of Jarvis's proxy when there is a network allowlist. */
   proxyPort?: number;
   limits: SandboxLimits;
-  /** RLIMIT_NPROC counts all of the user's processes: the caller adds the current count. */
+  /**
+   * RLIMIT_NPROC counts all of the user's processes: the caller adds the current count. Unknown
+   * (no /proc) → not set, since a low value would stop the program from starting anything.
+   */
   nproc?: number;
 }
 
@@ -78,7 +81,7 @@ export function sandboxExecArgv(program: string, plan: MacPlan): string[] {
   const ulimits = [
     `ulimit -t ${Math.trunc(limits.cpuSeconds)}`,
     `ulimit -f ${Math.trunc(limits.fileSizeMb * 2048)}`,
-    `ulimit -u ${Math.trunc(plan.nproc ?? limits.processes)}`,
+    ...(plan.nproc !== undefined ? [`ulimit -u ${Math.trunc(plan.nproc)}`] : []),
     "ulimit -n 256",
     "ulimit -c 0",
   ].join("; ");

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, realpathSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, realpathSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { JarvisError } from "../../core/errors.js";
@@ -238,7 +238,7 @@ export class Sandbox {
       hide: plan.hide.map((secret) => secret.path),
       scratch,
       limits: plan.limits,
-      nproc: userTaskCount() + plan.limits.processes,
+      ...(existsSync("/proc/self") ? { nproc: userTaskCount() + plan.limits.processes } : {}),
     });
     return { command: argv, fds: [], env: { ...plan.env, HOME: scratch, TMPDIR: scratch } };
   }
