@@ -5,6 +5,7 @@
  * child, and a generated tool end to end from a scripted model over a real socket.
  * Targets: 100% contained; p50 ≤ 150 ms (command), ≤ 50 ms (QuickJS); factory ≤ 5 s without model time.
  */
+import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -129,7 +130,36 @@ const contained = attempts.filter((attempt) => attempt.contained && attempt.audi
 // 2. Cold start of a command; 3. a QuickJS call in the warm child.
 const sandbox = new Sandbox(probeSandbox());
 const command: number[] = [];
+// Baselines measured alongside (the machine is shared): spawning /bin/true, and bare bwrap.
+const spawnOnly: number[] = [];
+const bareBwrap: number[] = [];
+const timed = (program: string, args: string[]) =>
+  new Promise<number>((resolve) => {
+    const start = performance.now();
+    spawn(program, args, { stdio: "ignore" }).on("close", () => resolve(performance.now() - start));
+  });
 for (let i = 0; i < 30; i++) {
+  spawnOnly.push(await timed("/bin/true", []));
+  bareBwrap.push(
+    await timed("bwrap", [
+      "--unshare-all",
+      "--die-with-parent",
+      "--ro-bind",
+      "/usr",
+      "/usr",
+      "--symlink",
+      "usr/bin",
+      "/bin",
+      "--symlink",
+      "usr/lib",
+      "/lib",
+      "--symlink",
+      "usr/lib64",
+      "/lib64",
+      "--",
+      "/bin/true",
+    ]),
+  );
   const start = performance.now();
   await sandbox.run({ argv: ["/bin/true"] });
   command.push(performance.now() - start);
@@ -175,7 +205,7 @@ await fake.close();
 temp.cleanup();
 
 writeResult("sandbox", {
-  note: "development figures on a shared 2-core machine; load average at the end in `load`",
+  note: "development figures on a shared 2-core machine busy with other builds (load average at the end in `load`; baselines measured alongside); the factory's first run may start the QuickJS child",
   load: loadavg().map((x) => Math.round(x * 10) / 10),
   escapeSuite: {
     attempts: attempts.length,
@@ -184,11 +214,11 @@ writeResult("sandbox", {
     details: attempts,
   },
   coldStartCommandMs: summarize(command),
+  baselines: { spawnTrueMs: summarize(spawnOnly), bareBwrapMs: summarize(bareBwrap) },
   quickjs: { warmChildStartMs: Math.round(warmMs), callMs: summarize(quickjs) },
   factoryEndToEnd: {
     runs: factory,
     withoutModelMs: summarize(factory.map((run) => run.withoutModelMs)),
-    firstRunIncludesWarmingTheChild: true,
   },
   targets: {
     containedRatio: 1,
