@@ -24,6 +24,17 @@ export interface ContextInput {
   allGroups: string[];
   handles: HandleEntry[];
   memory: string[];
+  /** Sections contributed by extensions (the installed skills). */
+  sections?: string[];
+}
+
+/**
+ * A part of the system prompt an extension contributes (installed skills: their names and
+ * descriptions), with the tools that must be offered for it to be usable.
+ */
+export interface PromptSection {
+  text: string;
+  tools: readonly string[];
 }
 
 /** The system prompt: persona, time, capabilities, what memory recalled, the session's handles. */
@@ -39,6 +50,7 @@ export function buildSystemPrompt(input: ContextInput): string {
         ? ` Other groups exist but are not offered for this request: ${hidden.join(", ")}.`
         : ""),
   );
+  for (const section of input.sections ?? []) parts.push(section);
   if (input.memory.length > 0)
     parts.push(`What you know that may help:\n${input.memory.map((m) => `- ${m}`).join("\n")}`);
   const handles = input.handles.slice(-40);

@@ -10,6 +10,7 @@ import type { Gate, RunScope } from "../gate/gate.js";
 import type { ToolRegistry } from "../gate/registry.js";
 import { createRunScope, type RunScopeInput } from "../gate/scope.js";
 import type { SqliteDatabase } from "../store/database.js";
+import type { PromptSection } from "./context.js";
 import type { RunEmitter } from "./events.js";
 import { RunJournal } from "./journal.js";
 import { DEFAULT_LIMITS, type RunLimits } from "./limits.js";
@@ -40,6 +41,8 @@ export interface AgentDeps extends Omit<AgentRuntime, "db"> {
   memory: MemoryHook;
   limits: Record<TaskSize, RunLimits>;
   persona?: string | undefined;
+  /** System-prompt sections from extensions, read at every model turn. */
+  promptSections?: (() => PromptSection[]) | undefined;
   pid: number;
   /** The user's IANA time zone, resolved once (Intl lookups are slow per call). */
   timezone: string;

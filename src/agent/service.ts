@@ -5,6 +5,7 @@ import type { JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
 import { mergeTaint } from "../gate/scope.js";
+import type { PromptSection } from "./context.js";
 import { type EventFilter, RunEmitter, type Subscription } from "./events.js";
 import { runDirectCall } from "./fast-path.js";
 import { RunLauncher } from "./launcher.js";
@@ -37,6 +38,8 @@ export interface AgentServiceOptions {
   memory?: MemoryHook;
   limits?: Partial<Record<TaskSize, Partial<RunLimits>>>;
   persona?: string;
+  /** System-prompt sections from extensions (installed skills), with the tools they need offered. */
+  promptSections?: () => PromptSection[];
   /** The process that owns runs started here (a crashed owner makes them resumable). */
   pid?: number;
   isAlive?: (pid: number) => boolean;
@@ -75,6 +78,7 @@ export class AgentService {
       memory: options.memory ?? NO_MEMORY,
       limits,
       persona: options.persona,
+      promptSections: options.promptSections,
       pid: options.pid ?? process.pid,
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     };

@@ -83,7 +83,11 @@ function reply(run: ActiveRun, text: string, mode: "embedded" = "embedded"): Run
 export async function loopSetup(run: ActiveRun, groups: string[] | undefined): Promise<LoopSetup> {
   const { deps } = run;
   const all = deps.registry.list();
-  const tools = narrowTools(all, groups);
+  const sections = deps.promptSections?.() ?? [];
+  // A section's tools are offered whatever the NLU guessed (a skill must be openable).
+  const needed = new Set(sections.flatMap((section) => section.tools));
+  const narrowed = narrowTools(all, groups);
+  const tools = [...narrowed, ...all.filter((tool) => needed.has(tool.name) && !narrowed.includes(tool))];
   const memory = await deps.memory
     .recall({ text: run.input, sessionId: run.sessionId, signal: run.signal })
     .catch((error: unknown) => {
@@ -98,6 +102,7 @@ export async function loopSetup(run: ActiveRun, groups: string[] | undefined): P
     allGroups: [...new Set(all.map((t) => t.group))].sort(),
     handles: run.scope.handles.list(),
     memory,
+    sections: sections.map((section) => section.text),
   });
   const history = deps.sessions.history(run.sessionId, 20, run.userMessageId);
   return {

@@ -316,6 +316,32 @@ export const configSchema = z
       .strict()
       .prefault({}),
     mcp: mcpSchema,
+    skills: z
+      .object({
+        /** Project folders holding skill folders (each skill: a folder with SKILL.md). */
+        folders: z.array(z.string().min(1)).default([]),
+        /** A call outside an active skill's allowed-tools: ask the user, or refuse it. */
+        outside_allowed: z.enum(["ask", "deny"]).default("ask"),
+      })
+      .strict()
+      .prefault({}),
+    sandbox: z
+      .object({
+        /** Defaults for skill scripts and `jarvis sandbox run` (each run may lower them). */
+        time_s: z.number().positive().max(3600).default(30),
+        memory_mb: z.number().int().min(16).max(65_536).default(512),
+        processes: z.number().int().min(4).max(4096).default(64),
+        output_bytes: z.number().int().positive().max(100_000_000).default(1_000_000),
+      })
+      .strict()
+      .prefault({}),
+    factory: z
+      .object({
+        /** Drafts after the first when a generated tool's tests fail. */
+        repair_attempts: z.number().int().min(0).max(5).default(2),
+      })
+      .strict()
+      .prefault({}),
     server: z
       .object({
         host: z.string().default("127.0.0.1"),

@@ -117,6 +117,39 @@ export interface ToolContext {
   clock: Clock;
   emit?: EmitFn | undefined;
   task?: TaskControl | undefined;
+  /**
+   * A call this tool makes through the same gate and run (a generated tool's capabilities):
+   * validated, judged, asked and audited like any other call. `restrict` limits what the
+   * nested call may be (the capabilities the tool declared).
+   */
+  callTool?: (
+    call: { tool: string; args: unknown },
+    options?: { restrict?: ScopeRestriction },
+  ) => Promise<NestedCallOutcome>;
+}
+
+/**
+ * A limit the gate enforces on a run from the moment it is set: while a skill is active, only
+ * its `allowed-tools`; inside a generated tool, only its declared capabilities.
+ */
+export interface ScopeRestriction {
+  /** Who set it, in a person's words ("the skill pdf-forms"). */
+  source: string;
+  /** Tool names, or group patterns such as `files_*`. */
+  allowed: readonly string[];
+  /** A call outside the list is asked (never silently allowed) or refused. */
+  outside: "ask" | "deny";
+}
+
+/** What a nested call came to, as data (the gate's outcome without the model-only text). */
+export interface NestedCallOutcome {
+  ok: boolean;
+  status: string;
+  code?: string | undefined;
+  /** For people: the output when ok, otherwise what stopped it. */
+  message: string;
+  output?: string | undefined;
+  data?: unknown;
 }
 
 export interface ToolResult {
@@ -133,6 +166,10 @@ export interface ToolResult {
    * tool. A result can only lower trust, never raise it.
    */
   trust?: "untrusted";
+  /** From this result on, the run may only call what this allows (a skill was opened). */
+  restrict?: ScopeRestriction;
+  /** One line for the audit log beside the outcome (what a sandbox withheld or stopped). */
+  record?: string;
 }
 
 export interface ToolDefinition<A = Record<string, unknown>> {

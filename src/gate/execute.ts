@@ -2,7 +2,7 @@ import { isTimeoutReason, linkSignals, whenAborted } from "../core/abort.js";
 import type { Clock } from "../core/clock.js";
 import { toJarvisError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
-import type { ToolDefinition, ToolResult } from "../core/tool.js";
+import type { ToolContext, ToolDefinition, ToolResult } from "../core/tool.js";
 import { HeldText, privateWhat } from "./flow.js";
 import type { KillSwitch } from "./kill-switch.js";
 import type { CallStatus, RunScope } from "./types.js";
@@ -41,6 +41,7 @@ export class Executor {
     args: Record<string, unknown>,
     callId: string,
     scope: RunScope,
+    callTool?: ToolContext["callTool"],
   ): Promise<ExecutionOutcome> {
     if (scope.signal?.aborted) return cancelledOutcome(tool.name);
     const tracked = this.options.killSwitch.track();
@@ -65,6 +66,7 @@ export class Executor {
           emit: scope.emit,
           task: scope.task,
           flow: { said: scope.userText, untrustedGroups: scope.taint.groups ?? [] },
+          ...(callTool ? { callTool } : {}),
         }),
         whenAborted(linked.signal).catch(() => ABORTED),
       ]);
@@ -134,6 +136,11 @@ export class Executor {
       scope.taint.groups ??= [];
       if (!scope.taint.groups.includes(tool.group)) scope.taint.groups.push(tool.group);
       observation = `<untrusted source="${tool.name}">\n${output}\n</untrusted>`;
+    }
+    // A tool that activates something (a skill) restricts the rest of the run.
+    if (result.ok && result.restrict) {
+      scope.restrictions ??= [];
+      scope.restrictions.push(result.restrict);
     }
     if (!result.ok) {
       const { fix, ...error } = result.error ?? { code: "TOOL_FAILED", message: output };

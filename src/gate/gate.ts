@@ -2,7 +2,7 @@ import type { Clock } from "../core/clock.js";
 import { JarvisError, toJarvisError } from "../core/errors.js";
 import type { IdGenerator } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
-import type { Decision, RiskTier } from "../core/tool.js";
+import type { Decision, NestedCallOutcome, RiskTier, ScopeRestriction } from "../core/tool.js";
 import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
 
@@ -14,6 +14,7 @@ import type { PathRoots } from "./paths.js";
 import { decide, type PolicySettings } from "./policy.js";
 import { type Prepared, prepareCall } from "./prepare.js";
 import type { ToolRegistry } from "./registry.js";
+import { restrictionVerdict } from "./restrictions.js";
 import { assessRisk } from "./risk.js";
 import { taintVerdict } from "./taint.js";
 import type { Assessment, CallOutcome, ProposedCall, RunScope } from "./types.js";
@@ -228,11 +229,15 @@ export class Gate {
     }
 
     // 7–8: execute and record the result.
-    const outcome = await this.executor.run(tool, args, callId, scope);
+    const outcome = await this.executor.run(tool, args, callId, scope, (call, options) =>
+      this.nested(call, scope, options?.restrict),
+    );
     audit("result", {
       tier,
       decision,
-      reason: outcome.error ? outcome.error.message : "completed",
+      reason: [outcome.error ? outcome.error.message : "completed", outcome.result?.record]
+        .filter(Boolean)
+        .join("; "),
       outcome: outcome.status === "ok" ? "ok" : `${outcome.status}:${outcome.error?.code ?? "ERROR"}`,
     });
     return finish({
@@ -248,6 +253,31 @@ export class Gate {
       ...(outcome.result ? { result: outcome.result } : {}),
       observation: outcome.observation,
     });
+  }
+
+  /** A call a running tool makes (a capability): the same gate, run, taint and broker. */
+  private async nested(
+    call: { tool: string; args: unknown },
+    scope: RunScope,
+    restrict: ScopeRestriction | undefined,
+  ): Promise<NestedCallOutcome> {
+    // What a running tool's code asks for is judged like a tainted run's calls: a side effect
+    // or a world-pointing value nobody vouched for goes to the person.
+    const source = restrict?.source ?? "a running tool";
+    const inner: RunScope = {
+      ...scope,
+      taint: { ...scope.taint, tainted: true, sources: [...new Set([...scope.taint.sources, source])] },
+      restrictions: [...(scope.restrictions ?? []), ...(restrict ? [restrict] : [])],
+    };
+    const outcome = await this.call({ tool: call.tool, args: call.args }, inner);
+    return {
+      ok: outcome.status === "ok",
+      status: outcome.status,
+      code: outcome.code === undefined ? undefined : String(outcome.code),
+      message: outcome.message,
+      output: outcome.result?.output,
+      ...(outcome.data !== undefined ? { data: outcome.data } : {}),
+    };
   }
 
   private prepare(toolName: string, args: unknown, scope: RunScope): Prepared {
@@ -287,12 +317,13 @@ export class Gate {
         policy.reason,
         ...(confirm ? [confirm] : []),
       ];
-      return {
+      const judged: Judgement = {
         tier: risk.tier,
         decision,
         reason: reasons.join("; "),
         ...(taint.mustAsk && taint.why ? { why: taint.why } : {}),
       };
+      return restricted(judged, tool.name, scope);
     } catch (error) {
       // A tool's risk function may refuse its arguments with a JarvisError; anything else thrown
       // means risk is unknown. Both deny.
@@ -356,6 +387,23 @@ export class Gate {
       outcome: fields.outcome,
     });
   }
+}
+
+/**
+ * A call outside the run's restrictions (an active skill's allowed-tools, a generated tool's
+ * capabilities) is never silently allowed: asked, or refused with the restriction named.
+ */
+function restricted(judged: Judgement, tool: string, scope: RunScope): Judgement {
+  const verdict = restrictionVerdict(tool, scope.restrictions);
+  if (!verdict || judged.decision === "deny") return judged;
+  const reason = `${judged.reason}; ${verdict.reason}`;
+  if (verdict.outside === "ask") return { ...judged, decision: "confirm", reason };
+  return {
+    ...judged,
+    decision: "deny",
+    reason,
+    refusal: new JarvisError("POLICY_DENIED", verdict.message, { fix: verdict.fix }),
+  };
 }
 
 interface AuditFields {

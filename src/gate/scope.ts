@@ -1,5 +1,5 @@
 import { MemoryHandleStore } from "../core/handles.js";
-import type { HandleStore } from "../core/tool.js";
+import type { HandleStore, ScopeRestriction } from "../core/tool.js";
 import type { ConfirmationBroker } from "./confirm.js";
 import type { RunScope, TaintState } from "./types.js";
 
@@ -12,6 +12,7 @@ export interface RunScopeInput {
   handles?: HandleStore;
   taint?: TaintState;
   grants?: Set<string>;
+  restrictions?: ScopeRestriction[];
   signal?: AbortSignal | undefined;
   emit?: RunScope["emit"];
   onStarted?: RunScope["onStarted"];
@@ -51,6 +52,7 @@ export function createRunScope(input: RunScopeInput): RunScope {
     handles: input.handles ?? new MemoryHandleStore(),
     taint: input.taint ?? { tainted: false, sources: [] },
     grants: input.grants ?? new Set(),
+    restrictions: input.restrictions ?? [],
     broker: input.broker,
   };
   if (input.sessionId !== undefined) scope.sessionId = input.sessionId;

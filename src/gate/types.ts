@@ -1,6 +1,13 @@
 import type { ErrorCode } from "../core/errors.js";
 import type { EmitFn } from "../core/events.js";
-import type { Decision, HandleStore, RiskTier, TaskControl, ToolResult } from "../core/tool.js";
+import type {
+  Decision,
+  HandleStore,
+  RiskTier,
+  ScopeRestriction,
+  TaskControl,
+  ToolResult,
+} from "../core/tool.js";
 import type { ConfirmationBroker } from "./confirm.js";
 import type { HeldText } from "./flow.js";
 
@@ -29,6 +36,11 @@ export interface RunScope {
   held?: HeldText;
   /** Tools the user approved "always for this session". */
   grants: Set<string>;
+  /**
+   * Limits set during the run (an opened skill's allowed-tools); the gate checks every call
+   * against all of them. Shared by reference like `taint`, so copies of the scope see them.
+   */
+  restrictions?: ScopeRestriction[];
   broker: ConfirmationBroker;
   signal?: AbortSignal;
   emit?: EmitFn;

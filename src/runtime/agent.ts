@@ -20,7 +20,13 @@ export async function openAgentService(runtime: Runtime): Promise<AgentService> 
     loadNlu(runtime.registry.list(), runtime.logger, runtime.paths.cache, runtime.env),
     recallHookFor(runtime),
   ]);
-  return new AgentService({ runtime, nlu, models, memory });
+  return new AgentService({
+    runtime,
+    nlu,
+    models,
+    memory,
+    promptSections: () => runtime.extensions?.skills.promptSections() ?? [],
+  });
 }
 
 /**
@@ -62,7 +68,7 @@ export async function recallHookFor(runtime: Runtime): Promise<MemoryHook> {
  * The model router. With no model configured (embedded defaults) the AI SDK is not loaded at
  * all: `brain/models/index.js` imports every provider (~10 MB of heap, ~200 ms at start-up).
  */
-async function openModels(runtime: Runtime): Promise<ModelRouter> {
+export async function openModels(runtime: Runtime): Promise<ModelRouter> {
   const { describeSpec, resolveModelSpecs } = await import("../brain/models/config.js");
   const specs = await resolveModelSpecs(runtime.config, runtime.env);
   runtime.logger.info({ models: specs.map(describeSpec) }, "models configured");

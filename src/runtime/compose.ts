@@ -9,6 +9,7 @@ import type { EmitFn } from "../core/events.js";
 import { type IdGenerator, randomIds } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
 import type { ToolDefinition } from "../core/tool.js";
+import type { Extensions } from "../extend/index.js";
 import { AuditLog, nextAuditSeq } from "../gate/audit.js";
 import { loadAuditKey } from "../gate/audit-key.js";
 import { Gate } from "../gate/gate.js";
@@ -27,6 +28,8 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** Replace the built-in catalog (tests, benchmarks). */
   tools?: (deps: ToolDeps) => ToolDefinition[];
+  /** Install skills, the sandbox and generated tools (default: only with the built-in catalog). */
+  extensions?: boolean;
 }
 
 /** The composition root: config, store, audit, registry and gate for one JARVIS_HOME. */
@@ -45,6 +48,8 @@ export interface Runtime {
   ids: IdGenerator;
   logger: Logger;
   deps: ToolDeps;
+  /** Skills, the sandbox and generated tools, once attached (runtime/extensions.ts). */
+  extensions?: Extensions;
   /** Listens to events tools emit outside any run (`deps.emit`: timers ringing); returns an unsubscribe. */
   onEvent(listener: EmitFn): () => void;
   close(): Promise<void>;

@@ -11,7 +11,7 @@ export type ServerRuntime = Pick<
   Runtime,
   "paths" | "config" | "audit" | "registry" | "roots" | "env" | "gate" | "ids" | "clock" | "onEvent"
 > &
-  Partial<Pick<Runtime, "db">>;
+  Partial<Pick<Runtime, "db" | "extensions">>;
 
 /** Everything route modules share; built once per server. */
 export interface ServerContext {

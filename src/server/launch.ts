@@ -47,6 +47,7 @@ async function buildAgent(runtime: Runtime, version: string): Promise<AgentServi
   const { loadBuiltinTools } = await import("../tools/groups.js");
   const builtinTools = await loadBuiltinTools(breathe);
   runtime.registry.registerAll(builtinTools(runtime.deps));
+  (await import("../runtime/extensions.js")).attachExtensions(runtime);
   await breathe();
   // MCP servers connect in the background; their tools join the catalog as each comes up.
   const { attachMcp } = await import("../extend/mcp/index.js");

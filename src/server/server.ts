@@ -8,6 +8,7 @@ import { EventLog } from "./event-log.js";
 import { LiveHub } from "./live.js";
 import { ServerMetrics } from "./metrics.js";
 import { registerApiRoutes } from "./routes/api.js";
+import { registerExtendRoutes } from "./routes/extend.js";
 import { registerKnowledgeRoutes } from "./routes/knowledge.js";
 import { registerMcpRoutes } from "./routes/mcp.js";
 import { registerSettingsRoutes } from "./routes/settings.js";
@@ -193,6 +194,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
   registerApiRoutes(app, context);
   registerKnowledgeRoutes(app, context);
   registerMcpRoutes(app, context);
+  registerExtendRoutes(app, context);
   registerSettingsRoutes(app, context, { uploadLimit: options.uploadLimit ?? 256 * 1024 * 1024 });
   await registerStatic(app, options.uiDir);
 

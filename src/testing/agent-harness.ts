@@ -22,6 +22,8 @@ export interface AgentHarnessOptions {
   /** Tools; the probe tools by default. */
   tools?: (deps: ToolDeps) => ToolDefinition[];
   router?: RouterOptions;
+  /** Attach skills, the sandbox and generated tools (their tools and prompt sections). */
+  extensions?: boolean;
   service?: Partial<Omit<AgentServiceOptions, "runtime" | "nlu" | "models">>;
   temp?: TempHome;
   /** The runtime's clock (a `ManualClock` lets a test move time, deadlines included). */
@@ -44,11 +46,15 @@ export function createAgentHarness(options: AgentHarnessOptions = {}): AgentHarn
     logger: silentLogger,
     tools: options.tools ?? ((deps) => probeTools(deps)),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.extensions ? { extensions: true } : {}),
   });
   const agent = new AgentService({
     runtime,
     nlu: options.nlu ?? new TableNlu(),
     models: new ModelRouter(options.models ?? [], { retryDelayMs: 1, ...options.router }),
+    ...(runtime.extensions
+      ? { promptSections: () => runtime.extensions?.skills.promptSections() ?? [] }
+      : {}),
     ...options.service,
   });
   return {

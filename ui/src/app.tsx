@@ -6,6 +6,7 @@ import { useLive } from "./hooks";
 import { live } from "./live";
 import { Audit } from "./pages/Audit";
 import { Chat } from "./pages/Chat";
+import { Extend } from "./pages/Extend";
 import { Mcp } from "./pages/Mcp";
 import { RunPage, Runs } from "./pages/Runs";
 import { Settings } from "./pages/Settings";
@@ -19,6 +20,7 @@ const NAV = [
   { to: "/audit", label: "Audit" },
   { to: "/tools", label: "Tools" },
   { to: "/mcp", label: "MCP" },
+  { to: "/extend", label: "Extend" },
   { to: "/settings", label: "Settings" },
 ];
 
@@ -34,6 +36,8 @@ function Page({ path }: { path: string }) {
       return <Tools />;
     case "/mcp":
       return <Mcp />;
+    case "/extend":
+      return <Extend />;
     case "/settings":
       return <Settings />;
     default:

@@ -32,6 +32,8 @@ export const COMMAND_GROUPS: Array<{
   { names: ["accounts"], load: async () => (await import("./accounts.js")).registerAccountsCommands },
   { names: ["nlu"], load: async () => (await import("./nlu.js")).registerNluCommand },
   { names: ["mcp"], load: async () => (await import("./mcp.js")).registerMcpCommands },
+  { names: ["sandbox"], load: async () => (await import("./sandbox.js")).registerSandboxCommands },
+  { names: ["skills"], load: async () => (await import("./skills.js")).registerSkillsCommands },
 ];
 
 /** Whether this command line runs a command that opens its own runtime (`start`). */

@@ -6,9 +6,11 @@ import { brokerFor } from "../broker.js";
 import { type CliContext, parseJsonFlag } from "../context.js";
 import { exitCodeForCall } from "../exit-codes.js";
 import { action } from "../run.js";
+import { registerFactoryCommands } from "./tools-factory.js";
 
 export function registerToolsCommands(program: Command, context: CliContext): void {
   const tools = program.command("tools").description("the tool catalog, and one call through the full gate");
+  registerFactoryCommands(tools, context);
 
   tools
     .command("list")

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { modelDoctorCheck } from "../../brain/models/doctor.js";
 import type { DoctorCheck } from "../../config/doctor.js";
 import { DOCTOR_MCP_CHECK } from "../../extend/mcp/doctor.js";
+import { sandboxDoctorCheck } from "../../extend/sandbox/doctor.js";
 import { embeddingsCheck } from "../../knowledge/doctor.js";
 import { DESKTOP_CHECKS } from "../../platform/doctor.js";
 import { findProgram, OPTIONAL_PROGRAMS } from "../../platform/programs.js";
@@ -99,4 +100,5 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   browserDoctorCheck,
   ...ACCOUNT_DOCTOR_CHECKS,
   DOCTOR_MCP_CHECK,
+  sandboxDoctorCheck,
 ];
