@@ -1,5 +1,5 @@
 export { PendingConfirmations, readAnswer } from "./confirmations.js";
-export { buildSystemPrompt, narrowTools, PERSONA, toolSpecsFor } from "./context.js";
+export { buildSystemPrompt, PERSONA, toolSpecsFor } from "./context.js";
 export { AsyncQueue, type EventFilter, EventHub, RunEmitter, type Subscription } from "./events.js";
 export { composeAnswer, embeddedReply, NO_MODEL_QUESTION, NOT_SURE, NOTHING_PENDING } from "./fast-path.js";
 export { DEFAULT_LIMITS, estimateSize, type RunLimits } from "./limits.js";

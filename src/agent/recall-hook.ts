@@ -1,4 +1,6 @@
+import { isJarvisError } from "../core/errors.js";
 import type { RecallFunction, RecallItem } from "../knowledge/recall.js";
+import type { Memory } from "../memory/memory.js";
 import type { Runtime } from "../runtime/runtime.js";
 import type { MemoryHook } from "./types.js";
 
@@ -7,8 +9,13 @@ import type { MemoryHook } from "./types.js";
  * best passages of their documents. Each line says where it came from; document text is
  * fenced as untrusted so the model treats it as data, not instructions.
  */
-export function createRecallHook(sources: RecallFunction[], limitPerSource = 3): MemoryHook {
+export function createRecallHook(
+  sources: RecallFunction[],
+  limitPerSource = 3,
+  note?: MemoryHook["note"],
+): MemoryHook {
   return {
+    ...(note ? { note } : {}),
     async recall({ text, signal }) {
       const batches = await Promise.all(
         sources.map((recall) =>
@@ -33,5 +40,29 @@ export async function recallHookFor(runtime: Runtime): Promise<MemoryHook> {
     import("../knowledge/index.js"),
   ]);
   const memory = new Memory({ db: runtime.db, clock: runtime.clock, logger: runtime.logger });
-  return createRecallHook([createMemoryRecall(memory), createKnowledgeRecall(openKnowledge(runtime.deps))]);
+  return createRecallHook(
+    [createMemoryRecall(memory), createKnowledgeRecall(openKnowledge(runtime.deps))],
+    3,
+    noteFacts(memory),
+  );
+}
+
+/**
+ * Writes what the user stated to memory as conversation facts. A sentence the extractor
+ * finds nothing in is skipped (it stays in the compaction summary).
+ */
+export function noteFacts(memory: Pick<Memory, "remember">): NonNullable<MemoryHook["note"]> {
+  return async ({ texts, sessionId, signal }) => {
+    let kept = 0;
+    for (const text of texts) {
+      signal.throwIfAborted();
+      try {
+        const result = await memory.remember(text, { source: "conversation", sessionId });
+        kept += result.stored.length + result.known.length;
+      } catch (error) {
+        if (!isJarvisError(error) || error.code !== "ARGS_INVALID") throw error;
+      }
+    }
+    return kept;
+  };
 }

@@ -1,7 +1,8 @@
 import type { ModelMessage } from "ai";
 import type { ModelRouter, ModelSession } from "../brain/models/router.js";
-import type { ModelToolCall } from "../brain/models/types.js";
+import type { ModelToolCall, ModelTurn } from "../brain/models/types.js";
 import type { Nlu } from "../brain/nlu/types.js";
+import type { ToolRetriever } from "../brain/retrieval/retriever.js";
 import type { JarvisConfig } from "../config/schema.js";
 import { linkSignals } from "../core/abort.js";
 import type { Clock } from "../core/clock.js";
@@ -16,6 +17,7 @@ import type { ToolRegistry } from "../gate/registry.js";
 import { createRunScope, type RunScopeInput } from "../gate/scope.js";
 import type { RunEmitter } from "./events.js";
 import { DEFAULT_LIMITS, type RunLimits } from "./limits.js";
+import type { ToolOffer } from "./offer/tool-offer.js";
 import { type RunStore, STEP_STATUS } from "./run-store.js";
 import type { SessionStore } from "./session-store.js";
 import type { MemoryHook, RunMode, StepStatus, TaskSize } from "./types.js";
@@ -33,6 +35,8 @@ export interface AgentDeps {
   sessions: SessionStore;
   nlu: Nlu;
   models: ModelRouter;
+  /** Ranks the catalog for each request (which tools the model is offered). */
+  retriever: ToolRetriever;
   memory: MemoryHook;
   limits: Record<TaskSize, RunLimits>;
   persona?: string | undefined;
@@ -72,6 +76,8 @@ export interface StoredProposal {
   text: string;
   toolCalls: ModelToolCall[];
   model: string;
+  /** Tokens the provider reported for this call. */
+  usage?: ModelTurn["usage"];
 }
 
 /** Effects that can be repeated safely after a crash (reading twice changes nothing). */
@@ -85,6 +91,8 @@ export class ActiveRun {
   readonly scope: RunScope;
   readonly model: ModelSession;
   transcript: ModelMessage[] = [];
+  /** The tools offered to the model in this run (set when the model loop starts). */
+  offer: ToolOffer | undefined;
   limits: RunLimits;
   stepSeq = 0;
   round = 0;

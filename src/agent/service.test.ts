@@ -181,7 +181,7 @@ describe("the model loop", () => {
         toolCalls: [
           { name: "probe_nope", args: {} },
           { name: "probe_write", args: "{not json" },
-          { name: "probe_write", args: { key: 5 } },
+          { name: "probe_write", args: { key: "y", colour: "red" } },
         ],
       },
       { toolCalls: [{ name: "probe_write", args: { key: "z" } }] },
@@ -192,9 +192,9 @@ describe("the model loop", () => {
     const { result } = await collect(agent.startTurn({ text: "misbehave", source: "test", broker: deny }));
     expect(result).toMatchObject({ status: "finished", text: "done" });
     const seen = model.calls[1]!.toolResults;
-    expect(seen[0]).toMatch(/^REFUSED TOOL_UNKNOWN: no tool named "probe_nope"/);
-    expect(seen[1]).toMatch(/^REFUSED ARGS_INVALID: arguments must be a JSON object/);
-    expect(seen[2]).toMatch(/^REFUSED ARGS_INVALID: probe_write/);
+    expect(seen[0]).toMatch(/^REFUSED TOOL_UNKNOWN: there is no tool named "probe_nope" \(call tools_search/);
+    expect(seen[1]).toMatch(/^REFUSED ARGS_INVALID: the arguments of probe_write could not be read/);
+    expect(seen[2]).toMatch(/^REFUSED ARGS_INVALID: probe_write: unexpected key "colour"/);
     expect(model.calls[3]!.toolResults.at(-1)).toMatch(/^REFUSED REPEATED_CALL: probe_write already ran/);
     expect(readProbeLog(temp.jarvisHome)).toEqual(["write z"]);
     const refused = runtime.audit
@@ -315,7 +315,7 @@ describe("the kill switch", () => {
 });
 
 describe("context and limits", () => {
-  it("shows the model only the tool groups the NLU guessed (plus the plan tool)", async () => {
+  it("offers a catalog that fits the model's budget whole, with tools_search and the plan tool", async () => {
     const other = defineTool({
       name: "music_play",
       group: "music",
@@ -329,16 +329,19 @@ describe("context and limits", () => {
     const nlu = new TableNlu({ "probe something": { kind: "question", confidence: 0.4, groups: ["probe"] } });
     withModel(model, nlu, { tools: (deps) => [...probeTools(deps), other] });
     await collect(harness!.agent.startTurn({ text: "probe something", source: "test", broker: deny }));
-    expect(model.calls[0]!.tools.sort()).toEqual([
+    const offered = [
+      "music_play",
       "plan_update",
       "probe_danger",
       "probe_open",
       "probe_read",
       "probe_search",
       "probe_write",
-    ]);
+      "tools_search",
+    ];
+    expect(model.calls[0]!.tools.sort()).toEqual(offered);
     await collect(harness!.agent.startTurn({ text: "anything else", source: "test", broker: deny }));
-    expect(model.calls[1]!.tools).toContain("music_play");
+    expect(model.calls[1]!.tools.sort()).toEqual(offered);
   });
 
   it("ends a run that outlives its time limit with a clear message", async () => {

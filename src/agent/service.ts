@@ -1,5 +1,6 @@
 import type { ModelRouter } from "../brain/models/router.js";
 import type { Nlu, NluContext, NluResult } from "../brain/nlu/types.js";
+import { type ToolEmbedder, ToolRetriever } from "../brain/retrieval/retriever.js";
 import { JarvisError } from "../core/errors.js";
 import type { JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
@@ -7,6 +8,7 @@ import type { ConfirmationBroker } from "../gate/confirm.js";
 import type { Runtime } from "../runtime/runtime.js";
 import { AsyncQueue, type EventFilter, EventHub, RunEmitter, type Subscription } from "./events.js";
 import { DEFAULT_LIMITS, estimateSize, type RunLimits } from "./limits.js";
+import { TOOLS_SEARCH, toolsSearchTool } from "./offer/search-tool.js";
 import { PLAN_TOOL, planTool } from "./plan-tool.js";
 import { resumeRun } from "./resume.js";
 import { ActiveRun, type AgentDeps } from "./run.js";
@@ -32,6 +34,8 @@ export interface AgentServiceOptions {
   memory?: MemoryHook;
   limits?: Partial<Record<TaskSize, Partial<RunLimits>>>;
   persona?: string;
+  /** Optional meaning-based signal for choosing tools (config `embeddings`); never required. */
+  embedder?: ToolEmbedder | undefined;
   /** The process that owns runs started here (a crashed owner makes them resumable). */
   pid?: number;
   isAlive?: (pid: number) => boolean;
@@ -61,6 +65,20 @@ export class AgentService {
   constructor(options: AgentServiceOptions) {
     const { runtime } = options;
     if (!runtime.registry.has(PLAN_TOOL)) runtime.registry.register(planTool());
+    const retriever = new ToolRetriever({
+      catalog: () => runtime.registry.list(),
+      embedder: options.embedder,
+      logger: runtime.logger,
+    });
+    if (!runtime.registry.has(TOOLS_SEARCH)) {
+      runtime.registry.register(
+        toolsSearchTool({
+          retriever,
+          registry: runtime.registry,
+          offerOf: (runId) => this.active.get(runId)?.run?.offer,
+        }),
+      );
+    }
     const limits = { ...DEFAULT_LIMITS };
     for (const size of Object.keys(limits) as TaskSize[])
       limits[size] = { ...limits[size], ...options.limits?.[size] };
@@ -76,6 +94,7 @@ export class AgentService {
       sessions: new SessionStore(runtime.db, runtime.clock),
       nlu: options.nlu,
       models: options.models,
+      retriever,
       memory: options.memory ?? NO_MEMORY,
       limits,
       persona: options.persona,

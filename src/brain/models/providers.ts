@@ -39,5 +39,12 @@ export function languageModelFor(spec: ModelSpec): LanguageModel {
 }
 
 export function entryFor(spec: ModelSpec): ModelEntry {
-  return { label: spec.label, role: spec.role, model: languageModelFor(spec), timeoutMs: spec.timeoutMs };
+  return {
+    label: spec.label,
+    role: spec.role,
+    model: languageModelFor(spec),
+    timeoutMs: spec.timeoutMs,
+    tools: spec.tools,
+    contextTokens: spec.contextTokens,
+  };
 }
