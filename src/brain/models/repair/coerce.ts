@@ -20,7 +20,14 @@ export function coerceArguments(input: unknown, schema: Schema): Coerced {
   const fixes: string[] = [];
   let value = input;
   if (typeof value === "string") {
-    const parsed = parseLenient(value);
+    let parsed = parseLenient(value);
+    if (parsed.ok && typeof parsed.value === "string") {
+      const inner = parseLenient(parsed.value);
+      if (inner.ok && isObject(inner.value)) {
+        fixes.push("arguments encoded as JSON twice");
+        parsed = inner;
+      }
+    }
     if (parsed.ok && isObject(parsed.value)) {
       value = parsed.value;
       fixes.push("arguments sent as a JSON string", ...parsed.fixes);

@@ -21,7 +21,11 @@ class Reader {
     for (;;) {
       const c = this.text[this.pos];
       if (c === " " || c === "\n" || c === "\r" || c === "\t") this.pos += 1;
-      else if (c === "/" && this.text[this.pos + 1] === "/") {
+      else if (c === "\\" && /[nrt]/.test(this.text[this.pos + 1] ?? "")) {
+        // A line break written as the two characters \n between values: whitespace, nothing else
+        this.fixes.add("escaped line break between values");
+        this.pos += 2;
+      } else if (c === "/" && this.text[this.pos + 1] === "/") {
         this.fixes.add("comment");
         while (this.pos < this.text.length && this.text[this.pos] !== "\n") this.pos += 1;
       } else if (c === "/" && this.text[this.pos + 1] === "*") {
@@ -140,7 +144,7 @@ class Reader {
       if (c === quote) {
         this.pos += 1;
         // A quote followed by more string-ish text is a quote the model did not escape: ambiguous
-        const next = /^\s*(.)/.exec(this.text.slice(this.pos))?.[1];
+        const next = /^(?:\s|\\[nrt])*(.)/.exec(this.text.slice(this.pos))?.[1];
         if (next !== undefined && !",:}]".includes(next) && quote === '"')
           this.fail("unescaped quote inside a string");
         return out;
@@ -195,6 +199,11 @@ export function parseLenient(text: string): LenientResult {
   try {
     const value = reader.value();
     reader.skip();
+    // Stray closing brackets after a complete object: the model closed it once too often
+    if (/^[}\]\s]+$/.test(text.slice(reader.pos)) && !reader.atEnd) {
+      reader.fixes.add("extra closing bracket at the end");
+      reader.pos = text.length;
+    }
     if (!reader.atEnd) reader.fail("more text after the value");
     return { ok: true, value, fixes: [...reader.fixes] };
   } catch (error) {

@@ -18,6 +18,9 @@ export interface TextCalls {
   problem?: string | undefined;
 }
 
+/** Prose around a fenced JSON call beyond which the block reads as an example, not a call. */
+const MAX_PROSE_AROUND_CALL = 300;
+
 /** Reasoning some models put in their answer text; never shown, never parsed for calls. */
 const THINK = /<think>[\s\S]*?(?:<\/think>|$)|<thinking>[\s\S]*?(?:<\/thinking>|$)|^[\s\S]*?<\/think>/g;
 
@@ -67,10 +70,19 @@ function fromMarkup(text: string): TextCalls {
   take(/<function=([\w.-]+)>\s*(\{[\s\S]*?\})\s*(?:<\/function>|(?=<function=)|$)/g, (m) =>
     pushJson(calls, problems, m[2]!, "<function=…> JSON call", m[1]),
   );
-  // Hermes/Qwen <tool_call>{json}</tool_call>, and <function_call>/<functioncall> variants
-  take(/<(tool_call|function_?call)>\s*([\s\S]*?)\s*(?:<\/\1>|(?=<\1>)|$)/g, (m) =>
-    pushJson(calls, problems, stripFence(m[2]!), `<${m[1]}> block`),
+  // Gemma 4: <|tool_call>call:name{key:<|"|>text<|"|>,n:1}<tool_call|> (its own string quotes)
+  take(/<\|tool_call>\s*call:([\w.-]+)\s*(\{[\s\S]*?\})\s*(?:<tool_call\|>|$)/g, (m) =>
+    pushJson(calls, problems, gemmaStrings(m[2]!), "Gemma <|tool_call> call", m[1]),
   );
+  // Granite, Phi: <|tool_call|>[{json}, …]<|/tool_call|>
+  take(/<\|tool_call\|>\s*([\s\S]*?)\s*(?:<\|\/tool_call\|>|$)/g, (m) =>
+    pushJson(calls, problems, m[1]!, "<|tool_call|> list"),
+  );
+  // Hermes/Qwen <tool_call>{json}</tool_call>, and <function_call>/<functioncall> variants
+  take(/<(tool_call|function_?call)>\s*([\s\S]*?)\s*(?:<\/\1>|(?=<\1>)|$)/g, (m) => {
+    // An empty block is what is left around a call read above (Qwen-Coder XML inside it)
+    if (m[2]!.trim()) pushJson(calls, problems, stripFence(m[2]!), `<${m[1]}> block`);
+  });
   // DeepSeek: <｜tool▁call▁begin｜>function<｜tool▁sep｜>name ```json {…} ```<｜tool▁call▁end｜>
   take(
     /<｜tool▁call▁begin｜>\s*(?:function)?\s*<｜tool▁sep｜>\s*([\w.-]+)\s*([\s\S]*?)<｜tool▁call▁end｜>/g,
@@ -90,7 +102,9 @@ function fromMarkup(text: string): TextCalls {
   });
   // Gemma ```tool_code print(api.name(arg=…))```
   take(/```tool_code\s*([\s\S]*?)```/g, (m) => pushPython(calls, problems, m[1]!.trim(), "tool_code block"));
-  if (/<tool_call>|<function=|\[TOOL_CALLS\]|<\|python_tag\|>|<｜tool▁call|```tool_code/.test(rest))
+  if (
+    /<tool_call>|<function=|\[TOOL_CALLS\]|<\|python_tag\|>|<｜tool▁call|<\|tool_call|```tool_code/.test(rest)
+  )
     problems.push("tool-call markup that could not be read");
   return {
     calls,
@@ -109,6 +123,8 @@ function fromPlainText(text: string, known: ReadonlySet<string>): TextCalls {
     calls.push(...found);
     return " ";
   });
+  // A code block inside a long explanation is an example for the reader, not a call
+  if (calls.length > 0 && rest.trim().length > MAX_PROSE_AROUND_CALL) return { calls: [], text: tidy(text) };
   const trimmed = rest.trim();
   if (calls.length === 0 && /^[[{]/.test(trimmed)) {
     const end = balancedEnd(trimmed, 0);
@@ -128,6 +144,33 @@ function fromPlainText(text: string, known: ReadonlySet<string>): TextCalls {
         if (more.length === 0) break;
         calls.push(...more);
         rest = next < 0 ? "" : rest.slice(next);
+      }
+    }
+  }
+  if (calls.length === 0) {
+    // ReAct style: "Action: name" then "Action Input: {json}"
+    const react = /^\s*Action:\s*([\w.-]+)\s*\n\s*Action Input:\s*([\s\S]+?)\s*$/m.exec(rest);
+    if (react && known.has(stripPrefix(react[1]!))) {
+      const parsed = parseLenient(react[2]!.replace(/^```(?:json)?\s*|\s*```$/g, ""));
+      if (parsed.ok) {
+        calls.push({
+          name: react[1]!,
+          args: parsed.value,
+          shape: "Action / Action Input lines",
+          fixes: parsed.fixes,
+        });
+        rest = rest.slice(0, react.index);
+      }
+    }
+  }
+  if (calls.length === 0) {
+    // name({json}): written like a function call with one JSON object argument
+    const called = /^\s*([\w.]+)\s*\(\s*(\{[\s\S]*\})\s*\)\s*;?\s*$/.exec(rest);
+    if (called && known.has(stripPrefix(called[1]!))) {
+      const parsed = parseLenient(called[2]!);
+      if (parsed.ok) {
+        calls.push({ name: called[1]!, args: parsed.value, shape: "name({…}) call", fixes: parsed.fixes });
+        rest = "";
       }
     }
   }
@@ -198,12 +241,18 @@ function callObject(item: unknown): { name: string; args: unknown } | undefined 
       if (inner) return inner;
     }
   }
-  const name = [o.name, o.tool, o.tool_name, o.function, o.action].find((v) => typeof v === "string") as
+  const rpc = o.jsonrpc !== undefined ? o.method : undefined;
+  const name = [o.name, o.tool, o.tool_name, o.function, o.action, rpc].find((v) => typeof v === "string") as
     | string
     | undefined;
   if (!name) return undefined;
   const args = o.arguments ?? o.parameters ?? o.args ?? o.input ?? o.action_input ?? o.params;
   return { name, args: args === undefined ? {} : args };
+}
+
+/** Gemma's `<|"|>…<|"|>` string quotes as JSON strings (their content escaped as JSON). */
+function gemmaStrings(body: string): string {
+  return body.replace(/<\|"\|>([\s\S]*?)<\|"\|>/g, (_whole, text: string) => JSON.stringify(text));
 }
 
 function stripFence(body: string): string {
