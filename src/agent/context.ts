@@ -61,7 +61,7 @@ const specCache = new WeakMap<ToolDefinition, ModelToolSpec>();
 /**
  * What the model reads for each tool: the gate's schema without its `x-` annotations and
  * without what only a validator can use — regular expressions longer than a glance (an ISO
- * date-time pattern becomes `format: date-time`), and bounds no one would reach (a 2^53
+ * date-time pattern becomes `format: date-time`) or not anchored `^…$`, and bounds no one would reach (a 2^53
  * maximum, a 100 000-character limit). Local servers that turn schemas into grammars reject
  * some of those patterns, and every one costs tokens on every request. The gate still checks
  * the full schema; a call that breaks a dropped rule is refused with the reason. Built once.
@@ -93,13 +93,18 @@ export function historyMessages(history: SessionMessage[]): ModelMessage[] {
 const LONG_PATTERN = 60;
 const UNREACHABLE = 1_000;
 
+/** LM Studio's grammar converter refuses a pattern not written `^…$` (MCP tools bring such). */
+function anchored(pattern: string): boolean {
+  return pattern.startsWith("^") && pattern.endsWith("$");
+}
+
 function modelSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(modelSchema);
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     if (key.startsWith("x-")) continue;
-    if (key === "pattern" && typeof inner === "string" && inner.length > LONG_PATTERN) {
+    if (key === "pattern" && typeof inner === "string" && (inner.length > LONG_PATTERN || !anchored(inner))) {
       if (/\\d\{4\}-/.test(inner) && inner.includes("T(?:")) out.format ??= "date-time";
       continue;
     }
