@@ -1,3 +1,4 @@
+import type { IntentSpec } from "../../core/language.js";
 import { Bm25Index } from "./bm25.js";
 import { companionsOf } from "./companions.js";
 import { cueLifts } from "./cues.js";
@@ -12,6 +13,8 @@ export interface CatalogTool {
   examples?: string[] | undefined;
   /** Its JSON Schema (the NLU types example slots from it). */
   parameters?: Record<string, unknown>;
+  /** How people ask for it (the tool group's intents and phrasings). */
+  language?: readonly IntentSpec[] | undefined;
 }
 
 /** What is known about the request when the tools are chosen. */
