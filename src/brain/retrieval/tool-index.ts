@@ -83,6 +83,7 @@ export const SIGNALS = {
   cue: 0.35,
   nluGroup: 0.15,
   used: 0.15,
+  usedLast: 0.4,
   handle: 0.1,
   handleSaid: 0.5,
   groupShare: 0.2,
@@ -169,6 +170,7 @@ export class ToolIndex {
     for (const said of request.text.match(/#[a-z]\d{1,6}\b/g) ?? [])
       for (const group of HANDLE_GROUPS[said[1]!] ?? []) lift(group, SIGNALS.handleSaid);
     const used = new Set((request.used ?? []).slice(-12));
+    const last = request.used?.at(-1);
     const semantic = request.semantic ?? new Map<string, number>();
     const topSemantic = Math.max(1e-9, ...semantic.values());
     const own = new Map(
@@ -178,7 +180,7 @@ export class ToolIndex {
           (words.get(name) ?? 0) +
           ((semantic.get(name) ?? 0) / topSemantic) * (request.semanticWeight ?? 0) +
           (boost.get(group) ?? 0) +
-          (used.has(name) ? SIGNALS.used : 0);
+          (name === last ? SIGNALS.usedLast : used.has(name) ? SIGNALS.used : 0);
         return [name, score] as const;
       }),
     );
