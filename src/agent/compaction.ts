@@ -152,7 +152,7 @@ function summaryLines(
 }
 
 const STATEMENT =
-  /\b(?:my|our|mine)\b[^?]*\b(?:is|are|was|were|'s|has|have|lives?|works?|called|named|born)\b|\bi(?:'m| am| was| have| had| live| work| like| love| prefer| hate| need| own| use| moved| will| won't| can't| don't)\b|\bwe(?:'re| are| have| live| own)\b|\bremember\b|\bnote that\b/i;
+  /\b(?:my|our|mine|his|her|their|he|she|they)\b[^?]*\b(?:is|are|was|were|'s|has|have|lives?|works?|called|named|born)\b|^[A-Z][\p{L}'-]+(?: [A-Z][\p{L}'-]+)? (?:is|was|lives|works|has|likes|prefers)\b|\bi(?:'m| am| was| have| had| live| work| like| love| prefer| hate| need| own| use| moved| will| won't| can't| don't)\b|\bwe(?:'re| are| have| live| own)\b|\bremember\b|\bnote that\b/iu;
 const QUESTION_START =
   /^(?:who|what|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|would|will|shall)\b/i;
 

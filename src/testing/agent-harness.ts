@@ -1,5 +1,5 @@
 import { AgentService, type AgentServiceOptions } from "../agent/service.js";
-import type { TurnHandle } from "../agent/types.js";
+import type { MemoryHook, TurnHandle } from "../agent/types.js";
 import { ModelRouter, type RouterOptions } from "../brain/models/router.js";
 import type { ModelEntry } from "../brain/models/types.js";
 import type { Nlu } from "../brain/nlu/types.js";
@@ -22,6 +22,8 @@ export interface AgentHarnessOptions {
   tools?: (deps: ToolDeps) => ToolDefinition[];
   router?: RouterOptions;
   service?: Partial<Omit<AgentServiceOptions, "runtime" | "nlu" | "models">>;
+  /** Memory built on the harness's own runtime (its database), when the test needs a real one. */
+  memory?: (runtime: Runtime) => MemoryHook;
   temp?: TempHome;
 }
 
@@ -46,6 +48,7 @@ export function createAgentHarness(options: AgentHarnessOptions = {}): AgentHarn
     nlu: options.nlu ?? new TableNlu(),
     models: new ModelRouter(options.models ?? [], { retryDelayMs: 1, ...options.router }),
     ...options.service,
+    ...(options.memory ? { memory: options.memory(runtime) } : {}),
   });
   return {
     temp,
