@@ -3,8 +3,9 @@ import type { CatalogTool } from "./tool-index.js";
 /**
  * Tools that work together, read from the catalog's own descriptions: a description that
  * names another tool ("refs for browser_click/type/select"), or a tool that takes a handle
- * kind its group's lookup tool returns ("Returns #e handles" → "Change a calendar event (#e
- * handle)"). Offering one without the other leaves the model a step short. Symmetric.
+ * kind another tool returns ("Returns #e handles" → "Change a calendar event (#e handle)";
+ * contacts' "#a handles usable as mail recipients" → a recipient "address or #a/#c handle").
+ * Offering one without the other leaves the model a step short. Symmetric.
  */
 export function companionsOf(catalog: readonly CatalogTool[]): Map<string, Set<string>> {
   const names = new Set(catalog.map((t) => t.name));
@@ -32,15 +33,31 @@ export function companionsOf(catalog: readonly CatalogTool[]): Map<string, Set<s
   }
   for (const tool of catalog) {
     const produced = producedKinds(tool.description);
-    for (const m of tool.description.matchAll(/#([a-z])\b|#([a-z])\/#?([a-z])\b/g)) {
+    // What it takes: handle kinds its description or its parameters' descriptions mention
+    const takes = `${tool.description} ${parameterDescriptions(tool.parameters)}`;
+    for (const m of takes.matchAll(/#([a-z])\b|#([a-z])\/#?([a-z])\b/g)) {
       for (const kind of [m[1], m[2], m[3]].filter((k): k is string => Boolean(k))) {
         if (produced.has(kind)) continue;
-        for (const producer of producers.get(kind) ?? [])
-          if (producer.group === tool.group) link(tool.name, producer.name);
+        for (const producer of producers.get(kind) ?? []) link(tool.name, producer.name);
       }
     }
   }
   return links;
+}
+
+function parameterDescriptions(schema: Record<string, unknown> | undefined): string {
+  const found: string[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === "description" && typeof inner === "string") found.push(inner);
+        else walk(inner);
+      }
+    }
+  };
+  walk(schema?.properties);
+  return found.join(" ");
 }
 
 /** Handle kinds a description says the tool returns ("Returns #m handles", "with a handle (#f1"). */

@@ -1,3 +1,5 @@
+import { KNOWN_APPS } from "../nlu/slots/entities.js";
+
 /**
  * Shapes in a request that point at a tool group whatever the words around them: a path is
  * about files, a URL about the web, "who is my dentist" about memory. Each cue lifts its
@@ -39,11 +41,12 @@ const CUES: readonly Cue[] = [
   },
   {
     pattern:
-      /\d\s*(?:[+*/x×÷^%-]|plus|minus|times|divided|percent)\s*\d|\b(?:add (?:them|these|those|it) up|total|sum|average|divide|multiply|per cent|percent|how much is|how many days|tip)\b/i,
+      /\d\s*(?:[+*/x×÷^%-]|plus|minus|times|divided|percent)\s*\d|\b(?:add (?:them|these|those|it) up|total|sum|average|divide|multiply|per cent|percent|how much is|how many (?:days|hours|weeks|months|miles|km)|tip|split|ways|square root|power of|squared|cubed|interest|convert)\b/i,
     groups: ["calc"],
     weight: 1.5,
   },
-  { pattern: /\b(?:app|application|program)\b/i, groups: ["apps", "ui"], weight: 1.2 },
+  { pattern: /\b(?:app|application|program)s?\b/i, groups: ["apps", "ui"], weight: 1.2 },
+  { pattern: /\bAPPS\b/i, groups: ["apps", "windows"], weight: 1.5 },
   {
     pattern: /\b(?:button|checkbox|dialog|toggle|switch on|turn on|dropdown|menu|dark mode|settings?)\b/i,
     groups: ["ui"],
@@ -54,6 +57,16 @@ const CUES: readonly Cue[] = [
     groups: ["input"],
     weight: 2,
   },
+  {
+    pattern: /\b(?:i )?(?:copied|clipboard|paste|pasted)\b|\bcopy (?:it|that|this|the)\b/i,
+    groups: ["clipboard"],
+    weight: 1.5,
+  },
+  {
+    pattern: /\b(?:select all|keyboard|keystroke|key combo|shortcut|type (?:in|into|out))\b/i,
+    groups: ["input"],
+    weight: 1.2,
+  },
   { pattern: /\bon (?:the |my )?screen\b|\bscreen\b/i, groups: ["screen"], weight: 1 },
   {
     pattern:
@@ -62,7 +75,7 @@ const CUES: readonly Cue[] = [
     weight: 0.4,
   },
   { pattern: /\b(?:git|ls|df|du|uptime|whoami|echo)\b/, groups: ["shell"], weight: 3 },
-  { pattern: /\b(?:commits?|repo(?:sitory)?|branch)\b/i, groups: ["shell"], weight: 3 },
+  { pattern: /\b(?:commits?|repo(?:sitory)?|branch|uncommitted|git|diff)\b/i, groups: ["shell"], weight: 3 },
   {
     // A question about the world, not about the user's own things, is the web's
     pattern:
@@ -72,9 +85,17 @@ const CUES: readonly Cue[] = [
   },
 ];
 
+/** Desktop apps by name ("fire up slack"): the NLU's list of apps it knows. */
+const APP_NAMES = KNOWN_APPS.map((name) => name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+
 const COMPILED: readonly Cue[] = CUES.map((cue) => ({
   ...cue,
-  pattern: new RegExp(cue.pattern.source.replace("FILES", FILE_EXTENSIONS), cue.pattern.flags),
+  pattern: new RegExp(
+    cue.pattern.source.replace("FILES", FILE_EXTENSIONS).replace("\\bAPPS\\b", `\\b(?:${APP_NAMES})\\b`),
+    cue.pattern.flags,
+  ),
 }));
 
 /** Group lifts the request's shapes call for. */

@@ -1,7 +1,13 @@
 import type { Logger } from "../../core/logger.js";
 import { silentLogger } from "../../core/logger.js";
 import { nluLanguage, type ToolLanguage } from "./language.js";
-import { type CatalogTool, type RankedTool, type RankRequest, ToolIndex } from "./tool-index.js";
+import {
+  type CatalogTool,
+  type RankedTool,
+  type RankRequest,
+  splitClauses,
+  ToolIndex,
+} from "./tool-index.js";
 
 /**
  * Any embedder (knowledge/embedders implement it): vectors for queries and documents. Only
@@ -70,8 +76,27 @@ export class ToolRetriever {
     limit: number,
     signal?: AbortSignal,
   ): Promise<RankedTool[]> {
-    const ranked = await this.rank({ text: query }, signal);
-    return ranked.filter((tool) => !exclude.has(tool.name) && tool.score > 0).slice(0, limit);
+    const fresh = (ranked: RankedTool[]) => ranked.filter((tool) => !exclude.has(tool.name) && tool.score > 0);
+    const whole = fresh(await this.rank({ text: query }, signal));
+    const clauses = splitClauses(query);
+    if (clauses.length < 2) return whole.slice(0, limit);
+    // Each step's best missing tools in turn, then the best overall: one step's group cannot
+    // fill every place
+    const perClause = await Promise.all(
+      clauses.map(async (clause) => fresh(await this.rank({ text: clause }, signal))),
+    );
+    const chosen = new Map<string, RankedTool>();
+    for (let depth = 0; depth < 2 && chosen.size < limit; depth++) {
+      for (const ranked of perClause) {
+        const next = ranked.find((tool) => !chosen.has(tool.name));
+        if (next && chosen.size < limit) chosen.set(next.name, next);
+      }
+    }
+    for (const tool of whole) {
+      if (chosen.size >= limit) break;
+      if (!chosen.has(tool.name)) chosen.set(tool.name, tool);
+    }
+    return [...chosen.values()];
   }
 
   private async similarities(text: string, signal?: AbortSignal): Promise<Map<string, number> | undefined> {

@@ -40,7 +40,7 @@ export interface RankedTool {
 }
 
 /** Field weights: a word of the name says more than one of a hundred phrasings. */
-const WEIGHTS = { name: 3, group: 2, description: 1.5, example: 1, language: 0.6 } as const;
+const WEIGHTS = { name: 3, group: 2, description: 1.5, example: 1, parameter: 0.5, language: 0.6 } as const;
 /** Cap on how much one phrasing-word can add, so chatty tools do not drown terse ones. */
 const LANGUAGE_CAP = 4;
 
@@ -123,6 +123,7 @@ export class ToolIndex {
       add(doc, tool.description, WEIGHTS.description);
       for (const example of tool.examples ?? [])
         add(doc, example.replace(/\{[^}]*\}/g, " "), WEIGHTS.example);
+      add(doc, parameterText(tool.parameters), WEIGHTS.parameter);
       this.tools.add(tool.name, doc);
       // Phrasings are a field of their own: a tool with a hundred of them must not have its
       // name's match diluted by their length
@@ -196,11 +197,19 @@ export class ToolIndex {
     }
     for (const [name, score] of own)
       own.set(name, score + (affinity.get(this.groupOf.get(name)!) ?? 0) * SIGNALS.affinity);
-    // A tool whose partner scores well is needed too (the lookup before the change)
+    // A tool whose partner scores well is needed too (the lookup before the change). Partners
+    // lift a tool toward their own score, never past it: a tightly linked group (the browser's
+    // ten tools) must not outrank a lone tool the request names (the shell)
+    const toward = (score: number, partner: number, weight: number) =>
+      score + Math.max(0, partner - score) * weight;
     const ranked: RankedTool[] = this.names.map((name) => {
       let partner = 0;
       for (const other of this.companions.get(name) ?? []) partner = Math.max(partner, own.get(other) ?? 0);
-      return { name, group: this.groupOf.get(name)!, score: own.get(name)! + partner * SIGNALS.companion };
+      return {
+        name,
+        group: this.groupOf.get(name)!,
+        score: toward(own.get(name)!, partner, SIGNALS.companion),
+      };
     });
     const order = new Map(this.names.map((name, i) => [name, i]));
     return ranked.sort((a, b) => b.score - a.score || order.get(a.name)! - order.get(b.name)!);
@@ -236,6 +245,16 @@ export class ToolIndex {
     for (const [name, score] of raw) raw.set(name, score / top);
     return raw;
   }
+}
+
+/** The words of a schema: its property names and their descriptions ("recipient address"). */
+function parameterText(schema: Record<string, unknown> | undefined): string {
+  const properties = (schema?.properties ?? {}) as Record<string, { description?: unknown }>;
+  return Object.entries(properties)
+    .map(
+      ([name, property]) => `${name} ${typeof property.description === "string" ? property.description : ""}`,
+    )
+    .join(" ");
 }
 
 /** Splits a request into its steps ("read x, then email it and remind me"). */
