@@ -60,11 +60,12 @@ const specCache = new WeakMap<ToolDefinition, ModelToolSpec>();
 
 /**
  * What the model reads for each tool: the gate's schema without its `x-` annotations and
- * without what only a validator can use — regular expressions longer than a glance (an ISO
- * date-time pattern becomes `format: date-time`) or not anchored `^…$`, and bounds no one would reach (a 2^53
- * maximum, a 100 000-character limit). Local servers that turn schemas into grammars reject
- * some of those patterns, and every one costs tokens on every request. The gate still checks
- * the full schema; a call that breaks a dropped rule is refused with the reason. Built once.
+ * without what only a validator can use — regular expressions longer than a glance or not
+ * anchored `^…$` (an ISO date-time pattern becomes `format: date-time`), bounds no one would
+ * reach (a 2^53 maximum, a 100 000-character limit), `additionalProperties: false` and
+ * `minLength: 1`. Local servers that turn schemas into grammars reject some of those patterns,
+ * and every one costs tokens on every request. The gate still checks the full schema; a call
+ * that breaks a dropped rule is refused with the reason. Built once per tool.
  */
 export function toolSpecsFor(tools: ToolDefinition[]): ModelToolSpec[] {
   return tools.map((tool) => {
@@ -110,7 +111,10 @@ function modelSchema(value: unknown): unknown {
     }
     if (
       (key === "maximum" && typeof inner === "number" && inner >= Number.MAX_SAFE_INTEGER) ||
-      ((key === "maxLength" || key === "maxItems") && typeof inner === "number" && inner >= UNREACHABLE)
+      ((key === "maxLength" || key === "maxItems") && typeof inner === "number" && inner >= UNREACHABLE) ||
+      // Closed objects and non-empty strings go without saying: the gate refuses the rest
+      (key === "additionalProperties" && inner === false) ||
+      (key === "minLength" && inner === 1)
     )
       continue;
     out[key] = modelSchema(inner);
