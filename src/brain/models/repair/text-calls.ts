@@ -176,8 +176,11 @@ function fromPlainText(text: string, known: ReadonlySet<string>): TextCalls {
   }
   if (calls.length === 0) {
     // Python-style [tool(a=1), tool2(b="x")] or tool(a=1) as the whole answer
-    const python = parsePythonCalls(trimmed.replace(/^\[|\]$/g, ""));
-    if (python.ok && python.calls.length > 0 && python.calls.every((c) => known.has(stripPrefix(c.name)))) {
+    // (only text shaped like one: most answers are prose, and a failed parse costs an exception)
+    const python = /^\[?\s*[A-Za-z_][\w.]*\s*\([\s\S]*\)\s*\]?$/.test(trimmed)
+      ? parsePythonCalls(trimmed.replace(/^\[|\]$/g, ""))
+      : undefined;
+    if (python?.ok && python.calls.length > 0 && python.calls.every((c) => known.has(stripPrefix(c.name)))) {
       for (const call of python.calls)
         calls.push({ name: call.name, args: call.args, shape: "Python-style call", fixes: [] });
       rest = "";
