@@ -7,7 +7,7 @@
 export { Bm25Index } from "./bm25.js";
 export { companionsOf } from "./companions.js";
 export { cueLifts } from "./cues.js";
-export { nluLanguage, type ToolLanguage } from "./language.js";
+export { type ToolLanguage, toolLanguage } from "./language.js";
 export { type RetrieverOptions, type ToolEmbedder, ToolRetriever } from "./retriever.js";
 export { queryTerms, termsOf, wordsOf } from "./terms.js";
 export {

@@ -5,7 +5,7 @@ import { fakeEmbedding } from "../../knowledge/embedders/fake-server.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
 import { companionsOf } from "./companions.js";
-import { nluLanguage } from "./language.js";
+import { toolLanguage } from "./language.js";
 import { type ToolEmbedder, ToolRetriever } from "./retriever.js";
 import { type CatalogTool, ToolIndex } from "./tool-index.js";
 
@@ -18,7 +18,7 @@ beforeAll(() => {
   temp = createTempHome("jarvis-retrieval-");
   runtime = createRuntime({ env: temp.env, logger: silentLogger });
   catalog = runtime.registry.list();
-  index = new ToolIndex(catalog, nluLanguage(catalog));
+  index = new ToolIndex(catalog, toolLanguage(catalog));
 });
 afterAll(async () => {
   await runtime.close();

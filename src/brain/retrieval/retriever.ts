@@ -1,6 +1,6 @@
 import type { Logger } from "../../core/logger.js";
 import { silentLogger } from "../../core/logger.js";
-import { nluLanguage, type ToolLanguage } from "./language.js";
+import { type ToolLanguage, toolLanguage } from "./language.js";
 import {
   type CatalogTool,
   type RankedTool,
@@ -54,7 +54,7 @@ export class ToolRetriever {
     const tools = this.options.catalog();
     const signature = signatureOf(tools);
     if (this.built?.signature !== signature) {
-      const language = (this.options.language ?? nluLanguage)(tools);
+      const language = (this.options.language ?? toolLanguage)(tools);
       this.built = { signature, index: new ToolIndex(tools, language), tools };
     }
     return this.built.index;
@@ -76,7 +76,8 @@ export class ToolRetriever {
     limit: number,
     signal?: AbortSignal,
   ): Promise<RankedTool[]> {
-    const fresh = (ranked: RankedTool[]) => ranked.filter((tool) => !exclude.has(tool.name) && tool.score > 0);
+    const fresh = (ranked: RankedTool[]) =>
+      ranked.filter((tool) => !exclude.has(tool.name) && tool.score > 0);
     const whole = fresh(await this.rank({ text: query }, signal));
     const clauses = splitClauses(query);
     if (clauses.length < 2) return whole.slice(0, limit);

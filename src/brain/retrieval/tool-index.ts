@@ -87,7 +87,7 @@ export const SIGNALS = {
   handle: 0.1,
   handleSaid: 0.5,
   groupShare: 0.2,
-  phrasings: 0.6,
+  phrasings: 0.8,
   companion: 0.35,
   affinity: 0.2,
 } as const;
