@@ -63,7 +63,7 @@ describe("the summary of older turns", () => {
         { id: "1", title: "find the form", status: "done" },
         { id: "2", title: "fill it in", status: "pending" },
       ],
-      unconfirmed: ['mail_send {"to":["t@school.org"]}'],
+      unconfirmed: ["mail_send (declined)"],
       handles: [
         {
           handle: "#f2",
@@ -79,8 +79,9 @@ describe("the summary of older turns", () => {
     expect(facts).toContain("- My daughter is called Mia.\n- Her school is on Elm Road.");
     expect(facts).not.toContain("weather");
     expect(summary).toContain(
-      '"My daughter is called Mia. Her school is on Elm Road. What\'s the weather?" → Sunny, 21°C.',
+      '- "My daughter is called Mia. Her school is on Elm Road. What\'s the weather?"\n',
     );
+    expect(summary).not.toContain("Sunny"); // an answer's words may be a page's: left out
     expect(summary).toMatch(/Plan still in progress:\n- \[done\] find the form\n- \[pending\] fill it in/);
     expect(summary).toContain("waiting for the user's OK");
     expect(summary).toContain("#f2 (form.pdf)");

@@ -75,10 +75,11 @@ const MAX_REQUESTS = 15;
 
 /**
  * A deterministic summary of older turns: every fact the user stated (their own sentences,
- * newest kept when there are very many — all of them are also in memory), what was asked and
- * how it ended, the plan still in progress, what waits on the user, and the handles those
- * turns mention. No model is needed, and nothing a tool or web page said is carried over as
- * if the user had said it.
+ * newest kept when there are very many — all of them are also in memory), what was asked, the
+ * plan still in progress, what waits on the user, and the handles those turns mention. No
+ * model is needed, and nothing a tool, a web page or an answer said is carried over: the
+ * summary sits in the system prompt, where only the user's words and Jarvis's own records
+ * belong.
  */
 export function summarize(
   older: readonly SessionMessage[],
@@ -93,10 +94,10 @@ export function summarize(
   for (let i = 0; i < older.length; i++) {
     const message = older[i]!;
     if (message.role !== "user") continue;
-    const answer = older[i + 1]?.role === "assistant" ? older[i + 1]!.text : undefined;
-    requests.push(
-      `- "${oneLine(message.text, 120)}"${answer ? ` → ${oneLine(answer, 120)}` : " (no answer)"}`,
-    );
+    // The answer's words are left out: they can carry third-party text (a page, a mail) that
+    // must not come back as if the system had said it
+    const answered = older[i + 1]?.role === "assistant";
+    requests.push(`- "${oneLine(message.text, 160)}"${answered ? "" : " (no answer)"}`);
   }
   // Within the budget, requests give way before facts: every fact is in memory as well, but a
   // fact in the prompt needs no recall to be used

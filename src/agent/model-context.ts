@@ -58,12 +58,12 @@ export async function loopSetup(run: ActiveRun, groups: string[] | undefined): P
     split.older.length > 0
       ? summarize(split.older, summaryExtras(run, split.older), summaryBudget)
       : undefined;
-  if (split.older.length > 0) {
+  if (split.leaving.length > 0) {
     run.emit({
       type: "notice",
       data: {
         level: "info",
-        message: `the conversation is long: ${split.older.length} older messages are summarized to fit the model's window`,
+        message: `the conversation is long: its ${split.older.length} oldest messages are now summarized to fit the model's window`,
       },
     });
   }
@@ -113,7 +113,7 @@ function summaryExtras(run: ActiveRun, older: readonly SessionMessage[]) {
         plan = (step.args as { steps?: PlanStep[] } | undefined)?.steps ?? plan;
       const code = (step.result as StoredCallResult | undefined)?.code;
       if (step.status === "denied" && (code === "USER_DENIED" || code === "CONFIRM_TIMEOUT"))
-        unconfirmed.push(`${step.tool} ${JSON.stringify(step.args ?? {}).slice(0, 160)}`);
+        unconfirmed.push(`${step.tool} (${code === "USER_DENIED" ? "declined" : "not confirmed in time"})`);
     }
   }
   return { plan, unconfirmed: unconfirmed.slice(-5), handles: run.scope.handles.list() };
