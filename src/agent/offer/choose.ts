@@ -37,7 +37,15 @@ export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
       .slice(0, room)
       .map((tool) => tool.name);
   }
-  return new ToolOffer(input.registry, [...chosen.sort(), ...fixed]);
+  return new ToolOffer(input.registry, [...chosen.sort(), ...fixed], searchLimitFor(input.budget));
+}
+
+/**
+ * How many tools one `tools_search` may add: a model with room for many tools gets more per
+ * search, a small one fewer (each found tool is one more schema in every later request).
+ */
+export function searchLimitFor(budget: number): number {
+  return budget >= 16 ? 10 : 8;
 }
 
 /**
