@@ -1,18 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createModelRouter } from "../../src/brain/models/index.js";
-import { loadConfig } from "../../src/config/load.js";
 import type { JarvisEvent } from "../../src/core/events.js";
 import { parametersFrom } from "../../src/core/schema.js";
 import { defineTool, ok } from "../../src/core/tool.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import {
-  type AgentHarness,
   collect,
-  createAgentHarness,
-  createTempHome,
   FakeOllamaServer,
   FakeOpenAIServer,
+  modelHarnessKit,
   probeTools,
   readProbeLog,
   reply,
@@ -23,13 +19,9 @@ import {
  * server's protocol over a real socket (see src/testing/openai-dialects.ts for what each one
  * does): the agent must work through every one of them, or say in one line what to fix.
  */
-const servers: Array<{ close(): Promise<void> }> = [];
-let harness: AgentHarness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-  for (const server of servers.splice(0)) await server.close();
-});
+const kit = modelHarnessKit("jarvis-quirks-");
+afterEach(() => kit.close());
+const start = kit.start;
 
 const deny = new FixedConfirmationBroker("deny");
 
@@ -44,32 +36,12 @@ const ticketTool = defineTool<{ code: string }>({
   execute: async (args) => ok(`ticket ${args.code} is open`),
 });
 
-async function agentOn(provider: "openai-compatible" | "ollama", url: string) {
-  const temp = createTempHome("jarvis-quirks-");
-  const router = await createModelRouter(loadConfig(`${temp.jarvisHome}/config.yaml`), {
-    ...temp.env,
-    JARVIS_MODEL_PROVIDER: provider,
-    JARVIS_MODEL_BASE_URL: url,
-    JARVIS_MODEL: "small-local",
-  });
-  harness = createAgentHarness({
-    temp,
-    models: [...router.entries],
-    router: { retryDelayMs: 1 },
-    tools: (deps) => [...probeTools(deps), ticketTool],
-  });
-  const close = harness.close;
-  harness.close = async () => {
-    await close();
-    temp.cleanup();
-  };
-  return harness;
-}
-
-async function start<T extends { close(): Promise<void> }>(server: Promise<T>): Promise<T> {
-  const started = await server;
-  servers.push(started);
-  return started;
+/** The agent on a small local model served at `url`, with the probe tools and a ticket tool. */
+function agentOn(provider: "openai-compatible" | "ollama", url: string) {
+  return kit.agent(
+    { JARVIS_MODEL_PROVIDER: provider, JARVIS_MODEL_BASE_URL: url, JARVIS_MODEL: "small-local" },
+    { tools: (deps) => [...probeTools(deps), ticketTool] },
+  );
 }
 
 const shownText = (events: JarvisEvent[]) =>
