@@ -45,10 +45,9 @@ export async function loopSetup(run: ActiveRun, groups: string[] | undefined): P
     });
   const window = profile.contextTokens;
   const reserve = Math.min(4_096, Math.floor(window / 4)); // the answer's own tokens
-  const fixed =
-    estimateTokens(prompt(undefined)) +
-    estimateTokens(JSON.stringify(offer.specs())) +
-    estimateTokens(run.input);
+  const toolTokens = estimateTokens(JSON.stringify(offer.specs()));
+  const bare = prompt(undefined);
+  const fixed = estimateTokens(bare) + toolTokens + estimateTokens(run.input);
   const summaryBudget = Math.floor(window * SUMMARY_SHARE);
   const historyBudget = Math.max(256, Math.floor((window - reserve - fixed - summaryBudget) * HISTORY_SHARE));
   const messages = deps.sessions.history(run.sessionId, MAX_HISTORY_MESSAGES, run.userMessageId);
@@ -67,11 +66,8 @@ export async function loopSetup(run: ActiveRun, groups: string[] | undefined): P
       },
     });
   }
-  const system = prompt(summary);
-  const transcriptBudget = Math.max(
-    512,
-    window - reserve - estimateTokens(system) - estimateTokens(JSON.stringify(offer.specs())),
-  );
+  const system = summary ? prompt(summary) : bare;
+  const transcriptBudget = Math.max(512, window - reserve - estimateTokens(system) - toolTokens);
   return {
     system,
     tools: offer.specs(),

@@ -98,6 +98,8 @@ export class TextCallFilter {
   }
 }
 
+const MARKER_LENGTH = Math.max(...[...OPENERS, ...THINK_OPEN].map((m) => m.length));
+
 function firstOf(text: string, markers: readonly string[]): { index: number; marker: string } | undefined {
   let best: { index: number; marker: string } | undefined;
   for (const marker of markers) {
@@ -109,6 +111,9 @@ function firstOf(text: string, markers: readonly string[]): { index: number; mar
 
 /** Length of a trailing fragment that could still become a marker. */
 function partialMarker(text: string): number {
+  // Every marker starts with one of these: most deltas end far from one
+  const tail = text.slice(-MARKER_LENGTH);
+  if (!/[<[`]/.test(tail)) return 0;
   let longest = 0;
   for (const marker of [...OPENERS, ...THINK_OPEN]) {
     for (let n = Math.min(marker.length - 1, text.length); n > longest; n--) {

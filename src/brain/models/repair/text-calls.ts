@@ -40,6 +40,7 @@ const MARKUP =
  * that merely contains JSON is left alone.
  */
 export function extractTextCalls(raw: string, known: ReadonlySet<string>): TextCalls {
+  if (!raw) return { calls: [], text: "" };
   const text = raw.replace(THINK, "").trim();
   if (!text) return { calls: [], text: "" };
   if (MARKUP.test(text)) return fromMarkup(text);
