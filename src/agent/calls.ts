@@ -35,6 +35,11 @@ export async function executeProposal(
 
 async function runOne(run: ActiveRun, call: ModelToolCall, round: number): Promise<StoredCallResult> {
   const { journal } = run;
+  // A model's call that cannot run as written is refused with words the model can act on
+  const unrunnable = run.mode === "model" ? unrunnableCall(run, call) : undefined;
+  if (unrunnable) return journal.refuse(call, round, unrunnable);
+  // A registered tool called by its exact name is offered from now on (it has a schema to show)
+  run.offer?.load([call.name]);
   const previous = journal.repeatOf(call.name, call.input);
   if (previous && ((previous.ok && journal.sideEffectOf(call.name)) || previous.count >= 2)) {
     const message = previous.ok
@@ -45,6 +50,29 @@ async function runOne(run: ActiveRun, call: ModelToolCall, round: number): Promi
   const result = await journal.callTool(call, round);
   journal.remember(call.name, call.input, result);
   return result;
+}
+
+/**
+ * A call that cannot run as written, refused (through the gate, audited) with words the model
+ * can act on: arguments that could not be read even after repair, or a tool that does not
+ * exist — with the way to find the right one.
+ */
+function unrunnableCall(run: ActiveRun, call: ModelToolCall): JarvisError | undefined {
+  if (!run.deps.registry.has(call.name)) {
+    return new JarvisError("TOOL_UNKNOWN", `there is no tool named "${call.name.slice(0, 80)}"`, {
+      fix: "call tools_search with what you need to do, then use a tool it finds",
+    });
+  }
+  if (call.invalid) {
+    return new JarvisError(
+      "ARGS_INVALID",
+      `the arguments of ${call.name} could not be read: ${call.invalid}`,
+      {
+        fix: "send the call again with its arguments as one JSON object",
+      },
+    );
+  }
+  return undefined;
 }
 
 function parallelSafe(run: ActiveRun, call: ModelToolCall): boolean {

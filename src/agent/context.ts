@@ -1,6 +1,7 @@
 import type { ModelMessage } from "ai";
 import type { ModelToolSpec } from "../brain/models/types.js";
 import type { HandleEntry, JsonSchema, ToolDefinition } from "../core/tool.js";
+import { clip } from "./compaction.js";
 import { PLAN_TOOL } from "./plan-tool.js";
 import type { SessionMessage } from "./types.js";
 
@@ -8,6 +9,7 @@ export const PERSONA = `You are Jarvis, a local-first personal assistant running
 You act only through the tools you are given. Every call passes a safety gate that may refuse it, ask the user first, or deny it.
 Rules:
 - When the user asks you to do or look up something a tool can do, call the tool; otherwise answer directly and briefly.
+- The tools you are given were chosen for this request. If you need one you do not have, call tools_search with what you need to do; the tools it finds can be called from your next step.
 - Independent read-only lookups may be called together in one reply; they run in parallel.
 - For a task with several steps, call ${PLAN_TOOL} first with the plan and keep each step's status current.
 - Refer to URLs, files, mail, contacts and events by the handles tools returned (#u1, #f2, #m1). Never invent or retype a URL or address.
@@ -19,13 +21,14 @@ export interface ContextInput {
   persona?: string;
   now: Date;
   timezone?: string;
-  /** Tools shown to the model this turn, and every group that exists. */
-  tools: ToolDefinition[];
-  allGroups: string[];
+  /** Every tool group in the catalog (the same for every request, so the prompt stays cached). */
+  groups: string[];
   handles: HandleEntry[];
   memory: string[];
+  /** Older turns of a long conversation, compacted (see compaction.ts). */
+  summary?: string | undefined;
   /** Sections contributed by extensions (the installed skills). */
-  sections?: string[];
+  sections?: string[] | undefined;
 }
 
 /**
@@ -37,20 +40,16 @@ export interface PromptSection {
   tools: readonly string[];
 }
 
-/** The system prompt: persona, time, capabilities, what memory recalled, the session's handles. */
+/**
+ * The system prompt. What never changes comes first (persona, capabilities) and what changes
+ * every request last (the time), so provider prompt caches keep the longest prefix; the
+ * summary of older turns changes only when the conversation is compacted again.
+ */
 export function buildSystemPrompt(input: ContextInput): string {
   const parts = [input.persona ?? PERSONA];
-  const zone = input.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  parts.push(`Now: ${input.now.toISOString()} (user's time zone: ${zone}).`);
-  const shown = countByGroup(input.tools);
-  const hidden = input.allGroups.filter((g) => !shown.has(g));
-  parts.push(
-    `Capabilities (tool groups): ${[...shown].map(([g, n]) => `${g} (${n})`).join(", ") || "none"}.` +
-      (hidden.length
-        ? ` Other groups exist but are not offered for this request: ${hidden.join(", ")}.`
-        : ""),
-  );
+  parts.push(`Capabilities (tool groups): ${input.groups.join(", ") || "none"}.`);
   for (const section of input.sections ?? []) parts.push(section);
+  if (input.summary) parts.push(`Earlier in this conversation (summary):\n${input.summary}`);
   if (input.memory.length > 0)
     parts.push(`What you know that may help:\n${input.memory.map((m) => `- ${m}`).join("\n")}`);
   const handles = input.handles.slice(-40);
@@ -64,23 +63,22 @@ export function buildSystemPrompt(input: ContextInput): string {
         .join("\n")}`,
     );
   }
+  const zone = input.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  parts.push(`Now: ${input.now.toISOString()} (user's time zone: ${zone}).`);
   return parts.join("\n\n");
-}
-
-/**
- * The tools offered this turn: the NLU's guessed groups when it has one (always with the plan
- * tool), otherwise everything. A guess that matches nothing falls back to everything.
- */
-export function narrowTools(all: ToolDefinition[], groups: string[] | undefined): ToolDefinition[] {
-  if (!groups || groups.length === 0) return all;
-  const wanted = new Set(groups);
-  const narrowed = all.filter((tool) => wanted.has(tool.group) || tool.name === PLAN_TOOL);
-  return narrowed.some((tool) => tool.name !== PLAN_TOOL) ? narrowed : all;
 }
 
 const specCache = new WeakMap<ToolDefinition, ModelToolSpec>();
 
-/** What the model reads for each tool; the gate's `x-` annotations are stripped (built once). */
+/**
+ * What the model reads for each tool: the gate's schema without its `x-` annotations and
+ * without what only a validator can use — regular expressions longer than a glance or not
+ * anchored `^…$` (an ISO date-time pattern becomes `format: date-time`), bounds no one would
+ * reach (a 2^53 maximum, a 100 000-character limit), `additionalProperties: false` and
+ * `minLength: 1`. Local servers that turn schemas into grammars reject some of those patterns,
+ * and every one costs tokens on every request. The gate still checks the full schema; a call
+ * that breaks a dropped rule is refused with the reason. Built once per tool.
+ */
 export function toolSpecsFor(tools: ToolDefinition[]): ModelToolSpec[] {
   return tools.map((tool) => {
     let spec = specCache.get(tool);
@@ -88,7 +86,7 @@ export function toolSpecsFor(tools: ToolDefinition[]): ModelToolSpec[] {
       spec = {
         name: tool.name,
         description: tool.description,
-        parameters: stripAnnotations(tool.parameters) as JsonSchema,
+        parameters: modelSchema(tool.parameters) as JsonSchema,
       };
       specCache.set(tool, spec);
     }
@@ -99,23 +97,39 @@ export function toolSpecsFor(tools: ToolDefinition[]): ModelToolSpec[] {
 /** Earlier turns as plain user/assistant text (tool traffic stays in runs; handles carry it over). */
 export function historyMessages(history: SessionMessage[]): ModelMessage[] {
   return history.map((m) =>
-    m.role === "user" ? { role: "user", content: m.text } : { role: "assistant", content: m.text },
+    m.role === "user"
+      ? { role: "user", content: clip(m.text) }
+      : { role: "assistant", content: clip(m.text) },
   );
 }
 
-function countByGroup(tools: ToolDefinition[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const tool of tools)
-    if (tool.name !== PLAN_TOOL) counts.set(tool.group, (counts.get(tool.group) ?? 0) + 1);
-  return counts;
+const LONG_PATTERN = 60;
+const UNREACHABLE = 1_000;
+
+/** LM Studio's grammar converter refuses a pattern not written `^…$` (MCP tools bring such). */
+function anchored(pattern: string): boolean {
+  return pattern.startsWith("^") && pattern.endsWith("$");
 }
 
-function stripAnnotations(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stripAnnotations);
+function modelSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(modelSchema);
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (!key.startsWith("x-")) out[key] = stripAnnotations(inner);
+    if (key.startsWith("x-")) continue;
+    if (key === "pattern" && typeof inner === "string" && (inner.length > LONG_PATTERN || !anchored(inner))) {
+      if (/\\d\{4\}-/.test(inner) && inner.includes("T(?:")) out.format ??= "date-time";
+      continue;
+    }
+    if (
+      (key === "maximum" && typeof inner === "number" && inner >= Number.MAX_SAFE_INTEGER) ||
+      ((key === "maxLength" || key === "maxItems") && typeof inner === "number" && inner >= UNREACHABLE) ||
+      // Closed objects and non-empty strings go without saying: the gate refuses the rest
+      (key === "additionalProperties" && inner === false) ||
+      (key === "minLength" && inner === 1)
+    )
+      continue;
+    out[key] = modelSchema(inner);
   }
   return out;
 }

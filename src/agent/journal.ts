@@ -1,4 +1,4 @@
-import type { ModelToolCall } from "../brain/models/types.js";
+import type { ModelToolCall, ModelTurn } from "../brain/models/types.js";
 import type { JarvisError } from "../core/errors.js";
 import { MemoryHandleStore } from "../core/handles.js";
 import type { Decision, RiskTier } from "../core/tool.js";
@@ -52,6 +52,8 @@ export interface StoredProposal {
   doing?: string;
   /** For a direct call the person wrote out: its answer says exactly what was wrong. */
   detail?: boolean;
+  /** Tokens the provider reported for this call. */
+  usage?: ModelTurn["usage"];
 }
 
 /** Fields of the run row a step write carries along. */

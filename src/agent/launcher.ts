@@ -92,6 +92,11 @@ export class RunLauncher {
     return [...this.active.keys()];
   }
 
+  /** A run in progress (once its turn came), for tools that act on their own run. */
+  running(runId: string): ActiveRun | undefined {
+    return this.active.get(runId)?.run;
+  }
+
   /** Kills every run and waits (briefly) for them to record how they ended. */
   async close(): Promise<void> {
     this.kill();

@@ -1,7 +1,9 @@
 import type { ModelMessage } from "ai";
 import type { ModelToolSpec } from "../brain/models/types.js";
 import { assistantMessage, executeProposal, toolMessage } from "./calls.js";
+import { ProposalGuard } from "./guard.js";
 import { describeLimit } from "./limits.js";
+import type { ToolOffer } from "./offer/tool-offer.js";
 import type { ActiveRun } from "./run.js";
 
 export type RunEnd =
@@ -12,8 +14,12 @@ export type RunEnd =
 export interface LoopSetup {
   system: string;
   tools: ModelToolSpec[];
+  /** The run's tool offer; it grows when `tools_search` finds more (read every round). */
+  offer?: ToolOffer;
   /** Earlier turns and this turn's user message; the run's own transcript follows them. */
   prefix: ModelMessage[];
+  /** Fits a round's messages to the model's window (older tool results cut first). */
+  fit?: (messages: ModelMessage[]) => ModelMessage[];
 }
 
 /** Empty answers and all-invalid rounds tolerated before the run ends (model misbehaviour). */
@@ -34,6 +40,7 @@ const NUDGE: ModelMessage = {
 export async function modelLoop(run: ActiveRun, setup: LoopSetup): Promise<RunEnd> {
   let emptyAnswers = 0;
   let invalidRounds = 0;
+  const guard = new ProposalGuard();
   for (;;) {
     run.signal.throwIfAborted();
     const { control, journal, transcript } = run;
@@ -51,8 +58,8 @@ export async function modelLoop(run: ActiveRun, setup: LoopSetup): Promise<RunEn
       .complete(
         {
           system: setup.system,
-          messages: [...setup.prefix, ...transcript],
-          tools: setup.tools,
+          messages: (setup.fit ?? ((all) => all))([...setup.prefix, ...transcript]),
+          tools: setup.offer?.specs() ?? setup.tools,
           preferHeavy: control.size === "complex",
         },
         {
@@ -71,10 +78,16 @@ export async function modelLoop(run: ActiveRun, setup: LoopSetup): Promise<RunEn
         journal.failProposal(seq, run.signal.aborted ? "cancelled" : "failed", message);
         throw error;
       });
-    const proposal = { text: turn.text, toolCalls: turn.toolCalls, model: turn.model };
+    const proposal = { text: turn.text, toolCalls: turn.toolCalls, model: turn.model, usage: turn.usage };
     journal.endProposal(seq, proposal);
 
     if (turn.toolCalls.length === 0) {
+      if (turn.problem) {
+        const verdict = guard.unreadable(turn.problem);
+        if ("end" in verdict) return verdict.end;
+        run.transcript.push(verdict.retry);
+        continue;
+      }
       if (turn.text.trim()) return { status: "finished", text: turn.text };
       emptyAnswers += 1;
       if (emptyAnswers > MAX_EMPTY_ANSWERS) {
@@ -87,6 +100,8 @@ export async function modelLoop(run: ActiveRun, setup: LoopSetup): Promise<RunEn
     const results = await executeProposal(run, turn.toolCalls, round);
     transcript.push(toolMessage(turn.toolCalls, results));
     run.signal.throwIfAborted();
+    const stop = guard.afterRound(turn.toolCalls, results);
+    if (stop) return stop;
     invalidRounds = results.every((r) => r?.status === "refused") ? invalidRounds + 1 : 0;
     if (invalidRounds >= MAX_INVALID_ROUNDS) {
       return {

@@ -13,6 +13,7 @@ import type {
   StepRecord,
   StepStatus,
   TaskSize,
+  TokenCount,
 } from "./types.js";
 
 interface RunRow {
@@ -36,6 +37,8 @@ interface RunRow {
   finished_at: number | null;
   step_count?: number;
   denied_count?: number;
+  tokens_in?: number | null;
+  tokens_out?: number | null;
 }
 
 interface StepRow {
@@ -202,7 +205,9 @@ export class RunStore {
   }
 
   get(id: string): StoredRun | undefined {
-    const row = this.db.prepare<[string], RunRow>(`SELECT runs.*, ${COUNTS} FROM runs WHERE id = ?`).get(id);
+    const row = this.db
+      .prepare<[string], RunRow>(`SELECT runs.*, ${COUNTS}, ${TOKENS} FROM runs WHERE id = ?`)
+      .get(id);
     return row ? this.fromRow(row) : undefined;
   }
 
@@ -210,7 +215,7 @@ export class RunStore {
     const run = this.get(id);
     if (!run) return undefined;
     const { taint: _taint, lastSeq: _lastSeq, ...summary } = run;
-    return { ...summary, steps: this.steps(id) };
+    return { ...summary, steps: this.steps(id), session: this.sessionTokens(run.sessionId) };
   }
 
   steps(runId: string): StepRecord[] {
@@ -246,7 +251,7 @@ export class RunStore {
     const limit = Math.max(1, Math.min(options.limit ?? 50, 10_000));
     const rows = this.db
       .prepare<unknown[], RunRow>(
-        `SELECT runs.*, ${COUNTS} FROM runs
+        `SELECT runs.*, ${COUNTS}, ${TOKENS} FROM runs
          ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, rowid DESC LIMIT ${limit}`,
       )
       .all(...params);
@@ -254,6 +259,33 @@ export class RunStore {
       .map((row) => this.fromRow(row))
       .filter((run) => !options.status || run.status === options.status)
       .map(({ taint: _taint, lastSeq: _lastSeq, ...summary }) => summary);
+  }
+
+  /**
+   * The tools that ran in a session (done), oldest first by their last use: retrieval offers
+   * them again, since a conversation tends to stay with what it was doing.
+   */
+  sessionTools(sessionId: string, limit = 12): string[] {
+    return this.statement(
+      `SELECT s.tool AS tool, MAX(s.seq + r.created_at * 1000) AS at FROM run_steps s JOIN runs r ON r.id = s.run_id
+         WHERE r.session_id = ? AND s.kind = 'tool' AND s.status = 'done' AND s.tool IS NOT NULL
+         GROUP BY s.tool ORDER BY at DESC LIMIT ?`,
+    )
+      .all(sessionId, limit)
+      .map((row) => (row as { tool: string }).tool)
+      .reverse();
+  }
+
+  /** Tokens the models reported for a whole session, and how many runs it had. */
+  sessionTokens(sessionId: string): { runs: number; tokens: TokenCount } {
+    const row = this.statement(
+      `SELECT COUNT(DISTINCT r.id) AS runs,
+         COALESCE(SUM(json_extract(s.result, '$.usage.input')), 0) AS tokens_in,
+         COALESCE(SUM(json_extract(s.result, '$.usage.output')), 0) AS tokens_out
+       FROM runs r LEFT JOIN run_steps s ON s.run_id = r.id AND s.kind = 'model'
+       WHERE r.session_id = ?`,
+    ).get(sessionId) as { runs: number; tokens_in: number; tokens_out: number };
+    return { runs: row.runs, tokens: { input: row.tokens_in, output: row.tokens_out } };
   }
 
   /** Several writes as one transaction (one WAL commit). */
@@ -290,11 +322,19 @@ export class RunStore {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       finishedAt: row.finished_at ?? undefined,
+      ...(row.tokens_in || row.tokens_out
+        ? { tokens: { input: row.tokens_in ?? 0, output: row.tokens_out ?? 0 } }
+        : {}),
       taint: parseJson(row.taint) as StoredRun["taint"],
       lastSeq: row.last_seq,
     };
   }
 }
+
+/** Per-run columns every read adds: the tokens its model steps reported. */
+const TOKENS =
+  "(SELECT SUM(json_extract(result, '$.usage.input')) FROM run_steps WHERE run_id = runs.id AND kind = 'model') AS tokens_in, " +
+  "(SELECT SUM(json_extract(result, '$.usage.output')) FROM run_steps WHERE run_id = runs.id AND kind = 'model') AS tokens_out";
 
 export function processAlive(pid: number): boolean {
   try {

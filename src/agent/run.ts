@@ -1,5 +1,6 @@
 import type { ModelRouter, ModelSession } from "../brain/models/router.js";
 import type { Nlu } from "../brain/nlu/types.js";
+import type { ToolRetriever } from "../brain/retrieval/retriever.js";
 import type { JarvisConfig } from "../config/schema.js";
 import type { Clock } from "../core/clock.js";
 import type { EmitFn } from "../core/events.js";
@@ -14,6 +15,7 @@ import type { PromptSection } from "./context.js";
 import type { RunEmitter } from "./events.js";
 import { RunJournal } from "./journal.js";
 import { DEFAULT_LIMITS, type RunLimits } from "./limits.js";
+import type { ToolOffer } from "./offer/tool-offer.js";
 import { RunControl } from "./run-control.js";
 import type { RunStore } from "./run-store.js";
 import type { SessionStore } from "./session-store.js";
@@ -38,6 +40,8 @@ export interface AgentDeps extends Omit<AgentRuntime, "db"> {
   sessions: SessionStore;
   nlu: Nlu;
   models: ModelRouter;
+  /** Ranks the catalog for each request (which tools the model is offered). */
+  retriever: ToolRetriever;
   memory: MemoryHook;
   limits: Record<TaskSize, RunLimits>;
   persona?: string | undefined;
@@ -78,6 +82,8 @@ export class ActiveRun {
   readonly journal: RunJournal;
   readonly transcript = new Transcript();
   readonly model: ModelSession;
+  /** The tools offered to the model in this run (set when the model loop starts). */
+  offer: ToolOffer | undefined;
   mode: RunMode | undefined;
 
   constructor(

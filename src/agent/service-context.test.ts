@@ -32,7 +32,7 @@ const withModel = (...args: Parameters<typeof scriptedHarness>) => {
 };
 
 describe("context and limits", () => {
-  it("shows the model only the tool groups the NLU guessed (plus the plan tool)", async () => {
+  it("offers a catalog that fits the model's budget whole, with tools_search and the plan tool", async () => {
     const other = defineTool({
       name: "music_play",
       group: "music",
@@ -46,16 +46,19 @@ describe("context and limits", () => {
     const nlu = new TableNlu({ "probe something": { kind: "question", confidence: 0.4, groups: ["probe"] } });
     withModel(model, nlu, { tools: (deps) => [...probeTools(deps), other] });
     await collect(harness!.agent.startTurn({ text: "probe something", source: "test", broker: deny }));
-    expect(model.calls[0]!.tools.sort()).toEqual([
+    const offered = [
+      "music_play",
       "plan_update",
       "probe_danger",
       "probe_open",
       "probe_read",
       "probe_search",
       "probe_write",
-    ]);
+      "tools_search",
+    ];
+    expect(model.calls[0]!.tools.sort()).toEqual(offered);
     await collect(harness!.agent.startTurn({ text: "anything else", source: "test", broker: deny }));
-    expect(model.calls[1]!.tools).toContain("music_play");
+    expect(model.calls[1]!.tools.sort()).toEqual(offered);
   });
 
   it("ends a run that outlives its time limit (on the runtime's clock) with a clear message", async () => {

@@ -179,7 +179,7 @@ describe("the model loop", () => {
         toolCalls: [
           { name: "probe_nope", args: {} },
           { name: "probe_write", args: "{not json" },
-          { name: "probe_write", args: { key: 5 } },
+          { name: "probe_write", args: { key: "y", colour: "red" } },
         ],
       },
       { toolCalls: [{ name: "probe_write", args: { key: "z" } }] },
@@ -190,9 +190,9 @@ describe("the model loop", () => {
     const { result } = await collect(agent.startTurn({ text: "misbehave", source: "test", broker: deny }));
     expect(result).toMatchObject({ status: "finished", text: "done" });
     const seen = model.calls[1]!.toolResults;
-    expect(seen[0]).toMatch(/^REFUSED TOOL_UNKNOWN: no tool named "probe_nope"/);
-    expect(seen[1]).toMatch(/^REFUSED ARGS_INVALID: arguments must be a JSON object/);
-    expect(seen[2]).toMatch(/^REFUSED ARGS_INVALID: probe_write/);
+    expect(seen[0]).toMatch(/^REFUSED TOOL_UNKNOWN: there is no tool named "probe_nope" \(call tools_search/);
+    expect(seen[1]).toMatch(/^REFUSED ARGS_INVALID: the arguments of probe_write could not be read/);
+    expect(seen[2]).toMatch(/^REFUSED ARGS_INVALID: probe_write: unexpected key "colour"/);
     expect(model.calls[3]!.toolResults.at(-1)).toMatch(/^REFUSED REPEATED_CALL: probe_write already ran/);
     expect(readProbeLog(temp.jarvisHome)).toEqual(["write z"]);
     const refused = runtime.audit

@@ -1,5 +1,6 @@
 import { ModelRouter } from "../brain/models/router.js";
 import type { Nlu, NluContext, NluResult } from "../brain/nlu/types.js";
+import { type ToolEmbedder, ToolRetriever } from "../brain/retrieval/retriever.js";
 import { JarvisError } from "../core/errors.js";
 import type { JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
@@ -11,6 +12,7 @@ import { runDirectCall } from "./fast-path.js";
 import { RunLauncher } from "./launcher.js";
 import { DEFAULT_LIMITS, estimateSize, type RunLimits } from "./limits.js";
 import { NULL_NLU } from "./nlu-loader.js";
+import { TOOLS_SEARCH, toolsSearchTool } from "./offer/search-tool.js";
 import { PLAN_TOOL, planTool } from "./plan-tool.js";
 import { resumeRun } from "./resume.js";
 import { ActiveRun, type AgentDeps, type AgentRuntime } from "./run.js";
@@ -40,6 +42,8 @@ export interface AgentServiceOptions {
   persona?: string;
   /** System-prompt sections from extensions (installed skills), with the tools they need offered. */
   promptSections?: () => PromptSection[];
+  /** Optional meaning-based signal for choosing tools (config `embeddings`); never required. */
+  embedder?: ToolEmbedder | undefined;
   /** The process that owns runs started here (a crashed owner makes them resumable). */
   pid?: number;
   isAlive?: (pid: number) => boolean;
@@ -60,6 +64,20 @@ export class AgentService {
   constructor(options: AgentServiceOptions) {
     const { runtime } = options;
     if (!runtime.registry.has(PLAN_TOOL)) runtime.registry.register(planTool());
+    const retriever = new ToolRetriever({
+      catalog: () => runtime.registry.list(),
+      embedder: options.embedder,
+      logger: runtime.logger,
+    });
+    if (!runtime.registry.has(TOOLS_SEARCH)) {
+      runtime.registry.register(
+        toolsSearchTool({
+          retriever,
+          registry: runtime.registry,
+          offerOf: (runId) => this.launcher.running(runId)?.offer,
+        }),
+      );
+    }
     const limits = { ...DEFAULT_LIMITS };
     for (const size of Object.keys(limits) as TaskSize[])
       limits[size] = { ...limits[size], ...options.limits?.[size] };
@@ -75,6 +93,7 @@ export class AgentService {
       sessions: new SessionStore(runtime.db, runtime.clock),
       nlu: options.nlu ?? NULL_NLU,
       models: options.models ?? new ModelRouter([]),
+      retriever,
       memory: options.memory ?? NO_MEMORY,
       limits,
       persona: options.persona,

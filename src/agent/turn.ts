@@ -1,17 +1,19 @@
 import type { NluCall, NluResult } from "../brain/nlu/types.js";
 import { isJarvisError, toJarvisError } from "../core/errors.js";
-import { buildSystemPrompt, historyMessages, narrowTools, toolSpecsFor } from "./context.js";
 import { callsOf, embeddedReply, NOT_SURE, runFastPath } from "./fast-path.js";
-import { type LoopSetup, modelLoop, type RunEnd, timeLimitEnd } from "./loop.js";
+import { modelLoop, type RunEnd, timeLimitEnd } from "./loop.js";
 import { askAboutCall, middleBandCall } from "./middle-band.js";
+import { loopSetup } from "./model-context.js";
 import { answerOffline } from "./offline-answer.js";
 import type { ActiveRun } from "./run.js";
 import type { TurnResult } from "./types.js";
 
+export { loopSetup } from "./model-context.js";
+
 /**
  * Routes a new turn: the NLU is consulted first. A confident action runs on the fast path, a
  * confident chat line is answered at once; everything else goes to the model loop, with the
- * tools narrowed by the NLU's guess. Without a model (or when none answers before any tool
+ * tools chosen by retrieval (the NLU's guess is one of its signals). Without a model (or when none answers before any tool
  * ran) the embedded brain answers honestly instead.
  */
 export async function routeTurn(run: ActiveRun, nlu: NluResult): Promise<RunEnd> {
@@ -77,39 +79,6 @@ function reply(run: ActiveRun, text: string, mode: "embedded" = "embedded"): Run
   run.journal.note({ mode, model: "embedded" });
   run.emit({ type: "text_delta", data: { text } });
   return { status: "finished", text };
-}
-
-/** Context for the model: persona, capabilities, memory, history, the session's handles. */
-export async function loopSetup(run: ActiveRun, groups: string[] | undefined): Promise<LoopSetup> {
-  const { deps } = run;
-  const all = deps.registry.list();
-  const sections = deps.promptSections?.() ?? [];
-  // A section's tools are offered whatever the NLU guessed (a skill must be openable).
-  const needed = new Set(sections.flatMap((section) => section.tools));
-  const narrowed = narrowTools(all, groups);
-  const tools = [...narrowed, ...all.filter((tool) => needed.has(tool.name) && !narrowed.includes(tool))];
-  const memory = await deps.memory
-    .recall({ text: run.input, sessionId: run.sessionId, signal: run.signal })
-    .catch((error: unknown) => {
-      deps.logger.warn({ err: error }, "memory recall failed");
-      return [] as string[];
-    });
-  const system = buildSystemPrompt({
-    persona: deps.persona,
-    now: new Date(deps.clock.now()),
-    timezone: deps.timezone,
-    tools,
-    allGroups: [...new Set(all.map((t) => t.group))].sort(),
-    handles: run.scope.handles.list(),
-    memory,
-    sections: sections.map((section) => section.text),
-  });
-  const history = deps.sessions.history(run.sessionId, 20, run.userMessageId);
-  return {
-    system,
-    tools: toolSpecsFor(tools),
-    prefix: [...historyMessages(history), { role: "user", content: run.input }],
-  };
 }
 
 /**

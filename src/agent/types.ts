@@ -104,6 +104,12 @@ export interface StepRecord {
   endedAt?: number | undefined;
 }
 
+/** Tokens as the model provider reported them (prompt in, completion out). */
+export interface TokenCount {
+  input: number;
+  output: number;
+}
+
 export interface RunSummary {
   id: string;
   sessionId: string;
@@ -121,10 +127,14 @@ export interface RunSummary {
   createdAt: number;
   updatedAt: number;
   finishedAt?: number | undefined;
+  /** Summed over the run's model steps; absent when no model reported usage. */
+  tokens?: TokenCount | undefined;
 }
 
 export interface RunDetail extends RunSummary {
   steps: StepRecord[];
+  /** The whole session's runs and tokens, for "this conversation so far". */
+  session?: { runs: number; tokens: TokenCount } | undefined;
 }
 
 export interface SessionMessage {
@@ -141,6 +151,11 @@ export interface SessionMessage {
  */
 export interface MemoryHook {
   recall(input: { text: string; sessionId: string; signal: AbortSignal }): Promise<string[]>;
+  /**
+   * Keeps facts the user stated before their turns are compacted out of the prompt (their
+   * own words only, never a tool's). Returns how many were stored or already known.
+   */
+  note?(input: { texts: string[]; sessionId: string; signal: AbortSignal }): Promise<number>;
 }
 
 /** One piece of context for the loop, marked with where it came from. */

@@ -19,6 +19,10 @@ export const modelSchema = z
       .optional(),
     api_key_keychain: z.string().optional(),
     timeout_s: z.number().positive().max(3600).optional(),
+    /** Most tools offered per request (small local models do better with fewer). */
+    tools: z.number().int().min(4).max(128).optional(),
+    /** The model's context window in tokens; older turns are compacted before it fills. */
+    context_tokens: z.number().int().min(2048).max(10_000_000).optional(),
   })
   .strict();
 

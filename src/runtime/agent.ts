@@ -1,5 +1,5 @@
 import { NULL_NLU } from "../agent/nlu-loader.js";
-import { createRecallHook } from "../agent/recall-hook.js";
+import { createRecallHook, noteFacts } from "../agent/recall-hook.js";
 import { AgentService } from "../agent/service.js";
 import type { MemoryHook } from "../agent/types.js";
 import type { ModelRouter } from "../brain/models/router.js";
@@ -61,7 +61,11 @@ export async function recallHookFor(runtime: Runtime): Promise<MemoryHook> {
     import("../knowledge/index.js"),
   ]);
   const memory = new Memory({ db: runtime.db, clock: runtime.clock, logger: runtime.logger });
-  return createRecallHook([createMemoryRecall(memory), createKnowledgeRecall(openKnowledge(runtime.deps))]);
+  return createRecallHook(
+    [createMemoryRecall(memory), createKnowledgeRecall(openKnowledge(runtime.deps))],
+    3,
+    noteFacts(memory),
+  );
 }
 
 /**

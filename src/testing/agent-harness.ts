@@ -1,5 +1,5 @@
 import { AgentService, type AgentServiceOptions } from "../agent/service.js";
-import type { TurnHandle } from "../agent/types.js";
+import type { MemoryHook, TurnHandle } from "../agent/types.js";
 import { ModelRouter, type RouterOptions } from "../brain/models/router.js";
 import type { ModelEntry } from "../brain/models/types.js";
 import type { Nlu } from "../brain/nlu/types.js";
@@ -25,6 +25,8 @@ export interface AgentHarnessOptions {
   /** Attach skills, the sandbox and generated tools (their tools and prompt sections). */
   extensions?: boolean;
   service?: Partial<Omit<AgentServiceOptions, "runtime" | "nlu" | "models">>;
+  /** Memory built on the harness's own runtime (its database), when the test needs a real one. */
+  memory?: (runtime: Runtime) => MemoryHook;
   temp?: TempHome;
   /** The runtime's clock (a `ManualClock` lets a test move time, deadlines included). */
   clock?: Clock;
@@ -56,6 +58,7 @@ export function createAgentHarness(options: AgentHarnessOptions = {}): AgentHarn
       ? { promptSections: () => runtime.extensions?.skills.promptSections() ?? [] }
       : {}),
     ...options.service,
+    ...(options.memory ? { memory: options.memory(runtime) } : {}),
   });
   return {
     temp,

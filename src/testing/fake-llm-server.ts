@@ -19,6 +19,10 @@ export type FakeReply =
   | {
       kind?: "reply";
       text?: string;
+      /** Reasoning streamed before the text, where the protocol has a field for it. */
+      reasoning?: string;
+      /** Ollama: end the stream with this `{"error": …}` line after the text. */
+      streamError?: string;
       toolCalls?: FakeToolCall[];
       usage?: { input: number; output: number };
       /** Characters per streamed delta (text and tool arguments). Default 8. */
@@ -83,6 +87,11 @@ export abstract class FakeLlmServer {
     writer: StreamWriter,
   ): Promise<void>;
   protected abstract errorBody(status: number, message: string): unknown;
+  /** The error this server answers a well-formed request with (a quirk of the real server). */
+  protected refusal(_body: Record<string, unknown>): { status: number; body: unknown } | undefined {
+    return undefined;
+  }
+
   /** Other read-only routes (model lists) as JSON; undefined = 404. */
   protected extraRoute(_method: string, _path: string): unknown {
     return undefined;
@@ -157,6 +166,11 @@ export abstract class FakeLlmServer {
     };
     const index = this.requests.length;
     this.requests.push(request);
+    const refused = this.refusal(body);
+    if (refused) {
+      this.sendJson(res, refused.status, refused.body);
+      return;
+    }
     const next = this.responder ?? this.queue.shift();
     const reply = typeof next === "function" ? next(request, index) : next;
     if (!reply) {

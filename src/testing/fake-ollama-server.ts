@@ -9,7 +9,11 @@ import {
 
 /**
  * A real HTTP server speaking Ollama's native `/api/chat`: newline-delimited JSON streaming,
- * tool calls as whole objects (as Ollama sends them), `done_reason` and eval counts.
+ * tool calls as whole objects with object arguments and no id unless scripted (as Ollama sends
+ * them), reasoning in `thinking`, `done_reason` and eval counts. Like Ollama it refuses (400) a
+ * history whose tool-call arguments are a JSON string instead of an object, and a scripted
+ * `streamError` ends the stream with an `{"error": …}` line the way Ollama reports a tool call
+ * it failed to parse mid-stream.
  */
 export class FakeOllamaServer extends FakeLlmServer {
   static async start(script: FakeScript = []): Promise<FakeOllamaServer> {
@@ -35,6 +39,18 @@ export class FakeOllamaServer extends FakeLlmServer {
     return { error: message };
   }
 
+  protected override refusal(body: Record<string, unknown>): { status: number; body: unknown } | undefined {
+    const messages = (body.messages ?? []) as Array<{
+      tool_calls?: Array<{ function?: { arguments?: unknown } }>;
+    }>;
+    const stringArgs = messages.some((m) =>
+      (m.tool_calls ?? []).some((c) => typeof c.function?.arguments === "string"),
+    );
+    return stringArgs
+      ? { status: 400, body: { error: "Value looks like object, but can't find closing '}' symbol" } }
+      : undefined;
+  }
+
   protected async writeReply(
     request: RecordedRequest,
     reply: FakeReply,
@@ -58,6 +74,10 @@ export class FakeOllamaServer extends FakeLlmServer {
       res.socket?.destroy();
       return;
     }
+    for (const piece of splitChunks(reply.reasoning ?? "", reply.chunkSize ?? 8)) {
+      if (!(await writer.pause())) return;
+      line({ thinking: piece });
+    }
     for (const piece of splitChunks(reply.text ?? "", reply.chunkSize ?? 8)) {
       if (!(await writer.pause())) return;
       line({ content: piece });
@@ -65,6 +85,10 @@ export class FakeOllamaServer extends FakeLlmServer {
         await this.waitForClose(writer);
         return;
       }
+    }
+    if (reply.streamError) {
+      res.end(`${JSON.stringify({ error: reply.streamError })}\n`);
+      return;
     }
     const calls = reply.toolCalls ?? [];
     if (calls.length > 0) {

@@ -7,6 +7,7 @@ import {
   type StreamWriter,
   splitChunks,
 } from "./fake-llm-server.js";
+import { type DialectOptions, dialectRefusal, toolCallDeltas } from "./openai-dialects.js";
 
 /**
  * A real HTTP server speaking OpenAI's `/v1/chat/completions`: SSE streaming with text deltas,
@@ -15,8 +16,20 @@ import {
  * Non-streaming requests get a whole `chat.completion` object.
  */
 export class FakeOpenAIServer extends FakeLlmServer {
-  static async start(script: FakeScript = []): Promise<FakeOpenAIServer> {
-    return new FakeOpenAIServer(script).start();
+  /** `options.dialect` makes it llama.cpp's, LM Studio's or vLLM's server (see openai-dialects.ts). */
+  static async start(script: FakeScript = [], options: DialectOptions = {}): Promise<FakeOpenAIServer> {
+    return new FakeOpenAIServer(script, options).start();
+  }
+
+  constructor(
+    script: FakeScript = [],
+    private readonly options: DialectOptions = {},
+  ) {
+    super(script);
+  }
+
+  protected override refusal(body: Record<string, unknown>): { status: number; body: unknown } | undefined {
+    return dialectRefusal(this.options, body);
   }
 
   /** Base URL for OpenAI-compatible clients (`…/v1`). */
@@ -29,6 +42,8 @@ export class FakeOpenAIServer extends FakeLlmServer {
   }
 
   protected override extraRoute(method: string, path: string): unknown {
+    if (method === "GET" && path === "/health" && this.options.dialect === "llamacpp")
+      return { status: "ok" };
     return method === "GET" && path === "/v1/models"
       ? { object: "list", data: [{ id: "fake-model", object: "model", owned_by: "fake" }] }
       : undefined;
@@ -112,6 +127,10 @@ export class FakeOpenAIServer extends FakeLlmServer {
       return;
     }
     const size = reply.chunkSize ?? 8;
+    for (const piece of splitChunks(reply.reasoning ?? "", size)) {
+      if (!(await writer.pause())) return;
+      delta({ reasoning_content: piece });
+    }
     for (const piece of splitChunks(reply.text ?? "", size)) {
       if (!(await writer.pause())) return;
       delta({ content: piece });
@@ -121,21 +140,12 @@ export class FakeOpenAIServer extends FakeLlmServer {
       }
     }
     const calls = reply.toolCalls ?? [];
+    const dialect = this.options.dialect;
     for (const [index, call] of calls.entries()) {
-      if (!(await writer.pause())) return;
-      delta({
-        tool_calls: [
-          {
-            index,
-            id: call.id ?? `call_${this.requests.length}_${index}`,
-            type: "function",
-            function: { name: call.name, arguments: "" },
-          },
-        ],
-      });
-      for (const piece of splitChunks(argumentsText(call), size)) {
+      const id = call.id ?? `call_${this.requests.length}_${index}`;
+      for (const toolCall of toolCallDeltas(dialect, call, index, id, (text) => splitChunks(text, size))) {
         if (!(await writer.pause())) return;
-        delta({ tool_calls: [{ index, function: { arguments: piece } }] });
+        delta({ ...(dialect === "vllm" ? { content: null } : {}), tool_calls: [toolCall] });
       }
     }
     if (reply.hang) {
@@ -143,7 +153,14 @@ export class FakeOpenAIServer extends FakeLlmServer {
       return;
     }
     delta({}, calls.length ? "tool_calls" : "stop");
-    send({ ...base, choices: [], usage: usageOf(request, reply) });
+    send({
+      ...base,
+      choices: [],
+      usage: usageOf(request, reply),
+      ...(this.options.dialect === "llamacpp"
+        ? { timings: { prompt_n: usageOf(request, reply).prompt_tokens, predicted_n: 1 } }
+        : {}),
+    });
     res.write("data: [DONE]\n\n");
     res.end();
   }

@@ -123,6 +123,12 @@ describe("jarvis ask", SLOW, () => {
     expect(events[0]?.type).toBe("run_started");
     expect(events.at(-1)).toMatchObject({ type: "run_finished", data: { text: "Wrote it." } });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    // The run's tokens, as the model server reported them per call, are kept and shown
+    const shown = await runJarvis(["runs", "show", events[0]!.runId], { env: env() });
+    expect(shown.stdout).toMatch(
+      /^ {2}tokens: [\d,]+ in \/ \d+ out · session: [\d,]+ in \/ \d+ out over 1 run$/m,
+    );
+    expect(shown.stdout).toMatch(/propose\s+done\s+→ probe_write \[\d+ in \/ \d+ out\]/);
   });
 
   it("refuses bad input with one line and creates no run", async () => {

@@ -1,57 +1,23 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createModelRouter } from "../../src/brain/models/index.js";
-import { loadConfig } from "../../src/config/load.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import {
-  type AgentHarness,
   collect,
-  createAgentHarness,
-  createTempHome,
   FakeAnthropicServer,
   FakeOllamaServer,
   FakeOpenAIServer,
+  modelHarnessKit,
   readProbeLog,
   reply,
-  type TempHome,
 } from "../../src/testing/index.js";
 
 /**
  * The agent loop over real sockets: the AI SDK providers talk HTTP to fake model servers
  * that speak the real wire protocols (OpenAI SSE, Ollama NDJSON, Anthropic SSE).
  */
-const servers: Array<{ close(): Promise<void> }> = [];
-let harness: AgentHarness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-  for (const server of servers.splice(0)) await server.close();
-});
-
-async function start<T extends { close(): Promise<void> }>(server: Promise<T>): Promise<T> {
-  const started = await server;
-  servers.push(started);
-  return started;
-}
-
-/** A harness whose models come from config.yaml + env, exactly as the CLI builds them. */
-async function agentFor(
-  env: Record<string, string>,
-  config = "",
-  temp: TempHome = createTempHome("jarvis-loop-"),
-) {
-  temp.writeConfig(config);
-  const router = await createModelRouter(loadConfig(`${temp.jarvisHome}/config.yaml`), {
-    ...temp.env,
-    ...env,
-  });
-  harness = createAgentHarness({ temp, models: [...router.entries], config, router: { retryDelayMs: 1 } });
-  const close = harness.close;
-  harness.close = async () => {
-    await close();
-    temp.cleanup();
-  };
-  return harness;
-}
+const kit = modelHarnessKit("jarvis-loop-");
+afterEach(() => kit.close());
+const start = kit.start;
+const agentFor = (env: Record<string, string>, config = "") => kit.agent(env, { config });
 
 const openai = (url: string) => ({
   JARVIS_MODEL_PROVIDER: "openai-compatible",

@@ -140,8 +140,16 @@ describe.skipIf(!ok)("screens", () => {
       await page.screenshot({ path: join(out, `${name.toLowerCase()}.png`) });
     }
     await page.getByRole("link", { name: "Runs", exact: true }).click();
+    expect(await page.getByRole("row", { name: /add eggs/ }).innerText()).toMatch(
+      /\d[\d,]* in \/ \d[\d,]* out/,
+    );
     await page.getByRole("link", { name: /add eggs/ }).click();
     await page.getByRole("heading", { name: "Steps" }).waitFor();
+    // Tokens per run and per model step, as the model server reported them
+    expect(await page.locator("dl.facts").innerText()).toMatch(/Tokens\s+\d[\d,]* in \/ \d[\d,]* out/);
+    expect(await page.locator(".step-head", { hasText: "model" }).first().innerText()).toMatch(
+      /in \/ \d+ out/,
+    );
     await page.screenshot({ path: join(out, "run.png") });
     expect(errors).toEqual([]);
     await context.close();

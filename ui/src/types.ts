@@ -29,6 +29,13 @@ export interface RunSummary {
   createdAt: number;
   updatedAt: number;
   finishedAt?: number;
+  /** Tokens the model server reported, summed over the run's model calls. */
+  tokens?: TokenCount;
+}
+
+export interface TokenCount {
+  input: number;
+  output: number;
 }
 
 export interface StepRecord {
@@ -47,6 +54,8 @@ export interface StepRecord {
 
 export interface RunDetail extends RunSummary {
   steps: StepRecord[];
+  /** The conversation the run belongs to: how many runs, how many tokens. */
+  session?: { runs: number; tokens: TokenCount };
 }
 
 export interface AuditEntry {

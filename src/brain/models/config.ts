@@ -6,11 +6,24 @@ import type { ModelProvider, ModelRole, ModelSpec } from "./types.js";
 const PROVIDERS = ["openai-compatible", "ollama", "anthropic", "openai", "none"] as const;
 
 /** What a provider uses when config names no model or URL. */
-const DEFAULTS: Record<ModelProvider, { model: string; baseUrl?: string; keyEnv?: string }> = {
-  "openai-compatible": { model: "default", baseUrl: "http://127.0.0.1:8080/v1" },
-  ollama: { model: "qwen3:8b", baseUrl: "http://127.0.0.1:11434" },
-  anthropic: { model: "claude-sonnet-4-5", keyEnv: "ANTHROPIC_API_KEY" },
-  openai: { model: "gpt-4.1-mini", keyEnv: "OPENAI_API_KEY" },
+/**
+ * What a provider uses when config names no model or URL. Local servers usually run small
+ * models with short windows (Ollama's default context is a few thousand tokens): they get
+ * fewer tools and earlier compaction; cloud models get more of both.
+ */
+const DEFAULTS: Record<
+  ModelProvider,
+  { model: string; baseUrl?: string; keyEnv?: string; tools: number; contextTokens: number }
+> = {
+  "openai-compatible": {
+    model: "default",
+    baseUrl: "http://127.0.0.1:8080/v1",
+    tools: 12,
+    contextTokens: 8_192,
+  },
+  ollama: { model: "qwen3:8b", baseUrl: "http://127.0.0.1:11434", tools: 12, contextTokens: 8_192 },
+  anthropic: { model: "claude-sonnet-4-5", keyEnv: "ANTHROPIC_API_KEY", tools: 20, contextTokens: 200_000 },
+  openai: { model: "gpt-4.1-mini", keyEnv: "OPENAI_API_KEY", tools: 20, contextTokens: 128_000 },
 };
 
 const DEFAULT_TIMEOUT_MS = 300_000;
@@ -111,6 +124,8 @@ async function toSpec(
     apiKeySource,
     timeoutMs: entry.timeout_s ? entry.timeout_s * 1000 : DEFAULT_TIMEOUT_MS,
     label: `${provider}:${model}`,
+    tools: entry.tools ?? defaults.tools,
+    contextTokens: entry.context_tokens ?? defaults.contextTokens,
   };
 }
 

@@ -29,7 +29,7 @@ export function classifyFailure(error: unknown, now = Date.now()): ModelFailure 
       : undefined;
   if (apiError) {
     const status = apiError.statusCode;
-    const message = shortMessage(apiError.message);
+    const message = shortMessage(bodyMessage(apiError.responseBody) ?? apiError.message);
     if (status === 429) {
       return {
         kind: "rate_limited",
@@ -68,6 +68,29 @@ function retryAfter(headers: Record<string, string> | undefined, now: number): n
   return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
 }
 
+/**
+ * What the server said, from its error body in any of the shapes local servers use: OpenAI's
+ * `{"error": {"message"}}`, vLLM's top-level `{"message"}`, Ollama's and LM Studio's
+ * `{"error": "…"}`. The SDK only reads the first, and says "Bad Request" for the others —
+ * which hides the one line that says what to fix.
+ */
+function bodyMessage(body: string | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; error?: unknown };
+    const error = parsed.error as { message?: unknown } | string | undefined;
+    const said = typeof error === "string" ? error : (error?.message ?? parsed.message);
+    return typeof said === "string" && said.trim() ? said.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One line of it: llama.cpp's template errors put the meaningful line ("Error: …") last. */
 function shortMessage(message: string): string {
-  return (message.split("\n")[0] ?? message).slice(0, 200);
+  const lines = message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !/^-+$/.test(line));
+  return (lines.find((line) => /^error:/i.test(line)) ?? lines[0] ?? message).slice(0, 200);
 }

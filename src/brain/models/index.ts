@@ -13,6 +13,7 @@ export { ModelAttemptError, streamOnce } from "./stream.js";
 export type {
   ModelCallbacks,
   ModelEntry,
+  ModelProfile,
   ModelProvider,
   ModelRequest,
   ModelRole,
@@ -21,6 +22,7 @@ export type {
   ModelToolSpec,
   ModelTurn,
 } from "./types.js";
+export { DEFAULT_PROFILE } from "./types.js";
 export { ollamaApiUrl, withPath } from "./urls.js";
 
 /** The router for a config + environment (no models → a router whose `available` is false). */

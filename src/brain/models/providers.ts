@@ -3,6 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { createOllama } from "ollama-ai-provider-v2";
+import { ollamaFetch } from "./quirks.js";
 import type { ModelEntry, ModelSpec } from "./types.js";
 import { ollamaApiUrl, withPath } from "./urls.js";
 
@@ -23,6 +24,7 @@ export function languageModelFor(spec: ModelSpec): LanguageModel {
     case "ollama":
       return createOllama({
         baseURL: ollamaApiUrl(spec.baseUrl ?? "http://127.0.0.1:11434"),
+        fetch: ollamaFetch(),
         ...(spec.apiKey ? { headers: { authorization: `Bearer ${spec.apiKey}` } } : {}),
       }).chat(spec.model);
     case "anthropic":
@@ -39,5 +41,12 @@ export function languageModelFor(spec: ModelSpec): LanguageModel {
 }
 
 export function entryFor(spec: ModelSpec): ModelEntry {
-  return { label: spec.label, role: spec.role, model: languageModelFor(spec), timeoutMs: spec.timeoutMs };
+  return {
+    label: spec.label,
+    role: spec.role,
+    model: languageModelFor(spec),
+    timeoutMs: spec.timeoutMs,
+    tools: spec.tools,
+    contextTokens: spec.contextTokens,
+  };
 }

@@ -3,7 +3,14 @@ import type { Logger } from "../../core/logger.js";
 import { silentLogger } from "../../core/logger.js";
 import type { ModelFailure } from "./failures.js";
 import type * as Stream from "./stream.js";
-import type { ModelCallbacks, ModelEntry, ModelRequest, ModelTurn } from "./types.js";
+import {
+  DEFAULT_PROFILE,
+  type ModelCallbacks,
+  type ModelEntry,
+  type ModelProfile,
+  type ModelRequest,
+  type ModelTurn,
+} from "./types.js";
 
 // stream.ts pulls in the AI SDK (~10 MB of heap, ~200 ms): loaded on the first model call, so a
 // router with no models (embedded defaults) never loads it.
@@ -107,6 +114,21 @@ export class ModelSession {
 
   constructor(private readonly router: ModelRouter) {}
 
+  /**
+   * The sizes to build a request for: those of the model that will be tried first (the heavy
+   * one for a complex task), so a small local model is never sent a cloud model's prompt.
+   */
+  profile(preferHeavy = false): ModelProfile {
+    const order = this.order();
+    const entry =
+      preferHeavy && !this.heavyChosen ? this.heavyFirst()[0] : order[Math.min(this.index, order.length - 1)];
+    return {
+      label: entry?.label ?? "none",
+      tools: entry?.tools ?? DEFAULT_PROFILE.tools,
+      contextTokens: entry?.contextTokens ?? DEFAULT_PROFILE.contextTokens,
+    };
+  }
+
   /** Label of the model that answered last (or will be tried first). */
   get current(): string | undefined {
     return this.order()[this.index]?.label;
@@ -146,8 +168,11 @@ export class ModelSession {
   }
 
   private order(): readonly ModelEntry[] {
+    return this.heavyChosen ? this.heavyFirst() : this.router.entries;
+  }
+
+  private heavyFirst(): readonly ModelEntry[] {
     const entries = this.router.entries;
-    if (!this.heavyChosen) return entries;
     const heavy = entries.filter((e) => e.role === "heavy");
     return heavy.length ? [...heavy, ...entries.filter((e) => e.role !== "heavy")] : entries;
   }

@@ -7,6 +7,8 @@ import {
 } from "ai";
 import { linkSignals } from "../../core/abort.js";
 import { classifyFailure, type ModelFailure } from "./failures.js";
+import { normalizeMessages } from "./messages.js";
+import { repairTurn, serverParseFailure, TextCallFilter } from "./repair/index.js";
 import type {
   ModelCallbacks,
   ModelEntry,
@@ -57,16 +59,16 @@ export async function streamOnce(
   callbacks: ModelCallbacks,
 ): Promise<ModelTurn> {
   const linked = linkSignals([callbacks.signal], entry.timeoutMs);
-  let emitted = false;
+  // Streamed text passes through the filter: reasoning dropped, calls written as text held
+  const filter = new TextCallFilter((text) => callbacks.onText(text));
   try {
     const call = await experimental_streamLanguageModelCall({
       model: entry.model,
       instructions: request.system,
-      messages: request.messages,
+      messages: normalizeMessages(request.messages),
       ...(request.tools.length > 0 ? { tools: toolSet(request.tools) } : {}),
       abortSignal: linked.signal,
     });
-    let text = "";
     const toolCalls: ModelToolCall[] = [];
     let finishReason = "unknown";
     let usage: ModelTurn["usage"];
@@ -74,11 +76,7 @@ export async function streamOnce(
     for await (const part of call.stream) {
       switch (part.type) {
         case "text-delta":
-          if (part.text) {
-            text += part.text;
-            emitted = true;
-            callbacks.onText(part.text);
-          }
+          if (part.text) filter.push(part.text);
           break;
         case "tool-call":
           toolCalls.push({
@@ -101,11 +99,19 @@ export async function streamOnce(
     }
     if (linked.signal.aborted) throw linked.signal.reason;
     if (failure !== undefined) throw failure;
-    return { text, toolCalls, finishReason, ...(usage ? { usage } : {}), model: entry.label };
+    filter.end();
+    const turn = repairTurn(
+      { text: filter.text, toolCalls, finishReason, ...(usage ? { usage } : {}), model: entry.label },
+      request.tools,
+    );
+    filter.finish(turn.text);
+    return turn;
   } catch (error) {
     if (callbacks.signal.aborted) throw callbacks.signal.reason ?? error;
+    const problem = serverParseFailure(error);
+    if (problem) return { text: "", toolCalls: [], finishReason: "error", model: entry.label, problem };
     const reason = linked.signal.aborted ? linked.signal.reason : error;
-    throw new ModelAttemptError(classifyFailure(reason), emitted);
+    throw new ModelAttemptError(classifyFailure(reason), filter.emitted !== "");
   } finally {
     linked.dispose();
   }

@@ -16,7 +16,20 @@ export interface ModelSpec {
   timeoutMs: number;
   /** `provider:model`, used in notices and run records. */
   label: string;
+  /** Most tools offered per request, and the context window (config or provider default). */
+  tools: number;
+  contextTokens: number;
 }
+
+/** What the agent sizes its requests by: how many tools, how many tokens. */
+export interface ModelProfile {
+  label: string;
+  tools: number;
+  contextTokens: number;
+}
+
+/** For a model whose provider said nothing (scripted models in tests). */
+export const DEFAULT_PROFILE: Omit<ModelProfile, "label"> = { tools: 20, contextTokens: 32_768 };
 
 /** A model the router can call: any AI SDK language model (real provider or ScriptedModel). */
 export interface ModelEntry {
@@ -24,6 +37,8 @@ export interface ModelEntry {
   role: ModelRole;
   model: LanguageModel;
   timeoutMs?: number;
+  tools?: number;
+  contextTokens?: number;
 }
 
 /** A tool as the model sees it (schema without the gate's `x-` annotations). */
@@ -48,6 +63,8 @@ export interface ModelToolCall {
   input: unknown;
   /** Why the SDK could not parse or match it, when it could not. */
   invalid?: string;
+  /** What was repaired to read it (a call written as text, "5" → 5, …), for the record. */
+  repairs?: string[];
 }
 
 export interface ModelTurn {
@@ -56,6 +73,11 @@ export interface ModelTurn {
   finishReason: string;
   usage?: { input?: number | undefined; output?: number | undefined };
   model: string;
+  /**
+   * The model tried to call a tool but what it wrote could not be read as a call (broken
+   * markup, a server that failed to parse it): nothing runs and the model is told this.
+   */
+  problem?: string;
 }
 
 export interface ModelCallbacks {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { RunStore } from "../../agent/run-store.js";
-import type { RunSummary, StepRecord } from "../../agent/types.js";
+import type { RunDetail, RunSummary, StepRecord } from "../../agent/types.js";
 import { JarvisError } from "../../core/errors.js";
 import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
@@ -64,6 +64,8 @@ export function registerRunsCommands(program: Command, context: CliContext): voi
         context.print(summaryLine(run));
         if (run.error) context.print(`  ${run.error.code}: ${run.error.message}`);
         if (run.result) context.print(`  answer: ${oneLine(run.result, 200)}`);
+        const tokens = tokensLine(run);
+        if (tokens) context.print(`  ${tokens}`);
         for (const step of run.steps) context.print(stepLine(step));
       }),
     );
@@ -89,17 +91,47 @@ export function registerRunsCommands(program: Command, context: CliContext): voi
 
 function summaryLine(run: RunSummary): string {
   const when = new Date(run.createdAt).toISOString().replace("T", " ").slice(0, 19);
-  return `${run.id}  ${run.status.padEnd(11)} ${when}  ${String(run.stepCount).padStart(3)} steps  ${run.mode ?? "-"}  ${oneLine(run.input, 60)}`;
+  const tokens = run.tokens ? `  ${formatTokens(run.tokens.input + run.tokens.output)} tok` : "";
+  return `${run.id}  ${run.status.padEnd(11)} ${when}  ${String(run.stepCount).padStart(3)} steps  ${run.mode ?? "-"}  ${oneLine(run.input, 60)}${tokens}`;
+}
+
+/** Tokens as the model provider reported them: this run, and the conversation it belongs to. */
+function tokensLine(run: RunDetail): string | undefined {
+  if (!run.tokens && !run.session?.tokens.input) return undefined;
+  const mine = run.tokens
+    ? `${formatTokens(run.tokens.input)} in / ${formatTokens(run.tokens.output)} out`
+    : "none reported";
+  const session = run.session
+    ? ` · session: ${formatTokens(run.session.tokens.input)} in / ${formatTokens(run.session.tokens.output)} out over ${run.session.runs} run${run.session.runs === 1 ? "" : "s"}`
+    : "";
+  return `tokens: ${mine}${session}`;
+}
+
+function formatTokens(n: number): string {
+  return n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString("en-US");
 }
 
 function stepLine(step: StepRecord): string {
   const result = step.result as
-    | { message?: string; output?: string; code?: string; text?: string; toolCalls?: Array<{ name: string }> }
+    | {
+        message?: string;
+        output?: string;
+        code?: string;
+        text?: string;
+        toolCalls?: Array<{ name: string; repairs?: string[] }>;
+        usage?: { input?: number; output?: number };
+      }
     | undefined;
   if (step.kind === "model") {
-    const calls = result?.toolCalls?.map((c) => c.name).join(", ");
+    const calls = result?.toolCalls
+      ?.map((c) => `${c.name}${c.repairs?.length ? " (repaired)" : ""}`)
+      .join(", ");
     const said = result?.text ? ` "${oneLine(result.text, 60)}"` : "";
-    return `  #${step.seq} r${step.round} propose  ${step.status.padEnd(9)}${calls ? ` → ${calls}` : ""}${said}`;
+    const usage =
+      result?.usage?.input !== undefined
+        ? ` [${result.usage.input} in / ${result.usage.output ?? 0} out]`
+        : "";
+    return `  #${step.seq} r${step.round} propose  ${step.status.padEnd(9)}${calls ? ` → ${calls}` : ""}${said}${usage}`;
   }
   const args = step.args === undefined ? "" : oneLine(JSON.stringify(step.args), 60);
   // What a person reads of the outcome (never the model-facing observation).

@@ -6,7 +6,7 @@ import { formatArgs, formatDuration, formatTime } from "../format";
 import { useApi, useLive } from "../hooks";
 import { Link, navigate } from "../router";
 import { foldTurn } from "../turn";
-import type { JarvisEvent, RunDetail, RunSummary, StepRecord } from "../types";
+import type { JarvisEvent, RunDetail, RunSummary, StepRecord, TokenCount } from "../types";
 
 export function Runs() {
   const store = useLive();
@@ -45,6 +45,7 @@ export function Runs() {
               <th>Started</th>
               <th>Took</th>
               <th>Steps</th>
+              <th>Tokens</th>
             </tr>
           </thead>
           <tbody>
@@ -60,11 +61,12 @@ export function Runs() {
                 <td className="nowrap">{formatTime(run.createdAt)}</td>
                 <td>{run.finishedAt ? formatDuration(run.finishedAt - run.createdAt) : "—"}</td>
                 <td>{run.stepCount}</td>
+                <td className="nowrap">{run.tokens ? formatTokens(run.tokens) : "—"}</td>
               </tr>
             ))}
             {data && data.runs.length === 0 && (
               <tr>
-                <td colSpan={6} className="muted">
+                <td colSpan={7} className="muted">
                   No runs yet. Ask something in the chat.
                 </td>
               </tr>
@@ -74,6 +76,19 @@ export function Runs() {
       </div>
     </div>
   );
+}
+
+/** "1,234 in / 56 out": prompt and answer tokens as the model server reported them. */
+function formatTokens(tokens: TokenCount): string {
+  return `${tokens.input.toLocaleString()} in / ${tokens.output.toLocaleString()} out`;
+}
+
+/** A model step's own tokens, when its server reported them. */
+function stepTokens(step: StepRecord): string | undefined {
+  const usage = (step.result as { usage?: { input?: number; output?: number } } | undefined)?.usage;
+  return usage?.input !== undefined
+    ? formatTokens({ input: usage.input, output: usage.output ?? 0 })
+    : undefined;
 }
 
 /** What a person reads of a step's outcome: its message or output (never the model's observation). */
@@ -142,6 +157,16 @@ export function RunPage({ id }: { id: string }) {
             <dd>{formatDuration(run.finishedAt - run.createdAt)}</dd>
           </>
         )}
+        <dt>Tokens</dt>
+        <dd>{run.tokens ? formatTokens(run.tokens) : "none reported"}</dd>
+        {run.session && run.session.runs > 1 && (
+          <>
+            <dt>Conversation</dt>
+            <dd>
+              {formatTokens(run.session.tokens)} over {run.session.runs} runs
+            </dd>
+          </>
+        )}
       </dl>
       {turn && (
         <>
@@ -162,6 +187,7 @@ export function RunPage({ id }: { id: string }) {
                 round {step.round} · {formatTime(step.startedAt)}
                 {step.endedAt ? ` · ${formatDuration(step.endedAt - step.startedAt)}` : ""}
                 {step.sideEffect ? " · side effect" : ""}
+                {stepTokens(step) ? ` · ${stepTokens(step)}` : ""}
               </span>
             </div>
             {step.kind === "tool" && (

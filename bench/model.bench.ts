@@ -1,0 +1,203 @@
+/**
+ * The model path: which tools a model is offered (recall on the team's development set and on
+ * the blind set, at the small-local and the cloud budget), how many tokens the first request
+ * costs with the whole catalog registered, and how many malformed tool calls from the corpus
+ * are recovered — and how many would run wrongly (must be 0). Writes bench/results/model.json.
+ *
+ * Recall: every tool a request needs is offered in its first request, or found by ONE
+ * `tools_search` call whose query is the request text itself (a fixed rule standing in for the
+ * model's own description of what it needs). The blind set is reported as aggregates only
+ * (bench/data/README.md): its sentences and misses are never printed.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { getEncoding } from "js-tiktoken";
+import { buildSystemPrompt, toolSpecsFor } from "../src/agent/context.js";
+import { chooseOffer } from "../src/agent/offer/choose.js";
+import { estimateTokens } from "../src/agent/tokens.js";
+import { entryFor } from "../src/brain/models/providers.js";
+import { streamOnce } from "../src/brain/models/stream.js";
+import { createNluInWorker } from "../src/brain/nlu/index.js";
+import { createAgentHarness } from "../src/testing/agent-harness.js";
+import { corpusTotals, judgeTurn, replyFor } from "../src/testing/corpus-runner.js";
+import { FakeOpenAIServer } from "../src/testing/fake-openai-server.js";
+import { createTempHome } from "../src/testing/home.js";
+import { CORPUS_TOOLS, MALFORMED_CALLS } from "../src/testing/malformed-calls.js";
+import { builtinTools } from "../src/tools/index.js";
+import { percentile, summarize, writeResult } from "./util.js";
+
+interface Item {
+  id: string;
+  text: string;
+  tools: string[];
+  groups: string[];
+}
+
+const here = new URL(".", import.meta.url).pathname;
+const load = (file: string): Item[] =>
+  readFileSync(join(here, "data", file), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Item);
+const BUDGETS = { small_local: 12, cloud: 20 } as const;
+const NOW = new Date("2026-11-26T10:00:00Z");
+
+const temp = createTempHome("jarvis-bench-model-");
+const harness = createAgentHarness({ temp, tools: (deps) => builtinTools(deps) });
+const { agent } = harness;
+const { retriever, registry } = agent.deps;
+const encoder = getEncoding("o200k_base");
+const tokens = (text: string) => encoder.encode(text).length;
+
+// The retrieval index: built once per catalog, then reused
+let started = performance.now();
+retriever.index();
+const indexBuildMs = Math.round(performance.now() - started);
+
+started = performance.now();
+const nlu = await createNluInWorker(registry.list(), { timezone: "UTC", cacheDir: join(here, ".cache") });
+const nluMs = Math.round(performance.now() - started);
+
+const groups = [...new Set(registry.list().map((t) => t.group))].filter((g) => g !== "agent").sort();
+const system = buildSystemPrompt({ now: NOW, timezone: "UTC", groups, handles: [], memory: [] });
+
+async function measure(items: Item[], name: string, showMisses: boolean) {
+  const out: Record<string, unknown> = {
+    requests: items.length,
+    multiStep: items.filter((i) => i.tools.length > 1).length,
+  };
+  const rankMs: number[] = [];
+  for (const [label, budget] of Object.entries(BUDGETS)) {
+    for (const withNlu of [true, false]) {
+      let first = 0;
+      let both = 0;
+      let offered = 0;
+      const promptTokens: number[] = [];
+      const estimateRatio: number[] = [];
+      const byGroup = new Map<string, { n: number; ok: number }>();
+      const misses: string[] = [];
+      for (const item of items) {
+        const parsed = withNlu ? nlu.parse(item.text, { now: NOW, timezone: "UTC" }) : undefined;
+        const t0 = performance.now();
+        const offer = await chooseOffer({
+          retriever,
+          registry,
+          budget,
+          request: { text: item.text, ...(parsed?.groups ? { groups: parsed.groups } : {}) },
+        });
+        rankMs.push(performance.now() - t0);
+        const found = await retriever.search(item.text, offer.offered, offer.searchLimit);
+        const inFirst = item.tools.every((tool) => offer.has(tool));
+        const inBoth = item.tools.every((tool) => offer.has(tool) || found.some((f) => f.name === tool));
+        first += inFirst ? 1 : 0;
+        both += inBoth ? 1 : 0;
+        offered += offer.size;
+        for (const group of item.groups) {
+          const entry = byGroup.get(group) ?? { n: 0, ok: 0 };
+          entry.n += 1;
+          entry.ok += inBoth ? 1 : 0;
+          byGroup.set(group, entry);
+        }
+        if (!inBoth && showMisses && withNlu)
+          misses.push(`${item.id} ${item.text} :: ${item.tools.filter((t) => !offer.has(t)).join(",")}`);
+        if (withNlu) {
+          const tools = offer.specs().map((spec) => ({ type: "function", function: spec }));
+          const json = JSON.stringify(tools);
+          const counted = tokens(system) + tokens(item.text) + tokens(json);
+          promptTokens.push(counted);
+          estimateRatio.push(
+            (estimateTokens(system) + estimateTokens(item.text) + estimateTokens(json)) / counted,
+          );
+        }
+      }
+      const key = `${label}${withNlu ? "" : "_without_nlu_groups"}`;
+      const share = (n: number) => Math.round((1000 * n) / items.length) / 10;
+      out[key] = {
+        budget,
+        recallFirstRequestPct: share(first),
+        recallWithOneSearchPct: share(both),
+        toolsOfferedMean: Math.round((10 * offered) / items.length) / 10,
+        ...(withNlu
+          ? {
+              firstRequestPromptTokens: tokenStats(promptTokens),
+              estimateOverTokenizer:
+                Math.round((1000 * estimateRatio.reduce((a, b) => a + b, 0)) / estimateRatio.length) / 1000,
+              recallWithOneSearchPctByGroup: Object.fromEntries(
+                [...byGroup].sort().map(([g, v]) => [g, `${Math.round((1000 * v.ok) / v.n) / 10} (${v.n})`]),
+              ),
+            }
+          : {}),
+      };
+      if (misses.length > 0)
+        console.log(`${name} ${label}: not offered even after one search:\n  ${misses.join("\n  ")}`);
+    }
+  }
+  out.offerMs = summarize(rankMs);
+  return out;
+}
+
+function tokenStats(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    mean: Math.round(values.reduce((a, b) => a + b, 0) / values.length),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1),
+  };
+}
+
+/** The corpus through the real provider and repair, as the test runs it (llama.cpp's server). */
+async function corpus() {
+  const answer = (request: { body: Record<string, unknown> }) => {
+    const id = (request.body.messages as Array<{ content: string }>).at(-1)!.content;
+    return replyFor(MALFORMED_CALLS.find((c) => c.id === id)!);
+  };
+  const server = await FakeOpenAIServer.start(answer, { dialect: "llamacpp" });
+  const entry = entryFor({
+    role: "primary",
+    provider: "openai-compatible",
+    model: "small-local",
+    baseUrl: server.url,
+    timeoutMs: 10_000,
+    label: "bench",
+    tools: 12,
+    contextTokens: 8_192,
+  });
+  const specs = toolSpecsFor(CORPUS_TOOLS.map((name) => registry.get(name)!.definition));
+  const verdicts = [];
+  for (const item of MALFORMED_CALLS) {
+    const turn = await streamOnce(
+      entry,
+      { system: "bench", messages: [{ role: "user", content: item.id }], tools: specs },
+      { signal: new AbortController().signal, onText: () => undefined, onNotice: () => undefined },
+    );
+    verdicts.push(judgeTurn(item, turn, registry));
+  }
+  await server.close();
+  const totals = corpusTotals(verdicts);
+  return {
+    ...totals,
+    recoveredPct: Math.round(1000 * totals.recoveredShare) / 10,
+    notAsExpected: verdicts.filter((v) => !v.correct).map((v) => v.id),
+  };
+}
+
+const dev = await measure(load("recall-dev.jsonl"), "dev", true);
+const blind = await measure(load("recall-set.jsonl"), "blind", false);
+const malformed = await corpus();
+await harness.close();
+
+const result = {
+  recallRule:
+    "every needed tool offered in the first request, or found by one tools_search call whose query is the request text",
+  toolsCounted: "every tool in the request, tools_search and plan_update included",
+  promptTokens: "o200k_base (js-tiktoken): system prompt + user message + the offered tools' JSON schemas",
+  catalogTools: registry.list().length,
+  indexBuildMs,
+  nluBuildMs: nluMs,
+  development: dev,
+  blind,
+  malformedCalls: malformed,
+};
+console.log(JSON.stringify(result, null, 2));
+writeResult("model", result);

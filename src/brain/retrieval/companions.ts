@@ -1,0 +1,71 @@
+import type { CatalogTool } from "./tool-index.js";
+
+/**
+ * Tools that work together, read from the catalog's own descriptions: a description that
+ * names another tool ("refs for browser_click/type/select"), or a tool that takes a handle
+ * kind another tool returns ("Returns #e handles" → "Change a calendar event (#e handle)";
+ * contacts' "#a handles usable as mail recipients" → a recipient "address or #a/#c handle").
+ * Offering one without the other leaves the model a step short. Symmetric.
+ */
+export function companionsOf(catalog: readonly CatalogTool[]): Map<string, Set<string>> {
+  const names = new Set(catalog.map((t) => t.name));
+  const links = new Map<string, Set<string>>(catalog.map((t) => [t.name, new Set<string>()]));
+  const link = (a: string, b: string) => {
+    if (a === b || !names.has(a) || !names.has(b)) return;
+    links.get(a)!.add(b);
+    links.get(b)!.add(a);
+  };
+  for (const tool of catalog) {
+    for (const mention of tool.description.matchAll(/\b([a-z][a-z0-9]*)_([a-z0-9_]+)((?:\/[a-z0-9_]+)*)/g)) {
+      const prefix = mention[1]!;
+      link(tool.name, `${prefix}_${mention[2]!}`);
+      for (const more of (mention[3] ?? "").split("/").filter(Boolean))
+        link(tool.name, names.has(more) ? more : `${prefix}_${more}`);
+    }
+  }
+  const producers = new Map<string, CatalogTool[]>();
+  for (const tool of catalog) {
+    for (const kind of producedKinds(tool.description)) {
+      const list = producers.get(kind) ?? [];
+      list.push(tool);
+      producers.set(kind, list);
+    }
+  }
+  for (const tool of catalog) {
+    const produced = producedKinds(tool.description);
+    // What it takes: handle kinds its description or its parameters' descriptions mention
+    const takes = `${tool.description} ${parameterDescriptions(tool.parameters)}`;
+    for (const m of takes.matchAll(/#([a-z])\b|#([a-z])\/#?([a-z])\b/g)) {
+      for (const kind of [m[1], m[2], m[3]].filter((k): k is string => Boolean(k))) {
+        if (produced.has(kind)) continue;
+        for (const producer of producers.get(kind) ?? []) link(tool.name, producer.name);
+      }
+    }
+  }
+  return links;
+}
+
+function parameterDescriptions(schema: Record<string, unknown> | undefined): string {
+  const found: string[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === "description" && typeof inner === "string") found.push(inner);
+        else walk(inner);
+      }
+    }
+  };
+  walk(schema?.properties);
+  return found.join(" ");
+}
+
+/** Handle kinds a description says the tool returns ("Returns #m handles", "with a handle (#f1"). */
+function producedKinds(description: string): Set<string> {
+  const kinds = new Set<string>();
+  for (const sentence of description.split(/(?<=\.)\s+/)) {
+    if (!/\b(?:returns?|come back as|carry|become|with a handle)\b/i.test(sentence)) continue;
+    for (const m of sentence.matchAll(/#([a-z])(?:\d|\b)/g)) kinds.add(m[1]!);
+  }
+  return kinds;
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentLogger } from "../../core/logger.js";
+import type { ToolDefinition } from "../../core/tool.js";
+import { fakeEmbedding } from "../../knowledge/embedders/fake-server.js";
+import { createRuntime, type Runtime } from "../../runtime/runtime.js";
+import { createTempHome, type TempHome } from "../../testing/home.js";
+import { companionsOf } from "./companions.js";
+import { toolLanguage } from "./language.js";
+import { type ToolEmbedder, ToolRetriever } from "./retriever.js";
+import { type CatalogTool, ToolIndex } from "./tool-index.js";
+
+let temp: TempHome;
+let runtime: Runtime;
+let catalog: ToolDefinition[];
+let index: ToolIndex;
+
+beforeAll(() => {
+  temp = createTempHome("jarvis-retrieval-");
+  runtime = createRuntime({ env: temp.env, logger: silentLogger });
+  catalog = runtime.registry.list();
+  index = new ToolIndex(catalog, toolLanguage(catalog));
+});
+afterAll(async () => {
+  await runtime.close();
+  temp.cleanup();
+});
+
+const top = (request: Parameters<ToolIndex["rank"]>[0], n: number) =>
+  index
+    .rank(request)
+    .slice(0, n)
+    .map((t) => t.name);
+const rankOf = (request: Parameters<ToolIndex["rank"]>[0], name: string) =>
+  index.rank(request).findIndex((t) => t.name === name);
+
+describe("ranking the catalog for a request", () => {
+  it("puts every step of a multi-step request near the top, not only the first step's group", () => {
+    const offered = top({ text: "read ~/notes/agenda.txt and email it to ana@example.com" }, 10);
+    expect(offered).toEqual(expect.arrayContaining(["files_read", "mail_send"]));
+    const second = top(
+      { text: "what's the weather in Leeds tomorrow, and add an umbrella to my packing list" },
+      10,
+    );
+    expect(second).toEqual(expect.arrayContaining(["weather_forecast", "lists_add"]));
+  });
+
+  it("brings a lookup tool with the tool that needs its handles (read from the descriptions)", () => {
+    const links = companionsOf(catalog);
+    expect([...links.get("calendar_update_event")!]).toContain("calendar_list_events");
+    expect([...links.get("browser_click")!]).toContain("browser_snapshot");
+    expect([...links.get("mail_reply")!]).toContain("mail_search");
+    expect(top({ text: "move my dentist appointment to friday" }, 10)).toEqual(
+      expect.arrayContaining(["calendar_update_event", "calendar_list_events"]),
+    );
+  });
+
+  it("lets a handle in the session bring its tools: '#f' means files", () => {
+    const vague = { text: "what does it say" };
+    expect(rankOf({ ...vague, handleKinds: ["f"] }, "files_read")).toBeLessThan(rankOf(vague, "files_read"));
+    expect(top({ text: "summarize #m2 for me" }, 6)).toContain("mail_summarize");
+  });
+
+  it("lifts tools used earlier in the session", () => {
+    const again = { text: "do that again" };
+    const ranked = top({ ...again, used: ["files_read", "lists_show"] }, 2);
+    expect(ranked).toEqual(["lists_show", "files_read"]); // the last one used first
+    expect(rankOf(again, "lists_show")).toBeGreaterThan(10);
+  });
+
+  it("takes the NLU's groups as one signal: its guess lifts tools, it does not hide the right ones", () => {
+    const text = "what does my file m1.txt say";
+    const wrongGuess = { text, groups: ["web", "calendar"] };
+    expect(top(wrongGuess, 5)).toContain("files_read");
+    expect(rankOf(wrongGuess, "calendar_list_events")).toBeLessThan(rankOf({ text }, "calendar_list_events"));
+  });
+
+  it("answers the requests the issue found narrowed to the wrong groups", () => {
+    const cases: Array<[string, string[]]> = [
+      ["read notes.txt and email it to bob", ["files_read", "mail_send"]],
+      ["who emailed me about the invoice and when is that meeting", ["mail_search", "calendar_list_events"]],
+      ["turn this web page into a checklist", ["lists_add"]],
+    ];
+    for (const [text, needed] of cases)
+      expect(top({ text }, 18), text).toEqual(expect.arrayContaining(needed));
+  });
+});
+
+describe("the retriever over a changing catalog", () => {
+  const wiki: CatalogTool = {
+    name: "mcp_wiki_search",
+    group: "mcp:wiki",
+    description: "Search the team wiki's pages by title and text.",
+  };
+
+  it("rebuilds when a tool is added or removed (MCP tools are ordinary tools, one retrieval)", async () => {
+    const tools: CatalogTool[] = [...catalog];
+    const retriever = new ToolRetriever({ catalog: () => tools });
+    expect((await retriever.rank({ text: "search the team wiki for onboarding" }))[0]!.name).not.toBe(
+      wiki.name,
+    );
+    tools.push(wiki);
+    expect((await retriever.rank({ text: "search the team wiki for onboarding" }))[0]!.name).toBe(wiki.name);
+    tools.pop();
+    const after = await retriever.rank({ text: "search the team wiki for onboarding" });
+    expect(after.some((t) => t.name === wiki.name)).toBe(false);
+  });
+
+  it("search leaves out what is already offered", async () => {
+    const retriever = new ToolRetriever({ catalog: () => catalog });
+    const found = await retriever.search("read a text file", new Set(["files_read"]), 5);
+    expect(found.map((t) => t.name)).not.toContain("files_read");
+    expect(found).toHaveLength(5);
+  });
+
+  it("uses an embedder when one is configured, and only loses that signal when it fails", async () => {
+    const car: CatalogTool = {
+      name: "mcp_car_status",
+      group: "mcp:car",
+      description: "Charge level of the car.",
+    };
+    const tools = [...catalog, car];
+    const embedder: ToolEmbedder = {
+      id: "fake:words",
+      embed: async (texts) => texts.map((t) => Float32Array.from(fakeEmbedding(t))),
+    };
+    const broken: ToolEmbedder = {
+      id: "fake:down",
+      embed: async () => {
+        throw new Error("connection refused");
+      },
+    };
+    const question = { text: "how much juice does my automobile have" };
+    const withMeaning = await new ToolRetriever({ catalog: () => tools, embedder }).rank(question);
+    const wordsOnly = await new ToolRetriever({ catalog: () => tools }).rank(question);
+    const failing = await new ToolRetriever({ catalog: () => tools, embedder: broken }).rank(question);
+    const place = (ranked: typeof wordsOnly) => ranked.findIndex((t) => t.name === car.name);
+    expect(place(withMeaning)).toBeLessThan(place(wordsOnly));
+    expect(failing.map((t) => t.name)).toEqual(wordsOnly.map((t) => t.name));
+  });
+});

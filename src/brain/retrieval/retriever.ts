@@ -1,0 +1,147 @@
+import type { Logger } from "../../core/logger.js";
+import { silentLogger } from "../../core/logger.js";
+import { type ToolLanguage, toolLanguage } from "./language.js";
+import {
+  type CatalogTool,
+  type RankedTool,
+  type RankRequest,
+  splitClauses,
+  ToolIndex,
+} from "./tool-index.js";
+
+/**
+ * Any embedder (knowledge/embedders implement it): vectors for queries and documents. Only
+ * the shape is needed here, so retrieval does not depend on the knowledge module.
+ */
+export interface ToolEmbedder {
+  readonly id: string;
+  embed(
+    texts: readonly string[],
+    options: { kind: "query" | "document"; signal?: AbortSignal },
+  ): Promise<Float32Array[]>;
+}
+
+export interface RetrieverOptions {
+  /** The registry's tools, read on every call (MCP tools come and go). */
+  catalog: () => readonly CatalogTool[];
+  /** How people ask for each tool (the NLU's language by default). */
+  language?: (tools: readonly CatalogTool[]) => ToolLanguage;
+  /** Optional: meaning as well as words. Never required; a failing embedder is skipped. */
+  embedder?: ToolEmbedder | undefined;
+  logger?: Logger;
+}
+
+/** How much a cosine similarity (0–1, best tool = 1) adds to the words' score. */
+const SEMANTIC_WEIGHT = 0.5;
+
+/**
+ * Retrieval over whatever is registered: the index is rebuilt when the catalog changes (a
+ * tool added, removed or redescribed), otherwise reused. Offline by default (BM25 + the
+ * tools' language + groups + session signals); an embedder, when configured, adds one more
+ * signal and its failure only costs that signal.
+ */
+export class ToolRetriever {
+  private built: { signature: string; index: ToolIndex; tools: readonly CatalogTool[] } | undefined;
+  private vectors: { signature: string; byName: Map<string, Float32Array> } | undefined;
+  private readonly logger: Logger;
+
+  constructor(private readonly options: RetrieverOptions) {
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  /** The current catalog's index (built on first use and after every catalog change). */
+  index(): ToolIndex {
+    const tools = this.options.catalog();
+    const signature = signatureOf(tools);
+    if (this.built?.signature !== signature) {
+      const language = (this.options.language ?? toolLanguage)(tools);
+      this.built = { signature, index: new ToolIndex(tools, language), tools };
+    }
+    return this.built.index;
+  }
+
+  async rank(request: RankRequest, signal?: AbortSignal): Promise<RankedTool[]> {
+    const index = this.index();
+    const semantic = await this.similarities(request.text, signal);
+    return index.rank(semantic ? { ...request, semantic, semanticWeight: SEMANTIC_WEIGHT } : request);
+  }
+
+  /**
+   * What `tools_search` returns: the best matches for the model's description of what it
+   * needs, leaving out what it already has.
+   */
+  async search(
+    query: string,
+    exclude: ReadonlySet<string>,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<RankedTool[]> {
+    const fresh = (ranked: RankedTool[]) =>
+      ranked.filter((tool) => !exclude.has(tool.name) && tool.score > 0);
+    const whole = fresh(await this.rank({ text: query }, signal));
+    const clauses = splitClauses(query);
+    if (clauses.length < 2) return whole.slice(0, limit);
+    // Each step's best missing tools in turn, then the best overall: one step's group cannot
+    // fill every place
+    const perClause = await Promise.all(
+      clauses.map(async (clause) => fresh(await this.rank({ text: clause }, signal))),
+    );
+    const chosen = new Map<string, RankedTool>();
+    for (let depth = 0; depth < 2 && chosen.size < limit; depth++) {
+      for (const ranked of perClause) {
+        const next = ranked.find((tool) => !chosen.has(tool.name));
+        if (next && chosen.size < limit) chosen.set(next.name, next);
+      }
+    }
+    for (const tool of whole) {
+      if (chosen.size >= limit) break;
+      if (!chosen.has(tool.name)) chosen.set(tool.name, tool);
+    }
+    return [...chosen.values()];
+  }
+
+  private async similarities(text: string, signal?: AbortSignal): Promise<Map<string, number> | undefined> {
+    const embedder = this.options.embedder;
+    if (!embedder || !this.built) return undefined;
+    try {
+      const signature = this.built.signature;
+      if (this.vectors?.signature !== signature) {
+        const tools = this.built.tools;
+        const documents = tools.map((t) => `${t.name.replaceAll("_", " ")}: ${t.description}`);
+        const vectors = await embedder.embed(documents, { kind: "document", ...(signal ? { signal } : {}) });
+        this.vectors = { signature, byName: new Map(tools.map((t, i) => [t.name, vectors[i]!])) };
+      }
+      const [query] = await embedder.embed([text], { kind: "query", ...(signal ? { signal } : {}) });
+      if (!query) return undefined;
+      const out = new Map<string, number>();
+      for (const [name, vector] of this.vectors.byName) out.set(name, Math.max(0, dot(query, vector)));
+      return out;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      this.logger.warn({ err: error, embedder: embedder.id }, "tool embeddings unavailable; words only");
+      return undefined;
+    }
+  }
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    sum += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na > 0 && nb > 0 ? sum / Math.sqrt(na * nb) : 0;
+}
+
+/** Changes whenever a tool is added, removed or redescribed. */
+function signatureOf(tools: readonly CatalogTool[]): string {
+  let hash = 0x811c9dc5;
+  for (const tool of tools) {
+    const text = `${tool.name}\u0000${tool.group}\u0000${tool.description}\u0000${(tool.examples ?? []).join("\u0001")}\u0002`;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return `${tools.length}:${hash.toString(16)}`;
+}

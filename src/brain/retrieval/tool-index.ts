@@ -1,0 +1,266 @@
+import type { IntentSpec } from "../../core/language.js";
+import { Bm25Index } from "./bm25.js";
+import { companionsOf } from "./companions.js";
+import { cueLifts } from "./cues.js";
+import type { ToolLanguage } from "./language.js";
+import { queryTerms, termsOf } from "./terms.js";
+
+/** The part of a tool definition retrieval reads (MCP tools have the same shape). */
+export interface CatalogTool {
+  name: string;
+  group: string;
+  description: string;
+  examples?: string[] | undefined;
+  /** Its JSON Schema (the NLU types example slots from it). */
+  parameters?: Record<string, unknown>;
+  /** How people ask for it (the tool group's intents and phrasings). */
+  language?: readonly IntentSpec[] | undefined;
+}
+
+/** What is known about the request when the tools are chosen. */
+export interface RankRequest {
+  text: string;
+  /** Earlier user turns of the session, oldest first (weighed less than the request). */
+  recent?: readonly string[];
+  /** The embedded NLU's guess at the tool groups: one signal among several. */
+  groups?: readonly string[];
+  /** Tools that ran earlier in the session, oldest first. */
+  used?: readonly string[];
+  /** Kinds of the session's handles (`f`, `m`, `u`, …), oldest first. */
+  handleKinds?: readonly string[];
+  /** Cosine similarities of the request to each tool, when an embedder is configured. */
+  semantic?: ReadonlyMap<string, number>;
+  semanticWeight?: number;
+}
+
+export interface RankedTool {
+  name: string;
+  group: string;
+  score: number;
+}
+
+/** Field weights: a word of the name says more than one of a hundred phrasings. */
+const WEIGHTS = { name: 3, group: 2, description: 1.5, example: 1, parameter: 0.5, language: 0.6 } as const;
+/** Cap on how much one phrasing-word can add, so chatty tools do not drown terse ones. */
+const LANGUAGE_CAP = 4;
+
+/** Which tool groups a handle kind brings: a `#f` handle in the session brings file tools. */
+export const HANDLE_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  u: ["web", "browser"],
+  f: ["files", "docs", "knowledge"],
+  d: ["files"],
+  m: ["mail"],
+  c: ["contacts", "mail"],
+  a: ["mail", "contacts"],
+  p: ["contacts"],
+  e: ["calendar", "reminders"],
+  t: ["timers"],
+};
+
+/**
+ * Groups whose tools are used together: an app is driven through its window's controls, a
+ * page found on the web is opened in the browser, a person looked up is then mailed. When one
+ * is relevant its partners are lifted a little.
+ */
+export const GROUP_AFFINITY: ReadonlyArray<readonly [string, string]> = [
+  ["apps", "ui"],
+  ["apps", "windows"],
+  ["windows", "input"],
+  ["ui", "input"],
+  ["screen", "ui"],
+  ["web", "browser"],
+  ["mail", "contacts"],
+  ["calendar", "reminders"],
+  ["files", "docs"],
+  ["files", "knowledge"],
+  ["docs", "knowledge"],
+];
+
+/** How much each signal adds; the request's own words score 0–1 (relative to the best tool). */
+export const SIGNALS = {
+  recent: 0.35,
+  clause: 0.9,
+  cue: 0.35,
+  nluGroup: 0.15,
+  used: 0.15,
+  usedLast: 0.4,
+  handle: 0.1,
+  handleSaid: 0.5,
+  groupShare: 0.2,
+  phrasings: 0.8,
+  companion: 0.35,
+  affinity: 0.2,
+} as const;
+
+/**
+ * BM25 over each tool's name, group, description, examples and language, plus one document
+ * per group (its tools together), so a request that names the domain ("my inbox") lifts the
+ * whole group and the words of the step ("reply") pick the tool within it.
+ */
+export class ToolIndex {
+  private readonly tools = new Bm25Index();
+  private readonly phrasings = new Bm25Index();
+  private readonly groups = new Bm25Index();
+  private readonly groupOf = new Map<string, string>();
+  private readonly companions: Map<string, Set<string>>;
+  readonly names: readonly string[];
+
+  constructor(catalog: readonly CatalogTool[], language: ToolLanguage = new Map()) {
+    const byGroup = new Map<string, Map<string, number>>();
+    for (const tool of catalog) {
+      this.groupOf.set(tool.name, tool.group);
+      const doc = new Map<string, number>();
+      const add = (
+        into: Map<string, number>,
+        text: string,
+        weight: number,
+        cap = Number.POSITIVE_INFINITY,
+      ) => {
+        for (const term of termsOf(text)) into.set(term, Math.min(cap, (into.get(term) ?? 0) + weight));
+      };
+      add(doc, tool.name, WEIGHTS.name);
+      add(doc, tool.group, WEIGHTS.group);
+      add(doc, tool.description, WEIGHTS.description);
+      for (const example of tool.examples ?? [])
+        add(doc, example.replace(/\{[^}]*\}/g, " "), WEIGHTS.example);
+      add(doc, parameterText(tool.parameters), WEIGHTS.parameter);
+      this.tools.add(tool.name, doc);
+      // Phrasings are a field of their own: a tool with a hundred of them must not have its
+      // name's match diluted by their length
+      const spoken = new Map<string, number>();
+      for (const phrase of language.get(tool.name) ?? []) add(spoken, phrase, WEIGHTS.language, LANGUAGE_CAP);
+      this.phrasings.add(tool.name, spoken);
+      let groupDoc = byGroup.get(tool.group);
+      if (!groupDoc) {
+        groupDoc = new Map();
+        byGroup.set(tool.group, groupDoc);
+      }
+      for (const [term, tf] of [...doc, ...spoken])
+        groupDoc.set(term, Math.min(LANGUAGE_CAP * 2, (groupDoc.get(term) ?? 0) + tf));
+    }
+    for (const [group, doc] of byGroup) this.groups.add(group, doc);
+    this.names = catalog.map((t) => t.name);
+    this.companions = companionsOf(catalog);
+  }
+
+  group(name: string): string | undefined {
+    return this.groupOf.get(name);
+  }
+
+  /**
+   * Every tool, best first (ties keep catalog order). The request is scored whole and clause by
+   * clause ("find the invoice | and email it to Ana"), each normalized to its best tool, so the
+   * second step of a request is not crowded out by the first step's group.
+   */
+  rank(request: RankRequest): RankedTool[] {
+    const whole = this.relevance(request.text, request.recent ?? []);
+    const clauses = splitClauses(request.text);
+    const words = new Map(whole);
+    if (clauses.length > 1) {
+      for (const clause of clauses) {
+        for (const [name, score] of this.relevance(clause, [])) {
+          words.set(name, Math.max(words.get(name) ?? 0, score * SIGNALS.clause));
+        }
+      }
+    }
+    const boost = new Map<string, number>();
+    const lift = (group: string, by: number) => boost.set(group, (boost.get(group) ?? 0) + by);
+    for (const group of request.groups ?? []) lift(group, SIGNALS.nluGroup);
+    for (const kind of new Set((request.handleKinds ?? []).slice(-8)))
+      for (const group of HANDLE_GROUPS[kind] ?? []) lift(group, SIGNALS.handle);
+    for (const said of request.text.match(/#[a-z]\d{1,6}\b/g) ?? [])
+      for (const group of HANDLE_GROUPS[said[1]!] ?? []) lift(group, SIGNALS.handleSaid);
+    const used = new Set((request.used ?? []).slice(-12));
+    const last = request.used?.at(-1);
+    const semantic = request.semantic ?? new Map<string, number>();
+    const topSemantic = Math.max(1e-9, ...semantic.values());
+    const own = new Map(
+      this.names.map((name) => {
+        const group = this.groupOf.get(name)!;
+        const score =
+          (words.get(name) ?? 0) +
+          ((semantic.get(name) ?? 0) / topSemantic) * (request.semanticWeight ?? 0) +
+          (boost.get(group) ?? 0) +
+          (name === last ? SIGNALS.usedLast : used.has(name) ? SIGNALS.used : 0);
+        return [name, score] as const;
+      }),
+    );
+    const groupTop = new Map<string, number>();
+    for (const [name, score] of own) {
+      const group = this.groupOf.get(name)!;
+      groupTop.set(group, Math.max(groupTop.get(group) ?? 0, score));
+    }
+    const affinity = new Map<string, number>();
+    for (const [a, b] of GROUP_AFFINITY) {
+      affinity.set(a, Math.max(affinity.get(a) ?? 0, groupTop.get(b) ?? 0));
+      affinity.set(b, Math.max(affinity.get(b) ?? 0, groupTop.get(a) ?? 0));
+    }
+    for (const [name, score] of own)
+      own.set(name, score + (affinity.get(this.groupOf.get(name)!) ?? 0) * SIGNALS.affinity);
+    // A tool whose partner scores well is needed too (the lookup before the change). Partners
+    // lift a tool toward their own score, never past it: a tightly linked group (the browser's
+    // ten tools) must not outrank a lone tool the request names (the shell)
+    const toward = (score: number, partner: number, weight: number) =>
+      score + Math.max(0, partner - score) * weight;
+    const ranked: RankedTool[] = this.names.map((name) => {
+      let partner = 0;
+      for (const other of this.companions.get(name) ?? []) partner = Math.max(partner, own.get(other) ?? 0);
+      return {
+        name,
+        group: this.groupOf.get(name)!,
+        score: toward(own.get(name)!, partner, SIGNALS.companion),
+      };
+    });
+    const order = new Map(this.names.map((name, i) => [name, i]));
+    return ranked.sort((a, b) => b.score - a.score || order.get(a.name)! - order.get(b.name)!);
+  }
+
+  /** How well each tool matches a text, 0–1 relative to the best (words, group, cues). */
+  private relevance(text: string, recent: readonly string[]): Map<string, number> {
+    const query = queryTerms(text);
+    for (const earlier of recent) {
+      for (const [term, weight] of queryTerms(earlier, SIGNALS.recent)) {
+        if (!query.has(term)) query.set(term, weight);
+      }
+    }
+    const tools = this.tools.score(query);
+    const spoken = this.phrasings.score(query);
+    const groups = this.groups.score(query);
+    const cues = cueLifts(text);
+    const topTool = Math.max(1e-9, ...tools.values());
+    const topSpoken = Math.max(1e-9, ...spoken.values());
+    const topGroup = Math.max(1e-9, ...groups.values());
+    const raw = new Map<string, number>();
+    for (const name of this.names) {
+      const group = this.groupOf.get(name)!;
+      raw.set(
+        name,
+        (tools.get(name) ?? 0) / topTool +
+          ((spoken.get(name) ?? 0) / topSpoken) * SIGNALS.phrasings +
+          ((groups.get(group) ?? 0) / topGroup) * SIGNALS.groupShare +
+          (cues.get(group) ?? 0) * SIGNALS.cue,
+      );
+    }
+    const top = Math.max(1e-9, ...raw.values());
+    for (const [name, score] of raw) raw.set(name, score / top);
+    return raw;
+  }
+}
+
+/** The words of a schema: its property names and their descriptions ("recipient address"). */
+function parameterText(schema: Record<string, unknown> | undefined): string {
+  const properties = (schema?.properties ?? {}) as Record<string, { description?: unknown }>;
+  return Object.entries(properties)
+    .map(
+      ([name, property]) => `${name} ${typeof property.description === "string" ? property.description : ""}`,
+    )
+    .join(" ");
+}
+
+/** Splits a request into its steps ("read x, then email it and remind me"). */
+export function splitClauses(text: string): string[] {
+  return text
+    .split(/[,;?!]+\s*|\.\s+|\s+(?:and then|then|and|after that|also|plus|but)\s+/i)
+    .map((c) => c.trim())
+    .filter((c) => c.split(/\s+/).length >= 2);
+}
