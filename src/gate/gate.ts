@@ -9,6 +9,7 @@ import type { AuditLog, AuditStage } from "./audit.js";
 export { defaultPreview } from "./ask.js";
 
 import { Executor } from "./execute.js";
+import { applyStandingGrants } from "./grants.js";
 import { KillSwitch } from "./kill-switch.js";
 import type { PathRoots } from "./paths.js";
 import { decide, type PolicySettings } from "./policy.js";
@@ -191,7 +192,7 @@ export class Gate {
           killSwitch: this.killSwitch,
           ids: this.options.ids,
           clock: this.options.clock,
-          timeoutMs: this.confirmTimeoutMs,
+          timeoutMs: scope.confirmTimeoutMs ?? this.confirmTimeoutMs,
         },
       );
       audit("confirmation", { tier, decision, reason, outcome: answer });
@@ -253,13 +254,19 @@ export class Gate {
     try {
       const taint = taintVerdict(tool, findings, scope.taint);
       const risk = assessRisk(tool, args, findings, taint);
-      const policy = decide(
+      const policy = applyStandingGrants(
+        decide(
+          risk.tier,
+          tool.name,
+          tool.effects,
+          this.options.policy(),
+          scope.grants.has(tool.name),
+          taint.mustAsk ? taint.reason : undefined,
+        ),
+        tool,
+        args,
         risk.tier,
-        tool.name,
-        tool.effects,
-        this.options.policy(),
-        scope.grants.has(tool.name),
-        taint.mustAsk ? taint.reason : undefined,
+        scope.standing,
       );
       return {
         tier: risk.tier,

@@ -24,6 +24,7 @@ export {
   type ProposedCall,
   type RunScope,
 } from "./gate.js";
+export { applyStandingGrants, type StandingGrants } from "./grants.js";
 export { KillSwitch } from "./kill-switch.js";
 export { canonicalPath, checkPath, isWithin, type PathRoots } from "./paths.js";
 export { decide, type PolicySettings } from "./policy.js";

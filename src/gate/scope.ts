@@ -15,6 +15,8 @@ export interface RunScopeInput {
   signal?: AbortSignal | undefined;
   emit?: RunScope["emit"];
   onStarted?: RunScope["onStarted"];
+  standing?: RunScope["standing"];
+  confirmTimeoutMs?: number | undefined;
 }
 
 /**
@@ -35,5 +37,7 @@ export function createRunScope(input: RunScopeInput): RunScope {
   if (input.signal !== undefined) scope.signal = input.signal;
   if (input.emit !== undefined) scope.emit = input.emit;
   if (input.onStarted !== undefined) scope.onStarted = input.onStarted;
+  if (input.standing !== undefined) scope.standing = input.standing;
+  if (input.confirmTimeoutMs !== undefined) scope.confirmTimeoutMs = input.confirmTimeoutMs;
   return scope;
 }

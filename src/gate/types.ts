@@ -2,6 +2,7 @@ import type { ErrorCode } from "../core/errors.js";
 import type { EmitFn } from "../core/events.js";
 import type { Decision, HandleStore, RiskTier, ToolResult } from "../core/tool.js";
 import type { ConfirmationBroker } from "./confirm.js";
+import type { StandingGrants } from "./grants.js";
 
 /** What a run has read so far; the gate updates it as untrusted output comes back. */
 export interface TaintState {
@@ -20,6 +21,10 @@ export interface RunScope {
   taint: TaintState;
   /** Tools the user approved "always for this session". */
   grants: Set<string>;
+  /** A routine's grants: covered calls run unasked, uncovered side effects ask (gate/grants.ts). */
+  standing?: StandingGrants;
+  /** How long a confirmation waits before it counts as denied (a routine's inbox waits longer). */
+  confirmTimeoutMs?: number;
   broker: ConfirmationBroker;
   signal?: AbortSignal;
   emit?: EmitFn;

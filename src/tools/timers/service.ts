@@ -1,71 +1,29 @@
 import type { Clock } from "../../core/clock.js";
-import type { EmitFn } from "../../core/events.js";
 import type { IdGenerator } from "../../core/ids.js";
-import type { Logger } from "../../core/logger.js";
 import type { SqliteDatabase } from "../../store/database.js";
-import type { DesktopNotifier } from "./notify.js";
-import type { Scheduler } from "./scheduler.js";
 import { type TimerKind, type TimerRecord, TimerStore } from "./store.js";
-
-export interface FiredTimer {
-  record: TimerRecord;
-  /** How late it fired (a restart after its time: a missed alarm). */
-  lateMs: number;
-  message: string;
-}
 
 export interface TimerServiceOptions {
   db: SqliteDatabase;
   clock: Clock;
-  scheduler: Scheduler;
   ids: IdGenerator;
-  notifier: DesktopNotifier;
-  logger: Logger;
-  timezone?: string;
-  /** Re-read the table this often, so timers another process created still fire here. */
-  pollMs?: number;
-  /** After start, wait this long before firing overdue rows (a short CLI command never does). */
-  startDelayMs?: number;
-  emit?: EmitFn;
+  /** Told when something new is due, so whoever delivers (the service) arms for it at once. */
+  onScheduled?: (dueAt: number) => void;
 }
 
 export type CancelSelector = { id?: string; label?: string; at?: number; all?: boolean };
 export type CancelOutcome = { cancelled: TimerRecord[] } | { problem: string; candidates: TimerRecord[] };
 
-const LATE_MS = 60_000;
-
 /**
- * Timers and alarms: rows in SQLite, one wake-up armed for the earliest due row. Firing marks
- * the row first (a guarded UPDATE), then notifies, so a crash or a second process cannot ring
- * the same alarm twice; alarms due while Jarvis was not running ring as "missed" on start.
+ * Timers and alarms as rows in SQLite. Ringing them is the always-on service's job
+ * (tasks/delivery.ts): it claims a due row with one guarded UPDATE, so no two processes ring the
+ * same alarm, and reports rows that came due while it was down as missed.
  */
 export class TimerService {
   readonly store: TimerStore;
-  private readonly listeners = new Set<(fired: FiredTimer) => void>();
-  private cancelWake: (() => void) | undefined;
-  private started = false;
-  private notBefore = 0;
 
   constructor(private readonly options: TimerServiceOptions) {
     this.store = new TimerStore(options.db);
-  }
-
-  start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.notBefore = this.options.clock.now() + (this.options.startDelayMs ?? 2_000);
-    this.arm();
-  }
-
-  stop(): void {
-    this.started = false;
-    this.cancelWake?.();
-    this.cancelWake = undefined;
-  }
-
-  subscribe(listener: (fired: FiredTimer) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   create(kind: TimerKind, dueAt: number, label: string | undefined, durationS?: number): TimerRecord {
@@ -79,9 +37,7 @@ export class TimerService {
       createdAt: this.options.clock.now(),
     };
     this.store.insert(record);
-    // A timer set in this process may fire before the start delay is over
-    this.notBefore = Math.min(this.notBefore, dueAt);
-    if (this.started) this.arm();
+    this.options.onScheduled?.(dueAt);
     return record;
   }
 
@@ -119,49 +75,7 @@ export class TimerService {
     }
     if (chosen.length === 0) return { problem: `no ${kind} is set`, candidates: [] };
     this.store.cancel(chosen.map((r) => r.id));
-    if (this.started) this.arm();
     return { cancelled: chosen };
-  }
-
-  private arm(): void {
-    this.cancelWake?.();
-    const now = this.options.clock.now();
-    const poll = this.options.pollMs ?? 5_000;
-    const next = this.store.nextDue();
-    let at = next === undefined ? now + poll : Math.min(next, now + poll);
-    at = Math.max(at, this.notBefore, now);
-    this.cancelWake = this.options.scheduler.schedule(at, () => this.tick());
-  }
-
-  /** Fires everything due, then arms the next wake-up. Never throws into the scheduler. */
-  tick(): void {
-    if (!this.started) return;
-    const now = this.options.clock.now();
-    try {
-      for (const record of this.store.due(now)) {
-        if (!this.store.markFired(record.id, now)) continue;
-        this.fire(record, now - record.dueAt);
-      }
-    } catch (error) {
-      this.options.logger.warn({ err: error }, "timer tick failed");
-    }
-    this.arm();
-  }
-
-  private fire(record: TimerRecord, lateMs: number): void {
-    const message = firedMessage(record, lateMs, this.options.timezone);
-    const fired: FiredTimer = { record, lateMs, message };
-    this.options.logger.info({ id: record.id, kind: record.kind, lateMs }, message);
-    const title = record.kind === "timer" ? "Timer done" : lateMs > LATE_MS ? "Missed alarm" : "Alarm";
-    void this.options.notifier.notify(`Jarvis: ${title}`, message).catch(() => false);
-    this.options.emit?.({ type: "notice", data: { level: "info", message } });
-    for (const listener of this.listeners) {
-      try {
-        listener(fired);
-      } catch (error) {
-        this.options.logger.warn({ err: error }, "timer listener failed");
-      }
-    }
   }
 }
 
@@ -174,14 +88,17 @@ export function formatClock(ms: number, timezone?: string, withDay = false): str
   }).format(new Date(ms));
 }
 
-export function firedMessage(record: TimerRecord, lateMs: number, timezone?: string): string {
+/** What a timer or alarm says when it rings; a late or missed one says how late. */
+export function firedMessage(record: TimerRecord, late: string | undefined, missed: boolean, timezone?: string): string {
   const label = record.label ? ` "${record.label}"` : "";
   if (record.kind === "timer") {
-    const minutes = record.durationS ? ` (${describeSeconds(record.durationS)})` : "";
-    return `Timer${label} is done${minutes}.`;
+    const length = record.durationS ? ` (${describeSeconds(record.durationS)})` : "";
+    if (missed) return `Missed timer${label}${length}: it ended ${late ?? "a while"} ago.`;
+    return `Timer${label} is done${length}.${late ? ` (rang ${late} late)` : ""}`;
   }
-  const when = formatClock(record.dueAt, timezone, lateMs > 12 * 3_600_000);
-  return lateMs > LATE_MS ? `Missed alarm${label} for ${when}.` : `Alarm${label}: it is ${when}.`;
+  const when = formatClock(record.dueAt, timezone, (late?.includes("day") ?? false) || missed);
+  if (missed) return `Missed alarm${label} for ${when} (${late ?? "some time"} late).`;
+  return `Alarm${label}: it is ${when}.${late ? ` (rang ${late} late)` : ""}`;
 }
 
 export function describeSeconds(total: number): string {
