@@ -72,7 +72,12 @@ export async function modelLoop(run: ActiveRun, setup: LoopSetup): Promise<RunEn
         });
         throw error;
       });
-    const proposal = { text: turn.text, toolCalls: turn.toolCalls, model: turn.model };
+    const proposal = {
+      text: turn.text,
+      toolCalls: turn.toolCalls,
+      model: turn.model,
+      ...(turn.usage ? { usage: turn.usage } : {}),
+    };
     run.endProposal(seq, proposal);
 
     if (turn.toolCalls.length === 0) {

@@ -72,6 +72,8 @@ export interface StoredProposal {
   text: string;
   toolCalls: ModelToolCall[];
   model: string;
+  /** Tokens the model reported for this step (a routine's cost is the sum over its run). */
+  usage?: { input?: number | undefined; output?: number | undefined } | undefined;
 }
 
 /** Effects that can be repeated safely after a crash (reading twice changes nothing). */

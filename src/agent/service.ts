@@ -6,6 +6,7 @@ import { MemoryHandleStore } from "../core/handles.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
 import type { Runtime } from "../runtime/runtime.js";
 import { AsyncQueue, type EventFilter, EventHub, RunEmitter, type Subscription } from "./events.js";
+import { runFastPath } from "./fast-path.js";
 import { DEFAULT_LIMITS, estimateSize, type RunLimits } from "./limits.js";
 import { PLAN_TOOL, planTool } from "./plan-tool.js";
 import { resumeRun } from "./resume.js";
@@ -17,6 +18,7 @@ import {
   type MemoryHook,
   NO_MEMORY,
   type RunDetail,
+  type RunExtras,
   type RunSummary,
   type SessionMessage,
   type TaskSize,
@@ -123,17 +125,28 @@ export class AgentService {
     const created: SessionRecord = session;
     return this.launch(runId, created.id, (sink) => {
       const fresh = sessions.get(created.id) ?? created;
-      const nlu = this.parse(text, fresh);
-      const size = request.size ?? estimateSize(text, nlu);
-      const run = this.newRun(runId, fresh, text, size, request.broker, userMessageId, sink, 0);
+      const calls = request.calls;
+      const nlu = calls ? undefined : this.parse(text, fresh);
+      const size = request.size ?? (nlu ? estimateSize(text, nlu) : "quick");
+      const run = this.newRun(
+        runId,
+        fresh,
+        text,
+        size,
+        request.broker,
+        userMessageId,
+        sink,
+        0,
+        request.scope,
+      );
       run.note({ size });
       run.emit({ type: "run_started", data: { input: text, sessionId: created.id, source: request.source } });
-      return { run, body: () => routeTurn(run, nlu) };
+      return { run, body: () => (nlu ? routeTurn(run, nlu) : runFastPath(run, calls ?? [])) };
     });
   }
 
   /** Continues an interrupted run (its process died); see `resumeRun` for what is repeated. */
-  resume(runId: string, broker: ConfirmationBroker): TurnHandle {
+  resume(runId: string, broker: ConfirmationBroker, scope?: RunExtras): TurnHandle {
     const { runs, sessions } = this.deps;
     const stored = runs.get(runId);
     if (!stored)
@@ -168,6 +181,7 @@ export class AgentService {
         sessions.runMessageId(runId),
         sink,
         stored.lastSeq,
+        scope,
       );
       run.scope.taint.tainted = stored.taint.tainted;
       run.scope.taint.sources.push(...stored.taint.sources);
@@ -300,6 +314,7 @@ export class AgentService {
     userMessageId: number | undefined,
     sink: (event: JarvisEvent) => void,
     startSeq: number,
+    extras: RunExtras = {},
   ): ActiveRun {
     const emitter = new RunEmitter(runId, this.deps.clock, [sink], startSeq);
     return new ActiveRun(
@@ -310,10 +325,15 @@ export class AgentService {
       size,
       emitter,
       {
-        userText: this.deps.sessions.userTexts(session.id),
+        userText: [...this.deps.sessions.userTexts(session.id), ...(extras.userText ?? [])],
         handles: MemoryHandleStore.fromJSON(session.handles),
         grants: new Set(session.grants),
         broker,
+        ...(extras.taint
+          ? { taint: { tainted: extras.taint.tainted, sources: [...extras.taint.sources] } }
+          : {}),
+        ...(extras.standing ? { standing: extras.standing } : {}),
+        ...(extras.confirmTimeoutMs !== undefined ? { confirmTimeoutMs: extras.confirmTimeoutMs } : {}),
       },
       userMessageId,
     );

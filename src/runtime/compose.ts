@@ -13,8 +13,8 @@ import { Gate } from "../gate/gate.js";
 import type { PathRoots } from "../gate/paths.js";
 import { ToolRegistry } from "../gate/registry.js";
 import { createFileLogger } from "../observe/logger.js";
-import { openStore, type SqliteDatabase } from "../store/database.js";
 import { processAlive, readServerFile } from "../server/discovery.js";
+import { openStore, type SqliteDatabase } from "../store/database.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { rootsFromConfig } from "./roots.js";
 

@@ -11,6 +11,7 @@ import { ServerMetrics } from "./metrics.js";
 import { registerApiRoutes } from "./routes/api.js";
 import { registerKnowledgeRoutes } from "./routes/knowledge.js";
 import { registerSettingsRoutes } from "./routes/settings.js";
+import { registerTasksRoutes } from "./routes/tasks.js";
 import { registerTurnRoutes } from "./routes/turns.js";
 import { registerWebSocket } from "./routes/ws.js";
 import { API_CSP, hostAllowed, remoteHostNames, SECURITY_HEADERS, sameOrigin, UI_CSP } from "./security.js";
@@ -187,6 +188,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
   registerWebSocket(app, context);
   registerApiRoutes(app, context);
   registerKnowledgeRoutes(app, context);
+  registerTasksRoutes(app, context);
   registerSettingsRoutes(app, context, { uploadLimit: options.uploadLimit ?? 256 * 1024 * 1024 });
   await registerStatic(app, options.uiDir);
 

@@ -108,7 +108,9 @@ export class AlertStore {
 
   nextSnoozed(): number | undefined {
     const row = this.db
-      .prepare<[], { at: number | null }>("SELECT MIN(snoozed_until) AS at FROM alerts WHERE status = 'snoozed'")
+      .prepare<[], { at: number | null }>(
+        "SELECT MIN(snoozed_until) AS at FROM alerts WHERE status = 'snoozed'",
+      )
       .get();
     return row?.at ?? undefined;
   }

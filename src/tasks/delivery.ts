@@ -88,7 +88,9 @@ export class Delivery implements AlertActions {
     this.startedAt = this.options.clock.now();
     for (const source of this.options.sources) {
       if (!source.refresh) continue;
-      await source.refresh(this.controller.signal).catch((error: unknown) => this.refreshFailed(source, error));
+      await source
+        .refresh(this.controller.signal)
+        .catch((error: unknown) => this.refreshFailed(source, error));
       this.refreshers.push(this.every(source));
     }
     this.tick();
@@ -152,7 +154,10 @@ export class Delivery implements AlertActions {
     try {
       for (const alert of this.store.snoozedDue(now)) {
         if (!this.store.update(alert.id, ["snoozed"], "ringing", now)) continue;
-        this.show({ type: "ring", alert: { ...alert, status: "ringing", firedAt: now, snoozedUntil: undefined } });
+        this.show({
+          type: "ring",
+          alert: { ...alert, status: "ringing", firedAt: now, snoozedUntil: undefined },
+        });
       }
     } catch (error) {
       this.options.logger.warn({ err: error }, "snoozed alerts could not be re-rung");
@@ -180,9 +185,18 @@ export class Delivery implements AlertActions {
     return alert;
   }
 
-  private change(id: string, from: Alert["status"][], to: Alert["status"], now: number, until?: number): Alert {
+  private change(
+    id: string,
+    from: Alert["status"][],
+    to: Alert["status"],
+    now: number,
+    until?: number,
+  ): Alert {
     const before = this.store.get(id);
-    if (!before) throw new JarvisError("NOT_FOUND", `no alert ${id.slice(0, 60)}`, { fix: "see what is ringing with `jarvis service status`" });
+    if (!before)
+      throw new JarvisError("NOT_FOUND", `no alert ${id.slice(0, 60)}`, {
+        fix: "see what is ringing with `jarvis service status`",
+      });
     if (!this.store.update(id, from, to, now, until)) {
       throw new JarvisError("NOT_FOUND", `that alert was already ${before.status}`, {
         fix: "nothing to do: it was dealt with elsewhere",
@@ -216,23 +230,27 @@ export class Delivery implements AlertActions {
   private every(source: DueSource): () => void {
     let cancel: () => void = () => {};
     const loop = () => {
-      cancel = this.options.scheduler.schedule(this.options.clock.now() + (source.refreshMs ?? 60_000), () => {
-        void source
-          .refresh?.(this.controller.signal)
-          .catch((error: unknown) => this.refreshFailed(source, error))
-          .then(() => {
-            if (!this.running) return;
-            this.tick();
-            loop();
-          });
-      });
+      cancel = this.options.scheduler.schedule(
+        this.options.clock.now() + (source.refreshMs ?? 60_000),
+        () => {
+          void source
+            .refresh?.(this.controller.signal)
+            .catch((error: unknown) => this.refreshFailed(source, error))
+            .then(() => {
+              if (!this.running) return;
+              this.tick();
+              loop();
+            });
+        },
+      );
     };
     loop();
     return () => cancel();
   }
 
   private refreshFailed(source: DueSource, error: unknown): void {
-    if (!this.controller.signal.aborted) this.options.logger.warn({ err: error, source: source.name }, "could not refresh due items");
+    if (!this.controller.signal.aborted)
+      this.options.logger.warn({ err: error, source: source.name }, "could not refresh due items");
   }
 }
 

@@ -39,7 +39,11 @@ export function parseGrant(text: string, context: GrantContext): Grant {
   const match = GRANT.exec(text);
   const refuse = (message: string, fix: string) =>
     new JarvisError("ARGS_INVALID", `grant "${text.slice(0, 100)}": ${message}`, { fix });
-  if (!match) throw refuse("expected a tool name, optionally with `under <folder>` or `to <whom>`", 'e.g. "files_write under ~/Reports", "mail_send to me", "notify"');
+  if (!match)
+    throw refuse(
+      "expected a tool name, optionally with `under <folder>` or `to <whom>`",
+      'e.g. "files_write under ~/Reports", "mail_send to me", "notify"',
+    );
   const name = match[1]!.toLowerCase();
   if (name === "notify" && !match[2] && !match[3]) return { text: "notify", tools: [...NOTIFY_TOOLS] };
   const tool = context.registry.get(name)?.definition;
@@ -51,10 +55,17 @@ export function parseGrant(text: string, context: GrantContext): Grant {
   const override = context.policy.tools[name];
   const deniedEffect = tool.effects.find((effect) => context.policy.effects[effect] === "deny");
   if (override === "deny" || deniedEffect) {
-    throw refuse(`your policy denies ${override === "deny" ? name : `the ${deniedEffect} effect`}`, "change policy in config.yaml first, or drop this grant");
+    throw refuse(
+      `your policy denies ${override === "deny" ? name : `the ${deniedEffect} effect`}`,
+      "change policy in config.yaml first, or drop this grant",
+    );
   }
   const blocked = tool.effects.find((effect) => NEVER_GRANTED.has(effect));
-  if (blocked) throw refuse(`a routine may never ${blocked === "exec" ? "run programs" : "spend"} unasked`, "leave it out; the routine will ask when it needs it");
+  if (blocked)
+    throw refuse(
+      `a routine may never ${blocked === "exec" ? "run programs" : "spend"} unasked`,
+      "leave it out; the routine will ask when it needs it",
+    );
   if (typeof tool.risk === "string" && tool.risk === "destructive") {
     throw refuse("destructive actions always ask", "leave it out; the routine will ask when it needs it");
   }
@@ -66,18 +77,27 @@ export function parseGrant(text: string, context: GrantContext): Grant {
     try {
       under = checkPath(match[2].trim(), access, context.roots);
     } catch (error) {
-      throw refuse(`${(error as Error).message}; that is broader than you allowed`, `pick a folder inside files.${access}_roots`);
+      throw refuse(
+        `${(error as Error).message}; that is broader than you allowed`,
+        `pick a folder inside files.${access}_roots`,
+      );
     }
     return { text: `${name} under ${under}`, tools: [name], under };
   }
   if (match[3] !== undefined) {
     if (keys.emails.length === 0) throw refuse(`${name} sends to no one`, `write just "${name}"`);
     const to = recipients(match[3], context.ownAddresses);
-    if (to.length === 0) throw refuse("no address to send to (no mail account gives your own address)", "name the address, e.g. \"mail_send to ada@example.com\"");
+    if (to.length === 0)
+      throw refuse(
+        "no address to send to (no mail account gives your own address)",
+        'name the address, e.g. "mail_send to ada@example.com"',
+      );
     return { text: `${name} to ${to.join(", ")}`, tools: [name], to };
   }
-  if (keys.writePaths.length > 0) throw refuse("a grant to write must say where", `e.g. "${name} under ~/Reports"`);
-  if (tool.effects.includes("send") && keys.emails.length > 0) throw refuse("a grant to send must say to whom", `e.g. "${name} to me"`);
+  if (keys.writePaths.length > 0)
+    throw refuse("a grant to write must say where", `e.g. "${name} under ~/Reports"`);
+  if (tool.effects.includes("send") && keys.emails.length > 0)
+    throw refuse("a grant to send must say to whom", `e.g. "${name} to me"`);
   return { text: name, tools: [name] };
 }
 
@@ -90,7 +110,10 @@ function recipients(text: string, own: string[]): string[] {
   for (const word of words) {
     if (/^(me|myself)$/i.test(word)) out.push(...own);
     else if (/^[^\s@<>]+@[^\s@<>]+$/.test(word)) out.push(word.toLowerCase());
-    else throw new JarvisError("ARGS_INVALID", `"${word.slice(0, 80)}" is not an address or "me"`, { fix: 'e.g. "to me" or "to ada@example.com"' });
+    else
+      throw new JarvisError("ARGS_INVALID", `"${word.slice(0, 80)}" is not an address or "me"`, {
+        fix: 'e.g. "to me" or "to ada@example.com"',
+      });
   }
   return [...new Set(out.map((a) => a.toLowerCase()))];
 }

@@ -53,6 +53,7 @@ export function reminderSource(options: {
 }): DueSource {
   const kv = new KeyValueRepository(options.db, options.clock);
   let watermark = kv.get<number>(WATERMARK) ?? options.clock.now();
+  kv.set(WATERMARK, watermark); // the first look: a later restart knows when Jarvis started watching
   let todos: ListedTodo[] = [];
   let readAt = watermark;
   /** Handed out since the watermark last moved (the alert's unique key also guards). */

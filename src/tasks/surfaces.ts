@@ -61,7 +61,9 @@ export function voiceSurface(speak: (text: string) => Promise<void>, logger: Log
     name: "voice",
     show(change) {
       if (change.type !== "ring") return;
-      speak(change.alert.message).catch((error: unknown) => logger.warn({ err: error }, "could not speak an alert"));
+      speak(change.alert.message).catch((error: unknown) =>
+        logger.warn({ err: error }, "could not speak an alert"),
+      );
     },
   };
 }

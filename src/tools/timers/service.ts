@@ -89,7 +89,12 @@ export function formatClock(ms: number, timezone?: string, withDay = false): str
 }
 
 /** What a timer or alarm says when it rings; a late or missed one says how late. */
-export function firedMessage(record: TimerRecord, late: string | undefined, missed: boolean, timezone?: string): string {
+export function firedMessage(
+  record: TimerRecord,
+  late: string | undefined,
+  missed: boolean,
+  timezone?: string,
+): string {
   const label = record.label ? ` "${record.label}"` : "";
   if (record.kind === "timer") {
     const length = record.durationS ? ` (${describeSeconds(record.durationS)})` : "";

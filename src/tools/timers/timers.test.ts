@@ -6,9 +6,9 @@ import { silentLogger } from "../../core/logger.js";
 import { FixedConfirmationBroker } from "../../gate/confirm.js";
 import type { RunScope } from "../../gate/gate.js";
 import { createRunScope } from "../../gate/scope.js";
+import { NO_SERVICE } from "../../runtime/compose.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
-import { NO_SERVICE } from "../../runtime/compose.js";
 import { createTimerTools } from "./index.js";
 
 const START = Date.parse("2025-06-11T10:00:00Z");
