@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from "../store/database.js";
+import { Statements } from "../store/statements.js";
 
 export type AlertKind = "timer" | "alarm" | "reminder" | "routine" | "confirm";
 export type AlertStatus = "ringing" | "missed" | "snoozed" | "dismissed";
@@ -47,13 +48,17 @@ const toAlert = (row: Row): Alert => ({
 
 /** Alerts in SQLite (migration 6). The unique source key makes "rings once" hold across processes. */
 export class AlertStore {
-  constructor(private readonly db: SqliteDatabase) {}
+  private readonly sql: Statements;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.sql = new Statements(db);
+  }
 
   /** False when this occurrence was delivered already (by this or another process). */
   insert(alert: Alert, now: number): boolean {
     return (
-      this.db
-        .prepare(
+      this.sql
+        .get(
           `INSERT OR IGNORE INTO alerts (id, kind, source_key, title, message, due_at, fired_at, late_ms, status, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
@@ -73,21 +78,21 @@ export class AlertStore {
   }
 
   get(id: string): Alert | undefined {
-    const row = this.db.prepare<[string], Row>("SELECT * FROM alerts WHERE id = ?").get(id);
+    const row = this.sql.get<[string], Row>("SELECT * FROM alerts WHERE id = ?").get(id);
     return row ? toAlert(row) : undefined;
   }
 
   /** Ringing and missed alerts nobody has dealt with yet, oldest first. */
   open(): Alert[] {
-    return this.db
-      .prepare<[], Row>("SELECT * FROM alerts WHERE status IN ('ringing', 'missed') ORDER BY fired_at, id")
+    return this.sql
+      .get<[], Row>("SELECT * FROM alerts WHERE status IN ('ringing', 'missed') ORDER BY fired_at, id")
       .all()
       .map(toAlert);
   }
 
   recent(limit: number): Alert[] {
-    return this.db
-      .prepare<[number], Row>("SELECT * FROM alerts ORDER BY fired_at DESC, id DESC LIMIT ?")
+    return this.sql
+      .get<[number], Row>("SELECT * FROM alerts ORDER BY fired_at DESC, id DESC LIMIT ?")
       .all(limit)
       .map(toAlert);
   }
@@ -96,8 +101,8 @@ export class AlertStore {
   update(id: string, from: AlertStatus[], to: AlertStatus, now: number, snoozedUntil?: number): boolean {
     const marks = from.map(() => "?").join(", ");
     return (
-      this.db
-        .prepare(
+      this.sql
+        .get(
           `UPDATE alerts SET status = ?, snoozed_until = ?, updated_at = ?,
              fired_at = CASE WHEN ? = 'ringing' THEN ? ELSE fired_at END
            WHERE id = ? AND status IN (${marks})`,
@@ -107,17 +112,15 @@ export class AlertStore {
   }
 
   nextSnoozed(): number | undefined {
-    const row = this.db
-      .prepare<[], { at: number | null }>(
-        "SELECT MIN(snoozed_until) AS at FROM alerts WHERE status = 'snoozed'",
-      )
+    const row = this.sql
+      .get<[], { at: number | null }>("SELECT MIN(snoozed_until) AS at FROM alerts WHERE status = 'snoozed'")
       .get();
     return row?.at ?? undefined;
   }
 
   snoozedDue(now: number): Alert[] {
-    return this.db
-      .prepare<[number], Row>(
+    return this.sql
+      .get<[number], Row>(
         "SELECT * FROM alerts WHERE status = 'snoozed' AND snoozed_until <= ? ORDER BY snoozed_until, id",
       )
       .all(now)

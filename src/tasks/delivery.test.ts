@@ -8,8 +8,8 @@ import { createRuntime, type Runtime } from "../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../testing/home.js";
 import { RecordingNotifier } from "../testing/recording-notifier.js";
 import { createCalendarServices } from "../tools/calendar/index.js";
-import { TimerService } from "../tools/timers/service.js";
 import { ManualScheduler } from "../tools/timers/scheduler.js";
+import { TimerService } from "../tools/timers/service.js";
 import type { Alert } from "./alerts.js";
 import { Delivery } from "./delivery.js";
 import { reminderSource, timerSource } from "./sources.js";
@@ -31,7 +31,13 @@ afterEach(async () => {
 async function service(clock: ManualClock, config = "") {
   temp ??= createTempHome("jarvis-delivery-");
   if (config) temp.writeConfig(config);
-  const runtime = createRuntime({ env: temp.env, clock, ids: new SequentialIds(), logger: silentLogger, tools: () => [] });
+  const runtime = createRuntime({
+    env: temp.env,
+    clock,
+    ids: new SequentialIds(),
+    logger: silentLogger,
+    tools: () => [],
+  });
   const scheduler = new ManualScheduler(clock);
   const notifier = new RecordingNotifier();
   const live: Array<{ type: string; alert: Alert }> = [];
@@ -43,13 +49,24 @@ async function service(clock: ManualClock, config = "") {
     logger: silentLogger,
     sources: [
       timerSource(runtime.db, "UTC"),
-      reminderSource({ services: createCalendarServices(runtime.deps), db: runtime.db, clock, logger: silentLogger, timezone: "UTC" }),
+      reminderSource({
+        services: createCalendarServices(runtime.deps),
+        db: runtime.db,
+        clock,
+        logger: silentLogger,
+        timezone: "UTC",
+      }),
     ],
     surfaces: [desktopSurface(notifier, silentLogger), liveSurface((text) => live.push(JSON.parse(text)))],
   });
   await delivery.start();
   runtime.onWake(() => delivery.wake());
-  const timers = new TimerService({ db: runtime.db, clock, ids: new SequentialIds(), onScheduled: (at) => runtime.deps.later?.wake(at) });
+  const timers = new TimerService({
+    db: runtime.db,
+    clock,
+    ids: new SequentialIds(),
+    onScheduled: (at) => runtime.deps.later?.wake(at),
+  });
   open.push({ runtime, delivery });
   return { runtime, delivery, scheduler, notifier, live, timers };
 }
@@ -64,7 +81,9 @@ describe("delivery of timers and alarms", () => {
     s.scheduler.advance(299_999);
     expect(s.live).toEqual([]);
     s.scheduler.advance(1);
-    expect(s.live.map((m) => [m.type, m.alert.message])).toEqual([["alert", 'Timer "tea" is done (5 minutes).']]);
+    expect(s.live.map((m) => [m.type, m.alert.message])).toEqual([
+      ["alert", 'Timer "tea" is done (5 minutes).'],
+    ]);
     expect(s.notifier.shown).toMatchObject([
       { title: "Jarvis: Timer", body: 'Timer "tea" is done (5 minutes).', actions: ["snooze", "dismiss"] },
     ]);

@@ -26,7 +26,11 @@ describe("schedules", () => {
   });
 
   it("RRULE with BYDAY/BYHOUR follows wall time in the zone; every/at anchor where they should", () => {
-    const monday = compileSchedule({ type: "rrule", rrule: "FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0" }, "Europe/Berlin", T0);
+    const monday = compileSchedule(
+      { type: "rrule", rrule: "FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0" },
+      "Europe/Berlin",
+      T0,
+    );
     const a = monday.next(T0)!;
     const b = monday.next(a)!;
     expect([iso(a), iso(b)]).toEqual(["2026-03-30T07:00:00.000Z", "2026-04-06T07:00:00.000Z"]);
@@ -42,22 +46,40 @@ describe("schedules", () => {
   it("an invalid schedule names the character where it goes wrong", () => {
     const cron = problem({ type: "cron", cron: "0 7 * * 8" });
     expect(cron.code).toBe("ARGS_INVALID");
-    expect(cron.message).toBe('cron "0 7 * * 8" at character 9: "8" is out of range for the day of week field (0-7)');
+    expect(cron.message).toBe(
+      'cron "0 7 * * 8" at character 9: "8" is out of range for the day of week field (0-7)',
+    );
     expect(cron.fix).toMatch(/five fields/);
     expect(cron.details?.pointer).toBe("0 7 * * 8\n        ^");
-    expect(problem({ type: "cron", cron: "61 7 * * *" }).message).toMatch(/at character 1: "61" is out of range for the minute field/);
+    expect(problem({ type: "cron", cron: "61 7 * * *" }).message).toMatch(
+      /at character 1: "61" is out of range for the minute field/,
+    );
     expect(problem({ type: "cron", cron: "0 7 * *" }).message).toMatch(/at character 8: expected 5 fields/);
     expect(problem({ type: "cron", cron: "*/0 * * * *" }).message).toMatch(/at character 3: a step of 0/);
-    expect(problem({ type: "cron", cron: "0 7 * JAN,FOO *" }).message).toMatch(/at character 11: "FOO" is out of range for the month field/);
+    expect(problem({ type: "cron", cron: "0 7 * JAN,FOO *" }).message).toMatch(
+      /at character 11: "FOO" is out of range for the month field/,
+    );
     const rrule = problem({ type: "rrule", rrule: "FREQ=WEEKLY;BYDAY=MO,XX;BYHOUR=9" });
-    expect(rrule.message).toBe('rrule "FREQ=WEEKLY;BYDAY=MO,XX;BYHOUR=9" at character 19: "MO,XX" is not a valid BYDAY');
-    expect(problem({ type: "rrule", rrule: "FREQ=DAILY;BYHOURS=9" }).message).toMatch(/at character 12: "BYHOURS" is not an RRULE part/);
+    expect(rrule.message).toBe(
+      'rrule "FREQ=WEEKLY;BYDAY=MO,XX;BYHOUR=9" at character 19: "MO,XX" is not a valid BYDAY',
+    );
+    expect(problem({ type: "rrule", rrule: "FREQ=DAILY;BYHOURS=9" }).message).toMatch(
+      /at character 12: "BYHOURS" is not an RRULE part/,
+    );
     expect(problem({ type: "rrule", rrule: "BYDAY=MO" }).message).toMatch(/FREQ is required/);
-    expect(problem({ type: "every", every: "15 parsecs" }).message).toMatch(/at character 4: "parsecs" is not a unit/);
+    expect(problem({ type: "every", every: "15 parsecs" }).message).toMatch(
+      /at character 4: "parsecs" is not a unit/,
+    );
     expect(problem({ type: "every", every: "30s" }).message).toMatch(/at most once a minute/);
-    expect(problem({ type: "at", at: "2026-13-01T07:00" }).message).toMatch(/at character 6: month 13 does not exist/);
-    expect(problem({ type: "at", at: "2026-02-30T07:00" }).message).toMatch(/at character 9: day 30 is not in that month/);
-    expect(problem({ type: "at", at: "tomorrow at 7" }).message).toMatch(/at character 1: expected YYYY-MM-DDTHH:MM/);
+    expect(problem({ type: "at", at: "2026-13-01T07:00" }).message).toMatch(
+      /at character 6: month 13 does not exist/,
+    );
+    expect(problem({ type: "at", at: "2026-02-30T07:00" }).message).toMatch(
+      /at character 9: day 30 is not in that month/,
+    );
+    expect(problem({ type: "at", at: "tomorrow at 7" }).message).toMatch(
+      /at character 1: expected YYYY-MM-DDTHH:MM/,
+    );
     expect(parseEvery("2 hours")).toBe(7_200_000);
   });
 });

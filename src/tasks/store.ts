@@ -1,5 +1,6 @@
 import { JarvisError } from "../core/errors.js";
 import type { SqliteDatabase } from "../store/database.js";
+import { Statements } from "../store/statements.js";
 import type { RoutineSpec } from "./spec.js";
 
 export type RoutineStatus = "active" | "paused";
@@ -114,11 +115,15 @@ const toRun = (row: RunRow): RoutineRunRecord => ({
 
 /** Routines and their run history in SQLite (migration 6). */
 export class RoutineStore {
-  constructor(private readonly db: SqliteDatabase) {}
+  private readonly sql: Statements;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.sql = new Statements(db);
+  }
 
   insert(record: RoutineRecord): void {
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `INSERT INTO routines (id, name, spec, status, hook_token, next_due_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -135,7 +140,7 @@ export class RoutineStore {
   }
 
   get(id: string): RoutineRecord | undefined {
-    const row = this.db.prepare<[string], RoutineRow>("SELECT * FROM routines WHERE id = ?").get(id);
+    const row = this.sql.get<[string], RoutineRow>("SELECT * FROM routines WHERE id = ?").get(id);
     return row ? toRoutine(row) : undefined;
   }
 
@@ -143,8 +148,8 @@ export class RoutineStore {
   find(idOrName: string): RoutineRecord {
     const byId = this.get(idOrName);
     if (byId) return byId;
-    const rows = this.db
-      .prepare<[string], RoutineRow>("SELECT * FROM routines WHERE name = ? COLLATE NOCASE")
+    const rows = this.sql
+      .get<[string], RoutineRow>("SELECT * FROM routines WHERE name = ? COLLATE NOCASE")
       .all(idOrName.trim());
     if (rows.length === 1) return toRoutine(rows[0]!);
     throw new JarvisError(
@@ -157,8 +162,8 @@ export class RoutineStore {
   }
 
   list(): RoutineRecord[] {
-    return this.db
-      .prepare<[], RoutineRow>("SELECT * FROM routines ORDER BY created_at, id")
+    return this.sql
+      .get<[], RoutineRow>("SELECT * FROM routines ORDER BY created_at, id")
       .all()
       .map(toRoutine);
   }
@@ -182,31 +187,29 @@ export class RoutineStore {
       sets.push(`${columns[key]} = @${key}`);
       values[key] = key === "spec" ? JSON.stringify(value) : (value ?? null);
     }
-    this.db.prepare(`UPDATE routines SET ${sets.join(", ")} WHERE id = @id`).run(values);
+    this.sql.get(`UPDATE routines SET ${sets.join(", ")} WHERE id = @id`).run(values);
   }
 
   /** What an observer remembers for a routine (the last mail seen, a folder's files, a page's hash). */
   observerState<T>(id: string): T | undefined {
-    const row = this.db
-      .prepare<[string], { observer_state: string | null }>(
-        "SELECT observer_state FROM routines WHERE id = ?",
-      )
+    const row = this.sql
+      .get<[string], { observer_state: string | null }>("SELECT observer_state FROM routines WHERE id = ?")
       .get(id);
     return row?.observer_state ? (JSON.parse(row.observer_state) as T) : undefined;
   }
 
   saveObserverState(id: string, state: unknown): void {
-    this.db.prepare("UPDATE routines SET observer_state = ? WHERE id = ?").run(JSON.stringify(state), id);
+    this.sql.get("UPDATE routines SET observer_state = ? WHERE id = ?").run(JSON.stringify(state), id);
   }
 
   remove(id: string): boolean {
-    return this.db.prepare("DELETE FROM routines WHERE id = ?").run(id).changes === 1;
+    return this.sql.get("DELETE FROM routines WHERE id = ?").run(id).changes === 1;
   }
 
   /** Active time routines due at or before `now`. */
   due(now: number): RoutineRecord[] {
-    return this.db
-      .prepare<[number], RoutineRow>(
+    return this.sql
+      .get<[number], RoutineRow>(
         "SELECT * FROM routines WHERE status = 'active' AND next_due_at IS NOT NULL AND next_due_at <= ? ORDER BY next_due_at, id",
       )
       .all(now)
@@ -214,8 +217,8 @@ export class RoutineStore {
   }
 
   nextDue(): number | undefined {
-    const row = this.db
-      .prepare<[], { at: number | null }>(
+    const row = this.sql
+      .get<[], { at: number | null }>(
         "SELECT MIN(next_due_at) AS at FROM routines WHERE status = 'active' AND next_due_at IS NOT NULL",
       )
       .get();
@@ -225,8 +228,8 @@ export class RoutineStore {
   /** Claims an occurrence: moves `next_due_at` from the value seen, so one process fires it. */
   claim(id: string, seenDueAt: number, nextDueAt: number | undefined, firedAt: number): boolean {
     return (
-      this.db
-        .prepare(
+      this.sql
+        .get(
           "UPDATE routines SET next_due_at = ?, last_fired_at = ?, updated_at = ? WHERE id = ? AND next_due_at = ? AND status = 'active'",
         )
         .run(nextDueAt ?? null, firedAt, firedAt, id, seenDueAt).changes === 1
@@ -234,8 +237,8 @@ export class RoutineStore {
   }
 
   addRun(run: RoutineRunRecord): void {
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `INSERT INTO routine_runs (id, routine_id, run_id, trigger, scheduled_for, depth, status, note, started_at, ended_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -264,8 +267,8 @@ export class RoutineStore {
     if (!run) return;
     const next = { ...run, ...fields };
     this.db.transaction(() => {
-      this.db
-        .prepare(
+      this.sql
+        .get(
           `UPDATE routine_runs SET status = ?, run_id = ?, note = ?, tokens_in = ?, tokens_out = ?, time_ms = ?, ended_at = ? WHERE id = ?`,
         )
         .run(
@@ -279,8 +282,8 @@ export class RoutineStore {
           id,
         );
       const ended = next.endedAt !== undefined && run.endedAt === undefined;
-      this.db
-        .prepare(
+      this.sql
+        .get(
           "UPDATE routines SET tokens_in = tokens_in + ?, tokens_out = tokens_out + ?, time_ms = time_ms + ?, runs = runs + ? WHERE id = ?",
         )
         .run(
@@ -294,13 +297,13 @@ export class RoutineStore {
   }
 
   getRun(id: string): RoutineRunRecord | undefined {
-    const row = this.db.prepare<[string], RunRow>("SELECT * FROM routine_runs WHERE id = ?").get(id);
+    const row = this.sql.get<[string], RunRow>("SELECT * FROM routine_runs WHERE id = ?").get(id);
     return row ? toRun(row) : undefined;
   }
 
   runs(routineId: string, limit = 20): RoutineRunRecord[] {
-    return this.db
-      .prepare<[string, number], RunRow>(
+    return this.sql
+      .get<[string, number], RunRow>(
         "SELECT * FROM routine_runs WHERE routine_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?",
       )
       .all(routineId, limit)
@@ -309,8 +312,8 @@ export class RoutineStore {
 
   /** Firings in flight or waiting (a restart resumes or re-queues them). */
   unfinished(): RoutineRunRecord[] {
-    return this.db
-      .prepare<[], RunRow>(
+    return this.sql
+      .get<[], RunRow>(
         "SELECT * FROM routine_runs WHERE status IN ('queued', 'running') ORDER BY started_at, rowid",
       )
       .all()
@@ -319,8 +322,8 @@ export class RoutineStore {
 
   /** Keeps the newest `keep` firings per routine. */
   prune(routineId: string, keep: number): void {
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `DELETE FROM routine_runs WHERE routine_id = ? AND status NOT IN ('queued', 'running') AND id NOT IN
            (SELECT id FROM routine_runs WHERE routine_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?)`,
       )

@@ -3,6 +3,7 @@ import type { TurnHandle } from "../agent/types.js";
 import { ModelRouter, type RouterOptions } from "../brain/models/router.js";
 import type { ModelEntry } from "../brain/models/types.js";
 import type { Nlu } from "../brain/nlu/types.js";
+import type { Clock } from "../core/clock.js";
 import type { JarvisEvent } from "../core/events.js";
 import { silentLogger } from "../core/logger.js";
 import type { ToolDefinition } from "../core/tool.js";
@@ -23,6 +24,8 @@ export interface AgentHarnessOptions {
   router?: RouterOptions;
   service?: Partial<Omit<AgentServiceOptions, "runtime" | "nlu" | "models">>;
   temp?: TempHome;
+  /** Time for the runtime (schedules, stores); the system clock by default. */
+  clock?: Clock;
 }
 
 export interface AgentHarness {
@@ -40,6 +43,7 @@ export function createAgentHarness(options: AgentHarnessOptions = {}): AgentHarn
     env: temp.env,
     logger: silentLogger,
     tools: options.tools ?? ((deps) => probeTools(deps)),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const agent = new AgentService({
     runtime,
