@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { createInterface } from "node:readline";
 import { resolveHome } from "../config/paths.js";
+import { ERROR_CODES, type ErrorCode, JarvisError } from "../core/errors.js";
 import type { JarvisEvent } from "../core/events.js";
 import { processAlive, readServerFile } from "../server/discovery.js";
 import { EventPrinter } from "./printer.js";
@@ -33,7 +34,12 @@ export function findService(env: NodeJS.ProcessEnv): ServiceTarget | undefined {
 }
 
 /** One JSON request to the service; rejects with `{status}` on an HTTP error. */
-export function callService<T>(target: ServiceTarget, method: string, path: string, body?: unknown): Promise<T> {
+export function callService<T>(
+  target: ServiceTarget,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = httpRequest(
@@ -42,7 +48,9 @@ export function callService<T>(target: ServiceTarget, method: string, path: stri
         method,
         headers: {
           authorization: `Bearer ${target.token}`,
-          ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+          ...(payload
+            ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+            : {}),
         },
       },
       (res) => {
@@ -59,7 +67,17 @@ export function callService<T>(target: ServiceTarget, method: string, path: stri
           }
           if ((res.statusCode ?? 500) >= 400) {
             const error = (json as { error?: { code?: string; message?: string; fix?: string } }).error ?? {};
-            reject(Object.assign(new Error(error.message ?? `the service answered ${res.statusCode}`), { status: res.statusCode, code: error.code, fix: error.fix }));
+            const code = error.code && error.code in ERROR_CODES ? (error.code as ErrorCode) : "UNAVAILABLE";
+            const message = error.message ?? `the service answered ${res.statusCode}`;
+            reject(
+              new JarvisError(
+                code,
+                message,
+                error.fix
+                  ? { fix: error.fix, details: { status: res.statusCode } }
+                  : { details: { status: res.statusCode } },
+              ),
+            );
           } else resolve(json as T);
         });
       },
@@ -90,8 +108,10 @@ export function parseAsk(argv: readonly string[]): AskFlags | undefined {
     else if (arg === "--no") flags.no = true;
     else if (arg === "-c" || arg === "--continue") flags.continue = true;
     else if (arg === "--session" && argv[i + 1] !== undefined) flags.session = argv[++i];
-    else if (arg === "--") words.push(...argv.slice(i + 1)), (i = argv.length);
-    else if (arg.startsWith("-")) return undefined;
+    else if (arg === "--") {
+      words.push(...argv.slice(i + 1));
+      break;
+    } else if (arg.startsWith("-")) return undefined;
     else words.push(arg);
   }
   flags.text = words.join(" ").trim();
@@ -100,30 +120,50 @@ export function parseAsk(argv: readonly string[]): AskFlags | undefined {
 }
 
 /** Policy and user refusals exit 3 (as in-process); see core/errors.ts. */
-const POLICY_CODES = new Set(["PATH_DENIED", "POLICY_DENIED", "USER_DENIED", "CONFIRM_TIMEOUT", "FOCUS_LOST"]);
+const POLICY_CODES = new Set([
+  "PATH_DENIED",
+  "POLICY_DENIED",
+  "USER_DENIED",
+  "CONFIRM_TIMEOUT",
+  "FOCUS_LOST",
+]);
 
 /**
  * `jarvis ask` against the service: the turn runs there (its NLU, models and tools), events
  * stream back over SSE and print exactly as in-process; confirmations are answered here
  * (`--yes`, `--no`, or asked on the terminal). Undefined when no service answers.
  */
-export async function attachAsk(argv: readonly string[], env: NodeJS.ProcessEnv, streams: Streams): Promise<number | undefined> {
+export async function attachAsk(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  streams: Streams,
+): Promise<number | undefined> {
   const flags = parseAsk(argv);
   const target = flags ? findService(env) : undefined;
   if (!flags || !target) return undefined;
   let sessionId = flags.session;
   try {
     if (flags.continue) {
-      const { runs } = await callService<{ runs: Array<{ source: string; sessionId: string }> }>(target, "GET", "/api/runs?limit=100");
+      const { runs } = await callService<{ runs: Array<{ source: string; sessionId: string }> }>(
+        target,
+        "GET",
+        "/api/runs?limit=100",
+      );
       sessionId = runs.find((run) => run.source === "cli")?.sessionId;
     }
-    const response = await openStream(target, { text: flags.text, source: "cli", ...(sessionId ? { sessionId } : {}) });
+    const response = await openStream(target, {
+      text: flags.text,
+      source: "cli",
+      ...(sessionId ? { sessionId } : {}),
+    });
     return await follow(target, response, flags, streams);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ECONNREFUSED" || code === "ECONNRESET") return undefined; // a stale server.json
     const fix = (error as { fix?: string }).fix;
-    streams.stderr.write(`${(error as { code?: string }).code ?? "UNAVAILABLE"}: ${(error as Error).message}${fix ? ` (${fix})` : ""}\n`);
+    streams.stderr.write(
+      `${(error as { code?: string }).code ?? "UNAVAILABLE"}: ${(error as Error).message}${fix ? ` (${fix})` : ""}\n`,
+    );
     return 1;
   }
 }
@@ -133,7 +173,11 @@ function openStream(target: ServiceTarget, body: Record<string, unknown>): Promi
     const payload = JSON.stringify(body);
     const req = httpRequest(`${target.url}/api/turns`, {
       method: "POST",
-      headers: { authorization: `Bearer ${target.token}`, "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
+      headers: {
+        authorization: `Bearer ${target.token}`,
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(payload),
+      },
     });
     req.on("response", (res) => {
       if ((res.statusCode ?? 500) < 400) return resolve(res);
@@ -142,8 +186,15 @@ function openStream(target: ServiceTarget, body: Record<string, unknown>): Promi
         text += chunk;
       });
       res.on("end", () => {
-        const error = (JSON.parse(text || "{}") as { error?: { code?: string; message?: string; fix?: string } }).error ?? {};
-        reject(Object.assign(new Error(error.message ?? `the service answered ${res.statusCode}`), { code: error.code, fix: error.fix }));
+        const error =
+          (JSON.parse(text || "{}") as { error?: { code?: string; message?: string; fix?: string } }).error ??
+          {};
+        reject(
+          Object.assign(new Error(error.message ?? `the service answered ${res.statusCode}`), {
+            code: error.code,
+            fix: error.fix,
+          }),
+        );
       });
     });
     req.on("error", reject);
@@ -151,7 +202,12 @@ function openStream(target: ServiceTarget, body: Record<string, unknown>): Promi
   });
 }
 
-async function follow(target: ServiceTarget, response: IncomingMessage, flags: AskFlags, streams: Streams): Promise<number> {
+async function follow(
+  target: ServiceTarget,
+  response: IncomingMessage,
+  flags: AskFlags,
+  streams: Streams,
+): Promise<number> {
   const printer = new EventPrinter(streams, flags.json);
   let runId: string | undefined;
   let exit = 1;
@@ -191,11 +247,18 @@ async function follow(target: ServiceTarget, response: IncomingMessage, flags: A
 }
 
 /** A confirmation for this turn: `--yes`/`--no`, the terminal, or "no" when nobody can be asked. */
-async function answer(target: ServiceTarget, event: Extract<JarvisEvent, { type: "confirm_requested" }>, flags: AskFlags, streams: Streams): Promise<void> {
+async function answer(
+  target: ServiceTarget,
+  event: Extract<JarvisEvent, { type: "confirm_requested" }>,
+  flags: AskFlags,
+  streams: Streams,
+): Promise<void> {
   const request = event.data;
   let reply: "approve" | "deny" | "approve_session" = flags.yes ? "approve" : "deny";
   if (!flags.yes && !flags.no && streams.stdin.isTTY) {
-    streams.stderr.write(`\n── confirm: ${request.tool} (${request.tier}) ──\n${request.preview}\nreason: ${request.reason}\nAllow? [y]es / [n]o / [a]lways this session › `);
+    streams.stderr.write(
+      `\n── confirm: ${request.tool} (${request.tier}) ──\n${request.preview}\nreason: ${request.reason}\nAllow? [y]es / [n]o / [a]lways this session › `,
+    );
     const rl = createInterface({ input: streams.stdin, terminal: false });
     const line = await new Promise<string>((resolve) => {
       rl.once("line", resolve);
@@ -203,7 +266,14 @@ async function answer(target: ServiceTarget, event: Extract<JarvisEvent, { type:
     });
     rl.close();
     const said = line.trim().toLowerCase();
-    reply = said === "y" || said === "yes" ? "approve" : said === "a" || said === "always" ? "approve_session" : "deny";
+    reply =
+      said === "y" || said === "yes"
+        ? "approve"
+        : said === "a" || said === "always"
+          ? "approve_session"
+          : "deny";
   }
-  await callService(target, "POST", `/api/confirmations/${encodeURIComponent(request.confirmationId)}`, { answer: reply }).catch(() => undefined);
+  await callService(target, "POST", `/api/confirmations/${encodeURIComponent(request.confirmationId)}`, {
+    answer: reply,
+  }).catch(() => undefined);
 }

@@ -309,7 +309,12 @@ export const configSchema = z
     routines: z
       .object({
         /** How long a routine's question waits in the inbox before it counts as "no". */
-        confirm_expiry_s: z.number().int().min(1).max(7 * 86_400).default(3600),
+        confirm_expiry_s: z
+          .number()
+          .int()
+          .min(1)
+          .max(7 * 86_400)
+          .default(3600),
         /** Routines firing each other stop past this many links. */
         max_depth: z.number().int().min(1).max(10).default(3),
         /** How often mail and calendar triggers look for news. */

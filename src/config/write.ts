@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { isMap, parseDocument, stringify } from "yaml";
 import { JarvisError } from "../core/errors.js";
 import { writeFileAtomic } from "./atomic.js";

@@ -1,6 +1,6 @@
 import { TasksLink, tasksTools } from "../tasks/tools.js";
-import { builtinTools } from "../tools/index.js";
 import type { ToolDeps } from "../tools/deps.js";
+import { builtinTools } from "../tools/index.js";
 import { composeRuntime, type Runtime, type RuntimeOptions } from "./compose.js";
 
 export type { Runtime, RuntimeOptions } from "./compose.js";

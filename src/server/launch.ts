@@ -92,8 +92,16 @@ async function resumeMail(runtime: Runtime, signal: AbortSignal): Promise<void> 
  * routine runs are runs of that agent, their questions wait in the server's inbox, and alerts
  * reach every tab and attached terminal through the live hub.
  */
-async function startServiceTasks(runtime: Runtime, agent: AgentService, server: JarvisServer, link: TasksLink): Promise<Tasks> {
-  const [{ startTasks }, { liveSurface }] = await Promise.all([import("../tasks/service.js"), import("../tasks/surfaces.js")]);
+async function startServiceTasks(
+  runtime: Runtime,
+  agent: AgentService,
+  server: JarvisServer,
+  link: TasksLink,
+): Promise<Tasks> {
+  const [{ startTasks }, { liveSurface }] = await Promise.all([
+    import("../tasks/service.js"),
+    import("../tasks/surfaces.js"),
+  ]);
   const tasks = await startTasks({
     runtime,
     agent,

@@ -50,7 +50,7 @@ const toAlert = (row: Row): Alert => ({
 export class AlertStore {
   private readonly sql: Statements;
 
-  constructor(private readonly db: SqliteDatabase) {
+  constructor(db: SqliteDatabase) {
     this.sql = new Statements(db);
   }
 

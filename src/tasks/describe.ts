@@ -1,7 +1,7 @@
 import { Zone } from "../tools/calendar/timezone.js";
 import type { Condition } from "./conditions.js";
 import type { RoutineSpec, Trigger } from "./spec.js";
-import type { RoutineRecord } from "./store.js";
+import type { RoutineRecord, RoutineRunRecord } from "./store.js";
 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -97,3 +97,29 @@ export function routineLine(record: RoutineRecord): string {
       : "";
   return `${record.id}  ${record.status.padEnd(6)}  "${record.name}"  ${when}${next}`;
 }
+
+/** A routine as the Routines page, the API and `jarvis routines` show it (never its webhook token). */
+export function routineView(record: RoutineRecord, runs: RoutineRunRecord[], running: number) {
+  return {
+    id: record.id,
+    name: record.name,
+    status: record.status,
+    when: describeTrigger(record.spec.trigger, record.spec.timezone),
+    trigger: record.spec.trigger.type,
+    description: describeRoutine(record.spec, {
+      next: record.status === "active" ? record.nextDueAt : undefined,
+    }),
+    grants: record.spec.grants.map((g) => g.text),
+    nextDueAt: record.status === "active" ? record.nextDueAt : undefined,
+    running,
+    totals: {
+      runs: record.runs,
+      tokensIn: record.tokensIn,
+      tokensOut: record.tokensOut,
+      timeMs: record.timeMs,
+    },
+    lastRun: runs[0],
+    runs,
+  };
+}
+export type RoutineView = ReturnType<typeof routineView>;

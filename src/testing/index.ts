@@ -19,7 +19,7 @@ export { FakeOllamaServer } from "./fake-ollama-server.js";
 export { FakeOpenAIServer } from "./fake-openai-server.js";
 export { createTempHome, type TempHome } from "./home.js";
 export { probeLogPath, probeTools, readProbeLog } from "./probe-tools.js";
-export { RecordingNotifier, recordingNotifySend } from "./recording-notifier.js";
 export { hasPrograms } from "./programs.js";
+export { RecordingNotifier, recordingNotifySend } from "./recording-notifier.js";
 export { type ScriptedCall, ScriptedModel, type ScriptedStep } from "./scripted-model.js";
 export { TableNlu } from "./table-nlu.js";

@@ -2,16 +2,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PendingConfirmations } from "../../src/agent/confirmations.js";
 import { ManualClock } from "../../src/core/clock.js";
 import { JarvisError } from "../../src/core/errors.js";
-import { type AgentHarness, createAgentHarness } from "../../src/testing/agent-harness.js";
-import { probeTools, readProbeLog } from "../../src/testing/probe-tools.js";
-import { RecordingNotifier } from "../../src/testing/recording-notifier.js";
-import { ScriptedModel } from "../../src/testing/scripted-model.js";
 import type { Alert } from "../../src/tasks/alerts.js";
 import { startTasks, type Tasks } from "../../src/tasks/service.js";
 import type { RoutineArgs } from "../../src/tasks/spec.js";
 import type { RoutineRunRecord } from "../../src/tasks/store.js";
 import { liveSurface } from "../../src/tasks/surfaces.js";
 import { createRoutine, TasksLink, tasksTools } from "../../src/tasks/tools.js";
+import { type AgentHarness, createAgentHarness } from "../../src/testing/agent-harness.js";
+import { probeTools, readProbeLog } from "../../src/testing/probe-tools.js";
+import { RecordingNotifier } from "../../src/testing/recording-notifier.js";
+import { ScriptedModel } from "../../src/testing/scripted-model.js";
 import { ManualScheduler } from "../../src/tools/timers/scheduler.js";
 
 const START = Date.parse("2026-03-27T12:00:00Z");
@@ -37,7 +37,9 @@ afterEach(async () => {
 });
 
 /** The service's tasks over a real agent, runtime, store, gate and audit; time moved by hand. */
-async function world(options: { config?: string; h?: AgentHarness; clock?: ManualClock } = {}): Promise<World> {
+async function world(
+  options: { config?: string; h?: AgentHarness; clock?: ManualClock } = {},
+): Promise<World> {
   const clock = options.clock ?? new ManualClock(START);
   const model = new ScriptedModel([]);
   const link = new TasksLink();
@@ -86,7 +88,8 @@ const settleParts = () => new Promise((resolve) => setTimeout(resolve, 20));
 async function ended(w: World, routineId: string, count = 1, timeoutMs = 8_000): Promise<RoutineRunRecord[]> {
   for (let i = 0; i < timeoutMs / 10; i++) {
     const runs = w.tasks.store.runs(routineId, 50);
-    if (runs.length >= count && runs.every((r) => r.status !== "running" && r.status !== "queued")) return runs;
+    if (runs.length >= count && runs.every((r) => r.status !== "running" && r.status !== "queued"))
+      return runs;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`routine ${routineId} did not finish: ${JSON.stringify(w.tasks.store.runs(routineId))}`);
@@ -105,10 +108,20 @@ function refusal(fn: () => unknown): JarvisError {
 describe("routines on a schedule", () => {
   it("run as durable agent runs under their grants: covered calls run unasked and are audited with the grant", async () => {
     const w = await world();
-    const id = w.add({ name: "Stretch", every: "15m", calls: [{ tool: "probe_write", args: { key: "stretch" } }], grants: ["probe_write"] });
+    const id = w.add({
+      name: "Stretch",
+      every: "15m",
+      calls: [{ tool: "probe_write", args: { key: "stretch" } }],
+      grants: ["probe_write"],
+    });
     w.scheduler.advance(15 * 60_000);
     const [run] = await ended(w, id);
-    expect(run).toMatchObject({ status: "finished", tokensIn: 0, tokensOut: 0, trigger: expect.stringMatching(/^schedule/) });
+    expect(run).toMatchObject({
+      status: "finished",
+      tokensIn: 0,
+      tokensOut: 0,
+      trigger: expect.stringMatching(/^schedule/),
+    });
     expect(readProbeLog(w.h.temp.jarvisHome)).toEqual(["write stretch"]);
     const agentRun = w.h.agent.getRun(run!.runId!);
     expect(agentRun).toMatchObject({ source: "routine", status: "finished" });
@@ -117,7 +130,10 @@ describe("routines on a schedule", () => {
       ["tool", "probe_write", "done"],
     ]);
     const decision = w.h.runtime.audit.list({ runId: run!.runId! }).find((e) => e.stage === "decision");
-    expect(decision).toMatchObject({ decision: "allow", reason: expect.stringContaining('granted to routine "Stretch": "probe_write"') });
+    expect(decision).toMatchObject({
+      decision: "allow",
+      reason: expect.stringContaining('granted to routine "Stretch": "probe_write"'),
+    });
     expect(w.model.calls).toHaveLength(0);
     w.scheduler.advance(15 * 60_000);
     expect(await ended(w, id, 2)).toHaveLength(2);
@@ -126,18 +142,33 @@ describe("routines on a schedule", () => {
 
   it("a call outside the grants waits in the inbox, is announced, and is denied at its expiry; the run records it", async () => {
     const w = await world({ config: "routines:\n  confirm_expiry_s: 2\n" });
-    const id = w.add({ name: "Cleanup", every: "1h", calls: [{ tool: "probe_danger", args: { key: "old" } }] });
+    const id = w.add({
+      name: "Cleanup",
+      every: "1h",
+      calls: [{ tool: "probe_danger", args: { key: "old" } }],
+    });
     w.scheduler.advance(3_600_000);
     for (let i = 0; i < 100 && w.inbox.size === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const [question] = w.inbox.list();
-    expect(question).toMatchObject({ tool: "probe_danger", reason: expect.stringMatching(/outside the grants of routine "Cleanup"/) });
+    expect(question).toMatchObject({
+      tool: "probe_danger",
+      reason: expect.stringMatching(/outside the grants of routine "Cleanup"/),
+    });
     expect(question!.expiresAt - question!.confirmationId.length).toBeGreaterThan(0);
-    expect(w.live.find((m) => m.alert.kind === "confirm")?.alert.message).toMatch(/wants to do something it has no grant for/);
+    expect(w.live.find((m) => m.alert.kind === "confirm")?.alert.message).toMatch(
+      /wants to do something it has no grant for/,
+    );
     const [run] = await ended(w, id, 1, 20_000); // the 2 s expiry passes in real time: denied, not hung
     expect(readProbeLog(w.h.temp.jarvisHome)).toEqual([]);
     const steps = w.h.agent.getRun(run!.runId!)?.steps ?? [];
-    expect(steps.find((s) => s.tool === "probe_danger")).toMatchObject({ status: "denied", result: { code: "CONFIRM_TIMEOUT" } });
-    expect(w.live.filter((m) => m.alert.kind === "confirm").map((m) => m.type)).toEqual(["alert", "alert_closed"]);
+    expect(steps.find((s) => s.tool === "probe_danger")).toMatchObject({
+      status: "denied",
+      result: { code: "CONFIRM_TIMEOUT" },
+    });
+    expect(w.live.filter((m) => m.alert.kind === "confirm").map((m) => m.type)).toEqual([
+      "alert",
+      "alert_closed",
+    ]);
   }, 30_000);
 
   it("conditions are checked without a model; a false one is recorded as a silent run", async () => {
@@ -162,7 +193,12 @@ describe("routines on a schedule", () => {
   it("asks the agent only when the action says so, accounts its tokens, and tells the answer", async () => {
     const w = await world();
     w.model.push({ text: "Sunny, and your first meeting is at 9." });
-    const id = w.add({ name: "Morning brief", cron: "0 7 * * 1-5", timezone: "Europe/Berlin", ask: "tell me the weather and my first meeting" });
+    const id = w.add({
+      name: "Morning brief",
+      cron: "0 7 * * 1-5",
+      timezone: "Europe/Berlin",
+      ask: "tell me the weather and my first meeting",
+    });
     expect(w.tasks.store.get(id)?.nextDueAt).toBe(Date.parse("2026-03-30T05:00:00Z"));
     w.scheduler.advance(Date.parse("2026-03-30T05:00:00Z") - START);
     const [run] = await ended(w, id);
@@ -178,9 +214,27 @@ describe("routines on a schedule", () => {
 describe("after downtime", () => {
   it("applies each routine's catch-up policy: skip (recorded), run once, or run every missed time", async () => {
     const first = await world();
-    const skip = first.add({ name: "skip", every: "1h", catch_up: "skip", calls: [{ tool: "probe_write", args: { key: "skip" } }], grants: ["probe_write"] });
-    const once = first.add({ name: "once", every: "1h", catch_up: "once", calls: [{ tool: "probe_write", args: { key: "once" } }], grants: ["probe_write"] });
-    const all = first.add({ name: "all", every: "1h", catch_up: "all", calls: [{ tool: "probe_write", args: { key: "all" } }], grants: ["probe_write"] });
+    const skip = first.add({
+      name: "skip",
+      every: "1h",
+      catch_up: "skip",
+      calls: [{ tool: "probe_write", args: { key: "skip" } }],
+      grants: ["probe_write"],
+    });
+    const once = first.add({
+      name: "once",
+      every: "1h",
+      catch_up: "once",
+      calls: [{ tool: "probe_write", args: { key: "once" } }],
+      grants: ["probe_write"],
+    });
+    const all = first.add({
+      name: "all",
+      every: "1h",
+      catch_up: "all",
+      calls: [{ tool: "probe_write", args: { key: "all" } }],
+      grants: ["probe_write"],
+    });
     await first.tasks.close();
     worlds.length = 0;
     first.clock.set(START + 3.5 * 3_600_000); // down for three and a half hours
@@ -200,17 +254,31 @@ describe("after downtime", () => {
 
 describe("bad input", () => {
   it("refuses at creation: a bad schedule (naming the character), an unknown tool, a grant broader than allowed", async () => {
-    const w = await world({ config: "files:\n  write_roots: [\"~/Documents\"]\n" });
-    expect(refusal(() => w.add({ cron: "0 25 * * *", say: "hi" })).message).toMatch(/^cron "0 25 \* \* \*" at character 3: "25" is out of range for the hour field/);
-    expect(refusal(() => w.add({ every: "1h", calls: [{ tool: "probe_teleport", args: {} }] }))).toMatchObject({ code: "TOOL_UNKNOWN" });
-    expect(refusal(() => w.add({ every: "1h", calls: [{ tool: "probe_write", args: { key: 5 } }] })).message).toMatch(/call 1 \(probe_write\)/);
-    expect(refusal(() => w.add({ every: "1h", say: "hi", grants: ["files_write under ~/Reports"] })).code).toBe("TOOL_UNKNOWN");
-    expect(refusal(() => w.add({ every: "1h", say: "hi", grants: ["probe_teleport"] })).code).toBe("TOOL_UNKNOWN");
-    expect(refusal(() => w.add({ every: "1h", say: "hi", grants: ["probe_danger under ~/.ssh"] })).message).toMatch(/takes no folder/);
-    expect(refusal(() => w.add({ every: "1h", say: "hi", on_webhook: true })).message).toMatch(/one trigger/);
-    expect(refusal(() => w.add({ every: "1h", say: "hi", conditions: [{ field: "mail.from", op: "contains", value: "x" }] })).message).toMatch(
-      /this trigger has no field "mail.from"/,
+    const w = await world({ config: 'files:\n  write_roots: ["~/Documents"]\n' });
+    expect(refusal(() => w.add({ cron: "0 25 * * *", say: "hi" })).message).toMatch(
+      /^cron "0 25 \* \* \*" at character 3: "25" is out of range for the hour field/,
     );
+    expect(
+      refusal(() => w.add({ every: "1h", calls: [{ tool: "probe_teleport", args: {} }] })),
+    ).toMatchObject({ code: "TOOL_UNKNOWN" });
+    expect(
+      refusal(() => w.add({ every: "1h", calls: [{ tool: "probe_write", args: { key: 5 } }] })).message,
+    ).toMatch(/call 1 \(probe_write\)/);
+    expect(
+      refusal(() => w.add({ every: "1h", say: "hi", grants: ["files_write under ~/Reports"] })).code,
+    ).toBe("TOOL_UNKNOWN");
+    expect(refusal(() => w.add({ every: "1h", say: "hi", grants: ["probe_teleport"] })).code).toBe(
+      "TOOL_UNKNOWN",
+    );
+    expect(
+      refusal(() => w.add({ every: "1h", say: "hi", grants: ["probe_danger under ~/.ssh"] })).message,
+    ).toMatch(/takes no folder/);
+    expect(refusal(() => w.add({ every: "1h", say: "hi", on_webhook: true })).message).toMatch(/one trigger/);
+    expect(
+      refusal(() =>
+        w.add({ every: "1h", say: "hi", conditions: [{ field: "mail.from", op: "contains", value: "x" }] }),
+      ).message,
+    ).toMatch(/this trigger has no field "mail.from"/);
     expect(w.tasks.store.list()).toEqual([]);
   });
 
@@ -219,8 +287,16 @@ describe("bad input", () => {
     const both = { on_webhook: true, grants: ["routines_run"], concurrency: "parallel" } as const;
     const a = w.add({ name: "ping", ...both, calls: [{ tool: "routines_run", args: { id: "pong" } }] });
     w.add({ name: "pong", ...both, calls: [{ tool: "routines_run", args: { id: "ping" } }] });
-    w.tasks.engine.trigger({ routine: w.tasks.store.get(a)!, scheduledFor: START, trigger: "test", data: {}, depth: 0, chain: [] });
-    for (let i = 0; i < 200 && !w.live.some((m) => m.alert.title === "Routines stopped"); i++) await new Promise((r) => setTimeout(r, 10));
+    w.tasks.engine.trigger({
+      routine: w.tasks.store.get(a)!,
+      scheduledFor: START,
+      trigger: "test",
+      data: {},
+      depth: 0,
+      chain: [],
+    });
+    for (let i = 0; i < 200 && !w.live.some((m) => m.alert.title === "Routines stopped"); i++)
+      await new Promise((r) => setTimeout(r, 10));
     const notice = w.live.find((m) => m.alert.title === "Routines stopped")?.alert;
     expect(notice?.message).toBe(
       'Routine "pong" was not run: stopped: routines kept triggering each other (ping → pong → ping → pong); the limit is 2 deep.',

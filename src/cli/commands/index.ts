@@ -31,6 +31,8 @@ export const COMMAND_GROUPS: Array<{
   { names: ["listen", "say"], load: async () => (await import("./voice.js")).registerVoiceCommands },
   { names: ["accounts"], load: async () => (await import("./accounts.js")).registerAccountsCommands },
   { names: ["nlu"], load: async () => (await import("./nlu.js")).registerNluCommand },
+  { names: ["service"], load: async () => (await import("./service.js")).registerServiceCommands },
+  { names: ["routines"], load: async () => (await import("./routines.js")).registerRoutinesCommands },
 ];
 
 /** Whether this command line runs a command that opens its own runtime (`start`). */

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { describeRoutine, describeTrigger } from "../../tasks/describe.js";
+import { routineView as view } from "../../tasks/describe.js";
 import { parseGrant } from "../../tasks/grants.js";
+import type { Tasks } from "../../tasks/service.js";
 import { routineArgs } from "../../tasks/spec.js";
 import type { RoutineRecord } from "../../tasks/store.js";
 import { createRoutine, specContext, TasksLink } from "../../tasks/tools.js";
-import type { Tasks } from "../../tasks/service.js";
 import type { ServerContext } from "../context.js";
 import { HttpError } from "../errors.js";
 import { bearerToken, tokenMatches } from "../token.js";
@@ -16,29 +16,13 @@ const AlertBody = z
   .object({ action: z.enum(["snooze", "dismiss"]), minutes: z.number().int().min(1).max(1440).optional() })
   .strict();
 const RoutinePatch = z
-  .object({ status: z.enum(["active", "paused"]).optional(), grants: z.array(z.string().trim().min(1).max(300)).max(10).optional() })
+  .object({
+    status: z.enum(["active", "paused"]).optional(),
+    grants: z.array(z.string().trim().min(1).max(300)).max(10).optional(),
+  })
   .strict();
 /** Largest webhook body kept for conditions and templates. */
 export const MAX_HOOK_BODY = 64 * 1024;
-
-/** A routine as the Routines page and `jarvis routines` show it (never its webhook token). */
-export function routineView(record: RoutineRecord, tasks: Tasks | undefined) {
-  const runs = tasks?.store.runs(record.id, 10) ?? [];
-  return {
-    id: record.id,
-    name: record.name,
-    status: record.status,
-    when: describeTrigger(record.spec.trigger, record.spec.timezone),
-    trigger: record.spec.trigger.type,
-    description: describeRoutine(record.spec, { next: record.status === "active" ? record.nextDueAt : undefined }),
-    grants: record.spec.grants.map((g) => g.text),
-    nextDueAt: record.status === "active" ? record.nextDueAt : undefined,
-    running: tasks?.engine.activeCount(record.id) ?? 0,
-    totals: { runs: record.runs, tokensIn: record.tokensIn, tokensOut: record.tokensOut, timeMs: record.timeMs },
-    lastRun: runs[0],
-    runs,
-  };
-}
 
 /**
  * The service's own API: what it runs (parts and their restarts), what is ringing (snooze,
@@ -46,8 +30,11 @@ export function routineView(record: RoutineRecord, tasks: Tasks | undefined) {
  * endpoint, which takes that routine's token rather than the API token.
  */
 export function registerTasksRoutes(app: FastifyInstance, context: ServerContext): void {
+  const routineView = (record: RoutineRecord, tasks: Tasks | undefined) =>
+    view(record, tasks?.store.runs(record.id, 10) ?? [], tasks?.engine.activeCount(record.id) ?? 0);
   const tasks = (): Tasks => {
-    if (!context.tasks) throw new HttpError(503, "UNAVAILABLE", "the service's routines and alerts are still starting");
+    if (!context.tasks)
+      throw new HttpError(503, "UNAVAILABLE", "the service's routines and alerts are still starting");
     return context.tasks;
   };
   const link = (): TasksLink => {
@@ -92,7 +79,9 @@ export function registerTasksRoutes(app: FastifyInstance, context: ServerContext
   });
 
   app.get("/api/routines", async () => ({
-    routines: tasks().store.list().map((record) => routineView(record, context.tasks)),
+    routines: tasks()
+      .store.list()
+      .map((record) => routineView(record, context.tasks)),
   }));
 
   app.get("/api/routines/:id", async (request) => {
@@ -100,11 +89,22 @@ export function registerTasksRoutes(app: FastifyInstance, context: ServerContext
     return { routine: routineView(tasks().store.find(id), context.tasks) };
   });
 
+  app.get("/api/routines/:id/hook", async (request) => {
+    const { id } = parseInput(IdParam, request.params, "path");
+    const record = tasks().store.find(id);
+    if (!record.hookToken) throw new HttpError(400, "USAGE", `routine "${record.name}" has no webhook`);
+    const host = request.headers.host ?? `127.0.0.1:${context.runtime.config.server.port}`;
+    return { url: `http://${host}/hooks/${record.id}`, token: record.hookToken };
+  });
+
   app.post("/api/routines", async (request) => {
     const args = parseInput(routineArgs, request.body);
     const record = createRoutine(context.runtime.deps, link(), args, [JSON.stringify(request.body)]);
     audit("routines_create", { ...args, id: record.id }, "a routine created by the person (API)");
-    return { routine: routineView(record, context.tasks), ...(record.hookToken ? { hookToken: record.hookToken } : {}) };
+    return {
+      routine: routineView(record, context.tasks),
+      ...(record.hookToken ? { hookToken: record.hookToken } : {}),
+    };
   });
 
   app.patch("/api/routines/:id", async (request) => {
@@ -114,12 +114,23 @@ export function registerTasksRoutes(app: FastifyInstance, context: ServerContext
     const record = store.find(id);
     const now = context.runtime.clock.now();
     const spec = patch.grants
-      ? { ...record.spec, grants: patch.grants.map((grant) => parseGrant(grant, specContext(context.runtime.deps, link()))) }
+      ? {
+          ...record.spec,
+          grants: patch.grants.map((grant) => parseGrant(grant, specContext(context.runtime.deps, link()))),
+        }
       : undefined;
-    store.update(record.id, { ...(patch.status ? { status: patch.status } : {}), ...(spec ? { spec } : {}) }, now);
+    store.update(
+      record.id,
+      { ...(patch.status ? { status: patch.status } : {}), ...(spec ? { spec } : {}) },
+      now,
+    );
     const updated = store.get(record.id)!;
     tasks().changed(updated);
-    audit(patch.grants ? "routines_grants" : "routines_status", { id: record.id, ...patch }, "a routine changed by the person (API)");
+    audit(
+      patch.grants ? "routines_grants" : "routines_status",
+      { id: record.id, ...patch },
+      "a routine changed by the person (API)",
+    );
     return { routine: routineView(updated, context.tasks) };
   });
 
@@ -151,20 +162,29 @@ export function registerTasksRoutes(app: FastifyInstance, context: ServerContext
   // 401 that runs nothing (and does not say whether the routine exists).
   app.post("/hooks/:id", { bodyLimit: MAX_HOOK_BODY }, async (request, reply) => {
     const { id } = parseInput(IdParam, request.params, "path");
-    if (!context.tasks) throw new HttpError(503, "UNAVAILABLE", "Jarvis is still starting; try again in a moment");
+    if (!context.tasks)
+      throw new HttpError(503, "UNAVAILABLE", "Jarvis is still starting; try again in a moment");
     const routine = context.tasks.store.get(id);
     const given = bearerToken(request.headers.authorization);
-    if (!routine?.hookToken || routine.spec.trigger.type !== "webhook" || !tokenMatches(routine.hookToken, given)) {
+    if (
+      !routine?.hookToken ||
+      routine.spec.trigger.type !== "webhook" ||
+      !tokenMatches(routine.hookToken, given)
+    ) {
       reply.header("www-authenticate", 'Bearer realm="jarvis-hook"');
       throw new HttpError(401, "UNAUTHORIZED", "this webhook needs its own token");
     }
-    if (routine.status !== "active") throw new HttpError(409, "PAUSED", `routine "${routine.name}" is paused`);
+    if (routine.status !== "active")
+      throw new HttpError(409, "PAUSED", `routine "${routine.name}" is paused`);
     const body = typeof request.body === "string" ? request.body : JSON.stringify(request.body ?? {});
     const run = tasks().engine.trigger({
       routine,
       scheduledFor: context.runtime.clock.now(),
       trigger: "webhook call",
-      data: { webhook: { body: body.slice(0, MAX_HOOK_BODY) }, routine: { id: routine.id, name: routine.name } },
+      data: {
+        webhook: { body: body.slice(0, MAX_HOOK_BODY) },
+        routine: { id: routine.id, name: routine.name },
+      },
       untrusted: "a webhook call",
       depth: 0,
       chain: [],

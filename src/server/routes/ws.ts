@@ -49,7 +49,10 @@ export function helloMessage(context: ServerContext): Record<string, unknown> {
       ...context.direct.active(),
     ],
     // What the UI may offer (the knowledge base is an optional tool group)
-    features: { knowledge: context.runtime.registry.has("knowledge_add"), ...(context.tasks ? { routines: true } : {}) },
+    features: {
+      knowledge: context.runtime.registry.has("knowledge_add"),
+      ...(context.tasks ? { routines: true } : {}),
+    },
     // What is ringing or was missed, so a tab opened now shows it too
     alerts: context.tasks?.delivery.open() ?? [],
   };
@@ -121,7 +124,9 @@ function handle(context: ServerContext, message: ClientMessage): Record<string, 
       const delivery = context.tasks?.delivery;
       if (!delivery) throw new HttpError(503, "UNAVAILABLE", "alerts are not running yet");
       const alert =
-        message.action === "snooze" ? delivery.snooze(message.alertId, message.minutes) : delivery.dismiss(message.alertId);
+        message.action === "snooze"
+          ? delivery.snooze(message.alertId, message.minutes)
+          : delivery.dismiss(message.alertId);
       return { alert };
     }
   }
