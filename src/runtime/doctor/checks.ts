@@ -7,6 +7,7 @@ import { ACCOUNT_DOCTOR_CHECKS } from "../../tools/mail/doctor.js";
 import { VOICE_DOCTOR_CHECKS } from "../../voice/doctor.js";
 import { DESKTOP_CHECKS } from "./desktop.js";
 import { findProgram, OPTIONAL_PROGRAMS } from "./programs.js";
+import { serviceDoctorCheck } from "./service.js";
 import type { DoctorCheck } from "./types.js";
 
 const nodeCheck: DoctorCheck = {
@@ -95,4 +96,5 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   ...VOICE_DOCTOR_CHECKS,
   browserDoctorCheck,
   ...ACCOUNT_DOCTOR_CHECKS,
+  serviceDoctorCheck,
 ];
