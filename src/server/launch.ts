@@ -67,7 +67,7 @@ async function buildAgent(runtime: Runtime, link: TasksLink): Promise<AgentServi
   link.gate = runtime.gate;
   link.registry = runtime.registry;
   await breathe();
-  const { openAgentService } = await import("../agent/open.js");
+  const { openAgentService } = await import("../runtime/agent.js");
   await breathe();
   return openAgentService(runtime);
 }

@@ -1,7 +1,7 @@
-import { openAgentService } from "../../agent/open.js";
 import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle, TurnResult } from "../../agent/types.js";
 import { ERROR_CODES, type ErrorCode } from "../../core/errors.js";
+import { openAgentService } from "../../runtime/agent.js";
 import type { CliContext } from "../context.js";
 import { EventPrinter } from "../printer.js";
 
