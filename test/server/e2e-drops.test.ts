@@ -35,8 +35,9 @@ describe.skipIf(!ok)("web UI: knowledge drops, notices, images", () => {
         ...createFilesTools(deps),
         ...probeTools(deps),
         ...createKnowledgeTools(deps),
-        ...createTimerTools(deps, { notifier: { notify: async () => true } }),
+        ...createTimerTools(deps),
       ],
+      tasks: { notifier: { notify: async () => {}, alert: async () => undefined } },
     });
     browser = await launchChromium();
   });
