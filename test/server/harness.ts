@@ -60,7 +60,7 @@ export async function startServerHarness(
     uiDir?: string | null;
     tools?: (deps: ToolDeps) => ToolDefinition[];
     /** Run the service's tasks too (delivery of due items, routines), alerts on this notifier. */
-    tasks?: { notifier: Notifier };
+    tasks?: { notifier: Notifier; link?: TasksLink };
   } = {},
 ): Promise<ServerHarness> {
   const model = new ScriptedModel([]);
@@ -85,7 +85,7 @@ export async function startServerHarness(
         runtime: agent.runtime,
         agent: agent.agent,
         broker: server.context.broker,
-        link: new TasksLink(),
+        link: options.tasks.link ?? new TasksLink(),
         notifier: options.tasks.notifier,
         observers: false,
         surfaces: [liveSurface((text) => server.context.live.broadcast(text))],

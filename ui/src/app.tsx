@@ -6,6 +6,7 @@ import { useLive } from "./hooks";
 import { live } from "./live";
 import { Audit } from "./pages/Audit";
 import { Chat } from "./pages/Chat";
+import { Routines } from "./pages/Routines";
 import { RunPage, Runs } from "./pages/Runs";
 import { Settings } from "./pages/Settings";
 import { SignIn } from "./pages/SignIn";
@@ -15,6 +16,7 @@ import { Link, usePath } from "./router";
 const NAV = [
   { to: "/", label: "Chat" },
   { to: "/runs", label: "Runs" },
+  { to: "/routines", label: "Routines" },
   { to: "/audit", label: "Audit" },
   { to: "/tools", label: "Tools" },
   { to: "/settings", label: "Settings" },
@@ -26,6 +28,8 @@ function Page({ path }: { path: string }) {
   switch (path) {
     case "/runs":
       return <Runs />;
+    case "/routines":
+      return <Routines />;
     case "/audit":
       return <Audit />;
     case "/tools":

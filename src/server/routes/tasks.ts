@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { JarvisError } from "../../core/errors.js";
 import { routineView as view } from "../../tasks/describe.js";
 import { parseGrant } from "../../tasks/grants.js";
 import type { Tasks } from "../../tasks/service.js";
@@ -29,6 +30,18 @@ export const MAX_HOOK_BODY = 64 * 1024;
  * dismiss), routines (list, create, pause, grants, run, remove) and each webhook routine's own
  * endpoint, which takes that routine's token rather than the API token.
  */
+/** A routine the person asked for that cannot be saved is their request's fault: 400, never 404. */
+function refused<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof JarvisError && error.code === "TOOL_UNKNOWN") {
+      throw new HttpError(400, error.code, error.message, error.fix ? { fix: error.fix } : {});
+    }
+    throw error;
+  }
+}
+
 export function registerTasksRoutes(app: FastifyInstance, context: ServerContext): void {
   const routineView = (record: RoutineRecord, tasks: Tasks | undefined) =>
     view(record, tasks?.store.runs(record.id, 10) ?? [], tasks?.engine.activeCount(record.id) ?? 0);
@@ -99,7 +112,9 @@ export function registerTasksRoutes(app: FastifyInstance, context: ServerContext
 
   app.post("/api/routines", async (request) => {
     const args = parseInput(routineArgs, request.body);
-    const record = createRoutine(context.runtime.deps, link(), args, [JSON.stringify(request.body)]);
+    const record = refused(() =>
+      createRoutine(context.runtime.deps, link(), args, [JSON.stringify(request.body)]),
+    );
     audit("routines_create", { ...args, id: record.id }, "a routine created by the person (API)");
     return {
       routine: routineView(record, context.tasks),
@@ -116,7 +131,9 @@ export function registerTasksRoutes(app: FastifyInstance, context: ServerContext
     const spec = patch.grants
       ? {
           ...record.spec,
-          grants: patch.grants.map((grant) => parseGrant(grant, specContext(context.runtime.deps, link()))),
+          grants: refused(() =>
+            patch.grants!.map((grant) => parseGrant(grant, specContext(context.runtime.deps, link()))),
+          ),
         }
       : undefined;
     store.update(
