@@ -1,8 +1,9 @@
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_SERVICE } from "../../src/runtime/compose.js";
-import { runJarvis } from "../../src/testing/cli.js";
+import { JARVIS_BIN, runJarvis } from "../../src/testing/cli.js";
 import { FakeOpenAIServer } from "../../src/testing/fake-openai-server.js";
 import { createTempHome } from "../../src/testing/home.js";
 import { readProbeLog } from "../../src/testing/probe-tools.js";
@@ -80,6 +81,30 @@ describe("the CLI attached to the service", () => {
       return state.recent[0]?.status === "snoozed" && state;
     });
     expect(alerts.open).toEqual([]);
+  }, 90_000);
+
+  it("`jarvis chat` joins the running service: a ringing timer is a line in it, and /dismiss closes it everywhere", async () => {
+    const chat = spawn(process.execPath, [JARVIS_BIN, "chat"], { env, stdio: ["pipe", "pipe", "pipe"] });
+    let said = "";
+    chat.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      said += chunk;
+    });
+    chat.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      said += chunk;
+    });
+    const exited = new Promise((resolve) => chat.on("exit", resolve));
+    await eventually("the chat to attach", () => said.includes("Attached to Jarvis"), 30_000);
+    chat.stdin.write("set a timer for 1 second\n");
+    await eventually("the alert line", () => /⏰ Timer is done \(1 second\)\./.test(said), 30_000);
+    chat.stdin.write("/dismiss\n");
+    await eventually("the dismissal", () => said.includes("dismissed: Timer is done (1 second)."));
+    const { body } = await service.api<{
+      open: unknown[];
+      recent: Array<{ status: string; message: string }>;
+    }>("GET", "/api/alerts");
+    expect(body.recent.find((a) => a.message === "Timer is done (1 second).")?.status).toBe("dismissed");
+    chat.stdin.end("/exit\n");
+    await exited;
   }, 90_000);
 
   it("refuses a webhook call without its token with 401 and runs nothing", async () => {
