@@ -323,8 +323,8 @@ export const configSchema = z
         /** Routines firing each other stop past this many links. */
         max_depth: z.number().int().min(1).max(10).default(3),
         /** How often mail and calendar triggers look for news. */
-        mail_poll_s: z.number().int().min(10).max(86_400).default(60),
-        calendar_poll_s: z.number().int().min(10).max(86_400).default(60),
+        mail_poll_s: z.number().int().min(1).max(86_400).default(60),
+        calendar_poll_s: z.number().int().min(1).max(86_400).default(60),
         /** Run history kept per routine. */
         keep_runs: z.number().int().min(10).max(100_000).default(200),
       })
@@ -333,7 +333,7 @@ export const configSchema = z
     service: z
       .object({
         /** How often reminders (VTODO with a due time) are read from the calendars. */
-        reminders_poll_s: z.number().int().min(10).max(86_400).default(60),
+        reminders_poll_s: z.number().int().min(1).max(86_400).default(60),
         /** Speak alerts with the configured voice while the service runs. */
         speak_alerts: z.boolean().default(false),
       })

@@ -41,6 +41,8 @@ export interface TasksOptions {
 /** The always-on service's work, started by `jarvis start` (foreground) or the user service. */
 export interface Tasks {
   delivery: Delivery;
+  /** What observers are given (tests add observers with their own timing). */
+  host: ObserverHost;
   engine: RoutineEngine;
   supervisor: Supervisor;
   store: RoutineStore;
@@ -161,6 +163,7 @@ export async function startTasks(options: TasksOptions): Promise<Tasks> {
   }
   return {
     delivery,
+    host,
     engine,
     supervisor,
     store,

@@ -77,8 +77,11 @@ async function look(
   const { uidValidity, uidNext, arrived } = await services.pool.use(account, signal, async (client) => {
     const lock = await client.getMailboxLock(mailbox, { readOnly: true });
     try {
-      const validity = String(client.mailbox ? client.mailbox.uidValidity : "0");
-      const next = client.mailbox ? Number(client.mailbox.uidNext) : 1;
+      // A pooled connection may have had the mailbox selected for a while: ask for its state now.
+      const status = (await client.status(mailbox, { uidNext: true, uidValidity: true })) || undefined;
+      await client.noop();
+      const validity = String(status?.uidValidity ?? (client.mailbox ? client.mailbox.uidValidity : "0"));
+      const next = Number(status?.uidNext ?? (client.mailbox ? client.mailbox.uidNext : 1));
       const known = states.filter((s): s is MailState => s !== undefined && s.uidValidity === validity);
       const from = known.length > 0 ? Math.min(...known.map((s) => s.lastUid)) + 1 : next;
       const uids =

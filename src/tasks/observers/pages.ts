@@ -23,7 +23,14 @@ const KEEP_CHARS = 2_000;
  * (SSRF checks on every hop, size and time limits) and reduced to its readable text; a change
  * of that text fires. The first fetch is the baseline. Nothing is fetched between periods.
  */
-export function pageObserver(host: ObserverHost, web: JarvisConfig["web"], env: NodeJS.ProcessEnv): Part {
+export function pageObserver(
+  host: ObserverHost,
+  web: JarvisConfig["web"],
+  env: NodeJS.ProcessEnv,
+  /** How long between looks at a routine's page (its `every`; tests shorten it). */
+  interval: (routine: RoutineRecord) => number = (routine) =>
+    parseEvery((routine.spec.trigger as PageTrigger).every),
+): Part {
   const read = createWebDocumentReader(web, env, { ytDlp: null });
   return {
     name: "observer:pages",
@@ -37,12 +44,12 @@ export function pageObserver(host: ObserverHost, web: JarvisConfig["web"], env: 
           for (const routine of host.routines("page")) {
             const trigger = routine.spec.trigger as PageTrigger;
             const state = host.state<PageState>(routine.id);
-            const due = state ? state.checkedAt + parseEvery(trigger.every) : now;
+            const due = state ? state.checkedAt + interval(routine) : now;
             if (due <= now) {
               await check(host, routine, read, signal).catch((error: unknown) =>
                 host.logger.warn({ err: error, url: trigger.url }, "could not read a watched page"),
               );
-              soonest = Math.min(soonest, host.clock.now() + parseEvery(trigger.every));
+              soonest = Math.min(soonest, host.clock.now() + interval(routine));
             } else soonest = Math.min(soonest, due);
           }
           await pause(Math.max(50, soonest - host.clock.now()), signal, (resolve) => {
