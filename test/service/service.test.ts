@@ -8,6 +8,7 @@ import { FakeOpenAIServer } from "../../src/testing/fake-openai-server.js";
 import { createTempHome } from "../../src/testing/home.js";
 import { readProbeLog } from "../../src/testing/probe-tools.js";
 import { recordingNotifySend } from "../../src/testing/recording-notifier.js";
+import { freePort } from "../mail/servers.js";
 import { eventually, type ServiceProcess, startService } from "./process.js";
 
 /**
@@ -34,8 +35,18 @@ beforeAll(async () => {
     JARVIS_MODEL_PROVIDER: "openai-compatible",
     JARVIS_MODEL_BASE_URL: fake.url,
     JARVIS_MODEL: "fake-1",
+    JARVIS_TEST_MAIL_PASSWORD: "unused",
   };
-  temp.writeConfig("routines:\n  confirm_expiry_s: 30\n");
+  // A mail account whose server is down: the mail observer crashes and is restarted with back-off.
+  const closedPort = await freePort();
+  temp.writeConfig(`routines:
+  confirm_expiry_s: 30
+mail:
+  accounts:
+    - name: work
+      from: "Ada <ada@example.com>"
+      imap: { host: 127.0.0.1, port: ${closedPort}, secure: false, starttls: false, user: ada, password_env: JARVIS_TEST_MAIL_PASSWORD }
+`);
   service = await startService(env);
 }, 120_000);
 
@@ -138,6 +149,44 @@ describe("the CLI attached to the service", () => {
     expect((JSON.parse(shown.stdout) as { runs: unknown[] }).runs).toEqual([]);
     expect(readProbeLog(temp.jarvisHome)).not.toContain("write hook");
   }, 60_000);
+});
+
+describe("the supervisor", () => {
+  it("restarts a crashing part with back-off and says so in doctor and the service status", async () => {
+    const added = await jarvis([
+      "routines",
+      "add",
+      "--name",
+      "work mail",
+      "--on-mail-from",
+      "boss",
+      "--say",
+      "Mail from the boss",
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    await eventually("a restart", async () => {
+      const { body } = await service.api<{ parts: Array<{ name: string; restarts: number }> }>(
+        "GET",
+        "/api/service",
+      );
+      return (body.parts.find((p) => p.name === "observer:mail")?.restarts ?? 0) >= 1;
+    });
+    const doctor = await jarvis(["doctor", "--json"]);
+    const check = doctor.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { name: string; status: string; detail: string })
+      .find((c) => c.name === "service");
+    expect(check).toMatchObject({
+      status: "warn",
+      detail: expect.stringMatching(/observer:mail restart(ing|ed) \d+× \(.*connection refused/),
+    });
+    const status = await jarvis(["service", "status"]);
+    expect(status.stdout).toMatch(
+      /observer:mail (RESTARTING \(\d+ restarts, retrying in \d+ s; last error: .*connection refused|running \(\d+ restarts\))/,
+    );
+    await jarvis(["routines", "remove", "work mail"]);
+  }, 90_000);
 });
 
 describe("zero tokens when idle", () => {
