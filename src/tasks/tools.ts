@@ -6,11 +6,13 @@ import type { Gate } from "../gate/gate.js";
 import type { ToolRegistry } from "../gate/registry.js";
 import { userTimeZone } from "../tools/calendar/timezone.js";
 import type { ToolDeps } from "../tools/deps.js";
+import { withLanguage } from "../tools/language.js";
 import { AlertStore } from "./alerts.js";
 import type { Delivery } from "./delivery.js";
 import { describeRoutine, routineLine } from "./describe.js";
 import type { RoutineEngine } from "./engine.js";
 import { ownAddresses } from "./grants.js";
+import { TASKS_LANGUAGE } from "./language.js";
 import { compileSchedule, type TimeTrigger } from "./schedule.js";
 import { buildSpec, ROUTINE_PARAMETERS, type RoutineArgs, type SpecContext, TIME_TRIGGERS } from "./spec.js";
 import { type RoutineRecord, RoutineStore } from "./store.js";
@@ -96,6 +98,10 @@ export function createRoutine(
 
 /** routines_* (durable routines and observers) and the alerts any surface can snooze or dismiss. */
 export function tasksTools(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
+  return withLanguage(tasksToolsBare(deps, link), TASKS_LANGUAGE);
+}
+
+function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
   const store = new RoutineStore(deps.db);
   const alerts = new AlertStore(deps.db);
   const unattended = () => {
