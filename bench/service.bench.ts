@@ -8,7 +8,7 @@
  *   the service running (p50 ≤ 150 ms) and without it (≤ 400 ms).
  * `BENCH_IDLE_S` (default 180) is how long the idle phase is measured.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,7 +17,7 @@ import { JARVIS_BIN } from "../src/testing/cli.js";
 import { FakeOpenAIServer } from "../src/testing/fake-openai-server.js";
 import { createTempHome } from "../src/testing/home.js";
 import { recordingNotifySend } from "../src/testing/recording-notifier.js";
-import { summarize, writeResult } from "./util.js";
+import { spawnUntilUrl, summarize, writeResult } from "./util.js";
 
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 180);
 const temp = createTempHome("jarvis-bench-service-");
@@ -38,19 +38,7 @@ interface Service {
 }
 
 async function start(): Promise<Service> {
-  const child = spawn(process.execPath, [JARVIS_BIN, "start", "--service", "--port", "0"], {
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      const match = /running at (http:\/\/\S+) /.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`the service exited ${code}: ${out}`)));
-  });
+  const { child, url } = await spawnUntilUrl([JARVIS_BIN, "start", "--service", "--port", "0"], env);
   const token = readFileSync(join(temp.jarvisHome, "token"), "utf8").trim();
   for (;;) {
     const report = await api<{ parts?: unknown[] }>({ child, url, token }, "GET", "/api/service").catch(
@@ -136,8 +124,13 @@ function timeProcess(args: string[], runs: number, extraEnv: NodeJS.ProcessEnv =
   return samples;
 }
 
+const phase = (name: string) =>
+  console.error(`[service bench] ${new Date().toISOString().slice(11, 19)} ${name}`);
+
 // 1. Delivery lag over 50 timers.
+phase("starting the service");
 let service = await start();
+phase("setting 50 timers");
 const watcher = watch(service);
 await sleep(500);
 const setAt = Date.now();
@@ -154,8 +147,11 @@ const delivery = {
   desktopNotifications: notify.calls().filter((argv) => argv.includes("Jarvis: Timer")).length,
 };
 watcher.close();
+const rung = await api<{ open: Array<{ id: string }> }>(service, "GET", "/api/alerts");
+for (const alert of rung.open) await api(service, "POST", `/api/alerts/${alert.id}`, { action: "dismiss" });
 
 // 2. Stop and start with 20 timers due while down.
+phase("stop/start with timers due while down");
 for (let i = 0; i < 20; i++) await setTimer(service, 2 + (i % 5));
 await stop(service);
 await sleep(10_000);
@@ -177,6 +173,7 @@ for (const alert of after.open as Array<{ id?: string }>)
   if (alert.id) await api(service, "POST", `/api/alerts/${alert.id}`, { action: "dismiss" });
 
 // 3. Idle: RSS and CPU before and after 100 minute routines and 10 folder observers.
+phase("idle");
 await sleep(30_000);
 const baseRss = rssMiB(service.child.pid!);
 for (let i = 0; i < 100; i++) {
@@ -225,6 +222,7 @@ const idle = {
 };
 
 // 4. CLI attach latency (whole process), against `node -e 0` in the same run.
+phase("CLI attach latency");
 timeProcess([JARVIS_BIN, "ask", "what time is it"], 2); // compile cache warm
 const nodeOnly = summarize(timeProcess(["-e", "0"], 20));
 const attached = summarize(timeProcess([JARVIS_BIN, "ask", "what time is it"], 20));

@@ -101,6 +101,12 @@ describe("delivery of timers and alarms", () => {
     expect(() => s.delivery.dismiss(ringing!.id)).toThrow(/already dismissed/);
     s.scheduler.advance(3_600_000);
     expect(s.notifier.shown).toHaveLength(2);
+    // a service stopping withdraws what it shows (no notification process left waiting for a click)
+    s.timers.create("timer", clock.now() + 1_000, "last", 1);
+    s.scheduler.advance(1_000);
+    expect(s.notifier.shown[2]?.withdrawn).toBe(false);
+    s.delivery.stop();
+    expect(s.notifier.shown[2]?.withdrawn).toBe(true);
   });
 
   it("reports what came due while the service was down as missed, with how late, and never rings it twice", async () => {

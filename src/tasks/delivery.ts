@@ -40,6 +40,8 @@ export interface AlertActions {
 export interface Surface {
   readonly name: string;
   show(change: AlertChange, actions: AlertActions): void;
+  /** The service stops: withdraw what is showing (a notification process waiting for a click). */
+  close?(): void;
 }
 
 export interface DeliveryOptions {
@@ -102,6 +104,7 @@ export class Delivery implements AlertActions {
     this.cancelWake?.();
     this.cancelWake = undefined;
     for (const cancel of this.refreshers.splice(0)) cancel();
+    for (const surface of this.surfaces) surface.close?.();
   }
 
   addSurface(surface: Surface): () => void {

@@ -1,6 +1,7 @@
 import type { Clock } from "../core/clock.js";
 import type { IdGenerator } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
+import { Zone } from "../tools/calendar/timezone.js";
 import type { Scheduler } from "../tools/timers/scheduler.js";
 import { conditionsHold, type TriggerData } from "./conditions.js";
 import { compileSchedule, type Schedule, type TimeTrigger } from "./schedule.js";
@@ -66,6 +67,7 @@ const MAX_REPLAY = 50;
  */
 export class RoutineEngine {
   private readonly schedules = new Map<string, { key: number; schedule: Schedule }>();
+  private readonly zones = new Map<string, Zone>();
   private readonly running = new Map<string, number>();
   private readonly queued = new Map<string, Array<{ firing: Firing; recordId: string }>>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -249,7 +251,10 @@ export class RoutineEngine {
       routine,
       scheduledFor: at,
       trigger: `schedule (${new Date(at).toISOString()})`,
-      data: { time: timeData(at, routine.spec.timezone), routine: { id: routine.id, name: routine.name } },
+      data: {
+        time: timeData(at, this.zone(routine.spec.timezone)),
+        routine: { id: routine.id, name: routine.name },
+      },
       depth: 0,
       chain: [],
       catchUp,
@@ -336,6 +341,15 @@ export class RoutineEngine {
     }
   }
 
+  private zone(name: string): Zone {
+    let zone = this.zones.get(name);
+    if (!zone) {
+      zone = new Zone(name);
+      this.zones.set(name, zone);
+    }
+    return zone;
+  }
+
   private arm(): void {
     this.cancelWake?.();
     const now = this.options.clock.now();
@@ -347,27 +361,13 @@ export class RoutineEngine {
 }
 
 /** What a time trigger hands to conditions: the occurrence's wall time in the routine's zone. */
-export function timeData(at: number, timezone: string): TriggerData {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: timezone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      weekday: "short",
-    })
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  );
-  const weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(parts.weekday ?? "") + 1;
+export function timeData(at: number, zone: Zone): TriggerData {
+  const wall = zone.wall(at);
   return {
     iso: new Date(at).toISOString(),
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday,
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
+    date: zone.date(at),
+    weekday: zone.weekday(at),
+    hour: wall.hour,
+    minute: wall.minute,
   };
 }

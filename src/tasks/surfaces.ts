@@ -41,7 +41,14 @@ export function desktopSurface(notifier: Notifier, logger: Logger): Surface {
           await notifier.notify(title, alert.message).catch((plain: unknown) => {
             logger.debug({ err: plain }, "no desktop notification (no notifier running?)");
           });
+        })
+        .finally(() => {
+          if (showing.get(alert.id) === controller) showing.delete(alert.id);
         });
+    },
+    close() {
+      for (const controller of showing.values()) controller.abort();
+      showing.clear();
     },
   };
 }

@@ -144,20 +144,13 @@ function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
         );
       },
     }),
-    defineTool<Record<string, never>>({
+    listTool({
       name: "routines_list",
-      group: "routines",
       description: "The routines: what triggers each, whether it is paused, when it runs next.",
-      parameters: parametersFrom(z.object({}).strict()),
-      effects: ["read"],
-      risk: "safe",
-      async execute() {
-        const all = store.list();
-        if (all.length === 0) return ok("No routines yet.", { routines: [] });
-        return ok(all.map(routineLine).join("\n"), {
-          routines: all.map((r) => ({ id: r.id, name: r.name, status: r.status })),
-        });
-      },
+      items: () => store.list(),
+      none: "No routines yet.",
+      line: routineLine,
+      data: (r) => ({ id: r.id, name: r.name, status: r.status }),
     }),
     defineTool<z.infer<typeof which>>({
       name: "routines_pause",
@@ -241,20 +234,13 @@ function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
         return ok(`Told you: ${args.message}`);
       },
     }),
-    defineTool<Record<string, never>>({
+    listTool({
       name: "alerts_list",
-      group: "alerts",
       description: "What is ringing or was missed (timers, alarms, reminders, routine messages).",
-      parameters: parametersFrom(z.object({}).strict()),
-      effects: ["read"],
-      risk: "safe",
-      async execute() {
-        const open = alerts.open();
-        if (open.length === 0) return ok("Nothing is ringing.", { alerts: [] });
-        return ok(open.map((a) => `${a.id} ${a.status}: ${a.message}`).join("\n"), {
-          alerts: open.map((a) => ({ id: a.id, status: a.status })),
-        });
-      },
+      items: () => alerts.open(),
+      none: "Nothing is ringing.",
+      line: (a) => `${a.id} ${a.status}: ${a.message}`,
+      data: (a) => ({ id: a.id, status: a.status }),
     }),
     defineTool<z.infer<typeof snoozeArgs>>({
       name: "alerts_snooze",
@@ -296,4 +282,28 @@ function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
       },
     }),
   ];
+}
+
+/** A read-only tool that lists things, one line each (routines, alerts). */
+function listTool<T>(spec: {
+  name: string;
+  description: string;
+  items: () => T[];
+  none: string;
+  line: (item: T) => string;
+  data: (item: T) => unknown;
+}): ToolDefinition {
+  return defineTool<Record<string, never>>({
+    name: spec.name,
+    group: spec.name.split("_")[0]!,
+    description: spec.description,
+    parameters: parametersFrom(z.object({}).strict()),
+    effects: ["read"],
+    risk: "safe",
+    async execute() {
+      const items = spec.items();
+      if (items.length === 0) return ok(spec.none, { items: [] });
+      return ok(items.map(spec.line).join("\n"), { items: items.map(spec.data) });
+    },
+  });
 }

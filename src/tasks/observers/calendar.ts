@@ -4,7 +4,7 @@ import { collectOccurrences, type ListedOccurrence } from "../../tools/calendar/
 import type { EventTrigger } from "../spec.js";
 import type { RoutineRecord } from "../store.js";
 import type { Part } from "../supervisor.js";
-import { type ObserverHost, pause } from "./host.js";
+import { type ObserverHost, observe } from "./host.js";
 
 type CalendarTrigger = Extract<EventTrigger, { type: "calendar" }>;
 interface CalendarState {
@@ -23,38 +23,27 @@ export function calendarObserver(host: ObserverHost, services: CalendarServices,
   return {
     name: "observer:calendar",
     async run(signal) {
-      let wake: (() => void) | undefined;
-      const stop = host.onChange(() => wake?.());
       let occurrences: ListedOccurrence[] = [];
       let readAt = Number.NEGATIVE_INFINITY;
-      try {
-        while (!signal.aborted) {
-          const routines = host.routines("calendar");
-          const now = host.clock.now();
-          if (routines.length > 0 && now - readAt >= pollMs) {
-            const ahead =
-              Math.max(...routines.map((r) => (r.spec.trigger as CalendarTrigger).minutesBefore)) * 60_000;
-            const range = { start: now - 6 * 3_600_000, end: now + ahead + pollMs + 60_000 };
-            occurrences = (await collectOccurrences(services, range, {}, signal)).occurrences.filter(
-              (o) => !o.allDay && !o.cancelled,
-            );
-            readAt = now;
-          }
-          let next = now + pollMs;
-          for (const routine of routines) {
-            const at = fireDue(host, routine, occurrences, now);
-            if (at !== undefined) next = Math.min(next, at);
-          }
-          await pause(Math.max(50, next - host.clock.now()), signal, (resolve) => {
-            wake = resolve;
-            return () => {
-              wake = undefined;
-            };
-          });
+      await observe(host, signal, async () => {
+        const routines = host.routines("calendar");
+        const now = host.clock.now();
+        if (routines.length > 0 && now - readAt >= pollMs) {
+          const ahead =
+            Math.max(...routines.map((r) => (r.spec.trigger as CalendarTrigger).minutesBefore)) * 60_000;
+          const range = { start: now - 6 * 3_600_000, end: now + ahead + pollMs + 60_000 };
+          occurrences = (await collectOccurrences(services, range, {}, signal)).occurrences.filter(
+            (o) => !o.allDay && !o.cancelled,
+          );
+          readAt = now;
         }
-      } finally {
-        stop();
-      }
+        let next = now + pollMs;
+        for (const routine of routines) {
+          const at = fireDue(host, routine, occurrences, now);
+          if (at !== undefined) next = Math.min(next, at);
+        }
+        return next;
+      });
     },
   };
 }

@@ -48,3 +48,29 @@ export function pause(
     const stopWake = wake?.(done);
   });
 }
+
+/**
+ * An observer's loop: `look`, then sleep until the time it returns, or sooner when routines
+ * change or the service stops. A look that throws ends the part (the supervisor restarts it).
+ */
+export async function observe(
+  host: ObserverHost,
+  signal: AbortSignal,
+  look: () => Promise<number>,
+): Promise<void> {
+  let wake: (() => void) | undefined;
+  const stop = host.onChange(() => wake?.());
+  try {
+    while (!signal.aborted) {
+      const next = await look();
+      await pause(Math.max(50, next - host.clock.now()), signal, (resolve) => {
+        wake = resolve;
+        return () => {
+          wake = undefined;
+        };
+      });
+    }
+  } finally {
+    stop();
+  }
+}

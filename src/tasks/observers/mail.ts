@@ -5,7 +5,7 @@ import { cleanHeader, firstAddress } from "../../tools/mail/search.js";
 import type { EventTrigger } from "../spec.js";
 import type { RoutineRecord } from "../store.js";
 import type { Part } from "../supervisor.js";
-import { type ObserverHost, pause } from "./host.js";
+import { type ObserverHost, observe } from "./host.js";
 
 type MailTrigger = Extract<EventTrigger, { type: "mail" }>;
 interface MailState {
@@ -32,34 +32,21 @@ export function mailObserver(host: ObserverHost, services: MailServices, pollMs:
   return {
     name: "observer:mail",
     async run(signal) {
-      let wake: (() => void) | undefined;
-      const stop = host.onChange(() => wake?.());
       let first = true;
-      try {
-        while (!signal.aborted) {
-          const routines = host.routines("mail");
-          const byAccount = new Map<string, RoutineRecord[]>();
-          for (const routine of routines) {
-            const name =
-              (routine.spec.trigger as MailTrigger).account ?? services.config.mail.accounts[0]?.name;
-            if (!name) continue;
-            byAccount.set(name, [...(byAccount.get(name) ?? []), routine]);
-          }
-          for (const [name, list] of byAccount) {
-            const account = services.config.mail.accounts.find((a) => a.name === name);
-            if (account) await look(host, services, account, list, first, signal);
-          }
-          first = false;
-          await pause(pollMs, signal, (resolve) => {
-            wake = resolve;
-            return () => {
-              wake = undefined;
-            };
-          });
+      await observe(host, signal, async () => {
+        const byAccount = new Map<string, RoutineRecord[]>();
+        for (const routine of host.routines("mail")) {
+          const name =
+            (routine.spec.trigger as MailTrigger).account ?? services.config.mail.accounts[0]?.name;
+          if (name) byAccount.set(name, [...(byAccount.get(name) ?? []), routine]);
         }
-      } finally {
-        stop();
-      }
+        for (const [name, list] of byAccount) {
+          const account = services.config.mail.accounts.find((a) => a.name === name);
+          if (account) await look(host, services, account, list, first, signal);
+        }
+        first = false;
+        return host.clock.now() + pollMs;
+      });
     },
   };
 }

@@ -6,7 +6,7 @@ import { parseEvery } from "../schedule.js";
 import type { EventTrigger } from "../spec.js";
 import type { RoutineRecord } from "../store.js";
 import type { Part } from "../supervisor.js";
-import { type ObserverHost, pause } from "./host.js";
+import { type ObserverHost, observe } from "./host.js";
 
 type PageTrigger = Extract<EventTrigger, { type: "page" }>;
 interface PageState {
@@ -35,33 +35,26 @@ export function pageObserver(
   return {
     name: "observer:pages",
     async run(signal) {
-      let wake: (() => void) | undefined;
-      const stop = host.onChange(() => wake?.());
-      try {
-        while (!signal.aborted) {
-          const now = host.clock.now();
-          let soonest = now + 60_000;
-          for (const routine of host.routines("page")) {
-            const trigger = routine.spec.trigger as PageTrigger;
-            const state = host.state<PageState>(routine.id);
-            const due = state ? state.checkedAt + interval(routine) : now;
-            if (due <= now) {
-              await check(host, routine, read, signal).catch((error: unknown) =>
-                host.logger.warn({ err: error, url: trigger.url }, "could not read a watched page"),
-              );
-              soonest = Math.min(soonest, host.clock.now() + interval(routine));
-            } else soonest = Math.min(soonest, due);
+      await observe(host, signal, async () => {
+        const now = host.clock.now();
+        let soonest = now + 60_000;
+        for (const routine of host.routines("page")) {
+          const state = host.state<PageState>(routine.id);
+          const due = state ? state.checkedAt + interval(routine) : now;
+          if (due > now) {
+            soonest = Math.min(soonest, due);
+            continue;
           }
-          await pause(Math.max(50, soonest - host.clock.now()), signal, (resolve) => {
-            wake = resolve;
-            return () => {
-              wake = undefined;
-            };
-          });
+          await check(host, routine, read, signal).catch((error: unknown) =>
+            host.logger.warn(
+              { err: error, url: (routine.spec.trigger as PageTrigger).url },
+              "could not read a watched page",
+            ),
+          );
+          soonest = Math.min(soonest, host.clock.now() + interval(routine));
         }
-      } finally {
-        stop();
-      }
+        return soonest;
+      });
     },
   };
 }
