@@ -52,7 +52,7 @@ export interface DeliveryOptions {
   logger: Logger;
   sources: DueSource[];
   surfaces?: Surface[];
-  /** Re-read the sources this often (rows written by another process). */
+  /** Re-read the sources this often (rows another process wrote: a timer set by a CLI not attached). */
   pollMs?: number;
   defaultSnoozeMinutes?: number;
 }
@@ -223,7 +223,7 @@ export class Delivery implements AlertActions {
   private arm(): void {
     this.cancelWake?.();
     const now = this.options.clock.now();
-    const candidates = [now + (this.options.pollMs ?? 30_000), this.store.nextSnoozed()];
+    const candidates = [now + (this.options.pollMs ?? 5_000), this.store.nextSnoozed()];
     for (const source of this.options.sources) candidates.push(source.nextDue());
     const at = Math.max(now, Math.min(...candidates.filter((c): c is number => c !== undefined)));
     this.cancelWake = this.options.scheduler.schedule(at, () => this.tick());

@@ -8,8 +8,8 @@ export const TurnBody = z
   .object({
     text: z.string().min(1).max(20_000),
     sessionId: z.string().min(1).max(100).optional(),
-    /** `cli`: a terminal attached to the service (`jarvis ask`); otherwise an API client. */
-    source: z.enum(["api", "cli"]).optional(),
+    /** `cli`/`voice`: a terminal or the voice loop attached to the service; otherwise an API client. */
+    source: z.enum(["api", "cli", "voice"]).optional(),
   })
   .strict();
 
