@@ -36,6 +36,8 @@ export interface TasksOptions {
   scheduler?: Scheduler;
   /** Turn observers off (tests of one part at a time). */
   observers?: boolean;
+  /** How often delivery and routines re-read their tables for rows another process wrote. */
+  pollMs?: number;
 }
 
 /** The always-on service's work, started by `jarvis start` (foreground) or the user service. */
@@ -82,6 +84,7 @@ export async function startTasks(options: TasksOptions): Promise<Tasks> {
       }),
     ],
     surfaces: [desktopSurface(notifier, log), ...(options.surfaces ?? [])],
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
   });
   const store = new RoutineStore(db);
   const listeners = new Set<() => void>();
@@ -93,6 +96,7 @@ export async function startTasks(options: TasksOptions): Promise<Tasks> {
     logger: log,
     maxDepth: config.routines.max_depth,
     keepRuns: config.routines.keep_runs,
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     notice: (title, message) => delivery.announce("routine", `notice:${ids.next("notice")}`, title, message),
     runner: new AgentRoutineRunner({
       agent: options.agent,

@@ -64,6 +64,7 @@ async function world(
     scheduler,
     notifier: new RecordingNotifier(),
     observers: false,
+    pollMs: 3_600_000, // one process: nothing written elsewhere to look for while days pass
     surfaces: [liveSurface((text) => live.push(JSON.parse(text)))],
   });
   await settleParts();
