@@ -68,6 +68,8 @@ const MAX_REPLAY = 50;
 export class RoutineEngine {
   private readonly schedules = new Map<string, { key: number; schedule: Schedule }>();
   private readonly zones = new Map<string, Zone>();
+  /** Routines that already ran once for events missed while down ("catch-up: once"). */
+  private readonly caughtUp = new Set<string>();
   private readonly running = new Map<string, number>();
   private readonly queued = new Map<string, Array<{ firing: Firing; recordId: string }>>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -165,6 +167,15 @@ export class RoutineEngine {
     }
     const started = Date.now();
     if (!conditionsHold(routine.spec.conditions, firing.data)) return silent("skipped", "conditions not met");
+    // An event found on the first look after a restart happened while Jarvis was down: the
+    // routine's catch-up policy decides (time triggers apply it in `catchUp` already).
+    if (firing.catchUp && !TIME_TRIGGERS.has(routine.spec.trigger.type)) {
+      const policy = routine.spec.catchUp;
+      if (policy === "skip" || (policy === "once" && this.caughtUp.has(routine.id))) {
+        return silent("missed", `happened while Jarvis was not running (catch-up: ${policy})`);
+      }
+      this.caughtUp.add(routine.id);
+    }
     const busy = this.activeCount(routine.id) > 0;
     if (busy && routine.spec.concurrency === "single" && !firing.catchUp) {
       return silent("skipped", "the previous run was still going (one at a time)");

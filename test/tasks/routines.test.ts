@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PendingConfirmations } from "../../src/agent/confirmations.js";
 import { ManualClock } from "../../src/core/clock.js";
@@ -63,7 +65,7 @@ async function world(
     link,
     scheduler,
     notifier: new RecordingNotifier(),
-    observers: false,
+    observers: options.observers ?? false,
     pollMs: 3_600_000, // one process: nothing written elsewhere to look for while days pass
     surfaces: [liveSurface((text) => live.push(JSON.parse(text)))],
   });
@@ -250,6 +252,31 @@ describe("after downtime", () => {
     expect(log.filter((l) => l === "write all")).toHaveLength(3);
     expect(log).not.toContain("write skip");
     expect(second.tasks.store.get(skip)?.nextDueAt).toBe(START + 4 * 3_600_000);
+  });
+});
+
+describe("events while down", () => {
+  it("follow the catch-up policy too: skip records them as missed, once runs one of them", async () => {
+    const first = await world({ observers: true });
+    const folder = join(first.h.temp.home, "Downloads");
+    const action = {
+      on_file_in: folder,
+      calls: [{ tool: "probe_write", args: { key: "{{file.name}}" } }],
+      grants: ["probe_write"],
+    };
+    const skip = first.add({ name: "skip files", catch_up: "skip", ...action });
+    const once = first.add({ name: "once files", catch_up: "once", ...action });
+    for (let i = 0; i < 200 && !(first.tasks.host.state(skip) && first.tasks.host.state(once)); i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await first.tasks.close();
+    worlds.length = 0;
+    writeFileSync(join(folder, "a.txt"), "a");
+    writeFileSync(join(folder, "b.txt"), "b");
+    const second = await world({ h: first.h, clock: first.clock, observers: true });
+    expect((await ended(second, skip, 2)).map((r) => r.status)).toEqual(["missed", "missed"]);
+    expect((await ended(second, once, 2)).map((r) => r.status).sort()).toEqual(["finished", "missed"]);
+    expect(readProbeLog(first.h.temp.jarvisHome).filter((l) => l.startsWith("write"))).toHaveLength(1);
   });
 });
 
