@@ -52,7 +52,9 @@ export class AgentRoutineRunner implements RoutineRunner {
             scope: extras,
           })
         : agent.startTurn({
-            text: `Routine "${routine.name}" (${firing.trigger})`,
+            // The run's words count as the person's (provenance): only the routine's own name,
+            // never what the trigger brought (a mail's subject is someone else's words).
+            text: `Routine "${routine.name}" (${spec.trigger.type})`,
             source: "routine",
             sessionId,
             broker: this.options.broker,
@@ -125,9 +127,9 @@ export class AgentRoutineRunner implements RoutineRunner {
   private mintHandles(sessionId: string, firing: Firing): string {
     if (!firing.handles?.length) return "";
     const store = new MemoryHandleStore();
-    const minted = firing.handles.map(
-      (h) =>
-        `${h.label} ${store.mint(h.kind, h.value, { label: h.label, tool: "routine_trigger", trust: "untrusted" })}`,
+    // Handles only: the labels (a subject, a file name) are someone else's words and stay in the store.
+    const minted = firing.handles.map((h) =>
+      store.mint(h.kind, h.value, { label: h.label, tool: "routine_trigger", trust: "untrusted" }),
     );
     this.options.agent.deps.sessions.saveHandles(sessionId, store.toJSON());
     return minted.join(", ");
