@@ -18,7 +18,7 @@ import { createTempHome } from "../src/testing/home.js";
 import { probeTools } from "../src/testing/probe-tools.js";
 import { TableNlu } from "../src/testing/table-nlu.js";
 import { CHROMIUM_ARGS } from "../test/server/harness.js";
-import { summarize, writeResult } from "./util.js";
+import { spawnUntilUrl, summarize, writeResult } from "./util.js";
 
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 60);
 
@@ -33,19 +33,10 @@ async function startJarvis(
   nodeFlags: string[] = [],
 ): Promise<{ child: ChildProcess; readyMs: number; agentReadyMs: number; url: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, JARVIS_BIN, "start", "--port", "0", "--no-open"], {
+  const { child, url } = await spawnUntilUrl(
+    [...nodeFlags, JARVIS_BIN, "start", "--port", "0", "--no-open"],
     env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      const match = /running at (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`jarvis start exited ${code}: ${out}`)));
-  });
+  );
   for (;;) {
     const response = await fetch(`${url}/health`).catch(() => undefined);
     if (response?.ok) break;

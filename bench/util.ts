@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
@@ -41,4 +42,21 @@ export function writeResult(name: string, result: Record<string, unknown>): void
     `${JSON.stringify({ name, date: new Date().toISOString(), machine, ...result }, null, 2)}\n`,
   );
   console.log(JSON.stringify(result, null, 2));
+}
+
+/** Spawns `node <args>` (the CLI) and resolves with the address it prints (`running at <url>`). */
+export function spawnUntilUrl(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      const match = /running at (http:\/\/[^\s]+)/.exec(out);
+      if (match) resolve({ child, url: match[1]! });
+    });
+    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited ${code}: ${out}`)));
+  });
 }

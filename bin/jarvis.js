@@ -36,16 +36,26 @@ if (major < MIN_MAJOR) {
   // its first run (NODE_DISABLE_COMPILE_CACHE=1 turns it off). Not for `start`: Node keeps the
   // cache it read in memory for the life of the process (~6 MB measured), and the long-lived
   // server's idle RSS matters more than ~0.15 s once at its start.
-  if (process.argv.slice(2).find((arg) => !arg.startsWith("-")) !== "start") module.enableCompileCache?.();
-  const compiled = join(root, "dist", "cli", "main.js");
-  let entry;
-  if (existsSync(compiled)) {
-    entry = await import(pathToFileURL(compiled).href);
-  } else {
+  const argv = process.argv.slice(2);
+  const command = argv.find((arg) => !arg.startsWith("-"));
+  if (command !== "start") module.enableCompileCache?.();
+  const compiled = existsSync(join(root, "dist", "cli", "main.js"));
+  const load = async (name) => {
+    if (compiled) return import(pathToFileURL(join(root, "dist", "cli", `${name}.js`)).href);
     await import("tsx/esm");
-    entry = await import(pathToFileURL(join(root, "src", "cli", "main.ts")).href);
+    return import(pathToFileURL(join(root, "src", "cli", `${name}.ts`)).href);
+  };
+  // With the service running, `jarvis ask` talks to it and loads nothing else (the runtime, the
+  // tool catalog and the NLU stay in the service): a few small modules instead of ~1000.
+  if (command === "ask" && argv[0] === "ask") {
+    const { attachAsk } = await load("attach");
+    const code = await attachAsk(argv, process.env, process);
+    if (code !== undefined) process.exitCode = code;
   }
-  process.exitCode = await entry.main(process.argv.slice(2));
+  if (process.exitCode === undefined) {
+    const entry = await load("main");
+    process.exitCode = await entry.main(argv);
+  }
 }
 
 /** Runs this same command under `node`, passing signals on, and ends as it ends. */

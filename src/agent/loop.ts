@@ -78,7 +78,12 @@ export async function modelLoop(run: ActiveRun, setup: LoopSetup): Promise<RunEn
         journal.failProposal(seq, run.signal.aborted ? "cancelled" : "failed", message);
         throw error;
       });
-    const proposal = { text: turn.text, toolCalls: turn.toolCalls, model: turn.model, usage: turn.usage };
+    const proposal = {
+      text: turn.text,
+      toolCalls: turn.toolCalls,
+      model: turn.model,
+      ...(turn.usage ? { usage: turn.usage } : {}),
+    };
     journal.endProposal(seq, proposal);
 
     if (turn.toolCalls.length === 0) {

@@ -8,7 +8,7 @@ import type { ConfirmationBroker } from "../gate/confirm.js";
 import { mergeTaint } from "../gate/scope.js";
 import type { PromptSection } from "./context.js";
 import { type EventFilter, RunEmitter, type Subscription } from "./events.js";
-import { runDirectCall } from "./fast-path.js";
+import { runDirectCall, runFastPath } from "./fast-path.js";
 import { RunLauncher } from "./launcher.js";
 import { DEFAULT_LIMITS, estimateSize, type RunLimits } from "./limits.js";
 import { NULL_NLU } from "./nlu-loader.js";
@@ -24,6 +24,7 @@ import {
   type MemoryHook,
   NO_MEMORY,
   type RunDetail,
+  type RunExtras,
   type RunSummary,
   type SessionMessage,
   type TaskSize,
@@ -109,12 +110,24 @@ export class AgentService {
     const opened = this.openRun(text, request, request.size ?? estimateSize(text));
     return this.launcher.launch(opened.runId, opened.session.id, (sink) => {
       const session = this.deps.sessions.get(opened.session.id) ?? opened.session;
-      const nlu = this.parse(text, session);
-      const size = request.size ?? estimateSize(text, nlu);
-      const run = this.newRun(opened.runId, session, text, request, size, opened.userMessageId, sink, 0);
+      // A routine's actions are exact calls: the fast path, without reading the text
+      const calls = request.calls;
+      const nlu = calls ? undefined : this.parse(text, session);
+      const size = request.size ?? (nlu ? estimateSize(text, nlu) : "quick");
+      const run = this.newRun(
+        opened.runId,
+        session,
+        text,
+        request,
+        size,
+        opened.userMessageId,
+        sink,
+        0,
+        request.scope,
+      );
       run.journal.note({ size });
       run.emit({ type: "run_started", data: { input: text, sessionId: session.id, source: request.source } });
-      return { run, body: () => routeTurn(run, nlu) };
+      return { run, body: () => (nlu ? routeTurn(run, nlu) : runFastPath(run, calls ?? [])) };
     });
   }
 
@@ -134,7 +147,7 @@ export class AgentService {
   }
 
   /** Continues an interrupted run (its process died); see `resumeRun` for what is repeated. */
-  resume(runId: string, broker: ConfirmationBroker): TurnHandle {
+  resume(runId: string, broker: ConfirmationBroker, scope?: RunExtras): TurnHandle {
     const { runs, sessions } = this.deps;
     const stored = runs.get(runId);
     if (!stored)
@@ -171,6 +184,7 @@ export class AgentService {
         messageId,
         sink,
         stored.lastSeq,
+        scope,
       );
       mergeTaint(run.scope.taint, stored.taint);
       run.emit({
@@ -275,6 +289,7 @@ export class AgentService {
     userMessageId: number | undefined,
     sink: (event: JarvisEvent) => void,
     startSeq: number,
+    extras: RunExtras = {},
   ): ActiveRun {
     return new ActiveRun(this.deps, {
       id,
@@ -284,12 +299,18 @@ export class AgentService {
       size,
       emitter: new RunEmitter(id, this.deps.clock, [sink], startSeq),
       scope: {
-        userText: this.deps.sessions.userTexts(session.id),
+        userText: [...this.deps.sessions.userTexts(session.id), ...(extras.userText ?? [])],
         handles: MemoryHandleStore.fromJSON(session.handles),
         grants: new Set(session.grants),
-        // What earlier turns read stays with the session: their answers are in this turn's context.
-        taint: mergeTaint({ tainted: false, sources: [] }, this.deps.sessions.taint(session.id)),
+        // What earlier turns read stays with the session: their answers are in this turn's context;
+        // a routine's run starts having read its trigger's data.
+        taint: mergeTaint(
+          mergeTaint({ tainted: false, sources: [] }, this.deps.sessions.taint(session.id)),
+          extras.taint,
+        ),
         broker: request.broker,
+        ...(extras.standing ? { standing: extras.standing } : {}),
+        ...(extras.confirmTimeoutMs !== undefined ? { confirmTimeoutMs: extras.confirmTimeoutMs } : {}),
       },
       userMessageId,
     });

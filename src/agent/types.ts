@@ -1,7 +1,8 @@
 import type { JarvisEvent } from "../core/events.js";
 import type { Decision, RiskTier } from "../core/tool.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
-import type { CallStatus } from "../gate/types.js";
+import type { StandingGrants } from "../gate/grants.js";
+import type { CallStatus, TaintState } from "../gate/types.js";
 
 export type TaskSize = "quick" | "medium" | "complex";
 export type RunStatus = "running" | "finished" | "failed" | "cancelled";
@@ -23,6 +24,20 @@ export interface TurnRequest {
   broker: ConfirmationBroker;
   /** Force a task size (otherwise estimated from the request). */
   size?: TaskSize;
+  /** Run exactly these calls (a routine's actions): the fast path, without reading the text. */
+  calls?: Array<{ tool: string; args: Record<string, unknown> }>;
+  /** What a run started on someone's behalf (a routine) carries into its gate scope. */
+  scope?: RunExtras;
+}
+
+/** Gate scope a routine's run carries, also when it is resumed after a crash. */
+export interface RunExtras {
+  standing?: StandingGrants;
+  confirmTimeoutMs?: number;
+  /** Words that count as the person's own (the routine as they created it). */
+  userText?: string[];
+  /** The run starts having read untrusted content (the trigger's data). */
+  taint?: TaintState;
 }
 
 export interface TurnResult {

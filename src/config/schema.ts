@@ -353,6 +353,34 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    routines: z
+      .object({
+        /** How long a routine's question waits in the inbox before it counts as "no". */
+        confirm_expiry_s: z
+          .number()
+          .int()
+          .min(1)
+          .max(7 * 86_400)
+          .default(3600),
+        /** Routines firing each other stop past this many links. */
+        max_depth: z.number().int().min(1).max(10).default(3),
+        /** How often mail and calendar triggers look for news. */
+        mail_poll_s: z.number().int().min(1).max(86_400).default(60),
+        calendar_poll_s: z.number().int().min(1).max(86_400).default(60),
+        /** Run history kept per routine. */
+        keep_runs: z.number().int().min(10).max(100_000).default(200),
+      })
+      .strict()
+      .prefault({}),
+    service: z
+      .object({
+        /** How often reminders (VTODO with a due time) are read from the calendars. */
+        reminders_poll_s: z.number().int().min(1).max(86_400).default(60),
+        /** Speak alerts with the configured voice while the service runs. */
+        speak_alerts: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 

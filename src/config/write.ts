@@ -1,20 +1,13 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { isMap, parseDocument, stringify } from "yaml";
 import { JarvisError } from "../core/errors.js";
+import { writeFileAtomic } from "./atomic.js";
 import { parseConfigText, validateConfig } from "./load.js";
 import type { JarvisConfig } from "./schema.js";
 
-const KEY_PATTERN = /^[a-z_][a-z0-9_]*(\.[a-z0-9_][a-z0-9_-]*)*$/;
+export { writeFileAtomic } from "./atomic.js";
 
-/** Writes text next to the target then renames it over, so a crash never leaves half a file. */
-export function writeFileAtomic(path: string, text: string, mode = 0o600): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temp = join(dirname(path), `.${randomBytes(6).toString("hex")}.tmp`);
-  writeFileSync(temp, text, { mode });
-  renameSync(temp, path);
-}
+const KEY_PATTERN = /^[a-z_][a-z0-9_]*(\.[a-z0-9_][a-z0-9_-]*)*$/;
 
 /** Parses `VALUE` as YAML so `true`, `5`, `[a, b]` get their types; plain words stay strings. */
 export function parseValue(value: string): unknown {

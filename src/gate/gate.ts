@@ -9,6 +9,7 @@ import type { AuditLog, AuditStage } from "./audit.js";
 export { defaultPreview } from "./ask.js";
 
 import { Executor } from "./execute.js";
+import { applyStandingGrants } from "./grants.js";
 import { KillSwitch } from "./kill-switch.js";
 import type { PathRoots } from "./paths.js";
 import { decide, type PolicySettings } from "./policy.js";
@@ -206,7 +207,7 @@ export class Gate {
           killSwitch: this.killSwitch,
           ids: this.options.ids,
           clock: this.options.clock,
-          timeoutMs: this.confirmTimeoutMs,
+          timeoutMs: scope.confirmTimeoutMs ?? this.confirmTimeoutMs,
         },
       );
       audit("confirmation", { tier, decision, reason, outcome: answer });
@@ -300,13 +301,19 @@ export class Gate {
     try {
       const taint = taintVerdict({ tool, args, findings }, scope);
       const risk = assessRisk(tool, args, findings, taint);
-      const policy = decide(
+      const policy = applyStandingGrants(
+        decide(
+          risk.tier,
+          tool.name,
+          tool.effects,
+          this.options.policy(),
+          scope.grants.has(tool.name),
+          taint.mustAsk ? taint.reason : undefined,
+        ),
+        tool,
+        args,
         risk.tier,
-        tool.name,
-        tool.effects,
-        this.options.policy(),
-        scope.grants.has(tool.name),
-        taint.mustAsk ? taint.reason : undefined,
+        scope.standing,
       );
       // A question or refusal in a tainted run names the flow in the audit, whoever decided it.
       const flow = taint.reason && taint.reason !== policy.reason ? [taint.reason] : [];

@@ -17,6 +17,8 @@ export interface RunScopeInput {
   emit?: RunScope["emit"];
   onStarted?: RunScope["onStarted"];
   task?: RunScope["task"];
+  standing?: RunScope["standing"];
+  confirmTimeoutMs?: number | undefined;
 }
 
 /** Adds what `from` read to `into` (a session's taint into a new run, a stored run's on resume). */
@@ -61,5 +63,7 @@ export function createRunScope(input: RunScopeInput): RunScope {
   if (input.emit !== undefined) scope.emit = input.emit;
   if (input.onStarted !== undefined) scope.onStarted = input.onStarted;
   if (input.task !== undefined) scope.task = input.task;
+  if (input.standing !== undefined) scope.standing = input.standing;
+  if (input.confirmTimeoutMs !== undefined) scope.confirmTimeoutMs = input.confirmTimeoutMs;
   return scope;
 }

@@ -10,6 +10,7 @@ import type {
 } from "../core/tool.js";
 import type { ConfirmationBroker } from "./confirm.js";
 import type { HeldText } from "./flow.js";
+import type { StandingGrants } from "./grants.js";
 
 /** What a run has read so far; the gate updates it as untrusted output comes back. */
 export interface TaintState {
@@ -41,6 +42,10 @@ export interface RunScope {
    * against all of them. Shared by reference like `taint`, so copies of the scope see them.
    */
   restrictions?: ScopeRestriction[];
+  /** A routine's grants: covered calls run unasked, uncovered side effects ask (gate/grants.ts). */
+  standing?: StandingGrants;
+  /** How long a confirmation waits before it counts as denied (a routine's inbox waits longer). */
+  confirmTimeoutMs?: number;
   broker: ConfirmationBroker;
   signal?: AbortSignal;
   emit?: EmitFn;

@@ -197,6 +197,16 @@ export interface Power {
 
 export interface Notifier {
   notify(title: string, body: string | undefined, signal?: AbortSignal): Promise<void>;
+  /**
+   * A notification with buttons that stays until answered: resolves with the chosen action's
+   * key, or undefined when it was closed without one. Aborting the signal withdraws it.
+   */
+  alert(
+    title: string,
+    body: string,
+    actions: ReadonlyArray<{ key: string; label: string }>,
+    signal?: AbortSignal,
+  ): Promise<string | undefined>;
 }
 
 export interface NowPlaying {

@@ -16,6 +16,7 @@ import { Gate } from "../gate/gate.js";
 import type { PathRoots } from "../gate/paths.js";
 import { ToolRegistry } from "../gate/registry.js";
 import { createFileLogger } from "../observe/logger.js";
+import { processAlive, readServerFile } from "../server/discovery.js";
 import { openStore, type SqliteDatabase } from "../store/database.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { rootsFromConfig } from "./roots.js";
@@ -52,6 +53,8 @@ export interface Runtime {
   extensions?: Extensions;
   /** Listens to events tools emit outside any run (`deps.emit`: timers ringing); returns an unsubscribe. */
   onEvent(listener: EmitFn): () => void;
+  /** Listens to "something new is due at" from tools (`deps.later.wake`): the service's delivery. */
+  onWake(listener: (dueAt: number) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -83,6 +86,7 @@ export function composeRuntime(
   for (const warning of securityWarnings(config)) logger.warn({ security: true }, warning);
   const closers: Array<() => Promise<void> | void> = [];
   const listeners = new Set<EmitFn>();
+  const wakers = new Set<(dueAt: number) => void>();
   const deps: ToolDeps = {
     config,
     paths,
@@ -93,6 +97,12 @@ export function composeRuntime(
     logger,
     env,
     onClose: (fn) => closers.push(fn),
+    later: {
+      wake: (dueAt) => {
+        for (const waker of wakers) waker(dueAt);
+      },
+      missing: () => serviceMissing(paths.home),
+    },
     emit: (event) => {
       for (const listener of listeners) {
         try {
@@ -146,6 +156,10 @@ export function composeRuntime(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onWake(listener) {
+      wakers.add(listener);
+      return () => wakers.delete(listener);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -161,4 +175,14 @@ export function composeRuntime(
       fileLogger?.close();
     },
   };
+}
+
+/** What a tool says when it schedules something no Jarvis service will deliver. */
+export const NO_SERVICE =
+  "Jarvis rings it only while its service runs, and none is running: start it with `jarvis service start` (or keep `jarvis start` open).";
+
+/** Whether a Jarvis server/service for this home is alive (the one that delivers). */
+function serviceMissing(home: string): string | undefined {
+  const info = readServerFile(home);
+  return info && processAlive(info.pid) ? undefined : NO_SERVICE;
 }

@@ -1,6 +1,7 @@
 import type { Logger } from "../core/logger.js";
 import type { ConfirmationInbox } from "../gate/inbox.js";
 import type { Runtime } from "../runtime/runtime.js";
+import type { Tasks } from "../tasks/service.js";
 import type { EventLog } from "./event-log.js";
 import type { LiveHub } from "./live.js";
 import type { ServerMetrics } from "./metrics.js";
@@ -9,7 +10,7 @@ import type { TurnHandle, TurnService } from "./types.js";
 /** The parts of the runtime the server reads (the store: for the audit chain's anchor). */
 export type ServerRuntime = Pick<
   Runtime,
-  "paths" | "config" | "audit" | "registry" | "roots" | "env" | "gate" | "ids" | "clock" | "onEvent"
+  "paths" | "config" | "audit" | "registry" | "roots" | "env" | "gate" | "ids" | "clock" | "onEvent" | "deps"
 > &
   Partial<Pick<Runtime, "db" | "extensions">>;
 
@@ -23,6 +24,8 @@ export interface ServerContext {
   metrics: ServerMetrics;
   logger: Logger;
   version: string;
+  /** The service's delivery, routines and supervised parts, once started (absent in tests that need none). */
+  tasks?: Tasks | undefined;
   /** Starts a turn answered by the web broker; its own event queue is drained (the hub fans out). */
   startTurn(text: string, sessionId: string | undefined, source: string): TurnHandle;
   /** Stops one run, or everything in flight; returns how many. */

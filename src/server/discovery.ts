@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../config/write.js";
+import { writeFileAtomic } from "../config/atomic.js";
 
 /** What `jarvis start` leaves in `JARVIS_HOME/server.json` so terminals can find it. */
 export interface ServerInfo {

@@ -1,6 +1,8 @@
 import type { AgentService } from "../agent/service.js";
 import { JarvisError } from "../core/errors.js";
 import { composeRuntime, type Runtime } from "../runtime/compose.js";
+import type { Tasks } from "../tasks/service.js";
+import { TasksLink } from "../tasks/tools.js";
 import { removeServerFile, writeServerFile } from "./discovery.js";
 import { isLoopbackHost, isWildcardHost } from "./security.js";
 import { createServer, type JarvisServer } from "./server.js";
@@ -40,13 +42,16 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * while the server already answers. Nothing reads the catalog before: API and WebSocket
  * requests wait for the agent.
  */
-async function buildAgent(runtime: Runtime, version: string): Promise<AgentService> {
+async function buildAgent(runtime: Runtime, version: string, link: TasksLink): Promise<AgentService> {
   // Group by group with a breath between: Node links a dynamic import's whole module graph
   // synchronously (~0.35 s for every group at once), which would hold the UI's first requests
   // (and /health) that long.
   const { loadBuiltinTools } = await import("../tools/groups.js");
   const builtinTools = await loadBuiltinTools(breathe);
-  runtime.registry.registerAll(builtinTools(runtime.deps));
+  const { tasksTools } = await import("../tasks/tools.js");
+  runtime.registry.registerAll([...builtinTools(runtime.deps), ...tasksTools(runtime.deps, link)]);
+  link.gate = runtime.gate;
+  link.registry = runtime.registry;
   (await import("../runtime/extensions.js")).attachExtensions(runtime);
   await breathe();
   // MCP servers connect in the background; their tools join the catalog as each comes up.
@@ -70,6 +75,32 @@ async function resumeMail(runtime: Runtime, signal: AbortSignal): Promise<void> 
   } catch (error) {
     runtime.logger.warn({ err: error }, "could not resume the mail outbox");
   }
+}
+
+/**
+ * The service's own work (delivery of due items, routines, observers) once the agent is ready:
+ * routine runs are runs of that agent, their questions wait in the server's inbox, and alerts
+ * reach every tab and attached terminal through the live hub.
+ */
+async function startServiceTasks(
+  runtime: Runtime,
+  agent: AgentService,
+  server: JarvisServer,
+  link: TasksLink,
+): Promise<Tasks> {
+  const [{ startTasks }, { liveSurface }] = await Promise.all([
+    import("../tasks/service.js"),
+    import("../tasks/surfaces.js"),
+  ]);
+  const tasks = await startTasks({
+    runtime,
+    agent,
+    broker: server.context.broker,
+    link,
+    surfaces: [liveSurface((text) => server.context.live.broadcast(text))],
+  });
+  server.context.tasks = tasks;
+  return tasks;
 }
 
 /**
@@ -134,10 +165,14 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
     // Built after listening, on purpose: a macrotask later, so the listen callback and the
     // first requests are not queued behind the NLU.
     let unsettle = () => {};
+    let tasks: Tasks | undefined;
+    const link = new TasksLink();
+    const listening = server;
     const ready = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => buildAgent(runtime, options.version ?? "0.1.0"))
-      .then((built) => {
+      .then(() => buildAgent(runtime, options.version ?? "0.1.0", link))
+      .then(async (built) => {
         agent = built;
+        tasks = await startServiceTasks(runtime, built, listening, link);
         resolveAgent(built);
         runtime.logger.info("agent ready");
         unsettle = settleMemory(() => built.activeRuns().length === 0);
@@ -152,7 +187,6 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
     writeServerFile(runtime.paths.home, { url: local, pid: process.pid, startedAt: Date.now() });
     const stopping = new AbortController();
     const mail = resumeMail(runtime, stopping.signal);
-    const listening = server;
     return {
       server: listening,
       runtime,
@@ -166,6 +200,7 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
         unsettle();
         await mail;
         await ready.catch(() => undefined);
+        await tasks?.close();
         await listening.close();
         await agent?.close();
         await runtime.close();

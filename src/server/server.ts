@@ -12,6 +12,7 @@ import { registerExtendRoutes } from "./routes/extend.js";
 import { registerKnowledgeRoutes } from "./routes/knowledge.js";
 import { registerMcpRoutes } from "./routes/mcp.js";
 import { registerSettingsRoutes } from "./routes/settings.js";
+import { registerTasksRoutes } from "./routes/tasks.js";
 import { registerTurnRoutes } from "./routes/turns.js";
 import { registerWebSocket } from "./routes/ws.js";
 import { API_CSP, hostAllowed, remoteHostNames, SECURITY_HEADERS, sameOrigin, UI_CSP } from "./security.js";
@@ -195,6 +196,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
   registerKnowledgeRoutes(app, context);
   registerMcpRoutes(app, context);
   registerExtendRoutes(app, context);
+  registerTasksRoutes(app, context);
   registerSettingsRoutes(app, context, { uploadLimit: options.uploadLimit ?? 256 * 1024 * 1024 });
   await registerStatic(app, options.uiDir);
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
-import { writeFileAtomic } from "../config/write.js";
+import { writeFileAtomic } from "../config/atomic.js";
 
 const TOKEN = /^[0-9a-f]{64}$/;
 

@@ -22,5 +22,6 @@ export { type ModelHarnessKit, modelHarnessKit } from "./model-harness.js";
 export { builtinToolsForNlu, createTestNlu, NLU_TEST_NOW } from "./nlu.js";
 export { probeLogPath, probeTools, readProbeLog } from "./probe-tools.js";
 export { hasPrograms } from "./programs.js";
+export { RecordingNotifier, recordingNotifySend } from "./recording-notifier.js";
 export { type ScriptedCall, ScriptedModel, type ScriptedStep } from "./scripted-model.js";
 export { TableNlu } from "./table-nlu.js";

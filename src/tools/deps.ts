@@ -21,4 +21,13 @@ export interface ToolDeps {
   onClose(fn: () => Promise<void> | void): void;
   /** Events that belong to no run (a timer ringing); the server pushes them to every client. */
   emit?: EmitFn;
+  /** Whoever delivers what tools schedule for later (timers, alarms, routines): the service. */
+  later?: LaterDelivery;
+}
+
+export interface LaterDelivery {
+  /** Something new is due at this time: the service re-arms for it at once. */
+  wake(dueAt: number): void;
+  /** Why nothing will deliver it (no service runs for this home, and how to start one), or undefined. */
+  missing(): string | undefined;
 }

@@ -25,16 +25,20 @@ beforeAll(async () => {
       ...createFilesTools(deps),
       ...probeTools(deps),
       ...createKnowledgeTools(deps),
-      // the desktop notifier is the one thing replaced: the event path is the real one
-      ...createTimerTools(deps, {
-        notifier: {
-          notify: async (title, body) => {
-            popups.push(`${title}: ${body}`);
-            return true;
-          },
-        },
-      }),
+      ...createTimerTools(deps),
     ],
+    // the desktop notifier is the one thing replaced: delivery and the event path are the real ones
+    tasks: {
+      notifier: {
+        notify: async (title, body) => {
+          popups.push(`${title}: ${body}`);
+        },
+        alert: async (title, body) => {
+          popups.push(`${title}: ${body}`);
+          return undefined;
+        },
+      },
+    },
   });
 });
 afterEach(() => {
@@ -66,7 +70,7 @@ const knowledge = () => openKnowledge(h.runtime.deps);
 describe("a dropped file added to the knowledge base", () => {
   it("runs knowledge_add through the gate, streams it to every tab and keeps it in the session", async () => {
     const hello = await (await open()).next((m) => m.type === "hello");
-    expect(hello.features).toEqual({ knowledge: true });
+    expect(hello.features).toEqual({ knowledge: true, routines: true });
     const [one, two] = [await open(), await open()];
     const path = join(h.temp.home, "Documents", "lighthouse.md");
     writeFileSync(path, "# Lighthouse\n\nThe keeper trims the wick at dusk every evening.\n");
@@ -246,22 +250,42 @@ describe("GET /api/sessions/:id/history", () => {
 });
 
 describe("timers and alarms ring in every tab", () => {
-  it("pushes a fired timer to every open WebSocket, besides the desktop popup", async () => {
+  it("pushes a ringing timer to every open WebSocket, besides the desktop popup; dismissing it closes it everywhere", async () => {
     const [one, two] = [await open(), await open()];
     one.send({ type: "turn", id: "t1", text: "tea timer" });
     const ack = await one.next((m) => m.type === "ack" && m.id === "t1");
     await one.event("run_finished", (e) => e.runId === ack.runId);
+    const rung: Array<{ id: string }> = [];
     for (const socket of [one, two]) {
-      const notice = await socket.next((m) => m.type === "notice", 8_000);
-      expect(notice).toEqual({
-        type: "notice",
+      const alert = await socket.next((m) => m.type === "alert", 8_000);
+      expect(alert).toEqual({
+        type: "alert",
         ts: expect.any(Number),
-        level: "info",
-        message: 'Timer "tea" is done (1 second).',
+        alert: expect.objectContaining({
+          kind: "timer",
+          status: "ringing",
+          title: "Timer",
+          message: 'Timer "tea" is done (1 second).',
+        }),
+      });
+      rung.push(alert.alert as { id: string });
+    }
+    expect(popups).toEqual(['Jarvis: Timer: Timer "tea" is done (1 second).']);
+    // a ringing timer is not a run: nothing new in the run list (the newest is still the turn)
+    expect(h.agent.listRuns({ limit: 1 }).map((r) => r.id)).toEqual([ack.runId]);
+    // a tab opened now is told what is ringing
+    const late = await open();
+    expect((await late.next((m) => m.type === "hello")).alerts).toEqual([
+      expect.objectContaining({ id: rung[0]!.id }),
+    ]);
+    two.send({ type: "alert", id: "d1", alertId: rung[0]!.id, action: "dismiss" });
+    expect(await two.next((m) => m.type === "ack" && m.id === "d1")).toMatchObject({
+      alert: { status: "dismissed" },
+    });
+    for (const socket of [one, two, late]) {
+      expect(await socket.next((m) => m.type === "alert_closed")).toMatchObject({
+        alert: { id: rung[0]!.id, status: "dismissed" },
       });
     }
-    expect(popups).toEqual(['Jarvis: Timer done: Timer "tea" is done (1 second).']);
-    // a notice is not a run: nothing new in the run list (the newest is still the turn)
-    expect(h.agent.listRuns({ limit: 1 }).map((r) => r.id)).toEqual([ack.runId]);
   });
 });

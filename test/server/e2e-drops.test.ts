@@ -35,8 +35,9 @@ describe.skipIf(!ok)("web UI: knowledge drops, notices, images", () => {
         ...createFilesTools(deps),
         ...probeTools(deps),
         ...createKnowledgeTools(deps),
-        ...createTimerTools(deps, { notifier: { notify: async () => true } }),
+        ...createTimerTools(deps),
       ],
+      tasks: { notifier: { notify: async () => {}, alert: async () => undefined } },
     });
     browser = await launchChromium();
   });
@@ -105,7 +106,7 @@ describe.skipIf(!ok)("web UI: knowledge drops, notices, images", () => {
     expect(errors).toEqual([]);
   });
 
-  it("shows a ringing timer in every open tab until dismissed", async () => {
+  it("rings a timer in every open tab (title too) until it is dismissed in any of them", async () => {
     const first = await fresh();
     const second = await openTab();
     const errors = [watchConsole(first), watchConsole(second)];
@@ -114,11 +115,14 @@ describe.skipIf(!ok)("web UI: knowledge drops, notices, images", () => {
     await first.locator(".bubble.assistant", { hasText: /Timer "tea" set for 1 second/ }).waitFor();
     for (const page of [first, second]) {
       await page.getByRole("alert").filter({ hasText: 'Timer "tea" is done (1 second).' }).waitFor();
+      await expect.poll(() => page.title()).toBe("(1) ⏰ Jarvis");
     }
     if (keep) await second.screenshot({ path: join(REPO_ROOT, "docs", "screenshots", "timer-notice.png") });
     await second.getByRole("button", { name: /^Dismiss: Timer "tea"/ }).click();
-    await second.getByRole("alert").filter({ hasText: "tea" }).waitFor({ state: "detached" });
-    await expect(first.getByRole("alert").filter({ hasText: "tea" }).isVisible()).resolves.toBe(true);
+    for (const page of [first, second]) {
+      await page.getByRole("alert").filter({ hasText: "tea" }).waitFor({ state: "detached" });
+      await expect.poll(() => page.title()).toBe("Jarvis");
+    }
     expect(errors.flat()).toEqual([]);
   });
 

@@ -5,7 +5,11 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import type { NluResult } from "../../src/brain/nlu/types.js";
 import { silentLogger } from "../../src/core/logger.js";
 import type { ToolDefinition } from "../../src/core/tool.js";
+import type { Notifier } from "../../src/platform/types.js";
 import { createServer, type JarvisServer } from "../../src/server/index.js";
+import { startTasks } from "../../src/tasks/service.js";
+import { liveSurface } from "../../src/tasks/surfaces.js";
+import { TasksLink } from "../../src/tasks/tools.js";
 import { type AgentHarness, createAgentHarness } from "../../src/testing/agent-harness.js";
 import { JARVIS_BIN, REPO_ROOT } from "../../src/testing/cli.js";
 import { probeTools } from "../../src/testing/probe-tools.js";
@@ -48,6 +52,8 @@ export async function startServerHarness(
     config?: string;
     uiDir?: string | null;
     tools?: (deps: ToolDeps) => ToolDefinition[];
+    /** Run the service's tasks too (delivery of due items, routines), alerts on this notifier. */
+    tasks?: { notifier: Notifier; link?: TasksLink };
   } = {},
 ): Promise<ServerHarness> {
   const model = new ScriptedModel([]);
@@ -67,6 +73,18 @@ export async function startServerHarness(
     defaultMetrics: false,
   });
   const url = await server.listen();
+  const tasks = options.tasks
+    ? await startTasks({
+        runtime: agent.runtime,
+        agent: agent.agent,
+        broker: server.context.broker,
+        link: options.tasks.link ?? new TasksLink(),
+        notifier: options.tasks.notifier,
+        observers: false,
+        surfaces: [liveSurface((text) => server.context.live.broadcast(text))],
+      })
+    : undefined;
+  server.context.tasks = tasks;
   return {
     ...agent,
     server,
@@ -75,6 +93,7 @@ export async function startServerHarness(
     model,
     openUrl: `${url}/#token=${TOKEN}`,
     async close() {
+      await tasks?.close();
       await server.close();
       await agent.close();
     },

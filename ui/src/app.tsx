@@ -8,6 +8,7 @@ import { Audit } from "./pages/Audit";
 import { Chat } from "./pages/Chat";
 import { Extend } from "./pages/Extend";
 import { Mcp } from "./pages/Mcp";
+import { Routines } from "./pages/Routines";
 import { RunPage, Runs } from "./pages/Runs";
 import { Settings } from "./pages/Settings";
 import { SignIn } from "./pages/SignIn";
@@ -17,6 +18,7 @@ import { Link, usePath } from "./router";
 const NAV = [
   { to: "/", label: "Chat" },
   { to: "/runs", label: "Runs" },
+  { to: "/routines", label: "Routines" },
   { to: "/audit", label: "Audit" },
   { to: "/tools", label: "Tools" },
   { to: "/mcp", label: "MCP" },
@@ -30,6 +32,8 @@ function Page({ path }: { path: string }) {
   switch (path) {
     case "/runs":
       return <Runs />;
+    case "/routines":
+      return <Routines />;
     case "/audit":
       return <Audit />;
     case "/tools":

@@ -1,5 +1,5 @@
 import { api, getToken } from "./api";
-import type { JarvisEvent, PendingConfirmation } from "./types";
+import type { Alert, JarvisEvent, PendingConfirmation } from "./types";
 
 export type Connection = "connecting" | "open" | "closed";
 
@@ -45,6 +45,10 @@ export class LiveStore {
   readonly pending = new Map<string, PendingConfirmation>();
   readonly active = new Set<string>();
   notices: Notice[] = [];
+  /** Alerts ringing or missed (timers, alarms, reminders, routines), shared by every tab and surface. */
+  readonly alerts = new Map<string, Alert>();
+  /** Called when an alert starts ringing in this tab (a sound). */
+  onRing: (alert: Alert) => void = () => {};
   /** What this server offers (from its hello), e.g. `knowledge` when the knowledge base exists. */
   features: Record<string, boolean> = {};
   private nextNotice = 1;
@@ -133,6 +137,8 @@ export class LiveStore {
         this.pending.clear();
         for (const item of (message.pending as PendingConfirmation[]) ?? [])
           this.pending.set(item.confirmationId, item);
+        this.alerts.clear();
+        for (const alert of (message.alerts as Alert[] | undefined) ?? []) this.alerts.set(alert.id, alert);
         this.active.clear();
         for (const item of (message.active as Array<{ runId: string; sessionId?: string }>) ?? []) {
           this.active.add(item.runId);
@@ -155,6 +161,18 @@ export class LiveStore {
         };
         this.notices = [...this.notices, notice as Notice].slice(-MAX_NOTICES);
         this.changed();
+        break;
+      }
+      case "alert": {
+        const alert = message.alert as Alert;
+        this.alerts.set(alert.id, alert);
+        if (alert.status === "ringing") this.onRing(alert);
+        this.changed();
+        break;
+      }
+      case "alert_closed": {
+        const alert = message.alert as Alert;
+        if (this.alerts.delete(alert.id)) this.changed();
         break;
       }
       case "ack":
@@ -208,6 +226,12 @@ export class LiveStore {
       this.waiting.set(id, { resolve, reject, timer });
       socket.send(JSON.stringify({ ...message, id }));
     });
+  }
+
+  /** Snooze (minutes) or dismiss an alert everywhere; the server's `alert_closed` follows. */
+  async answerAlert(id: string, action: "snooze" | "dismiss", minutes?: number): Promise<void> {
+    await this.send({ type: "alert", alertId: id, action, ...(minutes ? { minutes } : {}) });
+    if (this.alerts.delete(id)) this.changed();
   }
 
   dismissNotice(id: number): void {

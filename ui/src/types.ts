@@ -93,3 +93,48 @@ export interface ToolInfo {
   override?: "auto" | "confirm" | "deny";
   unavailable?: string;
 }
+
+/** Something due that rang (or was missed) and has not been dealt with (tasks/alerts.ts). */
+export interface Alert {
+  id: string;
+  kind: "timer" | "alarm" | "reminder" | "routine" | "confirm";
+  title: string;
+  message: string;
+  dueAt: number;
+  firedAt: number;
+  lateMs: number;
+  status: "ringing" | "missed" | "snoozed" | "dismissed";
+}
+
+/** A supervised part of the service (tasks/supervisor.ts). */
+export interface PartStatus {
+  name: string;
+  state: "running" | "restarting" | "stopped";
+  restarts: number;
+  since: number;
+  lastError?: string;
+  nextAttemptAt?: number;
+}
+
+/** A routine as the API shows it (tasks/describe.ts `routineView`). */
+export interface RoutineView {
+  id: string;
+  name: string;
+  status: "active" | "paused";
+  when: string;
+  trigger: string;
+  description: string;
+  grants: string[];
+  nextDueAt?: number;
+  running: number;
+  totals: { runs: number; tokensIn: number; tokensOut: number; timeMs: number };
+  lastRun?: { status: string; note?: string; startedAt: number };
+  runs: Array<{
+    id: string;
+    status: string;
+    note?: string;
+    trigger: string;
+    startedAt: number;
+    runId?: string;
+  }>;
+}

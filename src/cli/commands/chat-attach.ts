@@ -23,6 +23,7 @@ interface Target {
 type Pending = ConfirmRequestData & { runId: string };
 
 const HELP = `commands: /stop (stop this session's running task)  /new (new conversation)  /history  /exit
+alerts: /snooze [minutes]  /dismiss
 confirmations (from any window): y = yes, n = no, a = always for this session`;
 
 /** The running server for this JARVIS_HOME and its token; one clear error when there is none. */
@@ -66,10 +67,14 @@ export async function findServer(env: NodeJS.ProcessEnv, flags: AttachFlags): Pr
  * the session's runs as they stream (whichever window started them), starts turns in that
  * session, and answers confirmations from any window; the first answer anywhere wins.
  */
-export async function attachChat(context: CliContext, flags: AttachFlags): Promise<void> {
+export async function attachChat(
+  context: CliContext,
+  flags: AttachFlags,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
   const target = await findServer(context.env, flags);
   const socket = await connect(target);
-  const sessionId = flags.session ?? (await latestSession(target));
+  const sessionId = flags.session ?? (options.fresh ? undefined : await latestSession(target));
   await new AttachedChat(context, socket, target, sessionId).run();
 }
 
@@ -142,6 +147,8 @@ class AttachedChat {
   private readonly unseen = new Map<string, JarvisEvent[]>(); // events of runs not placed yet
   private readonly waiting = new Map<string, (message: Record<string, unknown>) => void>();
   private pending: Pending[] = [];
+  /** What is ringing now (timers, alarms, reminders, routines), newest last. */
+  private alerts: Array<{ id: string; title: string; message: string }> = [];
   private answered = new Set<string>();
   private nextId = 1;
   private closing = false;
@@ -209,6 +216,10 @@ class AttachedChat {
     switch (message.type) {
       case "hello":
         for (const item of (message.pending as Pending[] | undefined) ?? []) this.ask(item);
+        for (const alert of (message.alerts as
+          | Array<{ id: string; title: string; message: string }>
+          | undefined) ?? [])
+          this.ring(alert);
         for (const item of (message.active as Array<{ runId: string; sessionId?: string }>) ?? []) {
           if (item.sessionId) this.sessions.set(item.runId, item.sessionId);
           if (item.sessionId && item.sessionId === this.sessionId) this.running.add(item.runId);
@@ -217,6 +228,14 @@ class AttachedChat {
       case "notice":
         this.context.printError(`  ⏰ ${String(message.message)}`);
         break;
+      case "alert":
+        this.ring(message.alert as { id: string; title: string; message: string });
+        break;
+      case "alert_closed": {
+        const id = (message.alert as { id: string }).id;
+        this.alerts = this.alerts.filter((alert) => alert.id !== id);
+        break;
+      }
       case "ack":
       case "error": {
         const resolve = this.waiting.get(String(message.id));
@@ -263,6 +282,34 @@ class AttachedChat {
       this.maybeFinish();
       this.prompt(rl);
     }
+  }
+
+  private ring(alert: { id: string; title: string; message: string }): void {
+    this.alerts = [...this.alerts.filter((a) => a.id !== alert.id), alert];
+    this.context.printError(`  ⏰ ${alert.message}  (/snooze [minutes] or /dismiss)`);
+  }
+
+  /** `/snooze [minutes]` and `/dismiss` answer the newest alert, for every window at once. */
+  private async answerAlert(action: "snooze" | "dismiss", minutes: number | undefined): Promise<void> {
+    const alert = this.alerts.at(-1);
+    if (!alert) {
+      this.context.printError("nothing is ringing");
+      return;
+    }
+    const ack = await this.request({
+      type: "alert",
+      alertId: alert.id,
+      action,
+      ...(minutes ? { minutes } : {}),
+    });
+    if (ack.type === "error") {
+      this.context.printError(String((ack.error as { message?: string }).message ?? "could not do that"));
+      return;
+    }
+    this.alerts = this.alerts.filter((a) => a.id !== alert.id);
+    this.context.printError(
+      action === "snooze" ? `snoozed ${minutes ?? 10} min: ${alert.message}` : `dismissed: ${alert.message}`,
+    );
   }
 
   private ask(request: Pending): void {
@@ -356,8 +403,20 @@ class AttachedChat {
   }
 
   private command(line: string, rl: Interface): void {
-    const [name] = line.split(/\s+/);
+    const [name, arg] = line.split(/\s+/);
     switch (name) {
+      case "/snooze": {
+        const minutes = arg === undefined ? undefined : Number(arg);
+        if (minutes !== undefined && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440)) {
+          this.context.printError("/snooze takes minutes from 1 to 1440, e.g. /snooze 5");
+          break;
+        }
+        void this.answerAlert("snooze", minutes).finally(() => this.prompt(rl));
+        return;
+      }
+      case "/dismiss":
+        void this.answerAlert("dismiss", undefined).finally(() => this.prompt(rl));
+        return;
       case "/stop":
         this.stop();
         break;

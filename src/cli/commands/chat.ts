@@ -4,6 +4,7 @@ import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle } from "../../agent/types.js";
 import { JarvisError, toJarvisError } from "../../core/errors.js";
 import { ConfirmationInbox } from "../../gate/inbox.js";
+import { findService } from "../../server/client.js";
 import { askLine, formatQuestion, readAnswer } from "../confirm-prompt.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
@@ -12,7 +13,7 @@ import { chatLines, EventPrinter, openAgent } from "./agent-support.js";
 const HELP = `commands: /stop (stop the running task)  /new (new conversation)  /history  /exit
 confirmations: y = yes, n = no, a = always for this session`;
 
-type ChatFlags = { session?: string; continue?: boolean; attach?: boolean; url?: string };
+type ChatFlags = { session?: string; continue?: boolean; attach?: boolean; url?: string; local?: boolean };
 
 export function registerChatCommand(program: Command, context: CliContext): void {
   program
@@ -27,14 +28,16 @@ export function registerChatCommand(program: Command, context: CliContext): void
       "join the running `jarvis start` server: its latest session, confirmations from any window",
     )
     .option("--url <url>", "with --attach: the server's address (default: the one `jarvis start` recorded)")
+    .option("--local", "do not join a running service; chat in this process")
     .action(
       action(context, async (flags: ChatFlags) => {
         if (flags.session && flags.continue)
           throw new JarvisError("USAGE", "--session and --continue cannot be used together");
         if (flags.url !== undefined && !flags.attach) throw new JarvisError("USAGE", "--url needs --attach");
-        if (flags.attach) {
+        // With the service running, the chat joins it: its session, its alerts, one inbox.
+        if (flags.attach || (!flags.local && !flags.session && !flags.continue && findService(context.env))) {
           const { attachChat } = await import("./chat-attach.js");
-          return attachChat(context, flags);
+          return attachChat(context, flags, { fresh: !flags.attach });
         }
         const agent = await openAgent(context);
         if (flags.session && !agent.deps.sessions.get(flags.session)) {

@@ -34,6 +34,8 @@ export const COMMAND_GROUPS: Array<{
   { names: ["mcp"], load: async () => (await import("./mcp.js")).registerMcpCommands },
   { names: ["sandbox"], load: async () => (await import("./sandbox.js")).registerSandboxCommands },
   { names: ["skills"], load: async () => (await import("./skills.js")).registerSkillsCommands },
+  { names: ["service"], load: async () => (await import("./service.js")).registerServiceCommands },
+  { names: ["routines"], load: async () => (await import("./routines.js")).registerRoutinesCommands },
 ];
 
 /** Whether this command line runs a command that opens its own runtime (`start`). */

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { JarvisError } from "../../core/errors.js";
 import { securityWarnings } from "../../runtime/warnings.js";
 import type { CliContext } from "../context.js";
@@ -10,6 +10,7 @@ interface StartFlags {
   host?: string;
   allowRemote?: boolean;
   open: boolean;
+  service?: boolean;
 }
 
 export function parsePort(value: string): number {
@@ -64,6 +65,12 @@ export function registerStartCommand(program: Command, context: CliContext): voi
     .option("--host <host>", "address to bind (default: server.host, 127.0.0.1)")
     .option("--allow-remote", "allow binding an address other than loopback (prints a warning)")
     .option("--no-open", "do not open the browser")
+    .addOption(
+      new Option(
+        "--service",
+        "run as the user service: no browser, and the token link is not printed (logs are kept)",
+      ).hideHelp(),
+    )
     .action(
       action(context, async (flags: StartFlags) => {
         const port = flags.port === undefined ? undefined : parsePort(flags.port);
@@ -83,11 +90,16 @@ export function registerStartCommand(program: Command, context: CliContext): voi
         for (const warning of securityWarnings(launched.runtime.config)) {
           context.printError(`WARNING: ${warning}`);
         }
-        context.print(`Jarvis is running at ${launched.url}`);
-        context.print(`Open this link to use it (it carries your access token; keep it private):`);
-        context.print(`  ${launched.openUrl}`);
-        context.print("Press Ctrl+C to stop.");
-        if (flags.open) openBrowser(launched.openUrl, context.env);
+        if (flags.service) {
+          // A journal is a log: the link with the token is never written there.
+          context.print(`Jarvis service running at ${launched.url} (pid ${process.pid})`);
+        } else {
+          context.print(`Jarvis is running at ${launched.url}`);
+          context.print(`Open this link to use it (it carries your access token; keep it private):`);
+          context.print(`  ${launched.openUrl}`);
+          context.print("Press Ctrl+C to stop.");
+          if (flags.open) openBrowser(launched.openUrl, context.env);
+        }
         // The browser loads the UI while the agent finishes starting; a failure ends it all.
         const first = await Promise.race([
           launched.ready.then(

@@ -3,14 +3,16 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
+import { findService, type ServiceTarget } from "../../server/client.js";
 import { defaultMicrophone, defaultSpeaker } from "../../voice/audio/devices.js";
 import { type AudioSink, type AudioSource, ClipSource, RecordingSink } from "../../voice/audio/io.js";
 import { decodeWav, encodeWav, type PcmAudio, resample, SAMPLE_RATE } from "../../voice/audio/wav.js";
 import { createVoiceSession } from "../../voice/session.js";
 import { createTts } from "../../voice/setup.js";
 import { SpeechOutput } from "../../voice/speech-output.js";
-import { agentTurnHandler, nluDialogClassifier } from "../../voice/turn.js";
+import { agentTurnHandler, keywordDialogClassifier, nluDialogClassifier } from "../../voice/turn.js";
 import type { VoiceEvent } from "../../voice/types.js";
+import { serviceTurns, watchAlerts } from "../attach-voice.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
 import { openAgent } from "./agent-support.js";
@@ -75,25 +77,39 @@ async function listen(context: CliContext, flags: ListenFlags): Promise<void> {
     mkdirSync(dir, { recursive: true });
     sink = new WavFileSink(dir, (file) => print({ type: "tts_output", file }));
   } else sink = defaultSpeaker(context.env);
-  // Turns go to the agent loop (NLU fast path first, then a model when one is configured).
-  const agent = await openAgent(context);
-  const turns = agentTurnHandler((request) => {
-    const handle = agent.startTurn(request);
-    return { events: handle.events, sessionId: handle.sessionId, cancel: () => agent.kill(handle.runId) };
-  });
+  // Turns go to the agent loop (NLU fast path first, then a model when one is configured): the
+  // running service's when there is one (its alerts are then said here too), else this process'.
+  const service = findService(context.env);
+  const agent = service ? undefined : await openAgent(context);
+  const turns = agentTurnHandler(
+    service
+      ? serviceTurns(service)
+      : (request) => {
+          const handle = agent!.startTurn(request);
+          return {
+            events: handle.events,
+            sessionId: handle.sessionId,
+            cancel: () => agent!.kill(handle.runId),
+          };
+        },
+  );
   const session = await createVoiceSession({
     runtime,
     sink,
     onEvent: print,
     turns,
     // Yes/no answers come from the agent's own NLU: training a second one costs ~0.5 s.
-    dialog: nluDialogClassifier(agent.deps.nlu),
+    // (attached to a service, yes/no is read by keywords: the service's NLU is in another process)
+    dialog: agent ? nluDialogClassifier(agent.deps.nlu) : keywordDialogClassifier,
     ...(threshold === undefined ? {} : { threshold }),
   }).catch(async (error: unknown) => {
-    await agent.close();
+    await agent?.close();
     throw error;
   });
-  print({ type: "ready", answeredBy: "agent", source: clip ? "file" : "microphone" });
+  const stopAlerts = service
+    ? speakAlerts(service, runtime.config.voice, context.env, sink, print)
+    : undefined;
+  print({ type: "ready", answeredBy: service ? "service" : "agent", source: clip ? "file" : "microphone" });
   const controller = new AbortController();
   const interrupt = () => controller.abort(new DOMException("interrupted", "AbortError"));
   process.once("SIGINT", interrupt);
@@ -106,8 +122,9 @@ async function listen(context: CliContext, flags: ListenFlags): Promise<void> {
     await pipeline.run(source, controller.signal);
   } finally {
     process.removeListener("SIGINT", interrupt);
+    stopAlerts?.();
     await session.close();
-    await agent.close();
+    await agent?.close();
   }
 }
 
@@ -186,4 +203,24 @@ function describe(event: VoiceEvent | { type: string; [key: string]: unknown }):
     default:
       return undefined;
   }
+}
+
+/** The service's alerts, said aloud by this voice loop as they ring ("snooze" and "dismiss" answer them). */
+function speakAlerts(
+  target: ServiceTarget,
+  voice: Parameters<typeof createTts>[0],
+  env: NodeJS.ProcessEnv,
+  sink: AudioSink,
+  print: (event: { type: string; [key: string]: unknown }) => void,
+): () => void {
+  const speech = new SpeechOutput(createTts(voice, { env, ...(env.HOME ? { home: env.HOME } : {}) }), sink);
+  const controller = new AbortController();
+  const stop = watchAlerts(target, (alert) => {
+    print({ type: "alert", message: alert.message });
+    void speech.say(alert.message, controller.signal).catch(() => undefined);
+  });
+  return () => {
+    controller.abort();
+    stop();
+  };
 }

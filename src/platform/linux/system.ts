@@ -236,6 +236,19 @@ export class LinuxNotifier implements Notifier {
     if (body) args.push(body);
     await runChecked(this.run, "notify-send", args, { signal });
   }
+
+  /** Critical urgency (stays until answered); notify-send prints the chosen action's key. */
+  async alert(
+    title: string,
+    body: string,
+    actions: ReadonlyArray<{ key: string; label: string }>,
+    signal?: AbortSignal,
+  ): Promise<string | undefined> {
+    const buttons = actions.map((action) => `--action=${action.key}=${action.label}`);
+    const args = ["--app-name=Jarvis", "--urgency=critical", ...buttons, "--", title, body];
+    const chosen = (await runChecked(this.run, "notify-send", args, { signal })).trim();
+    return actions.some((action) => action.key === chosen) ? chosen : undefined;
+  }
 }
 
 const SEP = "\u001f";

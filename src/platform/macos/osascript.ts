@@ -127,6 +127,10 @@ end run`,
   notify: `on run argv
   display notification (item 2 of argv) with title (item 1 of argv)
 end run`,
+  alert: `on run argv
+  set labels to items 3 thru -1 of argv
+  display alert (item 1 of argv) message (item 2 of argv) buttons labels giving up after 600
+end run`,
   /** Which player to drive: Spotify when it is running, else Music. */
   whichPlayer: `if application "Spotify" is running then
   return "Spotify"

@@ -153,6 +153,19 @@ export class MacNotifier implements Notifier {
   async notify(title: string, body: string | undefined, signal?: AbortSignal): Promise<void> {
     await osascript(this.run, SCRIPTS.notify, [title, body ?? ""], { signal });
   }
+
+  /** An alert with buttons (labels as argv, never spliced into the script); gives up after 10 min. */
+  async alert(
+    title: string,
+    body: string,
+    actions: ReadonlyArray<{ key: string; label: string }>,
+    signal?: AbortSignal,
+  ): Promise<string | undefined> {
+    const labels = actions.map((action) => action.label);
+    const out = await osascript(this.run, SCRIPTS.alert, [title, body, ...labels], { signal });
+    const chosen = /button returned:([^,]*)/.exec(out)?.[1];
+    return actions.find((action) => action.label === chosen)?.key;
+  }
 }
 
 const SEP = "\u001f";

@@ -11,6 +11,7 @@ import { browserDoctorCheck } from "../../tools/browser/doctor.js";
 import { ACCOUNT_DOCTOR_CHECKS } from "../../tools/mail/doctor.js";
 import { VOICE_DOCTOR_CHECKS } from "../../voice/doctor.js";
 import { SECURITY_CHECKS } from "./security.js";
+import { serviceDoctorCheck } from "./service.js";
 
 const nodeCheck: DoctorCheck = {
   name: "node",
@@ -101,4 +102,5 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   ...ACCOUNT_DOCTOR_CHECKS,
   DOCTOR_MCP_CHECK,
   sandboxDoctorCheck,
+  serviceDoctorCheck,
 ];

@@ -8,6 +8,8 @@ export const TurnBody = z
   .object({
     text: z.string().min(1).max(20_000),
     sessionId: z.string().min(1).max(100).optional(),
+    /** `cli`/`voice`: a terminal or the voice loop attached to the service; otherwise an API client. */
+    source: z.enum(["api", "cli", "voice"]).optional(),
   })
   .strict();
 
@@ -22,7 +24,7 @@ const HEARTBEAT_MS = 15_000;
 export function registerTurnRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post("/api/turns", async (request, reply) => {
     const body = parseInput(TurnBody, request.body);
-    const handle = context.startTurn(body.text, body.sessionId, "api");
+    const handle = context.startTurn(body.text, body.sessionId, body.source ?? "api");
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {

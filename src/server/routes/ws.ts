@@ -3,7 +3,7 @@ import type { WebSocket } from "ws";
 import { z } from "zod";
 import { USER_ANSWERS } from "../../gate/inbox.js";
 import { drain, type ServerContext } from "../context.js";
-import { toErrorReply } from "../errors.js";
+import { HttpError, toErrorReply } from "../errors.js";
 import type { LiveClient } from "../live.js";
 import { VoiceHub } from "../voice-socket.js";
 import { parseInput } from "./body.js";
@@ -26,6 +26,13 @@ export const ClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("kill"), id, runId: runId.optional() }),
   z.object({ type: z.literal("resume"), id, runId }),
   z.object({ type: z.literal("ping"), id }),
+  z.object({
+    type: z.literal("alert"),
+    id,
+    alertId: z.string().min(1).max(64),
+    action: z.enum(["snooze", "dismiss"]),
+    minutes: z.number().int().min(1).max(1440).optional(),
+  }),
 ]);
 type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -39,7 +46,12 @@ export function helloMessage(context: ServerContext): Record<string, unknown> {
     pending: context.broker.list(),
     active: context.turns.activeRuns().map((r) => ({ runId: r, sessionId: streaming.get(r) })),
     // What the UI may offer (the knowledge base is an optional tool group)
-    features: { knowledge: context.runtime.registry.has("knowledge_add") },
+    features: {
+      knowledge: context.runtime.registry.has("knowledge_add"),
+      ...(context.tasks ? { routines: true } : {}),
+    },
+    // What is ringing or was missed, so a tab opened now shows it too
+    alerts: context.tasks?.delivery.open() ?? [],
   };
 }
 
@@ -105,5 +117,14 @@ function handle(context: ServerContext, message: ClientMessage): Record<string, 
     }
     case "ping":
       return { serverTime: Date.now() };
+    case "alert": {
+      const delivery = context.tasks?.delivery;
+      if (!delivery) throw new HttpError(503, "UNAVAILABLE", "alerts are not running yet");
+      const alert =
+        message.action === "snooze"
+          ? delivery.snooze(message.alertId, message.minutes)
+          : delivery.dismiss(message.alertId);
+      return { alert };
+    }
   }
 }

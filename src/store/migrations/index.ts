@@ -3,6 +3,7 @@ import { agent } from "./002_agent.js";
 import { everyday } from "./003_everyday.js";
 import { memoryKnowledge } from "./004_memory_knowledge.js";
 import { mailCalendar } from "./005_mail_calendar.js";
+import { tasks } from "./006_tasks.js";
 import type { Migration } from "./types.js";
 
 /**
@@ -16,6 +17,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   everyday,
   memoryKnowledge,
   mailCalendar,
+  tasks,
 ];
 
 export type { Migration } from "./types.js";

@@ -22,13 +22,13 @@ import { describeRepeat, nextOccurrence, REPEAT_HELP, repeatDays, rruleOf } from
 // ical.js (../calendar/ical.js, locate.js, zones.js) and chrono-node (../calendar/time.js) are
 // imported inside execute so that building the tool list does not load them.
 
-interface ListedTodo extends TodoItem {
+export interface ListedTodo extends TodoItem {
   handleValue: string;
   list: string;
 }
 
 /** Every reminder (VTODO) in the chosen accounts and lists, open ones first by due time. */
-async function collectTodos(
+export async function collectTodos(
   services: CalendarServices,
   filter: { account?: string | undefined; list?: string | undefined },
   signal: AbortSignal,

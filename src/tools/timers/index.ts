@@ -1,25 +1,17 @@
 import { z } from "zod";
-import type { EmitFn } from "../../core/events.js";
 import { parametersFrom } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolContext, type ToolDefinition } from "../../core/tool.js";
 import type { ToolDeps } from "../deps.js";
-import { type DesktopNotifier, notifySendNotifier } from "./notify.js";
 import { nextOccurrence, REPEAT_HELP, repeatDays } from "./repeat.js";
-import { realScheduler, type Scheduler } from "./scheduler.js";
 import { type CancelOutcome, describeRepeat, describeSeconds, formatClock, TimerService } from "./service.js";
 import type { TimerRecord } from "./store.js";
 
 export { ManualScheduler, realScheduler, type Scheduler } from "./scheduler.js";
-export { type FiredTimer, TimerService } from "./service.js";
+export { describeSeconds, firedMessage, formatClock, TimerService } from "./service.js";
+export { type TimerKind, type TimerRecord, TimerStore } from "./store.js";
 
 export interface TimerToolsOptions {
-  scheduler?: Scheduler;
-  notifier?: DesktopNotifier;
   timezone?: string;
-  /** Fired timers and alarms as `notice` events; default `deps.emit` (the server streams it to every client). */
-  emit?: EmitFn;
-  /** Start arming right away (default); tests start by hand. */
-  autoStart?: boolean;
 }
 
 const MAX_TIMER_S = 7 * 86_400;
@@ -50,21 +42,21 @@ const alarmCancel = cancelArgs("alarm").extend({
 });
 const empty = z.object({});
 
-/** timer_set|list|cancel and alarm_set|list|cancel, persisted (migration 3), firing while Jarvis runs. */
+/** timer_set|list|cancel and alarm_set|list|cancel, persisted (migration 3), rung by the service. */
 export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}): ToolDefinition[] {
   const timezone = options.timezone;
   const service = new TimerService({
     db: deps.db,
     clock: deps.clock,
-    scheduler: options.scheduler ?? realScheduler(deps.clock),
     ids: deps.ids,
-    notifier: options.notifier ?? notifySendNotifier(deps.env),
-    logger: deps.logger.child({ area: "timers" }),
-    ...(timezone ? { timezone } : {}),
-    ...(options.emit || deps.emit ? { emit: options.emit ?? deps.emit } : {}),
+    onScheduled: (dueAt) => deps.later?.wake(dueAt),
+    timezone,
   });
-  if (options.autoStart ?? true) service.start();
-  deps.onClose(() => service.stop());
+  /** Set in a process no service delivers for: say so, and how to start it. */
+  const unattended = () => {
+    const missing = deps.later?.missing();
+    return missing ? ` ${missing}` : "";
+  };
 
   const mint = (ctx: ToolContext, record: TimerRecord) =>
     ctx.handles.mint("t", record.id, {
@@ -118,7 +110,7 @@ export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}
         const handle = mint(ctx, record);
         const name = args.label ? ` "${args.label}"` : "";
         return ok(
-          `Timer${name} set for ${describeSeconds(args.duration_s)} (ends at ${formatClock(record.dueAt, timezone)}) ${handle}.`,
+          `Timer${name} set for ${describeSeconds(args.duration_s)} (ends at ${formatClock(record.dueAt, timezone)}) ${handle}.${unattended()}`,
           { id: record.id, handle, dueAt: new Date(record.dueAt).toISOString() },
         );
       },
@@ -175,7 +167,7 @@ export function createTimerTools(deps: ToolDeps, options: TimerToolsOptions = {}
         const handle = mint(ctx, record);
         const again = days ? `, then ${describeRepeat(days)}` : "";
         return ok(
-          `Alarm${args.label ? ` "${args.label}"` : ""} set for ${formatClock(at, timezone, true)}${again} ${handle}.`,
+          `Alarm${args.label ? ` "${args.label}"` : ""} set for ${formatClock(at, timezone, true)}${again} ${handle}.${unattended()}`,
           {
             id: record.id,
             handle,

@@ -1,76 +1,36 @@
 import type { Clock } from "../../core/clock.js";
-import type { EmitFn } from "../../core/events.js";
 import type { IdGenerator } from "../../core/ids.js";
-import type { Logger } from "../../core/logger.js";
 import type { SqliteDatabase } from "../../store/database.js";
 import { KeyValueRepository } from "../../store/kv.js";
-import type { DesktopNotifier } from "./notify.js";
 import { describeRepeat, nextOccurrence } from "./repeat.js";
-import type { Scheduler } from "./scheduler.js";
 import { type TimerKind, type TimerRecord, TimerStore } from "./store.js";
-
-export interface FiredTimer {
-  record: TimerRecord;
-  /** How late it fired (a restart after its time: a missed alarm). */
-  lateMs: number;
-  message: string;
-}
 
 export interface TimerServiceOptions {
   db: SqliteDatabase;
   clock: Clock;
-  scheduler: Scheduler;
   ids: IdGenerator;
-  notifier: DesktopNotifier;
-  logger: Logger;
-  timezone?: string;
-  /** Re-read the table this often, so timers another process created still fire here. */
-  pollMs?: number;
-  /** After start, wait this long before firing overdue rows (a short CLI command never does). */
-  startDelayMs?: number;
-  emit?: EmitFn;
+  /** Told when something new is due, so whoever delivers (the service) arms for it at once. */
+  onScheduled?: (dueAt: number) => void;
+  /** The user's time zone: a repeating alarm's next day is a day there. */
+  timezone?: string | undefined;
 }
 
 export type CancelSelector = { id?: string; label?: string; at?: number; all?: boolean };
 export type CancelOutcome = { cancelled: TimerRecord[] } | { problem: string; candidates: TimerRecord[] };
 
-const LATE_MS = 60_000;
-
 /**
- * Timers and alarms: rows in SQLite, one wake-up armed for the earliest due row. Firing marks
- * the row first (a guarded UPDATE), then notifies, so a crash or a second process cannot ring
- * the same alarm twice; alarms due while Jarvis was not running ring as "missed" on start.
+ * Timers and alarms as rows in SQLite. Ringing them is the always-on service's job
+ * (tasks/delivery.ts): it claims a due row with one guarded UPDATE, so no two processes ring the
+ * same alarm, and reports rows that came due while it was down as missed.
  */
 export class TimerService {
   readonly store: TimerStore;
   /** Repeating alarms' days, by the id of their next occurrence (no schema change needed). */
   private readonly repeats: KeyValueRepository;
-  private readonly listeners = new Set<(fired: FiredTimer) => void>();
-  private cancelWake: (() => void) | undefined;
-  private started = false;
-  private notBefore = 0;
 
   constructor(private readonly options: TimerServiceOptions) {
     this.store = new TimerStore(options.db);
     this.repeats = new KeyValueRepository(options.db, options.clock);
-  }
-
-  start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.notBefore = this.options.clock.now() + (this.options.startDelayMs ?? 2_000);
-    this.arm();
-  }
-
-  stop(): void {
-    this.started = false;
-    this.cancelWake?.();
-    this.cancelWake = undefined;
-  }
-
-  subscribe(listener: (fired: FiredTimer) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   create(
@@ -91,9 +51,7 @@ export class TimerService {
     };
     this.store.insert(record);
     if (repeat?.length) this.repeats.set(repeatKey(record.id), repeat);
-    // A timer set in this process may fire before the start delay is over
-    this.notBefore = Math.min(this.notBefore, dueAt);
-    if (this.started) this.arm();
+    this.options.onScheduled?.(dueAt);
     return record;
   }
 
@@ -137,60 +95,20 @@ export class TimerService {
     if (chosen.length === 0) return { problem: `no ${kind} is set`, candidates: [] };
     this.store.cancel(chosen.map((r) => r.id));
     for (const record of chosen) this.repeats.delete(repeatKey(record.id));
-    if (this.started) this.arm();
     return { cancelled: chosen };
   }
 
-  private arm(): void {
-    this.cancelWake?.();
-    const now = this.options.clock.now();
-    const poll = this.options.pollMs ?? 5_000;
-    const next = this.store.nextDue();
-    let at = next === undefined ? now + poll : Math.min(next, now + poll);
-    at = Math.max(at, this.notBefore, now);
-    this.cancelWake = this.options.scheduler.schedule(at, () => this.tick());
-  }
-
-  /** Fires everything due, then arms the next wake-up. Never throws into the scheduler. */
-  tick(): void {
-    if (!this.started) return;
-    const now = this.options.clock.now();
-    try {
-      for (const record of this.store.due(now)) {
-        if (!this.store.markFired(record.id, now)) continue;
-        this.fire(record, now - record.dueAt);
-        this.again(record, now);
-      }
-    } catch (error) {
-      this.options.logger.warn({ err: error }, "timer tick failed");
-    }
-    this.arm();
-  }
-
-  /** A repeating alarm that rang (or was missed) is set again for its next day. */
-  private again(record: TimerRecord, now: number): void {
+  /**
+   * A repeating alarm that rang (or was missed) is set again for its next day after `now`;
+   * whoever claimed the ring (the service's delivery) calls this once.
+   */
+  again(record: TimerRecord, now: number): TimerRecord | undefined {
     const days = this.repeatOf(record.id);
-    if (!days) return;
+    if (!days) return undefined;
     this.repeats.delete(repeatKey(record.id));
     let next = nextOccurrence(record.dueAt, days, this.options.timezone);
     while (next <= now) next = nextOccurrence(next, days, this.options.timezone);
-    this.create(record.kind, next, record.label ?? undefined, undefined, days);
-  }
-
-  private fire(record: TimerRecord, lateMs: number): void {
-    const message = firedMessage(record, lateMs, this.options.timezone);
-    const fired: FiredTimer = { record, lateMs, message };
-    this.options.logger.info({ id: record.id, kind: record.kind, lateMs }, message);
-    const title = record.kind === "timer" ? "Timer done" : lateMs > LATE_MS ? "Missed alarm" : "Alarm";
-    void this.options.notifier.notify(`Jarvis: ${title}`, message).catch(() => false);
-    this.options.emit?.({ type: "notice", data: { level: "info", message } });
-    for (const listener of this.listeners) {
-      try {
-        listener(fired);
-      } catch (error) {
-        this.options.logger.warn({ err: error }, "timer listener failed");
-      }
-    }
+    return this.create(record.kind, next, record.label ?? undefined, undefined, days);
   }
 }
 
@@ -207,14 +125,22 @@ export function formatClock(ms: number, timezone?: string, withDay = false): str
   }).format(new Date(ms));
 }
 
-export function firedMessage(record: TimerRecord, lateMs: number, timezone?: string): string {
+/** What a timer or alarm says when it rings; a late or missed one says how late. */
+export function firedMessage(
+  record: TimerRecord,
+  late: string | undefined,
+  missed: boolean,
+  timezone?: string,
+): string {
   const label = record.label ? ` "${record.label}"` : "";
   if (record.kind === "timer") {
-    const minutes = record.durationS ? ` (${describeSeconds(record.durationS)})` : "";
-    return `Timer${label} is done${minutes}.`;
+    const length = record.durationS ? ` (${describeSeconds(record.durationS)})` : "";
+    if (missed) return `Missed timer${label}${length}: it ended ${late ?? "a while"} ago.`;
+    return `Timer${label} is done${length}.${late ? ` (rang ${late} late)` : ""}`;
   }
-  const when = formatClock(record.dueAt, timezone, lateMs > 12 * 3_600_000);
-  return lateMs > LATE_MS ? `Missed alarm${label} for ${when}.` : `Alarm${label}: it is ${when}.`;
+  const when = formatClock(record.dueAt, timezone, (late?.includes("day") ?? false) || missed);
+  if (missed) return `Missed alarm${label} for ${when} (${late ?? "some time"} late).`;
+  return `Alarm${label}: it is ${when}.${late ? ` (rang ${late} late)` : ""}`;
 }
 
 export function describeSeconds(total: number): string {

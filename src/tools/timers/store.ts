@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from "../../store/database.js";
+import { Statements } from "../../store/statements.js";
 
 export type TimerKind = "timer" | "alarm";
 
@@ -34,11 +35,15 @@ const toRecord = (row: Row): TimerRecord => ({
 
 /** Timers and alarms in SQLite (migration 3). Statements are prepared on first use. */
 export class TimerStore {
-  constructor(private readonly db: SqliteDatabase) {}
+  private readonly sql: Statements;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.sql = new Statements(db);
+  }
 
   insert(record: Omit<TimerRecord, "status">): void {
-    this.db
-      .prepare(
+    this.sql
+      .get(
         "INSERT INTO timers (id, kind, label, due_at, duration_s, status, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)",
       )
       .run(record.id, record.kind, record.label, record.dueAt, record.durationS, record.createdAt);
@@ -49,17 +54,17 @@ export class TimerStore {
       ? this.db
           .prepare("SELECT * FROM timers WHERE status = 'pending' AND kind = ? ORDER BY due_at, id")
           .all(kind)
-      : this.db.prepare("SELECT * FROM timers WHERE status = 'pending' ORDER BY due_at, id").all();
+      : this.sql.get("SELECT * FROM timers WHERE status = 'pending' ORDER BY due_at, id").all();
     return (rows as Row[]).map(toRecord);
   }
 
   get(id: string): TimerRecord | undefined {
-    const row = this.db.prepare("SELECT * FROM timers WHERE id = ?").get(id) as Row | undefined;
+    const row = this.sql.get("SELECT * FROM timers WHERE id = ?").get(id) as Row | undefined;
     return row ? toRecord(row) : undefined;
   }
 
   nextDue(): number | undefined {
-    const row = this.db.prepare("SELECT MIN(due_at) AS due FROM timers WHERE status = 'pending'").get() as {
+    const row = this.sql.get("SELECT MIN(due_at) AS due FROM timers WHERE status = 'pending'").get() as {
       due: number | null;
     };
     return row.due ?? undefined;
@@ -67,8 +72,8 @@ export class TimerStore {
 
   /** Due and still pending, oldest first. */
   due(now: number): TimerRecord[] {
-    const rows = this.db
-      .prepare("SELECT * FROM timers WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id")
+    const rows = this.sql
+      .get("SELECT * FROM timers WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id")
       .all(now) as Row[];
     return rows.map(toRecord);
   }
@@ -76,14 +81,14 @@ export class TimerStore {
   /** The guard that makes firing exactly-once across processes: only one UPDATE wins. */
   markFired(id: string, at: number): boolean {
     return (
-      this.db
-        .prepare("UPDATE timers SET status = 'fired', fired_at = ? WHERE id = ? AND status = 'pending'")
+      this.sql
+        .get("UPDATE timers SET status = 'fired', fired_at = ? WHERE id = ? AND status = 'pending'")
         .run(at, id).changes === 1
     );
   }
 
   cancel(ids: readonly string[]): number {
-    const statement = this.db.prepare(
+    const statement = this.sql.get(
       "UPDATE timers SET status = 'cancelled' WHERE id = ? AND status = 'pending'",
     );
     const run = this.db.transaction((list: readonly string[]) =>

@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock.js";
-import type { EventPayload } from "../../core/events.js";
 import { MemoryHandleStore } from "../../core/handles.js";
 import { SequentialIds } from "../../core/ids.js";
 import { silentLogger } from "../../core/logger.js";
 import { FixedConfirmationBroker } from "../../gate/confirm.js";
 import type { RunScope } from "../../gate/gate.js";
 import { createRunScope } from "../../gate/scope.js";
+import { NO_SERVICE } from "../../runtime/compose.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
-import { createTimerTools, ManualScheduler } from "./index.js";
-import type { DesktopNotifier } from "./notify.js";
+import { createTimerTools, TimerService, TimerStore } from "./index.js";
 
 const START = Date.parse("2025-06-11T10:00:00Z");
 
@@ -25,23 +24,15 @@ afterEach(async () => {
 /** A Jarvis process: runtime + timer tools on the home's real SQLite file, with injected time. */
 function start(clock = new ManualClock(START), ids: { next(prefix: string): string } = new SequentialIds()) {
   temp ??= createTempHome();
-  const scheduler = new ManualScheduler(clock);
-  const notified: Array<{ title: string; body: string }> = [];
-  const events: EventPayload[] = [];
-  const notifier: DesktopNotifier = {
-    async notify(title, body) {
-      notified.push({ title, body });
-      return true;
-    },
-  };
+  const woken: number[] = [];
   const runtime = createRuntime({
     env: temp.env,
     clock,
     ids,
     logger: silentLogger,
-    tools: (deps) =>
-      createTimerTools(deps, { scheduler, notifier, timezone: "UTC", emit: (event) => events.push(event) }),
+    tools: (deps) => createTimerTools(deps, { timezone: "UTC" }),
   });
+  runtime.onWake((dueAt) => woken.push(dueAt));
   runtimes.push(runtime);
   const handles = new MemoryHandleStore();
   const scope: RunScope = createRunScope({
@@ -51,7 +42,16 @@ function start(clock = new ManualClock(START), ids: { next(prefix: string): stri
     broker: new FixedConfirmationBroker("deny"),
   });
   const call = (tool: string, args: Record<string, unknown>) => runtime.gate.call({ tool, args }, scope);
-  return { runtime, clock, scheduler, notified, events, call, handles };
+  /** What the service's delivery does when it wakes: claim each due row, set repeats again. */
+  const ring = () => {
+    const store = new TimerStore(runtime.db);
+    const timers = new TimerService({ db: runtime.db, clock, ids, timezone: "UTC" });
+    const now = clock.now();
+    const rung = store.due(now).filter((record) => store.markFired(record.id, now));
+    for (const record of rung) timers.again(record, now);
+    return rung.map((record) => record.label);
+  };
+  return { runtime, clock, woken, call, handles, ring };
 }
 
 const rows = (runtime: Runtime) =>
@@ -62,29 +62,21 @@ const rows = (runtime: Runtime) =>
   }>;
 
 describe("timers", () => {
-  it("fires exactly when due: a notification, a notice event, and the row marked fired", async () => {
+  it("stores the timer, wakes the service's delivery, and says it needs the service when none runs", async () => {
     const p = start();
     const set = await p.call("timer_set", { duration_s: 300, label: "tea" });
     expect(set.status).toBe("ok");
-    expect(set.result!.output).toMatch(/Timer "tea" set for 5 minutes \(ends at 10:05 AM\) #t1/);
-    p.scheduler.advance(299_000);
-    expect(p.notified).toEqual([]);
-    p.scheduler.advance(1_000);
-    expect(p.notified).toEqual([{ title: "Jarvis: Timer done", body: 'Timer "tea" is done (5 minutes).' }]);
-    expect(p.events).toEqual([
-      { type: "notice", data: { level: "info", message: 'Timer "tea" is done (5 minutes).' } },
-    ]);
-    expect(rows(p.runtime)).toEqual([{ id: "timer_1", kind: "timer", status: "fired" }]);
-    expect((await p.call("timer_list", {})).result!.output).toBe("No timers are running.");
-    p.scheduler.advance(3_600_000);
-    expect(p.notified).toHaveLength(1);
+    expect(set.result!.output).toMatch(/^Timer "tea" set for 5 minutes \(ends at 10:05 AM\) #t1\. /);
+    expect(set.result!.output).toContain(NO_SERVICE);
+    expect(p.woken).toEqual([START + 300_000]);
+    expect(rows(p.runtime)).toEqual([{ id: "timer_1", kind: "timer", status: "pending" }]);
   });
 
   it("lists remaining time and cancels by handle, by name, or all; asks which when unclear", async () => {
     const p = start();
     await p.call("timer_set", { duration_s: 600, label: "pasta" });
     await p.call("timer_set", { duration_s: 60 });
-    p.scheduler.advance(30_000);
+    p.clock.advance(30_000);
     const list = await p.call("timer_list", {});
     expect(list.result!.output).toMatch(/#t1 timer "pasta": 9 minutes 30 seconds left/);
     expect(list.result!.output).toMatch(/#t2 timer: 30 seconds left/);
@@ -96,8 +88,6 @@ describe("timers", () => {
     expect(byName.result!.output).toMatch(/Cancelled 1 timer: timer "pasta"/);
     const byHandle = await p.call("timer_cancel", { id: "#t2" });
     expect(byHandle.status).toBe("ok");
-    p.scheduler.advance(3_600_000);
-    expect(p.notified).toEqual([]);
     expect(rows(p.runtime).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
     const none = await p.call("timer_cancel", {});
     expect(none.code).toBe("NOT_FOUND");
@@ -128,37 +118,15 @@ describe("timers", () => {
 });
 
 describe("alarms", () => {
-  it("survive a restart: a new process reloads them from SQLite and rings once", async () => {
+  it("survive a restart: a new process reads them back from SQLite", async () => {
     const first = start();
     const set = await first.call("alarm_set", { at: "2025-06-11T11:00:00+00:00", label: "standup" });
     expect(set.result!.output).toMatch(/Alarm "standup" set for Wed, Jun 11, 11:00 AM #t1/);
     await first.runtime.close();
 
-    const clock = new ManualClock(START + 10 * 60_000);
-    const second = start(clock);
+    const second = start(new ManualClock(START + 10 * 60_000));
     const listed = await second.call("alarm_list", {});
     expect(listed.result!.output).toMatch(/alarm "standup" at Wed, Jun 11, 11:00 AM/);
-    second.scheduler.advance(49 * 60_000);
-    expect(second.notified).toEqual([]);
-    second.scheduler.advance(60_000);
-    expect(second.notified).toEqual([{ title: "Jarvis: Alarm", body: 'Alarm "standup": it is 11:00 AM.' }]);
-  });
-
-  it("ring as missed after a restart past their time, and never twice across processes", async () => {
-    const first = start();
-    await first.call("alarm_set", { at: "2025-06-11T10:30:00Z" });
-    await first.runtime.close();
-
-    const clock = new ManualClock(START + 2 * 3_600_000);
-    const late = start(clock);
-    const other = start(clock);
-    late.scheduler.advance(1_000);
-    expect(late.notified).toEqual([]);
-    late.scheduler.advance(1_000);
-    other.scheduler.advance(0);
-    expect(late.notified).toEqual([{ title: "Jarvis: Missed alarm", body: "Missed alarm for 10:30 AM." }]);
-    expect(other.notified).toEqual([]);
-    expect(rows(late.runtime).map((r) => r.status)).toEqual(["fired"]);
   });
 
   it("cancel by time, all at once, or the only one", async () => {
@@ -179,8 +147,8 @@ describe("alarms", () => {
     const p = start(new ManualClock(Date.parse("2025-06-12T06:40:00Z")));
     const set = await p.call("alarm_set", { at: "2025-06-12T06:45:00Z", repeat: "weekdays", label: "work" });
     expect(set.result!.output).toMatch(/Alarm "work" set for Thu, Jun 12, 6:45 AM, then every weekday #t1/);
-    p.scheduler.advance(5 * 60_000);
-    expect(p.notified.map((n) => n.body)).toEqual(['Alarm "work": it is 6:45 AM.']);
+    p.clock.advance(5 * 60_000);
+    expect(p.ring()).toEqual(["work"]);
     // Friday, then the weekend is skipped: Monday
     const listed = await p.call("alarm_list", {});
     expect(listed.result!.output).toMatch(/alarm "work" at Fri, Jun 13, 6:45 AM, then every weekday/);
@@ -188,8 +156,8 @@ describe("alarms", () => {
     const clock = new ManualClock(Date.parse("2025-06-13T07:00:00Z"));
     // Another process mints its own ids (real ones are unique; these only need to differ)
     const later = start(clock, { next: (prefix) => `${prefix}_b${Math.random().toString(36).slice(2, 8)}` });
-    later.scheduler.advance(2_000);
-    expect(later.notified.map((n) => n.body)).toEqual(['Missed alarm "work" for 6:45 AM.']);
+    // Missed while no process was up: rung (as missed) when the service comes back
+    expect(later.ring()).toEqual(["work"]);
     expect((await later.call("alarm_list", {})).result!.output).toMatch(
       /Mon, Jun 16, 6:45 AM, then every weekday/,
     );

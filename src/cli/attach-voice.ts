@@ -1,0 +1,106 @@
+import { request as httpRequest } from "node:http";
+import WebSocket from "ws";
+import { AsyncQueue } from "../agent/events.js";
+import type { ConfirmAnswer, JarvisEvent } from "../core/events.js";
+import type { ConfirmationBroker } from "../gate/confirm.js";
+import { callService, type ServiceTarget } from "../server/client.js";
+import type { AgentTurn } from "../voice/turn.js";
+
+/**
+ * The voice loop attached to the running service: spoken turns run there (its agent, its
+ * routines' inbox), questions are put to the person by voice and answered back, and alerts that
+ * ring in the service are said aloud here.
+ */
+export function serviceTurns(
+  target: ServiceTarget,
+): (request: { text: string; broker: ConfirmationBroker }) => AgentTurn {
+  let sessionId: string | undefined;
+  return (request) => {
+    const events = new AsyncQueue<JarvisEvent>();
+    let runId: string | undefined;
+    const payload = JSON.stringify({
+      text: request.text,
+      source: "voice",
+      ...(sessionId ? { sessionId } : {}),
+    });
+    const req = httpRequest(`${target.url}/api/turns`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${target.token}`,
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(payload),
+      },
+    });
+    req.on("response", (res) => {
+      let buffer = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.*)$/m.exec(frame)?.[1];
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
+          if (!type || !data) continue;
+          if (type === "turn") {
+            const turn = JSON.parse(data) as { runId: string; sessionId: string };
+            runId = turn.runId;
+            sessionId = turn.sessionId;
+            continue;
+          }
+          const event = JSON.parse(data) as JarvisEvent;
+          events.push(event);
+          if (event.type === "confirm_requested") void ask(target, request.broker, event);
+        }
+      });
+      res.on("end", () => events.close());
+      res.on("error", () => events.close());
+    });
+    req.on("error", () => events.close());
+    req.end(payload);
+    return {
+      events,
+      cancel: () => {
+        if (runId) void callService(target, "POST", "/api/kill", { runId }).catch(() => undefined);
+      },
+    };
+  };
+}
+
+/** Asks by voice; the person's yes or no goes back to the service (silence: the service's timeout decides). */
+async function ask(
+  target: ServiceTarget,
+  broker: ConfirmationBroker,
+  event: Extract<JarvisEvent, { type: "confirm_requested" }>,
+): Promise<void> {
+  const { data } = event;
+  const answer: ConfirmAnswer = await broker
+    .request(
+      { ...data, runId: event.runId, args: {} },
+      AbortSignal.timeout(Math.max(1_000, data.expiresAt - Date.now())),
+    )
+    .catch(() => "timeout" as const);
+  if (answer === "timeout") return;
+  await callService(target, "POST", `/api/confirmations/${encodeURIComponent(data.confirmationId)}`, {
+    answer,
+  }).catch(() => undefined);
+}
+
+/** Calls `onRing` for every alert that starts ringing in the service; returns a stop function. */
+export function watchAlerts(
+  target: ServiceTarget,
+  onRing: (alert: { id: string; message: string }) => void,
+): () => void {
+  const socket = new WebSocket(`${target.url.replace(/^http/, "ws")}/ws`, [
+    "jarvis",
+    `token.${target.token}`,
+  ]);
+  socket.on("message", (data) => {
+    const message = JSON.parse(String(data)) as {
+      type: string;
+      alert?: { id: string; message: string; status: string };
+    };
+    if (message.type === "alert" && message.alert?.status === "ringing") onRing(message.alert);
+  });
+  socket.on("error", () => undefined);
+  return () => socket.close();
+}

@@ -1,0 +1,38 @@
+import type { DoctorCheck } from "../../config/doctor.js";
+import { callService, findService } from "../../server/client.js";
+import type { PartStatus } from "../../tasks/supervisor.js";
+
+/**
+ * The always-on service: whether it runs, and each supervised part (a part that keeps crashing
+ * is a warning with its last error). Timers, reminders and routines need it.
+ */
+export const serviceDoctorCheck: DoctorCheck = {
+  name: "service",
+  area: "service",
+  async run(context) {
+    const target = findService(context.env);
+    const notRunning = {
+      status: "missing" as const,
+      detail: "not running: timers, alarms, reminders and routines wait until it does",
+      fix: "`jarvis service install` (starts at login), or keep `jarvis start` open",
+    };
+    if (!target) return notRunning;
+    try {
+      const report = await callService<{ pid: number; parts: PartStatus[] }>(target, "GET", "/api/service");
+      const troubled = report.parts.filter((part) => part.state === "restarting" || part.restarts > 0);
+      const parts = report.parts.map((part) => part.name.replace(/^observer:/, "")).join(", ");
+      if (troubled.length === 0) return { status: "ok", detail: `running (pid ${report.pid}): ${parts}` };
+      const worst = troubled.map(
+        (p) =>
+          `${p.name} ${p.state === "restarting" ? "restarting" : "restarted"} ${p.restarts}× (${p.lastError ?? "?"})`,
+      );
+      return {
+        status: "warn",
+        detail: `running (pid ${report.pid}); ${worst.join("; ")}`,
+        fix: "see `jarvis service logs`",
+      };
+    } catch {
+      return notRunning;
+    }
+  },
+};

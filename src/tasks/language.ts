@@ -1,0 +1,245 @@
+import { type Args, type BuildInput, capitalize, NO_ARGS, parseNumber } from "../brain/nlu/language/index.js";
+import { byTool, type IntentTable, withPhrasings } from "../tools/language.js";
+
+/**
+ * How people ask for routines and answer what rings (the team's own sentences). The schedule
+ * inside a sentence ("every weekday at 7") is read here into cron or an interval; a sentence
+ * whose schedule cannot be read is not a routine (the template fails and another reading wins).
+ */
+
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const PARTS_OF_DAY: Record<string, number> = { morning: 8, noon: 12, afternoon: 15, evening: 19, night: 21 };
+
+/** "7", "7am", "7:30 pm", "19:00", "noon": an hour and minute of the day. */
+function clockOf(words: readonly string[]): { hour: number; minute: number } | undefined {
+  const text = words
+    .join(" ")
+    .replace(/\s*([ap])\.?\s*m\.?$/, " $1m")
+    .trim();
+  if (text === "noon" || text === "midday") return { hour: 12, minute: 0 };
+  if (text === "midnight") return { hour: 0, minute: 0 };
+  const match = /^(\d{1,2})(?::(\d{2}))?\s*(am|pm|o'?clock)?$/.exec(text.replace(/^(\d+)(am|pm)$/, "$1 $2"));
+  let hour: number | undefined;
+  let minute = 0;
+  let suffix: string | undefined;
+  if (match) {
+    hour = Number(match[1]);
+    minute = Number(match[2] ?? 0);
+    suffix = match[3];
+  } else {
+    const spoken = /^(.+?)\s*(am|pm|o'?clock)?$/.exec(text);
+    hour = spoken ? parseNumber(spoken[1]!.split(/\s+/)) : undefined;
+    suffix = spoken?.[2];
+  }
+  if (hour === undefined || !Number.isInteger(hour) || minute > 59) return undefined;
+  if (suffix === "pm" && hour < 12) hour += 12;
+  if (suffix === "am" && hour === 12) hour = 0;
+  return hour <= 23 ? { hour, minute } : undefined;
+}
+
+/**
+ * "weekday at 7", "monday at 9am", "day at 6:30 pm", "morning", "weekend at 10", "15 minutes",
+ * "hour": a schedule as routines_create takes it (cron, or `every`), or undefined.
+ */
+export function readSchedule(text: string): Args | undefined {
+  const words = text
+    .toLowerCase()
+    .replace(/[,.]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w && w !== "every" && w !== "each" && w !== "on");
+  if (words.length === 0) return undefined;
+  const interval = /^(\d+|[a-z]+)?\s*(minute|hour|day)s?$/.exec(words.join(" "));
+  if (interval && !(interval[2] === "day" && interval[1])) {
+    const n = interval[1] ? parseNumber([interval[1]]) : 1;
+    if (n === undefined || n < 1) return undefined;
+    return { every: `${n}${interval[2] === "minute" ? "m" : interval[2] === "hour" ? "h" : "d"}` };
+  }
+  const at = words.indexOf("at");
+  const head = at < 0 ? words : words.slice(0, at);
+  let clock = at < 0 ? undefined : clockOf(words.slice(at + 1));
+  if (at >= 0 && !clock) return undefined;
+  let days: string | undefined;
+  for (const word of head) {
+    const bare = word.replace(/s$/, "");
+    if (bare === "weekday") days = "1-5";
+    else if (bare === "weekend") days = "0,6";
+    else if (bare === "day" || bare === "daily") days = "*";
+    else if (WEEKDAYS.includes(bare)) days = String(WEEKDAYS.indexOf(bare));
+    else if (bare in PARTS_OF_DAY) {
+      clock ??= { hour: PARTS_OF_DAY[bare]!, minute: 0 };
+      days ??= "*";
+    } else return undefined;
+  }
+  if (!days || !clock) return undefined;
+  return { cron: `${clock.minute} ${clock.hour} * * ${days}` };
+}
+
+function withSchedule(input: BuildInput, rest: Args): Args | undefined {
+  const schedule =
+    typeof input.values.schedule === "string" ? readSchedule(input.values.schedule) : undefined;
+  return schedule ? { ...schedule, ...rest } : undefined;
+}
+
+const text = (value: unknown) =>
+  typeof value === "string" ? value.trim().replace(/[.!?]+$/, "") : undefined;
+
+/** "every weekday at 7 tell me the weather and my first meeting": the agent answers each time. */
+function tellMe(input: BuildInput): Args | undefined {
+  const what = text(input.values.what);
+  return what
+    ? withSchedule(input, { name: capitalize(what).slice(0, 80), ask: `tell me ${what}` })
+    : undefined;
+}
+
+/** "remind me every Monday at 9 to file my timesheet": a message, no model. */
+function remindEvery(input: BuildInput): Args | undefined {
+  const what = text(input.values.what)?.replace(/^to\s+/i, "");
+  return what
+    ? withSchedule(input, { name: capitalize(what).slice(0, 80), say: capitalize(what) })
+    : undefined;
+}
+
+/** "when a mail from Ana arrives, notify me". */
+function mailFrom(input: BuildInput): Args | undefined {
+  const who = text(input.values.who);
+  if (!who) return undefined;
+  return {
+    name: `Mail from ${who}`,
+    on_mail_from: who,
+    say: "Mail from {{mail.from_name}}: {{mail.subject}}",
+  };
+}
+
+/** "tell me when ~/Downloads gets a PDF": a pattern from the kind of file. */
+function fileIn(input: BuildInput): Args | undefined {
+  const folder = text(input.values.folder);
+  const kind = text(input.values.kind)
+    ?.toLowerCase()
+    .replace(/^(?:new )?/, "")
+    .replace(/ files?$|s$/, "");
+  if (!folder) return undefined;
+  const pattern = kind && /^[a-z0-9]{1,8}$/.test(kind) && kind !== "file" ? `*.${kind}` : undefined;
+  const what = pattern ? `A new ${kind!.toUpperCase()}` : "A new file";
+  return {
+    name: `${what} in ${folder}`,
+    on_file_in: folder,
+    ...(pattern ? { on_file_pattern: pattern } : {}),
+    say: `${what} in ${folder}: {{file.name}}`,
+  };
+}
+
+const TELL = "(tell|give|brief|update) me";
+const NOTIFY = "(notify|tell|alert|ping|warn) me";
+const MAIL = "(mail|email|e-mail|message)";
+
+const ROUTINE_INTENTS: IntentTable = {
+  routines_create: {
+    capability: {
+      area: "Routines",
+      can: "do things on a schedule or when something happens (a mail, a file, a page)",
+      example: "every weekday at 7 tell me the weather",
+    },
+    describe: (args) => `Save a routine: ${String(args.name ?? "")}`,
+    anchors: /\b(?:every|each|whenever|when|routine)\b/,
+    templates: [
+      { t: `(every|each) {schedule:text} ${TELL} {what:text}`, args: { kind: "tell" } },
+      { t: `${TELL} {what:text} (every|each) {schedule:text}`, args: { kind: "tell" } },
+      { t: "remind me (every|each) {schedule:text} to {what:text}", args: { kind: "remind" } },
+      { t: "(every|each) {schedule:text} remind me to {what:text}", args: { kind: "remind" } },
+      { t: "remind me to {what:text} (every|each) {schedule:text}", args: { kind: "remind" } },
+      {
+        t: `(when|whenever|if) [a|an|new] ${MAIL} from {who:contact} (arrives|comes in|lands|shows up) [then] ${NOTIFY}`,
+        args: { kind: "mail" },
+      },
+      {
+        t: `(when|whenever|if) i (get|receive) [a|an] [new] ${MAIL} from {who:contact} [then] ${NOTIFY}`,
+        args: { kind: "mail" },
+      },
+      {
+        t: `${NOTIFY} (when|whenever|if) [a|an|new] ${MAIL} from {who:contact} (arrives|comes in|lands|shows up)`,
+        args: { kind: "mail" },
+      },
+      {
+        t: `${NOTIFY} (when|whenever|if) i (get|receive) [a|an] [new] ${MAIL} from {who:contact}`,
+        args: { kind: "mail" },
+      },
+      { t: `${NOTIFY} (when|whenever|if) {who:contact} (emails|mails|writes to) me`, args: { kind: "mail" } },
+      {
+        t: `${NOTIFY} (when|whenever|if) {folder:path} (gets|receives) [a|an] [new] {kind:text}`,
+        args: { kind: "file" },
+      },
+      {
+        t: `${NOTIFY} (when|whenever|if) [a|an] [new] {kind:text} (appears|lands|shows up|arrives) in {folder:path}`,
+        args: { kind: "file" },
+      },
+      { t: `watch {folder:path} for [new] {kind:text} [and ${NOTIFY}]`, args: { kind: "file" } },
+    ],
+    samples: [
+      "make me a routine",
+      "set up a daily routine",
+      "create an automation",
+      "i want a routine for my mornings",
+    ],
+    negatives: [
+      "what's the weather",
+      "remind me to call mom at 5",
+      "set a timer for 5 minutes",
+      "tell me a joke",
+    ],
+    build(input) {
+      switch (input.fixed.kind) {
+        case "tell":
+          return tellMe(input);
+        case "remind":
+          return remindEvery(input);
+        case "mail":
+          return mailFrom(input);
+        case "file":
+          return fileIn(input);
+        default:
+          return undefined;
+      }
+    },
+  },
+  routines_list: {
+    lookup: { nouns: /\broutines?\b|\bautomations?\b/, rank: 4 },
+    describe: () => "Show your routines",
+    anchors: /\broutines?\b|\bautomations?\b/,
+    templates: [
+      "(show|list|display|what are) [me] [all] [of] my (routines|automations)",
+      "what (routines|automations) (do i have|are set up|are running)",
+      "[my] routines",
+    ],
+    samples: ["which routines are active", "what runs on its own"],
+    fallback: NO_ARGS,
+  },
+  alerts_snooze: {
+    describe: ({ minutes }) => `Snooze it${typeof minutes === "number" ? ` for ${minutes} minutes` : ""}`,
+    anchors: /\bsnooze\b/,
+    lenient: true,
+    templates: [
+      "snooze [it|that|the alarm|the timer|the reminder|the alert]",
+      "snooze [it|that|the alarm|the timer|the reminder|the alert] for {minutes:number} (minutes|min|mins)",
+      "[give me] {minutes:number} more minutes",
+    ],
+    samples: ["snooze please", "five more minutes please"],
+    build: (input) => (typeof input.values.minutes === "number" ? { minutes: input.values.minutes } : {}),
+    fallback: NO_ARGS,
+  },
+  alerts_dismiss: {
+    describe: () => "Dismiss the alert",
+    anchors: /\bdismiss\b|\bthat'?s enough\b|\bi'?m up\b/,
+    lenient: true,
+    templates: [
+      "dismiss [it|that|the alarm|the timer|the reminder|the alert|the notification]",
+      "dismiss (all|everything) [alerts|alarms]",
+      "(turn off|silence|shut off) the (ringing|alarm that is ringing)",
+      "i'm up",
+    ],
+    samples: ["dismiss please", "ok dismiss that alert"],
+    build: (input) => (/\b(?:all|everything)\b/.test(input.env.text.toLowerCase()) ? { all: true } : {}),
+    fallback: NO_ARGS,
+  },
+};
+
+export const TASKS_LANGUAGE = withPhrasings(byTool(ROUTINE_INTENTS), {});
