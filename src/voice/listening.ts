@@ -44,6 +44,11 @@ export class Listening {
     return this.utterance !== undefined;
   }
 
+  /** Below this speech probability a frame is quiet (the end of speech counts such frames). */
+  get quietBelow(): number {
+    return this.segmenter.endThreshold;
+  }
+
   get mode(): ListenMode | undefined {
     return this.utterance?.mode;
   }

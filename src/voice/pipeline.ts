@@ -3,13 +3,14 @@ import { toJarvisError } from "../core/errors.js";
 import type { ConfirmAnswer } from "../core/events.js";
 import type { ConfirmationBroker, ConfirmationRequest } from "../gate/confirm.js";
 import type { AudioSource } from "./audio/io.js";
-import { FRAME_SAMPLES, SAMPLE_RATE } from "./audio/wav.js";
+import { durationMs, FRAME_SAMPLES, SAMPLE_RATE } from "./audio/wav.js";
 import { Listening } from "./listening.js";
 import type { VoicePipelineOptions } from "./pipeline-types.js";
 import { SpeechOutput, type SpokenClip } from "./speech-output.js";
 import { confirmByVoice } from "./spoken-confirm.js";
 import type { ListenMode, Transcript } from "./stt/types.js";
 import type { VoiceEvent, VoiceState } from "./types.js";
+import { commandLeadIn, type HeardFrame, LEAD_IN_FRAMES } from "./utterance.js";
 import type { WakeDecision } from "./wakeword.js";
 
 export type {
@@ -20,8 +21,6 @@ export type {
 } from "./pipeline-types.js";
 
 const NOT_UNDERSTOOD = "Sorry, I didn't catch that.";
-
-type HeardFrame = { frame: Int16Array; vad: number };
 
 /**
  * The duplex voice loop: idle → (wake) → listening → transcribing → turn → speaking → idle.
@@ -46,6 +45,8 @@ export class VoicePipeline {
   private speaking: AbortController | undefined;
   /** Frames heard since a barge-in, until the next `listen` picks them up. */
   private bargeBuffer: HeardFrame[] | undefined;
+  /** The last frames heard while idle: a command may begin before the wake word is decided. */
+  private readonly recent: HeardFrame[] = [];
   private ended = false;
   /** Push-to-talk let go before the next `listen` began (after a barge-in). */
   private released = false;
@@ -143,6 +144,8 @@ export class VoicePipeline {
     }
     switch (this.current) {
       case "idle":
+        this.recent.push({ frame, vad });
+        if (this.recent.length > LEAD_IN_FRAMES) this.recent.shift();
         if (wake.detected && !this.task) this.onWake(wake);
         break;
       case "listening":
@@ -241,10 +244,25 @@ export class VoicePipeline {
     this.emit({ type: "wake", t: this.t, score: round(decision.score), vad: round(decision.vadGate) });
     // The tail of the phrase must not fire again once we are back to idle.
     this.options.wake.reset();
-    this.startTask(() => this.converse());
+    const leadIn = commandLeadIn(this.recent, this.listening.quietBelow);
+    this.playEarcon();
+    this.startTask(() => this.converse(leadIn));
+  }
+
+  /**
+   * The chime that says "I'm listening", played while listening goes on (so a command spoken
+   * over it still counts). Its echo is no command: the recogniser hears speech and only a short
+   * pre-roll of what came before it (`Utterance`).
+   */
+  private playEarcon(): void {
+    const earcon = this.options.earcon;
+    if (!earcon) return;
+    this.emit({ type: "earcon", t: this.t, durationMs: Math.round(durationMs(earcon)) });
+    this.output.cue(earcon, this.stopped.signal, (error) => this.emitError(error));
   }
 
   private startTask(fn: () => Promise<void>): void {
+    this.recent.length = 0;
     const task = fn()
       .catch((error: unknown) => this.emitError(error))
       .finally(() => {
@@ -257,9 +275,10 @@ export class VoicePipeline {
     this.task = task;
   }
 
-  private async converse(): Promise<void> {
-    for (;;) {
-      const transcript = await this.listen("command");
+  /** `leadIn`: frames heard before listening began that may hold the start of the command. */
+  private async converse(leadIn: HeardFrame[] = []): Promise<void> {
+    for (let first = true; ; first = false) {
+      const transcript = await this.listen("command", first ? leadIn : []);
       if (!transcript) return;
       const controller = new AbortController();
       this.speaking = controller;
@@ -320,9 +339,9 @@ export class VoicePipeline {
     this.setState("listening");
   }
 
-  /** Listens for one utterance; undefined when nobody spoke before the timeout. */
-  private listen(mode: ListenMode): Promise<Transcript | undefined> {
-    const seed = this.bargeBuffer ?? [];
+  /** Listens for one utterance (`leadIn` first); undefined when nobody spoke before the timeout. */
+  private listen(mode: ListenMode, leadIn: HeardFrame[] = []): Promise<Transcript | undefined> {
+    const seed = this.bargeBuffer ?? leadIn;
     this.bargeBuffer = undefined;
     if (this.ended && seed.length === 0) return Promise.resolve(undefined);
     return new Promise((resolve) => {

@@ -6,6 +6,7 @@ import type { IdGenerator } from "../core/ids.js";
 import type { ToolDefinition } from "../core/tool.js";
 import type { Gate } from "../gate/gate.js";
 import type { AudioSink } from "./audio/io.js";
+import type { PcmAudio } from "./audio/wav.js";
 import { VoicePipeline } from "./pipeline.js";
 import {
   catalogTemplates,
@@ -48,6 +49,8 @@ export interface VoiceSessionOptions {
   models?: VoiceModels;
   /** Overrides `voice.threshold`. */
   threshold?: number;
+  /** The chime played when the wake word is heard (`wakeEarcon()`); none when absent. */
+  earcon?: PcmAudio;
 }
 
 export interface VoiceSession {
@@ -126,6 +129,7 @@ export async function createVoiceSession(options: VoiceSessionOptions): Promise<
     turns,
     dialog,
     settings: voiceSettings(config),
+    ...(options.earcon ? { earcon: options.earcon } : {}),
     onEvent: options.onEvent,
   });
   return {
