@@ -7,8 +7,8 @@
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { createPlatform } from "../src/platform/factory.js";
+import { desktopHarness } from "../src/testing/desktop-harness.js";
 import { createAppsTools } from "../src/tools/apps/index.js";
-import { desktopHarness } from "../src/tools/input/harness.js";
 import { createInputTools } from "../src/tools/input/index.js";
 import { createScreenTools } from "../src/tools/screen/index.js";
 import { createUiTools } from "../src/tools/ui/index.js";

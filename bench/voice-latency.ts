@@ -3,9 +3,9 @@
  * end of speech → first audio byte of the answer (barge-in: voice-barge.ts). Used by voice.bench.ts.
  */
 import { join } from "node:path";
-import { openAgentService } from "../src/agent/open.js";
 import { defaultConfig } from "../src/config/schema.js";
 import { silentLogger } from "../src/core/logger.js";
+import { openAgentService } from "../src/runtime/agent.js";
 import { createRuntime } from "../src/runtime/runtime.js";
 import { createTempHome } from "../src/testing/home.js";
 import { type AudioSource, ClipSource, RecordingSink } from "../src/voice/audio/io.js";

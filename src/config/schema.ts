@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { allowEntryProblem } from "../tools/web/allowlist.js";
+import { allowEntryProblem } from "./allowlist.js";
 
 /** Every key is optional; defaults make an empty config.yaml a working one. */
 const override = z.enum(["auto", "confirm", "deny"]);
@@ -173,6 +173,11 @@ export const configSchema = z
         heavy: modelSchema.optional(),
         fallbacks: z.array(modelSchema).default([]),
         fast_path_threshold: z.number().min(0).max(1).default(0.9),
+        /**
+         * The embedded brain's middle band: a complete reading at or above this (and below
+         * fast_path_threshold) is put to the user as a yes/no question instead of being dropped.
+         */
+        ask_threshold: z.number().min(0).max(1).default(0.6),
       })
       .strict()
       .prefault({}),

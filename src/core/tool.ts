@@ -1,5 +1,6 @@
 import type { Clock } from "./clock.js";
 import type { EmitFn } from "./events.js";
+import type { IntentSpec } from "./language.js";
 import type { Logger } from "./logger.js";
 
 export type RiskTier = "safe" | "caution" | "dangerous" | "destructive";
@@ -94,6 +95,11 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   effects: Effect[];
   risk: RiskTier | ((args: A) => RiskTier);
   examples?: string[];
+  /**
+   * How people ask for it (templates, samples, slots, follow-up questions, negatives), owned by
+   * the tool group and compiled by the embedded NLU; without it the tool is only the model's.
+   */
+  language?: readonly IntentSpec[];
   trust?: "trusted" | "untrusted";
   /** Per-call timeout; the gate's default applies when absent. */
   timeoutMs?: number;

@@ -61,7 +61,8 @@ function wordsFor(outcome: DescribableOutcome, doing: string, detail: boolean): 
 
 /** With `detail`, a denial also says the gate's reason (which names the setting involved). */
 function withReason(outcome: DescribableOutcome): DescribableOutcome {
-  if (outcome.status !== "denied" || !outcome.reason || outcome.message.includes(outcome.reason)) return outcome;
+  if (outcome.status !== "denied" || !outcome.reason || outcome.message.includes(outcome.reason))
+    return outcome;
   return { ...outcome, message: `${outcome.message} (${outcome.reason})` };
 }
 

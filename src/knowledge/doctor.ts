@@ -1,4 +1,4 @@
-import type { DoctorCheck } from "../runtime/doctor/types.js";
+import type { DoctorCheck } from "../config/doctor.js";
 import { embedderFromConfig } from "./embedders/config.js";
 
 /** `jarvis doctor`: is vector search set up, and does the embedder answer? */

@@ -62,7 +62,7 @@ async function buildAgent(runtime: Runtime): Promise<AgentService> {
   const { builtinTools } = await importToolCatalog();
   runtime.registry.registerAll(builtinTools(runtime.deps));
   await breathe();
-  const { openAgentService } = await import("../agent/open.js");
+  const { openAgentService } = await import("../runtime/agent.js");
   await breathe();
   return openAgentService(runtime);
 }

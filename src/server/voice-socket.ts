@@ -1,7 +1,7 @@
 import type { JarvisConfig } from "../config/schema.js";
 import { JarvisError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
-import { findProgram } from "../runtime/doctor/programs.js";
+import { findProgram } from "../platform/programs.js";
 import type { SileroVadModel } from "../voice/vad.js";
 import type { ServerContext } from "./context.js";
 import { VoiceChannel, type VoiceLimits, type VoiceServices, type VoiceSocket } from "./voice-channel.js";

@@ -18,6 +18,7 @@ export {
 export { FakeOllamaServer } from "./fake-ollama-server.js";
 export { FakeOpenAIServer } from "./fake-openai-server.js";
 export { createTempHome, type TempHome } from "./home.js";
+export { builtinToolsForNlu, createTestNlu, NLU_TEST_NOW } from "./nlu.js";
 export { probeLogPath, probeTools, readProbeLog } from "./probe-tools.js";
 export { hasPrograms } from "./programs.js";
 export { type ScriptedCall, ScriptedModel, type ScriptedStep } from "./scripted-model.js";

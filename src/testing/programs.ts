@@ -1,4 +1,4 @@
-import { findProgram } from "../runtime/doctor/programs.js";
+import { findProgram } from "../platform/programs.js";
 
 /**
  * For tests that need system programs: true when all are present. Locally a missing program

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { findProgram } from "../runtime/doctor/programs.js";
-import type { DoctorCheck } from "../runtime/doctor/types.js";
+import type { DoctorCheck } from "../config/doctor.js";
+import { findProgram } from "../platform/programs.js";
 import { inspectModels, MODEL_PACKAGE, WAKE_MODEL_LICENCE } from "./models.js";
 import { POCKETSPHINX_MODEL } from "./stt/pocketsphinx.js";
 

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { ConfirmAnswer } from "../core/events.js";
-import { confirmationQuestion } from "./confirm.js";
-import { VoicePipeline } from "./pipeline.js";
 import {
   ControlledSink,
   createFakeVad,
@@ -13,7 +11,9 @@ import {
   settle,
   silentFrames,
   speechFrames,
-} from "./testing.js";
+} from "../testing/voice-fakes.js";
+import { confirmationQuestion } from "./confirm.js";
+import { VoicePipeline } from "./pipeline.js";
 import { keywordDialogClassifier, type TurnHandler } from "./turn.js";
 import { DEFAULT_VOICE_SETTINGS, type VoiceEvent } from "./types.js";
 

@@ -4,8 +4,8 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createPlatform } from "../../src/platform/factory.js";
+import { desktopHarness } from "../../src/testing/desktop-harness.js";
 import { hasPrograms } from "../../src/testing/programs.js";
-import { desktopHarness } from "../../src/tools/input/harness.js";
 import { createMediaTools } from "../../src/tools/media/index.js";
 import { eventually, startSessionBus } from "../desktop/session.js";
 

@@ -14,11 +14,13 @@ const run = promisify(execFile);
 describe("NLU trained in a worker thread", () => {
   it("reads every utterance exactly as the in-process build does", async () => {
     const entry = pathToFileURL(join(REPO_ROOT, "dist", "brain", "nlu", "index.js")).href;
+    const testing = pathToFileURL(join(REPO_ROOT, "dist", "testing", "nlu.js")).href;
     const script = `
       const m = await import(${JSON.stringify(entry)});
+      const tools = await (await import(${JSON.stringify(testing)})).builtinToolsForNlu();
       const context = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
-      const a = await m.createNluInWorker(m.CONTRACT_TOOLS, { timezone: "UTC" });
-      const b = m.createNlu(m.CONTRACT_TOOLS, { timezone: "UTC" });
+      const a = await m.createNluInWorker(tools, { timezone: "UTC" });
+      const b = m.createNlu(tools, { timezone: "UTC" });
       const lines = ["set a timer for 5 minutes", "play some jazz", "delete my meeting", "hello", "take the bins out", "what's 2 plus 2"];
       console.log(JSON.stringify({
         same: lines.every((l) => JSON.stringify(a.parse(l, context)) === JSON.stringify(b.parse(l, context))),

@@ -1,5 +1,5 @@
+import type { DoctorCheck } from "../../config/doctor.js";
 import { loadConfig } from "../../config/load.js";
-import type { DoctorCheck } from "../../runtime/doctor/types.js";
 import { describeSpec, resolveModelSpecs } from "./config.js";
 import type { ModelSpec } from "./types.js";
 import { ollamaApiUrl, withPath } from "./urls.js";

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
-import type { NluTool } from "./catalog.js";
-import { type ClassifierSnapshot, SoftmaxClassifier } from "./classifier.js";
-import { assembleNlu, createNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
-import { trainClassifier } from "./train.js";
+import { compileCatalog, type NluTool } from "./catalog.js";
+import { type ClassifierSnapshot, SoftmaxClassifier, type TrainingExample } from "./classifier.js";
+import { assembleNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
+import { trainingSet, trainOn } from "./train.js";
 import { loadWeights, saveWeights, trainingKey } from "./weights-cache.js";
 
 export interface BuildOptions extends NluOptions {
@@ -13,37 +13,31 @@ export interface BuildOptions extends NluOptions {
 type Trained = { snapshot: ClassifierSnapshot; examples: number; trainedIn: "process" | "worker" };
 
 /**
- * Builds the NLU for a long-running surface: weights trained for the same tools and code are
- * read from `cacheDir`; otherwise the classifier trains in a worker thread, so a server answers
- * requests while it trains and the training garbage leaves with the worker's heap. Falls back
- * to training here when there is no compiled worker (running from the TypeScript sources) or
- * the worker fails.
+ * Builds the NLU for a long-running surface. The tools' language is compiled here (it carries
+ * functions no worker can receive) into training sentences; weights trained on the same
+ * sentences are read from `cacheDir`, otherwise the classifier trains in a worker thread, so a
+ * server answers requests while it trains and the training garbage leaves with the worker's
+ * heap. Falls back to training here when there is no compiled worker (running from the
+ * TypeScript sources) or the worker fails.
  */
 export async function createNluInWorker(
   tools: readonly NluTool[],
   options: BuildOptions = {},
 ): Promise<EmbeddedNlu> {
   const started = performance.now();
-  // Custom intent tables carry functions: no worker can receive them, no key can cover them
-  if (options.intents) return createNlu(tools, options);
-  const plain = tools.map(({ name, group, description, parameters, examples }) => ({
-    name,
-    group,
-    ...(description !== undefined ? { description } : {}),
-    ...(parameters !== undefined ? { parameters } : {}),
-    ...(examples !== undefined ? { examples } : {}),
-  }));
+  const catalog = compileCatalog(tools);
   const training = {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.training ? { training: options.training } : {}),
   };
-  const key = options.cacheDir ? trainingKey(plain, training) : undefined;
+  const examples = trainingSet(tools, training, catalog);
+  const key = options.cacheDir ? trainingKey(examples, training) : undefined;
   const cached = key && options.cacheDir ? loadWeights(options.cacheDir, key) : undefined;
   if (cached) {
     const classifier = SoftmaxClassifier.fromSnapshot(cached.snapshot);
-    return assembleNlu(tools, classifier, cached.examples, options, started, "cache");
+    return assembleNlu(tools, classifier, cached.examples, options, started, "cache", catalog);
   }
-  const trained = (await inWorker(plain, training)) ?? inProcess(tools, training);
+  const trained = (await inWorker(examples, training)) ?? inProcess(examples, training);
   if (key && options.cacheDir) {
     try {
       saveWeights(options.cacheDir, key, trained.snapshot, trained.examples);
@@ -53,16 +47,19 @@ export async function createNluInWorker(
     }
   }
   const classifier = SoftmaxClassifier.fromSnapshot(trained.snapshot);
-  return assembleNlu(tools, classifier, trained.examples, options, started, trained.trainedIn);
+  return assembleNlu(tools, classifier, trained.examples, options, started, trained.trainedIn, catalog);
 }
 
-function inProcess(tools: readonly NluTool[], training: Pick<NluOptions, "seed" | "training">): Trained {
-  const { classifier, examples } = trainClassifier(tools, training);
-  return { snapshot: classifier.snapshot(), examples, trainedIn: "process" };
+function inProcess(examples: TrainingExample[], training: Pick<NluOptions, "seed" | "training">): Trained {
+  return {
+    snapshot: trainOn(examples, training).snapshot(),
+    examples: examples.length,
+    trainedIn: "process",
+  };
 }
 
 async function inWorker(
-  plain: NluTool[],
+  examples: TrainingExample[],
   training: Pick<NluOptions, "seed" | "training">,
 ): Promise<Trained | undefined> {
   if (!import.meta.url.endsWith(".js")) return undefined;
@@ -74,7 +71,7 @@ async function inWorker(
         const worker = new Worker(workerFile, {
           // The parent's flags are not the worker's business (--input-type even makes it fail)
           execArgv: [],
-          workerData: { tools: plain, options: training },
+          workerData: { examples, options: training },
         });
         worker.once("message", (message) => {
           resolve(message as { snapshot: ClassifierSnapshot; examples: number });

@@ -1,49 +1,48 @@
+import type { IntentSpec } from "../../core/language.js";
 import type { TrainingExample } from "./classifier.js";
 import {
-  type Args,
   CHAT_TEMPLATES,
   type ChatAct,
   DIALOG_PHRASES,
   DIALOG_SAMPLES,
-  EXTRA_SAMPLES,
-  type IntentSpec,
-  type IntentTable,
   MORE_NONE_SAMPLES,
+  NEAR_MISS_SAMPLES,
   NONE_SAMPLES,
   QUESTION_SAMPLES,
-  slotsAsArgs,
-} from "./intents/index.js";
-import { MORE_SAMPLES } from "./intents/samples-more.js";
-import { PHRASING_SAMPLES } from "./intents/samples-phrasings.js";
-import { ROUND5_SAMPLES } from "./intents/samples-phrasings-5.js";
-import { HOME_PHRASING_SAMPLES } from "./intents/samples-phrasings-home.js";
-import { REQUEST_SAMPLES } from "./intents/samples-requests.js";
+} from "./common/index.js";
+import { type Args, slotsAsArgs } from "./language/types.js";
 import { SLOT_ALIASES, SLOT_TYPES, slotType } from "./slots/index.js";
 import { expand, parseTemplate, SampleWords, type Template, type TemplateNode } from "./template.js";
 import { tokenize } from "./text/normalize.js";
 
-/** The part of a tool definition the NLU reads (stubs in benchmarks need only name + group). */
+/** The part of a tool definition the NLU reads: its name, group, schema and language. */
 export interface NluTool {
   name: string;
   group: string;
   description?: string;
   parameters?: Record<string, unknown>;
   examples?: string[];
+  language?: readonly IntentSpec[];
 }
+
+/** An intent of a registered tool, keyed `tool#n` in the catalog. */
+export type ActiveIntent = IntentSpec & { tool: string };
 
 export interface CompiledTemplate {
   intent: string;
   tool: string;
   template: Template;
   fixed: Args;
-  /** From a tool's own `examples` rather than this folder's intents (ranks lower on ties). */
+  /** From a tool's own `examples` rather than its language (ranks lower on ties). */
   example: boolean;
 }
 
 export interface Catalog {
   templates: CompiledTemplate[];
-  /** Active intents by name: built-in ones whose tool is registered, plus example-only tools. */
-  intents: Map<string, IntentSpec & { tool: string }>;
+  /** Every intent of the registered tools (their language, plus example-only tools). */
+  intents: Map<string, ActiveIntent>;
+  /** Intents by tool name. */
+  intentsOf: Map<string, ActiveIntent[]>;
   groupOf: Map<string, string>;
   /** Required argument names per tool (a reading without them is not a valid call). */
   required: Map<string, readonly string[]>;
@@ -56,10 +55,11 @@ export interface Catalog {
   warnings: string[];
 }
 
-export function compileCatalog(tools: readonly NluTool[], table: IntentTable): Catalog {
+/** Compiles the language of whatever tools are registered, and nothing else. */
+export function compileCatalog(tools: readonly NluTool[]): Catalog {
   const groupOf = new Map(tools.map((t) => [t.name, t.group]));
-  const byName = new Map(tools.map((t) => [t.name, t]));
-  const intents = new Map<string, IntentSpec & { tool: string }>();
+  const intents = new Map<string, ActiveIntent>();
+  const intentsOf = new Map<string, ActiveIntent[]>();
   const templates: CompiledTemplate[] = [];
   const trainingOnly: CompiledTemplate[] = [];
   const warnings: string[] = [];
@@ -74,21 +74,27 @@ export function compileCatalog(tools: readonly NluTool[], table: IntentTable): C
       warnings.push(`${tool}: ${(error as Error).message}`);
     }
   };
-  for (const [intent, spec] of Object.entries(table)) {
-    const tool = spec.tool ?? intent;
-    if (!groupOf.has(tool)) continue;
-    intents.set(intent, { ...spec, tool });
-    for (const entry of spec.templates) {
-      if (typeof entry === "string") add(intent, tool, entry, {});
-      else add(intent, tool, entry.t, entry.args);
-    }
-  }
+  const register = (key: string, spec: ActiveIntent) => {
+    intents.set(key, spec);
+    const list = intentsOf.get(spec.tool) ?? [];
+    list.push(spec);
+    intentsOf.set(spec.tool, list);
+  };
   for (const tool of tools) {
+    for (const [n, spec] of (tool.language ?? []).entries()) {
+      const key = `${tool.name}#${n}`;
+      register(key, { ...spec, tool: tool.name });
+      for (const entry of spec.templates ?? []) {
+        if (typeof entry === "string") add(key, tool.name, entry, {});
+        else add(key, tool.name, entry.t, entry.args);
+      }
+    }
     if (!tool.examples?.length) continue;
-    const own = intents.has(tool.name) ? tool.name : `examples:${tool.name}`;
-    if (!intents.has(own)) intents.set(own, { tool: tool.name, templates: [], build: slotsAsArgs });
-    for (const example of tool.examples)
-      add(own, tool.name, typedSlots(example, byName.get(tool.name)), {}, true);
+    // The tool's own examples read their slots the way its main intent does
+    const main = tool.language?.find((spec) => spec.name === undefined && spec.build);
+    const key = `${tool.name}#examples`;
+    register(key, { tool: tool.name, templates: [], build: main?.build ?? slotsAsArgs });
+    for (const example of tool.examples) add(key, tool.name, typedSlots(example, tool), {}, true);
   }
   const chat: Catalog["chat"] = [];
   for (const [act, list] of Object.entries(CHAT_TEMPLATES) as Array<[ChatAct, readonly string[]]>) {
@@ -103,7 +109,7 @@ export function compileCatalog(tools: readonly NluTool[], table: IntentTable): C
   const properties = new Map(
     tools.map((t) => [t.name, (t.parameters?.properties ?? {}) as Record<string, Record<string, unknown>>]),
   );
-  return { templates, trainingOnly, intents, groupOf, required, properties, chat, warnings };
+  return { templates, trainingOnly, intents, intentsOf, groupOf, required, properties, chat, warnings };
 }
 
 function slotTypeOf(template: Template, index: number) {
@@ -114,8 +120,8 @@ function slotTypeOf(template: Template, index: number) {
 }
 
 /** A tool's example `{name}` gets a slot type from its JSON Schema when the name is not a known type. */
-function typedSlots(example: string, tool: NluTool | undefined): string {
-  const properties = (tool?.parameters?.properties ?? {}) as Record<string, Record<string, unknown>>;
+function typedSlots(example: string, tool: NluTool): string {
+  const properties = (tool.parameters?.properties ?? {}) as Record<string, Record<string, unknown>>;
   return example.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (whole, name: string) => {
     const property = properties[name] ?? {};
     const said = `${property.description ?? ""} ${property.format ?? ""}`;
@@ -133,13 +139,12 @@ function typedSlots(example: string, tool: NluTool | undefined): string {
 const words = (text: string) => tokenize(text).map((t) => t.w);
 
 /**
- * Training sentences: expansions of every active template (labelled with its tool), the
- * team's question / small-talk / dialog phrasings, and things Jarvis cannot do — including
- * templates of tools that are not registered, so their requests are refused, not mislabelled.
+ * Training sentences: expansions of every active template and the intents' own phrasings
+ * (labelled with their tool), their negatives and the engine's refusals ("none of the tools"),
+ * questions, small talk and dialog acts.
  */
 export function trainingExamples(
   catalog: Catalog,
-  table: IntentTable,
   random: () => number,
   perTemplate = 10,
   perClass = 400,
@@ -159,32 +164,12 @@ export function trainingExamples(
   for (const compiled of [...catalog.templates, ...catalog.trainingOnly]) {
     for (const w of expand(compiled.template, perTemplate, random, samples)) push(compiled.tool, w);
   }
-  for (const spec of catalog.intents.values())
+  for (const spec of catalog.intents.values()) {
     for (const sample of spec.samples ?? []) push(spec.tool, sample);
-  for (const [tool, samples] of [
-    ...Object.entries(EXTRA_SAMPLES),
-    ...Object.entries(MORE_SAMPLES),
-    ...Object.entries(REQUEST_SAMPLES),
-    ...Object.entries(PHRASING_SAMPLES),
-    ...Object.entries(HOME_PHRASING_SAMPLES),
-    ...Object.entries(ROUND5_SAMPLES),
-  ]) {
-    for (const sample of samples) push(catalog.groupOf.has(tool) ? tool : "_none", sample);
-  }
-  for (const [intent, spec] of Object.entries(table)) {
-    if (catalog.groupOf.has(spec.tool ?? intent)) continue;
-    for (const entry of spec.templates) {
-      try {
-        const template = parseTemplate(typeof entry === "string" ? entry : entry.t);
-        for (const w of expand(template, 2, random, samples)) push("_none", w);
-      } catch {
-        // built-in templates are tested; nothing to learn from a broken one here
-      }
-    }
+    for (const negative of spec.negatives ?? []) push("_none", negative);
   }
   for (const text of QUESTION_SAMPLES) push("_question", text);
-  for (const text of NONE_SAMPLES) push("_none", text);
-  for (const text of MORE_NONE_SAMPLES) push("_none", text);
+  for (const text of [...NONE_SAMPLES, ...MORE_NONE_SAMPLES, ...NEAR_MISS_SAMPLES]) push("_none", text);
   for (const [act, texts] of Object.entries(DIALOG_SAMPLES))
     for (const text of texts) push(`_dialog_${act}`, text);
   for (const { template } of catalog.chat)

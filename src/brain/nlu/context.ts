@@ -1,8 +1,7 @@
-import { dayRange } from "./intents/helpers.js";
-import type { Args } from "./intents/types.js";
-import { parseWhen, type SlotEnv, ZONE_WORDS } from "./slots/index.js";
+import type { ActiveIntent, Catalog } from "./catalog.js";
+import { findDuration, parseWhen, type SlotEnv } from "./slots/index.js";
 import type { SlotCache } from "./template.js";
-import { parseOrdinal } from "./text/numbers.js";
+import { parseNumber, parseOrdinal } from "./text/numbers.js";
 import type { NluCall, NluContext } from "./types.js";
 
 /**
@@ -68,7 +67,7 @@ export interface Reference {
 export function resolveReference(
   words: readonly string[],
   context: NluContext,
-  hasTool: (name: string) => boolean,
+  catalog: Catalog,
 ): Reference | undefined {
   const m = REFERENCE.exec(words.join(" "));
   if (!m) return undefined;
@@ -93,8 +92,8 @@ export function resolveReference(
   }
   const handle = position === undefined || position === -1 ? pool.at(-1) : pool[position - 1];
   if (!handle) return { problem: `There are only ${pool.length} to choose from.` };
-  const call = callFor(verb, handle, hasTool);
-  return call ? { call } : { problem: `I can't ${verb} that (${handle.handle}) with the tools I have.` };
+  const call = callFor(verb, handle, catalog.intents.values());
+  return call ? { call } : { problem: `I can't ${verb} that with the tools I have.` };
 }
 
 /** Handles of one kind from the newest result: the highest `turn`, else all of that kind. */
@@ -108,37 +107,35 @@ function latestBatch(handles: readonly Handle[], kind: string | undefined): Hand
   return ofKind.filter((h) => h.turn === latest);
 }
 
+/** The tool whose language takes this kind of handle for this verb (lowest rank first). */
 function callFor(
   verb: "open" | "read" | "cancel",
   handle: Handle,
-  hasTool: (name: string) => boolean,
+  intents: Iterable<ActiveIntent>,
 ): NluCall | undefined {
-  const options: Array<[string, Args]> = [];
-  if (handle.kind === "u") {
-    if (verb === "open") options.push(["browser_navigate", { url: handle.handle }]);
-    if (verb === "read")
-      options.push(["web_fetch", { url: handle.handle }], ["browser_navigate", { url: handle.handle }]);
-  } else if (handle.kind === "m" && verb !== "cancel") {
-    options.push(["mail_read", { id: handle.handle }]);
-  } else if (handle.kind === "f" && verb !== "cancel") {
-    options.push(["files_read", { path: handle.handle }]);
-  } else if (handle.kind === "t" && verb === "cancel") {
-    const alarm = /alarm/i.test(handle.label ?? "");
-    options.push(alarm ? ["alarm_cancel", { id: handle.handle }] : ["timer_cancel", { id: handle.handle }]);
+  let best: { call: NluCall; rank: number } | undefined;
+  for (const spec of intents) {
+    for (const use of spec.handles ?? []) {
+      if (use.kind !== handle.kind || !use.verbs.includes(verb)) continue;
+      if (use.label && !use.label.test(handle.label ?? "")) continue;
+      const rank = use.rank ?? 0;
+      if (!best || rank < best.rank)
+        best = { call: { tool: spec.tool, args: { [use.arg]: handle.handle } }, rank };
+    }
   }
-  const found = options.find(([tool]) => hasTool(tool));
-  return found ? { tool: found[0], args: found[1] } : undefined;
+  return best?.call;
 }
 
 const FOLLOW_UP =
   /^(?:and|what about|how about|and what about|and how about|same for|and for|what about for|ok and|okay and)\s+(.+)$/;
 
-/** "and tomorrow?" / "what about in paris?" after a weather, calendar, time or mail call. */
+/** "and tomorrow?" / "what about in paris?": the last call's tool decides what it means. */
 export function resolveFollowUp(
   words: readonly string[],
   context: NluContext,
   cache: SlotCache,
   env: SlotEnv,
+  catalog: Catalog,
 ): NluCall | undefined {
   const last = context.lastCall;
   if (!last) return undefined;
@@ -146,37 +143,30 @@ export function resolveFollowUp(
   const rest = m ? m[1]!.split(" ") : undefined;
   if (!rest) return undefined;
   const offset = words.length - rest.length;
-  const tool = last.tool;
-  const day = parseWhen(rest, {
+  const when = parseWhen(rest, {
     zones: env.zones,
     now: env.now,
     timezone: env.timezone,
     direction: "future",
   });
   const place = placeOf(rest, offset, cache);
-  if (tool.startsWith("weather_")) {
-    const args: Args = { ...last.args };
-    if (place) {
-      args.city = place;
-      return { tool, args };
-    }
-    if (day) {
-      delete args.date;
-      delete args.days;
-      if (day.date === env.zones.date(env.now, env.timezone))
-        return { tool: "weather_current", args: pick(args, ["city"]) };
-      return { tool: "weather_forecast", args: { ...pick(args, ["city"]), date: day.date } };
-    }
+  const seconds = findDuration(rest)?.seconds;
+  const number = parseNumber(rest);
+  const input = {
+    last,
+    words: rest,
+    said: words,
+    env,
+    rest: cache.raw(offset, words.length),
+    ...(when ? { when } : {}),
+    ...(place ? { place } : {}),
+    ...(seconds !== undefined ? { seconds } : {}),
+    ...(number !== undefined ? { number } : {}),
+  };
+  for (const spec of catalog.intentsOf.get(last.tool) ?? []) {
+    const call = spec.followUp?.(input);
+    if (call && catalog.groupOf.has(call.tool)) return call;
   }
-  if (tool === "calendar_list_events" && day) return { tool, args: dayRange(day, rest, env) };
-  if (tool === "time_now" && place) {
-    const zone = ZONE_WORDS[place.toLowerCase()];
-    return { tool, args: zone ? { timezone: zone } : { city: place } };
-  }
-  if (tool === "mail_search" && rest[0] === "from" && rest.length > 1) {
-    return { tool, args: { ...last.args, from: cache.raw(offset + 1, words.length) } };
-  }
-  if ((tool === "reminders_list" || tool === "alarm_list") && day) return { tool, args: {} };
   return undefined;
 }
 
@@ -185,10 +175,4 @@ function placeOf(rest: readonly string[], offset: number, cache: SlotCache): str
   if (start >= rest.length) return undefined;
   const value = cache.parse("city", "city", offset + start, offset + rest.length);
   return typeof value === "string" ? value : undefined;
-}
-
-function pick(args: Args, keys: string[]): Args {
-  const out: Args = {};
-  for (const key of keys) if (args[key] !== undefined) out[key] = args[key];
-  return out;
 }

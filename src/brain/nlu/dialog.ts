@@ -1,4 +1,4 @@
-import { DIALOG_FILLERS, DIALOG_PHRASES, type DialogAct } from "./intents/index.js";
+import { DIALOG_FILLERS, DIALOG_PHRASES, type DialogAct } from "./common/index.js";
 
 /**
  * Yes / no / cancel / repeat, recognised only when the whole utterance is made of such phrases

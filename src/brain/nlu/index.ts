@@ -1,13 +1,13 @@
 /**
- * The embedded brain: templates + slots + a small classifier over the registered tools.
- * `createNlu(tools)` → `Nlu` (see types.ts for the contract the agent loop consumes).
+ * The embedded brain: templates + slots + a small classifier over the registered tools'
+ * language (`ToolDefinition.language`, written by each tool group). `createNlu(tools)` → `Nlu`
+ * (see types.ts for the contract the agent loop consumes). The engine names no tool.
  */
 
 export { type BuildOptions, createNluInWorker } from "./build.js";
 export type { NluTool } from "./catalog.js";
 export { capabilitiesReply } from "./chat.js";
-export { CONTRACT_TOOLS } from "./contract.js";
-export { BUILTIN_INTENTS, type IntentSpec, type IntentTable } from "./intents/index.js";
+export type { IntentSpec } from "./language/types.js";
 export {
   createNlu,
   DEFAULT_THRESHOLDS,

@@ -1,6 +1,5 @@
 import type { Catalog, CompiledTemplate } from "./catalog.js";
-import type { Args } from "./intents/index.js";
-import { slotsAsArgs } from "./intents/index.js";
+import { type Args, slotsAsArgs } from "./language/types.js";
 import { matchTemplate, type SlotCache, type Template } from "./template.js";
 
 export interface Candidate {

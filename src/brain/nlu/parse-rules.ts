@@ -1,4 +1,5 @@
-import { INFO_TOPICS } from "./intents/topics.js";
+import type { Catalog } from "./catalog.js";
+import { INFO_TOPICS } from "./common/topics.js";
 import type { Token } from "./text/normalize.js";
 import type { NluCall } from "./types.js";
 
@@ -15,7 +16,7 @@ export const CLASSIFIER_CAP = 0.85;
 
 /**
  * Domains Jarvis has no tools for. A classifier guess that mentions them is never acted on
- * ("what time is the next train" is not a time_now call); templates are not affected.
+ * ("what time is the next train" is not a question for the clock); templates are not affected.
  */
 export const OUT_OF_SCOPE =
   /\b(?:trains?|bus|buses|flights?|taxi|uber|lyft|cab|ride|traffic|commute|restaurants?|pizza|food|takeout|takeaway|delivery|deliver|recipes?|cook\w*|movies?|theat(?:er|re)|cinema|facebook|twitter|tweet|instagram|snapchat|social|linkedin|feed|lights|(?:the|a|my|that|this) light(?! (?:jacket|coat|sweater|rain|snow|breeze|wind|music|jazz|or heavy))|lamp|thermostat|heating|vacuum|cleaner|robot|coffee|espresso|games?|stocks?|shares|exchange rate|currency|bank|credit card|account balance|plug|socket|wemo|hue|oven|fridge|dishwasher|washing machine|door|garage|blinds|curtains|tickets?|hotel|reservation|concerts?|festivals?|near me|nearby|in town|around (?:here|me|town))\b/;
@@ -48,15 +49,15 @@ export function withGroups(groups: string[]): { groups?: string[] } {
   return groups.length > 0 ? { groups } : {};
 }
 
-/** "what's the weather in Oslo and what time is it there": "there" is the city said before. */
-export function resolveThere(calls: NluCall[], tokens: readonly Token[]): NluCall[] {
+/** "what's the weather in Oslo and what time is it there": "there" is the place said before. */
+export function resolveThere(calls: NluCall[], tokens: readonly Token[], catalog: Catalog): NluCall[] {
   if (!tokens.some((t) => t.w === "there")) return calls;
-  let city: unknown;
+  let place: unknown;
   return calls.map((call) => {
-    if (typeof call.args.city === "string") city = call.args.city;
-    else if (city && (call.tool === "time_now" || call.tool.startsWith("weather_")) && !call.args.timezone) {
-      return { tool: call.tool, args: { ...call.args, city } };
-    }
+    const arg = catalog.intentsOf.get(call.tool)?.find((spec) => spec.placeArg)?.placeArg;
+    if (!arg) return call;
+    if (typeof call.args[arg] === "string") place = call.args[arg];
+    else if (place && Object.keys(call.args).length === 0) return { tool: call.tool, args: { [arg]: place } };
     return call;
   });
 }

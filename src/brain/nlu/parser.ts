@@ -4,9 +4,8 @@ import { chatReply } from "./chat.js";
 import type { Classification, SoftmaxClassifier } from "./classifier.js";
 import { resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
-import { DEFAULT_APPS } from "./intents/helpers.js";
-import { BUILTIN_INTENTS, type IntentTable } from "./intents/index.js";
-import type { FallbackInput } from "./intents/types.js";
+import { DEFAULT_APPS } from "./language/helpers.js";
+import type { GuessInput as FallbackInput } from "./language/types.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
 import {
   ASKS_MEANING,
@@ -20,8 +19,8 @@ import {
   THANKS,
   withGroups,
 } from "./parse-rules.js";
-import { lookupCall } from "./rescue.js";
-import { fillPending, guessArgs, incompleteCall, questionFor } from "./slot-filling.js";
+import { type LookupDomain, lookupCall, lookupDomains } from "./rescue.js";
+import { fillPending, guessArgs, guessedTool, incompleteCall, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { splitCommands } from "./split.js";
 import { talkReading } from "./talk.js";
@@ -56,7 +55,6 @@ export interface NluOptions {
   clock?: Clock;
   /** IANA zone dates are read in when the context does not say (default: the system's). */
   timezone?: string;
-  intents?: IntentTable;
   thresholds?: Partial<Thresholds>;
   seed?: number;
   /** Training effort (benchmarks tune these; the defaults keep start-up well under a second). */
@@ -83,7 +81,7 @@ export interface EmbeddedNlu extends Nlu {
 /** Builds the embedded NLU from whatever tools are registered (stubs with name + group suffice). */
 export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): EmbeddedNlu {
   const started = performance.now();
-  const catalog = compileCatalog(tools, options.intents ?? BUILTIN_INTENTS);
+  const catalog = compileCatalog(tools);
   const { classifier, examples } = trainClassifier(tools, options, catalog);
   return assembleNlu(tools, classifier, examples, options, started, "process", catalog);
 }
@@ -96,7 +94,7 @@ export function assembleNlu(
   options: NluOptions,
   started: number,
   trainedIn: "process" | "worker" | "cache" = "process",
-  catalog = compileCatalog(tools, options.intents ?? BUILTIN_INTENTS),
+  catalog = compileCatalog(tools),
 ): EmbeddedNlu {
   const parser = new Parser(catalog, classifier, {
     apps: new Set([...DEFAULT_APPS, ...[...(options.apps ?? [])].map((a) => a.toLowerCase())]),
@@ -132,6 +130,7 @@ class Parser {
   private readonly dialog = new DialogRecognizer();
   private readonly matcher: TemplateMatcher;
   private readonly groups: ReadonlySet<string>;
+  private readonly domains: readonly LookupDomain[];
 
   constructor(
     private readonly catalog: Catalog,
@@ -140,6 +139,7 @@ class Parser {
   ) {
     this.matcher = new TemplateMatcher(catalog);
     this.groups = new Set(catalog.groupOf.values());
+    this.domains = lookupDomains(catalog);
   }
 
   parse(text: string, context: NluContext = {}): NluResult {
@@ -164,11 +164,11 @@ class Parser {
     const act = this.dialog.recognize(words);
     if (act) return { text: input, kind: "dialog", dialog: act, confidence: CONFIDENCE.dialog };
 
-    const reference = resolveReference(words, context, (name) => this.catalog.groupOf.has(name));
+    const reference = resolveReference(words, context, this.catalog);
     if (reference?.call) return this.action(input, [reference.call], CONFIDENCE.reference);
     if (reference?.problem)
       return { text: input, kind: "unknown", confidence: 0.5, reply: reference.problem };
-    const followUp = resolveFollowUp(words, context, cache, env);
+    const followUp = resolveFollowUp(words, context, cache, env, this.catalog);
     if (followUp && this.catalog.groupOf.has(followUp.tool))
       return this.action(input, [followUp], CONFIDENCE.reference);
 
@@ -178,7 +178,7 @@ class Parser {
           text: input,
           kind: "chat",
           confidence: CONFIDENCE.chat,
-          reply: chatReply(chatAct, this.groups),
+          reply: chatReply(chatAct, () => this.catalog.intents.values()),
         };
       }
     }
@@ -186,7 +186,7 @@ class Parser {
     const whole = this.matcher.best(cache);
     if (!whole || whole.splittable) {
       const parts = splitCommands(this.matcher, tokens, env);
-      if (parts) return this.action(input, resolveThere(parts, tokens), CONFIDENCE.multi);
+      if (parts) return this.action(input, resolveThere(parts, tokens, this.catalog), CONFIDENCE.multi);
     }
     if (whole) {
       return this.action(
@@ -217,7 +217,11 @@ class Parser {
   ): NluResult {
     const result = this.action(input, [call], confidence, groups);
     if (missing.length === 0) return result;
-    const reply = questionFor(call.tool, missing[0]!, this.catalog.properties.get(call.tool));
+    const reply = questionFor(
+      missing[0]!,
+      this.catalog.intentsOf.get(call.tool),
+      this.catalog.properties.get(call.tool),
+    );
     return { ...result, confidence: Math.min(confidence, INCOMPLETE_CAP), missing, reply };
   }
 
@@ -231,7 +235,7 @@ class Parser {
     context: FallbackInput,
     groups: string[],
   ): NluResult | undefined {
-    // "how do i find the area of a circle" asks how, it does not ask Jarvis to find
+    // "how do i work out the area of a triangle" asks how, it does not ask Jarvis to find
     if (OUT_OF_SCOPE.test(said) || HOW_TO.test(said)) return undefined;
     const found = incompleteCall(this.catalog, said, bestGroup, result, context);
     return found && this.maybeIncomplete(input, found.call, found.missing, cap(groupP), groups);
@@ -252,7 +256,7 @@ class Parser {
         text: input,
         kind: "chat",
         confidence: CONFIDENCE.chat,
-        reply: chatReply("thanks", this.groups),
+        reply: chatReply("thanks", () => this.catalog.intents.values()),
       };
     const result: Classification = this.classifier.classify(words);
     const groups = this.groupsOf(result);
@@ -284,7 +288,9 @@ class Parser {
     if (talk) return talk;
     if (ASKS_MEANING.test(said))
       return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
-    const found = info ? undefined : lookupCall(this.catalog, result, { tokens, words, env }, question);
+    const found = info
+      ? undefined
+      : lookupCall(this.catalog, this.domains, result, { tokens, words, env }, question);
     if (found) return this.action(input, [found], 0.61, groups);
     if (label === "_question" || (question && !this.catalog.groupOf.has(label))) {
       return {
@@ -304,8 +310,9 @@ class Parser {
     const [bestGroup, groupP] = [...byGroup.entries()].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
     const runnerUp = [...byGroup.values()].sort((a, b) => b - a)[1] ?? 0;
     if (this.catalog.groupOf.has(label) || this.groups.has(bestGroup)) {
-      // Audio controls are undone with one word ("stop"): a clear lean is enough for them
-      const lenient = bestGroup === "media";
+      // Some tools are undone with one word ("stop"): a clear lean is enough for them
+      const leading = result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup)?.label;
+      const lenient = (this.catalog.intentsOf.get(leading ?? "") ?? []).some((spec) => spec.lenient);
       const [need, lead] = lenient ? [t.action - 0.15, t.margin - 0.1] : [t.action, t.margin];
       if (groupP >= need && groupP - runnerUp >= lead) {
         const leader =
@@ -313,8 +320,8 @@ class Parser {
         for (const { label: l, probability } of result.ranked) {
           // Only the group's leading tools: a distant third is a guess, not a reading
           if (this.catalog.groupOf.get(l) !== bestGroup || probability < leader * 0.5) continue;
-          // A guessed send becomes a draft: nothing leaves until the user sends it
-          const tool = l === "mail_send" && this.catalog.groupOf.has("mail_draft") ? "mail_draft" : l;
+          // A guess may become a milder tool (a guessed send is only drafted)
+          const tool = guessedTool(this.catalog, l);
           // A very sure reading need not repeat the domain's own words ("next podcast", "should i wear a hat")
           const sure = !info && probability >= STRONG && groupP - runnerUp >= STRONG - 0.3;
           const args =

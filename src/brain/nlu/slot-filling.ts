@@ -1,7 +1,6 @@
-import type { Catalog } from "./catalog.js";
+import type { ActiveIntent, Catalog } from "./catalog.js";
 import type { Classification } from "./classifier.js";
-import { REQUIRED_BY_CONTRACT } from "./contract.js";
-import type { FallbackInput } from "./intents/types.js";
+import type { GuessInput as FallbackInput } from "./language/types.js";
 import { hasRequired } from "./matcher.js";
 import { OUT_OF_SCOPE } from "./parse-rules.js";
 import { findWhen, parseDuration, type SlotEnv } from "./slots/index.js";
@@ -32,31 +31,6 @@ const KIND_BY_NAME: Record<string, ArgKind> = {
   id: "handle",
 };
 
-const QUESTIONS: Record<string, string> = {
-  list: "Which list?",
-  items: "What should I add?",
-  item: "Which item?",
-  title: "What should I call it?",
-  at: "For what time?",
-  due: "When should I remind you?",
-  start: "When does it start?",
-  duration_s: "For how long?",
-  to: "Who should it go to?",
-  subject: "What's the subject?",
-  body: "What should it say?",
-  query: "What should I look for?",
-  name: "What's the name?",
-  email: "What's the email address?",
-  app: "Which app?",
-  city: "Which city?",
-  level: "To what level (0 to 100)?",
-  expression: "What should I calculate?",
-  text: "What should I remember?",
-  url: "Which page?",
-  path: "Which file?",
-  mode: "Which mode?",
-};
-
 type Properties = Record<string, Record<string, unknown>>;
 
 export function kindOf(arg: string, properties: Properties | undefined): ArgKind {
@@ -75,19 +49,16 @@ export function kindOf(arg: string, properties: Properties | undefined): ArgKind
   return KIND_BY_NAME[arg] ?? "text";
 }
 
-/** The question that asks for one missing value. */
-export function questionFor(tool: string, arg: string, properties: Properties | undefined): string {
-  if (kindOf(arg, properties) === "handle") {
-    const noun = tool.startsWith("calendar_")
-      ? "event"
-      : tool.startsWith("mail_")
-        ? "message"
-        : tool.startsWith("contacts_")
-          ? "contact"
-          : "one";
-    return `Which ${noun}? Ask me to show them first, then say which one (for example "the second one").`;
-  }
-  return QUESTIONS[arg] ?? `What ${arg.replace(/_/g, " ")}?`;
+/** The question that asks for one missing value: the tool's language says it, or a plain one. */
+export function questionFor(
+  arg: string,
+  intents: readonly ActiveIntent[] | undefined,
+  properties: Properties | undefined,
+): string {
+  for (const spec of intents ?? []) if (spec.ask?.[arg]) return spec.ask[arg];
+  if (kindOf(arg, properties) === "handle")
+    return 'Which one? Ask me to show them first, then say which one (for example "the second one").';
+  return `What ${arg.replace(/_/g, " ")}?`;
 }
 
 /** Required arguments the call does not have yet. */
@@ -166,17 +137,6 @@ export function fillPending(
   return { call: { tool: pending.tool, args: { ...pending.args, [arg]: value } }, missing: rest };
 }
 
-/** Look-ups whose only value is the question itself: without it, it was a question, not a request. */
-const NEVER_ASKED = new Set([
-  "calc_evaluate",
-  "web_search",
-  "web_fetch",
-  "browser_navigate",
-  "knowledge_search",
-  "memory_recall",
-  "files_search",
-]);
-
 /** Deleting is asked about only when the domain's own words were said. */
 const DELETES = /_(?:delete|remove|clear|cancel)/;
 
@@ -194,9 +154,10 @@ export function incompleteCall(
   const leader = result.ranked.find((r) => catalog.groupOf.get(r.label) === group)?.probability ?? 0;
   for (const { label, probability } of result.ranked) {
     if (catalog.groupOf.get(label) !== group || probability < leader * 0.5) continue;
-    const tool = label === "mail_send" && catalog.groupOf.has("mail_draft") ? "mail_draft" : label;
-    if (NEVER_ASKED.has(tool)) continue;
-    const specs = [...catalog.intents.values()].filter((spec) => spec.tool === tool);
+    const tool = guessedTool(catalog, label);
+    const specs = catalog.intentsOf.get(tool) ?? [];
+    // Look-ups whose only value is the question itself: without it, it was a question
+    if (specs.some((spec) => spec.neverAsk)) continue;
     // A tool known only from its own examples has no words to tell its requests from others'
     if (!specs.some((spec) => spec.fallback || spec.partial || spec.anchors)) continue;
     // A veto guards a weak guess; a clear one is asked about (nothing runs before the answer)
@@ -209,8 +170,7 @@ export function incompleteCall(
       specs.some((spec) => spec.anchors && !spec.anchors.test(said))
     )
       continue;
-    const declared = catalog.required.get(tool);
-    const required = declared?.length ? declared : REQUIRED_BY_CONTRACT[tool];
+    const required = catalog.required.get(tool);
     if (!required?.length) continue;
     let args: Record<string, unknown> = {};
     for (const spec of specs) {
@@ -221,6 +181,12 @@ export function incompleteCall(
     if (missing.length > 0) return { call: { tool, args }, missing };
   }
   return undefined;
+}
+
+/** The tool a classifier guess of `label` becomes (a guessed send is only drafted). */
+export function guessedTool(catalog: Catalog, label: string): string {
+  const as = catalog.intentsOf.get(label)?.find((spec) => spec.guessAs)?.guessAs;
+  return as && catalog.groupOf.has(as) ? as : label;
 }
 
 /**
@@ -246,8 +212,8 @@ export function guessArgs(
   const said = input.words.join(" ");
   const elsewhere = OUT_OF_SCOPE.test(said);
   if (elsewhere && !mentionOnly(said, anchored, probability)) return undefined;
-  for (const spec of catalog.intents.values()) {
-    if (spec.tool !== tool || !spec.fallback || spec.vetoes?.test(said)) continue;
+  for (const spec of catalog.intentsOf.get(tool) ?? []) {
+    if (!spec.fallback || spec.vetoes?.test(said)) continue;
     if (elsewhere && spec.strictScope) continue;
     if (anchored === true && !spec.anchors?.test(said)) continue;
     if (anchored === "loose" && !spec.anchors?.test(said)) {

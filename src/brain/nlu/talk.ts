@@ -1,5 +1,5 @@
 import type { Classification } from "./classifier.js";
-import type { DialogAct } from "./intents/index.js";
+import type { DialogAct } from "./common/index.js";
 import { cap } from "./parse-rules.js";
 import type { NluResult } from "./types.js";
 

@@ -1,29 +1,42 @@
 import { type Catalog, compileCatalog, type NluTool, trainingExamples } from "./catalog.js";
-import { SoftmaxClassifier } from "./classifier.js";
-import { BUILTIN_INTENTS } from "./intents/index.js";
+import { SoftmaxClassifier, type TrainingExample } from "./classifier.js";
 import type { NluOptions } from "./parser.js";
 import { seededRandom } from "./template.js";
 
-/** The slow part of building the NLU: training examples and the classifier trained on them. */
-export function trainClassifier(
+type TrainingOptions = Pick<NluOptions, "seed" | "training">;
+
+/** The training sentences for these tools' language (cheap; the same on every start). */
+export function trainingSet(
   tools: readonly NluTool[],
-  options: Pick<NluOptions, "intents" | "seed" | "training">,
-  catalog?: Catalog,
-): { classifier: SoftmaxClassifier; examples: number } {
-  const table = options.intents ?? BUILTIN_INTENTS;
-  catalog ??= compileCatalog(tools, table);
-  const random = seededRandom(options.seed ?? 7);
+  options: TrainingOptions,
+  catalog: Catalog = compileCatalog(tools),
+): TrainingExample[] {
   const training = options.training ?? {};
-  const classifier = new SoftmaxClassifier({ random, epochs: training.epochs ?? 4 });
-  const examples = trainingExamples(
+  return trainingExamples(
     catalog,
-    table,
-    random,
+    seededRandom(options.seed ?? 7),
     training.perTemplate,
     training.perClass,
     training.leadIns,
   );
+}
+
+/** The slow part of building the NLU: the classifier trained on the examples. */
+export function trainOn(examples: readonly TrainingExample[], options: TrainingOptions): SoftmaxClassifier {
+  const classifier = new SoftmaxClassifier({
+    random: seededRandom((options.seed ?? 7) + 1),
+    epochs: options.training?.epochs ?? 4,
+  });
   classifier.train(examples);
   classifier.compact();
-  return { classifier, examples: examples.length };
+  return classifier;
+}
+
+export function trainClassifier(
+  tools: readonly NluTool[],
+  options: TrainingOptions,
+  catalog?: Catalog,
+): { classifier: SoftmaxClassifier; examples: number } {
+  const examples = trainingSet(tools, options, catalog);
+  return { classifier: trainOn(examples, options), examples: examples.length };
 }

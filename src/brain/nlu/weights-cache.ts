@@ -2,15 +2,16 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ClassifierSnapshot } from "./classifier.js";
+import type { ClassifierSnapshot, TrainingExample } from "./classifier.js";
 
 /**
  * Trained classifier weights kept on disk, so only the first start after an install, an
  * upgrade or a change of tools pays for training. The key covers everything training reads:
- * the tools (names, groups, examples, schemas), the training options and the NLU's own code
- * (templates, samples, features), so a stale file is never used; a damaged one is retrained.
+ * the training sentences (compiled from the registered tools' language), the training options
+ * and the classifier's code (features, training), so a stale file is never used; a damaged one
+ * is retrained.
  */
-const MAGIC = "jarvis-nlu-weights/2";
+const MAGIC = "jarvis-nlu-weights/3";
 const PREFIX = "nlu-";
 
 interface Header {
@@ -21,10 +22,11 @@ interface Header {
   vocabulary: string[];
 }
 
-export function trainingKey(tools: readonly unknown[], options: unknown): string {
+export function trainingKey(examples: readonly TrainingExample[], options: unknown): string {
   const hash = createHash("sha256");
   hash.update(MAGIC);
-  hash.update(JSON.stringify({ tools, options }));
+  hash.update(JSON.stringify(options) ?? "");
+  for (const { label, words } of examples) hash.update(`${label}\t${words.join(" ")}\n`);
   for (const file of codeFiles(dirname(fileURLToPath(import.meta.url)))) hash.update(readFileSync(file));
   return hash.digest("hex").slice(0, 32);
 }

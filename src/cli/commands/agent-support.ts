@@ -1,8 +1,8 @@
-import { openAgentService } from "../../agent/open.js";
 import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle, TurnResult } from "../../agent/types.js";
 import { ERROR_CODES, type ErrorCode } from "../../core/errors.js";
 import type { JarvisEvent, PlanStep } from "../../core/events.js";
+import { openAgentService } from "../../runtime/agent.js";
 import type { CliContext } from "../context.js";
 
 /** The agent for one CLI command: runtime, models from config/env, the embedded NLU. */

@@ -88,7 +88,10 @@ export function reportOutcome(context: CliContext, outcome: CallOutcome, json: b
     return;
   }
   if (outcome.status === "ok") context.print(outcome.message);
-  else context.printError(`${outcome.code ?? "ERROR"}: ${describeOutcome(outcome, { doing: "run it", detail: true })}`);
+  else
+    context.printError(
+      `${outcome.code ?? "ERROR"}: ${describeOutcome(outcome, { doing: "run it", detail: true })}`,
+    );
 }
 
 function exitCodeFor(outcome: CallOutcome): number {

@@ -1,13 +1,13 @@
 import { createRequire } from "node:module";
 import Database from "better-sqlite3";
 import { modelDoctorCheck } from "../../brain/models/doctor.js";
+import type { DoctorCheck } from "../../config/doctor.js";
 import { embeddingsCheck } from "../../knowledge/doctor.js";
+import { DESKTOP_CHECKS } from "../../platform/doctor.js";
+import { findProgram, OPTIONAL_PROGRAMS } from "../../platform/programs.js";
 import { browserDoctorCheck } from "../../tools/browser/doctor.js";
 import { ACCOUNT_DOCTOR_CHECKS } from "../../tools/mail/doctor.js";
 import { VOICE_DOCTOR_CHECKS } from "../../voice/doctor.js";
-import { DESKTOP_CHECKS } from "./desktop.js";
-import { findProgram, OPTIONAL_PROGRAMS } from "./programs.js";
-import type { DoctorCheck } from "./types.js";
 
 const nodeCheck: DoctorCheck = {
   name: "node",

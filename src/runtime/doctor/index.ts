@@ -1,11 +1,11 @@
+import type { DoctorCheck, DoctorContext, DoctorResult } from "../../config/doctor.js";
 import { loadConfig } from "../../config/load.js";
 import { pathsFor, resolveHome } from "../../config/paths.js";
 import type { JarvisConfig } from "../../config/schema.js";
 import { DOCTOR_CHECKS } from "./checks.js";
-import type { DoctorCheck, DoctorContext, DoctorResult } from "./types.js";
 
-export { findProgram, OPTIONAL_PROGRAMS } from "./programs.js";
-export type { DoctorCheck, DoctorContext, DoctorResult } from "./types.js";
+export type { DoctorCheck, DoctorContext, DoctorResult } from "../../config/doctor.js";
+export { findProgram, OPTIONAL_PROGRAMS } from "../../platform/programs.js";
 
 export async function runDoctor(
   env: NodeJS.ProcessEnv,

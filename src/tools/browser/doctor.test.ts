@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateConfig } from "../../config/load.js";
 import { pathsFor } from "../../config/paths.js";
-import { findProgram } from "../../runtime/doctor/programs.js";
+import { findProgram } from "../../platform/programs.js";
 import { browserDoctorCheck } from "./doctor.js";
 import { findBrowser } from "./launch.js";
 

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import type { DoctorCheck } from "../../runtime/doctor/types.js";
+import type { DoctorCheck } from "../../config/doctor.js";
 import { findBrowser } from "./launch.js";
 
 function version(path: string): Promise<string | undefined> {

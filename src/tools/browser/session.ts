@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, CDPSession, Download, Page } from "playwright-core";
+import { AllowList } from "../../config/allowlist.js";
 import type { JarvisConfig } from "../../config/schema.js";
 import { JarvisError } from "../../core/errors.js";
 import type { Logger } from "../../core/logger.js";
-import { AllowList } from "../web/allowlist.js";
 import { type GuardOptions, type LookupFn, systemLookup } from "../web/guard.js";
 import { findBrowser, LAUNCH_FLAGS } from "./launch.js";
 import { GuardProxy } from "./proxy.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CONTRACT_TOOLS, createNlu } from "../../brain/nlu/index.js";
+import { createNlu } from "../../brain/nlu/index.js";
 import { parseTemplate } from "../../brain/nlu/template.js";
+import { builtinToolsForNlu } from "../../testing/index.js";
 import { checkCallArgs, contactsCallTool } from "./call.js";
 import { systemUriOpener } from "./phone.js";
 
@@ -14,8 +15,8 @@ describe("contacts_call examples", () => {
     for (const example of tool.examples ?? []) expect(() => parseTemplate(example)).not.toThrow();
   });
 
-  it("turn what users say into contacts_call calls, and never make a text a call", () => {
-    const nlu = createNlu([...CONTRACT_TOOLS.filter((t) => t.name !== tool.name), tool], { timezone: "UTC" });
+  it("turn what users say into contacts_call calls, and never make a text a call", async () => {
+    const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
     const parse = (text: string) =>
       nlu.parse(text, { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" });
     for (const [said, query] of [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CONTRACT_TOOLS, createNlu } from "../../brain/nlu/index.js";
+import { createNlu } from "../../brain/nlu/index.js";
 import { parseTemplate } from "../../brain/nlu/template.js";
+import { builtinToolsForNlu } from "../../testing/index.js";
 import { contactsAddTool } from "./add.js";
 
 // The embedded NLU reads the tool's own `examples`: they must compile as templates, and what
@@ -13,8 +14,8 @@ describe("contacts_add examples", () => {
     for (const example of tool.examples ?? []) expect(() => parseTemplate(example)).not.toThrow();
   });
 
-  it("turn what users say into contacts_add calls", () => {
-    const nlu = createNlu([...CONTRACT_TOOLS.filter((t) => t.name !== tool.name), tool], { timezone: "UTC" });
+  it("turn what users say into contacts_add calls", async () => {
+    const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
     const parse = (text: string) =>
       nlu.parse(text, { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" });
     expect(parse("add sam@example.com to my contacts")).toMatchObject({

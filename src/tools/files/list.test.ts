@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, dataOf, outputOf, type ToolHarness } from "./harness.js";
+import { createToolHarness, dataOf, outputOf, type ToolHarness } from "../../testing/tool-harness.js";
 import { createFilesTools } from "./index.js";
 import { permissionString } from "./info.js";
 import type { ListedEntry } from "./list.js";

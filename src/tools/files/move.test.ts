@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, dataOf, firstPreview, type ToolHarness } from "./harness.js";
+import { createToolHarness, dataOf, firstPreview, type ToolHarness } from "../../testing/tool-harness.js";
 import { createFilesTools } from "./index.js";
 import { relocate } from "./relocate.js";
 import type { TrashItem } from "./trash-store.js";

@@ -1,8 +1,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createToolHarness, dataOf, outputOf, type ToolHarness } from "../../testing/tool-harness.js";
 import { decodeText } from "./common.js";
-import { createToolHarness, dataOf, outputOf, type ToolHarness } from "./harness.js";
 import { createFilesTools } from "./index.js";
 
 let h: ToolHarness;

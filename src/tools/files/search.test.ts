@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryHandleStore } from "../../core/handles.js";
 import { silentLogger } from "../../core/logger.js";
 import type { CallOutcome } from "../../gate/gate.js";
-import { createToolHarness, dataOf, outputOf, type ToolHarness } from "./harness.js";
+import { createToolHarness, dataOf, outputOf, type ToolHarness } from "../../testing/tool-harness.js";
 import { createFilesTools } from "./index.js";
 import { compileNameMatcher, createSearchTool, type SearchMatch } from "./search.js";
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, dataOf, firstPreview, type ToolHarness } from "./harness.js";
+import { createToolHarness, dataOf, firstPreview, type ToolHarness } from "../../testing/tool-harness.js";
 import { createFilesTools } from "./index.js";
 import type { TrashItem } from "./trash-store.js";
 

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConfirmAnswer } from "../../core/events.js";
 import type { ConfirmationBroker, ConfirmationRequest } from "../../gate/confirm.js";
-import { createToolHarness, firstPreview, type ToolHarness, timesAsked } from "./harness.js";
+import { createToolHarness, firstPreview, type ToolHarness, timesAsked } from "../../testing/tool-harness.js";
 import { createFilesTools } from "./index.js";
 
 let h: ToolHarness;

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeX11Desktop, fakeProbe } from "../../platform/fake.js";
 import { createLinuxPlatform } from "../../platform/linux/index.js";
+import { desktopHarness } from "../../testing/desktop-harness.js";
 import { createAppsTools } from "../apps/index.js";
 import { createWindowsTools } from "../windows/index.js";
-import { desktopHarness } from "./harness.js";
 import { createInputTools, hotkeyRisk } from "./index.js";
 
 const X11 = ["wmctrl", "xdotool", "xclip", "tesseract", "import", "notify-send", "playerctl", "amixer"];

@@ -1,5 +1,5 @@
+import type { DoctorCheck } from "../../config/doctor.js";
 import { systemKeychain } from "../../config/secrets.js";
-import type { DoctorCheck } from "../../runtime/doctor/types.js";
 import { quickAccountCheck } from "./account-checks.js";
 
 /** `jarvis doctor`: are the mail and calendar accounts usable (secrets found, servers reachable)? */

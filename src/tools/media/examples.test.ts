@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { CONTRACT_TOOLS, createNlu } from "../../brain/nlu/index.js";
+import { createNlu } from "../../brain/nlu/index.js";
 import { parseTemplate } from "../../brain/nlu/template.js";
-import { desktopHarness } from "../input/harness.js";
+import { desktopHarness } from "../../testing/desktop-harness.js";
+import { builtinToolsForNlu } from "../../testing/index.js";
 import { createMediaTools } from "./index.js";
 
 // The embedded NLU reads the tools' own `examples`: they must compile as templates, and what
@@ -21,9 +22,8 @@ describe("media_shuffle and media_repeat examples", () => {
     }
   });
 
-  it("turn what users say into these calls", () => {
-    const names = new Set(tools.map((t) => t.name));
-    const nlu = createNlu([...CONTRACT_TOOLS.filter((t) => !names.has(t.name)), ...tools], {
+  it("turn what users say into these calls", async () => {
+    const nlu = createNlu(await builtinToolsForNlu(), {
       timezone: "UTC",
     });
     const parse = (text: string) =>

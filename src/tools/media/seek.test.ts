@@ -1,10 +1,11 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { CONTRACT_TOOLS, createNlu } from "../../brain/nlu/index.js";
+import { createNlu } from "../../brain/nlu/index.js";
 import { parseTemplate } from "../../brain/nlu/template.js";
 import { FakeRunner, fakeProbe } from "../../platform/fake.js";
 import { createLinuxPlatform } from "../../platform/linux/index.js";
 import { SCRIPTS } from "../../platform/macos/osascript.js";
-import { desktopHarness } from "../input/harness.js";
+import { desktopHarness } from "../../testing/desktop-harness.js";
+import { builtinToolsForNlu } from "../../testing/index.js";
 import { createMediaTools } from "./index.js";
 import { clockTime, describeSeek, MacPlayerSeeker, PlayerctlSeeker, SEEK_SCRIPTS, span } from "./seek.js";
 
@@ -215,9 +216,8 @@ describe("media_seek examples", () => {
     for (const example of seek?.examples ?? []) expect(() => parseTemplate(example)).not.toThrow();
   });
 
-  it("turn forward jumps and jumps to a time into calls, and never a back jump into a forward one", () => {
-    const names = new Set(tools.map((t) => t.name));
-    const nlu = createNlu([...CONTRACT_TOOLS.filter((t) => !names.has(t.name)), ...tools], {
+  it("turn forward jumps and jumps to a time into calls, and never a back jump into a forward one", async () => {
+    const nlu = createNlu(await builtinToolsForNlu(), {
       timezone: "UTC",
     });
     const parse = (text: string) =>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeRunner, fakeProbe } from "../../platform/fake.js";
 import { createLinuxPlatform } from "../../platform/linux/index.js";
 import { SCRIPTS } from "../../platform/macos/osascript.js";
-import { desktopHarness } from "../input/harness.js";
+import { desktopHarness } from "../../testing/desktop-harness.js";
 import { createMediaTools } from "./index.js";
 import { MacPlayerSettings, PlayerctlSettings, SETTINGS_SCRIPTS } from "./settings.js";
 

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeX11Desktop, fakeProbe } from "../../platform/fake.js";
 import { createLinuxPlatform } from "../../platform/linux/index.js";
-import { desktopHarness } from "../input/harness.js";
+import { desktopHarness } from "../../testing/desktop-harness.js";
 import { createWindowsTools } from "../windows/index.js";
 import { createScreenTools } from "./index.js";
 

@@ -8,7 +8,7 @@ import {
   outputOf,
   type ToolHarness,
   timesAsked,
-} from "../files/harness.js";
+} from "../../testing/tool-harness.js";
 import { commandLine, quoteArg, scrubEnv } from "./command-line.js";
 import { createShellTools } from "./run.js";
 

@@ -4,7 +4,7 @@ import { JarvisError } from "../../core/errors.js";
 import { parametersFrom, pathString } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolDefinition, type ToolResult } from "../../core/tool.js";
 import { checkPath } from "../../gate/paths.js";
-import { findProgram } from "../../runtime/doctor/programs.js";
+import { findProgram } from "../../platform/programs.js";
 import type { ToolDeps } from "../deps.js";
 import { commandLine, scrubEnv } from "./command-line.js";
 import { type RunResult, runProgram } from "./spawn.js";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeRunner, fakeProbe } from "../../platform/fake.js";
 import { createLinuxPlatform } from "../../platform/linux/index.js";
+import { desktopHarness } from "../../testing/desktop-harness.js";
 import { createClipboardTools } from "../clipboard/index.js";
-import { desktopHarness } from "../input/harness.js";
 import { createMediaTools, describeNowPlaying } from "../media/index.js";
 import { ManualScheduler } from "../timers/scheduler.js";
 import { createSystemControlTools, describeBatteries } from "./control.js";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, type ToolHarness } from "../files/harness.js";
+import { createToolHarness, type ToolHarness } from "../../testing/tool-harness.js";
 import { createSystemInfoTools, formatDuration, type SystemInfo } from "./info.js";
 
 let h: ToolHarness;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock.js";
-import { createToolHarness, type ToolHarness } from "../files/harness.js";
+import { createToolHarness, type ToolHarness } from "../../testing/tool-harness.js";
 import { parseClockTime } from "./convert.js";
 import { createTimeTools } from "./index.js";
 import { parseOffset } from "./zones.js";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock.js";
-import { createToolHarness, type ToolHarness } from "../files/harness.js";
+import { createToolHarness, type ToolHarness } from "../../testing/tool-harness.js";
 import { createTimeTools } from "./index.js";
 
 let harness: ToolHarness;

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { findProgram } from "../../runtime/doctor/programs.js";
+import { findProgram } from "../../platform/programs.js";
 
 /** Shows a desktop notification; never throws (a missing notifier only loses the popup). */
 export interface DesktopNotifier {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { JarvisError } from "../../core/errors.js";
 import { parametersFrom, pathString } from "../../core/schema.js";
 import { defineTool, ok, type ToolDefinition } from "../../core/tool.js";
-import { findProgram } from "../../runtime/doctor/programs.js";
+import { findProgram } from "../../platform/programs.js";
 import type { ToolDeps } from "../deps.js";
 
 const MAX_BYTES = 200 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeX11Desktop, fakeProbe } from "../../platform/fake.js";
 import { createLinuxPlatform } from "../../platform/linux/index.js";
 import type { Accessibility, Platform, UiNode, UiTarget } from "../../platform/types.js";
-import { desktopHarness } from "../input/harness.js";
+import { desktopHarness } from "../../testing/desktop-harness.js";
 import { createInputTools } from "../input/index.js";
 import { createWindowsTools } from "../windows/index.js";
 import { createUiTools } from "./index.js";

@@ -1,8 +1,8 @@
+import { AllowList } from "../../config/allowlist.js";
 import { expandTilde } from "../../config/paths.js";
 import type { JarvisConfig } from "../../config/schema.js";
 import { JarvisError } from "../../core/errors.js";
-import { findProgram } from "../../runtime/doctor/programs.js";
-import { AllowList } from "./allowlist.js";
+import { findProgram } from "../../platform/programs.js";
 import { decodeText } from "./charset.js";
 import { type LookupFn, systemLookup } from "./guard.js";
 import { safeFetch, trustStore } from "./http.js";

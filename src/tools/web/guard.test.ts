@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { AllowList, parseAllowEntry } from "../../config/allowlist.js";
 import { validateConfig } from "../../config/load.js";
-import { AllowList, parseAllowEntry } from "./allowlist.js";
+import { blockedReason, formatIp, parseIp } from "../../core/ip.js";
 import { checkDestination, checkUrl, type LookupFn } from "./guard.js";
-import { blockedReason, formatIp, parseIp } from "./ip.js";
 
 const reason = (text: string) => blockedReason(parseIp(text)!);
 

@@ -1,8 +1,8 @@
 import { promises as dns } from "node:dns";
+import type { AllowList } from "../../config/allowlist.js";
 import { whenAborted } from "../../core/abort.js";
 import { JarvisError } from "../../core/errors.js";
-import type { AllowList } from "./allowlist.js";
-import { blockedReason, formatIp, type IpAddress, parseIp } from "./ip.js";
+import { blockedReason, formatIp, type IpAddress, parseIp } from "../../core/ip.js";
 
 export interface ResolvedAddress {
   address: string;

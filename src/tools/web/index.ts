@@ -2,7 +2,8 @@ import type { ToolDefinition } from "../../core/tool.js";
 import type { ToolDeps } from "../deps.js";
 import { createWebTools } from "./tools.js";
 
-export { AllowList, allowEntryProblem, parseAllowEntry } from "./allowlist.js";
+export { AllowList, allowEntryProblem, parseAllowEntry } from "../../config/allowlist.js";
+export { blockedReason, parseIp } from "../../core/ip.js";
 export { decodeText, detectCharset } from "./charset.js";
 export {
   createWebDocumentReader,
@@ -22,7 +23,6 @@ export {
   systemLookup,
 } from "./guard.js";
 export { type SafeFetchOptions, type SafeFetchResult, safeFetch, trustStore, USER_AGENT } from "./http.js";
-export { blockedReason, parseIp } from "./ip.js";
 export { createSearchProvider } from "./search/index.js";
 export { createWebTools, type WebToolOptions } from "./tools.js";
 export { coerceUrl, duplicateNote, normalizeUrl, OpenedUrls } from "./url.js";

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { AllowList } from "../../config/allowlist.js";
 import { expandTilde } from "../../config/paths.js";
 import { toJarvisError } from "../../core/errors.js";
 import { parametersFrom, urlString } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolContext, type ToolDefinition } from "../../core/tool.js";
-import { findProgram } from "../../runtime/doctor/programs.js";
+import { findProgram } from "../../platform/programs.js";
 import type { ToolDeps } from "../deps.js";
-import { AllowList } from "./allowlist.js";
 import { pageContent } from "./fetch-page.js";
 import { type GuardOptions, type LookupFn, systemLookup } from "./guard.js";
 import { safeFetch, trustStore } from "./http.js";

@@ -3,8 +3,8 @@ import { FakeX11Desktop, fakeProbe } from "../../platform/fake.js";
 import { createLinuxPlatform } from "../../platform/linux/index.js";
 import { pickWindow } from "../../platform/match.js";
 import { KeyValueRepository } from "../../store/kv.js";
+import { desktopHarness } from "../../testing/desktop-harness.js";
 import { createAppsTools } from "../apps/index.js";
-import { desktopHarness } from "../input/harness.js";
 import { createWindowsTools, tileRect } from "./index.js";
 
 function setup() {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JarvisError } from "../../core/errors.js";
-import { findProgram } from "../../runtime/doctor/programs.js";
+import { findProgram } from "../../platform/programs.js";
 import { type AudioSink, type AudioSource, Reframer } from "./io.js";
 import { CHUNK_SAMPLES, encodeWav, type PcmAudio, SAMPLE_RATE } from "./wav.js";
 

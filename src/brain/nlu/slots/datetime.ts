@@ -1,5 +1,6 @@
 // English only: the package root also loads 15 other locales (~250 modules, ~100 ms) Jarvis never uses
 import * as chrono from "chrono-node/en";
+import type { When, ZoneClock } from "../../../core/language.js";
 import { digitize } from "../text/numbers.js";
 
 /**
@@ -7,20 +8,10 @@ import { digitize } from "../text/numbers.js";
  * UTC offset, so the zone's offset at `now` is computed here and every result is written back
  * as local ISO 8601 with that zone's offset (DST-correct for the result's own instant).
  */
-export interface When {
-  /** Local ISO 8601 with offset, e.g. 2025-06-12T09:00:00+02:00. */
-  iso: string;
-  /** Local calendar date, YYYY-MM-DD. */
-  date: string;
-  /** Was a clock time said (or implied by "morning", "tonight")? */
-  hasTime: boolean;
-  /** End of a range ("from 2 to 4pm"), when one was said. */
-  endIso?: string;
-  instant: Date;
-}
+export type { When } from "../../../core/language.js";
 
 export interface WhenOptions {
-  zones: TimeZones;
+  zones: ZoneClock;
   now: Date;
   timezone: string;
   /** Resolve "friday" to the next one (alarms, reminders) or the last one (mail since). */
@@ -32,7 +23,7 @@ export interface WhenOptions {
 }
 
 /** Time-zone arithmetic with a per-instance cache of formatters (building one costs ~50 µs). */
-export class TimeZones {
+export class TimeZones implements ZoneClock {
   private readonly formatters = new Map<string, Intl.DateTimeFormat>();
 
   private formatter(timezone: string): Intl.DateTimeFormat {

@@ -1,6 +1,7 @@
-import { CURRENCY } from "../intents/topics.js";
+import type { LanguageEnv } from "../../../core/language.js";
+import { CURRENCY } from "../common/topics.js";
 import { isNumberWord, parseNumber, parseOrdinal } from "../text/numbers.js";
-import { parseWhen, type TimeZones, type When } from "./datetime.js";
+import { parseWhen, type When } from "./datetime.js";
 import { parseDuration, parsePosition } from "./duration.js";
 import { isNameLike, parseListName, parsePath, parseUrl, parseZone, splitItems } from "./entities.js";
 import { parseMath, unitSymbol } from "./math.js";
@@ -10,17 +11,8 @@ export { findDuration, formatDuration, parseDuration, parsePosition } from "./du
 export { KNOWN_APPS, parseListName, ZONE_WORDS } from "./entities.js";
 export { parseMath } from "./math.js";
 
-/** What a slot parser may look at besides its own words. */
-export interface SlotEnv {
-  /** The original text; free-text slots return their span of it verbatim. */
-  text: string;
-  now: Date;
-  timezone: string;
-  zones: TimeZones;
-  apps: ReadonlySet<string>;
-  /** Per-utterance memo shared by every slot parse (date parsing is the costly one). */
-  memo?: Map<string, unknown>;
-}
+/** What a slot parser may look at besides its own words (the language contract's env). */
+export type SlotEnv = LanguageEnv;
 
 export interface SlotType {
   /** Longest span, in tokens, the slot may take. */
@@ -330,10 +322,10 @@ export const SLOT_TYPES: Record<string, SlotType> = {
   },
 };
 
-/** A broadcast frequency or channel in words or digits ("ninety nine point five fm", "107.9"). */
+/** A broadcast frequency or channel in words or digits ("ninety four point three fm", "103.7"). */
 SLOT_TYPES.station = {
   maxTokens: 8,
-  samples: ["ninety nine point five", "one oh seven point nine fm", "88.5 fm", "channel seventy two"],
+  samples: ["ninety four point three", "one oh three point seven fm", "88.5 fm", "channel seventy two"],
   parse(words, raw) {
     const w = words[0] === "channel" ? words.slice(1) : words;
     if (w.length === 0) return undefined;

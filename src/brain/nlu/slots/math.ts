@@ -4,7 +4,7 @@ import { readNumber } from "../text/numbers.js";
  * Spoken arithmetic → a mathjs expression: "12 times 8" → "12 * 8", "15% of 240" →
  * "15 / 100 * 240", "square root of 81" → "sqrt(81)", "5 miles to km" → "5 mi to km".
  * Only words it knows are accepted, so "what is the capital of peru" is not math.
- * (No mathjs here: the NLU must start fast; calc_evaluate parses it properly.)
+ * (No mathjs here: the NLU must start fast; the calculator tool parses it properly.)
  */
 const UNITS: Record<string, string> = {
   mile: "mi",

@@ -1,5 +1,5 @@
+import { AllowList } from "../../../config/allowlist.js";
 import type { JarvisConfig } from "../../../config/schema.js";
-import { AllowList } from "../allowlist.js";
 import type { GuardOptions } from "../guard.js";
 import { safeFetch } from "../http.js";
 import { BRAVE_DEFAULT_URL, braveProvider } from "./brave.js";

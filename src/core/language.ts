@@ -1,0 +1,190 @@
+import type { HandleKind } from "./tool.js";
+
+/**
+ * How people ask for a tool: the part of the tool contract the embedded NLU compiles
+ * (`ToolDefinition.language`). Each tool group writes its own intents beside its tools; the NLU
+ * names no tool, so everything that differs between tools is a property here. A tool without
+ * language is simply not in the embedded brain (the model still sees it).
+ */
+export type Args = Record<string, unknown>;
+
+/** A template, optionally with fixed arguments it implies ("turn it up" → change +10). */
+export type TemplateEntry = string | { t: string; args: Args };
+
+/** A word of the utterance: normalised (`w`) with the character span it came from. */
+export interface LanguageToken {
+  w: string;
+  start: number;
+  end: number;
+}
+
+/** A date or time said by the user, read in their time zone. */
+export interface When {
+  /** Local ISO 8601 with offset, e.g. 2025-06-12T09:00:00+02:00. */
+  iso: string;
+  /** Local calendar date, YYYY-MM-DD. */
+  date: string;
+  /** Was a clock time said (or implied by "morning", "tonight")? */
+  hasTime: boolean;
+  /** End of a range ("from 2 to 4pm"), when one was said. */
+  endIso?: string;
+  instant: Date;
+}
+
+/** Time-zone arithmetic the NLU offers language code. */
+export interface ZoneClock {
+  isValid(timezone: string): boolean;
+  offsetMinutes(date: Date, timezone: string): number;
+  iso(date: Date, timezone: string): string;
+  date(date: Date, timezone: string): string;
+  at(day: string, time: string, timezone: string): Date;
+  startOfDay(day: string, timezone: string): string;
+  endOfDay(day: string, timezone: string): string;
+}
+
+/** The user's own names (contacts, lists, calendars, files): slot values no template can know. */
+export interface UserVocabulary {
+  contacts?: ReadonlySet<string>;
+  lists?: ReadonlySet<string>;
+  calendars?: ReadonlySet<string>;
+  files?: ReadonlySet<string>;
+}
+
+/** What language code may look at besides the words. */
+export interface LanguageEnv {
+  /** The original text; free-text values are spans of it, verbatim. */
+  text: string;
+  now: Date;
+  timezone: string;
+  zones: ZoneClock;
+  /** Application names (known and installed) the app slot accepts. */
+  apps: ReadonlySet<string>;
+  user?: UserVocabulary;
+  /** Per-utterance memo shared by every slot parse. */
+  memo?: Map<string, unknown>;
+}
+
+export interface SlotMatch {
+  value: unknown;
+  raw: string;
+  start: number;
+  end: number;
+  free: boolean;
+}
+
+/** Slot values by name, plus their matches (spans, raw text), for builders that need them. */
+export interface BuildInput {
+  values: Record<string, unknown>;
+  matches: Record<string, SlotMatch>;
+  fixed: Args;
+  env: LanguageEnv;
+}
+
+/** What a classifier-only reading may look at to find arguments anywhere in the utterance. */
+export interface GuessInput {
+  tokens: readonly LanguageToken[];
+  words: readonly string[];
+  env: LanguageEnv;
+}
+
+/** A call the language proposes (a follow-up may move to another tool of the same group). */
+export interface LanguageCall {
+  tool: string;
+  args: Args;
+}
+
+/** "and tomorrow?", "what about in Paris", "make it 4 minutes" after a call of this tool. */
+export interface FollowUpInput {
+  last: LanguageCall;
+  /** The words after the follow-up's lead ("tomorrow", "in paris", "4 minutes"). */
+  words: readonly string[];
+  /** The whole utterance's words (normalised). */
+  said: readonly string[];
+  env: LanguageEnv;
+  /** A day or time the words name, read forwards. */
+  when?: When;
+  /** A place the words name ("in paris" → "paris"), as said. */
+  place?: string;
+  /** A duration the words name, in seconds. */
+  seconds?: number;
+  /** A number the words name. */
+  number?: number;
+  /** The free text after the lead, as said ("bananas too" → "bananas"). */
+  rest?: string;
+}
+
+/** Read-only look-ups a half-recognised question may still run ("where is my meeting at nine"). */
+export interface LookupSpec {
+  /** Nouns that name this tool's things; the first spec (by `rank`) whose nouns are said is tried. */
+  nouns: RegExp;
+  /** Lower first: a more specific noun wins ("what time is my meeting" is the calendar's). */
+  rank: number;
+  /** Words that make it something else than a look-up. */
+  vetoes?: RegExp;
+  /** Only when asked as a question. */
+  askOnly?: boolean;
+  /** Words one of which must also be said. */
+  needs?: RegExp;
+}
+
+/** "open the second one", "read that email", "cancel it": what this tool does with a handle. */
+export interface HandleUse {
+  kind: HandleKind;
+  verbs: ReadonlyArray<"open" | "read" | "cancel">;
+  /** The argument the handle goes into. */
+  arg: string;
+  /** Only handles whose label matches (timers and alarms share a kind). */
+  label?: RegExp;
+  /** Lower first when several tools take the same handle for the same verb. */
+  rank?: number;
+}
+
+/**
+ * The embedded brain's knowledge of one way to ask for a tool: templates matched exactly,
+ * phrasings for the classifier, and how slots become the tool's arguments.
+ */
+export interface IntentSpec {
+  /** A name for this reading when a tool has several; defaults to the tool's name. */
+  name?: string;
+  templates?: readonly TemplateEntry[];
+  /** Classifier-only phrasings the templates do not cover (the team's own words). */
+  samples?: readonly string[];
+  /** Sentences that sound like this tool but are not for it (trained as "none of the tools"). */
+  negatives?: readonly string[];
+  /** Arguments from a template match; undefined means "this reading is not a valid call". */
+  build?(input: BuildInput): Args | undefined;
+  /** Arguments when only the classifier chose this tool; undefined means "cannot act on it". */
+  fallback?(input: GuessInput): Args | undefined;
+  /** What values a classifier-only reading can find when not all are there (slot filling). */
+  partial?(input: GuessInput): Args | undefined;
+  /** Words one of which must appear before a classifier guess may act ("alarm" for alarms). */
+  anchors?: RegExp;
+  /** What a very sure guess needs instead of `anchors`: `false` keeps them required. */
+  loose?: RegExp | false;
+  /** Words that rule a classifier guess out ("schedule a meeting" is not a calendar lookup). */
+  vetoes?: RegExp;
+  /** Any mention of something Jarvis cannot do rules a guess out, however sure. */
+  strictScope?: boolean;
+  /** An unsure guess is asked about (an incomplete call) only when `anchors` were said. */
+  asksWithAnchors?: boolean;
+  /** The question for each missing argument ("Which list?"). */
+  ask?: Readonly<Record<string, string>>;
+  /** Never asked for a missing value: without it, it was a question, not a request. */
+  neverAsk?: boolean;
+  /** The tool a classifier guess becomes instead (a guessed send is only drafted). */
+  guessAs?: string;
+  /** Undone with one word ("stop"): a clear lean is enough for a guess to act. */
+  lenient?: boolean;
+  lookup?: LookupSpec;
+  handles?: readonly HandleUse[];
+  /** Handle kinds each argument accepts: a handle of another kind is refused before the gate. */
+  accepts?: Readonly<Record<string, readonly HandleKind[]>>;
+  /** A follow-up to the last call of this tool, or undefined when it is not one. */
+  followUp?(input: FollowUpInput): LanguageCall | undefined;
+  /** The argument that names a place ("and what time is it there" reuses it). */
+  placeArg?: string;
+  /** What this tool lets Jarvis do, for "what can you do": area and a short verb phrase. */
+  capability?: { area: string; can: string; example?: string };
+  /** The call as a question to the user ("Set a timer for 11 minutes"), without the "?". */
+  describe?(args: Args, env: Pick<LanguageEnv, "now" | "timezone" | "zones">): string | undefined;
+}

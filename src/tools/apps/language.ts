@@ -1,0 +1,56 @@
+import { findApp, NO_ARGS } from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { SAMPLES } from "./samples.js";
+
+/** How people ask to open, close and list apps (the team's own sentences). */
+const APP_SUFFIX = "[app|application|program|window]";
+
+const APP_INTENTS: IntentTable = {
+  apps_launch: {
+    capability: { area: "Apps", can: "open, close and list apps", example: "open firefox" },
+    ask: { app: "Which app?" },
+    describe: ({ app }) => (typeof app === "string" ? `Open ${app}` : undefined),
+    anchors: /\b(?:open|launch|start|run|app|application)\b/,
+    templates: [
+      `(open|launch|start|run|fire up|boot up|load|bring up|start up|pull up|switch to|go to) [the|my|up] {app} ${APP_SUFFIX}`,
+      `(open|launch|start) up {app} ${APP_SUFFIX}`,
+      `(i need|i want|give me) [the] {app} ${APP_SUFFIX}`,
+    ],
+    samples: ["open an app", "launch a program", "start an application"],
+    fallback: (input) => {
+      const app = findApp(input);
+      return app ? { app } : undefined;
+    },
+  },
+  apps_quit: {
+    ask: { app: "Which app?" },
+    describe: ({ app }) => (typeof app === "string" ? `Quit ${app}` : undefined),
+    anchors: /\b(?:close|quit|exit|kill|shut)\b/,
+    // Shutting down things that are not programs: not a guess to act on, nor to ask about
+    vetoes:
+      /\b(?:power|plant|computer|pc|laptop|machine|system|factory|reactor|station|engine|car|lights?|door|account)\b/,
+    templates: [
+      `(quit|close|exit|kill|shut down|terminate|stop|shut) [the|my] {app} ${APP_SUFFIX}`,
+      `(close|shut) [down] [the|my] {app} ${APP_SUFFIX} [down]`,
+    ],
+    samples: ["close this app", "quit the program", "kill the application"],
+    fallback: (input) => {
+      const app = findApp(input);
+      return app ? { app } : undefined;
+    },
+  },
+  apps_list: {
+    describe: () => "List the apps",
+    anchors: /\b(?:apps|applications|programs|windows|running)\b/,
+    templates: [
+      "(which|what) (apps|applications|programs|windows) (are|do i have) (running|open) [right now|now]",
+      "(list|show|display) [me] [all] [the|my] (open|running) (apps|applications|programs|windows)",
+      "what is (running|open) [on my (computer|laptop|desktop)] [right now]",
+      "(list|show) [me] [the|my] (apps|applications|windows)",
+    ],
+    samples: ["running programs", "open windows", "what apps are open"],
+    fallback: NO_ARGS,
+  },
+};
+
+export const APPS_LANGUAGE = withPhrasings(byTool(APP_INTENTS), SAMPLES);

@@ -1,0 +1,231 @@
+import {
+  type Args,
+  type BuildInput,
+  DATED,
+  dayRange,
+  findDay,
+  findWhen,
+  isWhen,
+  officeHours,
+  PERSONAL,
+  SOMEWHERE,
+  spokenWhen,
+  titleFrom,
+} from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { SAMPLES } from "./samples.js";
+
+/** How people ask about and add to their calendar (the team's own sentences). */
+const CALENDAR = "(calendar|schedule|agenda|diary|planner)";
+const EVENTS = "(events|meetings|appointments|plans|calendar|schedule|agenda)";
+
+function eventsIn(input: BuildInput): Args {
+  const day = input.values.day;
+  if (!isWhen(day)) return {};
+  const words = (input.matches.day?.raw ?? "").toLowerCase().split(/\s+/);
+  return dayRange(day, words, input.env);
+}
+
+const NOT_AN_EVENT =
+  /\b(?:alarms?|timers?|reminders?|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table for|room|to ?do list|list of|(?:shopping|grocery|errands?|packing|my) list)\b/i;
+
+function createEvent(input: BuildInput): Args | undefined {
+  const { location, duration, who } = input.values;
+  let { title, start } = input.values;
+  if (input.fixed.bare === true)
+    title = /\b(meeting|event|appointment|call)\b/i.exec(input.env.text)?.[1] ?? "Meeting";
+  if (typeof title !== "string" || !isWhen(start)) return undefined;
+  const when = officeHours(start, input.matches.start?.raw ?? "", input.env);
+  // "set up an alarm at 1pm", "schedule a taxi at 8": other tools' business, or no tool's
+  if (NOT_AN_EVENT.test(title) || /^\d/.test(title)) return undefined;
+  let name = title.replace(/^(?:a|an)\s+/i, "");
+  if (typeof who === "string") name = `${name} with ${who}`;
+  const args: Args = { title: name, start: when.iso };
+  if (typeof location === "string") args.location = location;
+  if (typeof duration === "number") args.duration_min = Math.round(duration / 60);
+  if (when.endIso && !args.duration_min) args.end = when.endIso;
+  return args;
+}
+
+const CALENDAR_INTENTS: IntentTable = {
+  calendar_list_events: {
+    capability: {
+      area: "Calendar",
+      can: "check, add, move and delete events",
+      example: "what's on my calendar today",
+    },
+    lookup: {
+      nouns: /\b(?:calendar|meetings?|appointments?|agenda|schedule|diary|planner)\b/,
+      vetoes: /\b(?:news|wall street)\b/,
+      rank: 1,
+    },
+    describe: ({ from }, env) =>
+      `Show your calendar${typeof from === "string" ? ` for ${spokenWhen(from.slice(0, 10), env)}` : ""}`,
+    followUp: ({ last, when, words, env }) =>
+      when ? { tool: last.tool, args: dayRange(when, words, env) } : undefined,
+    // Sure but without calendar words, only a question about one's own time ("am i on vacation"),
+    // and not about quantities of things ("how many potatoes are left")
+    loose: new RegExp(`^(?!.*\\bhow (?:many|much)\\b)(?=.*${PERSONAL.source})`),
+    vetoes: new RegExp(
+      `${SOMEWHERE.source}|^(?:schedule|set|arrange|create|book|add|put|make|organize|plan)\\b|\\b(?:to|you|me|i want) (?:schedule|set|arrange|create|book|add|make)\\b|\\b(?:cancel|delete|remove|reschedule|move|change|clear|erase)\\b`,
+    ),
+    // "events" or "plans" alone are as often the town's as one's own: those need a "my" / "i"
+    anchors: new RegExp(
+      `\\b(?:calendar|meetings?|appointments?|agenda|schedule[ds]?|diary|planner|booked|(?:dinner |birthday )?part(?:y|ies)|birthday|anniversary|wedding|shift)\\b|^(?=.*(?:${PERSONAL.source}|${DATED.source})).*\\b(?:events?|plans|planned|busy|free|work|working|vacation|holiday|day off|off days?|programs?|programmes?)\\b`,
+    ),
+    templates: [
+      `what is (on|in) my ${CALENDAR} [for] [{day}]`,
+      `what (do i have|have i got|is there|have we got) [on|planned|scheduled|going on|coming up] [for|on] {day}`,
+      `what do i have (on|planned|scheduled|going on|coming up)`,
+      `(show|list|display|check|read|open|view|give|tell|search|look at|look through|go through) [me] [all] [my|the] ${EVENTS} [for|on] [{day}]`,
+      `(do i have|are there|have i got|is there) any ${EVENTS} [on|for] [{day}]`,
+      `(do i have|have i got) (a|an) (meeting|appointment|event) [on|for] [{day}]`,
+      "(what|when) is my next (meeting|appointment|event|call)",
+      "(am i|are we) (free|busy|available) [on|at|for] [{day}]",
+      `what (meetings|appointments|events) (do i have|have i got|are there) [on|for] [{day}]`,
+      `what is (happening|going on|planned|scheduled|coming up) [on|for] [{day}]`,
+      "what is on the agenda [for] [{day}]",
+      `is there anything (on|in) my ${CALENDAR} [for] [{day}]`,
+      `(how|what) does my ${CALENDAR} look [like] [for] [{day}]`,
+      `[my] ${CALENDAR} [for] [{day}]`,
+    ],
+    samples: [
+      "what's coming up this week",
+      "any meetings today",
+      "check my calendar",
+      "when is my next appointment",
+      "what's happening this weekend",
+    ],
+    build: eventsIn,
+    fallback: (input) => {
+      const day = findDay(input);
+      return day ? dayRange(day, input.words, input.env) : {};
+    },
+  },
+  calendar_create_event: {
+    ask: { title: "What should I call it?", start: "When does it start?" },
+    describe: ({ title, start }, env) =>
+      typeof title === "string" && typeof start === "string"
+        ? `Add ${title} to your calendar ${spokenWhen(start, env)}`
+        : undefined,
+    templates: [
+      "(schedule|arrange|plan|set up|organize) [a|an] {title} {start}",
+      "(schedule|arrange|plan|set up) [a|an] {title} (at|in) {location:place} {start}",
+      "(schedule|book|set up) [a|an] {duration} (meeting|call|appointment|session) with {who:contact} {start}",
+      "(book|schedule) [a|an] (meeting|call|appointment|session) with {who:contact} {start}",
+      "(schedule|book|set up) [a|an] {duration} {title} {start}",
+      `(add|put) {title} (to|on|in|into) my ${CALENDAR} {start}`,
+      `(add|put) {title} {start} (to|on|in|into) my ${CALENDAR}`,
+      `(put|add) [a|an] {title} on my ${CALENDAR} {start}`,
+      "(add|put|schedule|set|create|book|plan|mark) [a|an|my] {title} (for|on|at) {start}",
+      `(add|put) [a|an] {title} (to|on|in) [my|the] ${CALENDAR} (for|on|at) {start}`,
+      "(create|add|make|set up|schedule|new) [a|an] [new] [calendar] (event|meeting|appointment|entry) (called|named|titled|for|about) {title} {start}",
+      "(create|add|make|set up|schedule|new) [a|an] [new] [calendar] (event|meeting|appointment|entry) {start} (called|named|titled|for|about) {title}",
+      {
+        t: "(create|set up|schedule|arrange|book|set|plan) [a|an|my] (meeting|event|appointment|call) [with {who:contact}] {start}",
+        args: { bare: true },
+      },
+    ],
+    samples: [
+      "add an event to my calendar",
+      "schedule a meeting",
+      "create a calendar event",
+      "book an appointment",
+    ],
+    build: createEvent,
+    anchors:
+      /\b(?:add|put|schedule|set|create|book|plan|mark|make)\b.*\b(?:calendar|meeting|event|appointment|party|dinner|lunch|class|practice)\b/,
+    fallback: (input) => {
+      const { zones, now, timezone, memo } = input.env;
+      const found = findWhen(input.words, {
+        zones,
+        now,
+        timezone,
+        direction: "future",
+        ...(memo ? { memo } : {}),
+      });
+      if (!found) return undefined;
+      const title = titleFrom(input, found.start, found.end);
+      return title ? { title, start: found.when.iso } : undefined;
+    },
+  },
+};
+
+/**
+ * Changing what is already there: events are picked by handle, so a spoken "delete my meeting"
+ * is an incomplete call and Jarvis asks which one ("the second one" resolves to a handle).
+ */
+const CALENDAR_EDIT_INTENTS: IntentTable = {
+  // Events named by what they are, not by calendar words ("the picnic on saturday")
+  calendar_events_lookup: {
+    tool: "calendar_list_events",
+    lookup: {
+      nouns: /\b(?:scheduled|events?|plans|planned|busy|going on|get ?togethers?|conferences?|occasions?)\b/,
+      // Whose plans: mine, not the town's ("any events around here" is a recommendation)
+      needs: new RegExp(`${PERSONAL.source}|${DATED.source}`),
+      vetoes: new RegExp(
+        `${SOMEWHERE.source}|\\b(?:concerts?|sport\\w*|news|wall street|happening|go to)\\b`,
+      ),
+      rank: 2,
+    },
+  },
+  calendar_delete_event: {
+    ask: { id: 'Which event? Ask me to show them first, then say which one (for example "the second one").' },
+    accepts: { id: ["e"] },
+    anchors:
+      /\b(?:delete|deleted|remove|cancel|cancels|clear|erase|drop|scrap|call off|wipe|get rid of|destroy|take away)\b.*\b(?:calendar|meetings?|appointments?|events?|schedule|lunch|dinner|breakfast|party|call|date|session|class|reservation|stand ?up|hair ?cut|plans?|day|morning|afternoon|evening|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|booked|booking|gathering|fundraiser|festival|concert|match|lesson|practice|visit|trip|agenda)\b/,
+    vetoes: /\b(?:alarms?|timers?|reminders?|lists?|e ?mails?|contacts?|songs?|playlist)\b/,
+    templates: [],
+    samples: [
+      "delete my meeting tomorrow",
+      "remove the appointment on friday",
+      "cancel my dentist appointment",
+      "cancel the meeting with the design team",
+      "clear my calendar for today",
+      "clear everything on my schedule tomorrow",
+      "delete all events this weekend",
+      "remove the lunch on thursday from my calendar",
+      "erase the event at three",
+      "drop the standup from my calendar",
+      "call off the party on saturday",
+      "get rid of my afternoon meetings",
+      "delete the next event on my calendar",
+      "remove my doctor visit next week",
+      "cancel dinner with sarah",
+      "take the conference call off my calendar",
+      "wipe my schedule for monday",
+      "scrap the review meeting",
+      "i need to cancel my appointment on the fifth",
+      "please delete the event called team sync",
+      "remove every meeting this week",
+      "cancel all my plans for tonight",
+      "delete the birthday party from the calendar",
+      "free up my calendar tomorrow morning",
+      "my meeting got cancelled please remove it",
+    ],
+    fallback: () => undefined,
+  },
+  calendar_update_event: {
+    ask: { id: 'Which event? Ask me to show them first, then say which one (for example "the second one").' },
+    accepts: { id: ["e"] },
+    anchors:
+      /\b(?:move|reschedule|push|postpone|shift|change|rename|update|bring forward)\b.*\b(?:meetings?|appointments?|events?|calendar|lunch|dinner|call|party)\b/,
+    vetoes: /\b(?:alarms?|timers?|reminders?|lists?|e ?mails?|contacts?)\b/,
+    templates: [],
+    samples: [
+      "move my meeting to four",
+      "reschedule the dentist appointment to next week",
+      "push the team sync back an hour",
+      "postpone my lunch with tom to friday",
+      "change the time of my meeting tomorrow",
+      "shift the call to the afternoon",
+      "rename the event to project kickoff",
+      "update the location of the meeting",
+      "bring the review forward to nine",
+      "move the party to saturday evening",
+    ],
+    fallback: () => undefined,
+  },
+};
+
+export const CALENDAR_LANGUAGE = withPhrasings(byTool(CALENDAR_INTENTS, CALENDAR_EDIT_INTENTS), SAMPLES);

@@ -1,0 +1,261 @@
+import {
+  type Args,
+  type GuessInput,
+  isNameLike,
+  isNumberWord,
+  slotsAsArgs,
+} from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { SAMPLES } from "./samples.js";
+
+/** How people ask to look people up, add them, call and text them (the team's own sentences). */
+
+const DETAIL =
+  "(phone number|telephone number|number|cell number|mobile number|email address|email|email id|address|contact info|contact information|contact details|contact|info|information|details|last name|surname|job title)";
+
+const CONTACT_INTENTS: IntentTable = {
+  // Jarvis has no telephony: contacts_call hands tel: / sms: to the system's phone app
+  contacts_call: {
+    capability: { area: "People", can: "look up, call, text and add contacts", example: "call mom" },
+    ask: { query: "Who should I call?" },
+    accepts: { query: ["c", "p"] },
+    describe: ({ query, via }) =>
+      typeof query === "string" ? `${via === "text" ? "Text" : "Call"} ${query}` : undefined,
+    anchors: /\b(?:call|ring|phone|dial|text|sms)\b/,
+    vetoes: /\b(?:called|calls|who|when|last|missed|it|this|that|what|taxi|cab|uber|meeting)\b/,
+    templates: [
+      "(call|ring|phone|dial) [up] {query:contact} [up|back|now|please]",
+      {
+        t: "(call|ring|phone|dial) {query:contact} (at|on) [the|his|her|their] (work|office) [number|phone|line]",
+        args: { type: "work" },
+      },
+      {
+        t: "(call|ring|phone|dial) {query:contact} (at|on) [the|his|her|their] (home|house) [number|phone|line]",
+        args: { type: "home" },
+      },
+      {
+        t: "(call|ring|phone|dial) {query:contact} (on|at) [the|his|her|their] (mobile|cell|cellphone) [number|phone]",
+        args: { type: "mobile" },
+      },
+      { t: "(call|dial) {query:contact} 's (work|office) (number|phone|line)", args: { type: "work" } },
+      { t: "(call|dial) {query:contact} 's (mobile|cell) [number|phone]", args: { type: "mobile" } },
+      { t: "(call|dial) {query:contact} 's (home|house) (number|phone|line)", args: { type: "home" } },
+      "give {query:contact} a (call|ring|buzz)",
+      "(place|make) a [phone] call to {query:contact}",
+      { t: "(text|sms) {query:contact} [now|please]", args: { via: "text" } },
+      { t: "(send|write) [a] (text|sms|text message) to {query:contact}", args: { via: "text" } },
+      { t: "(text|sms) {query:contact} (that|saying) {message:body}", args: { via: "text" } },
+      {
+        t: "(send|write) {query:contact} a (text|sms|text message) [that|saying] {message:body}",
+        args: { via: "text" },
+      },
+    ],
+    samples: [
+      "help me call james",
+      "i need to call my mom",
+      "can you dial sarah for me",
+      "get my brother on the phone",
+      "phone the plumber",
+      "ring my sister",
+      "send a text to alice",
+      "shoot my dad a text",
+    ],
+    build: (input) => {
+      const args = slotsAsArgs(input);
+      // "dial nine one one": a number said in words is not a contact's name
+      const name = String(args.query ?? "").split(/\s+/);
+      return name.every((w) => isNumberWord(w) || /^\d+$/.test(w)) ? undefined : args;
+    },
+    fallback: (input) => {
+      // "help me call james now": the name right after the calling verb
+      const at = input.words.findIndex((w) => /^(?:call|ring|phone|dial|text|sms)$/.test(w));
+      if (at < 0) return undefined;
+      const name = input.words.slice(at + 1).filter((w) => !/^(?:now|please|up|back|for|me)$/.test(w));
+      if (name.length === 0 || name.length > 3 || !isNameLike(name, true)) return undefined;
+      const text = input.words[at] === "text" || input.words[at] === "sms";
+      return { query: name.join(" "), ...(text ? { via: "text" } : {}) };
+    },
+  },
+  contacts_search: {
+    ask: { query: "Who should I look up?" },
+    lookup: {
+      nouns:
+        /\b(?:contacts?|phone numbers?|numbers? (?:of|for)|'s (?:cell |mobile |phone |home |work )?number|cell|mobile|e ?mail (?:id|address)|mail address|address book|phone book|contact details)\b/,
+      rank: 6,
+    },
+    describe: ({ query }) => (typeof query === "string" ? `Look up ${query} in your contacts` : undefined),
+    // "does hypnosis work": no one was mentioned, so no one is asked after
+    asksWithAnchors: true,
+    anchors:
+      /\b(?:contacts?|phone|telephone|cell|mobile|email address|e ?mail id|address|address book|phone book|last name|surname|job title|contact info\w*|contact details)\b|\b(?:info|information|details|number) (?:of|for|on|about)\b|'s (?:number|info|information|details)\b|^(?:where|what|who) (?:does|do|did) \w+(?: \w+)? (?:live|lives|work|works)\b/,
+    // Birthdays, ages, spouses, fortunes: facts about famous people as often as about contacts
+    vetoes:
+      /\b(?:location|current|delete|add|call|text|save|new contact|birthdays?|born|how old|age|net worth|wife|husband|married|look like|groups?)\b/,
+    fallback: (input) => {
+      const query = contactName(input);
+      return query ? { query } : undefined;
+    },
+    templates: [
+      `(what is|give me|tell me|find|get|show [me]|look up|send me|read me|fetch [me]) {query:contact} 's [home|work|office|cell|mobile|new|newest|current] ${DETAIL}`,
+      `(what is|give me|tell me|find|get|show [me]|look up|fetch [me]) the [home|work|office|cell|mobile|new|newest|current] ${DETAIL} (of|for) {query:contact}`,
+      "(find|look up|search|search for|show|get|pull up) {query:contact} in [my] (contacts|address book|phone book|contact list)",
+      "(find|show [me]|get|pull up) [all] [the] (contact|contacts) (named|called|for|of) {query:contact}",
+      "(search|look in|check) [my] (contacts|address book|phone book) for {query:contact}",
+      "(look up|find|show me|pull up|open) the (contact|contact card|contact info|contact details) (for|of) {query:contact}",
+      "how (do|can) i (reach|contact|get hold of|get in touch with) {query:contact}",
+      "is {query:contact} in my (contacts|address book|contact list)",
+      `{query:contact} 's ${DETAIL}`,
+      // "show ana number", "show me priya telephone number": the possessive left unsaid
+      `(show|give|get|tell) [me] {query:contact} ${DETAIL}`,
+      // Where someone lives or works, and their birthday, are on their card
+      // Present tense only: "where did the composer mozart live" is history, not an address book
+      "where does {query:contact} (live|work|stay) [now]",
+      "where {query:contact} (lives|works|stays) [now]",
+      "does {query:contact} live (in|on|at) {place:text}",
+      "(when|what) is {query:contact} 's birthday",
+      "is it {query:contact} 's birthday [today|soon|this week|this month|tomorrow]",
+    ],
+    // Only the name is searched: "does bob live in france" looks bob up
+    build: ({ values }) => (typeof values.query === "string" ? { query: values.query } : undefined),
+    samples: [
+      "look up a contact",
+      "find someone in my contacts",
+      "show my contact list",
+      "search my address book",
+    ],
+  },
+};
+
+const NAME_STOP = new Set([
+  "in",
+  "from",
+  "on",
+  "my",
+  "the",
+  "a",
+  "please",
+  "and",
+  "to",
+  "with",
+  "it",
+  "is",
+  "contacts",
+  "contact",
+  "phone",
+  "number",
+  "email",
+  "address",
+  "list",
+  "book",
+  "details",
+  "info",
+  "information",
+]);
+
+/** "... john smith's number", "the address of my brother", "find alex in contacts" → the name. */
+function contactName(input: GuessInput): string | undefined {
+  const { words, tokens, env } = input;
+  const raw = (start: number, end: number) => env.text.slice(tokens[start]!.start, tokens[end - 1]!.end);
+  const possessive = words.indexOf("'s");
+  if (possessive > 0) {
+    let start = possessive;
+    while (
+      start > 0 &&
+      possessive - start < 3 &&
+      /^\p{L}+$/u.test(words[start - 1]!) &&
+      !NAME_STOP.has(words[start - 1]!) &&
+      !["what", "is", "me", "find", "get", "show", "tell", "give"].includes(words[start - 1]!)
+    )
+      start -= 1;
+    if (start < possessive) return raw(start, possessive);
+  }
+  // "where does fred work", "where does joe live": the person between the question and the verb
+  const asked = /^(?:where|what|who) (?:does|do|did) /.exec(words.join(" "));
+  if (asked) {
+    const end = words.findIndex(
+      (w, k) => k >= 3 && /^(?:live|lives|living|stay|work|works|working)$/.test(w),
+    );
+    if (end > 2 && end <= 5 && words.slice(2, end).every((w) => /^\p{L}+$/u.test(w) && !NAME_STOP.has(w)))
+      return raw(2, end);
+  }
+  for (let i = 0; i < words.length - 1; i++) {
+    if (!["of", "for", "named", "called", "find", "about"].includes(words[i]!)) continue;
+    let end = i + 1;
+    if (words[end] === "my" && end + 1 < words.length) end += 1;
+    while (end < words.length && end - i <= 3 && /^\p{L}+$/u.test(words[end]!) && !NAME_STOP.has(words[end]!))
+      end += 1;
+    if (end > i + 1 && !(end === i + 2 && words[i + 1] === "my")) return raw(i + 1, end);
+  }
+  return undefined;
+}
+
+const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/;
+
+function contactPartial(input: GuessInput): Args | undefined {
+  const text = input.env.text.replace(/\s+dot\s+/gi, ".").replace(/\s+at\s+(?=[\w-]+\.)/gi, "@");
+  const email = EMAIL.exec(text)?.[0];
+  return email ? { email } : undefined;
+}
+
+const CONTACT_EDIT_INTENTS: IntentTable = {
+  contacts_add: {
+    ask: { name: "What's the name?", email: "What's the email address?" },
+    describe: ({ name, email, phone }) =>
+      typeof name === "string" || typeof email === "string"
+        ? `Add ${[name, email, phone].filter((v) => typeof v === "string").join(", ")} to your contacts`
+        : undefined,
+    anchors:
+      /\b(?:add|save|create|store|put|new|insert|update)\b.*\b(?:contacts?|address book|e ?mail|address|number)\b/,
+    vetoes: /\b(?:lists?|calendar|playlist|reminders?)\b/,
+    templates: [
+      "(add|save|put|store) {who:contact} (to|in|into) [my] (contacts|contact list|address book)",
+      "(add|save) [a] [new] contact [named|called|for] {name:contact} [with] [email|e mail|address] {who:contact}",
+    ],
+    // A name or an address where either may stand: an address is the email, anything else the name
+    build: ({ values }) => {
+      const args: Args = {};
+      for (const value of [values.name, values.who, values.email]) {
+        if (typeof value !== "string") continue;
+        // a spoken address: "mlopez@mail dot net"
+        if (value.includes("@")) args.email = value.replace(/\s+dot\s+/gi, ".").replace(/\s+/g, "");
+        else args.name ??= value;
+      }
+      if (typeof values.phone === "string" || typeof values.phone === "number")
+        args.phone = String(values.phone);
+      return args;
+    },
+    samples: [
+      "add a new contact",
+      "save this email address to my contacts",
+      "add this person to my address book",
+      "create a contact for my new neighbor",
+      "store this number in my contacts",
+      "put this email in my contact list",
+      "add his email to my contacts",
+      "save her phone number",
+      "make a new contact entry",
+      "add the sender to my contacts",
+      "save this address as a contact",
+      "new contact please",
+      "add my colleague's email to the address book",
+      "keep this email address in my contacts",
+    ],
+    partial: contactPartial,
+    // "add a new contact for maria lopez mlopez@mail dot net": the address, and the name before it
+    fallback: (input) => {
+      const found = contactPartial(input);
+      if (!found) return undefined;
+      const said = input.env.text.toLowerCase();
+      const name =
+        /\b(?:for|named|called|contact|as)\s+((?:[a-z]+\s){0,2}[a-z]+)\s+(?:with\s+)?(?:e ?mail\s+|address\s+)?[\w.+-]+\s*@/.exec(
+          said,
+        )?.[1];
+      const clean = name?.replace(/^(?:for|named|called|as)\s+/, "");
+      return clean && !/\b(?:new|my|the|a|email|mail|address|contact)\b/.test(clean)
+        ? { ...found, name: clean }
+        : found;
+    },
+  },
+};
+
+export const CONTACTS_LANGUAGE = withPhrasings(byTool(CONTACT_INTENTS, CONTACT_EDIT_INTENTS), SAMPLES);

@@ -1,0 +1,163 @@
+import { findListName } from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { SAMPLES } from "./samples.js";
+
+/** How people ask for their shopping and to-do lists (the team's own sentences). */
+const LIST_QUESTIONS = { list: "Which list?", items: "What should I add?", item: "Which item?" };
+
+function listName(list: unknown): string {
+  return typeof list === "string" ? `the ${list} list` : "the list";
+}
+
+const LIST = "[my|the|our] {list} list";
+/** "the list" with no name: the lists tool uses the most recently used list. */
+const ANY_LIST = "(the|my|a|our|that) list";
+
+const LIST_INTENTS: IntentTable = {
+  lists_add: {
+    capability: {
+      area: "Lists",
+      can: "keep shopping and to-do lists",
+      example: "add milk to my shopping list",
+    },
+    ask: LIST_QUESTIONS,
+    describe: ({ items, list }) =>
+      Array.isArray(items) && items.length > 0
+        ? `Add ${items.join(", ")} to ${listName(list)}`
+        : typeof list === "string"
+          ? `Create the ${list} list`
+          : undefined,
+    templates: [
+      `(add|put|stick|write|include|append|pop|throw) {items} (to|on|onto|in|into) ${LIST}`,
+      `(on|to) ${LIST} (add|put) {items}`,
+      `${LIST} add {items}`,
+      `(i need|we need) to (buy|get|pick up) {items} (add it|put it) (to|on) ${LIST}`,
+      `(add|put|stick|write|include|append) {items} (to|on|onto|in|into) ${ANY_LIST}`,
+      `(update|extend) ${LIST} with {items}`,
+      `[i|we] (need|want) {items} (added|put) (to|on|onto) ${LIST}`,
+      `can {items} be added to ${LIST}`,
+      {
+        t: "(create|make|start|begin|set up) [a|an] [new] list (called|named|titled|for) {list}",
+        args: { items: [] },
+      },
+      { t: "(create|make|start|begin|set up) [a|an|my] [new] {list} list", args: { items: [] } },
+    ],
+    samples: ["add this to a list", "make a new list", "put it on the list", "add an item to my list"],
+    anchors:
+      /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
+    vetoes: /\b(?:play ?list|list of (?:all|the)|songs?|contacts?|appointments?|meetings?|events?)\b/,
+    fallback: (input) => {
+      const list = findListName(input.words);
+      const items = namedItems(input.words.join(" "));
+      if (items) return list ? { list, items } : { items };
+      // Otherwise only "make a new X list": creating a named, empty list
+      return list && !/\b(?:add|put|include|update)\b/.test(input.words.join(" "))
+        ? { list, items: [] }
+        : undefined;
+    },
+  },
+  lists_show: {
+    lookup: {
+      nouns: /\b(?:lists?|to ?do|shopping)\b/,
+      vetoes: /\b(?:contacts?|e ?mail|song|songs|playlist|play|podcasts?|spotify|music)\b/,
+      rank: 8,
+    },
+    ask: LIST_QUESTIONS,
+    describe: ({ list }) => (typeof list === "string" ? `Show ${listName(list)}` : "Show your lists"),
+    vetoes: /\b(?:order|buy|add|remove|delete|clear|put|list of|make a list|create)\b/,
+    anchors: /\blists?\b/,
+    templates: [
+      `(what is|what's|what are|what do i have|what do we have|what else is|what is left) (on|in) ${LIST}`,
+      `(show|read|tell|give|display|list|check|open|view|get|recite|read out) [me] [out] ${LIST} [to me]`,
+      `(show|read|tell) [me] (what is|what's) on ${LIST}`,
+      `(is there|is there anything) (on|in) ${LIST}`,
+      "(show|list|read|display) [me] [all] [of] my lists",
+      `(what is|what's|what else is|what do i have) on ${ANY_LIST}`,
+      `(show|read|tell|give|display|check|open|view) [me] ${ANY_LIST} [to me]`,
+      "what lists do i have",
+      "(show|list|tell me|read) [me] [all] the lists (i have|i made|there are)",
+      "[all] [the] lists (i have|i made)",
+      `how many (things|items) are on ${LIST}`,
+      // "is there butter on the grocery list": the list is where to look
+      `(do i have|do we have|is there|have i got|did i put) {item} (on|in) ${LIST}`,
+    ],
+    samples: ["check my list", "read my lists to me", "what's next on my list", "which lists do i have"],
+    // The item asked about only says which list to read
+    build: ({ values }) => (typeof values.list === "string" ? { list: values.list } : {}),
+    fallback: (input) => {
+      const list = findListName(input.words);
+      return list ? { list } : {};
+    },
+  },
+  lists_remove: {
+    ask: LIST_QUESTIONS,
+    describe: ({ item, list }) =>
+      typeof item === "string" ? `Take ${item} off ${listName(list)}` : undefined,
+    templates: [
+      `(remove|delete|take|cross|strike|scratch|drop|erase|tick|check) {item} (from|off|out of) ${LIST}`,
+      `(take|cross|strike|scratch|tick|check) {item} off [of] ${LIST}`,
+      `(remove|delete|take|cross|strike|erase) {item} (from|off) ${ANY_LIST}`,
+      `(from|on) ${LIST} (remove|delete|cross off) {item}`,
+    ],
+    samples: ["remove an item from my list", "delete this item", "take something off the list"],
+    anchors: /\b(?:remove|delete|take|cross|strike|scratch|erase|drop|tick)\b/,
+    vetoes:
+      /\b(?:play ?list|songs?|alarms?|reminders?|timers?|meetings?|events?|appointments?|calendar|schedule|contacts?|e ?mails?|files?)\b/,
+    fallback: (input) => {
+      // "scratch pencils off the stationery list": the thing named between the verb and the list
+      const said = input.words.join(" ");
+      const m =
+        /\b(?:remove|delete|take|cross|strike|scratch|erase|drop|tick) (?:the )?(.+?) (?:from|off|out of)(?: of)? (?:the |my |our )?(.+)$/.exec(
+          said,
+        );
+      if (!m) return undefined;
+      const list = findListName(input.words) ?? m[2]!.replace(/\s*\blists?\b.*$/, "").trim();
+      const item = m[1]!.trim();
+      if (!list || !item || /^(?:it|this|that|them|item|items|everything|all)$/.test(item)) return undefined;
+      return { list, item };
+    },
+  },
+  lists_clear: {
+    ask: LIST_QUESTIONS,
+    describe: ({ list }) => `Clear ${listName(list)}`,
+    vetoes: /\b(?:order|buy|purchase)\b/,
+    anchors: /\blists?\b/,
+    templates: [
+      `(clear|empty|wipe|reset|erase|clean) [out] ${LIST}`,
+      `(delete|remove|clear|erase) (everything|all items|all the items|all things|all) (on|from|in|off) ${LIST}`,
+      `(delete|remove|get rid of) ${LIST}`,
+      "(delete|remove|get rid of) [my|the] list (of|called|named) {list}",
+      `${LIST} (clear|empty)`,
+    ],
+    samples: ["delete my list", "clear the whole list", "wipe every entry on the list"],
+    fallback: (input) => {
+      const list = findListName(input.words);
+      return list ? { list } : undefined;
+    },
+  },
+};
+
+const VAGUE_ITEM =
+  /^(?:it|this|that|them|something|anything|stuff|things?|(?:an?|new|the|some) items?|items?)$/;
+
+/** "put oranges on my grocery list", "on my list add eggs", "put socks onto my list". */
+function namedItems(said: string): string[] | undefined {
+  const item =
+    /\b(?:add|put|include|stick|jot down|append)\s+(.+?)\s+(?:to|on|onto|in|into)\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\b/.exec(
+      said,
+    )?.[1] ??
+    /\b(?:to|on)\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\s+(?:please\s+)?(?:add|put)\s+(.+)$/.exec(
+      said,
+    )?.[1] ??
+    /\bupdate\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\s+with\s+(.+)$/.exec(said)?.[1];
+  if (!item) return undefined;
+  const items = item
+    .split(/\s*(?:,|\band\b)\s*/)
+    .map((i) => i.replace(/^(?:some|a|an|the)\s+/, "").trim())
+    .filter(Boolean);
+  if (items.length === 0 || items.some((i) => VAGUE_ITEM.test(i) || i.split(" ").length > 5))
+    return undefined;
+  return items;
+}
+
+export const LISTS_LANGUAGE = withPhrasings(byTool(LIST_INTENTS), SAMPLES);

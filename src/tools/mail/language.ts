@@ -1,0 +1,151 @@
+import {
+  type Args,
+  type BuildInput,
+  capitalize,
+  isWhen,
+  subjectFrom,
+} from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { SAMPLES } from "./samples.js";
+
+/** How people ask for their mail (the team's own sentences). */
+function mailQuery(input: BuildInput): Args {
+  const args: Args = { ...input.fixed };
+  const { from, since, query, unread } = input.values;
+  if (typeof from === "string") args.from = from;
+  if (isWhen(since)) args.since = since.iso;
+  if (typeof query === "string") args.query = query;
+  if (unread === true) args.unread = true;
+  return args;
+}
+
+function mailSend(input: BuildInput): Args | undefined {
+  const { to, body, subject } = input.values;
+  if (!Array.isArray(to)) return undefined;
+  // "email John" with nothing to say: an empty draft to John, never a send
+  if (input.fixed.empty === true) return { to, subject: "", body: "" };
+  const text = typeof body === "string" ? body : undefined;
+  const topic = typeof subject === "string" ? capitalize(subject) : undefined;
+  if (!text && !topic) return undefined;
+  return { to, subject: topic ?? subjectFrom(text ?? ""), body: text ?? "" };
+}
+
+const MAIL = "(email|emails|mail|mails|messages|message|inbox)";
+const UNREAD = "[{unread}]";
+const FROM = "[from {from}]";
+const SINCE = "[{since}]";
+const SEND = "(send|write|compose|shoot|fire off)";
+const SAYING =
+  "(saying|that says|to say|telling them|telling him|telling her|with the message|that|asking|and ask [him|her|them]|and tell [him|her|them]|and say)";
+
+const MAIL_INTENTS: IntentTable = {
+  mail_search: {
+    capability: { area: "Mail", can: "search, read and write email", example: "check my email" },
+    lookup: { nouns: /\b(?:e ?mails?|inbox|mailbox|emailed)\b/, rank: 7 },
+    describe: ({ from, unread }) =>
+      `Check your ${unread === true ? "unread " : ""}mail${typeof from === "string" ? ` from ${from}` : ""}`,
+    // "and from sam?" after a search
+    followUp: ({ last, words, rest }) =>
+      words[0] === "from" && words.length > 1 && rest
+        ? { tool: last.tool, args: { ...last.args, from: rest.replace(/^from\s+/i, "") } }
+        : undefined,
+    loose: /\b(?:messages?|sent|send|wrote|written|received|repl\w*|forward\w*)\b/,
+    // Sending is vetoed when asked for, not when asked about ("did mike send me an email")
+    vetoes:
+      /^(?:(?:can|could|would|will) you |please |i want to |i need to )*(?:send|write|compose|reply|respond|forward|answer|email|mail)\b|\b(?:to send|add|delete|archive|contacts?)\b/,
+    anchors: /\b(?:e ?mails?|g ?mail|mail|inbox|emailed|mailbox|replies|replied|attachments?)\b/,
+    templates: [
+      `(check|read|open|show|get|view|display|fetch) [me] [my|the] [latest|recent|new|last] ${MAIL}`,
+      `(do i have|have i got|did i get|did i receive|are there|is there|have i received) any ${UNREAD} ${MAIL} ${FROM} ${SINCE}`,
+      `(do i have|have i got) ${UNREAD} ${MAIL} ${FROM} ${SINCE}`,
+      `any ${UNREAD} ${MAIL} (from {from}) ${SINCE}`,
+      `(show|find|get|list|read) [me] [all] [the|my] ${UNREAD} ${MAIL} (from {from}) ${SINCE}`,
+      `(show|find|get|list|read) [me] [all] [the|my] ${UNREAD} ${MAIL} [in my inbox] ${SINCE}`,
+      `(did|has) {from} (email|emailed|mail|mailed|write|written|message|messaged|reply|replied) [to] [me] ${SINCE}`,
+      `(find|search for|look for|show|get) [me] [my|the|any] ${MAIL} (about|regarding|on|mentioning|with the subject|titled) {query}`,
+      `search (my|the) ${MAIL} for {query}`,
+      `how many ${UNREAD} ${MAIL} (do i have|are there|have i got)`,
+      "(what is|anything) new in my inbox",
+      { t: `new ${MAIL} [please]`, args: { unread: true } },
+      `(what are|show me|read me) my (newest|latest|new|recent) ${MAIL}`,
+      `who (emailed|mailed|wrote to|messaged) me ${SINCE}`,
+    ],
+    samples: ["any new mail", "check inbox", "did anyone write to me", "latest emails please"],
+    build: mailQuery,
+    fallback: (input) => {
+      const args: Args = {};
+      if (input.words.includes("unread") || input.words.includes("new")) args.unread = true;
+      return args;
+    },
+  },
+  mail_send: {
+    ask: { to: "Who should it go to?", subject: "What's the subject?", body: "What should it say?" },
+    // A guessed send becomes a draft: nothing leaves until the user sends it
+    guessAs: "mail_draft",
+    describe: ({ to, subject }) =>
+      Array.isArray(to)
+        ? `Send an email to ${to.join(", ")}${subject ? ` about ${String(subject)}` : ""}`
+        : undefined,
+    templates: [
+      `${SEND} [an|a] (email|mail|message|note) to {to} ${SAYING} {body}`,
+      `${SEND} {to} an (email|mail|message) ${SAYING} {body}`,
+      `(email|mail) {to} ${SAYING} {body}`,
+      `${SEND} [an|a] (email|mail) to {to} (about|regarding) {subject} ${SAYING} {body}`,
+      `(email|mail) {to} (about|regarding) {subject} ${SAYING} {body}`,
+      `(reply to|answer) {to} ${SAYING} {body}`,
+      `${SEND} [an|a] (email|mail) to {to} [and] {body}`,
+    ],
+    samples: ["send an email", "compose an email", "write a mail to my friend", "send a message by email"],
+    build: mailSend,
+  },
+  mail_draft: {
+    ask: { to: "Who should it go to?", subject: "What's the subject?", body: "What should it say?" },
+    describe: ({ to }) => (Array.isArray(to) ? `Start an email to ${to.join(", ")}` : undefined),
+    templates: [
+      "(draft|prepare) [an|a] (email|mail|message) to {to} (about|regarding|on) {subject}",
+      `(draft|prepare) [an|a] (email|mail|message) to {to} ${SAYING} {body}`,
+      `(write|start) a draft (to|for) {to} (about|regarding) {subject}`,
+      {
+        t: "(send|write|compose|start|draft|create|prepare) [an|a] [new] (email|mail|e mail) (to|for) {to} [now|please]",
+        args: { empty: true },
+      },
+      { t: "(email|mail) {to} [now|please]", args: { empty: true } },
+      {
+        t: "(i need|i want|i would like) to (email|mail|write to|send an email to|write an email to) {to}",
+        args: { empty: true },
+      },
+      { t: "(send|write) {to} an (email|mail) [now|please]", args: { empty: true } },
+    ],
+    samples: ["draft an email", "start a draft", "prepare an email but don't send it"],
+    build: mailSend,
+    // Only ever a draft from a guess: nothing leaves until the user sends it
+    anchors: /\b(?:e ?mail|mail|reply|respond)\b/,
+    vetoes:
+      /^(?!(?:send|compose|write|reply|respond|forward)\b(?! me\b)).*\b(?:did|has|have i|any|check|read|inbox|search|find|contacts?|address|id)\b/,
+    fallback: (input) => {
+      const said = input.words.join(" ");
+      const m =
+        /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to)\b)([a-z]+)(?:\s+(.+))?$/.exec(
+          said,
+        );
+      if (!m) return undefined;
+      const body = (m[2] ?? "")
+        .replace(/^(?:saying|that|about|and say|and tell (?:him|her|them))\s+/, "")
+        .trim();
+      return { to: [m[1]!], subject: body ? subjectFrom(body) : "", body };
+    },
+  },
+};
+
+const MAIL_READ_INTENTS: IntentTable = {
+  mail_read: {
+    handles: [{ kind: "m", verbs: ["open", "read"], arg: "id" }],
+    accepts: { id: ["m"] },
+    ask: {
+      id: 'Which message? Ask me to show them first, then say which one (for example "the second one").',
+    },
+    describe: () => "Read that message",
+  },
+};
+
+export const MAIL_LANGUAGE = withPhrasings(byTool(MAIL_INTENTS, MAIL_READ_INTENTS), SAMPLES);

@@ -1,0 +1,120 @@
+import {
+  type Args,
+  type BuildInput,
+  findDay,
+  findWhen,
+  isWhen,
+  NO_ARGS,
+  officeHours,
+  spokenWhen,
+} from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { SAMPLES } from "./samples.js";
+
+/** How people ask for reminders (the team's own sentences). */
+const DUE = "[{due}]";
+
+function reminder(input: BuildInput): Args | undefined {
+  const title = input.values.title ?? input.fixed.title;
+  if (typeof title !== "string") return undefined;
+  const args: Args = { title: title.replace(/^to\s+/i, "") };
+  if (isWhen(input.values.due))
+    args.due = officeHours(input.values.due, input.matches.due?.raw ?? "", input.env).iso;
+  // "i have a meeting tomorrow at ten, remind me": the date is inside what to remember
+  if (input.fixed.trailing === true) {
+    const { zones, now, timezone, memo } = input.env;
+    const when = findWhen(title.toLowerCase().split(/\s+/), {
+      zones,
+      now,
+      timezone,
+      direction: "future",
+      memo,
+    });
+    if (!when) return undefined;
+    args.due = officeHours(when.when, title, input.env).iso;
+  }
+  return args;
+}
+
+const REMINDER_INTENTS: IntentTable = {
+  reminders_create: {
+    capability: {
+      area: "Reminders",
+      can: "set, list and complete reminders",
+      example: "remind me to call mom at 5",
+    },
+    ask: { title: "What should I remind you about?", due: "When should I remind you?" },
+    describe: ({ title, due }, env) =>
+      typeof title === "string"
+        ? `Remind you to ${title}${typeof due === "string" ? ` ${spokenWhen(due, env)}` : ""}`
+        : undefined,
+    templates: [
+      `remind me to {title} ${DUE}`,
+      "remind me {due} to {title}",
+      "remind me (about|of|that) {title} {due}",
+      "remind me {due} (about|of|that) {title}",
+      "remind me (about|of|that) {title}",
+      {
+        t: "{title} [so] [please|can you|could you|will you] remind me [about it|of it|then]",
+        args: { trailing: true },
+      },
+      `(set|create|add|make|schedule) [me] [a|an] [new] reminder (to|for|about|that) {title} ${DUE}`,
+      "(set|create|add|make|schedule) [me] [a|an] [new] reminder [for|at|on] {due} (to|for|about|that) {title}",
+      `(do not|don't|never) let me forget (to|about) {title} ${DUE}`,
+      // A notification or a notice at a time is a reminder
+      "(set|create|add|send me|give me) [a|an|me] (notification|notice|alert) (about|of|for|on) {title} {due}",
+      "(set|create|add|send me|give me) [a|an|me] (notification|notice|alert) [for|on|at] {due} (about|of|for|on) {title}",
+      "notify me (about|of) {title} {due}",
+      `(add|put) {title} (to|on|in) my reminders ${DUE}`,
+      `remember to {title} ${DUE}`,
+      "new reminder {title}",
+      { t: "remind me {due}", args: { title: "Reminder" } },
+      { t: "new reminder (at|for|on) {due}", args: { title: "Reminder" } },
+      {
+        t: "(set|create|add|make) [me] [a|an] reminder [notification|alert] (for|at|on) {due}",
+        args: { title: "Reminder" },
+      },
+    ],
+    samples: ["set a reminder", "i need a reminder", "can you remind me later", "create a new reminder"],
+    build: reminder,
+    anchors: /\b(?:remind|reminder|forget)\b/,
+    // A reminder that wakes you or rings at an hour is an alarm ("set a reminder alarm for 3 pm")
+    vetoes: /\b(?:alarms?|wake (?:me )?up|waking)\b|^(?:let me know|tell me) when it is\b/,
+    fallback: (input) => {
+      // Only with a date: the reminder keeps the user's own words as its title
+      const when = findDay(input);
+      return when ? { title: input.env.text.trim().replace(/[.!?]+$/, ""), due: when.iso } : undefined;
+    },
+  },
+  reminders_list: {
+    lookup: { nouns: /\breminders?\b/, rank: 3 },
+    describe: () => "Show your reminders",
+    followUp: ({ last, when }) => (when ? { tool: last.tool, args: {} } : undefined),
+    vetoes: /\b(?:set|create|add|remind me to|make)\b/,
+    anchors: /\breminders?\b|\bremind\b/,
+    templates: [
+      "(show|list|read|display|check|get|tell|give) [me] [all] [of] [my|the] [upcoming|open|pending] reminders [for {day}]",
+      "(show|read|tell|give) [me] [my|the] (reminder|reminders) list [to me]",
+      "what (are|is) my reminders [for {day}]",
+      "what reminders (do i have|have i got|are there|are set) [for {day}]",
+      "(do i have|are there|have i got|is there) any reminders [for {day}]",
+      "what did i ask you to remind me [about|of]",
+      "[my] reminders",
+      "(what|which) reminders are (due|pending|open) [{day}]",
+    ],
+    samples: ["what am i supposed to remember", "pending reminders", "my to remind list"],
+    fallback: NO_ARGS,
+  },
+};
+
+const REMINDER_EDIT_INTENTS: IntentTable = {
+  reminders_complete: {
+    ask: {
+      id: 'Which reminder? Ask me to show them first, then say which one (for example "the second one").',
+    },
+    accepts: { id: ["e"] },
+    describe: () => "Mark that reminder done",
+  },
+};
+
+export const REMINDERS_LANGUAGE = withPhrasings(byTool(REMINDER_INTENTS, REMINDER_EDIT_INTENTS), SAMPLES);

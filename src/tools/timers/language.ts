@@ -1,0 +1,208 @@
+import {
+  type Args,
+  findDay,
+  findSeconds,
+  formatDuration,
+  isWhen,
+  NO_ARGS,
+  spokenWhen,
+} from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { SAMPLES } from "./samples.js";
+
+/** How people ask for timers and alarms (the team's own sentences). */
+const ALARM_NOUNS = /\b(?:alarms?|timers?|wake up call)\b/;
+const SET = "(set|start|create|make|put on|begin|setup|set up)";
+const A = "(a|an|the|one|my)";
+
+const TIMER_INTENTS: IntentTable = {
+  timer_set: {
+    capability: {
+      area: "Timers and alarms",
+      can: "set, check and cancel timers and alarms",
+      example: "set a timer for 5 minutes",
+    },
+    ask: { duration_s: "For how long?" },
+    describe: ({ duration_s, label }) =>
+      typeof duration_s === "number"
+        ? `Set a${typeof label === "string" ? ` ${label}` : ""} timer for ${formatDuration(duration_s)}`
+        : undefined,
+    anchors: /\b(?:timer|countdown|count down|time me|stopwatch)\b/,
+    templates: [
+      `[${SET}] [me] [${A}] [new] timer (for|of|at|to) {duration_s}`,
+      `[${SET}] [me] [${A}] timer {duration_s}`,
+      `[${SET}] [me] [${A}] {duration_s} timer`,
+      `${SET} [me] ${A} {label} timer (for|of) {duration_s}`,
+      `[${SET}] [me] [${A}] timer (for|of) {duration_s} (called|named|labeled|labelled|for|titled) {label}`,
+      `[${SET}] [me] [${A}] {duration_s} timer (called|named|labeled|labelled|for) {label}`,
+      `[${SET}] [${A}] timer {duration_s} for {label}`,
+      "(countdown|count down) [from|for] {duration_s}",
+      `${SET} [${A}] (countdown|count down) (for|of) {duration_s}`,
+      "time me (for|during) {duration_s}",
+      "(remind me|let me know|tell me|alert me|ping me|notify me|beep) in {duration_s}",
+      "(let me know|tell me|alert me) when {duration_s} (is|are|has|have) (up|passed|gone by)",
+      `${SET} ${A} (timer|alarm) to go off in {duration_s}`,
+      "{label} timer (for|of) {duration_s}",
+    ],
+    samples: ["i need a timer", "start the kitchen timer", "please time this", "new countdown timer"],
+    fallback: (input) => {
+      const seconds = findSeconds(input);
+      return seconds === undefined ? undefined : { duration_s: seconds };
+    },
+  },
+  timer_list: {
+    lookup: { nouns: ALARM_NOUNS, rank: 4 },
+    describe: () => "Check your timers",
+    vetoes:
+      /\b(?:cancel|delete|remove|stop)\b|^(?:please )?(?:set|start)\b|\b(?:set|start) (?:an|a|my|the) timer/,
+    anchors: /\btimers?\b/,
+    templates: [
+      "(show|list|display|check|get|view) [me] [all] [of] [my|the] [current|active|running] timers",
+      "(check|show|view) [on] [my|the] timer",
+      "what timers (are|do i have|have i got) [running|set|going|active|on]",
+      "(how much|how long) [time] is (left|remaining) (on|in|for) [my|the] [{label:label}] timer",
+      "how (much time|long) [do i have] (left|remaining) [on|in] [my|the] timer",
+      "how long until [my|the] timer (goes off|is done|rings|ends)",
+      "[what is the] time (left|remaining) on [my|the] timer",
+      "(is|are) [there] [a|my|the|any] timers (running|on|set|going)",
+      "is [there] [a|my|the] timer (running|on|set|going)",
+      "(do i have|have i got|are there) any timers [running|set|going|active]",
+      "[my] timer status",
+      "(any|active|running) timers",
+    ],
+    samples: ["when will the timer ring", "timers please", "what's left on the clock for my timer"],
+    fallback: NO_ARGS,
+  },
+  timer_cancel: {
+    // Timers and alarms share the handle kind; an alarm's label says so
+    handles: [{ kind: "t", verbs: ["cancel"], arg: "id", label: /^(?![\s\S]*alarm)/i }],
+    describe: ({ label, all }) =>
+      all === true
+        ? "Cancel all your timers"
+        : `Cancel the ${typeof label === "string" ? `${label} ` : ""}timer`,
+    anchors:
+      /\b(?:cancel|delete|remove|turn off|stop|kill|clear|end)\b.*\btimers?\b|\btimers?\b.*\b(?:off|cancel\w*)\b/,
+    templates: [
+      "(cancel|stop|delete|remove|clear|kill|end|dismiss|turn off|switch off|abort|disable) [my|the|that|this] timer",
+      "(cancel|stop|delete|remove|clear|kill|end|dismiss|turn off|switch off) [my|the|that] {label} timer",
+      {
+        t: "(cancel|stop|delete|remove|clear|kill|turn off) all [of] [my|the] timers",
+        args: { all: true },
+      },
+      "(cancel|stop|delete|remove|clear|kill|turn off) [my|the] timers",
+      "(never mind|forget) the timer",
+      "timer off",
+    ],
+    samples: ["i don't need the timer anymore", "get rid of the timer"],
+    fallback: NO_ARGS,
+  },
+};
+
+const ALARM_INTENTS: IntentTable = {
+  alarm_set: {
+    ask: { at: "For what time?" },
+    describe: ({ at, label }, env) =>
+      typeof at === "string"
+        ? `Set an alarm for ${spokenWhen(at, env)}${typeof label === "string" ? ` (${label})` : ""}`
+        : undefined,
+    anchors: /\b(?:alarms?|wake|get up|waking)\b/,
+    // Asking after an alarm already set is no request to set another
+    vetoes: /\b(?:have|had|i've|did i|is there an?) set\b|\b(?:confirm|check|how many)\b/,
+    templates: [
+      `${SET} [${A}] [new] [wake up] alarm [clock] [for|at|on] {at}`,
+      "new alarm [for|at] {at}",
+      `${SET} [${A}] (alert|wake up call|wakeup call|wake up alarm) (for|at) {at}`,
+      "i need [a|an] {at} (wake up call|wakeup call|alarm)",
+      "{at} (set|alarm please)",
+      `${SET} [${A}] [new] alarm [for|at] {at} (called|named|labeled|labelled|for|titled) {label}`,
+      `${SET} [${A}] [new] alarm (called|named|labeled|labelled) {label} [for|at] {at}`,
+      "(add|schedule|program) [an|a] alarm [for|at] {at}",
+      "alarm (at|for|on) {at}",
+      `[${SET}] [an|a|my] {at} alarm`,
+      "set [my|the] alarm (to|for) {at}",
+      "(wake|get) me [up] [at|on|by|around] {at}",
+      "i (need|want) (an alarm|to wake up|to get up|to be up) (at|for|by|on) {at}",
+      "(i need|i want|i would like) [an|a] alarm (at|for) {at}",
+      "i (need|have) to (wake up|get up|be up) (at|by) {at}",
+      "(ring|sound) [the|an] [wake up] alarm (at|for) {at}",
+    ],
+    samples: ["i want an alarm", "please set my alarm", "alarm clock for the morning", "wake up call"],
+    fallback: (input) => {
+      const when = findDay(input);
+      return when?.hasTime ? { at: when.iso } : undefined;
+    },
+  },
+  // "remind me at five pm" names a moment and nothing to remember: that is an alarm
+  alarm_remind: {
+    tool: "alarm_set",
+    templates: [
+      "remind me (at|by|around) {at}",
+      "(set|create|make|add) [me] [a|an] reminder alarm [for|at|on] {at}",
+      "(let me know|tell me|alert me|ping me) when it (is|gets to|turns) {at}",
+      "(alert|call|buzz|ping|beep) me (at|by) {at} [please]",
+      "(alert|call|buzz|ping) me at {at} (to|for) {label:text}",
+    ],
+    build: (input) => {
+      const { at, label } = input.values;
+      if (!isWhen(at) || !at.hasTime) return undefined;
+      return typeof label === "string" ? { at: at.iso, label } : { at: at.iso };
+    },
+  },
+  alarm_list: {
+    lookup: { nouns: ALARM_NOUNS, rank: 4 },
+    describe: () => "Check your alarms",
+    // "and tomorrow?" after listing them: they are all listed already
+    followUp: ({ last, when }) => (when ? { tool: last.tool, args: {} } : undefined),
+    vetoes:
+      /\b(?:cancel|delete|remove|change|snooze|turn off|disable)\b|^(?:please )?set\b|(?<!\b(?:have|had|i've|you) )\bset (?:an|a|my|the|up) alarm/,
+    anchors: /\b(?:alarms?|wake|waking)\b/,
+    templates: [
+      "(show|list|display|check|get|view|read) [me] [all] [of] [my|the] [current|active|upcoming] alarms",
+      "what alarms (do i have|have i got|are set|have i set|are on|are there|are active) [for {day}]",
+      "(when|what time) is my [next] alarm [set] [for]",
+      "what time did i set my alarm for",
+      "(do i have|are there|is there|have i got|have i set) any alarms [set|on] [for {day}]",
+      "(is|are) my alarms set",
+      "is my alarm set [for {day}]",
+      "[my] (alarms|next alarm)",
+      "how many alarms (do i have|are set|have i set|are on|have i got) [set|on|active|currently set|right now]",
+      "which alarms are (set|on|active)",
+    ],
+    samples: ["what time will my alarm go off", "alarm status", "did i set an alarm"],
+    fallback: NO_ARGS,
+  },
+  alarm_cancel: {
+    handles: [{ kind: "t", verbs: ["cancel"], arg: "id", label: /alarm/i }],
+    describe: ({ at, all }, env) =>
+      all === true
+        ? "Cancel all your alarms"
+        : typeof at === "string"
+          ? `Cancel the alarm for ${spokenWhen(at, env)}`
+          : "Cancel the alarm",
+    anchors:
+      /\b(?:cancel|delete|remove|turn off|switch off|disable|stop|snooze|dismiss|clear|do not|dont|no)\b.*\b(?:alarms?|wake)\b|\balarms?\b.*\b(?:off|removed|cancel\w*|deleted)\b/,
+    templates: [
+      "(cancel|delete|remove|turn off|disable|switch off|clear|stop|kill|dismiss|deactivate) [my|the|that|this] [wake up|morning] alarm",
+      "(cancel|delete|remove|turn off|disable|switch off|clear) [my|the] alarm (for|at|on) {at}",
+      "(cancel|delete|remove|turn off|disable|switch off|clear) [my|the] {at} alarm",
+      {
+        t: "(cancel|delete|remove|turn off|disable|switch off|clear|get rid of) (all|any|every) [of] [my|the] alarms [that i have set|i have set|i set|that are set]",
+        args: { all: true },
+      },
+      "(cancel|delete|remove|turn off|disable|clear) [my|the] alarms",
+      "(do not|don't) wake me [up] [{day}]",
+      "(i do not|i don't) need [an|the|my] alarm [{day}]",
+      "(snooze|silence) [the|my] alarm",
+      "[the|my] {at} [alarm] (removed|deleted|cancelled|canceled|off)",
+    ],
+    samples: ["get rid of my alarm", "no alarm tomorrow", "unset the alarm"],
+    build: (input) => {
+      const args: Args = { ...input.fixed };
+      if (isWhen(input.values.at)) args.at = input.values.at.iso;
+      return args;
+    },
+    fallback: NO_ARGS,
+  },
+};
+
+export const TIMERS_LANGUAGE = withPhrasings(byTool(TIMER_INTENTS, ALARM_INTENTS), SAMPLES);

@@ -1,0 +1,139 @@
+import {
+  type Args,
+  type BuildInput,
+  type FollowUpInput,
+  findCity,
+  findDay,
+  isWhen,
+  type LanguageCall,
+} from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { SAMPLES } from "./samples.js";
+
+/** How people ask about the weather now and ahead (the team's own sentences). */
+
+const CONDITION =
+  "(raining|snowing|sunny|cloudy|windy|cold|hot|warm|freezing|foggy|humid|nice|stormy|chilly|pouring)";
+const FUTURE_CONDITION =
+  "(rain|snow|be sunny|be cloudy|be windy|be cold|be hot|be warm|be freezing|storm|be nice)";
+const IN_CITY = "[in|for|at] {city}";
+/** Temperatures of appliances, food and roads are not the weather's. */
+const NOT_WEATHER =
+  /\b(?:ac|air conditioning|thermostat|oven|fridge|heater|bake\w*|baking|cook\w*|roast\w*|fry\w*|frying|oil|chicken|meat|steak|turkey|road)\b/;
+
+const WEATHER_NOUNS =
+  /\b(?:weather|forecast|rain\w*|snow\w*|sunny|sunshine|sunblock|sunscreen|umbrella|temperature|degrees|humid\w*|wind\w*|storm\w*|cloud\w*|fog\w*|hot|cold|warm|chilly|freezing|heat ?wave|thunder\w*|hail|drizzle|celsius|fahrenheit)\b/;
+const WEATHER_LOOKUP = {
+  nouns: WEATHER_NOUNS,
+  vetoes: /\b(?:oil|bake\w*|chicken|meat|oven|fry\w*|grill\w*|water|should|news)\b/,
+  rank: 9,
+};
+
+/** "and tomorrow?" moves between now and the forecast; "what about paris?" keeps the day. */
+function weatherFollowUp({ last, place, when, env }: FollowUpInput): LanguageCall | undefined {
+  const city = typeof last.args.city === "string" ? { city: last.args.city } : {};
+  if (place) return { tool: last.tool, args: { ...last.args, city: place } };
+  if (!when) return undefined;
+  if (when.date === env.zones.date(env.now, env.timezone)) return { tool: "weather_current", args: city };
+  return { tool: "weather_forecast", args: { ...city, date: when.date } };
+}
+
+function where(city: unknown): string {
+  return typeof city === "string" ? ` in ${city}` : "";
+}
+
+function forecast(input: BuildInput): Args | undefined {
+  const args: Args = {};
+  if (typeof input.values.city === "string") args.city = input.values.city;
+  const day = input.values.date;
+  if (isWhen(day)) {
+    const said = input.matches.date?.raw.toLowerCase() ?? "";
+    if (/\b(?:week|weekend|days)\b/.test(said)) args.days = 7;
+    else args.date = day.date;
+  }
+  return args;
+}
+
+const WEATHER_INTENTS: IntentTable = {
+  weather_current: {
+    capability: {
+      area: "Weather",
+      can: "check the weather and the forecast",
+      example: "what's the weather tomorrow",
+    },
+    ask: { city: "Which city?" },
+    placeArg: "city",
+    lookup: WEATHER_LOOKUP,
+    followUp: weatherFollowUp,
+    describe: ({ city }) => `Check the weather${where(city)}`,
+    // Sure and about how it will be out there: what to wear or bring, a day at the beach
+    loose: /\b(?:wear|nice|beach|shine|sun\w*|outside|out|bring|pack|dress)\b/,
+    vetoes: NOT_WEATHER,
+    anchors:
+      /\b(?:weather|rain\w*|snow\w*|sunny|sun|temperature|hot|hotter|cold|colder|warm\w*|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|outside|sunscreen|freezing|chilly|shorts|raincoat)\b/,
+    templates: [
+      `(what is|how is) the weather [like] [outside] [today|now|right now|currently|at the moment] [${IN_CITY}] [today|now|right now]`,
+      `[the] weather [like] [today|now|right now] [${IN_CITY}] [today|now|right now|please]`,
+      `(tell|give|show) me the weather [today|now] [${IN_CITY}] [today|now]`,
+      `(check|get) the weather [${IN_CITY}]`,
+      `(what is|how is) it like outside [${IN_CITY}]`,
+      `is it ${CONDITION} [outside|out] [today|now|right now] [${IN_CITY}] [today|now|right now]`,
+      `how (hot|cold|warm|windy|humid) is it [outside|out] [today|now|right now] [${IN_CITY}] [today|now]`,
+      `what is the [current] (temperature|humidity|wind speed) [outside|today|now|right now] [${IN_CITY}] [today|now]`,
+      `[current] (temperature|conditions|weather conditions) [${IN_CITY}]`,
+      "(do|will) i need (an umbrella|a jacket|a coat|sunscreen|sunglasses|a sweater|boots) [today] [in {city}]",
+      "should i (take|bring|wear|pack) (an umbrella|a jacket|a coat|sunscreen|sunglasses|a sweater) [today]",
+      "is it (nice|good|cold|warm) (out|outside) [today]",
+      "how many degrees is it [outside] [in {city}]",
+    ],
+    samples: ["weather report", "what's it doing outside", "is the sun out", "current weather conditions"],
+    fallback: (input) => {
+      const day = findDay(input);
+      const city = findCity(input);
+      if (day && day.date !== input.env.zones.date(input.env.now, input.env.timezone)) return undefined;
+      return city ? { city } : {};
+    },
+  },
+  weather_forecast: {
+    ask: { city: "Which city?" },
+    placeArg: "city",
+    lookup: WEATHER_LOOKUP,
+    followUp: weatherFollowUp,
+    describe: ({ city, date }) =>
+      `Check the forecast${where(city)}${typeof date === "string" ? ` for ${date}` : ""}`,
+    // Sure and about how it will be out there: what to wear or bring, a day at the beach
+    loose: /\b(?:wear|nice|beach|shine|sun\w*|outside|out|bring|pack|dress)\b/,
+    vetoes: NOT_WEATHER,
+    anchors:
+      /\b(?:weather|rain\w*|snow\w*|sunny|temperature|hot|hotter|cold|colder|warm\w*|forecast|umbrella|jacket|coat|wind\w*|humid\w*|cloud\w*|degrees|storm\w*|fog\w*|sunscreen|freezing|chilly|shorts|raincoat)\b/,
+    templates: [
+      `(what is|how is|what will be|how will be) the weather [going to be] [like] [${IN_CITY}] {date:day} [${IN_CITY}]`,
+      `what will the weather be [like] [${IN_CITY}] [{date:day}] [${IN_CITY}]`,
+      `[the] weather [forecast] [${IN_CITY}] (for|on) {date:day}`,
+      `[the] weather [forecast] {date:day} [${IN_CITY}]`,
+      `[the] weather [forecast] [${IN_CITY}] {date:day}`,
+      `(what is|what's|give me|tell me|show me|check) the [weather] forecast [${IN_CITY}] [for] [{date:day}] [${IN_CITY}]`,
+      `[weather] forecast [${IN_CITY}] [for] [{date:day}]`,
+      `will it ${FUTURE_CONDITION} [${IN_CITY}] [{date:day}] [${IN_CITY}]`,
+      `is it going to ${FUTURE_CONDITION} [${IN_CITY}] [{date:day}] [${IN_CITY}]`,
+      `how (cold|hot|warm|windy) (will it be|is it going to be|is it going to get|will it get) [${IN_CITY}] [{date:day}]`,
+      `what (will|is) the temperature (be|going to be) [${IN_CITY}] [{date:day}]`,
+      `(do|will) i need (an umbrella|a jacket|a coat|sunscreen) {date:day} [${IN_CITY}]`,
+      "[the] weather for the (week|weekend|next few days|coming days|next days)",
+      "what is the weather (looking like|going to be like) [for] [this|the] (week|weekend)",
+      `(is|will) (there|it) (be|going to be) (rain|snow|a storm|sun) [${IN_CITY}] [{date:day}]`,
+    ],
+    samples: ["weather outlook", "what's the outlook for the week", "extended forecast", "rain later"],
+    build: forecast,
+    fallback: (input) => {
+      const day = findDay(input);
+      const city = findCity(input);
+      const args: Args = {};
+      if (city) args.city = city;
+      if (day) args.date = day.date;
+      return args;
+    },
+  },
+};
+
+export const WEATHER_LANGUAGE = withPhrasings(byTool(WEATHER_INTENTS), SAMPLES);

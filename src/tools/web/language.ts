@@ -1,0 +1,72 @@
+import { type Args, type BuildInput, findUrl } from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { SAMPLES } from "./samples.js";
+
+/** How people ask to search the web and read pages (the team's own sentences). */
+function newsQuery(input: BuildInput): Args | undefined {
+  const query = input.values.query;
+  return typeof query === "string" ? { query: `${query} news` } : undefined;
+}
+
+const ONLINE = "(online|on the web|on the internet|on google|on the net|on duckduckgo)";
+
+function searchQuery(input: BuildInput): Args | undefined {
+  const query = input.values.query;
+  if (typeof query !== "string" || /^(?:in|on|and|at|to|the contacts?|contacts?)\b/i.test(query))
+    return undefined;
+  // "search jack in contacts", "search my plans for the coming week": one's own data, not the web
+  if (
+    /\b(?:in|from) (?:my |the )?(?:contacts?|address book|phone book|calendar|inbox|e ?mails?)$|^(?:my )?(?:schedules?|calendar|agenda|contacts?|inbox)\b/i.test(
+      query,
+    )
+  )
+    return undefined;
+  return { query };
+}
+
+const WEB_INTENTS: IntentTable = {
+  web_search: {
+    capability: { area: "The web", can: "search the web and read pages" },
+    // Without the words to look for it was a question, not a request
+    neverAsk: true,
+    describe: ({ query }) => (typeof query === "string" ? `Search the web for ${query}` : undefined),
+    build: searchQuery,
+    templates: [
+      "(search|google|bing|look up|search for|web search|search up|research) {query}",
+      "(search|look) (the web|online|the internet|the net|google|duckduckgo) for {query}",
+      "search (on|in) (google|the web|the internet) for {query}",
+      `(find|search for|look for|look up|search) {query} ${ONLINE}`,
+      "(do a|run a|make a) (web search|google search|search) (for|on|about) {query}",
+      "(find|get) me (information|info|results|articles|links) (about|on) {query}",
+      "what does the (internet|web) say about {query}",
+    ],
+    samples: ["search the internet", "google something for me", "do a web search", "look it up online"],
+  },
+  web_search_news: {
+    tool: "web_search",
+    templates: [
+      "search the news (for|about) {query}",
+      "(find|get|show) [me] [the] [latest] news (about|on|regarding) {query}",
+      "(find|get|show) [me] [the] [latest] {query} news",
+    ],
+    build: newsQuery,
+  },
+  web_fetch: {
+    neverAsk: true,
+    handles: [{ kind: "u", verbs: ["read"], arg: "url" }],
+    accepts: { url: ["u"] },
+    anchors: /./,
+    templates: [
+      "(fetch|download|grab|retrieve|scrape|get) [the] [page|content|contents|text|html|source] [at|of|from] {url}",
+      "(read|summarize|summarise) [me] [the] (page|article|site|website) at {url}",
+      "what does {url} say",
+    ],
+    samples: ["fetch this page", "download the page", "get the contents of the page"],
+    fallback: (input) => {
+      const url = findUrl(input);
+      return url ? { url } : undefined;
+    },
+  },
+};
+
+export const WEB_LANGUAGE = withPhrasings(byTool(WEB_INTENTS), SAMPLES);
