@@ -3,14 +3,14 @@ import { toJarvisError } from "../core/errors.js";
 import type { ConfirmAnswer } from "../core/events.js";
 import type { ConfirmationBroker, ConfirmationRequest } from "../gate/confirm.js";
 import type { AudioSource } from "./audio/io.js";
-import { durationMs, FRAME_SAMPLES, SAMPLE_RATE } from "./audio/wav.js";
+import { durationMs, FRAME_MS, FRAME_SAMPLES, SAMPLE_RATE } from "./audio/wav.js";
 import { Listening } from "./listening.js";
 import type { VoicePipelineOptions } from "./pipeline-types.js";
 import { SpeechOutput, type SpokenClip } from "./speech-output.js";
 import { confirmByVoice } from "./spoken-confirm.js";
 import type { ListenMode, Transcript } from "./stt/types.js";
 import type { VoiceEvent, VoiceState } from "./types.js";
-import { commandLeadIn, type HeardFrame, LEAD_IN_FRAMES } from "./utterance.js";
+import { commandLeadIn, type HeardFrame } from "./utterance.js";
 import type { WakeDecision } from "./wakeword.js";
 
 export type {
@@ -65,6 +65,10 @@ export class VoicePipeline {
       emitError: (error) => this.emitError(error),
       setState: (state) => this.setState(state),
     });
+  }
+
+  private get leadInFrames(): number {
+    return Math.round(this.options.settings.leadInMs / FRAME_MS);
   }
 
   get state(): VoiceState {
@@ -138,21 +142,28 @@ export class VoicePipeline {
     )
       this.bargeIn([]);
     const wake = await this.options.wake.processWithVad(frame, vad);
+    this.recent.push({ frame, vad });
+    if (this.recent.length > this.leadInFrames) this.recent.shift();
+    // "Hey Jarvis" heard while already listening for a command (it was what interrupted the
+    // answer, or said again): that was the wake phrase, the command starts after it.
     if (this.bargeBuffer) {
-      this.bargeBuffer.push({ frame, vad });
+      if (wake.detected) this.bargeBuffer = this.heardWake(wake);
+      else this.bargeBuffer.push({ frame, vad });
       return;
     }
     switch (this.current) {
       case "idle":
-        this.recent.push({ frame, vad });
-        if (this.recent.length > LEAD_IN_FRAMES) this.recent.shift();
-        if (wake.detected && !this.task) this.onWake(wake);
+        if (wake.detected && !this.task) {
+          const leadIn = this.heardWake(wake);
+          this.startTask(() => this.converse(leadIn));
+        }
         break;
       case "listening":
-        this.listening.frame(frame, vad);
+        if (wake.detected && this.listening.mode === "command") this.listening.restart(this.heardWake(wake));
+        else this.listening.frame(frame, vad);
         break;
       case "speaking":
-        if (settings.bargeIn === "wake" && wake.detected) this.bargeIn([{ frame, vad }]);
+        if (settings.bargeIn === "wake" && wake.detected) this.bargeIn(this.heardWake(wake));
         break;
       default:
         break;
@@ -240,13 +251,15 @@ export class VoicePipeline {
     this.emit({ type: "state", state, t: this.t });
   }
 
-  private onWake(decision: WakeDecision): void {
+  /** The wake word: the chime, and the frames the command may have begun with (`commandLeadIn`). */
+  private heardWake(decision: WakeDecision): HeardFrame[] {
     this.emit({ type: "wake", t: this.t, score: round(decision.score), vad: round(decision.vadGate) });
-    // The tail of the phrase must not fire again once we are back to idle.
+    // The tail of the phrase must not fire again.
     this.options.wake.reset();
-    const leadIn = commandLeadIn(this.recent, this.listening.quietBelow);
+    const leadIn = commandLeadIn(this.recent, this.listening.quietBelow, this.leadInFrames);
+    this.recent.length = 0;
     this.playEarcon();
-    this.startTask(() => this.converse(leadIn));
+    return leadIn;
   }
 
   /**
@@ -262,7 +275,6 @@ export class VoicePipeline {
   }
 
   private startTask(fn: () => Promise<void>): void {
-    this.recent.length = 0;
     const task = fn()
       .catch((error: unknown) => this.emitError(error))
       .finally(() => {

@@ -15,6 +15,8 @@ export interface VoiceSettings {
   listenTimeoutMs: number;
   /** Quiet before the speech that the recogniser hears (the rest of a pause is left out). */
   preRollMs: number;
+  /** How far back from the wake decision the command may have begun (0: from the decision on). */
+  leadInMs: number;
   /** After a spoken confirmation question: silence this long means "no". */
   confirmListenMs: number;
   maxUtteranceMs: number;
@@ -30,6 +32,7 @@ export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
   endSilenceMs: 480,
   listenTimeoutMs: 5000,
   preRollMs: 320,
+  leadInMs: 480,
   confirmListenMs: 6000,
   maxUtteranceMs: 12_000,
   bargeIn: "speech",

@@ -8,9 +8,6 @@ export type UtteranceEvent = "start" | "end" | "timeout" | undefined;
 /** A frame as heard: the samples and the VAD's speech probability. */
 export type HeardFrame = { frame: Int16Array; vad: number };
 
-/** How far back from the wake decision a command may have begun (the decision lags the phrase). */
-export const LEAD_IN_FRAMES = 6;
-
 /**
  * Where the command starts among the frames heard up to the wake decision: after the last quiet
  * frame (the breath between "hey Jarvis" and the command), which is kept as the pre-roll. The
@@ -19,8 +16,13 @@ export const LEAD_IN_FRAMES = 6;
  * word ("what time is it" → "toggle mute"). With no quiet frame in the window the speech runs
  * on from the phrase itself, and nothing before the decision is taken.
  */
-export function commandLeadIn(recent: ReadonlyArray<HeardFrame>, quietBelow: number): HeardFrame[] {
-  const window = recent.slice(-LEAD_IN_FRAMES);
+export function commandLeadIn(
+  recent: ReadonlyArray<HeardFrame>,
+  quietBelow: number,
+  frames: number,
+): HeardFrame[] {
+  if (frames <= 0) return [];
+  const window = recent.slice(-frames);
   for (let i = window.length - 1; i >= 0; i--) if ((window[i]?.vad ?? 1) < quietBelow) return window.slice(i);
   return [];
 }
@@ -36,7 +38,7 @@ export class Utterance {
   private frames = 0;
   private speechFrames = 0;
   private speaking = false;
-  /** Frames heard before speech started, newest last, at most `preRollFrames` + the VAD's onset. */
+  /** Frames heard before speech started, newest last: the pre-roll and the VAD's onset. */
   private readonly waiting: Int16Array[] = [];
   private readonly keep: number;
 
@@ -48,8 +50,8 @@ export class Utterance {
     readonly resolve: (transcript: Transcript | undefined) => void,
   ) {
     segmenter.reset();
-    // The frames that made the VAD decide speech started are in the queue too.
-    this.keep = Math.ceil(settings.preRollMs / FRAME_MS) + segmenter.minSpeechFrames;
+    // The frames that made the VAD decide speech started (but the deciding one) queue too.
+    this.keep = Math.ceil(settings.preRollMs / FRAME_MS) + segmenter.minSpeechFrames - 1;
   }
 
   get speech(): boolean {
