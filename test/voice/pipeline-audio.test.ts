@@ -178,7 +178,7 @@ describe.skipIf(!ok_)("voice pipeline on real audio", () => {
 
   it.each([
     ["yes", "approve", ["lists_clear shopping"], "The shopping list is empty now."],
-    ["no", "deny", [], "Okay, I won't do that."],
+    ["no", "deny", [], "Okay, I didn't do that."],
   ])("a confirmation answered %j by voice → %s", async (answer, decision, effects, reply) => {
     const result = await run([
       700,
