@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasPrograms } from "../../src/testing/programs.js";
 import { createTimerTools } from "../../src/tools/timers/index.js";
 import { action, type ServerHarness, startServerHarness, uiBuilt, watchConsole } from "./harness.js";
-import { launchWithFakeMic, spokenPcm } from "./voice-client.js";
+import { launchWithFakeMic, spokenPcm, warmUpVoice } from "./voice-client.js";
 
 const ok = hasPrograms(
   ["chromium", "espeak-ng", "sox", "pocketsphinx_continuous"],
@@ -36,6 +36,7 @@ describe.skipIf(!ok)("push-to-talk in the web UI (headless Chromium, fake microp
       // every answer (hands-free barge-in has its own test: voice-barge-e2e.test.ts).
       config: 'voice:\n  barge_in: "off"\n',
     });
+    await warmUpVoice(h.url);
     browser = await launchWithFakeMic(file);
   });
   afterAll(async () => {
