@@ -45,7 +45,7 @@ export class VoicePipeline {
   private speaking: AbortController | undefined;
   /** Frames heard since a barge-in, until the next `listen` picks them up. */
   private bargeBuffer: HeardFrame[] | undefined;
-  /** The last frames heard while idle: a command may begin before the wake word is decided. */
+  /** The last frames heard (`leadInMs`): a command may begin before the wake word is decided. */
   private readonly recent: HeardFrame[] = [];
   private ended = false;
   /** Push-to-talk let go before the next `listen` began (after a barge-in). */
