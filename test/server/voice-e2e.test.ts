@@ -73,6 +73,8 @@ describe.skipIf(!ok)(
       await button.click(); // a click: talking stays on until Jarvis hears the end of speech
       await page.getByRole("button", { name: "Stop talking" }).waitFor();
       await page.locator(".ptt[data-phase=listening]").waitFor();
+      // The chime said Jarvis is listening (the button is the wake word).
+      await expect(page.locator(".ptt").getAttribute("data-chimes")).resolves.toBe("1");
       // What Jarvis heard shows beside the button (and says what went wrong if it misheard).
       const heard = page.locator(".ptt-status", { hasText: "You said" });
       await heard.waitFor();

@@ -87,6 +87,7 @@ export function PushToTalk({
       data-phase={state.phase}
       data-clips={state.clipsReceived}
       data-clips-played={state.clipsPlayed}
+      data-chimes={state.chimes}
       data-hands-free={state.handsFree}
     >
       <button
