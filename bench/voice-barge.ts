@@ -10,8 +10,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defaultConfig } from "../src/config/schema.js";
-import { type AudioSink, type AudioSource, ClipSource, RecordingSink } from "../src/voice/audio/io.js";
-import { decodeWav, type PcmAudio, resample } from "../src/voice/audio/wav.js";
+import { decodeWav } from "../src/voice/audio/wav.js";
 import type { BargeInInput } from "../src/voice/barge.js";
 import { VoicePipeline } from "../src/voice/pipeline.js";
 import { createBargeIn, createDetector, type VoiceModels, voiceSettings } from "../src/voice/setup.js";
@@ -20,6 +19,7 @@ import { EspeakTts } from "../src/voice/tts/espeak.js";
 import { keywordDialogClassifier, type TurnHandler } from "../src/voice/turn.js";
 import type { VoiceEvent } from "../src/voice/types.js";
 import { noise, scenario } from "../test/voice/corpus.js";
+import { EchoRoom } from "../test/voice/room.js";
 import { summarize } from "./util.js";
 
 /** A long answer (≈ 6 s) to talk over. */
@@ -29,61 +29,6 @@ const LONG: TurnHandler = {
     yield { type: "text", text: "It has several sentences, so there is time to interrupt it." };
   },
 };
-
-/**
- * A room: what the sink plays comes back into the microphone `delayMs` later, `gainDb` down
- * (0 = no echo), mixed with the microphone's own audio — as a laptop's speaker and microphone
- * are, with or without the residue an echo canceller leaves.
- */
-class EchoRoom {
-  private received = 0;
-  /** Wall time each chunk was handed over, by the media time (ms) at its end. */
-  readonly arrivals = new Map<number, number>();
-  private readonly clips: Array<{ samples: Int16Array; at: number; stoppedAt?: number }> = [];
-  readonly sink: RecordingSink & AudioSink;
-
-  constructor(
-    private readonly gain: number,
-    private readonly delaySamples: number,
-  ) {
-    const recorder = new RecordingSink(true);
-    const clips = this.clips;
-    this.sink = Object.assign(recorder, {
-      play: async (audio: PcmAudio, signal: AbortSignal) => {
-        const entry: (typeof clips)[number] = { samples: resample(audio, 16_000).samples, at: this.received };
-        clips.push(entry);
-        await RecordingSink.prototype.play.call(recorder, audio, signal);
-        if (signal.aborted) entry.stoppedAt = this.received;
-      },
-    });
-  }
-
-  source(samples: Int16Array, realTime: () => boolean): AudioSource {
-    const clip = new ClipSource(samples, realTime);
-    return {
-      frames: async function* (this: EchoRoom, signal: AbortSignal) {
-        for await (const chunk of clip.frames(signal)) {
-          if (this.gain > 0) this.mixEcho(chunk);
-          this.received += chunk.length;
-          this.arrivals.set(Math.round(this.received / 16), performance.now());
-          yield chunk;
-        }
-      }.bind(this),
-    };
-  }
-
-  private mixEcho(chunk: Int16Array): void {
-    for (const clip of this.clips) {
-      for (let i = 0; i < chunk.length; i++) {
-        const at = this.received + i - this.delaySamples;
-        if (at < clip.at || (clip.stoppedAt !== undefined && at >= clip.stoppedAt)) continue;
-        const echo = clip.samples[at - clip.at];
-        if (echo === undefined) continue;
-        chunk[i] = Math.max(-32768, Math.min(32767, Math.round((chunk[i] ?? 0) + echo * this.gain)));
-      }
-    }
-  }
-}
 
 type Detector = "onset-gated" | "silero-only";
 

@@ -1,3 +1,4 @@
+import type { RawData } from "ws";
 import { z } from "zod";
 
 /** What one press (or one stretch of listening over an answer) may send. */
@@ -93,4 +94,11 @@ export function toSamples(bytes: Buffer): Int16Array {
   const samples = new Int16Array(bytes.length / 2);
   for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2);
   return samples;
+}
+
+/** A WebSocket message's bytes, whatever form `ws` delivered them in. */
+export function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
 }

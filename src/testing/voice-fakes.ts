@@ -66,15 +66,20 @@ export class FakeWake implements WakeWordInput {
 export class FakeStt implements SpeechToText {
   readonly name = "fake";
   readonly sessions: Array<{ mode: ListenMode; frames: number; cancelled: boolean }> = [];
+  /** Per session, the speech probability of each frame written (what the recogniser heard). */
+  readonly heard: number[][] = [];
   constructor(private readonly script: Record<ListenMode, string[]>) {}
 
   start(options: { mode: ListenMode }): SttSession {
     const record = { mode: options.mode, frames: 0, cancelled: false };
     this.sessions.push(record);
+    const heard: number[] = [];
+    this.heard.push(heard);
     const next = () => this.script[options.mode].shift() ?? "";
     return {
-      write: () => {
+      write: (f) => {
         record.frames += 1;
+        heard.push((f[0] ?? 0) / 10_000);
       },
       finish: async (): Promise<Transcript> => ({ text: next(), backend: this.name }),
       cancel: () => {

@@ -1,7 +1,8 @@
 import type { ConfirmAnswer } from "../core/events.js";
+import type { PcmAudio } from "../voice/audio/wav.js";
 import { VoicePipeline } from "../voice/pipeline.js";
 import { keywordDialogClassifier, type TurnHandler } from "../voice/turn.js";
-import { DEFAULT_VOICE_SETTINGS, type VoiceEvent } from "../voice/types.js";
+import { DEFAULT_VOICE_SETTINGS, type VoiceEvent, type VoiceSettings } from "../voice/types.js";
 import {
   ControlledSink,
   createFakeVad,
@@ -37,8 +38,13 @@ export interface PipelineHarness {
 export function pipelineHarness(
   script: { command?: string[]; dialog?: string[] },
   answer = (t: string) => `You said: ${t}.`,
-  options: { barge?: FakeBarge; confirmSignal?: AbortSignal } = {},
-) {
+  options: {
+    barge?: FakeBarge;
+    confirmSignal?: AbortSignal;
+    earcon?: PcmAudio;
+    settings?: Partial<VoiceSettings>;
+  } = {},
+): PipelineHarness {
   const events: VoiceEvent[] = [];
   const sink = new ControlledSink();
   const tts = new FakeTts();
@@ -80,7 +86,14 @@ export function pipelineHarness(
     sink,
     turns: handler,
     dialog: keywordDialogClassifier,
-    settings: { ...DEFAULT_VOICE_SETTINGS, endSilenceMs: 240, listenTimeoutMs: 800, confirmListenMs: 800 },
+    settings: {
+      ...DEFAULT_VOICE_SETTINGS,
+      endSilenceMs: 240,
+      listenTimeoutMs: 800,
+      confirmListenMs: 800,
+      ...options.settings,
+    },
+    ...(options.earcon ? { earcon: options.earcon } : {}),
     onEvent: (event) => events.push(event),
   });
   const h: PipelineHarness = {

@@ -20,6 +20,7 @@ export {
 } from "./audio/wav.js";
 export { BargeInDetector, type BargeInThresholds } from "./barge.js";
 export { confirmationQuestion } from "./confirm.js";
+export { wakeEarcon } from "./earcon.js";
 export {
   inspectModels,
   locateModels,

@@ -1,7 +1,7 @@
 import { FRAME_MS } from "./audio/wav.js";
 import type { ListenMode, SpeechToText, Transcript } from "./stt/types.js";
 import type { VoiceEvent, VoiceSettings, VoiceState } from "./types.js";
-import { Utterance } from "./utterance.js";
+import { type HeardFrame, Utterance } from "./utterance.js";
 import { SpeechSegmenter } from "./vad.js";
 
 /** What listening needs from the pipeline around it. */
@@ -44,6 +44,11 @@ export class Listening {
     return this.utterance !== undefined;
   }
 
+  /** Below this speech probability a frame is quiet (the end of speech counts such frames). */
+  get quietBelow(): number {
+    return this.segmenter.endThreshold;
+  }
+
   get mode(): ListenMode | undefined {
     return this.utterance?.mode;
   }
@@ -55,6 +60,25 @@ export class Listening {
     const utterance = new Utterance(mode, session, this.segmenter, this.host.settings, resolve);
     this.utterance = utterance;
     return utterance;
+  }
+
+  /**
+   * Listens afresh (same mode, same waiting turn): what was heard so far was the wake phrase,
+   * and `leadIn` is what came after it.
+   */
+  restart(leadIn: ReadonlyArray<HeardFrame>): void {
+    const previous = this.utterance;
+    if (!previous) return;
+    previous.session.cancel();
+    const session = this.host.stt.start({ mode: previous.mode, signal: this.host.stopped });
+    this.utterance = new Utterance(
+      previous.mode,
+      session,
+      this.segmenter,
+      this.host.settings,
+      previous.resolve,
+    );
+    for (const heard of leadIn) this.frame(heard.frame, heard.vad);
   }
 
   /** True while `utterance` is still the one being listened to. */

@@ -1,5 +1,6 @@
 import type { Clock } from "../core/clock.js";
 import type { AudioSink } from "./audio/io.js";
+import type { PcmAudio } from "./audio/wav.js";
 import type { BargeInInput } from "./barge.js";
 import type { SpeechToText } from "./stt/types.js";
 import type { TextToSpeech } from "./tts/types.js";
@@ -34,6 +35,8 @@ export interface VoicePipelineOptions {
   turns: TurnHandler;
   dialog: DialogClassifier;
   settings: VoiceSettings;
+  /** Played on the sink when the wake word is heard (`earcon.ts`); none when absent. */
+  earcon?: PcmAudio;
   onEvent(event: VoiceEvent): void;
   /** Wall clock for latencies (media time `t` comes from the sample count). */
   clock?: Clock;

@@ -3,13 +3,14 @@ import { toJarvisError } from "../core/errors.js";
 import type { ConfirmAnswer } from "../core/events.js";
 import type { ConfirmationBroker, ConfirmationRequest } from "../gate/confirm.js";
 import type { AudioSource } from "./audio/io.js";
-import { FRAME_SAMPLES, SAMPLE_RATE } from "./audio/wav.js";
+import { durationMs, FRAME_MS, FRAME_SAMPLES, SAMPLE_RATE } from "./audio/wav.js";
 import { Listening } from "./listening.js";
 import type { VoicePipelineOptions } from "./pipeline-types.js";
 import { SpeechOutput, type SpokenClip } from "./speech-output.js";
 import { confirmByVoice } from "./spoken-confirm.js";
 import type { ListenMode, Transcript } from "./stt/types.js";
 import type { VoiceEvent, VoiceState } from "./types.js";
+import { commandLeadIn, type HeardFrame } from "./utterance.js";
 import type { WakeDecision } from "./wakeword.js";
 
 export type {
@@ -20,8 +21,6 @@ export type {
 } from "./pipeline-types.js";
 
 const NOT_UNDERSTOOD = "Sorry, I didn't catch that.";
-
-type HeardFrame = { frame: Int16Array; vad: number };
 
 /**
  * The duplex voice loop: idle → (wake) → listening → transcribing → turn → speaking → idle.
@@ -46,6 +45,8 @@ export class VoicePipeline {
   private speaking: AbortController | undefined;
   /** Frames heard since a barge-in, until the next `listen` picks them up. */
   private bargeBuffer: HeardFrame[] | undefined;
+  /** The last frames heard (`leadInMs`): a command may begin before the wake word is decided. */
+  private readonly recent: HeardFrame[] = [];
   private ended = false;
   /** Push-to-talk let go before the next `listen` began (after a barge-in). */
   private released = false;
@@ -64,6 +65,10 @@ export class VoicePipeline {
       emitError: (error) => this.emitError(error),
       setState: (state) => this.setState(state),
     });
+  }
+
+  private get leadInFrames(): number {
+    return Math.round(this.options.settings.leadInMs / FRAME_MS);
   }
 
   get state(): VoiceState {
@@ -137,19 +142,28 @@ export class VoicePipeline {
     )
       this.bargeIn([]);
     const wake = await this.options.wake.processWithVad(frame, vad);
+    this.recent.push({ frame, vad });
+    if (this.recent.length > this.leadInFrames) this.recent.shift();
+    // "Hey Jarvis" heard while already listening for a command (it was what interrupted the
+    // answer, or said again): that was the wake phrase, the command starts after it.
     if (this.bargeBuffer) {
-      this.bargeBuffer.push({ frame, vad });
+      if (wake.detected) this.bargeBuffer = this.heardWake(wake);
+      else this.bargeBuffer.push({ frame, vad });
       return;
     }
     switch (this.current) {
       case "idle":
-        if (wake.detected && !this.task) this.onWake(wake);
+        if (wake.detected && !this.task) {
+          const leadIn = this.heardWake(wake);
+          this.startTask(() => this.converse(leadIn));
+        }
         break;
       case "listening":
-        this.listening.frame(frame, vad);
+        if (wake.detected && this.listening.mode === "command") this.listening.restart(this.heardWake(wake));
+        else this.listening.frame(frame, vad);
         break;
       case "speaking":
-        if (settings.bargeIn === "wake" && wake.detected) this.bargeIn([{ frame, vad }]);
+        if (settings.bargeIn === "wake" && wake.detected) this.bargeIn(this.heardWake(wake));
         break;
       default:
         break;
@@ -237,11 +251,27 @@ export class VoicePipeline {
     this.emit({ type: "state", state, t: this.t });
   }
 
-  private onWake(decision: WakeDecision): void {
+  /** The wake word: the chime, and the frames the command may have begun with (`commandLeadIn`). */
+  private heardWake(decision: WakeDecision): HeardFrame[] {
     this.emit({ type: "wake", t: this.t, score: round(decision.score), vad: round(decision.vadGate) });
-    // The tail of the phrase must not fire again once we are back to idle.
+    // The tail of the phrase must not fire again.
     this.options.wake.reset();
-    this.startTask(() => this.converse());
+    const leadIn = commandLeadIn(this.recent, this.listening.quietBelow, this.leadInFrames);
+    this.recent.length = 0;
+    this.playEarcon();
+    return leadIn;
+  }
+
+  /**
+   * The chime that says "I'm listening", played while listening goes on (so a command spoken
+   * over it still counts). Its echo is no command: the recogniser hears speech and only a short
+   * pre-roll of what came before it (`Utterance`).
+   */
+  private playEarcon(): void {
+    const earcon = this.options.earcon;
+    if (!earcon) return;
+    this.emit({ type: "earcon", t: this.t, durationMs: Math.round(durationMs(earcon)) });
+    this.output.cue(earcon, this.stopped.signal, (error) => this.emitError(error));
   }
 
   private startTask(fn: () => Promise<void>): void {
@@ -257,9 +287,10 @@ export class VoicePipeline {
     this.task = task;
   }
 
-  private async converse(): Promise<void> {
-    for (;;) {
-      const transcript = await this.listen("command");
+  /** `leadIn`: frames heard before listening began that may hold the start of the command. */
+  private async converse(leadIn: HeardFrame[] = []): Promise<void> {
+    for (let first = true; ; first = false) {
+      const transcript = await this.listen("command", first ? leadIn : []);
       if (!transcript) return;
       const controller = new AbortController();
       this.speaking = controller;
@@ -320,9 +351,9 @@ export class VoicePipeline {
     this.setState("listening");
   }
 
-  /** Listens for one utterance; undefined when nobody spoke before the timeout. */
-  private listen(mode: ListenMode): Promise<Transcript | undefined> {
-    const seed = this.bargeBuffer ?? [];
+  /** Listens for one utterance (`leadIn` first); undefined when nobody spoke before the timeout. */
+  private listen(mode: ListenMode, leadIn: HeardFrame[] = []): Promise<Transcript | undefined> {
+    const seed = this.bargeBuffer ?? leadIn;
     this.bargeBuffer = undefined;
     if (this.ended && seed.length === 0) return Promise.resolve(undefined);
     return new Promise((resolve) => {

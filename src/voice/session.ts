@@ -2,6 +2,7 @@ import type { JarvisPaths } from "../config/paths.js";
 import type { JarvisConfig } from "../config/schema.js";
 import type { ToolDefinition } from "../core/tool.js";
 import type { AudioSink } from "./audio/io.js";
+import type { PcmAudio } from "./audio/wav.js";
 import { VoicePipeline } from "./pipeline.js";
 import {
   catalogTemplates,
@@ -36,6 +37,8 @@ export interface VoiceSessionOptions {
   models?: VoiceModels;
   /** Overrides `voice.threshold`. */
   threshold?: number;
+  /** The chime played when the wake word is heard (`wakeEarcon()`); none when absent. */
+  earcon?: PcmAudio;
 }
 
 export interface VoiceSession {
@@ -73,6 +76,7 @@ export async function createVoiceSession(options: VoiceSessionOptions): Promise<
     turns: options.turns,
     dialog: options.dialog,
     settings: voiceSettings(config),
+    ...(options.earcon ? { earcon: options.earcon } : {}),
     onEvent: options.onEvent,
   });
   return {

@@ -33,7 +33,8 @@ export class SpeechOutput {
     const splitter = new SentenceSplitter();
     let full = "";
     let synthesis: Promise<unknown> = Promise.resolve();
-    let playback: Promise<void> = Promise.resolve();
+    // After whatever is still playing (the chime after the wake word).
+    let playback: Promise<void> = this.tail.catch(() => undefined);
     const enqueue = (sentence: string) => {
       const text = speakable(sentence);
       if (text.length === 0 || signal.aborted) return;
@@ -63,6 +64,14 @@ export class SpeechOutput {
     for (const sentence of splitter.flush()) enqueue(sentence);
     await playback;
     return full.trim();
+  }
+
+  /** A short sound (the chime after the wake word), played now and before anything said after it. */
+  cue(audio: PcmAudio, signal: AbortSignal, onError: (error: unknown) => void): void {
+    this.tail = this.tail
+      .catch(() => undefined)
+      .then(() => (signal.aborted ? undefined : this.sink.play(audio, signal)))
+      .catch(onError);
   }
 
   /** Resolves when nothing queued is still playing. */

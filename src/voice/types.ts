@@ -13,6 +13,10 @@ export interface VoiceSettings {
   endSilenceMs: number;
   /** After the wake word: how long to wait for the command to start. */
   listenTimeoutMs: number;
+  /** Quiet before the speech that the recogniser hears (the rest of a pause is left out). */
+  preRollMs: number;
+  /** How far back from the wake decision the command may have begun (0: from the decision on). */
+  leadInMs: number;
   /** After a spoken confirmation question: silence this long means "no". */
   confirmListenMs: number;
   maxUtteranceMs: number;
@@ -27,6 +31,8 @@ export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
   vadThreshold: 0.5,
   endSilenceMs: 480,
   listenTimeoutMs: 5000,
+  preRollMs: 320,
+  leadInMs: 480,
   confirmListenMs: 6000,
   maxUtteranceMs: 12_000,
   bargeIn: "speech",
@@ -41,6 +47,8 @@ export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
 export type VoiceEvent =
   | { type: "state"; t: number; state: VoiceState }
   | { type: "wake"; t: number; score: number; vad: number }
+  /** The "I'm listening" chime after the wake word started playing. */
+  | { type: "earcon"; t: number; durationMs: number }
   /** Push-to-talk started listening without the wake word. */
   | { type: "activated"; t: number }
   | { type: "speech_start"; t: number; mode: ListenMode }

@@ -153,6 +153,25 @@ export class VoiceClient {
   }
 }
 
+/**
+ * Loads the server's voice models (onnxruntime, Silero, the recognition grammar) with one empty
+ * press, as any server that has been talked to has them. The first press pays for loading
+ * them: about a second, 6-11 s on a 2-core machine shared with other builds, during which the
+ * page's microphone runs on in real time while the server is still behind — tests that time
+ * speech against Jarvis's answer (the fake microphone plays a fixed recording) warm up first.
+ */
+export async function warmUpVoice(url: string): Promise<void> {
+  const client = await VoiceClient.open(url);
+  try {
+    await client.next((m) => m.type === "hello");
+    await client.request({ type: "voice_start", v: 1 });
+    await client.request({ type: "voice_end" });
+    await client.voiceEvent("state", (e) => e.state === "idle", 60_000);
+  } finally {
+    client.close();
+  }
+}
+
 /** espeak-ng speech as 16 kHz mono s16 PCM (converted by sox), with silence around it. */
 export function spokenPcm(
   dir: string,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { probeTools, readProbeLog } from "../../src/testing/probe-tools.js";
 import { hasPrograms } from "../../src/testing/programs.js";
 import type { TableNlu } from "../../src/testing/table-nlu.js";
-import { createTimerTools } from "../../src/tools/timers/index.js";
+import { builtinTools } from "../../src/tools/index.js";
 import { decodeWav } from "../../src/voice/audio/wav.js";
 import { action, type ServerHarness, startServerHarness } from "./harness.js";
 import { type Message, pinkNoisePcm, silencePcm, spokenPcm, VoiceClient } from "./voice-client.js";
@@ -48,7 +48,8 @@ describe.skipIf(!ok)("push-to-talk over the WebSocket", () => {
         yes: { kind: "dialog", dialog: "yes", confidence: 0.99 },
         no: { kind: "dialog", dialog: "no", confidence: 0.99 },
       },
-      tools: (deps) => [...createTimerTools(deps), ...probeTools(deps)],
+      // The whole catalog, as a real server has: its examples are in the recognition grammar.
+      tools: (deps) => [...builtinTools(deps), ...probeTools(deps)],
     });
   });
   afterAll(async () => {
@@ -106,6 +107,24 @@ describe.skipIf(!ok)("push-to-talk over the WebSocket", () => {
       (m) => m.type === "voice_turn" && m.runId !== runId && m.runId !== second.runId,
     );
     expect(third.sessionId).not.toBe(turn.sessionId);
+  });
+
+  it("a press, a pause in a noisy room, then the command: the command is what is heard", async () => {
+    const client = await open();
+    const { pcm } = spokenPcm(dir, "set a timer for five minutes", "after-pause");
+    // 2 s of room noise before speaking (people press, then think): longer than the VAD's
+    // hangover, and enough noise in front of a command to derail the recogniser if it heard it.
+    const room = pinkNoisePcm(dir, 2000 + pcm.length / 16, 0.015);
+    const speech = new Int16Array(room.length);
+    speech.set(pcm, 2000 * 16);
+    const mixed = room.map((x, i) => Math.max(-32768, Math.min(32767, x + (speech[i] ?? 0))));
+    await client.press(mixed, { chunkMs: 40, speed: 1.5 });
+    const transcript = await client.voiceEvent("transcript");
+    expect(transcript.text).toBe("set a timer for five minutes");
+    const turn = await client.next((m) => m.type === "voice_turn");
+    const proposed = await client.agentEvent("tool_proposed", (e) => e.runId === turn.runId);
+    expect(proposed.data).toMatchObject({ tool: "timer_set", args: { duration_s: 300 } });
+    await client.voiceEvent("state", (e) => e.state === "idle");
   });
 
   it("a confirmation is asked aloud and answered by voice (the web modal waits meanwhile)", async () => {

@@ -47,11 +47,11 @@ describe.skipIf(!ok)("jarvis listen --file / jarvis say", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const listen = async (file: string, extra: string[] = []) => {
+  const listen = async (file: string, extra: string[] = [], timeoutMs = 60_000) => {
     const out = join(dir, `out-${Math.random().toString(36).slice(2)}`);
     const run = await runJarvis(["listen", "--file", file, "--json", "--out-dir", out, ...extra], {
       env: home.env,
-      timeoutMs: 60_000,
+      timeoutMs,
     });
     return { ...run, events: run.code === 0 ? parse(run.stdout) : [] };
   };
@@ -104,6 +104,42 @@ describe.skipIf(!ok)("jarvis listen --file / jarvis say", () => {
       expect(types.filter((t) => order.includes(t))).toEqual(order);
     },
   );
+
+  // One file, one run: "hey jarvis", then 0.3, 0.8, 1.5 and 2.5 s of quiet before the command
+  // (people wait for the chime), each answered before the next; last, "hey jarvis" and nothing.
+  // 43 s of audio, replayed in real time while Jarvis transcribes and answers: about 40 s on an
+  // idle 2-core machine, 90 s at a load average of 30, hence the bound.
+  it("a pause of 0.3-2.5 s after the wake word (the chime plays) still catches the command; nothing after it ends quietly", async () => {
+    const file = join(dir, "pauses.wav");
+    const commands: Array<[number, string]> = [
+      [300, "set a timer for five minutes"],
+      [800, "add milk to my shopping list"],
+      [1500, "cancel the timer"],
+      [2500, "what's the date today"],
+    ];
+    const parts: Array<{ text: string } | number> = [800];
+    for (const [pause, text] of commands) parts.push({ text: "hey jarvis" }, pause, { text }, 4500);
+    parts.push({ text: "hey jarvis" }, 6500);
+    scenario(dir, parts, { noise: { kind: "pinknoise", volume: 0.015 }, file });
+    const run = await listen(file, [], 170_000);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const of = (type: string) => run.events.filter((e) => e.type === type);
+    expect(of("transcript").map((e) => e.text)).toEqual(commands.map(([, text]) => text));
+    const proposed = of("turn_event")
+      .map((e) => e.event as Event)
+      .filter((e) => e.type === "tool_proposed")
+      .map((e) => (e.data as { tool: string }).tool);
+    expect(proposed).toEqual(["timer_set", "lists_add", "timer_cancel", "time_now"]);
+    // Every wake word (from idle, or over an answer) plays the chime, which is no answer file.
+    expect(of("wake")).toHaveLength(5);
+    expect(of("earcon")).toHaveLength(5);
+    expect(of("tts_output").length).toBe(of("speak").length);
+    // The last wake word is followed by nothing: listening ends, no turn, nothing said.
+    const lastWake = run.events.lastIndexOf(of("wake")[4] as Event);
+    const after = run.events.slice(lastWake + 1).filter((e) => e.type !== "state");
+    expect(after.map((e) => e.type)).toEqual(["earcon", "listen_timeout"]);
+  }, 180_000);
 
   it("noise, silence and other speech in one file trigger nothing", async () => {
     const run = await listen(negatives);

@@ -40,6 +40,10 @@ describe.skipIf(!ok)("pocketsphinx command recognition", () => {
     expect(await hear(text, "command", voice)).toBe(text);
   });
 
+  it("the end of the wake phrase before a command is absorbed and left out of the transcript", async () => {
+    expect(await hear("hey jarvis, what time is it", "command")).toBe("what time is it");
+  });
+
   it.each(["yes", "no"])("a spoken %j is heard with the dialog grammar", async (word) => {
     expect(await hear(word, "dialog")).toBe(word);
   });

@@ -7,6 +7,7 @@ import { findService, type ServiceTarget } from "../../server/client.js";
 import { defaultMicrophone, defaultSpeaker } from "../../voice/audio/devices.js";
 import { type AudioSink, type AudioSource, ClipSource, RecordingSink } from "../../voice/audio/io.js";
 import { decodeWav, encodeWav, type PcmAudio, resample, SAMPLE_RATE } from "../../voice/audio/wav.js";
+import { wakeEarcon } from "../../voice/earcon.js";
 import { createVoiceSession } from "../../voice/session.js";
 import { createTts } from "../../voice/setup.js";
 import { SpeechOutput } from "../../voice/speech-output.js";
@@ -71,11 +72,12 @@ async function listen(context: CliContext, flags: ListenFlags): Promise<void> {
       if (line) context.print(line);
     }
   };
+  const earcon = wakeEarcon();
   let sink: AudioSink;
   if (clip) {
     const dir = flags.outDir ? resolve(flags.outDir) : mkdtempSync(join(tmpdir(), "jarvis-listen-"));
     mkdirSync(dir, { recursive: true });
-    sink = new WavFileSink(dir, (file) => print({ type: "tts_output", file }));
+    sink = new WavFileSink(dir, earcon, (file) => print({ type: "tts_output", file }));
   } else sink = defaultSpeaker(context.env);
   // Turns go to the agent loop (NLU fast path first, then a model when one is configured): the
   // running service's when there is one (its alerts are then said here too), else this process'.
@@ -101,6 +103,7 @@ async function listen(context: CliContext, flags: ListenFlags): Promise<void> {
     // Yes/no answers come from the agent's own NLU: training a second one costs ~0.5 s.
     // (attached to a service, yes/no is read by keywords: the service's NLU is in another process)
     dialog: agent ? nluDialogClassifier(agent.deps.nlu) : keywordDialogClassifier,
+    earcon,
     ...(threshold === undefined ? {} : { threshold }),
   }).catch(async (error: unknown) => {
     await agent?.close();
@@ -159,16 +162,21 @@ function checkOutputFile(path: string): string {
   return full;
 }
 
-/** Plays nowhere: keeps real-time playback semantics and writes each spoken clip to a WAV. */
+/**
+ * Plays nowhere: keeps real-time playback semantics and writes each spoken clip to a WAV (the
+ * chime after the wake word takes its time but is no answer: its `earcon` event says when).
+ */
 class WavFileSink extends RecordingSink {
   private count = 0;
   constructor(
     private readonly dir: string,
+    private readonly earcon: PcmAudio,
     private readonly onFile: (file: string) => void,
   ) {
     super(true);
   }
   override async play(audio: PcmAudio, signal: AbortSignal): Promise<void> {
+    if (audio === this.earcon) return super.play(audio, signal);
     this.count += 1;
     const file = join(this.dir, `answer-${String(this.count).padStart(3, "0")}.wav`);
     writeFileSync(file, encodeWav(audio));

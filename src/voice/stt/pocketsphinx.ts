@@ -25,6 +25,13 @@ const execFileAsync = promisify(execFile);
 
 export const POCKETSPHINX_MODEL = "/usr/share/pocketsphinx/model/en-us";
 
+/**
+ * Words a command may start with: the audio handed over after the wake word can hold the end
+ * of "hey Jarvis" (a command said in one breath starts before the wake word is decided). The
+ * grammar absorbs them and the transcript drops them.
+ */
+const WAKE_PREFIX = ["hey", "jarvis"];
+
 export interface PocketsphinxOptions {
   /** Where the generated grammar file is written. */
   workDir: string;
@@ -67,7 +74,7 @@ export class PocketsphinxStt implements SpeechToText {
       slots,
       dialog: DIALOG_TEMPLATES,
       dictionary: dictionaryWords(readFileSync(this.dict, "utf8")),
-      prefix: "[hey] [jarvis]",
+      prefix: WAKE_PREFIX.map((word) => `[${word}]`).join(" "),
     });
     mkdirSync(options.workDir, { recursive: true });
     this.grammarPath = join(options.workDir, "jarvis.gram");
@@ -92,6 +99,7 @@ export class PocketsphinxStt implements SpeechToText {
         "/dev/null",
       ],
       options.signal,
+      options.mode === "command" ? WAKE_PREFIX : [],
     );
   }
 }
@@ -115,6 +123,7 @@ class PocketsphinxSession implements SttSession {
     program: string,
     args: string[],
     private readonly signal: AbortSignal,
+    private readonly prefix: ReadonlyArray<string>,
   ) {
     this.done = this.run(program, args);
     this.done.catch(() => {});
@@ -159,7 +168,7 @@ class PocketsphinxSession implements SttSession {
         const last = stderr.trim().split("\n").pop() ?? "";
         throw new JarvisError("TOOL_FAILED", `pocketsphinx exited with ${code}${last ? `: ${last}` : ""}`);
       }
-      return { text: normalise(stdout), backend: "pocketsphinx" };
+      return { text: withoutPrefix(normalise(stdout), this.prefix), backend: "pocketsphinx" };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") {
         throw new JarvisError("UNAVAILABLE", "pocketsphinx_continuous (or mkfifo) is not installed", {
@@ -211,4 +220,12 @@ function normalise(output: string): string {
     .join(" ")
     .toLowerCase()
     .replace(/\b([ap]) m\b/g, "$1.m.");
+}
+
+/** The transcript without the optional leading words (`WAKE_PREFIX`) the grammar let through. */
+function withoutPrefix(text: string, prefix: ReadonlyArray<string>): string {
+  const words = text.split(" ");
+  let start = 0;
+  for (const word of prefix) if (words[start] === word && start < words.length - 1) start += 1;
+  return words.slice(start).join(" ");
 }

@@ -87,6 +87,7 @@ export function PushToTalk({
       data-phase={state.phase}
       data-clips={state.clipsReceived}
       data-clips-played={state.clipsPlayed}
+      data-chimes={state.chimes}
       data-hands-free={state.handsFree}
     >
       <button
@@ -97,15 +98,19 @@ export function PushToTalk({
         title="Hold to talk, or click to start and stop (Space bar when you are not typing)"
         onPointerDown={(event) => {
           if (event.button !== 0) return;
-          press.current = { at: performance.now(), wasOn: talk.capturing };
+          press.current = { at: event.timeStamp, wasOn: talk.capturing };
           if (!talk.capturing) void talk.press();
         }}
-        onPointerUp={() => {
+        onPointerUp={(event) => {
           const down = press.current;
           press.current = undefined;
           if (!down) return;
           // A tap on a talking button stops it; a hold ends when let go; a click leaves it on.
-          if (down.wasOn || performance.now() - down.at >= CLICK_MS) talk.release();
+          // Measured between the input events' own timestamps, not when the handlers run: the
+          // press handler opens audio (an AudioContext, a re-render), which on a busy machine
+          // takes longer than a click, and a click measured that way became a hold released
+          // before the microphone opened.
+          if (down.wasOn || event.timeStamp - down.at >= CLICK_MS) talk.release();
         }}
         onPointerCancel={() => talk.release()}
         onClick={(event) => {

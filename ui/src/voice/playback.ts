@@ -10,6 +10,8 @@ export class ClipPlayer {
   /** Clips decoded and scheduled / clips that played to their end (tests read these). */
   received = 0;
   played = 0;
+  /** Chimes started (tests read this too). */
+  chimes = 0;
 
   constructor(private readonly onChange: () => void) {}
 
@@ -37,6 +39,32 @@ export class ClipPlayer {
       this.onChange();
     };
     this.onChange();
+  }
+
+  /**
+   * The "I'm listening" chime (as `jarvis listen` plays after the wake word): two rising notes,
+   * D5 then A5, with soft edges. Not a clip: it is not counted, and a press cuts nothing of it.
+   */
+  chime(): void {
+    this.chimes += 1;
+    this.context ??= new AudioContext();
+    const context = this.context;
+    const start = context.currentTime;
+    for (const [hz, at, length] of [
+      [587.33, 0, 0.09],
+      [880, 0.11, 0.13],
+    ] as const) {
+      const tone = context.createOscillator();
+      const gain = context.createGain();
+      tone.frequency.value = hz;
+      gain.gain.setValueAtTime(0, start + at);
+      gain.gain.linearRampToValueAtTime(0.16, start + at + 0.01);
+      gain.gain.setValueAtTime(0.16, start + at + length - 0.01);
+      gain.gain.linearRampToValueAtTime(0, start + at + length);
+      tone.connect(gain).connect(context.destination);
+      tone.start(start + at);
+      tone.stop(start + at + length);
+    }
   }
 
   get playing(): boolean {

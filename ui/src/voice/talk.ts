@@ -24,6 +24,7 @@ export interface TalkSnapshot {
   error?: string;
   clipsReceived: number;
   clipsPlayed: number;
+  chimes: number;
 }
 
 const SERVER_PHASE: Record<string, Phase> = {
@@ -53,6 +54,7 @@ export class PushToTalk {
     handsFree: false,
     clipsReceived: 0,
     clipsPlayed: 0,
+    chimes: 0,
   };
   private mic: MicCapture | undefined;
   private pressing = false;
@@ -98,6 +100,7 @@ export class PushToTalk {
       ...change,
       clipsReceived: this.player.received,
       clipsPlayed: this.player.played,
+      chimes: this.player.chimes,
     };
     for (const listener of this.listeners) listener();
   }
@@ -261,6 +264,8 @@ export class PushToTalk {
         this.player.stop();
         break;
       case "activated":
+        // The button is the wake word: the same chime says Jarvis is listening.
+        this.player.chime();
         this.update({ phase: "listening", heard: undefined, note: undefined });
         break;
       case "transcript":
