@@ -3,7 +3,7 @@ import WebSocket from "ws";
 import { AsyncQueue } from "../agent/events.js";
 import type { ConfirmAnswer, JarvisEvent } from "../core/events.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
-import { callService, type ServiceTarget } from "../server/client.js";
+import { callService, type ServiceTarget } from "../runtime/service-client.js";
 import type { AgentTurn } from "../voice/turn.js";
 
 /**

@@ -1,10 +1,10 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { createInterface } from "node:readline";
 import type { JarvisEvent } from "../core/events.js";
-import { callService, findService, type ServiceTarget } from "../server/client.js";
+import { callService, findService, type ServiceTarget } from "../runtime/service-client.js";
 import { EventPrinter } from "./printer.js";
 
-export { callService, findService, type ServiceTarget } from "../server/client.js";
+export { callService, findService, type ServiceTarget } from "../runtime/service-client.js";
 
 /**
  * The CLI attached to a running service: `jarvis ask` talks to it over its local API instead of

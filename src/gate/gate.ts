@@ -5,9 +5,6 @@ import type { Logger } from "../core/logger.js";
 import type { Decision, NestedCallOutcome, RiskTier, ScopeRestriction } from "../core/tool.js";
 import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
-
-export { defaultPreview } from "./ask.js";
-
 import { Executor } from "./execute.js";
 import { applyStandingGrants } from "./grants.js";
 import { KillSwitch } from "./kill-switch.js";
@@ -15,7 +12,7 @@ import type { PathRoots } from "./paths.js";
 import { decide, type PolicySettings } from "./policy.js";
 import { type Prepared, prepareCall } from "./prepare.js";
 import type { ToolRegistry } from "./registry.js";
-import { restrictionVerdict } from "./restrictions.js";
+import { applyRestrictions } from "./restrictions.js";
 import { assessRisk } from "./risk.js";
 import { taintVerdict } from "./taint.js";
 import type { Assessment, CallOutcome, ProposedCall, RunScope } from "./types.js";
@@ -36,6 +33,7 @@ export interface GateOptions {
   maxOutputChars?: number;
 }
 
+export { defaultPreview } from "./ask.js";
 export type { Assessment, CallOutcome, CallStatus, ProposedCall, RunScope } from "./types.js";
 
 /** What the gate decided for a call that passed validation (steps 4–5). */
@@ -330,7 +328,7 @@ export class Gate {
         reason: reasons.join("; "),
         ...(taint.mustAsk && taint.why ? { why: taint.why } : {}),
       };
-      return restricted(judged, tool.name, scope);
+      return applyRestrictions(judged, tool.name, scope.restrictions);
     } catch (error) {
       // A tool's risk function may refuse its arguments with a JarvisError; anything else thrown
       // means risk is unknown. Both deny.
@@ -396,27 +394,6 @@ export class Gate {
   }
 }
 
-/**
- * A call outside the run's restrictions (an active skill's allowed-tools, a generated tool's
- * capabilities) is never silently allowed: asked, or refused with the restriction named.
- */
-function restricted(judged: Judgement, tool: string, scope: RunScope): Judgement {
-  const verdict = restrictionVerdict(tool, scope.restrictions);
-  if (!verdict || judged.decision === "deny") return judged;
-  const reason = `${judged.reason}; ${verdict.reason}`;
-  if (verdict.outside === "ask") return { ...judged, decision: "confirm", reason };
-  return {
-    ...judged,
-    decision: "deny",
-    reason,
-    refusal: new JarvisError("POLICY_DENIED", verdict.message, { fix: verdict.fix }),
-  };
-}
-
-interface AuditFields {
-  args: unknown;
-  tier?: RiskTier;
-  decision?: Decision;
-  reason: string;
-  outcome: string;
-}
+type AuditFields = { args: unknown; reason: string; outcome: string } & Partial<
+  Pick<Judgement, "tier" | "decision">
+>;

@@ -1,4 +1,5 @@
-import type { ScopeRestriction } from "../core/tool.js";
+import { JarvisError } from "../core/errors.js";
+import type { Decision, ScopeRestriction } from "../core/tool.js";
 
 /** What the run's restrictions mean for one call, decided with policy (step 5). */
 export interface RestrictionVerdict {
@@ -40,4 +41,25 @@ export function restrictionVerdict(
 
 function matches(pattern: string, tool: string): boolean {
   return pattern.endsWith("_*") ? tool.startsWith(pattern.slice(0, -1)) : pattern === tool;
+}
+
+/**
+ * A call outside the run's restrictions (an active skill's allowed-tools, a generated tool's
+ * capabilities) is never silently allowed: asked, or refused with the restriction named.
+ */
+export function applyRestrictions<J extends { decision: Decision; reason: string; refusal?: JarvisError }>(
+  judged: J,
+  tool: string,
+  restrictions: readonly ScopeRestriction[] | undefined,
+): J {
+  const verdict = restrictionVerdict(tool, restrictions);
+  if (!verdict || judged.decision === "deny") return judged;
+  const reason = `${judged.reason}; ${verdict.reason}`;
+  if (verdict.outside === "ask") return { ...judged, decision: "confirm", reason };
+  return {
+    ...judged,
+    decision: "deny",
+    reason,
+    refusal: new JarvisError("POLICY_DENIED", verdict.message, { fix: verdict.fix }),
+  };
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
+import { processAlive, readServerFile } from "../config/discovery.js";
 import { loadConfig } from "../config/load.js";
 import { type JarvisPaths, pathsFor, resolveHome } from "../config/paths.js";
 import type { JarvisConfig } from "../config/schema.js";
@@ -16,7 +17,6 @@ import { Gate } from "../gate/gate.js";
 import type { PathRoots } from "../gate/paths.js";
 import { ToolRegistry } from "../gate/registry.js";
 import { createFileLogger } from "../observe/logger.js";
-import { processAlive, readServerFile } from "../server/discovery.js";
 import { openStore, type SqliteDatabase } from "../store/database.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { rootsFromConfig } from "./roots.js";

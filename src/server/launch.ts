@@ -1,9 +1,9 @@
 import type { AgentService } from "../agent/service.js";
+import { removeServerFile, writeServerFile } from "../config/discovery.js";
 import { JarvisError } from "../core/errors.js";
 import { composeRuntime, type Runtime } from "../runtime/compose.js";
 import type { Tasks } from "../tasks/service.js";
 import { TasksLink } from "../tasks/tools.js";
-import { removeServerFile, writeServerFile } from "./discovery.js";
 import { isLoopbackHost, isWildcardHost } from "./security.js";
 import { createServer, type JarvisServer } from "./server.js";
 import { settleMemory } from "./settle.js";

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { ConfirmationBroker } from "../gate/confirm.js";
 import type { AudioSink } from "../voice/audio/io.js";
 import type { PcmAudio } from "../voice/audio/wav.js";
-import type { WakeWordInput } from "../voice/pipeline.js";
+import type { WakeWordInput } from "../voice/pipeline-types.js";
 import type { TextToSpeech } from "../voice/tts/types.js";
 
 /** Push-to-talk needs no wake word: the button is the wake word. */

@@ -1,11 +1,18 @@
 import type { AgentService } from "../agent/service.js";
+import type { JarvisPaths } from "../config/paths.js";
+import type { JarvisConfig } from "../config/schema.js";
+import type { Clock } from "../core/clock.js";
 import type { ConfirmAnswer } from "../core/events.js";
+import type { IdGenerator } from "../core/ids.js";
+import type { Logger } from "../core/logger.js";
 import type { ConfirmationBroker, ConfirmationRequest } from "../gate/confirm.js";
+import type { PathRoots } from "../gate/paths.js";
 import { createPlatform } from "../platform/factory.js";
 import type { Notifier } from "../platform/types.js";
-import type { Runtime } from "../runtime/compose.js";
+import type { SqliteDatabase } from "../store/database.js";
 import { createCalendarServices } from "../tools/calendar/index.js";
 import { userTimeZone } from "../tools/calendar/timezone.js";
+import type { ToolDeps } from "../tools/deps.js";
 import { realScheduler, type Scheduler } from "../tools/timers/scheduler.js";
 import { Delivery, type Surface } from "./delivery.js";
 import { type Firing, RoutineEngine } from "./engine.js";
@@ -21,11 +28,23 @@ import { type Part, Supervisor, untilAborted } from "./supervisor.js";
 import { desktopSurface } from "./surfaces.js";
 import type { TasksLink } from "./tools.js";
 
+/** What the service's tasks take from the runtime (the composition root sits above them). */
+export interface TasksRuntime {
+  paths: JarvisPaths;
+  config: JarvisConfig;
+  db: SqliteDatabase;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  deps: ToolDeps;
+  env: NodeJS.ProcessEnv;
+  roots: PathRoots;
+  /** "Something new is due at" from tools (a timer was just set). */
+  onWake(listener: (dueAt: number) => void): () => void;
+}
+
 export interface TasksOptions {
-  runtime: Pick<
-    Runtime,
-    "paths" | "config" | "db" | "clock" | "ids" | "logger" | "deps" | "env" | "onWake" | "roots"
-  >;
+  runtime: TasksRuntime;
   agent: Pick<AgentService, "startTurn" | "resume" | "newSession" | "deps">;
   /** The shared inbox (every tab, attached terminals): where a routine's questions wait. */
   broker: ConfirmationBroker;

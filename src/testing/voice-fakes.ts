@@ -5,7 +5,7 @@
  */
 import type { AudioSink } from "../voice/audio/io.js";
 import { FRAME_SAMPLES, type PcmAudio } from "../voice/audio/wav.js";
-import type { BargeInInput, VadInput, WakeWordInput } from "../voice/pipeline.js";
+import type { BargeInInput, VadInput, WakeWordInput } from "../voice/pipeline-types.js";
 import type { ListenMode, SpeechToText, SttSession, Transcript } from "../voice/stt/types.js";
 import type { TextToSpeech } from "../voice/tts/types.js";
 import type { TurnHandler } from "../voice/turn.js";

@@ -29,13 +29,8 @@ export {
   WAKE_MODEL_LICENCE,
 } from "./models.js";
 export { OnsetDetector } from "./onset.js";
-export {
-  type BargeInInput,
-  type VadInput,
-  VoicePipeline,
-  type VoicePipelineOptions,
-  type WakeWordInput,
-} from "./pipeline.js";
+export { VoicePipeline } from "./pipeline.js";
+export type { BargeInInput, VadInput, VoicePipelineOptions, WakeWordInput } from "./pipeline-types.js";
 export {
   createVoiceSession,
   type VoiceRuntime,

@@ -13,13 +13,6 @@ import type { VoiceEvent, VoiceState } from "./types.js";
 import { commandLeadIn, type HeardFrame } from "./utterance.js";
 import type { WakeDecision } from "./wakeword.js";
 
-export type {
-  BargeInInput,
-  VadInput,
-  VoicePipelineOptions,
-  WakeWordInput,
-} from "./pipeline-types.js";
-
 const NOT_UNDERSTOOD = "Sorry, I didn't catch that.";
 
 /**

@@ -4,7 +4,7 @@ import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle } from "../../agent/types.js";
 import { JarvisError, toJarvisError } from "../../core/errors.js";
 import { ConfirmationInbox } from "../../gate/inbox.js";
-import { findService } from "../../server/client.js";
+import { findService } from "../../runtime/service-client.js";
 import { askLine, formatQuestion, readAnswer } from "../confirm-prompt.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
-import { findService, type ServiceTarget } from "../../server/client.js";
+import { findService, type ServiceTarget } from "../../runtime/service-client.js";
 import { defaultMicrophone, defaultSpeaker } from "../../voice/audio/devices.js";
 import { type AudioSink, type AudioSource, ClipSource, RecordingSink } from "../../voice/audio/io.js";
 import { decodeWav, encodeWav, type PcmAudio, resample, SAMPLE_RATE } from "../../voice/audio/wav.js";

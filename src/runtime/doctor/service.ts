@@ -1,6 +1,6 @@
 import type { DoctorCheck } from "../../config/doctor.js";
-import { callService, findService } from "../../server/client.js";
 import type { PartStatus } from "../../tasks/supervisor.js";
+import { callService, findService } from "../service-client.js";
 
 /**
  * The always-on service: whether it runs, and each supervised part (a part that keeps crashing

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
+import { processAlive, readServerFile } from "../config/discovery.js";
 import { resolveHome } from "../config/paths.js";
 import { ERROR_CODES, type ErrorCode, JarvisError } from "../core/errors.js";
-import { processAlive, readServerFile } from "./discovery.js";
 
 /**
  * Talking to the running service from another process (the CLI attached, doctor): its address
