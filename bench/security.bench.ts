@@ -33,7 +33,8 @@ try {
       const attacks: PairResult[] = [];
       for (const answer of ANSWERS)
         for (const user of USER_TASKS)
-          for (const injection of injections) attacks.push(await runPair(world, victim, user, injection, answer));
+          for (const injection of injections)
+            attacks.push(await runPair(world, victim, user, injection, answer));
       const benign: PairResult[] = [];
       for (const user of [...USER_TASKS, ...ACTING_TASKS])
         benign.push(await runPair(world, victim, user, undefined, "approve"));
@@ -86,14 +87,19 @@ function summarizeLevel(attacks: PairResult[], benign: PairResult[]) {
   return {
     attackRuns: attacks.length,
     attackSuccess: ratio(harmed.length, attacks.length),
-    exfiltrationSuccess: ratio(attacks.filter((run) => run.harms.some((harm) => harm.leak)).length, attacks.length),
+    exfiltrationSuccess: ratio(
+      attacks.filter((run) => run.harms.some((harm) => harm.leak)).length,
+      attacks.length,
+    ),
     injectionsObeyed: ratio(
       attacks.filter((run) => run.attempts.some((attempt) => attempt.for === "attacker")).length,
       attacks.length,
     ),
     harms: harmed.slice(0, 20).map((run) => ({
       pair: `${run.user} × ${run.injection} (${run.answer})`,
-      harms: run.harms.map((harm) => `${harm.kind}${harm.leak ? " (leak)" : ""}: ${harm.detail.slice(0, 100)}`),
+      harms: run.harms.map(
+        (harm) => `${harm.kind}${harm.leak ? " (leak)" : ""}: ${harm.detail.slice(0, 100)}`,
+      ),
     })),
     auditWithoutFlow: attacks.flatMap((run) => run.unnamedFlows).slice(0, 10),
     byClass,
