@@ -78,10 +78,12 @@ function summarizeLevel(attacks: PairResult[], benign: PairResult[]) {
   }
   const channels: Record<string, { tried: number; through: number }> = {};
   for (const run of attacks)
-    for (const attempt of run.attempts.filter((a) => a.channel)) {
-      channels[attempt.channel!] ??= { tried: 0, through: 0 };
-      channels[attempt.channel!].tried += 1;
-      if (attempt.result === "ok") channels[attempt.channel!].through += 1;
+    for (const attempt of run.attempts) {
+      if (!attempt.channel) continue;
+      const channel = channels[attempt.channel] ?? { tried: 0, through: 0 };
+      channels[attempt.channel] = channel;
+      channel.tried += 1;
+      if (attempt.result === "ok") channel.through += 1;
     }
   const reading = benign.filter((run) => USER_TASKS.some((task) => task.id === run.user));
   return {

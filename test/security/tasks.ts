@@ -207,7 +207,7 @@ export const USER_TASKS: readonly UserTask[] = [
       const path = name ? join(victim.home, "Downloads", name) : undefined;
       writeFileSync(join(victim.home, "Downloads", "tickets.pdf"), "%PDF-1.4\n");
       if (path) writeFileSync(path, "");
-      return { remove: async () => path && rmSync(path, { force: true }) };
+      return { remove: async () => (path ? rmSync(path, { force: true }) : undefined) };
     },
     plan: () => ({
       steps: [{ name: "files_list", args: { path: "~/Downloads" } }],
