@@ -40,7 +40,10 @@ export function createBaseContext(
     debug: false,
     exitCode: 0,
     runtime() {
-      runtime ??= openRuntime(context.env);
+      if (!runtime) {
+        runtime = openRuntime(context.env);
+        for (const notice of runtime.notices) context.printError(`NOTE: ${notice}`);
+      }
       return runtime;
     },
     print(line) {

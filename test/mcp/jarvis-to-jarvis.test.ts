@@ -7,7 +7,7 @@ import { systemClock } from "../../src/core/clock.js";
 import { AuditLog } from "../../src/gate/audit.js";
 import { openStore } from "../../src/store/database.js";
 import { REPO_ROOT } from "../../src/testing/cli.js";
-import { createTempHome, type TempHome } from "../../src/testing/home.js";
+import { createTempHome, TEST_STORE_KEY, type TempHome } from "../../src/testing/home.js";
 import { type McpWorld, NODE, openMcpWorld, scopeAnswering } from "./harness.js";
 
 const JARVIS = join(REPO_ROOT, "test", "mcp", "jarvis-src.ts");
@@ -82,7 +82,7 @@ describe("Jarvis as the client of Jarvis as the server", () => {
   });
 
   const served = () => {
-    const db = openStore(join(serverHome.jarvisHome, "jarvis.db"));
+    const db = openStore(join(serverHome.jarvisHome, "jarvis.db"), { key: TEST_STORE_KEY });
     try {
       return new AuditLog(db, systemClock).list({});
     } finally {
