@@ -8,6 +8,8 @@ export interface CliContext {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   debug: boolean;
   runtime(): Runtime;
+  /** A catalog in place of the built-in one (the probe CLI of tests); `jarvis start` serves it too. */
+  tools?: RuntimeOptions["tools"];
   /** Exit code the process ends with (commands set it; 0 by default). */
   exitCode: number;
   print(line: string): void;
@@ -38,6 +40,7 @@ export function createBaseContext(
     stderr: options.stderr ?? process.stderr,
     stdin: options.stdin ?? process.stdin,
     debug: false,
+    ...(options.runtimeOptions?.tools ? { tools: options.runtimeOptions.tools } : {}),
     exitCode: 0,
     runtime() {
       if (!runtime) {

@@ -4,6 +4,7 @@ import { JarvisError } from "../core/errors.js";
 import { composeRuntime, type Runtime } from "../runtime/compose.js";
 import type { Tasks } from "../tasks/service.js";
 import { TasksLink } from "../tasks/tools.js";
+import type { ToolFactory } from "../tools/groups.js";
 import { isLoopbackHost, isWildcardHost } from "./security.js";
 import { createServer, type JarvisServer } from "./server.js";
 import { settleMemory } from "./settle.js";
@@ -16,6 +17,8 @@ export interface LaunchOptions {
   allowRemote?: boolean;
   uiDir?: string | null;
   version?: string;
+  /** The catalog instead of the built-in groups (the probe CLI of tests adds its probes). */
+  tools?: ToolFactory;
 }
 
 export interface Launched {
@@ -42,12 +45,17 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * while the server already answers. Nothing reads the catalog before: API and WebSocket
  * requests wait for the agent.
  */
-async function buildAgent(runtime: Runtime, version: string, link: TasksLink): Promise<AgentService> {
+async function buildAgent(
+  runtime: Runtime,
+  version: string,
+  link: TasksLink,
+  tools: ToolFactory | undefined,
+): Promise<AgentService> {
   // Group by group with a breath between: Node links a dynamic import's whole module graph
   // synchronously (~0.35 s for every group at once), which would hold the UI's first requests
   // (and /health) that long.
   const { loadBuiltinTools } = await import("../tools/groups.js");
-  const builtinTools = await loadBuiltinTools(breathe);
+  const builtinTools = tools ?? (await loadBuiltinTools(breathe));
   const { tasksTools } = await import("../tasks/tools.js");
   runtime.registry.registerAll([...builtinTools(runtime.deps), ...tasksTools(runtime.deps, link)]);
   link.gate = runtime.gate;
@@ -169,7 +177,7 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
     const link = new TasksLink();
     const listening = server;
     const ready = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => buildAgent(runtime, options.version ?? "0.1.0", link))
+      .then(() => buildAgent(runtime, options.version ?? "0.1.0", link, options.tools))
       .then(async (built) => {
         agent = built;
         tasks = await startServiceTasks(runtime, built, listening, link);

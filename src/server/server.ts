@@ -59,7 +59,9 @@ export interface JarvisServer {
  * path needs the token too, so nothing becomes public by accident.
  */
 export function isPublicRoute(request: FastifyRequest): boolean {
-  return (request.routeOptions.config as { public?: unknown } | undefined)?.public === true;
+  const config = request.routeOptions.config as { public?: unknown; ownToken?: unknown } | undefined;
+  // `ownToken`: the route checks a token of its own instead (a webhook routine's)
+  return config?.public === true || config?.ownToken === true;
 }
 
 /**

@@ -166,4 +166,23 @@ describe("reminders", () => {
       "Missed reminder: Water the plants (due Wed, Jun 11, 11:00 AM, 1 h late).",
     ]);
   });
+
+  it("a repeating reminder rings at each of its days, not once", async () => {
+    temp = createTempHome("jarvis-delivery-");
+    const dir = join(temp.home, "calendars", "tasks");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "color"), "");
+    writeFileSync(
+      join(dir, "daily.ics"),
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:daily\r\nDTSTAMP:20250601T000000Z\r\nDUE:20250611T101500Z\r\nRRULE:FREQ=DAILY\r\nSUMMARY:Stretch\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+    );
+    const config = `calendar:\n  accounts:\n    - name: home\n      local: { path: "${join(temp.home, "calendars")}" }\n`;
+    const s = await service(new ManualClock(START), config);
+    s.scheduler.advance(15 * 60_000);
+    s.scheduler.advance(24 * 3_600_000);
+    expect(s.live.map((m) => m.alert.message)).toEqual([
+      "Reminder: Stretch (due 10:15 AM).",
+      "Reminder: Stretch (due 10:15 AM).",
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import { KeyValueRepository } from "../store/kv.js";
 import type { CalendarServices } from "../tools/calendar/accounts.js";
 import { collectTodos, type ListedTodo } from "../tools/reminders/index.js";
 import { firedMessage, formatClock, TimerService, TimerStore } from "../tools/timers/index.js";
+import { nextOccurrence } from "../tools/timers/repeat.js";
 import { type DueItem, type DueSource, describeLateness, LATE_NOTE_MS } from "./delivery.js";
 
 /** Words for how late, when late enough to say: nothing rings silently late. */
@@ -72,9 +73,12 @@ export function reminderSource(options: {
   const taken = new Set<string>();
   const keyOf = (todo: ListedTodo) => `reminder:${todo.uid}@${todo.due}`;
   const pending = () =>
-    todos.filter(
-      (t) => !t.completed && !t.dueIsDate && t.due !== undefined && t.due > watermark && !taken.has(keyOf(t)),
-    );
+    todos
+      .map((t) => nextTime(t, watermark, options.timezone, (due) => taken.has(keyOf({ ...t, due }))))
+      .filter(
+        (t) =>
+          !t.completed && !t.dueIsDate && t.due !== undefined && t.due > watermark && !taken.has(keyOf(t)),
+      );
   return {
     name: "reminders",
     refreshMs: options.refreshMs ?? 60_000,
@@ -114,4 +118,20 @@ export function reminderSource(options: {
       );
     },
   };
+}
+
+/**
+ * A repeating reminder as its first occurrence after `after` not rung yet (each occurrence is its
+ * own alert: its key carries the time); a one-off is itself.
+ */
+function nextTime(
+  todo: ListedTodo,
+  after: number,
+  timezone: string | undefined,
+  rung: (due: number) => boolean,
+): ListedTodo {
+  if (!todo.repeat?.length || todo.due === undefined) return todo;
+  let due = todo.due;
+  while (due <= after || rung(due)) due = nextOccurrence(due, todo.repeat, timezone);
+  return { ...todo, due };
 }

@@ -1,15 +1,21 @@
+import { defaultPreview } from "../gate/ask.js";
 import type { ConfirmationRequest } from "../gate/confirm.js";
 
 /**
  * A short spoken question: the preview's first line (bounded), then "Should I go ahead?". The
- * gate's default preview is the tool name and its JSON arguments — that is read as words.
+ * gate's default preview (the tool name, then its arguments) is read as words.
  */
 export function confirmationQuestion(
   request: Pick<ConfirmationRequest, "tool" | "preview" | "reason" | "args">,
 ): string {
   const toolWords = request.tool.replaceAll("_", " ");
   let line = (request.preview || request.reason || "").split("\n")[0]?.trim() ?? "";
-  if (line === "" || line.startsWith(`${request.tool} {`)) {
+  // The gate's default preview (the tool's name, then its arguments) is read as words instead
+  const preview = request.preview ?? "";
+  const args = typeof request.args === "object" && request.args !== null ? request.args : {};
+  const generic =
+    preview === defaultPreview(request.tool, args as Record<string, unknown>) || line === request.tool;
+  if (line === "" || generic || line.startsWith(`${request.tool} {`)) {
     const args =
       typeof request.args === "object" && request.args !== null ? Object.entries(request.args) : [];
     const words = args

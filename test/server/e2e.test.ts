@@ -328,7 +328,7 @@ describe.skipIf(!ok)("`jarvis start` with embedded defaults, in the browser", ()
       await page.getByLabel("Message Jarvis").fill("list the files in ~/Documents");
       await page.keyboard.press("Enter");
       await page.locator("article.tool-card.stage-done", { hasText: "files_list" }).waitFor();
-      await page.locator(".bubble.assistant pre", { hasText: "plan.txt" }).waitFor();
+      await page.locator(".bubble.assistant pre.answer-pre", { hasText: "plan.txt" }).waitFor();
       await page.getByLabel("Message Jarvis").fill("what's 15% of 240?");
       await page.keyboard.press("Enter");
       await page.locator(".bubble.assistant", { hasText: "= 36" }).waitFor();

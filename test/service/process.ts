@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { JARVIS_BIN } from "../../src/testing/cli.js";
+import { PROBE_BIN } from "../../src/testing/cli.js";
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -13,11 +13,11 @@ export interface ServiceProcess {
 }
 
 /**
- * The service as the unit runs it (`jarvis start --service`), a real child process on a random
+ * The service as the unit runs it (`jarvis start --service`, with the probe tools), a real child process on a random
  * loopback port; resolves once its parts (delivery, routines, observers) are up.
  */
 export async function startService(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [JARVIS_BIN, "start", "--service", "--port", "0"], {
+  const child = spawn(process.execPath, [PROBE_BIN, "start", "--service", "--port", "0"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -31,7 +31,6 @@ beforeAll(async () => {
   env = {
     ...temp.env,
     PATH: `${notify.bin}:${process.env.PATH}`,
-    JARVIS_TEST_PROBES: "1",
     JARVIS_MODEL_PROVIDER: "openai-compatible",
     JARVIS_MODEL_BASE_URL: fake.url,
     JARVIS_MODEL: "fake-1",

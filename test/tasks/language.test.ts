@@ -17,9 +17,10 @@ describe("routines said naturally (the embedded NLU, offline)", () => {
       tool: "routines_create",
       args: { cron: "0 7 * * 1-5", ask: "tell me the weather and my first meeting" },
     });
+    // A repeating reminder is a reminder that comes back (it rings at each of its days)
     expect(parse("remind me every Monday at 9 to file my timesheet")).toMatchObject({
-      tool: "routines_create",
-      args: { cron: "0 9 * * 1", say: "File my timesheet" },
+      tool: "reminders_create",
+      args: { title: "file my timesheet", repeat: "mon" },
     });
     expect(parse("when a mail from Ana arrives, notify me")).toMatchObject({
       tool: "routines_create",
@@ -66,29 +67,33 @@ describe("the confirmation shows the routine as it will be saved", () => {
       const no = new FixedConfirmationBroker("deny");
       await collect(
         h.agent.startTurn({
-          text: "remind me every Monday at 9 to file my timesheet",
+          text: "when a mail from Ana arrives, notify me",
           source: "cli",
           broker: no,
         }),
       );
-      expect(no.seen[0]?.preview).toMatch(/^Routine "File my timesheet"\n {2}when: every Monday at 09:00 \(/);
-      expect(no.seen[0]?.preview).toContain('does: tell you "File my timesheet"');
+      expect(no.seen[0]?.preview).toMatch(
+        /^Routine "Mail from Ana"\n {2}when: when a mail from "Ana" arrives\n/,
+      );
+      expect(no.seen[0]?.preview).toContain(
+        'does: tell you "Mail from {{mail.from_name}}: {{mail.subject}}"',
+      );
       expect(no.seen[0]?.preview).toContain("may do unasked: notify");
       expect(new RoutineStore(h.runtime.db).list()).toEqual([]);
 
       const yes = new FixedConfirmationBroker("approve");
       const { result } = await collect(
         h.agent.startTurn({
-          text: "remind me every Monday at 9 to file my timesheet",
+          text: "when a mail from Ana arrives, notify me",
           source: "cli",
           broker: yes,
         }),
       );
-      expect(result.text).toMatch(/^Saved\.\nRoutine "File my timesheet"/);
+      expect(result.text).toMatch(/^Saved\.\nRoutine "Mail from Ana"/);
       expect(result.text).toContain("Jarvis runs it only while its service runs");
       const [saved] = new RoutineStore(h.runtime.db).list();
       expect(saved?.spec).toMatchObject({
-        trigger: { type: "cron", cron: "0 9 * * 1" },
+        trigger: { type: "mail", from: "Ana" },
         grants: [{ text: "notify" }],
       });
     } finally {

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PendingConfirmations } from "../../src/agent/confirmations.js";
+import { ConfirmationInbox } from "../../src/gate/inbox.js";
 import type { Alert } from "../../src/tasks/alerts.js";
 import { pageObserver } from "../../src/tasks/observers/pages.js";
 import { startTasks, type Tasks } from "../../src/tasks/service.js";
@@ -42,7 +42,7 @@ describe.skipIf(!ok)("observers and the world", () => {
   let tasks: Tasks;
   const model = new ScriptedModel([]);
   const link = new TasksLink();
-  const inbox = new PendingConfirmations();
+  const inbox = new ConfirmationInbox();
   const live: Array<{ type: string; alert: Alert }> = [];
   const add = (args: RoutineArgs) => createRoutine(h.runtime.deps, link, args).id;
   const said = (text: string) => live.some((m) => m.type === "alert" && m.alert.message.includes(text));
@@ -194,7 +194,7 @@ service:
       20_000,
     );
     // (an address from nowhere makes the send destructive, which a grant never covers anyway)
-    expect(inbox.list()[0]?.args).toMatchObject({ to: ["mallory@evil.example"] });
+    expect(inbox.list()[0]?.preview).toContain("mallory@evil.example");
     await eventually("the summary sent to me", () => smtp.messages.length > 0, 30_000);
     expect(smtp.messages.map((m) => m.to)).toEqual([["ada@example.com"]]);
     await eventually("the run's last answer", () => said("Sent you the summary."));

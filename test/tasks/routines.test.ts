@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { PendingConfirmations } from "../../src/agent/confirmations.js";
 import { ManualClock } from "../../src/core/clock.js";
 import { JarvisError } from "../../src/core/errors.js";
+import { ConfirmationInbox } from "../../src/gate/inbox.js";
 import type { Alert } from "../../src/tasks/alerts.js";
 import { startTasks, type Tasks } from "../../src/tasks/service.js";
 import type { RoutineArgs } from "../../src/tasks/spec.js";
@@ -24,7 +24,7 @@ interface World {
   link: TasksLink;
   clock: ManualClock;
   scheduler: ManualScheduler;
-  inbox: PendingConfirmations;
+  inbox: ConfirmationInbox;
   model: ScriptedModel;
   live: Array<{ type: string; alert: Alert }>;
   add(args: RoutineArgs): string;
@@ -40,7 +40,7 @@ afterEach(async () => {
 
 /** The service's tasks over a real agent, runtime, store, gate and audit; time moved by hand. */
 async function world(
-  options: { config?: string; h?: AgentHarness; clock?: ManualClock } = {},
+  options: { config?: string; h?: AgentHarness; clock?: ManualClock; observers?: boolean } = {},
 ): Promise<World> {
   const clock = options.clock ?? new ManualClock(START);
   const model = new ScriptedModel([]);
@@ -56,7 +56,7 @@ async function world(
   link.gate = h.runtime.gate;
   link.registry = h.runtime.registry;
   const scheduler = new ManualScheduler(clock);
-  const inbox = new PendingConfirmations();
+  const inbox = new ConfirmationInbox();
   const live: World["live"] = [];
   const tasks = await startTasks({
     runtime: h.runtime,
@@ -312,7 +312,7 @@ describe("bad input", () => {
 
   it("routines that trigger each other stop at the depth limit with a notice", async () => {
     const w = await world({ config: "routines:\n  max_depth: 2\n" });
-    const both = { on_webhook: true, grants: ["routines_run"], concurrency: "parallel" } as const;
+    const both = { on_webhook: true, grants: ["routines_run"], concurrency: "parallel" as const };
     const a = w.add({ name: "ping", ...both, calls: [{ tool: "routines_run", args: { id: "pong" } }] });
     w.add({ name: "pong", ...both, calls: [{ tool: "routines_run", args: { id: "ping" } }] });
     w.tasks.engine.trigger({

@@ -80,6 +80,7 @@ export function registerStartCommand(program: Command, context: CliContext): voi
           ...(flags.host !== undefined ? { host: flags.host } : {}),
           ...(port !== undefined ? { port } : {}),
           allowRemote: flags.allowRemote ?? false,
+          ...(context.tools ? { tools: context.tools } : {}),
         });
         const stopped = waitForStop(); // listening before the link is printed: a quick Ctrl+C still stops cleanly
         if (launched.remote) {

@@ -177,7 +177,7 @@ export function registerTasksRoutes(app: FastifyInstance, context: ServerContext
 
   // A webhook routine's endpoint: its own token, never the API token; a wrong or missing one is a
   // 401 that runs nothing (and does not say whether the routine exists).
-  app.post("/hooks/:id", { bodyLimit: MAX_HOOK_BODY }, async (request, reply) => {
+  app.post("/hooks/:id", { bodyLimit: MAX_HOOK_BODY, config: { ownToken: true } }, async (request, reply) => {
     const { id } = parseInput(IdParam, request.params, "path");
     if (!context.tasks)
       throw new HttpError(503, "UNAVAILABLE", "Jarvis is still starting; try again in a moment");

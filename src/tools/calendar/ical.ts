@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
 import { JarvisError } from "../../core/errors.js";
+import { daysOfRrule } from "../timers/repeat.js";
 import { pad, utcStamp, type Zone } from "./timezone.js";
 import { vtimezoneFor, type ZoneResolver } from "./zones.js";
 
@@ -175,6 +176,8 @@ export interface TodoItem {
   completed: boolean;
   completedAt?: number | undefined;
   priority?: number | undefined;
+  /** A repeating reminder's days (0 = Sunday), from an RRULE `rruleOf` can write. */
+  repeat?: number[] | undefined;
 }
 
 export function readTodos(vcalendar: IcalComponent, zones: ZoneResolver): TodoItem[] {
@@ -185,6 +188,8 @@ export function readTodos(vcalendar: IcalComponent, zones: ZoneResolver): TodoIt
     const completed = vtodo.getFirstPropertyValue("completed") as IcalTime | null;
     const status = text(vtodo, "status").toUpperCase();
     const priority = Number(vtodo.getFirstPropertyValue("priority") ?? 0);
+    const rule = vtodo.getFirstPropertyValue("rrule") as { toString(): string } | null;
+    const repeat = rule ? daysOfRrule(rule.toString()) : undefined;
     return {
       uid: text(vtodo, "uid"),
       summary: text(vtodo, "summary") || "(no title)",
@@ -194,6 +199,7 @@ export function readTodos(vcalendar: IcalComponent, zones: ZoneResolver): TodoIt
       completed: status === "COMPLETED" || completed !== null,
       completedAt: completed ? instant(completed, zones.userZone) : undefined,
       ...(priority > 0 ? { priority } : {}),
+      ...(repeat ? { repeat } : {}),
     };
   });
 }

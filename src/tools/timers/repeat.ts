@@ -40,6 +40,29 @@ export function rruleOf(days: readonly number[]): string {
   return `FREQ=WEEKLY;BYDAY=${days.map((d) => RRULE_DAYS[d]).join(",")}`;
 }
 
+/**
+ * The days an RRULE of the shape `rruleOf` writes comes back on (daily, or weekly on named
+ * days, every week); undefined for any other rule (an interval, a count, an end date, monthly…),
+ * which is then treated as happening once.
+ */
+export function daysOfRrule(rrule: string): number[] | undefined {
+  const parts = new Map(
+    rrule
+      .toUpperCase()
+      .split(";")
+      .map((part) => part.split("=") as [string, string]),
+  );
+  const known = new Set(["FREQ", "BYDAY", "WKST"]);
+  if ([...parts.keys()].some((key) => !known.has(key))) return undefined;
+  if (parts.get("FREQ") === "DAILY" && !parts.has("BYDAY")) return [0, 1, 2, 3, 4, 5, 6];
+  if (parts.get("FREQ") !== "WEEKLY" || !parts.get("BYDAY")) return undefined;
+  const days = parts
+    .get("BYDAY")!
+    .split(",")
+    .map((day) => RRULE_DAYS.indexOf(day as (typeof RRULE_DAYS)[number]));
+  return days.some((day) => day < 0) ? undefined : [...new Set(days)].sort((a, b) => a - b);
+}
+
 /** Wall-clock parts of an instant in a zone (the system's when none is given). */
 function wall(ms: number, timezone: string | undefined) {
   const parts = new Intl.DateTimeFormat("en-US", {
