@@ -36,6 +36,22 @@ const time = async (n: number, fn: (i: number) => unknown | Promise<unknown>) =>
   return summarize(samples);
 };
 
+/** What the gate appends for one allowed read. */
+function auditedRead(i: number) {
+  return {
+    correlationId: `c${i}`,
+    runId: `run_${i}`,
+    callId: `call_${i}`,
+    tool: "files_read",
+    stage: "result" as const,
+    args: { path: `~/Documents/notes-${i}.txt` },
+    tier: "safe" as const,
+    decision: "allow" as const,
+    reason: "reads a file under the read roots",
+    outcome: "ok",
+  };
+}
+
 async function measure(mode: (typeof MODES)[number]) {
   const path = join(temp.dir, `${mode.name.replace(/\W/g, "-")}.db`);
   const options = mode.key ? { key: mode.key } : {};
@@ -43,20 +59,7 @@ async function measure(mode: (typeof MODES)[number]) {
   const open = await time(20, () => openStore(path, options).close());
   const db = openStore(path, options);
   const audit = new AuditLog(db, systemClock, { secret: Buffer.alloc(32, 7), since: 1 });
-  const auditAppend = await time(2000, (i) =>
-    audit.append({
-      correlationId: `c${i}`,
-      runId: `run_${i}`,
-      callId: `call_${i}`,
-      tool: "files_read",
-      stage: "result",
-      args: { path: `~/Documents/notes-${i}.txt` },
-      tier: "safe",
-      decision: "allow",
-      reason: "reads a file under the read roots",
-      outcome: "ok",
-    }),
-  );
+  const auditAppend = await time(2000, (i) => audit.append(auditedRead(i)));
   const auditList = await time(200, () => audit.list({ limit: 50 }));
   const memory = new Memory({ db, clock: systemClock, logger: silentLogger });
   const remember = await time(300, (i) => memory.remember(`my locker ${i} code is ${1000 + i}`));
@@ -111,18 +114,7 @@ const big = join(temp.dir, "migrate.db");
   const db = openStore(big);
   const audit = new AuditLog(db, systemClock);
   db.transaction(() => {
-    for (let i = 0; i < 20_000; i++) {
-      audit.append({
-        correlationId: `c${i}`,
-        runId: `run_${i}`,
-        callId: `call_${i}`,
-        tool: "files_read",
-        stage: "result",
-        args: { path: `~/Documents/notes-${i}.txt` },
-        reason: "bench",
-        outcome: "ok",
-      });
-    }
+    for (let i = 0; i < 20_000; i++) audit.append(auditedRead(i));
   })();
   const memory = new Memory({ db, clock: systemClock, logger: silentLogger });
   for (let i = 0; i < 2000; i++) await memory.remember(`my locker ${i} code is ${1000 + i}`);

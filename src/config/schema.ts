@@ -346,16 +346,7 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
-    store: z
-      .object({
-        /**
-         * `on`: jarvis.db is encrypted with a key from the OS keychain (or JARVIS_PASSPHRASE).
-         * `off`: plaintext, an explicit opt-out warned at start and by doctor.
-         */
-        encryption: z.enum(["on", "off"]).default("on"),
-      })
-      .strict()
-      .prefault({}),
+    store: z.strictObject({ encryption: z.enum(["on", "off"]).default("on") }).prefault({}),
     server: z
       .object({
         host: z.string().default("127.0.0.1"),

@@ -77,14 +77,17 @@ export function composeRuntime(
   const { JARVIS_PASSPHRASE: passphrase, ...env } = options.env ?? process.env;
   const paths = pathsFor(resolveHome(env));
   const config = loadConfig(paths.config);
-  const notices = makeHomePrivate(paths.home).map(
-    ({ path, was }) => `${path} was readable by others (mode ${was}); it is now yours only`,
-  );
+  const tightened = makeHomePrivate(paths.home).map(({ path, was, unreachable }) => ({
+    unreachable,
+    text: `${path} was readable by others (mode ${was}); it is now yours only`,
+  }));
+  const notices = tightened.filter((item) => !item.unreachable).map((item) => item.text);
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const fileLogger = options.logger ? undefined : createFileLogger(paths.logs);
   const logger = options.logger ?? fileLogger!.logger;
-  for (const notice of notices) logger.warn({ security: true }, notice);
+  for (const { text, unreachable } of tightened)
+    logger[unreachable ? "info" : "warn"]({ security: true }, text);
   const keys = openVault(paths.home, env);
   const store = openHomeStore({
     paths,

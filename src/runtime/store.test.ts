@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pathsFor } from "../config/paths.js";
@@ -163,5 +163,14 @@ describe("the runtime's home", () => {
     } finally {
       await runtime.close();
     }
+  });
+
+  it("tightens its own folders inside a private home without a word (no one else can reach them)", async () => {
+    mkdirSync(join(temp.jarvisHome, "cache"), { mode: 0o755 });
+    chmodSync(join(temp.jarvisHome, "cache"), 0o755);
+    const runtime = composeRuntime({ env: temp.env, logger: silentLogger, tools: () => [] });
+    await runtime.close();
+    expect(runtime.notices).toEqual([]);
+    expect(statSync(join(temp.jarvisHome, "cache")).mode & 0o777).toBe(0o700);
   });
 });

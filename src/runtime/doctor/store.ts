@@ -76,7 +76,7 @@ const homePermissions: DoctorCheck = {
   name: "home permissions",
   area: "security",
   async run(context) {
-    const loose = makeHomePrivate(context.paths.home, { fix: false });
+    const loose = makeHomePrivate(context.paths.home, { fix: false }).filter((item) => !item.unreachable);
     if (loose.length === 0)
       return { status: "ok", detail: `${context.paths.home} and its files are yours only` };
     return {
