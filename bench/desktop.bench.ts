@@ -92,7 +92,7 @@ try {
 
   writeResult("desktop", {
     setup: "Xvfb 1280x800, openbox, at-spi2, mousepad (GTK3) + xterm; calls through the gate",
-    load_average_1m_at_end: Math.round(loadavg()[0] * 10) / 10,
+    load_average_1m_at_end: Math.round((loadavg()[0] ?? 0) * 10) / 10,
     ui_state_ms: {
       cold_first_call: Math.round(cold.ms),
       warm: summarize(uiState),

@@ -1,4 +1,5 @@
 import type { Statement } from "better-sqlite3-multiple-ciphers";
+import { processAlive } from "../config/discovery.js";
 import type { Clock } from "../core/clock.js";
 import type { CallOutcome } from "../gate/gate.js";
 import type { TaintState } from "../gate/types.js";
@@ -335,15 +336,6 @@ export class RunStore {
 const TOKENS =
   "(SELECT SUM(json_extract(result, '$.usage.input')) FROM run_steps WHERE run_id = runs.id AND kind = 'model') AS tokens_in, " +
   "(SELECT SUM(json_extract(result, '$.usage.output')) FROM run_steps WHERE run_id = runs.id AND kind = 'model') AS tokens_out";
-
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 function safeJson(value: unknown): string {
   try {

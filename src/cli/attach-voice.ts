@@ -1,9 +1,8 @@
-import { request as httpRequest } from "node:http";
 import WebSocket from "ws";
 import { AsyncQueue } from "../agent/events.js";
 import type { ConfirmAnswer, JarvisEvent } from "../core/events.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
-import { callService, type ServiceTarget } from "../runtime/service-client.js";
+import { callService, openTurnStream, type ServiceTarget, sseFrames } from "../runtime/service-client.js";
 import type { AgentTurn } from "../voice/turn.js";
 
 /**
@@ -18,29 +17,14 @@ export function serviceTurns(
   return (request) => {
     const events = new AsyncQueue<JarvisEvent>();
     let runId: string | undefined;
-    const payload = JSON.stringify({
-      text: request.text,
-      source: "voice",
-      ...(sessionId ? { sessionId } : {}),
-    });
-    const req = httpRequest(`${target.url}/api/turns`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${target.token}`,
-        "content-type": "application/json",
-        "content-length": Buffer.byteLength(payload),
-      },
-    });
-    req.on("response", (res) => {
-      let buffer = "";
-      res.setEncoding("utf8").on("data", (chunk: string) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const type = /^event: (.*)$/m.exec(frame)?.[1];
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (!type || !data) continue;
+    void (async () => {
+      try {
+        const response = await openTurnStream(target, {
+          text: request.text,
+          source: "voice",
+          ...(sessionId ? { sessionId } : {}),
+        });
+        for await (const { type, data } of sseFrames(response)) {
           if (type === "turn") {
             const turn = JSON.parse(data) as { runId: string; sessionId: string };
             runId = turn.runId;
@@ -51,12 +35,12 @@ export function serviceTurns(
           events.push(event);
           if (event.type === "confirm_requested") void ask(target, request.broker, event);
         }
-      });
-      res.on("end", () => events.close());
-      res.on("error", () => events.close());
-    });
-    req.on("error", () => events.close());
-    req.end(payload);
+      } catch {
+        // the service went away or refused the turn: the turn ends with what arrived
+      } finally {
+        events.close();
+      }
+    })();
     return {
       events,
       cancel: () => {

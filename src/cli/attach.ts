@@ -1,7 +1,13 @@
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { createInterface } from "node:readline";
 import type { JarvisEvent } from "../core/events.js";
-import { callService, findService, type ServiceTarget } from "../runtime/service-client.js";
+import {
+  callService,
+  findService,
+  openTurnStream,
+  type ServiceTarget,
+  sseFrames,
+} from "../runtime/service-client.js";
 import { EventPrinter } from "./printer.js";
 
 export { callService, findService, type ServiceTarget } from "../runtime/service-client.js";
@@ -80,7 +86,7 @@ export async function attachAsk(
       );
       sessionId = runs.find((run) => run.source === "cli")?.sessionId;
     }
-    const response = await openStream(target, {
+    const response = await openTurnStream(target, {
       text: flags.text,
       source: "cli",
       ...(sessionId ? { sessionId } : {}),
@@ -95,40 +101,6 @@ export async function attachAsk(
     );
     return 1;
   }
-}
-
-function openStream(target: ServiceTarget, body: Record<string, unknown>): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = httpRequest(`${target.url}/api/turns`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${target.token}`,
-        "content-type": "application/json",
-        "content-length": Buffer.byteLength(payload),
-      },
-    });
-    req.on("response", (res) => {
-      if ((res.statusCode ?? 500) < 400) return resolve(res);
-      let text = "";
-      res.setEncoding("utf8").on("data", (chunk: string) => {
-        text += chunk;
-      });
-      res.on("end", () => {
-        const error =
-          (JSON.parse(text || "{}") as { error?: { code?: string; message?: string; fix?: string } }).error ??
-          {};
-        reject(
-          Object.assign(new Error(error.message ?? `the service answered ${res.statusCode}`), {
-            code: error.code,
-            fix: error.fix,
-          }),
-        );
-      });
-    });
-    req.on("error", reject);
-    req.end(payload);
-  });
 }
 
 async function follow(
@@ -146,28 +118,17 @@ async function follow(
   };
   process.on("SIGINT", onSigint);
   try {
-    let buffer = "";
-    for await (const chunk of response.setEncoding("utf8")) {
-      buffer += chunk as string;
-      let end = buffer.indexOf("\n\n");
-      while (end >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf("\n\n");
-        const type = /^event: (.*)$/m.exec(frame)?.[1];
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        if (!type || !data) continue;
-        if (type === "turn") {
-          runId = (JSON.parse(data) as { runId: string }).runId;
-          continue;
-        }
-        const event = JSON.parse(data) as JarvisEvent;
-        printer.print(event);
-        if (event.type === "confirm_requested") await answer(target, event, flags, streams);
-        if (event.type === "run_finished") exit = 0;
-        if (event.type === "run_failed") exit = POLICY_CODES.has(event.data.code) ? 3 : 1;
-        if (event.type === "run_cancelled") exit = 1;
+    for await (const { type, data } of sseFrames(response)) {
+      if (type === "turn") {
+        runId = (JSON.parse(data) as { runId: string }).runId;
+        continue;
       }
+      const event = JSON.parse(data) as JarvisEvent;
+      printer.print(event);
+      if (event.type === "confirm_requested") await answer(target, event, flags, streams);
+      if (event.type === "run_finished") exit = 0;
+      if (event.type === "run_failed") exit = POLICY_CODES.has(event.data.code) ? 3 : 1;
+      if (event.type === "run_cancelled") exit = 1;
     }
   } finally {
     process.off("SIGINT", onSigint);

@@ -178,6 +178,12 @@ describe("information flow after untrusted text", () => {
       "confirm",
       "A web page I read may have asked for this: it would send something to a search engine, after I read passwords.txt.",
     ]);
+    // the user's own link, exactly as typed, carries nothing the run read: it goes
+    const own = await call("fetch_url", { url: "http://news.example/today" });
+    expect([own.status, own.decision]).toEqual(["ok", "allow"]);
+    // the same link with anything added is asked
+    const changed = await call("fetch_url", { url: "http://news.example/today?q=hunter2" });
+    expect(changed.decision).toBe("confirm");
     // what stays on the machine is not held back by the private rule
     expect((await call("type_text", { text: "hello world" })).decision).toBe("allow");
   });

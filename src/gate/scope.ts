@@ -1,6 +1,7 @@
 import { MemoryHandleStore } from "../core/handles.js";
 import type { HandleStore, ScopeRestriction } from "../core/tool.js";
 import type { ConfirmationBroker } from "./confirm.js";
+import { HeldText } from "./flow.js";
 import type { RunScope, TaintState } from "./types.js";
 
 export interface RunScopeInput {
@@ -55,6 +56,9 @@ export function createRunScope(input: RunScopeInput): RunScope {
     taint: input.taint ?? { tainted: false, sources: [] },
     grants: input.grants ?? new Set(),
     restrictions: input.restrictions ?? [],
+    // Made here, not on first use: callers pass copies of the scope per call ({...scope}), and
+    // a lazily created one would live on the copy and be gone by the next call.
+    held: new HeldText(),
     broker: input.broker,
   };
   if (input.sessionId !== undefined) scope.sessionId = input.sessionId;

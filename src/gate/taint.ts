@@ -38,7 +38,10 @@ export interface CallUnderTaint {
  *    the user did not give verbatim is asked (a link an earlier result produced counts only as
  *    that exact link: its handle, or the same URL retyped);
  * 2. with the user's private data also in the run, nothing leaves (egress, send) without asking,
- *    verbatim or not: private data + untrusted instructions + a way out is the whole attack;
+ *    verbatim or not: private data + untrusted instructions + a way out is the whole attack. The
+ *    one exception carries no data at all: a call whose only free values are addresses the user
+ *    typed (their own link, exactly), so nothing read in the run can ride along — rule 1 still
+ *    applies to it;
  * 3. a world-pointing value nobody vouched for is asked.
  *
  * The policy makes every `mustAsk` a question at every autonomy level, over session grants.
@@ -58,7 +61,7 @@ export function taintVerdict(
   const read = untrustedWords(taint.groups ?? []);
   const Read = read.charAt(0).toUpperCase() + read.slice(1);
 
-  if (egress && held.length > 0) {
+  if (egress && held.length > 0 && !onlyUserAddresses(call)) {
     const where = destinationOf(tool, findings);
     const part = scope.held?.find(stringsIn(args));
     const privateNames = [...new Set(held.map((entry) => entry.what))].slice(0, 3).join(", ");
@@ -101,6 +104,23 @@ function effectWords(tool: ToolDefinition, findings: readonly ProvenanceFinding[
   if (effects.has("delete")) return "it would delete something";
   if (effects.has("spend")) return "it would spend money";
   return "it would change your files or settings";
+}
+
+/**
+ * Whether the call's only values are addresses the user (or the configuration) gave, exactly,
+ * plus fixed choices and numbers: fetching the very link the user typed sends nothing the run
+ * read. Free text (a query, a body) never qualifies, even when it is the user's words: which of
+ * their words an injected model picks could itself carry bits of what it read.
+ */
+function onlyUserAddresses(call: CallUnderTaint): boolean {
+  if (call.findings.length === 0) return false;
+  if (call.findings.some((finding) => finding.origin !== "user" && finding.origin !== "config")) return false;
+  const annotated = new Set(call.findings.map((finding) => finding.key));
+  const properties = (call.tool.parameters.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(call.args).every(
+    ([key, value]) =>
+      annotated.has(key) || stringsIn(value).every((text) => fixedChoices(properties[key]).has(text)),
+  );
 }
 
 /**

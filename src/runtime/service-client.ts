@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { processAlive, readServerFile } from "../config/discovery.js";
 import { resolveHome } from "../config/paths.js";
@@ -76,4 +76,57 @@ export function callService<T>(
     req.on("error", reject);
     req.end(payload);
   });
+}
+
+/** Starts a turn in the service (`POST /api/turns`); resolves with its event stream (SSE). */
+export function openTurnStream(
+  target: ServiceTarget,
+  body: Record<string, unknown>,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = httpRequest(`${target.url}/api/turns`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${target.token}`,
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(payload),
+      },
+    });
+    req.on("response", (res) => {
+      if ((res.statusCode ?? 500) < 400) return resolve(res);
+      let text = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => {
+        text += chunk;
+      });
+      res.on("end", () => {
+        const error =
+          (JSON.parse(text || "{}") as { error?: { code?: string; message?: string; fix?: string } }).error ??
+          {};
+        reject(
+          Object.assign(new Error(error.message ?? `the service answered ${res.statusCode}`), {
+            code: error.code,
+            fix: error.fix,
+          }),
+        );
+      });
+    });
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+/** The frames of a server-sent event stream: each `event:` name with its `data:` line. */
+export async function* sseFrames(response: IncomingMessage): AsyncGenerator<{ type: string; data: string }> {
+  let buffer = "";
+  for await (const chunk of response.setEncoding("utf8")) {
+    buffer += chunk as string;
+    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const type = /^event: (.*)$/m.exec(frame)?.[1];
+      const data = /^data: (.*)$/m.exec(frame)?.[1];
+      if (type && data) yield { type, data };
+    }
+  }
 }

@@ -129,7 +129,8 @@ describe("jarvis audit against someone with write access to jarvis.db", () => {
     db.exec("DROP TRIGGER audit_log_no_update");
     db.prepare("UPDATE audit_log SET outcome = 'ok', decision = 'allow' WHERE seq = 2").run();
     // Recompute the whole chain the way the unkeyed format would, as an attacker could.
-    const rows = db.prepare("SELECT * FROM audit_log ORDER BY seq").all() as Array<Record<string, never>>;
+    // biome-ignore lint/suspicious/noExplicitAny: raw rows, re-hashed as an attacker would
+    const rows = db.prepare("SELECT * FROM audit_log ORDER BY seq").all() as Array<Record<string, any>>;
     let previous = "0".repeat(64);
     for (const row of rows) {
       const entry = {

@@ -78,7 +78,7 @@ describe("real MCP servers from npm", () => {
     expect(echo).toMatchObject({ status: "ok", tier: "safe", decision: "allow" });
     expect(echo.result?.output).toBe("Echo: hello there");
     expect(echo.observation).toContain('<untrusted source="everything__echo">');
-    expect(scope.taint).toEqual({ tainted: true, sources: ["everything__echo"] });
+    expect(scope.taint).toEqual({ tainted: true, sources: ["everything__echo"], groups: ["mcp:everything"] });
 
     const weather = await world.runtime.gate.call(
       { tool: "everything__get_structured_content", args: { location: "Chicago" } },

@@ -142,7 +142,7 @@ describe("jarvis chat --attach", () => {
     const tab = await WsClient.open(server.url, { token });
     try {
       tab.send({ type: "turn", id: "t", text: "set a timer for 5 minutes", sessionId });
-      await two.waitFor(/▸ \(web\) set a timer for 5 minutes/);
+      await two.waitFor(/> \(web\) set a timer for 5 minutes/);
       await two.waitFor(/-- confirm: timer_set/);
       await one.waitFor(/> \(web\) set a timer for 5 minutes[\s\S]*-- confirm: timer_set/);
       two.type("n");

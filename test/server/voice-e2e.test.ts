@@ -141,9 +141,13 @@ describe.skipIf(!ok)(
       await page.locator("section.turn", { hasText: "set a timer for five minutes" }).nth(1).waitFor();
       await page.locator(".ptt[data-phase=idle]").waitFor({ timeout: 30_000 });
       expect(barged).toHaveLength(1);
-      // Two answers arrived; the first was cut short, only the second played to its end.
-      expect(Number(await page.locator(".ptt").getAttribute("data-clips"))).toBeGreaterThanOrEqual(2);
-      await expect(page.locator(".ptt").getAttribute("data-clips-played")).resolves.toBe("1");
+      // Two answers arrived; the first was cut short, only the second played to its end (an
+      // answer of several sentences is several clips).
+      const clips = Number(await page.locator(".ptt").getAttribute("data-clips"));
+      const played = Number(await page.locator(".ptt").getAttribute("data-clips-played"));
+      expect(clips).toBeGreaterThanOrEqual(2);
+      expect(played).toBeGreaterThanOrEqual(1);
+      expect(played).toBeLessThan(clips);
       expect(errors).toEqual([]);
     });
   },

@@ -66,14 +66,14 @@ export async function startService(env: NodeJS.ProcessEnv, timeoutMs = 60_000): 
 /** Waits until `check` holds (real time), or throws with `what` and the last value seen. */
 export async function eventually<T>(
   what: string,
-  check: () => T | Promise<T>,
+  check: () => T | false | undefined | Promise<T | false | undefined>,
   timeoutMs = 20_000,
-): Promise<NonNullable<T>> {
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
+  let last: T | false | undefined;
   for (;;) {
     last = await check();
-    if (last) return last as NonNullable<T>;
+    if (last) return last;
     if (Date.now() > deadline)
       throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
     await new Promise((resolve) => setTimeout(resolve, 100));

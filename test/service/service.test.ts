@@ -133,7 +133,7 @@ describe("the CLI attached to the service", () => {
     expect(added.code, added.stderr).toBe(0);
     const { routine } = JSON.parse(added.stdout) as { routine: { id: string } };
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { authorization: "Bearer wrong" },
       { authorization: `Bearer ${service.token}` },
     ]) {

@@ -101,11 +101,8 @@ describe.skipIf(!ok)("jarvis listen --file / jarvis say", () => {
       expect(audio.samples.length / audio.sampleRate).toBeGreaterThan(0.5);
       expect(audio.samples.reduce((m, x) => Math.max(m, Math.abs(x)), 0)).toBeGreaterThan(1000);
       const order = ["wake", "speech_start", "speech_end", "transcript", "speak", "tts_output", "turn_text"];
-      console.log(
-        "TYPES",
-        JSON.stringify(run.events.filter((e) => order.includes(e.type) || e.type === "earcon")),
-      );
-      expect(types.filter((t) => order.includes(t))).toEqual(order);
+      // (an answer of several sentences is spoken, and written, clip by clip)
+      expect([...new Set(types.filter((t) => order.includes(t)))]).toEqual(order);
     },
   );
 

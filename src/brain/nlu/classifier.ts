@@ -41,12 +41,16 @@ const STOP = new Set([
  * of words that stand for a slot value (a number, a weekday, a month, a time unit: "in <num>
  * <unit>"), adjacent pairs with slot words replaced by their class, and the first word.
  */
-export function features(words: readonly string[], stems = words.map((w) => maskWord(w))): string[] {
+export function features(
+  words: readonly string[],
+  stems = words.map((w) => maskWord(w)),
+  classOf: (word: string) => string | undefined = wordClass,
+): string[] {
   const out: string[] = [];
   const abstract: string[] = [];
   for (let i = 0; i < stems.length; i++) {
     const s = stems[i]!;
-    const cls = s.startsWith("<") ? s : wordClass(words[i] ?? "");
+    const cls = s.startsWith("<") ? s : classOf(words[i] ?? "");
     abstract.push(cls ?? s);
     if (STOP.has(s)) continue;
     out.push(s);
@@ -91,8 +95,8 @@ export interface TrainingExample {
 export class SoftmaxClassifier {
   private readonly vocabulary = new Map<string, number>();
   private readonly labels: string[] = [];
-  private weights: Float32Array | Float64Array = new Float64Array(0);
-  private bias: Float32Array | Float64Array = new Float64Array(0);
+  private weights: Float32Array = new Float32Array(0);
+  private bias: Float32Array = new Float32Array(0);
 
   constructor(
     private readonly options: { epochs?: number; rate?: number; l2?: number; random?: () => number } = {},
@@ -101,6 +105,7 @@ export class SoftmaxClassifier {
   train(examples: readonly TrainingExample[]): void {
     const labelIndex = new Map<string, number>();
     const rows: Array<{ f: Int32Array; y: number }> = [];
+    // Training sentences repeat a few thousand words: each is stemmed and classed once
     const masked = new Map<string, string>();
     const mask = (w: string) => {
       let m = masked.get(w);
@@ -110,6 +115,13 @@ export class SoftmaxClassifier {
       }
       return m;
     };
+    const classes = new Map<string, string | undefined>();
+    const classOf = (w: string) => {
+      if (classes.has(w)) return classes.get(w);
+      const c = wordClass(w);
+      classes.set(w, c);
+      return c;
+    };
     for (const example of examples) {
       let y = labelIndex.get(example.label);
       if (y === undefined) {
@@ -118,7 +130,7 @@ export class SoftmaxClassifier {
         this.labels.push(example.label);
       }
       const ids: number[] = [];
-      for (const feature of new Set(features(example.words, example.words.map(mask)))) {
+      for (const feature of new Set(features(example.words, example.words.map(mask), classOf))) {
         let f = this.vocabulary.get(feature);
         if (f === undefined) {
           f = this.vocabulary.size;
@@ -129,8 +141,9 @@ export class SoftmaxClassifier {
       rows.push({ f: Int32Array.from(ids), y });
     }
     const C = this.labels.length;
-    const weights = new Float64Array(this.vocabulary.size * C);
-    const bias = new Float64Array(C);
+    // Single precision from the start: half the memory to walk and nothing to convert after
+    const weights = new Float32Array(this.vocabulary.size * C);
+    const bias = new Float32Array(C);
     this.weights = weights;
     this.bias = bias;
     const epochs = this.options.epochs ?? 4;
@@ -177,22 +190,12 @@ export class SoftmaxClassifier {
     }
   }
 
-  /**
-   * Single precision after training: half the memory of the largest structure a running
-   * Jarvis holds, with the same rankings (probabilities differ in the 7th digit).
-   */
-  compact(): void {
-    this.weights = Float32Array.from(this.weights);
-    this.bias = Float32Array.from(this.bias);
-  }
-
   snapshot(): ClassifierSnapshot {
-    this.compact();
     return {
       labels: [...this.labels],
       vocabulary: [...this.vocabulary.keys()],
-      weights: this.weights as Float32Array,
-      bias: this.bias as Float32Array,
+      weights: this.weights,
+      bias: this.bias,
     };
   }
 
@@ -246,8 +249,8 @@ function ranking(labels: readonly string[], p: ArrayLike<number>): Prediction[] 
 
 /** Softmax probabilities into `out` for the given feature ids. */
 function softmax(
-  weights: Float32Array | Float64Array,
-  bias: Float32Array | Float64Array,
+  weights: Float32Array,
+  bias: Float32Array,
   ids: ArrayLike<number>,
   C: number,
   out: Float64Array,

@@ -1,4 +1,5 @@
 import type { Catalog, CompiledTemplate } from "./catalog.js";
+import type { ChatAct } from "./common/index.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { type Args, slotsAsArgs } from "./language/types.js";
 import { matchTemplate, type SlotCache, type Template } from "./template.js";
@@ -16,28 +17,84 @@ export interface Candidate {
 
 const SPLITTERS = new Set(["and", "then", "also"]);
 
+/**
+ * Which templates could match an utterance, found through one word each must contain: a
+ * template is filed under its rarest fixed word, else under each word of its smallest required
+ * group, else it is tried always. A parse then looks at the few templates its own words name
+ * instead of filtering the whole catalog (a thousand templates, several times per utterance).
+ */
+export class TemplateIndex<T extends { template: Template }> {
+  private readonly byWord = new Map<string, number[]>();
+  private readonly always: number[] = [];
+  /** Generation stamps: a template id is taken once per lookup without a fresh set. */
+  private readonly seen: Uint32Array;
+  private generation = 0;
+
+  constructor(readonly items: readonly T[]) {
+    this.seen = new Uint32Array(items.length);
+    const frequency = new Map<string, number>();
+    for (const { template } of items)
+      for (const w of template.mandatory) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+    items.forEach(({ template }, id) => {
+      const rarest = [...template.mandatory].sort((a, b) => frequency.get(a)! - frequency.get(b)!)[0];
+      const group = [...template.anyOf].sort((a, b) => a.length - b.length)[0];
+      const keys = rarest !== undefined ? [rarest] : group;
+      if (!keys) this.always.push(id);
+      for (const key of keys ?? []) {
+        const ids = this.byWord.get(key) ?? [];
+        if (ids.at(-1) !== id) ids.push(id);
+        this.byWord.set(key, ids);
+      }
+    });
+  }
+
+  /** The templates whose fixed words are all in `present`, in catalog order (ties keep the first). */
+  candidates(present: ReadonlySet<string>): T[] {
+    this.generation = (this.generation + 1) >>> 0 || 1;
+    if (this.generation === 1) this.seen.fill(0);
+    const ids = [...this.always];
+    for (const w of present)
+      for (const id of this.byWord.get(w) ?? []) {
+        if (this.seen[id] === this.generation) continue;
+        this.seen[id] = this.generation;
+        ids.push(id);
+      }
+    ids.sort((a, b) => a - b);
+    const out: T[] = [];
+    for (const id of ids) {
+      const item = this.items[id]!;
+      const { mandatory, anyOf } = item.template;
+      if (mandatory.every((w) => present.has(w)) && anyOf.every((set) => set.some((w) => present.has(w))))
+        out.push(item);
+    }
+    return out;
+  }
+}
+
 /** Runs every compiled template that could match (all its fixed words present) and keeps the best. */
 export class TemplateMatcher {
-  constructor(private readonly catalog: Catalog) {}
+  private readonly index: TemplateIndex<CompiledTemplate>;
+  private readonly chat: TemplateIndex<Catalog["chat"][number]>;
+
+  constructor(private readonly catalog: Catalog) {
+    this.index = new TemplateIndex(catalog.templates);
+    this.chat = new TemplateIndex(catalog.chat);
+  }
+
+  /** The small-talk act the whole utterance says ("what can you do"), if any. */
+  chatAct(cache: SlotCache): ChatAct | undefined {
+    for (const { act, template } of this.chat.candidates(cache.present))
+      if (matchTemplate(template, cache)) return act;
+    return undefined;
+  }
 
   best(cache: SlotCache): Candidate | undefined {
-    const present = new Set(cache.tokens.map((t) => t.w));
     let best: Candidate | undefined;
-    for (const compiled of this.catalog.templates) {
-      const { mandatory, anyOf } = compiled.template;
-      if (!mandatory.every((w) => present.has(w)) || !anyOf.every((set) => set.some((w) => present.has(w))))
-        continue;
+    for (const compiled of this.index.candidates(cache.present)) {
       const candidate = this.try(compiled, cache);
       if (candidate && (!best || candidate.score > best.score)) best = candidate;
     }
     return best;
-  }
-
-  matchesWhole(template: Template, cache: SlotCache): boolean {
-    const present = new Set(cache.tokens.map((t) => t.w));
-    if (!template.mandatory.every((w) => present.has(w))) return false;
-    if (!template.anyOf.every((set) => set.some((w) => present.has(w)))) return false;
-    return matchTemplate(template, cache) !== undefined;
   }
 
   private try(compiled: CompiledTemplate, cache: SlotCache): Candidate | undefined {

@@ -220,16 +220,14 @@ class Parser {
     const dangling = danglingFollowUp(words, context);
     if (dangling) return { text: input, kind: "unknown", confidence: 0.5, reply: dangling };
 
-    for (const { act: chatAct, template } of this.catalog.chat) {
-      if (this.matcher.matchesWhole(template, cache)) {
-        return {
-          text: input,
-          kind: "chat",
-          confidence: CONFIDENCE.chat,
-          reply: chatReply(chatAct, () => this.catalog.intents.values()),
-        };
-      }
-    }
+    const chatAct = this.matcher.chatAct(cache);
+    if (chatAct)
+      return {
+        text: input,
+        kind: "chat",
+        confidence: CONFIDENCE.chat,
+        reply: chatReply(chatAct, () => this.catalog.intents.values()),
+      };
 
     // Templates read the corrected words first ("my shoping list" is the shopping list)
     const whole =

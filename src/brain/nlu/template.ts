@@ -103,10 +103,17 @@ export interface TemplateMatch {
 /** Per-utterance memo of slot parses, shared by every template tried on it. */
 export class SlotCache {
   private readonly memo = new Map<string, unknown>();
+  private said: Set<string> | undefined;
   constructor(
     readonly tokens: readonly Token[],
     readonly env: SlotEnv,
   ) {}
+
+  /** The distinct words said (what a template's fixed words are looked up in). */
+  get present(): ReadonlySet<string> {
+    this.said ??= new Set(this.tokens.map((t) => t.w));
+    return this.said;
+  }
 
   words(start: number, end: number): string[] {
     return this.tokens.slice(start, end).map((t) => t.w);

@@ -28,7 +28,6 @@ export function trainOn(examples: readonly TrainingExample[], options: TrainingO
     epochs: options.training?.epochs ?? 4,
   });
   classifier.train(examples);
-  classifier.compact();
   return classifier;
 }
 

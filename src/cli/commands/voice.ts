@@ -118,9 +118,10 @@ async function listen(context: CliContext, flags: ListenFlags): Promise<void> {
   process.once("SIGINT", interrupt);
   try {
     const pipeline = session.pipeline;
-    // While Jarvis thinks and speaks a file replays in real time, as a microphone would.
+    // While Jarvis thinks and speaks a file replays in real time, as a microphone would; attached
+    // to a running service, all of it does (the service's alerts ring on the wall clock).
     const source: AudioSource = clip
-      ? new ClipSource(clip.samples, () => pipeline.busy)
+      ? new ClipSource(clip.samples, () => service !== undefined || pipeline.busy)
       : defaultMicrophone(context.env);
     await pipeline.run(source, controller.signal);
   } finally {

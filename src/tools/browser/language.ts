@@ -64,7 +64,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     describe: ({ full_page }) => `Take a screenshot of the ${full_page === true ? "whole page" : "page"}`,
     templates: [
       `(take|grab|save|make) a (screenshot|screen shot|picture|capture) of ${PAGE}`,
-      "(screenshot|capture) the (browser|page|tab|website)",
+      "(screenshot|capture) (the|this) (browser|page|tab|website|web page|site)",
       { t: `(take|grab|save) a (full page|full) (screenshot|capture) of ${PAGE}`, args: { full_page: true } },
       { t: "(screenshot|capture) the (whole|entire|full) (page|website)", args: { full_page: true } },
     ],

@@ -1,3 +1,4 @@
+import { type Args, type BuildInput, slotsAsArgs } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -5,6 +6,24 @@ import { SAMPLES } from "./samples.js";
 const FILE = "(file|files|document|doc)";
 const NAMED = "(called|named|titled|with the name|with name)";
 const IN_PATH = "[in|inside|under] {path}";
+
+/**
+ * Whether a path as said names a folder ("the documents folder", "~/Downloads/", a #d handle)
+ * or a file ("notes.txt", a #f handle): showing a folder is listing it, showing a file is reading it.
+ */
+function kindOf(path: unknown): "folder" | "file" | undefined {
+  if (typeof path !== "string") return undefined;
+  if (/^#d\d|\/$|^~$|^~\/[A-Z][a-z]+$/.test(path)) return "folder";
+  if (/^#f\d|\.[a-z0-9]{1,5}$/i.test(path)) return "file";
+  return undefined;
+}
+
+const unless =
+  (kind: "folder" | "file") =>
+  (input: BuildInput): Args | undefined => {
+    const args = slotsAsArgs(input);
+    return kindOf(args.path) === kind ? undefined : args;
+  };
 
 const FILE_INTENTS: IntentTable = {
   files_search: {
@@ -19,6 +38,7 @@ const FILE_INTENTS: IntentTable = {
       "where is (my|the) {query} file",
       `(find|locate) (my|the) {query} file [${IN_PATH}]`,
       "where did i (save|put|store) (my|the) {query} [file]",
+      `(find|locate|look for|search for|where is|where are) [my|the] {query} (pdf|pdfs|spreadsheet|spreadsheets|photo|photos|picture|pictures|image|images|video|videos|document|documents|doc|docs|files)`,
       `(search|look) in {path} for {query}`,
     ],
     samples: ["find a file", "where is that file", "search my computer for a document", "locate the file"],
@@ -26,13 +46,15 @@ const FILE_INTENTS: IntentTable = {
   files_list: {
     describe: ({ path }) => (typeof path === "string" ? `List what is in ${path}` : "List your files"),
     templates: [
-      `(list|show) [me] [the|all] [the] (files|contents|content|stuff|things) (in|inside|under|of) {path}`,
+      `(list|show) [me] [the|all] [the] (files|contents|content|stuff|things) (in|inside|under|of|on|from) {path}`,
+      "(show|tell) me what is (in|inside|on) {path}",
       "what is (in|inside) {path}",
       "what files are (in|inside) {path}",
       "(list|show) [me] {path}",
       "(show|open) [me] [the] contents of {path}",
       "(list|show) [me] (files|contents) [here]",
     ],
+    build: unless("file"),
     samples: ["list my files", "show the folder contents", "what's in this folder"],
   },
 };
@@ -47,13 +69,16 @@ const FILE_CHANGE_INTENTS: IntentTable = {
     describe: ({ path }) => (typeof path === "string" ? `Read ${path}` : undefined),
     templates: [
       "(read|open|show|display|print|cat) [me] [the|my] [file] {path}",
-      "(read|show) [me] [the] (contents|content|text) of {path}",
+      "(read|show|print|display|dump|output|give me|cat) [me] [the] (contents|content|text) of [the file] {path}",
+      "(read|open) [me] [the file] {path} (to me|aloud|out loud|for me)",
+      "(show|tell) me what (is|it says) (in|inside) [the file] {path}",
       "what (does|is in) [the file] {path} (say|contain)",
       "what is (in|inside) [the file] {path}",
       "(read|show) [me] lines {start_line:number} to {end_line:number} of {path}",
       "(read|show) [me] the first {end_line:number} lines of {path}",
     ],
     samples: ["read that text file to me", "open the notes file and read it", "show me what the readme says"],
+    build: unless("folder"),
   },
   files_info: {
     accepts: { path: ["f", "d"] },
@@ -119,6 +144,7 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       `(what is|what's|what have i got) in [the|my] ${TRASH}`,
       `(show|list|open) [me] [the|my] ${TRASH} [contents]`,
       "(what|which) files (did i|have i) (delete|deleted|trash|trashed|throw away|thrown away)",
+      "what (did i|have i) (delete|deleted|trash|trashed|throw away|thrown away) [recently|lately|today]",
     ],
     samples: ["what's been thrown away", "list deleted files", "show me the deleted items"],
   },

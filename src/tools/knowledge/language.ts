@@ -28,7 +28,7 @@ const KNOWLEDGE_ADD_INTENTS: IntentTable = {
     ask: { path: "Which file or folder?" },
     describe: ({ path }) => (typeof path === "string" ? `Add ${path} to your documents` : undefined),
     templates: [
-      "(add|put|import|load) {path} (to|into|in) [my|the] (knowledge base|knowledgebase|documents|library|searchable documents)",
+      "(add|put|import|load) [the|my] [folder|file|document|directory] {path} (to|into|in) [my|the] (knowledge base|knowledgebase|documents|library|searchable documents)",
       "(index|learn|ingest|read in) {path}",
       "(make|let) {path} searchable",
     ],

@@ -19,6 +19,10 @@ function mailQuery(input: BuildInput): Args {
   return args;
 }
 
+/** "… but don't send it": the user wants a draft, whatever verb they used. */
+const NOT_SENT =
+  /\b(?:don't|do not|dont|not|never) (?:send|mail|email) (?:it|this|that|yet)\b|\b(?:just|only) (?:a )?draft\b/;
+
 function mailSend(input: BuildInput): Args | undefined {
   const { to, body, subject } = input.values;
   if (!Array.isArray(to)) return undefined;
@@ -96,7 +100,8 @@ const MAIL_INTENTS: IntentTable = {
       `${SEND} [an|a] (email|mail) to {to} [and] {body}`,
     ],
     samples: ["send an email", "compose an email", "write a mail to my friend", "send a message by email"],
-    build: mailSend,
+    build: (input) =>
+      NOT_SENT.test(`${input.values.body ?? ""} ${input.values.subject ?? ""}`) ? undefined : mailSend(input),
   },
   mail_draft: {
     ask: { to: "Who should it go to?", subject: "What's the subject?", body: "What should it say?" },
@@ -115,6 +120,10 @@ const MAIL_INTENTS: IntentTable = {
         args: { empty: true },
       },
       { t: "(send|write) {to} an (email|mail) [now|please]", args: { empty: true } },
+      {
+        t: "(write|compose|draft|prepare|start) [an|a] (email|mail|message) to {to} [but] (don't|do not|dont) send it [yet]",
+        args: { empty: true },
+      },
     ],
     samples: ["draft an email", "start a draft", "prepare an email but don't send it"],
     build: mailSend,
@@ -125,7 +134,7 @@ const MAIL_INTENTS: IntentTable = {
     fallback: (input) => {
       const said = input.words.join(" ");
       const m =
-        /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to)\b)([a-z]+)(?:\s+(.+))?$/.exec(
+        /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to|saying|says|with|and|back|asking|telling)\b)([a-z]+)(?:\s+(.+))?$/.exec(
           said,
         );
       if (!m) return undefined;
@@ -162,7 +171,16 @@ const MAIL_READ_INTENTS: IntentTable = {
       { t: "(reply|respond) to (all|everyone) on {id} (saying|with|that) {body}", args: { reply_all: true } },
       "(write|draft) a reply to {id} (saying|that says) {body}",
     ],
-    samples: ["answer that email", "write back to her", "reply to the last message", "draft a response"],
+    samples: [
+      "answer that email",
+      "write back to her",
+      "reply to the last message",
+      "draft a response",
+      "respond to the newest email saying sounds good",
+      "reply to that mail with a quick thank you",
+      "write a reply to the latest message",
+      "answer the most recent email and say yes",
+    ],
   },
   mail_summarize: {
     accepts: { id: ["m"] },

@@ -51,6 +51,7 @@ const NOTES_INTENTS: IntentTable = {
     templates: [
       `(search|look through|check|go through) my ${NOTE} for {query}`,
       `(find|look for) {query} in my ${NOTE}`,
+      `(find|show|get|look for|search for) [me] my ${NOTE} (about|on|mentioning|regarding) {query}`,
       `did i (write|note|jot) (down|anything) about {query}`,
       `(do i have|have i got) [a|any] ${NOTE} (about|on|mentioning) {query}`,
     ],

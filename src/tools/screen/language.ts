@@ -11,6 +11,7 @@ const SCREEN_INTENTS: IntentTable = {
       `(capture|snap|screenshot|photograph) ${SCREEN}`,
       "(take|save) [a] screenshot (to|as|in) {path}",
       "screenshot [please|now]",
+      "(take|grab|capture|get|save) [me] a (picture|photo|image|snapshot|shot|capture) of (my|the) (screen|desktop|display)",
     ],
     samples: ["grab what's on my screen as an image", "save an image of the screen", "screen cap please"],
   },

@@ -91,7 +91,7 @@ const TIMER_INTENTS: IntentTable = {
     anchors:
       /\b(?:cancel|delete|remove|turn off|stop|kill|clear|end)\b.*\btimers?\b|\btimers?\b.*\b(?:off|cancel\w*)\b/,
     templates: [
-      "(cancel|stop|delete|remove|clear|kill|end|dismiss|turn off|switch off|abort|disable) [my|the|that|this] timer",
+      "(cancel|stop|delete|remove|clear|kill|end|dismiss|turn off|switch off|abort|disable|scrap|ditch|drop|get rid of) [my|the|that|this] timer",
       "(cancel|stop|delete|remove|clear|kill|end|dismiss|turn off|switch off) [my|the|that] {label} timer",
       {
         t: "(cancel|stop|delete|remove|clear|kill|turn off) all [of] [my|the] timers",
@@ -171,7 +171,7 @@ const ALARM_INTENTS: IntentTable = {
     // "and tomorrow?" after listing them: they are all listed already
     followUp: ({ kind, last, when }) => (kind === "and" && when ? { tool: last.tool, args: {} } : undefined),
     vetoes:
-      /\b(?:cancel|delete|remove|change|snooze|turn off|disable)\b|^(?:please )?set\b|(?<!\b(?:have|had|i've|you) )\bset (?:an|a|my|the|up) alarm/,
+      /\b(?:cancel|delete|remove|change|snooze|turn off|disable|scrap|ditch|drop|axe|kill|get rid of)\b|^(?:please )?set\b|(?<!\b(?:have|had|i've|you) )\bset (?:an|a|my|the|up) alarm/,
     anchors: /\b(?:alarms?|wake|waking)\b/,
     templates: [
       "(show|list|display|check|get|view|read) [me] [all] [of] [my|the] [current|active|upcoming] alarms",
@@ -199,9 +199,9 @@ const ALARM_INTENTS: IntentTable = {
     anchors:
       /\b(?:cancel|delete|remove|turn off|switch off|disable|stop|snooze|dismiss|clear|do not|dont|no)\b.*\b(?:alarms?|wake)\b|\balarms?\b.*\b(?:off|removed|cancel\w*|deleted)\b/,
     templates: [
-      "(cancel|delete|remove|turn off|disable|switch off|clear|stop|kill|dismiss|deactivate) [my|the|that|this] [wake up|morning] alarm",
-      "(cancel|delete|remove|turn off|disable|switch off|clear) [my|the] alarm (for|at|on) {at}",
-      "(cancel|delete|remove|turn off|disable|switch off|clear) [my|the] {at} alarm",
+      "(cancel|delete|remove|turn off|disable|switch off|clear|stop|kill|dismiss|deactivate|scrap|ditch|drop|axe|get rid of) [my|the|that|this] [wake up|morning] alarm",
+      "(cancel|delete|remove|turn off|disable|switch off|clear|scrap|ditch|drop|get rid of) [my|the] alarm (for|at|on) {at}",
+      "(cancel|delete|remove|turn off|disable|switch off|clear|scrap|ditch|drop|get rid of) [my|the] {at} alarm",
       {
         t: "(cancel|delete|remove|turn off|disable|switch off|clear|get rid of) (all|any|every) [of] [my|the] alarms [that i have set|i have set|i set|that are set]",
         args: { all: true },

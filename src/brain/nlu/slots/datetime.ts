@@ -1,7 +1,7 @@
 // English only: the package root also loads 15 other locales (~250 modules, ~100 ms) Jarvis never uses
 import * as chrono from "chrono-node/en";
 import type { When, ZoneClock } from "../../../core/language.js";
-import { digitize } from "../text/numbers.js";
+import { digitize, ORDINALS } from "../text/numbers.js";
 
 /**
  * Dates and times through chrono-node, in the user's IANA time zone. chrono only takes a fixed
@@ -123,11 +123,29 @@ export function parseWhen(words: readonly string[], options: WhenOptions): When 
 
 const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)$/;
 
+/**
+ * Words a date phrase may open with besides its cue words ("next friday", "the 5th", "half past
+ * 6", "an hour from now"), including the one leading word the whole-span rule allows. A span
+ * opening with any other word ("set an alarm for 6:30") cannot be one date, so chrono — most of
+ * a parse's time on spans scanned for a date — is not asked.
+ */
+const OPENERS = new Set(
+  "next last this that the a an in within at on from mid end early late after before by half quarter past until till since around about for of every coming following previous day may".split(
+    " ",
+  ),
+);
+
+function opensLikeDate(text: string): boolean {
+  const first = text.split(" ", 1)[0] ?? "";
+  return OPENERS.has(first) || first in ORDINALS || DATE_CUE.test(first) || NUMBER_WORD.test(first);
+}
+
 function readWhen(words: readonly string[], options: WhenOptions): When | undefined {
   if (!words.some((w) => DATE_CUE.test(w) || NUMBER_WORD.test(w))) return undefined;
   const text = prepare(words);
   if (!text || !DATE_CUE.test(text) || VAGUE.test(text.replace(/^(?:for|in|on|at|of) /, "")))
     return undefined;
+  if (!opensLikeDate(text)) return undefined;
   const bare = BARE_HOUR.exec(text);
   const source = bare ? `at ${bare[1]}:00` : text;
   const zones = options.zones;

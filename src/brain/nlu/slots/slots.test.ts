@@ -105,6 +105,16 @@ describe("dates and times (injected now)", () => {
       expect(when(text), text).toBeUndefined();
     }
   });
+
+  it("reads spans that open with a date's own lead words, and no span that opens with another word", () => {
+    expect(when("the day after tomorrow")?.date).toBe("2025-06-13");
+    expect(when("an hour from now")?.iso).toBe("2025-06-11T11:00:00+00:00");
+    expect(when("half past six tomorrow")?.iso).toBe("2025-06-12T06:30:00+00:00");
+    expect(when("fifth of july")?.date).toBe("2025-07-05");
+    expect(when("may 2")?.date).toBe("2026-05-02");
+    for (const text of ["set an alarm for 6:30", "alarm at 7 tomorrow", "lunch on friday at noon"])
+      expect(when(text), text).toBeUndefined();
+  });
 });
 
 describe("spoken math", () => {
