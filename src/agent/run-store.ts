@@ -1,4 +1,4 @@
-import type { Statement } from "better-sqlite3";
+import type { Statement } from "better-sqlite3-multiple-ciphers";
 import { processAlive } from "../config/discovery.js";
 import type { Clock } from "../core/clock.js";
 import type { CallOutcome } from "../gate/gate.js";

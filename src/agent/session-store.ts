@@ -1,4 +1,4 @@
-import type { Statement } from "better-sqlite3";
+import type { Statement } from "better-sqlite3-multiple-ciphers";
 import type { NluCall, PendingCall } from "../brain/nlu/types.js";
 import type { Clock } from "../core/clock.js";
 import type { HandleEntry } from "../core/tool.js";

@@ -43,7 +43,10 @@ export function createBaseContext(
     ...(options.runtimeOptions?.tools ? { tools: options.runtimeOptions.tools } : {}),
     exitCode: 0,
     runtime() {
-      runtime ??= openRuntime(context.env);
+      if (!runtime) {
+        runtime = openRuntime(context.env);
+        for (const notice of runtime.notices) context.printError(`NOTE: ${notice}`);
+      }
       return runtime;
     },
     print(line) {

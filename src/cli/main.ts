@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { JarvisError } from "../core/errors.js";
+import { isJarvisError, JarvisError } from "../core/errors.js";
 import { type CliContext, createBaseContext } from "./base-context.js";
 import { commandGroupsFor, ownsRuntime, type RegisterCommands } from "./commands/index.js";
+import { askStorePassphrase } from "./passphrase.js";
 
 /** The version in package.json (read once; `jarvis --version` and the server's /health say it). */
 export const VERSION: string = (
@@ -48,6 +49,13 @@ export async function main(argv: string[], given?: CliContext): Promise<number> 
   const groups = await commandGroupsFor(argv);
   const context = given ?? (await defaultContext(argv));
   const program = buildProgram(context, groups);
+  try {
+    await askStorePassphrase(context, argv);
+  } catch (error) {
+    if (!isJarvisError(error)) throw error;
+    context.printError(error.toLine());
+    return error.exitCode;
+  }
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

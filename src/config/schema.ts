@@ -346,6 +346,7 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    store: z.strictObject({ encryption: z.enum(["on", "off"]).default("on") }).prefault({}),
     server: z
       .object({
         host: z.string().default("127.0.0.1"),

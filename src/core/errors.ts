@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   FOCUS_LOST: { kind: "policy", exit: 3 },
   AUTH_FAILED: { kind: "user", exit: 1 },
   STORE_FAILED: { kind: "system", exit: 1 },
+  /** The store is encrypted and the key given does not open it (or no key was given). */
+  STORE_LOCKED: { kind: "user", exit: 1 },
   MIGRATION_FAILED: { kind: "system", exit: 1 },
   AUDIT_BROKEN: { kind: "system", exit: 1 },
   MODEL_FAILED: { kind: "system", exit: 1 },

@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { processAlive, readServerFile } from "../config/discovery.js";
 import { loadConfig } from "../config/load.js";
 import { type JarvisPaths, pathsFor, resolveHome } from "../config/paths.js";
+import { makeHomePrivate } from "../config/private-home.js";
 import type { JarvisConfig } from "../config/schema.js";
 import { type OpenedVault, openVault } from "../config/vault.js";
 import { type Clock, systemClock } from "../core/clock.js";
@@ -17,9 +17,11 @@ import { Gate } from "../gate/gate.js";
 import type { PathRoots } from "../gate/paths.js";
 import { ToolRegistry } from "../gate/registry.js";
 import { createFileLogger } from "../observe/logger.js";
-import { openStore, type SqliteDatabase } from "../store/database.js";
+import type { SqliteDatabase } from "../store/database.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { rootsFromConfig } from "./roots.js";
+import { openHomeStore } from "./store.js";
+import type { StoreKeySource } from "./store-key.js";
 import { securityWarnings } from "./warnings.js";
 
 export interface RuntimeOptions {
@@ -45,6 +47,10 @@ export interface Runtime {
   roots: PathRoots;
   /** Where Jarvis's own keys live (keychain, or files when no keychain answers). */
   keys: OpenedVault;
+  /** What locks jarvis.db: the keychain's key, the user's passphrase, or nothing (the opt-out). */
+  storeKey: StoreKeySource;
+  /** What opening this home changed that the user should hear once (the store encrypted, permissions tightened). */
+  notices: string[];
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
@@ -67,16 +73,31 @@ export interface Runtime {
 export function composeRuntime(
   options: RuntimeOptions & { tools: (deps: ToolDeps) => ToolDefinition[] },
 ): Runtime {
-  const env = options.env ?? process.env;
+  // The passphrase is read once, here; nothing the runtime starts inherits it.
+  const { JARVIS_PASSPHRASE: passphrase, ...env } = options.env ?? process.env;
   const paths = pathsFor(resolveHome(env));
   const config = loadConfig(paths.config);
-  mkdirSync(paths.home, { recursive: true, mode: 0o700 });
+  const tightened = makeHomePrivate(paths.home).map(({ path, was, unreachable }) => ({
+    unreachable,
+    text: `${path} was readable by others (mode ${was}); it is now yours only`,
+  }));
+  const notices = tightened.filter((item) => !item.unreachable).map((item) => item.text);
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const fileLogger = options.logger ? undefined : createFileLogger(paths.logs);
   const logger = options.logger ?? fileLogger!.logger;
+  for (const { text, unreachable } of tightened)
+    logger[unreachable ? "info" : "warn"]({ security: true }, text);
   const keys = openVault(paths.home, env);
-  const db = openStore(paths.database);
+  const store = openHomeStore({
+    paths,
+    config,
+    env: passphrase ? { ...env, JARVIS_PASSPHRASE: passphrase } : env,
+    keys,
+    logger,
+  });
+  const db = store.db;
+  if (store.notice) notices.push(store.notice);
   const audit = new AuditLog(
     db,
     clock,
@@ -148,6 +169,8 @@ export function composeRuntime(
     gate,
     roots,
     keys,
+    storeKey: store.plan.source,
+    notices,
     clock,
     ids,
     logger,

@@ -11,5 +11,10 @@ export function securityWarnings(config: JarvisConfig): string[] {
       `files.unprotect lets tools read and write credentials Jarvis protects by default: ${config.files.unprotect.join(", ")}`,
     );
   }
+  if (config.store.encryption === "off") {
+    warnings.push(
+      "store.encryption is off: jarvis.db (history, memory, mail and calendar caches, documents) is stored unencrypted, readable by anyone who gets a copy of the file",
+    );
+  }
   return warnings;
 }

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import Database from "better-sqlite3-multiple-ciphers";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTempHome, type TempHome } from "../testing/home.js";
 import { migrate, openStore } from "./database.js";

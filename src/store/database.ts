@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
-import Database from "better-sqlite3";
+import Database from "better-sqlite3-multiple-ciphers";
 import { JarvisError } from "../core/errors.js";
+import { createPrivateFile, type StoreKey, storeFileState, unlockStore } from "./cipher.js";
 import { ALL_MIGRATIONS } from "./migrations/index.js";
 import type { Migration } from "./migrations/types.js";
 
@@ -11,10 +12,16 @@ export interface OpenStoreOptions {
   /** Load sqlite-vec; only the knowledge base needs it, so callers opt in. */
   vectors?: boolean;
   readonly?: boolean;
+  /** The store's key; without one the file must be plaintext (or new, and then stays plaintext). */
+  key?: StoreKey;
 }
 
-/** Opens (creating if needed) the SQLite store in WAL mode and brings its schema up to date. */
+/**
+ * Opens (creating if needed, readable by its owner only) the SQLite store in WAL mode and brings
+ * its schema up to date. With a key the file is unlocked first, so a wrong key changes nothing.
+ */
 export function openStore(path: string, options: OpenStoreOptions = {}): SqliteDatabase {
+  if (path !== ":memory:") prepareFile(path, options);
   let db: SqliteDatabase;
   try {
     db = new Database(path, { readonly: options.readonly ?? false });
@@ -29,6 +36,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): SqliteD
     );
   }
   try {
+    if (options.key) unlockStore(db, options.key, path);
     if (!options.readonly) {
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = NORMAL");
@@ -42,6 +50,21 @@ export function openStore(path: string, options: OpenStoreOptions = {}): SqliteD
     db.close();
     throw error;
   }
+}
+
+function prepareFile(path: string, options: OpenStoreOptions): void {
+  const state = storeFileState(path);
+  if (state === "encrypted" && !options.key) {
+    throw new JarvisError("STORE_LOCKED", `the store at ${path} is encrypted and no key was given`, {
+      fix: "open it through jarvis, which takes the key from the keychain or JARVIS_PASSPHRASE",
+    });
+  }
+  if (state === "plaintext" && options.key) {
+    throw new JarvisError("STORE_FAILED", `the store at ${path} is not encrypted yet`, {
+      fix: "encrypt it first (rekeyStore); jarvis does this itself when it opens the store",
+    });
+  }
+  if (state === "new" && !options.readonly) createPrivateFile(path);
 }
 
 export function loadVectorExtension(db: SqliteDatabase): boolean {

@@ -1,4 +1,5 @@
 import type { Keychain } from "../config/secrets.js";
+import type { KeychainBackend } from "../config/vault.js";
 
 /** A keychain that keeps secrets in a Map: for tests and the conformance driver, never for users. */
 export class MemoryKeychain implements Keychain {
@@ -19,5 +20,20 @@ export class MemoryKeychain implements Keychain {
   }
   async delete(key: string): Promise<boolean> {
     return this.entries.delete(key);
+  }
+}
+
+/** The vault's keychain calls over a Map (`keychainVault(new MemoryKeychainBackend(), home)`). */
+export class MemoryKeychainBackend implements KeychainBackend {
+  readonly entries = new Map<string, string>();
+
+  get(account: string): string | null {
+    return this.entries.get(account) ?? null;
+  }
+  set(account: string, value: string): void {
+    this.entries.set(account, value);
+  }
+  delete(account: string): boolean {
+    return this.entries.delete(account);
   }
 }

@@ -1,8 +1,9 @@
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashEntry } from "../../src/gate/audit.js";
+import { openStore } from "../../src/store/database.js";
+import { TEST_STORE_KEY } from "../../src/testing/home.js";
 import { createTempHome, runJarvis, type TempHome } from "../../src/testing/index.js";
 
 let temp: TempHome;
@@ -69,7 +70,7 @@ describe("jarvis audit", () => {
   });
 
   it("detects tampering done directly in the database", async () => {
-    const db = new Database(join(temp.jarvisHome, "jarvis.db"));
+    const db = openStore(join(temp.jarvisHome, "jarvis.db"), { key: TEST_STORE_KEY });
     db.exec("DROP TRIGGER audit_log_no_update");
     db.prepare("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 2").run();
     db.close();
@@ -114,7 +115,7 @@ describe("jarvis audit against someone with write access to jarvis.db", () => {
       0,
       "audit chain ok: 3 entries; all 3 exported entries are unchanged",
     ]);
-    const db = new Database(join(own.jarvisHome, "jarvis.db"));
+    const db = openStore(join(own.jarvisHome, "jarvis.db"), { key: TEST_STORE_KEY });
     db.exec("DROP TRIGGER audit_log_no_delete");
     db.prepare("DELETE FROM audit_log WHERE seq = 3").run();
     db.close();
@@ -124,7 +125,7 @@ describe("jarvis audit against someone with write access to jarvis.db", () => {
   });
 
   it("fails when the history is rewritten and every hash recomputed (the chain is keyed)", async () => {
-    const db = new Database(join(own.jarvisHome, "jarvis.db"));
+    const db = openStore(join(own.jarvisHome, "jarvis.db"), { key: TEST_STORE_KEY });
     db.exec("DROP TRIGGER audit_log_no_update");
     db.prepare("UPDATE audit_log SET outcome = 'ok', decision = 'allow' WHERE seq = 2").run();
     // Recompute the whole chain the way the unkeyed format would, as an attacker could.

@@ -7,7 +7,7 @@ import { systemClock } from "../../src/core/clock.js";
 import { AuditLog } from "../../src/gate/audit.js";
 import { openStore } from "../../src/store/database.js";
 import { REPO_ROOT } from "../../src/testing/cli.js";
-import { createTempHome, type TempHome } from "../../src/testing/home.js";
+import { createTempHome, TEST_PASSPHRASE, TEST_STORE_KEY, type TempHome } from "../../src/testing/home.js";
 import { type McpWorld, NODE, openMcpWorld, scopeAnswering } from "./harness.js";
 
 const JARVIS = join(REPO_ROOT, "test", "mcp", "jarvis-src.ts");
@@ -45,7 +45,7 @@ describe("Jarvis as the client of Jarvis as the server", () => {
       );
     });
     const token = readFileSync(join(serverHome.jarvisHome, "token"), "utf8").trim();
-    const env = `      env: { JARVIS_HOME: ${JSON.stringify(serverHome.jarvisHome)}, HOME: ${JSON.stringify(serverHome.home)}, JARVIS_LOG_LEVEL: warn }`;
+    const env = `      env: { JARVIS_HOME: ${JSON.stringify(serverHome.jarvisHome)}, HOME: ${JSON.stringify(serverHome.home)}, JARVIS_LOG_LEVEL: warn, JARVIS_KEYCHAIN: { env: JARVIS_KEYCHAIN }, JARVIS_PASSPHRASE: { env: JARVIS_PASSPHRASE } }`;
     world = await openMcpWorld(
       [
         "    b:",
@@ -62,7 +62,8 @@ describe("Jarvis as the client of Jarvis as the server", () => {
       ],
       {
         hub: {
-          env: { ...process.env, B_TOKEN: token },
+          // B's store is encrypted with the temp homes' passphrase; its entry names these variables.
+          env: { ...process.env, B_TOKEN: token, JARVIS_KEYCHAIN: "off", JARVIS_PASSPHRASE: TEST_PASSPHRASE },
           // A's user, asked by B through A's client: records the question, gives the test's answer.
           elicit: async (_server, request) => {
             asked.push(request);
@@ -82,7 +83,7 @@ describe("Jarvis as the client of Jarvis as the server", () => {
   });
 
   const served = () => {
-    const db = openStore(join(serverHome.jarvisHome, "jarvis.db"));
+    const db = openStore(join(serverHome.jarvisHome, "jarvis.db"), { key: TEST_STORE_KEY });
     try {
       return new AuditLog(db, systemClock).list({});
     } finally {

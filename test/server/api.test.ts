@@ -1,12 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { JarvisEvent } from "../../src/core/events.js";
 import { silentLogger } from "../../src/core/logger.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import { createRunScope } from "../../src/gate/scope.js";
 import { createServer, type TurnService } from "../../src/server/index.js";
+import { openStore } from "../../src/store/database.js";
+import { TEST_STORE_KEY } from "../../src/testing/home.js";
 import { readProbeLog } from "../../src/testing/probe-tools.js";
 import { rawRequest, readSse, WsClient } from "./client.js";
 import { action, auth, type ServerHarness, startServerHarness, TOKEN } from "./harness.js";
@@ -295,7 +296,7 @@ describe("turns, confirmations and kill", () => {
     expect(denied.entries.length).toBeGreaterThan(0);
     expect(denied.entries.every((e: { tool: string }) => e.tool === "probe_danger")).toBe(true);
     expect((await fetch(`${h.url}/api/audit?decision=maybe`, { headers: auth() })).status).toBe(400);
-    const db = new Database(join(h.temp.jarvisHome, "jarvis.db"));
+    const db = openStore(join(h.temp.jarvisHome, "jarvis.db"), { key: TEST_STORE_KEY });
     db.exec("DROP TRIGGER audit_log_no_update");
     db.prepare("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 2").run();
     db.close();

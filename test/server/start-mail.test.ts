@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/core/clock.js";
 import { randomIds } from "../../src/core/ids.js";
 import { openStore } from "../../src/store/database.js";
-import { createTempHome } from "../../src/testing/home.js";
+import { createTempHome, TEST_STORE_KEY } from "../../src/testing/home.js";
 import { Outbox } from "../../src/tools/mail/index.js";
 import { spawnStart } from "./harness.js";
 
@@ -46,7 +46,7 @@ describe("jarvis start and the mail outbox", () => {
 
     const run = await spawnStart({ ...temp.env, JARVIS_TEST_MAIL_PASSWORD: "pw" }, ["--port", "0"]);
     try {
-      const check = openStore(join(temp.jarvisHome, "jarvis.db"));
+      const check = openStore(join(temp.jarvisHome, "jarvis.db"), { key: TEST_STORE_KEY });
       try {
         const view = new Outbox(check, systemClock, randomIds);
         await expect

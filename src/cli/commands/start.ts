@@ -88,6 +88,7 @@ export function registerStartCommand(program: Command, context: CliContext): voi
             `WARNING: Jarvis is reachable from the network at ${launched.url}. Anyone who has the token can act as you; use this only on a network you trust.`,
           );
         }
+        for (const notice of launched.runtime.notices) context.printError(`NOTE: ${notice}`);
         for (const warning of securityWarnings(launched.runtime.config)) {
           context.printError(`WARNING: ${warning}`);
         }

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import Database from "better-sqlite3";
+import Database from "better-sqlite3-multiple-ciphers";
 import { modelDoctorCheck } from "../../brain/models/doctor.js";
 import type { DoctorCheck } from "../../config/doctor.js";
 import { DOCTOR_MCP_CHECK } from "../../extend/mcp/doctor.js";

@@ -2,6 +2,7 @@ import type { DoctorCheck } from "../../config/doctor.js";
 import { PROTECTED_NAMES, PROTECTED_PATHS } from "../../config/protected.js";
 import { openVault } from "../../config/vault.js";
 import { AUDIT_KEY_NAME } from "../../gate/audit-key.js";
+import { STORE_CHECKS } from "./store.js";
 
 const protectedFiles: DoctorCheck = {
   name: "protected files",
@@ -40,4 +41,4 @@ const auditKey: DoctorCheck = {
 };
 
 /** Security state: what is protected, where the keys are, and what the user opted out of. */
-export const SECURITY_CHECKS: DoctorCheck[] = [protectedFiles, auditKey];
+export const SECURITY_CHECKS: DoctorCheck[] = [protectedFiles, auditKey, ...STORE_CHECKS];

@@ -1,4 +1,4 @@
-import type Database from "better-sqlite3";
+import type Database from "better-sqlite3-multiple-ciphers";
 
 /** A numbered schema step; `up` runs inside the store's migration transaction. */
 export interface Migration {
