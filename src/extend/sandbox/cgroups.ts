@@ -9,6 +9,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
+import { processAlive as isAlive } from "../../config/discovery.js";
 import type { CgroupSupport } from "./types.js";
 
 const ROOT = "/sys/fs/cgroup";
@@ -218,13 +219,4 @@ export function sweepStaleCgroups(support: CgroupSupport, alive: (pid: number) =
     }
   }
   return removed;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

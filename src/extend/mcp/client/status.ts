@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { processAlive as isAlive } from "../../../config/discovery.js";
 import { writeFileAtomic } from "../../../config/write.js";
 import type { ServerStatus } from "./supervisor.js";
 
@@ -32,14 +33,5 @@ export function readStatus(home: string, alive: (pid: number) => boolean = isAli
     return typeof file.pid === "number" && Array.isArray(file.servers) && alive(file.pid) ? file : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
