@@ -23,6 +23,12 @@ export function evalDir(): string | undefined {
   return undefined;
 }
 
+/** A throwaway home's store: encrypted by a passphrase, never the developer's keychain. */
+export const THROWAWAY_STORE = {
+  JARVIS_KEYCHAIN: "off",
+  JARVIS_PASSPHRASE: "nlu benchmark (throwaway home)",
+};
+
 export type Capability = string;
 
 /** One utterance of a public set with the capability it asks for (null: out of scope). */
@@ -227,4 +233,10 @@ export interface BlindCase {
 
 export function loadBlind(): BlindCase[] {
   return jsonl<BlindCase>(join(here, "data", "blind-everyday.jsonl"));
+}
+
+/** The development everyday set (bench/data/README.md): same format, read and tuned on. */
+export function loadDevEveryday(): BlindCase[] {
+  const file = join(here, "data", "dev-everyday.jsonl");
+  return existsSync(file) ? jsonl<BlindCase>(file) : [];
 }

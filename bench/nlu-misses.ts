@@ -11,7 +11,15 @@ import { createNlu } from "../src/brain/nlu/index.js";
 import { configSchema } from "../src/config/schema.js";
 import { silentLogger } from "../src/core/logger.js";
 import { createRuntime } from "../src/runtime/runtime.js";
-import { capabilityOfTool, evalDir, loadHwu, loadOwnCases, NOW, TIMEZONE } from "./nlu-data.js";
+import {
+  capabilityOfTool,
+  evalDir,
+  loadHwu,
+  loadOwnCases,
+  NOW,
+  THROWAWAY_STORE,
+  TIMEZONE,
+} from "./nlu-data.js";
 import { behaviourOf, callsOf } from "./nlu-score.js";
 
 const [set, ...categories] = process.argv.slice(2);
@@ -21,7 +29,7 @@ if (set !== "hwu-dev" && set !== "own") {
 }
 const home = mkdtempSync(join(tmpdir(), "jarvis-nlu-misses-"));
 const runtime = createRuntime({
-  env: { ...process.env, JARVIS_HOME: home, HOME: home },
+  env: { ...process.env, JARVIS_HOME: home, HOME: home, ...THROWAWAY_STORE },
   logger: silentLogger,
 });
 const nlu = createNlu(runtime.registry.list(), { timezone: TIMEZONE });

@@ -264,11 +264,34 @@ const report = (t: Tally) => ({
   false_action_rate: ratio(t.falseActions, t.n),
 });
 
+/** A development everyday set lists its misses; a blind one never does. */
+export interface EverydaySet {
+  name: string;
+  listMisses: boolean;
+}
+
+const BLIND: EverydaySet = { name: "blind_everyday (never read; aggregates only)", listMisses: false };
+
+function describeBehaviour(b: Behaviour): string {
+  if (b.kind === "acted" || b.kind === "middle")
+    return `${b.kind} ${b.calls.map((c) => `${c.tool}${JSON.stringify(c.args)}`).join(" + ")}`;
+  if (b.kind === "asked") return `asked ${b.tool} for ${b.missing.join(", ")}`;
+  return b.kind;
+}
+
 /**
- * The blind everyday set: aggregates only (overall, by tool group, by expected kind). A
- * follow-up (`after`) is the second turn of a session whose first turn is `after`.
+ * An everyday set (the blind one, or a development one): overall, by tool group, by expected
+ * kind. A follow-up (`after`) is the second turn of a session whose first turn is `after`. Only
+ * a development set lists its misses (`set.listMisses`); the blind set gives aggregates only.
  */
-export function scoreBlind(cases: BlindCase[], nlu: Nlu, bands: Bands, groupOf: (tool: string) => string) {
+export function scoreBlind(
+  cases: BlindCase[],
+  nlu: Nlu,
+  bands: Bands,
+  groupOf: (tool: string) => string,
+  set: EverydaySet = BLIND,
+) {
+  const misses: string[] = [];
   const all = tally();
   const byGroup = new Map<string, Tally>();
   const byKind = new Map<string, Tally>();
@@ -320,14 +343,19 @@ export function scoreBlind(cases: BlindCase[], nlu: Nlu, bands: Bands, groupOf: 
       if (yes) t.withYes += 1;
       if (falseAction) t.falseActions += 1;
     }
+    if (set.listMisses && !argsRight(b))
+      misses.push(
+        `${falseAction ? "FALSE " : ""}[${group}/${c.expect}${c.tool ? ` ${c.tool}` : ""}] ${c.after ? `(after "${c.after}") ` : ""}${c.text} → ${describeBehaviour(b)}`,
+      );
   }
   return {
-    name: "blind_everyday (never read; aggregates only)",
+    name: set.name,
     ...report(all),
     by_expect: Object.fromEntries([...byKind].map(([k, v]) => [k, report(v)])),
     by_group: Object.fromEntries(
       [...byGroup].sort((a, b) => a[0].localeCompare(b[0])).map(([k, v]) => [k, report(v)]),
     ),
     latency_ms: summarize(latencies),
+    ...(set.listMisses ? { misses: misses.sort() } : {}),
   };
 }

@@ -3,7 +3,9 @@
  * set: the team's development set, the blind everyday set (aggregates only), HWU64 train split
  * into a dev part and a held part, CLINC150 val (in scope and out of scope) and SNIPS. Public
  * datasets are read from the evaluation folder at run time, never copied here. Who may read
- * which set: docs/nlu-honesty.md.
+ * which set: docs/nlu-honesty.md. The development everyday set is scored like the blind one, with
+ * its misses listed. `NLU_BENCH_QUICK=1` trains once, scores the everyday sets, HWU64 and CLINC
+ * out of scope, prints a summary and writes nothing (for iterating; the result file needs a full run).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -19,10 +21,12 @@ import {
   here,
   loadBlind,
   loadClinc,
+  loadDevEveryday,
   loadHwu,
   loadOwnCases,
   loadSnips,
   NOW,
+  THROWAWAY_STORE,
   TIMEZONE,
 } from "./nlu-data.js";
 import { type Bands, scoreBlind, scoreCapabilities, scoreOwn } from "./nlu-score.js";
@@ -35,7 +39,7 @@ const bands: Bands = { act: defaults.fast_path_threshold, ask: defaults.ask_thre
 function registeredTools(): NluTool[] {
   const home = mkdtempSync(join(tmpdir(), "jarvis-nlu-bench-"));
   const runtime = createRuntime({
-    env: { ...process.env, JARVIS_HOME: home, HOME: home },
+    env: { ...process.env, JARVIS_HOME: home, HOME: home, ...THROWAWAY_STORE },
     logger: silentLogger,
   });
   const tools = runtime.registry.list();
@@ -51,13 +55,14 @@ function build(tools: readonly NluTool[]) {
   return { nlu, wall: nlu.stats.trainingMs, cpu: Math.round((used.user + used.system) / 100) / 10 };
 }
 
+const quick = process.env.NLU_BENCH_QUICK === "1";
 const tools = registeredTools();
 const walls: number[] = [];
 const cpus: number[] = [];
 let built = build(tools);
 walls.push(built.wall);
 cpus.push(built.cpu);
-for (let i = 0; i < 3; i++) {
+for (let i = 0; i < (quick ? 0 : 3); i++) {
   built = build(tools);
   walls.push(built.wall);
   cpus.push(built.cpu);
@@ -101,7 +106,7 @@ function cliStart(): unknown {
       const t0 = performance.now();
       const run = spawnSync(process.execPath, [join(here, "..", "bin", "jarvis.js"), "nlu"], {
         input: "",
-        env: { ...process.env, JARVIS_HOME: home, HOME: home },
+        env: { ...process.env, JARVIS_HOME: home, HOME: home, ...THROWAWAY_STORE },
       });
       if (run.status !== 0) return `not measured: ${String(run.stderr).split("\n")[0]}`;
       times.push(performance.now() - t0);
@@ -122,7 +127,34 @@ for (const item of loadClinc(dir, "full_train.csv").slice(0, 3000))
 
 const latencies: number[] = [];
 const own = await scoreOwn(loadOwnCases(), nlu, bands, latencies);
-const blind = scoreBlind(loadBlind(), nlu, bands, (tool) => groupOf.get(tool) ?? "(unknown tool)");
+const groupOfTool = (tool: string) => groupOf.get(tool) ?? "(unknown tool)";
+const blind = scoreBlind(loadBlind(), nlu, bands, groupOfTool);
+const devEveryday = scoreBlind(loadDevEveryday(), nlu, bands, groupOfTool, {
+  name: "dev_everyday (independent writer; read and tuned on: development figures)",
+  listMisses: true,
+});
+if (quick) {
+  const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
+    `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
+  const lines = [`own: ${own.right} right, ${own.false_action_rate} false`];
+  for (const set of [blind, devEveryday]) {
+    lines.push(`${set.name}: ${brief(set)}`);
+    for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
+    for (const [k, v] of Object.entries(set.by_group)) lines.push(`  group ${k}: ${brief(v)}`);
+  }
+  for (const suite of [
+    scoreCapabilities("hwu64_dev", loadHwu(dir, "dev"), nlu, bands, latencies),
+    scoreCapabilities("hwu64_held", loadHwu(dir, "held"), nlu, bands, latencies),
+    scoreCapabilities("clinc150_oos_val", loadClinc(dir, "full_oos_val.csv"), nlu, bands, latencies),
+  ])
+    lines.push(
+      `${suite.name}: ${suite.right} right, ${suite.false_action_rate} false, refused ${suite.refused_rate}`,
+    );
+  lines.push(`training ${walls[0]} ms, latency ${JSON.stringify(summarize(latencies))}`);
+  console.log(lines.join("\n"));
+  if (process.env.NLU_BENCH_MISSES) console.log((devEveryday.misses ?? []).join("\n"));
+  process.exit(0);
+}
 const suites = [
   scoreCapabilities(
     "hwu64_dev (80% of train; development figures)",
@@ -170,6 +202,7 @@ writeResult("nlu", {
   cli_nlu_start_ms: cliStart(),
   latency_ms: summarize(latencies),
   blind_everyday: blind,
+  dev_everyday: devEveryday,
   suites,
   own_commands: own,
 });
