@@ -11,8 +11,9 @@ import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
 import { CONFIDENCE, resolveThere } from "./parse-rules.js";
-import { fillPending, questionFor } from "./slot-filling.js";
+import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
+import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
 import { SlotCache } from "./template.js";
 import { screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
@@ -181,6 +182,19 @@ class Parser {
     if (!result.tool || result.missing?.length) return result;
     const intents = this.catalog.intentsOf.get(result.tool) ?? [];
     const args = { ...(result.args ?? {}) };
+    // "email someone", "open the file": a placeholder is no value; ask for it instead of guessing
+    const vague = vagueArgs(args, this.catalog.required.get(result.tool));
+    if (vague.length > 0) {
+      for (const arg of vague) delete args[arg];
+      const missing = missingArgs(args, this.catalog.required.get(result.tool));
+      return this.maybeIncomplete(
+        result.text,
+        { tool: result.tool, args },
+        missing,
+        result.confidence,
+        result.groups,
+      );
+    }
     for (const arg of intents.flatMap((spec) => spec.remember ?? [])) {
       if (args[arg] !== undefined) continue;
       const known = context.remembered?.[arg];

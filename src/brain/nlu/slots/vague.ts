@@ -1,0 +1,62 @@
+/**
+ * Slot quality: a required value that names nothing ("it", "someone", "the file", "an email")
+ * is no value. Acting on it would guess; Jarvis asks for it instead ("Which file?", "Who should
+ * it go to?"). What the user writes (a title, a body, a note) is theirs to word, so there only a
+ * bare pronoun counts as vague: "a meeting" is a fine title, "the file" is not a file.
+ */
+
+/** Words that stand for something not named. */
+const PRONOUNS = new Set(
+  "it its this that these those them they him her he she one ones someone somebody something anything anyone anybody everything stuff thing things whatever".split(
+    " ",
+  ),
+);
+
+/** Words that only point ("the", "that", "my", "new") before a noun. */
+const POINTERS = new Set(
+  "the a an my this that these those some one your our his her their its new old same other another certain particular latest last recent first next current right correct few".split(
+    " ",
+  ),
+);
+
+/**
+ * Nouns that say what kind of thing without saying which: with only pointers before them they
+ * refer to something the user has not named yet.
+ */
+const KINDS = new Set(
+  "file files document documents doc docs folder folders directory directories pdf pdfs spreadsheet image images picture pictures photo photos video videos screenshot text txt email emails mail mails message messages note notes event events meeting meetings appointment appointments reminder reminders alarm alarms timer timers app apps application applications program programs contact contacts person people friend friends number address song songs track tracks item items list lists page pages website site link url window windows item thing web internet net online tab tabs word words name".split(
+    " ",
+  ),
+);
+
+/** Argument names whose value is the user's own wording (titles, bodies, notes). */
+const WORDED = /^(?:title|subject|body|content|text|message|note|description|summary|details|notes)$/;
+
+function vagueWords(value: string, worded: boolean): boolean {
+  const words = value
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]+/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length === 0) return true;
+  if (worded) return words.length === 1 && PRONOUNS.has(words[0]!);
+  let i = 0;
+  while (i < words.length - 1 && POINTERS.has(words[i]!)) i++;
+  const rest = words.slice(i);
+  if (rest.length !== 1) return false;
+  const [word] = rest as [string];
+  return PRONOUNS.has(word) || KINDS.has(word) || (i > 0 && POINTERS.has(word));
+}
+
+/** Is this value of `arg` a placeholder rather than a value? Handles ("#f2") never are. */
+export function isVague(arg: string, value: unknown): boolean {
+  if (Array.isArray(value)) return value.some((v) => isVague(arg, v));
+  if (typeof value !== "string") return false;
+  if (/^#[a-z]+\d+$/i.test(value.trim())) return false;
+  return vagueWords(value, WORDED.test(arg));
+}
+
+/** The required arguments whose values are placeholders: to be asked for, not acted on. */
+export function vagueArgs(args: Record<string, unknown>, required: readonly string[] | undefined): string[] {
+  return (required ?? []).filter((name) => args[name] !== undefined && isVague(name, args[name]));
+}
