@@ -158,6 +158,12 @@ export interface IntentSpec {
   /** A name for this reading when a tool has several; defaults to the tool's name. */
   name?: string;
   templates?: readonly TemplateEntry[];
+  /**
+   * Templates of a request that names this tool but not all its required values ("open a
+   * file", "text someone"): matched, Jarvis asks for what is missing (`ask`) instead of
+   * guessing. A complete reading of another template wins over them.
+   */
+  asks?: readonly TemplateEntry[];
   /** Classifier-only phrasings the templates do not cover (the team's own words). */
   samples?: readonly string[];
   /** Sentences that sound like this tool but are not for it (trained as "none of the tools"). */

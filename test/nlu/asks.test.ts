@@ -57,4 +57,13 @@ describe("a placeholder is no value", () => {
     });
     expect(answer.args).toMatchObject({ to: ["priya"] });
   });
+
+  it("asks for what a request leaves out when it names the tool (an asking template)", () => {
+    const mail = parse("email Jonas");
+    expect(mail).toMatchObject({ kind: "action", tool: "mail_send", args: { to: ["Jonas"] } });
+    expect(mail.missing).toEqual(["subject", "body"]);
+    expect(mail.reply).toBe("What's the subject?");
+    // A complete request is no question
+    expect(parse("email jonas about the rota saying swap with me on friday").missing).toBeUndefined();
+  });
 });

@@ -36,6 +36,8 @@ export interface CompiledTemplate {
   fixed: Args;
   /** From a tool's own `examples` rather than its language (ranks lower on ties). */
   example: boolean;
+  /** An `asks` template: its reading lacks required values and becomes a question for them. */
+  incomplete?: boolean;
 }
 
 export interface Catalog {
@@ -64,9 +66,23 @@ export function compileCatalog(tools: readonly NluTool[]): Catalog {
   const templates: CompiledTemplate[] = [];
   const trainingOnly: CompiledTemplate[] = [];
   const warnings: string[] = [];
-  const add = (intent: string, tool: string, source: string, fixed: Args, example = false) => {
+  const add = (
+    intent: string,
+    tool: string,
+    source: string,
+    fixed: Args,
+    example = false,
+    incomplete = false,
+  ) => {
     try {
-      const compiled = { intent, tool, template: parseTemplate(source), fixed, example };
+      const compiled = {
+        intent,
+        tool,
+        template: parseTemplate(source),
+        fixed,
+        example,
+        ...(incomplete ? { incomplete } : {}),
+      };
       // A tool's own example acts only through typed slots: "run {command}" must not turn
       // "run a marathon" into a shell call, nor "where is {query}" make every question a file search
       const loose = compiled.template.slots.some((_name, i) => slotTypeOf(compiled.template, i)?.free);
@@ -88,6 +104,10 @@ export function compileCatalog(tools: readonly NluTool[]): Catalog {
       for (const entry of spec.templates ?? []) {
         if (typeof entry === "string") add(key, tool.name, entry, {});
         else add(key, tool.name, entry.t, entry.args);
+      }
+      for (const entry of spec.asks ?? []) {
+        if (typeof entry === "string") add(key, tool.name, entry, {}, false, true);
+        else add(key, tool.name, entry.t, entry.args, false, true);
       }
     }
     if (!tool.examples?.length) continue;

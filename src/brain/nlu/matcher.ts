@@ -13,6 +13,8 @@ export interface Candidate {
   free: boolean;
   /** A free-text slot swallowed "and"/"then": the utterance may be two commands. */
   splittable: boolean;
+  /** Required values the request did not say (an `asks` template): to be asked for. */
+  missing?: string[];
 }
 
 const SPLITTERS = new Set(["and", "then", "also"]);
@@ -104,8 +106,26 @@ export class TemplateMatcher {
     const values: Record<string, unknown> = {};
     for (const [name, slot] of Object.entries(match.slots)) values[name] = slot.value;
     const input = { values, matches: match.slots, fixed: compiled.fixed, env: cache.env };
+    const required = this.catalog.required.get(compiled.tool);
+    if (compiled.incomplete) {
+      // The few values an asking template holds are its slots; the rest is asked for
+      const args = slotsAsArgs(input);
+      const missing = (required ?? []).filter((key) => args[key] === undefined);
+      if (missing.length === 0) return undefined;
+      // Below every complete reading: "email sam about lunch" is not a question
+      const score = match.score - 0.5;
+      return {
+        intent: compiled.intent,
+        tool: compiled.tool,
+        args,
+        score,
+        free: match.free,
+        splittable: false,
+        missing,
+      };
+    }
     const args = spec?.build ? spec.build(input) : slotsAsArgs(input);
-    if (!args || !hasRequired(args, this.catalog.required.get(compiled.tool))) return undefined;
+    if (!args || !hasRequired(args, required)) return undefined;
     // A handle of another kind is not this tool's ("delete #f6" is no calendar event)
     if (wrongHandle(this.catalog, { tool: compiled.tool, args })) return undefined;
     const splittable = Object.values(match.slots).some(

@@ -179,7 +179,7 @@ class Parser {
       const problem = wrongHandle(this.catalog, call);
       if (problem) return { text: result.text, kind: "unknown", confidence: 0.5, reply: problem };
     }
-    if (!result.tool || result.missing?.length) return result;
+    if (!result.tool) return result;
     const intents = this.catalog.intentsOf.get(result.tool) ?? [];
     const args = { ...(result.args ?? {}) };
     // "email someone", "open the file": a placeholder is no value; ask for it instead of guessing
@@ -195,6 +195,7 @@ class Parser {
         result.groups,
       );
     }
+    if (result.missing?.length) return result;
     for (const arg of intents.flatMap((spec) => spec.remember ?? [])) {
       if (args[arg] !== undefined) continue;
       const known = context.remembered?.[arg];
@@ -250,6 +251,13 @@ class Parser {
       const parts = splitCommands(this.matcher, tokens, env);
       if (parts) return this.action(input, resolveThere(parts, tokens, this.catalog), CONFIDENCE.multi);
     }
+    if (whole?.missing)
+      return this.maybeIncomplete(
+        input,
+        { tool: whole.tool, args: whole.args },
+        whole.missing,
+        CONFIDENCE.template,
+      );
     if (whole) {
       return this.action(
         input,

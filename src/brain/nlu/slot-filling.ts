@@ -154,7 +154,8 @@ export function incompleteCall(
   const leader = result.ranked.find((r) => catalog.groupOf.get(r.label) === group)?.probability ?? 0;
   for (const { label, probability } of result.ranked) {
     if (catalog.groupOf.get(label) !== group || probability < leader * 0.5) continue;
-    const tool = guessedTool(catalog, label);
+    // Asked, not guessed: nothing runs before the answers, so the tool stays the one asked for
+    const tool = label;
     const specs = catalog.intentsOf.get(tool) ?? [];
     // Look-ups whose only value is the question itself: without it, it was a question
     if (specs.some((spec) => spec.neverAsk)) continue;

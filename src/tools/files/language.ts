@@ -1,4 +1,12 @@
-import { type Args, type BuildInput, slotsAsArgs } from "../../brain/nlu/language/index.js";
+import {
+  type Args,
+  type BuildInput,
+  findFiles,
+  findQuoted,
+  type GuessInput,
+  parseNumber,
+  slotsAsArgs,
+} from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -17,6 +25,34 @@ function kindOf(path: unknown): "folder" | "file" | undefined {
   if (/^#f\d|\.[a-z0-9]{1,5}$/i.test(path)) return "file";
   return undefined;
 }
+
+/** The files a classifier reading names: the first that is not a folder, or not a file. */
+const fileIn = (input: GuessInput) => findFiles(input).find((p) => kindOf(p) !== "folder");
+const folderIn = (input: GuessInput) => findFiles(input).find((p) => kindOf(p) !== "file");
+const withPath = (path: string | undefined): Args | undefined => (path ? { path } : undefined);
+
+/** "the first 20 lines", "from line 200": a window of lines, when said. */
+function lineWindow(words: readonly string[]): Args {
+  const said = words.join(" ");
+  const first = /\b(?:first|top) (\w+) lines?\b/.exec(said);
+  const from = /\bfrom line (\w+)\b/.exec(said);
+  const n = (w: string | undefined) => (w === undefined ? undefined : parseNumber([w]));
+  if (first && n(first[1]) !== undefined) return { end_line: n(first[1]) };
+  if (from && n(from[1]) !== undefined) return { start_line: n(from[1]) };
+  return {};
+}
+
+/** What a new file should say: after "saying", "that says", "with this text:" and the like. */
+function contentIn(text: string): string | undefined {
+  const m =
+    /\b(?:saying|that says|which says|containing|with (?:the |this )?(?:text|words|content|line)s?:?|with|:)\s+(.+)$/i.exec(
+      text,
+    );
+  return m?.[1]?.trim() || undefined;
+}
+
+const FILE_WORDS =
+  /\b(?:files?|documents?|docs?|folders?|director(?:y|ies)|pdfs?|txt|spreadsheets?|photos?|pictures?|images?)\b/;
 
 const unless =
   (kind: "folder" | "file") =>
@@ -42,6 +78,13 @@ const FILE_INTENTS: IntentTable = {
       `(search|look) in {path} for {query}`,
     ],
     samples: ["find a file", "where is that file", "search my computer for a document", "locate the file"],
+    anchors: /\b(?:find|search|look for|locate|where|grep|look in|hunt)\b/,
+    fallback: (input) => {
+      const query = findQuoted(input);
+      if (!query) return undefined;
+      const folder = folderIn(input);
+      return { query, ...(folder ? { path: folder } : {}) };
+    },
   },
   files_list: {
     describe: ({ path }) => (typeof path === "string" ? `List what is in ${path}` : "List your files"),
@@ -56,6 +99,12 @@ const FILE_INTENTS: IntentTable = {
     ],
     build: unless("file"),
     samples: ["list my files", "show the folder contents", "what's in this folder"],
+    anchors: /\b(?:list|ls|what is in|whats in|contents?|everything in|show|files (?:in|on))\b/,
+    fallback: (input) => {
+      const path = folderIn(input);
+      if (!path) return undefined;
+      return input.words.some((w) => w === "hidden" || w === "dot") ? { path, hidden: true } : { path };
+    },
   },
 };
 
@@ -63,12 +112,13 @@ const TRASH = "(trash|bin|rubbish bin|recycle bin|wastebasket)";
 
 const FILE_CHANGE_INTENTS: IntentTable = {
   files_read: {
+    asks: ["(open|read|show) [me] (a|the|that|this|my) [text] (file|document)"],
     handles: [{ kind: "f", verbs: ["open", "read"], arg: "path" }],
     accepts: { path: ["f"] },
     ask: { path: "Which file?" },
     describe: ({ path }) => (typeof path === "string" ? `Read ${path}` : undefined),
     templates: [
-      "(read|open|show|display|print|cat) [me] [the|my] [file] {path}",
+      "(read|open|show|display|cat) [me] [the|my] [file] {path}",
       "(read|show|print|display|dump|output|give me|cat) [me] [the] (contents|content|text) of [the file] {path}",
       "(read|open) [me] [the file] {path} (to me|aloud|out loud|for me)",
       "(show|tell) me what (is|it says) (in|inside) [the file] {path}",
@@ -79,6 +129,15 @@ const FILE_CHANGE_INTENTS: IntentTable = {
     ],
     samples: ["read that text file to me", "open the notes file and read it", "show me what the readme says"],
     build: unless("folder"),
+    // Printing is for a printer, which Jarvis does not drive
+    anchors: /\b(?:read|open|show|display|cat|say|says|contents?|lines?|what is in)\b/,
+    vetoes: /\bprint/,
+    negatives: ["print ~/letters/cv.pdf", "print two copies of the form", "send report.pdf to the printer"],
+    asksWithAnchors: true,
+    fallback: (input) => {
+      const path = fileIn(input);
+      return path ? { path, ...lineWindow(input.words) } : undefined;
+    },
   },
   files_info: {
     accepts: { path: ["f", "d"] },
@@ -92,8 +151,12 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       "(is|does) {path} (exist|a folder|a directory|a text file)",
     ],
     samples: ["how much space does that file take", "when did that file last change", "file details please"],
+    anchors:
+      /\b(?:how big|size|modified|changed|edited|created|details|info|information|properties|how many (?:things|files|items)|what kind of|what type of|text file or)\b/,
+    fallback: (input) => withPath(findFiles(input)[0]),
   },
   files_write: {
+    asks: ["(create|make|write|start) [me] (a|an) [new] [empty|blank|text] (file|document|text file)"],
     ask: { path: "What should I call the file?", content: "What should it say?" },
     describe: ({ path }) => (typeof path === "string" ? `Write the file ${path}` : undefined),
     templates: [
@@ -109,8 +172,19 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       return { path, content: typeof content === "string" ? content : "" };
     },
     samples: ["make me a new text file", "save these words to a file", "create an empty file on my desktop"],
+    anchors: /\b(?:write|create|make|save|new file|put)\b/,
+    asksWithAnchors: true,
+    partial: (input) => withPath(fileIn(input)),
+    fallback: (input) => {
+      const path = fileIn(input);
+      if (!path || kindOf(path) !== "file") return undefined;
+      const after = input.env.text.slice(input.env.text.indexOf(path) + path.length);
+      const content = contentIn(after);
+      return content ? { path, content } : undefined;
+    },
   },
   files_move: {
+    asks: ["(rename|move) (a|the|that|this|my) (file|document|folder)"],
     ask: { source: "Which file?", destination: "Where should it go?" },
     accepts: { source: ["f", "d"], destination: ["d"] },
     describe: ({ source, destination }) =>
@@ -127,8 +201,35 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       "rename the report",
       "put this file in the downloads folder",
     ],
+    anchors: /\b(?:move|rename|put|shift|transfer|relocate|file|call it|replace)\b/,
+    asksWithAnchors: true,
+    partial: (input) => {
+      const [source] = findFiles(input);
+      return source ? { source } : undefined;
+    },
+    fallback: (input) => {
+      const found = findFiles(input);
+      if (found.length >= 2) {
+        const args: Args = { source: found[0]!, destination: found.at(-1)! };
+        return /\b(?:create|make) the folder|if it (?:does not|doesn't) exist/.test(input.words.join(" "))
+          ? { ...args, create_dirs: true }
+          : args;
+      }
+      // "rename the folder ~/x to kitchen-reno": a new name beside it
+      const said = input.env.text;
+      const to = /\b(?:to|as)\s+([\w.-]+)\s*[.!?]?$/i.exec(said);
+      if (found.length === 1 && to && /\brename\b/i.test(said)) {
+        const parent = found[0]!.replace(/\/[^/]*\/?$/, "");
+        return {
+          source: found[0]!,
+          destination: parent && parent !== found[0] ? `${parent}/${to[1]}` : to[1],
+        };
+      }
+      return undefined;
+    },
   },
   files_trash: {
+    asks: ["(delete|trash|bin|remove|get rid of) (a|the|that|this|my) (file|document)"],
     ask: { path: "Which file?" },
     accepts: { path: ["f", "d"] },
     describe: ({ path }) => (typeof path === "string" ? `Move ${path} to the trash` : undefined),
@@ -137,6 +238,9 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       `(move|put|send|throw) [the file] {path} (to|in|into) the ${TRASH}`,
     ],
     samples: ["throw that file away", "delete this document", "put the old file in the bin"],
+    anchors: /\b(?:delete|trash|bin|remove|chuck|throw|get rid|erase|dump|ditch|scrap)\b/,
+    asksWithAnchors: true,
+    fallback: (input) => withPath(findFiles(input)[0]),
   },
   files_trash_list: {
     describe: () => "Show what is in the trash",
@@ -156,6 +260,15 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       `(take|pull) {id:text} out of the ${TRASH}`,
     ],
     samples: ["undo that delete", "get my file back from the trash", "restore the file i just deleted"],
+    anchors: /\b(?:restore|recover|bring back|undelete|get back|put back|back from|out of the)\b/,
+    // Only what Jarvis trashed comes back: a handle, a file name, or the trash said
+    build: (input) => {
+      const args = slotsAsArgs(input);
+      const id = String(args.id ?? "");
+      const trashed = /\b(?:trash|bin|deleted|binned|trashed|threw away|thrown away)\b/i.test(input.env.text);
+      return /^#[a-z]\d+$|\.[a-z0-9]{1,5}$/i.test(id) || trashed ? args : undefined;
+    },
+    asksWithAnchors: true,
   },
 };
 

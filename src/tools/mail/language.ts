@@ -100,6 +100,15 @@ const MAIL_INTENTS: IntentTable = {
       `${SEND} [an|a] (email|mail) to {to} [and] {body}`,
     ],
     samples: ["send an email", "compose an email", "write a mail to my friend", "send a message by email"],
+    anchors: /\b(?:e ?mail|mail|send|message|write to)\b/,
+    // "email sam": who is said, what to say is asked (nothing is sent before the answers)
+    asks: [
+      "(send|write|compose) [an|a] [new] (email|mail|e mail|message) (to|for) {to} [now|please]",
+      "(email|mail) {to} [now|please]",
+      "(i need|i want|i would like) to (email|mail|write to|send an email to|write an email to) {to}",
+      "(send|write) {to} (a|an) [quick|short] (email|mail|message|note) [now|please]",
+      "(send|write|compose) [an|a] [new] (email|mail|e mail)",
+    ],
     build: (input) =>
       NOT_SENT.test(`${input.values.body ?? ""} ${input.values.subject ?? ""}`) ? undefined : mailSend(input),
   },
@@ -111,15 +120,9 @@ const MAIL_INTENTS: IntentTable = {
       `(draft|prepare) [an|a] (email|mail|message) to {to} ${SAYING} {body}`,
       `(write|start) a draft (to|for) {to} (about|regarding) {subject}`,
       {
-        t: "(send|write|compose|start|draft|create|prepare) [an|a] [new] (email|mail|e mail) (to|for) {to} [now|please]",
+        t: "(start|draft|create|prepare) [an|a] [new] (email|mail|e mail) (to|for) {to} [now|please]",
         args: { empty: true },
       },
-      { t: "(email|mail) {to} [now|please]", args: { empty: true } },
-      {
-        t: "(i need|i want|i would like) to (email|mail|write to|send an email to|write an email to) {to}",
-        args: { empty: true },
-      },
-      { t: "(send|write) {to} an (email|mail) [now|please]", args: { empty: true } },
       {
         t: "(write|compose|draft|prepare|start) [an|a] (email|mail|message) to {to} [but] (don't|do not|dont) send it [yet]",
         args: { empty: true },
@@ -137,7 +140,8 @@ const MAIL_INTENTS: IntentTable = {
         /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to|saying|says|with|and|back|asking|telling)\b)([a-z]+)(?:\s+(.+))?$/.exec(
           said,
         );
-      if (!m) return undefined;
+      // "reply to karen's email" names whose message, not whom to write to
+      if (!m || m[2]?.startsWith("'s")) return undefined;
       const body = (m[2] ?? "")
         .replace(/^(?:saying|that|about|and say|and tell (?:him|her|them))\s+/, "")
         .trim();
@@ -165,11 +169,15 @@ const MAIL_READ_INTENTS: IntentTable = {
   mail_reply: {
     accepts: { id: ["m"] },
     ask: { id: WHICH_MESSAGE, body: "What should the reply say?" },
+    anchors: /\b(?:reply|respond|answer|write back)\b/,
     describe: ({ body }) => (typeof body === "string" ? `Draft a reply saying "${body}"` : "Draft a reply"),
     templates: [
       "(reply|respond|answer) to {id} (saying|with|that) {body}",
       { t: "(reply|respond) to (all|everyone) on {id} (saying|with|that) {body}", args: { reply_all: true } },
       "(write|draft) a reply to {id} (saying|that says) {body}",
+    ],
+    asks: [
+      "(reply|respond|answer|write back) [to] [the|that|this|her|his|their|an] (email|mail|message)",
     ],
     samples: [
       "answer that email",

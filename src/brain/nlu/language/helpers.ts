@@ -1,4 +1,4 @@
-import { isNameLike } from "../slots/entities.js";
+import { FOLDERS, isNameLike } from "../slots/entities.js";
 import {
   findDuration,
   findWhen,
@@ -7,7 +7,7 @@ import {
   type SlotEnv,
   type When,
 } from "../slots/index.js";
-import { parseRepeat } from "../slots/more.js";
+import { FILE_ENDINGS, parseRepeat } from "../slots/more.js";
 import { isNumberWord } from "../text/numbers.js";
 import type { Args, GuessInput as FallbackInput } from "./types.js";
 
@@ -153,6 +153,41 @@ export function findUrl(input: FallbackInput): string | undefined {
     if (/^https?:\/\//i.test(raw) || /^#u\d+$/.test(raw)) return raw;
   }
   return undefined;
+}
+
+/**
+ * Files the utterance names, as written, in order: paths ("~/notes/a.md", "/tmp/x"), handles
+ * from a listing ("#f2", "#d1"), names with a file ending ("budget.xlsx"), and the user's own
+ * files by name. Known folders count when said as folders ("my downloads", "Documents").
+ */
+export function findFiles(input: FallbackInput): string[] {
+  const out: string[] = [];
+  const { tokens, words, env } = input;
+  for (let i = 0; i < tokens.length; i++) {
+    const raw = env.text.slice(tokens[i]!.start, tokens[i]!.end).replace(/[.,;:!?]+$/, "");
+    const w = words[i]!;
+    const ending = /\.([a-z0-9]{1,5})$/i.exec(raw)?.[1]?.toLowerCase();
+    if (
+      /^(?:~|\.{1,2})?\/|^~$|^#[fd]\d{1,6}$/.test(raw) ||
+      (ending && FILE_ENDINGS.has(ending) && !/^https?:/i.test(raw))
+    )
+      out.push(raw);
+    else if (env.user?.files?.has(w)) out.push(env.user.files.get(w)!);
+    // "my photos" may be anyone's photos anywhere; "the Pictures folder", "in Documents" is the folder
+    else if (
+      FOLDERS[w] &&
+      (/^(?:folder|directory)$/.test(words[i + 1] ?? "") ||
+        (/^[A-Z]/.test(raw) && /^(?:in|into|to|from|under|inside|of|on)$/.test(words[i - 1] ?? "")))
+    )
+      out.push(FOLDERS[w]!);
+  }
+  return out;
+}
+
+/** Text in quotes ('Order total', "call mum"), as written. */
+export function findQuoted(input: FallbackInput): string | undefined {
+  const m = /(?:^|\s)["'‘“]([^"'’”]{1,200})["'’”](?=$|[\s.,!?:;])/.exec(input.env.text);
+  return m?.[1]?.trim() || undefined;
 }
 
 export const DEFAULT_APPS: ReadonlySet<string> = new Set(KNOWN_APPS);

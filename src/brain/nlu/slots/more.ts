@@ -12,7 +12,7 @@ interface SlotTypeShape {
 }
 
 /** Endings of the files people name by name ("report.pdf"). */
-const FILE_ENDINGS = new Set(
+export const FILE_ENDINGS = new Set(
   "txt md markdown pdf doc docx odt rtf csv tsv xls xlsx ods ppt pptx odp json yaml yml xml html htm ics vcf png jpg jpeg gif webp svg bmp mp3 wav flac ogg m4a mp4 mkv mov avi webm zip tar gz tgz 7z log ini conf cfg sh py js ts go rs java c cpp h rb php sql epub".split(
     " ",
   ),
@@ -24,7 +24,12 @@ function parseFile(words: readonly string[], raw: string, env: LanguageEnv): str
   if (words.length === 1 && /^#[fd]\d{1,6}$/.test(text)) return text;
   if (words.length === 1 && /^(?:~|\.{1,2})?\/|^~$/.test(text)) return text;
   const rest = words.filter((w) => w !== "my" && w !== "the" && w !== "folder" && w !== "directory");
-  if (rest.length === 1 && (words.length >= 2 || rest[0] === "downloads" || rest[0] === "desktop")) {
+  // "Documents" written with its capital is the folder; "documents" alone may be any documents
+  const capital = words.length === 1 && /^[A-Z]/.test(text);
+  if (
+    rest.length === 1 &&
+    (words.length >= 2 || capital || rest[0] === "downloads" || rest[0] === "desktop")
+  ) {
     const folder = FOLDERS[rest[0]!];
     if (folder) return folder;
   }

@@ -52,7 +52,8 @@ function vagueWords(value: string, worded: boolean): boolean {
 export function isVague(arg: string, value: unknown): boolean {
   if (Array.isArray(value)) return value.some((v) => isVague(arg, v));
   if (typeof value !== "string") return false;
-  if (/^#[a-z]+\d+$/i.test(value.trim())) return false;
+  // Handles ("#f2"), paths, file names and numbers name something
+  if (/[#./~\d@]/.test(value)) return false;
   return vagueWords(value, WORDED.test(arg));
 }
 
