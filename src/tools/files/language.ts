@@ -51,9 +51,6 @@ function contentIn(text: string): string | undefined {
   return m?.[1]?.trim() || undefined;
 }
 
-const FILE_WORDS =
-  /\b(?:files?|documents?|docs?|folders?|director(?:y|ies)|pdfs?|txt|spreadsheets?|photos?|pictures?|images?)\b/;
-
 const unless =
   (kind: "folder" | "file") =>
   (input: BuildInput): Args | undefined => {

@@ -176,9 +176,7 @@ const MAIL_READ_INTENTS: IntentTable = {
       { t: "(reply|respond) to (all|everyone) on {id} (saying|with|that) {body}", args: { reply_all: true } },
       "(write|draft) a reply to {id} (saying|that says) {body}",
     ],
-    asks: [
-      "(reply|respond|answer|write back) [to] [the|that|this|her|his|their|an] (email|mail|message)",
-    ],
+    asks: ["(reply|respond|answer|write back) [to] [the|that|this|her|his|their|an] (email|mail|message)"],
     samples: [
       "answer that email",
       "write back to her",
