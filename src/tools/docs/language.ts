@@ -1,4 +1,24 @@
+import { findFiles, findUrl, type GuessInput, parseNumber } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
+
+/** "in 4 points", "no more than 8", "5 bullets": how many points, when said. */
+function maxPoints(words: readonly string[]): number | undefined {
+  const said = words.join(" ");
+  const m =
+    /\b(\w+) (?:key |main )?(?:points|bullets|bullet points|takeaways)\b/.exec(said) ??
+    /\b(?:no more than|at most|max|maximum|up to) (\w+)\b/.exec(said);
+  const n = m ? parseNumber([m[1]!]) : undefined;
+  return n !== undefined && n >= 1 && n <= 20 ? n : undefined;
+}
+
+/** The document a classifier reading names: a URL, else a path. */
+function documentIn(input: GuessInput): Record<string, unknown> | undefined {
+  const url = findUrl(input) ?? input.words.find((w) => /^(?:www\.)?[a-z0-9-]+\.[a-z]{2,}\//.test(w));
+  const path = url ? undefined : findFiles(input)[0];
+  if (!url && !path) return undefined;
+  const points = maxPoints(input.words);
+  return { ...(url ? { url } : { path }), ...(points ? { max_points: points } : {}) };
+}
 
 /** How people ask for the gist of a document, a page or a video (the team's own sentences). */
 const DOCS_INTENTS: IntentTable = {
@@ -17,7 +37,27 @@ const DOCS_INTENTS: IntentTable = {
       "(tldr|tl dr) [of|for] [the|this|that] [page|article|web page|video|youtube video] {url}",
       "(give me|what are|list) [the] (gist|summary|main points|key points|highlights|takeaways|key takeaways) (of|from|in) [the|this] [page|article|web page|video|youtube video] {url}",
     ],
-    samples: ["tldr of that pdf", "summarize that document for me", "boil this report down to a few points"],
+    asks: [
+      "(summarize|summarise|sum up|recap) [the|this|that|a|my] (document|file|pdf|report|paper|article|page)",
+      "(give me|what is) [the] (gist|summary|main points|key points) of [the|this|that|a] (document|file|pdf|report|paper)",
+    ],
+    samples: [
+      "tldr of that pdf",
+      "summarize that document for me",
+      "boil this report down to a few points",
+      "condense ~/Work/notes/meeting.docx into a few bullets",
+      "the short version of ~/Documents/lease.pdf please",
+      "key points of https://example.com/report.pdf",
+      "sum up this article https://news.example.org/story",
+      "what's ~/Uni/essay.docx about, give me a summary",
+      "give me 5 main points from ~/Downloads/guide.pdf",
+      "i don't have time to read ~/papers/study.pdf, what does it say in short",
+      "boil down the video https://www.youtube.com/watch?v=abc123",
+      "summarise the pdf at ~/Documents/policy.pdf in three bullets",
+    ],
+    anchors:
+      /\b(?:summar\w+|sum up|gist|key points|main points|short version|condense|tl ?dr|takeaways|boil|in short|bullets?|about)\b/,
+    fallback: documentIn,
   },
 };
 

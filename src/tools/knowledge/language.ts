@@ -1,3 +1,4 @@
+import { findFiles } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -20,6 +21,14 @@ const KNOWLEDGE_INTENTS: IntentTable = {
       `according to ${MY_DOCS} {query}`,
     ],
     samples: ["search my notes", "look in my documents", "check the knowledge base", "what do my files say"],
+    // Papers of one's own: the question itself is what to look for
+    anchors:
+      /\b(?:(?:my|the|our) (?:\w+ ){0,2}(?:documents?|docs|notes|handbook|manual|contract|agreement|policy|lease|warranty|paperwork|papers|letters?|minutes|knowledge base|files)|according to|knowledge base)\b/,
+    vetoes: /\b(?:remind|calendar|email|mail|inbox|list|alarm|timer)\b/,
+    fallback: (input) => {
+      const query = input.env.text.trim().replace(/[?!.]+$/, "");
+      return query.split(/\s+/).length >= 3 ? { query } : undefined;
+    },
   },
 };
 
@@ -33,6 +42,14 @@ const KNOWLEDGE_ADD_INTENTS: IntentTable = {
       "(make|let) {path} searchable",
     ],
     samples: ["add this pdf to my documents", "index my notes folder", "learn this file"],
+    asks: [
+      "(add|put) [a|the|this|that] (file|folder|document) (to|into|in) [my|the] (knowledge base|knowledgebase|library)",
+    ],
+    anchors: /\b(?:index|re ?index|knowledge|searchable|learn|ingest|read in|library)\b/,
+    fallback: (input) => {
+      const [path] = findFiles(input);
+      return path ? { path } : undefined;
+    },
   },
 };
 

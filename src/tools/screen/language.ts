@@ -1,7 +1,31 @@
+import { findFiles, findQuoted, type GuessInput } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask for screenshots and what the screen says (the team's own sentences). */
 const SCREEN = "[the|my|this] (screen|display|desktop|monitor)";
+const SCREEN_WORDS = /\b(?:screen|display|monitor|screenshot|screen shot|screengrab)\b/;
+
+/**
+ * A part of the screen in pixels: "800x600 from the top left", "starting at 100,200, 640 wide
+ * and 480 high", "0,540, 1920 by 540".
+ */
+function regionIn(text: string): Record<string, number> | undefined {
+  const lower = text.toLowerCase();
+  const size =
+    /(\d{2,5})\s*(?:x|by|×)\s*(\d{2,5})/.exec(lower) ??
+    /(\d{2,5})\s*(?:px |pixels )?wide\D{1,12}(\d{2,5})\s*(?:px |pixels )?(?:high|tall)/.exec(lower);
+  if (!size) return undefined;
+  const at = /(\d{1,5})\s*,\s*(\d{1,5})/.exec(lower.replace(size[0], " "));
+  const origin = at
+    ? { x: Number(at[1]), y: Number(at[2]) }
+    : /\btop[- ]left\b/.test(lower)
+      ? { x: 0, y: 0 }
+      : undefined;
+  if (!origin) return undefined;
+  return { ...origin, width: Number(size[1]), height: Number(size[2]) };
+}
+
+const pngIn = (input: GuessInput) => findFiles(input).find((p) => /\.png$/i.test(p));
 
 const SCREEN_INTENTS: IntentTable = {
   screen_capture: {
@@ -13,7 +37,23 @@ const SCREEN_INTENTS: IntentTable = {
       "screenshot [please|now]",
       "(take|grab|capture|get|save) [me] a (picture|photo|image|snapshot|shot|capture) of (my|the) (screen|desktop|display)",
     ],
-    samples: ["grab what's on my screen as an image", "save an image of the screen", "screen cap please"],
+    samples: [
+      "grab what's on my screen as an image",
+      "save an image of the screen",
+      "screen cap please",
+      "capture the display, i need to show it to someone",
+      "screenshot and put it at ~/Desktop/error.png",
+      "take a picture of the screen and name it ~/Pictures/win.png",
+      "grab the top left 1024x768 of the screen",
+      "screen capture of the area at 50,60, 300 wide and 200 high",
+    ],
+    anchors: /\b(?:screenshot|screen shot|screengrab|screen grab|capture|snap|grab|picture of|image of)\b/,
+    fallback: (input) => {
+      if (!SCREEN_WORDS.test(input.words.join(" "))) return undefined;
+      const path = pngIn(input);
+      const region = regionIn(input.env.text);
+      return { ...(path ? { path } : {}), ...(region ? { region } : {}) };
+    },
   },
   screen_ocr: {
     describe: () => "Read the text on the screen",
@@ -22,12 +62,28 @@ const SCREEN_INTENTS: IntentTable = {
       `(read|ocr) ${SCREEN} [to me|out loud|aloud]`,
       `what (text|words) (is|are) (on|showing on) ${SCREEN}`,
       `what does ${SCREEN} say`,
+      `what does it say on ${SCREEN} [right now|now]`,
+      `(read|read out|read me) (whatever|everything|all the|the|any) (text|words|writing) (is|that is) on ${SCREEN}`,
     ],
     samples: [
       "what's written on my screen",
       "read out everything shown on the display",
       "scan the screen for text",
+      "the print on my screen is too small, read it to me",
+      "ocr the top half of the screen, 0,0, 1920 by 540",
+      "read the screen but skip words you're unsure of",
+      "tell me what the text on the monitor says",
     ],
+    anchors: /\b(?:read|ocr|text|words|say|says|written|writing|print)\b/,
+    fallback: (input) => {
+      if (!SCREEN_WORDS.test(input.words.join(" "))) return undefined;
+      const region = regionIn(input.env.text);
+      const sure = /\b(?:sure|confiden\w*)\b.*?(\d{1,3})/.exec(input.words.join(" "));
+      return {
+        ...(region ? { region } : {}),
+        ...(sure && Number(sure[1]) <= 100 ? { min_confidence: Number(sure[1]) } : {}),
+      };
+    },
   },
   screen_find_text: {
     ask: { text: "What should I look for on the screen?" },
@@ -36,10 +92,37 @@ const SCREEN_INTENTS: IntentTable = {
     templates: [
       `(find|locate|spot) [the word|the words|the text] {text} on ${SCREEN}`,
       `where is [the word|the text] {text} on ${SCREEN}`,
+      `where on ${SCREEN} is [the word|the words|the text] {text}`,
       { t: `click [on] [the] (word|words|text|button|link) {text} on ${SCREEN}`, args: { click: true } },
       { t: "(click|press|tap) [on] [the] (word|text) {text}", args: { click: true } },
     ],
-    samples: ["is the word submit anywhere on screen", "find where it says settings on the screen"],
+    asks: [`(find|look for|locate) (some|the|a) (text|word|words) on ${SCREEN}`],
+    samples: [
+      "is the word submit anywhere on screen",
+      "find where it says settings on the screen",
+      "find 'Sign in' on the screen and click it",
+      "look for the text 'Total due' on screen and double click it",
+      "right click the words Open Recent on the screen",
+      "where on the display does it say checkout",
+    ],
+    anchors: /\b(?:find|where|locate|look for|click|spot)\b/,
+    fallback: (input) => {
+      const said = input.words.join(" ");
+      if (!SCREEN_WORDS.test(said)) return undefined;
+      const text =
+        findQuoted(input) ??
+        /\b(?:the words?|the text|says?|click) ([a-z][\w ]{0,40}?) on (?:the |my )?(?:screen|display)\b/i
+          .exec(input.env.text)?.[1]
+          ?.trim();
+      if (!text) return undefined;
+      const click = /\bclick/.test(said);
+      return {
+        text,
+        ...(click ? { click: true } : {}),
+        ...(/\bdouble[- ]?click/.test(said) ? { double: true } : {}),
+        ...(/\bright[- ]?click/.test(said) ? { button: "right" } : {}),
+      };
+    },
   },
 };
 
