@@ -19,9 +19,12 @@ export function splitCommands(
       const left = stripFillers(tokens.slice(0, i) as Token[]);
       const right = stripFillers(tokens.slice(i + splitter.length) as Token[]);
       if (left.length === 0 || right.length === 0) continue;
+      // "add up 4, 9 and 7.5": a number alone is a list's last item, not a command
+      if (!right.some((t) => /\p{L}/u.test(t.w))) continue;
       const first = matcher.best(new SlotCache(left, env));
-      if (!first) continue;
-      const rest = matcher.best(new SlotCache(right, env));
+      if (!first || first.missing) continue;
+      const found = matcher.best(new SlotCache(right, env));
+      const rest = found?.missing ? undefined : found;
       if (rest && !rest.splittable)
         return [
           { tool: first.tool, args: first.args },

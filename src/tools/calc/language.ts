@@ -71,6 +71,27 @@ function tipOn(input: BuildInput): Args | undefined {
 
 const TIP = "[with|plus|and|including] [a] {tip:percent} [percent|%] tip";
 
+/** "add 20% VAT to 420" → "420 * (1 + 20 / 100)"; "79.99 with 35% off" → "79.99 * (1 - 35 / 100)". */
+const byPercent =
+  (sign: "+" | "-") =>
+  (input: BuildInput): Args | undefined => {
+    const amount = amountOf(String(input.values.amount ?? ""));
+    const pct = input.values.pct;
+    return amount === undefined || typeof pct !== "number"
+      ? undefined
+      : { expression: `${amount} * (1 ${sign} ${pct} / 100)` };
+  };
+
+/** "add up 12.99, 4.50, 23 and 7.25" → "12.99 + 4.5 + 23 + 7.25". */
+function addUp(input: BuildInput): Args | undefined {
+  const parts = String(input.values.numbers ?? "")
+    .split(/\s*(?:,|\band\b|\bplus\b|&)\s*/)
+    .filter(Boolean)
+    .map(amountOf);
+  if (parts.length < 2 || parts.some((n) => n === undefined)) return undefined;
+  return { expression: parts.join(" + ") };
+}
+
 const CALC_MORE_INTENTS: IntentTable = {
   calc_split_bill: {
     tool: "calc_evaluate",
@@ -90,6 +111,42 @@ const CALC_MORE_INTENTS: IntentTable = {
       "how much (should i|do i|to) tip on {amount:text} at {tip:percent} [percent|%]",
     ],
     build: tipOn,
+  },
+  calc_percent_change: {
+    tool: "calc_evaluate",
+    templates: [
+      {
+        t: "(add|put) {pct:percent} [percent|%] [vat|tax|sales tax|on top] (to|on|onto) {amount:text}",
+        args: {},
+      },
+      "{amount:text} (plus|with|and) {pct:percent} [percent|%] (vat|tax|sales tax|on top)",
+      "(what is|how much is) {amount:text} (plus|with|after|including) {pct:percent} [percent|%] (vat|tax|sales tax)",
+    ],
+    build: byPercent("+"),
+  },
+  calc_discount: {
+    tool: "calc_evaluate",
+    templates: [
+      "[what is|how much is] {amount:text} (with|after|minus|less) [a] {pct:percent} [percent|%] (off|discount|reduction)",
+      "{pct:percent} [percent|%] off {amount:text}",
+      "(take|knock) {pct:percent} [percent|%] off {amount:text}",
+    ],
+    build: byPercent("-"),
+  },
+  calc_add_up: {
+    tool: "calc_evaluate",
+    templates: [
+      "(add up|sum up|total up|total|sum|what is the total of|what do) {numbers:text} [add up to|come to|make]",
+    ],
+    build: addUp,
+  },
+  calc_split_ways: {
+    tool: "calc_evaluate",
+    templates: [
+      "{amount:text} (split|divided|shared) {people:number} ways [how much (each|is that each|per person|for each)|each]",
+      "{amount:text} (split|divided|shared) (between|among) {people:number} [people|of us] [how much (each|is that each|per person|for each)|each]",
+    ],
+    build: splitBill,
   },
   calc_units: {
     tool: "calc_evaluate",

@@ -236,6 +236,8 @@ const FILE_CHANGE_INTENTS: IntentTable = {
     ],
     samples: ["throw that file away", "delete this document", "put the old file in the bin"],
     anchors: /\b(?:delete|trash|bin|remove|chuck|throw|get rid|erase|dump|ditch|scrap)\b/,
+    // Wiping everything is never read from a guess
+    vetoes: /\b(?:all|every|everything|whole)\b/,
     asksWithAnchors: true,
     fallback: (input) => withPath(findFiles(input)[0]),
   },

@@ -172,6 +172,71 @@ const DATE_INTENTS: IntentTable = {
   },
 };
 
+/** A place as said, without the "time" people add ("London time", "Pacific time"). */
+const placeOf = (value: unknown) =>
+  typeof value === "string"
+    ? value.replace(/\s+(?:time|timezone|time zone)$/i, "").trim() || undefined
+    : undefined;
+
+/** A clock time as people write one: "9:30", "3pm", "noon", "7 o'clock", "7" in the evening. */
+const CLOCKLIKE = /(?:\d|\b)(?:am|pm|a\.m|p\.m)\b|\b(?:noon|midday|midnight|o'?clock)\b|\d:\d{2}/i;
+
+const MONEY =
+  /[$£€¥]|\b(?:dollars?|euros?|pounds?|yen|yuan|rupees?|pesos?|francs?|rials?|dinars?|usd|eur|gbp|quid|bucks|s\. ?d)\b/i;
+
+function convertArgs(input: BuildInput): Args | undefined {
+  const to = placeOf(input.values.to);
+  // "one dollar in euros" is money, not a time
+  if (!to || MONEY.test(input.env.text)) return undefined;
+  const raw = input.matches.time?.raw.trim();
+  if (raw && !CLOCKLIKE.test(raw) && !/\bin the (?:morning|afternoon|evening)\b/i.test(input.env.text))
+    return undefined;
+  const args: Args = { to };
+  const from = placeOf(input.values.from);
+  if (from) args.from = from;
+  // "7 in the evening": the part of the day says which 7; otherwise the time as read
+  const when = input.values.time;
+  if (raw && /^\d{1,2}(?::\d{2})?$/.test(raw) && /\b(?:afternoon|evening|night)\b/i.test(input.env.text))
+    args.time = `${raw} pm`;
+  else if (isWhen(when)) args.time = when.iso;
+  return args;
+}
+
+const CLOCK = "{time:clock}";
+const FROM = "[in] {from:place} [time]";
+const TO = "(in|to|into|for) {to:place} [time]";
+
+/** "9:30 pm EST in London time", "time difference between Berlin and Mumbai". */
+const CONVERT_INTENTS: IntentTable = {
+  time_convert: {
+    describe: ({ to, from, time }) =>
+      `Convert ${typeof time === "string" ? time : "the time"}${typeof from === "string" ? ` in ${from}` : ""} to ${String(to)}`,
+    ask: { to: "Which place or time zone should I convert it to?" },
+    templates: [
+      `[what is|convert] ${CLOCK} ${FROM} ${TO}`,
+      `${CLOCK} ${FROM} [,] what is that ${TO}`,
+      `${CLOCK} in the (morning|afternoon|evening) {from:place} time [,] what is that ${TO}`,
+      `(if|when) it is ${CLOCK} (here|in {from:place}) [,] what time is it ${TO}`,
+      `(if|when) it is ${CLOCK} (here|in {from:place}) [,] what time (will it be|would it be|is that) ${TO}`,
+      `what time is it ${TO} when it is ${CLOCK} (here|in {from:place})`,
+      "[what is the] time difference between {from:place} and {to:place}",
+      "how many hours (ahead|behind) is {to:place} [of|from] [{from:place}]",
+      "how far (ahead|behind) is {to:place} [of|from] [{from:place}]",
+      "what is the time difference (with|to) {to:place}",
+    ],
+    asks: [`convert ${CLOCK} to (another|a different) (time zone|timezone|zone)`],
+    samples: [
+      "what's 6pm in tokyo in london time",
+      "8am sydney time to new york",
+      "if it's noon here what time is it in dubai",
+      "how many hours is paris ahead of new york",
+      "time difference between lisbon and toronto",
+      "my meeting is 2pm eastern, what's that in berlin",
+    ],
+    build: convertArgs,
+  },
+};
+
 /** "what day of the week is christmas": a named day's weekday is the clock's answer too. */
 const NAMED_DAY_INTENTS: IntentTable = {
   time_weekday_named: {
@@ -189,4 +254,7 @@ const NAMED_DAY_INTENTS: IntentTable = {
   },
 };
 
-export const TIME_LANGUAGE = withPhrasings(byTool(TIME_INTENTS, DATE_INTENTS, NAMED_DAY_INTENTS), SAMPLES);
+export const TIME_LANGUAGE = withPhrasings(
+  byTool(TIME_INTENTS, CONVERT_INTENTS, DATE_INTENTS, NAMED_DAY_INTENTS),
+  SAMPLES,
+);

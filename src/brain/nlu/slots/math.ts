@@ -65,15 +65,35 @@ const UNITS: Record<string, string> = {
   kelvin: "K",
   second: "s",
   seconds: "s",
-  minute: "min",
-  minutes: "min",
+  // "min" is a function to the calculator, not a unit
+  minute: "minute",
+  minutes: "minute",
+  mins: "minute",
   hour: "h",
   hours: "h",
   day: "day",
   days: "day",
   week: "week",
   weeks: "week",
-  mph: "mph",
+  mph: "mi/h",
+  kph: "km/h",
+  kmh: "km/h",
+  pint: "pint",
+  pints: "pint",
+  quart: "quart",
+  quarts: "quart",
+  tablespoon: "tablespoon",
+  tablespoons: "tablespoon",
+  tbsp: "tablespoon",
+  teaspoon: "teaspoon",
+  teaspoons: "teaspoon",
+  tsp: "teaspoon",
+  stone: "stone",
+  stones: "stone",
+  hectare: "hectare",
+  hectares: "hectare",
+  farenheit: "degF",
+  farenheight: "degF",
   acre: "acre",
   acres: "acre",
   byte: "B",
@@ -87,8 +107,9 @@ const UNITS: Record<string, string> = {
 const OPERATORS: Array<[string[], string]> = [
   [["multiplied", "by"], "*"],
   [["divided", "by"], "/"],
-  [["to", "the", "power", "of"], "^"],
-  [["raised", "to", "the", "power", "of"], "^"],
+  [["to", "power", "of"], "^"],
+  [["raised", "to", "power", "of"], "^"],
+  [["out", "of"], "/"],
   [["raised", "to"], "^"],
   [["plus"], "+"],
   [["add"], "+"],
@@ -151,10 +172,50 @@ export function unitSymbol(words: readonly string[]): string | undefined {
   return UNITS[filtered[0]!];
 }
 
+/** "to the fifth" → ^5. */
+const POWERS: Record<string, string> = {
+  second: "^2",
+  third: "^3",
+  fourth: "^4",
+  fifth: "^5",
+  sixth: "^6",
+  seventh: "^7",
+  eighth: "^8",
+  ninth: "^9",
+  tenth: "^10",
+};
+
+/**
+ * Words as the calculator reads them: "75kg" → 75 kg, "km / h" → kph, "square metres" →
+ * m^2; "as a decimal" asks for the number itself, "as a percentage" for a hundred times it.
+ */
+function unglue(input: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < input.length; i++) {
+    const w = input[i]!;
+    const glued = /^(\d+(?:\.\d+)?)([a-z]+)$/.exec(w);
+    if (glued && UNITS[glued[2]!]) out.push(glued[1]!, glued[2]!);
+    else if (
+      /^(?:km|mi|miles)$/.test(w) &&
+      input[i + 1] === "/" &&
+      /^(?:h|hr|hour)$/.test(input[i + 2] ?? "")
+    ) {
+      out.push(w === "km" ? "kph" : "mph");
+      i += 2;
+    } else out.push(w);
+  }
+  const said = out.join(" ");
+  const tail = / as (?:a )?(?:decimal|number|fraction)$/.exec(said);
+  if (tail) return out.slice(0, -tail[0].trim().split(" ").length);
+  const percent = / as (?:a )?(?:percentage|percent)$/.exec(said);
+  if (percent) return [...out.slice(0, -percent[0].trim().split(" ").length), "*", "100"];
+  return out;
+}
+
 /** Returns a mathjs expression, or undefined when the words are not (only) math. */
 export function parseMath(input: readonly string[]): string | undefined {
   if (!input.some((w) => /\d/.test(w) || NUMBER_WORDS.test(w))) return undefined;
-  const words = input.filter((w) => w !== "degrees" && w !== "degree" && w !== "the");
+  const words = unglue(input).filter((w) => w !== "degrees" && w !== "degree" && w !== "the");
   if (words.length === 0 || words.length > 40) return undefined;
   const out: string[] = [];
   let operators = 0;
@@ -171,6 +232,19 @@ export function parseMath(input: readonly string[]): string | undefined {
       openFunctions += 1;
       operators += 1;
       i += fn[0].length;
+      continue;
+    }
+    const power = w === "to" && numbers > 0 ? POWERS[words[i + 1] ?? ""] : undefined;
+    if (power) {
+      out.push(power);
+      i += 2;
+      continue;
+    }
+    // "square metres", "sq ft": areas
+    if ((w === "square" || w === "sq") && UNITS[words[i + 1] ?? ""] && (numbers > 0 || converts)) {
+      out.push(`${UNITS[words[i + 1]!]}^2`);
+      if (numbers > 0 && !converts) units += 1;
+      i += 2;
       continue;
     }
     const op = OPERATORS.find(([phrase]) => startsWith(words, i, phrase));
@@ -209,7 +283,12 @@ export function parseMath(input: readonly string[]): string | undefined {
       i += 1;
       continue;
     }
-    if ((w === "to" || w === "in" || w === "into") && units > 0 && isUnitWord(words[i + 1] ?? "")) {
+    if (
+      (w === "to" || w === "in" || w === "into") &&
+      units > 0 &&
+      (isUnitWord(words[i + 1] ?? "") ||
+        ((words[i + 1] === "square" || words[i + 1] === "sq") && isUnitWord(words[i + 2] ?? "")))
+    ) {
       out.push("to");
       converts = true;
       i += 1;
