@@ -182,6 +182,11 @@ export interface IntentSpec {
   vetoes?: RegExp;
   /** Any mention of something Jarvis cannot do rules a guess out, however sure. */
   strictScope?: boolean;
+  /**
+   * Acts on this computer only (its player, its speakers, its screen): a request that names
+   * another room or device ("on the kitchen speaker", "on the tv") is declined, template or not.
+   */
+  thisComputer?: boolean;
   /** An unsure guess is asked about (an incomplete call) only when `anchors` were said. */
   asksWithAnchors?: boolean;
   /** The question for each missing argument ("Which list?"). */

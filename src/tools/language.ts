@@ -47,3 +47,10 @@ export function withLanguage(tools: ToolDefinition[], language: Language): ToolD
     return { ...tool, language: [...(tool.language ?? []), ...intents] };
   });
 }
+
+/** The same language with `props` on every intent (a whole group acts on this computer only). */
+export function withEvery(language: Language, props: Partial<IntentSpec>): Language {
+  return Object.fromEntries(
+    Object.entries(language).map(([tool, intents]) => [tool, intents.map((spec) => ({ ...spec, ...props }))]),
+  );
+}

@@ -4,6 +4,7 @@ import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { SoftmaxClassifier, TrainingExample } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
+import { outOfReach } from "./common/reach.js";
 import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
 import { Guesser } from "./guess.js";
@@ -176,6 +177,8 @@ class Parser {
     if (result.kind !== "action") return result;
     // A handle of the wrong kind is refused here, before the gate sees it
     for (const call of result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }]) {
+      const beyond = outOfReach(said.map((t) => t.w).join(" "), this.catalog.intentsOf.get(call.tool) ?? []);
+      if (beyond) return { text: result.text, kind: "unknown", confidence: 0.5, reply: beyond };
       const problem = wrongHandle(this.catalog, call);
       if (problem) return { text: result.text, kind: "unknown", confidence: 0.5, reply: problem };
     }

@@ -6,7 +6,7 @@ import {
   NO_ARGS,
   parseNumber,
 } from "../../brain/nlu/language/index.js";
-import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
 /** Media playback: play, pause, skip, what is playing — songs, stations, podcasts and books. */
@@ -369,6 +369,6 @@ const MEDIA_FILE_INTENTS: IntentTable = {
 };
 
 export const MEDIA_LANGUAGE = withPhrasings(
-  byTool(MEDIA_INTENTS, MEDIA_EDIT_INTENTS, MEDIA_FILE_INTENTS),
+  withEvery(byTool(MEDIA_INTENTS, MEDIA_EDIT_INTENTS, MEDIA_FILE_INTENTS), { thisComputer: true }),
   SAMPLES,
 );

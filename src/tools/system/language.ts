@@ -6,7 +6,7 @@ import {
   parseNumber,
   slotsAsArgs,
 } from "../../brain/nlu/language/index.js";
-import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for the volume, the screen, the battery and notifications. */
@@ -304,6 +304,6 @@ const SYSTEM_INFO_INTENTS: IntentTable = {
 };
 
 export const SYSTEM_LANGUAGE = withPhrasings(
-  byTool(VOLUME_INTENTS, SYSTEM_INTENTS, SYSTEM_INFO_INTENTS),
+  withEvery(byTool(VOLUME_INTENTS, SYSTEM_INTENTS, SYSTEM_INFO_INTENTS), { thisComputer: true }),
   SAMPLES,
 );

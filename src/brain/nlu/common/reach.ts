@@ -1,0 +1,32 @@
+import type { IntentSpec } from "../../../core/language.js";
+
+/**
+ * Requests that name something beyond Jarvis's reach, whatever tool the words resemble: another
+ * room's or device's player ("play jazz on the kitchen speaker": Jarvis plays on this computer
+ * only) and other people's accounts ("read my son's email": Jarvis uses the user's own). Declined
+ * with a sentence saying so, template match or not: acting would do it in the wrong place.
+ */
+
+const ROOMS =
+  "living room|lounge|kitchen|bedroom|bathroom|hallway|hall|garden|dining room|nursery|kids room|kids' room|spare room|conservatory|garage|basement|attic|office downstairs|upstairs|downstairs";
+const DEVICES =
+  "speakers?|tv|telly|television|sonos|chromecast|alexa|echo|homepod|google home|smart speaker|soundbar|stereo|radio in the \\w+|car|phone|tablet|ipad";
+const OTHER_DEVICE = new RegExp(
+  `\\b(?:(?:in|on|through|to) (?:the|my|our) (?:${ROOMS})\\b|(?:on|through|to|from) (?:the|my|our) (?:(?:${ROOMS}) )?(?:${DEVICES})\\b|(?:${ROOMS}) (?:${DEVICES})\\b|\\b(?:sonos|chromecast|alexa|homepod|google home)\\b|\\b(?:the|my|our) (?:tv|telly|television)\\b)`,
+);
+
+const PEOPLE =
+  "wife|husband|partner|son|daughter|kids?|children|child|mum|mom|mother|dad|father|parents?|brother|sister|boss|friend|colleague|coworker|neighbou?r|girlfriend|boyfriend|flatmate|roommate|grandma|grandad|granny|grandpa";
+const THEIR_THINGS =
+  "e ?mails?|mail|inbox|messages?|texts?|calendar|diary|schedule|phone(?! number)|contacts|files?|documents?|notes|accounts?|laptop|computer|alarms?|reminders?";
+const OTHERS_ACCOUNT = new RegExp(
+  `\\b(?:my|our|his|her|their|the) (?:${PEOPLE}) 's (?:\\w+ )?(?:${THEIR_THINGS})\\b|\\b(?:on|from) (?:my|our|his|her) (?:${PEOPLE}) 's (?:\\w+ )?(?:${THEIR_THINGS}|account|computer)\\b`,
+);
+
+/** Why a reading of these intents is out of reach (a sentence for the person), or undefined. */
+export function outOfReach(said: string, intents: readonly IntentSpec[]): string | undefined {
+  if (OTHERS_ACCOUNT.test(said)) return "I can only use your own accounts and devices, not someone else's.";
+  if (intents.some((spec) => spec.thisComputer) && OTHER_DEVICE.test(said))
+    return "I can only play and control sound on this computer, not on other speakers, TVs or rooms.";
+  return undefined;
+}
