@@ -203,8 +203,8 @@ function convertArgs(input: BuildInput): Args | undefined {
 }
 
 const CLOCK = "{time:clock}";
-const FROM = "[in] {from:place} [time]";
-const TO = "(in|to|into|for) {to:place} [time]";
+const FROM = "[in] {from:city} [time]";
+const TO = "(in|to|into|for) {to:city} [time]";
 
 /** "9:30 pm EST in London time", "time difference between Berlin and Mumbai". */
 const CONVERT_INTENTS: IntentTable = {
@@ -215,14 +215,14 @@ const CONVERT_INTENTS: IntentTable = {
     templates: [
       `[what is|convert] ${CLOCK} ${FROM} ${TO}`,
       `${CLOCK} ${FROM} [,] what is that ${TO}`,
-      `${CLOCK} in the (morning|afternoon|evening) {from:place} time [,] what is that ${TO}`,
-      `(if|when) it is ${CLOCK} (here|in {from:place}) [,] what time is it ${TO}`,
-      `(if|when) it is ${CLOCK} (here|in {from:place}) [,] what time (will it be|would it be|is that) ${TO}`,
-      `what time is it ${TO} when it is ${CLOCK} (here|in {from:place})`,
-      "[what is the] time difference between {from:place} and {to:place}",
-      "how many hours (ahead|behind) is {to:place} [of|from] [{from:place}]",
-      "how far (ahead|behind) is {to:place} [of|from] [{from:place}]",
-      "what is the time difference (with|to) {to:place}",
+      `${CLOCK} in the (morning|afternoon|evening) {from:city} time [,] what is that ${TO}`,
+      `(if|when) it is ${CLOCK} (here|in {from:city}) [,] what time is it ${TO}`,
+      `(if|when) it is ${CLOCK} (here|in {from:city}) [,] what time (will it be|would it be|is that) ${TO}`,
+      `what time is it ${TO} when it is ${CLOCK} (here|in {from:city})`,
+      "[what is the] time difference between {from:city} and {to:city}",
+      "how many hours (ahead|behind) is {to:city} [of|from] [{from:city}]",
+      "how far (ahead|behind) is {to:city} [of|from] [{from:city}]",
+      "what is the time difference (with|to) {to:city}",
     ],
     asks: [`convert ${CLOCK} to (another|a different) (time zone|timezone|zone)`],
     samples: [
