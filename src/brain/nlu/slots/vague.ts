@@ -29,6 +29,11 @@ const KINDS = new Set(
   ),
 );
 
+const TRAILING = new Set(["for", "at", "on", "in", "to", "about", "with"]);
+
+/** Titles that only repeat what the thing is ("a reminder" titled "Reminder"). */
+const PLACEHOLDER_TITLES = new Set(["reminder", "event", "appointment", "task", "item", "note", "entry"]);
+
 /** Argument names whose value is the user's own wording (titles, bodies, notes). */
 const WORDED = /^(?:title|subject|body|content|text|message|note|description|summary|details|notes)$/;
 
@@ -38,8 +43,10 @@ function vagueWords(value: string, worded: boolean): boolean {
     .replace(/[^a-z0-9' ]+/g, " ")
     .split(/\s+/)
     .filter(Boolean);
+  // "something for": a dangling preposition adds nothing
+  while (words.length > 0 && TRAILING.has(words.at(-1)!)) words.pop();
   if (words.length === 0) return true;
-  if (worded) return words.length === 1 && PRONOUNS.has(words[0]!);
+  if (worded) return words.length === 1 && (PRONOUNS.has(words[0]!) || PLACEHOLDER_TITLES.has(words[0]!));
   let i = 0;
   while (i < words.length - 1 && POINTERS.has(words[i]!)) i++;
   const rest = words.slice(i);

@@ -186,6 +186,14 @@ const LEADING_FILLERS: readonly string[][] = [
   ["go", "ahead", "and"],
   ["quickly"],
   ["just"],
+  // Hesitations and asides before a command ("actually cancel that", "um so add milk")
+  ["actually"],
+  ["um"],
+  ["uh"],
+  ["erm"],
+  ["oh"],
+  ["fyi"],
+  ["no", "wait"],
 ];
 
 const TRAILING_FILLERS: readonly string[][] = [
