@@ -168,6 +168,7 @@ const FOLLOW_UPS: ReadonlyArray<{ kind: FollowUpKind; pattern: RegExp }> = [
     pattern:
       /^(?:cancel|undo|scrap|delete|remove|forget|take back) (?:it|that|this|that one|the last one)$()/,
   },
+  { kind: "undo", pattern: /^(?:take|cross|strike) (?:it|that|them|those) (?:off|out)(?: again)?$()/ },
   { kind: "undo", pattern: /^(?:never mind|nevermind) (?:that|it)$()/ },
   { kind: "more", pattern: /^(?:and|also|plus|oh and) (.+?) (?:too|as well)$/ },
   { kind: "more", pattern: /^(?:add|also add|and add|put) (.+?) (?:too|as well|also)$/ },
@@ -246,12 +247,26 @@ export function resolveFollowUp(
     ...(seconds !== undefined ? { seconds } : {}),
     ...(number !== undefined ? { number } : {}),
   };
-  for (const spec of catalog.intentsOf.get(last.tool) ?? []) {
-    const answer = spec.followUp?.(input);
-    const calls = answer === undefined ? [] : Array.isArray(answer) ? answer : [answer as NluCall];
-    if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool))) return [...calls];
-  }
+  // "and butter" after adding eggs adds more; "and tomorrow" asks the same again: the tool says which
+  const kinds: FollowUpKind[] = found.kind === "and" && looksLikeItems(rest) ? ["and", "more"] : [found.kind];
+  for (const kind of kinds)
+    for (const spec of catalog.intentsOf.get(last.tool) ?? []) {
+      const answer = spec.followUp?.({ ...input, kind });
+      const calls = answer === undefined ? [] : Array.isArray(answer) ? answer : [answer as NluCall];
+      if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool))) return [...calls];
+    }
   return undefined;
+}
+
+/** "and butter", "and some eggs": a few words that name things, not a request of their own. */
+function looksLikeItems(rest: readonly string[]): boolean {
+  return (
+    rest.length > 0 &&
+    rest.length <= 4 &&
+    !/^(?:what|how|when|where|who|which|why|is|are|can|could|do|does|will|remind|set|play|show|tell|open|turn|call|text|email|send|check|find|start|stop|cancel|delete|read|then|also)$/.test(
+      rest[0]!,
+    )
+  );
 }
 
 function placeOf(rest: readonly string[], offset: number, cache: SlotCache): string | undefined {

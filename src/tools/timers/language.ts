@@ -2,6 +2,7 @@ import {
   type Args,
   findDay,
   findSeconds,
+  findWhen,
   formatDuration,
   isWhen,
   NO_ARGS,
@@ -18,9 +19,13 @@ const A = "(a|an|the|one|my)";
 const TIMER_INTENTS: IntentTable = {
   timer_set: {
     // "make it 4 minutes": the timer just set is replaced; "cancel that": it is cancelled
-    followUp: ({ kind, last, newest, seconds }) => {
+    followUp: ({ kind, last, newest, seconds: said, number }) => {
       const cancel = { tool: "timer_cancel", args: newest.t ? { id: newest.t } : {} };
       if (kind === "undo") return cancel;
+      // "make it 15": in the unit the timer was set in
+      const before = typeof last.args.duration_s === "number" ? last.args.duration_s : 0;
+      const unit = before % 3600 === 0 && before > 0 ? 3600 : before % 60 === 0 ? 60 : 1;
+      const seconds = said ?? (number !== undefined && number > 0 ? number * unit : undefined);
       if (kind !== "change" || seconds === undefined) return undefined;
       const label = last.args.label === undefined ? {} : { label: last.args.label };
       return [...(newest.t ? [cancel] : []), { tool: "timer_set", args: { duration_s: seconds, ...label } }];
@@ -109,11 +114,24 @@ const TIMER_INTENTS: IntentTable = {
 const ALARM_INTENTS: IntentTable = {
   alarm_set: {
     // "make it 7 instead": the alarm just set moves; "scrap that": it is cancelled
-    followUp: ({ kind, last, newest, when }) => {
+    followUp: ({ kind, last, newest, when, words, env }) => {
       const cancel = { tool: "alarm_cancel", args: newest.t ? { id: newest.t } : {} };
       if (kind === "undo") return cancel;
-      if (kind !== "change" || !when?.hasTime) return undefined;
       const { at: _at, ...kept } = last.args;
+      // "and another one at 6:45": a second alarm beside the first
+      if (kind === "and") {
+        const time = words.filter((w) => !/^(?:another|one|more|alarm|also|too)$/.test(w));
+        const another = findWhen(time, {
+          zones: env.zones,
+          now: env.now,
+          timezone: env.timezone,
+          direction: "future",
+        });
+        return another?.when.hasTime
+          ? { tool: "alarm_set", args: { ...kept, at: another.when.iso } }
+          : undefined;
+      }
+      if (kind !== "change" || !when?.hasTime) return undefined;
       return [...(newest.t ? [cancel] : []), { tool: "alarm_set", args: { ...kept, at: when.iso } }];
     },
     ask: { at: "For what time?" },
