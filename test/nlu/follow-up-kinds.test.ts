@@ -38,4 +38,11 @@ describe("follow-ups", () => {
       args: { at: expect.stringContaining("T06:40") },
     });
   });
+
+  it("quits the app just opened when told to close it", () => {
+    expect(after("open gimp", "close it")).toMatchObject({ tool: "apps_quit", args: { app: "gimp" } });
+    // With nothing opened before, it asks which app
+    const alone = nlu.parse("quit it", { now: NOW, timezone: "UTC" });
+    expect(alone).toMatchObject({ tool: "apps_quit", missing: ["app"] });
+  });
 });

@@ -169,6 +169,7 @@ const FOLLOW_UPS: ReadonlyArray<{ kind: FollowUpKind; pattern: RegExp }> = [
       /^(?:cancel|undo|scrap|delete|remove|forget|take back) (?:it|that|this|that one|the last one)$()/,
   },
   { kind: "undo", pattern: /^(?:take|cross|strike) (?:it|that|them|those) (?:off|out)(?: again)?$()/ },
+  { kind: "undo", pattern: /^(?:close|quit|exit|shut) (?:it|that|this)(?: down)?$()/ },
   { kind: "undo", pattern: /^(?:never mind|nevermind) (?:that|it)$()/ },
   { kind: "more", pattern: /^(?:and|also|plus|oh and) (.+?) (?:too|as well)$/ },
   { kind: "more", pattern: /^(?:add|also add|and add|put) (.+?) (?:too|as well|also)$/ },

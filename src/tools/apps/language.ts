@@ -17,6 +17,11 @@ const APP_INTENTS: IntentTable = {
       `(i need|i want|give me) [the] {app} ${APP_SUFFIX}`,
     ],
     samples: ["open an app", "launch a program", "start an application"],
+    // "close it" after opening an app quits it
+    followUp: ({ kind, last }) =>
+      kind === "undo" && typeof last.args.app === "string"
+        ? { tool: "apps_quit", args: { app: last.args.app } }
+        : undefined,
     fallback: (input) => {
       const app = findApp(input);
       return app ? { app } : undefined;
@@ -30,10 +35,11 @@ const APP_INTENTS: IntentTable = {
     vetoes:
       /\b(?:power|plant|computer|pc|laptop|machine|system|factory|reactor|station|engine|car|lights?|door|account)\b/,
     templates: [
-      `(quit|close|exit|kill|shut down|terminate|stop|shut) [the|my] {app} ${APP_SUFFIX}`,
+      `[force] (quit|close|exit|kill|shut down|terminate|stop|shut) [the|my] {app} ${APP_SUFFIX}`,
       `(close|shut) [down] [the|my] {app} ${APP_SUFFIX} [down]`,
     ],
-    samples: ["close this app", "quit the program", "kill the application"],
+    samples: ["close this app", "quit the program", "kill the application", "force quit the frozen program"],
+    asks: ["[force] (quit|close|exit) (it|that|this|the app|this app|the application|the program)"],
     fallback: (input) => {
       const app = findApp(input);
       return app ? { app } : undefined;

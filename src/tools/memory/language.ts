@@ -16,7 +16,29 @@ const MEMORY_INTENTS: IntentTable = {
       "for future reference {text:fact}",
       "just so you know {text:fact}",
     ],
-    samples: ["remember this for me", "store this fact", "keep this in mind"],
+    samples: [
+      "remember this for me",
+      "store this fact",
+      "keep this in mind",
+      "my locker number is 48, remember it",
+      "note that the spare key is under the blue pot",
+      "for the record our wifi password is on the router",
+    ],
+    asks: ["(remember|memorise|memorize|keep in mind) (this|that|something) [for me]"],
+    anchors: /\b(?:remember|memori[sz]e|keep in mind|don't forget|do not forget|note that)\b/,
+    // "my bike lock code is 2231, remember it": the statement is what to remember
+    fallback: (input) => {
+      const text = input.env.text
+        .replace(
+          /[,.;:!-]*\s*(?:please\s+)?(?:can you\s+)?(?:remember|memori[sz]e|keep in mind|note) (?:it|that|this)(?: for me)?\s*[.!]*$/i,
+          "",
+        )
+        .replace(/^(?:fyi|for the record|note that|remember that)[,:]?\s+/i, "")
+        .trim();
+      return text && text.length < input.env.text.length && text.split(/\s+/).length >= 3
+        ? { text }
+        : undefined;
+    },
   },
   memory_recall: {
     neverAsk: true,
@@ -29,7 +51,22 @@ const MEMORY_INTENTS: IntentTable = {
       "(tell me|show me) what you (remember|know) about {query}",
       "what do you have (on|about) {query} in your memory",
     ],
-    samples: ["what do you remember", "what have i told you", "search your memory"],
+    samples: [
+      "what do you remember",
+      "what have i told you",
+      "search your memory",
+      "what's my locker number, i told you",
+      "what did i tell you my nephew is called",
+      "when did i say the boiler was serviced",
+      "what was my bike lock code, i told you before",
+    ],
+    // Said as something told before: the question itself is what to look for
+    anchors:
+      /\b(?:i told you|did i (?:say|tell you|mention)|i said|i mentioned|told you)\b/,
+    fallback: (input) => {
+      const query = input.env.text.trim().replace(/[?!.]+$/, "");
+      return query.split(/\s+/).length >= 3 ? { query } : undefined;
+    },
   },
 };
 
@@ -43,6 +80,7 @@ const MEMORY_FORGET_INTENTS: IntentTable = {
       "(delete|erase|remove|wipe) (what you know|your memory|the memory|memories|everything you remember) (about|of) {query}",
       "(delete|erase|remove|forget) memory {id:text}",
       "(stop remembering|don't remember|do not remember) {query}",
+      "forget (my|our) {query}",
     ],
     samples: ["forget what i said about my ex", "wipe that memory", "erase that fact about me"],
   },
