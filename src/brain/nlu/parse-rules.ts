@@ -77,3 +77,7 @@ const PLAYS_BROADCAST =
 export function asksForInfo(said: string): boolean {
   return INFO_TOPICS.test(said) && !PLAYS_BROADCAST.test(said);
 }
+
+/** Acts on a thing, or talks about it, rather than asking after it. */
+export const NOT_A_LOOKUP =
+  /\b(?:add|put|save|delete|remove|erase|clear|create|make|change|move|cancel|send|write|shoot|compose|draft|reply|respond|forward|record|like|love|hate|enjoy|favou?rite|playlist)\b/;

@@ -2,7 +2,7 @@ import type { LookupSpec } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
 import type { Classification } from "./classifier.js";
 import type { GuessInput as FallbackInput } from "./language/types.js";
-import { OUT_OF_SCOPE } from "./parse-rules.js";
+import { NOT_A_LOOKUP, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessArgs } from "./slot-filling.js";
 import type { NluCall } from "./types.js";
 
@@ -19,10 +19,6 @@ export interface LookupDomain extends LookupSpec {
   /** The group's read-only tools for these nouns. */
   tools: string[];
 }
-
-/** Acts on a thing, or talks about it, rather than asking after it. */
-const NOT_A_LOOKUP =
-  /\b(?:add|put|save|delete|remove|erase|clear|create|make|change|move|cancel|send|write|shoot|compose|draft|reply|respond|forward|record|like|love|hate|enjoy|favou?rite|playlist)\b/;
 
 /** The registered tools' look-ups, one domain per group and rank, best rank first. */
 export function lookupDomains(catalog: Catalog): LookupDomain[] {

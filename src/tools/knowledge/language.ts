@@ -24,7 +24,9 @@ const KNOWLEDGE_INTENTS: IntentTable = {
     // Papers of one's own: the question itself is what to look for
     anchors:
       /\b(?:(?:my|the|our) (?:\w+ ){0,2}(?:documents?|docs|notes|handbook|manual|contract|agreement|policy|lease|warranty|paperwork|papers|letters?|minutes|knowledge base|files)|according to|knowledge base)\b/,
-    vetoes: /\b(?:remind|calendar|email|mail|inbox|list|alarm|timer)\b/,
+    // "find all the pdfs in my documents" looks for files, not for what they say
+    vetoes:
+      /\b(?:remind|calendar|email|mail|inbox|list|alarm|timer)\b|\b(?:all|every|any) (?:the |my |of my )?(?:pdfs?|files|photos|pictures|images|spreadsheets|docs|documents)\b/,
     fallback: (input) => {
       const query = input.env.text.trim().replace(/[?!.]+$/, "");
       return query.split(/\s+/).length >= 3 ? { query } : undefined;

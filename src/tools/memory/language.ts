@@ -61,8 +61,7 @@ const MEMORY_INTENTS: IntentTable = {
       "what was my bike lock code, i told you before",
     ],
     // Said as something told before: the question itself is what to look for
-    anchors:
-      /\b(?:i told you|did i (?:say|tell you|mention)|i said|i mentioned|told you)\b/,
+    anchors: /\b(?:i told you|did i (?:say|tell you|mention)|i said|i mentioned|told you)\b/,
     fallback: (input) => {
       const query = input.env.text.trim().replace(/[?!.]+$/, "");
       return query.split(/\s+/).length >= 3 ? { query } : undefined;
