@@ -88,6 +88,7 @@ export const SIGNALS = {
   handleSaid: 0.5,
   groupShare: 0.2,
   phrasings: 0.8,
+  toolCue: 0.6,
   companion: 0.35,
   affinity: 0.2,
 } as const;
@@ -103,12 +104,16 @@ export class ToolIndex {
   private readonly groups = new Bm25Index();
   private readonly groupOf = new Map<string, string>();
   private readonly companions: Map<string, Set<string>>;
+  /** Each tool's own cues (its language's `cues`): shapes that point at it. */
+  private readonly cues = new Map<string, RegExp[]>();
   readonly names: readonly string[];
 
   constructor(catalog: readonly CatalogTool[], language: ToolLanguage = new Map()) {
     const byGroup = new Map<string, Map<string, number>>();
     for (const tool of catalog) {
       this.groupOf.set(tool.name, tool.group);
+      const cues = (tool.language ?? []).flatMap((intent) => (intent.cues ? [intent.cues] : []));
+      if (cues.length > 0) this.cues.set(tool.name, cues);
       const doc = new Map<string, number>();
       const add = (
         into: Map<string, number>,
@@ -238,7 +243,8 @@ export class ToolIndex {
         (tools.get(name) ?? 0) / topTool +
           ((spoken.get(name) ?? 0) / topSpoken) * SIGNALS.phrasings +
           ((groups.get(group) ?? 0) / topGroup) * SIGNALS.groupShare +
-          (cues.get(group) ?? 0) * SIGNALS.cue,
+          (cues.get(group) ?? 0) * SIGNALS.cue +
+          (this.cues.get(name)?.some((cue) => cue.test(text)) ? SIGNALS.toolCue : 0),
       );
     }
     const top = Math.max(1e-9, ...raw.values());
