@@ -88,7 +88,7 @@ export const SIGNALS = {
   handleSaid: 0.5,
   groupShare: 0.2,
   phrasings: 0.8,
-  toolCue: 0.6,
+  toolCue: 1,
   companion: 0.35,
   affinity: 0.2,
 } as const;

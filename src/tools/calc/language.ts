@@ -15,14 +15,19 @@ const UNITS = UNIT_WORDS.filter((word) => !/^(?:second|minute|hour|day|week)s?$/
  * operator, a percentage, a number with a unit or a unit asked for ("how many ounces"), or a
  * number with the words of money and shares ("what does each of us owe", "per month").
  */
+const NUMBER =
+  String.raw`(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|quarter|third|fifth|tenth)\b)`;
+
 const CALC_CUES = new RegExp(
   [
-    String.raw`\d\s*(?:[+*x×÷^]|plus|minus|times|divided|over|percent)\s*\d`,
+    String.raw`${NUMBER}\s*(?:[+*x×÷^]|plus|minus|times|divided|over|percent)\s*${NUMBER}`,
     String.raw`\d\s*%|\bper ?cent\b|\b(?:square|cube) root\b|\bto the power\b|\bsquared\b|\bcubed\b`,
-    String.raw`\d\s*(?:${UNITS})\b|\b(?:how many|in|into|to)\s+(?:${UNITS})\b(?=.*\d)|(?=.*\d).*\b(?:in|into|to)\s+(?:${UNITS})\b`,
+    String.raw`\b(?:a|one) (?:half|third|quarter|fifth|tenth) of\b|\b(?:multiply|multiplied|divide|divided by|subtract)\b`,
+    String.raw`\d\s*(?:${UNITS})\b|\bhow many\s+(?:${UNITS})\b|(?=.*${NUMBER}).*\b(?:in|into|to)\s+(?:${UNITS})\b`,
+    String.raw`\b(?:convert|turn|change|express|translate)\b.*\b(?:in|into|to)\s+(?:${UNITS})\b`,
     String.raw`\bhow many (?:days|weeks|hours|minutes|seconds) (?:are there )?(?:between|from|in)\b`,
     String.raw`^(?=.*\d).*\b(?:add(?:ed)? (?:up|together)|sum|total|average|mean|split|each|per|a (?:month|year|week|day|night|head)|ways|tip|discount|off|tax|vat|interest|owe|come to|comes to|instead|how much|how long until)\b`,
-    String.raw`\b(?:add (?:them|these|those|it all) up|what (?:i|we) spent|in total|the total|split (?:it|the bill|the check))\b`,
+    String.raw`\b(?:add (?:\w+ )?up|sum (?:up|of|them)|total (?:up|of|them)|what (?:i|we) spent|in total|the total|split (?:it|the bill|the check)|work out|how much (?:more|less|each|per)|my share)\b`,
   ].join("|"),
   "i",
 );

@@ -14,7 +14,7 @@ const KEYS =
 
 /** What is done with the keys rather than said to a tool: scrolling, shortcuts, select all, undo. */
 const KEYBOARD_ACTIONS =
-  /\b(?:scroll(?:ing)?|select all|undo|redo|keyboard|shortcut|hotkey|keystroke|key combo|zoom (?:in|out)|alt[ -]tab|tab (?:over|to|through|back))\b/i;
+  /\b(?:scroll(?:ing)?|select (?:all|everything)|undo|redo|keyboard|shortcut|hotkey|keystroke|key combo|zoom (?:in|out)|alt[ -]tab|tab (?:over|to|through|back))\b/i;
 
 const INPUT_INTENTS: IntentTable = {
   input_type: {
