@@ -27,7 +27,8 @@ const CALC_CUES = new RegExp(
     String.raw`\b(?:convert|turn|change|express|translate)\b.*\b(?:in|into|to)\s+(?:${UNITS})\b`,
     String.raw`\bhow many (?:days|weeks|hours|minutes|seconds) (?:are there )?(?:between|from|in)\b`,
     String.raw`^(?=.*\d).*\b(?:add(?:ed)? (?:up|together)|sum|total|average|mean|split|each|per|a (?:month|year|week|day|night|head)|ways|tip|discount|off|tax|vat|interest|owe|come to|comes to|instead|how much|how long until)\b`,
-    String.raw`\b(?:add (?:\w+ )?up|sum (?:up|of|them)|total (?:up|of|them)|what (?:i|we) spent|in total|the total|split (?:it|the bill|the check)|work out|how much (?:more|less|each|per)|my share)\b`,
+    String.raw`\b(?:add (?:\w+ )?up|sum|total|average|tip|split|interest|convert|what (?:i|we) spent|work out|how much (?:is|more|less|each|per)|my share)\b`,
+    String.raw`\bhow many (?:days|weeks|months|hours|miles|km|kilometres|kilometers)\b`,
   ].join("|"),
   "i",
 );

@@ -6,7 +6,7 @@ import { byTool, type IntentTable } from "../language.js";
  * an app or a window. ui_find finds the element, ui_action works it.
  */
 const CONTROLS =
-  /\b(?:button|checkbox|check box|toggle|slider|radio|dropdown|menu item|switch (?:on|off)|turn (?:on|off)|tick|untick|uncheck|punch in|key in)\b|\b(?:in|on) the \w+ (?:app|window|dialog|panel|settings|installer|wizard)\b.*\b(?:click|press|choose|pick|select|set|enable|disable|open)\b|\b(?:click|press|choose|pick|select|set|enable|disable)\b.*\b(?:in|on) the \w+ (?:app|window|dialog|panel|settings|installer|wizard)\b/i;
+  /\b(?:button|checkbox|check box|toggle|slider|radio|dropdown|menu item|switch (?:on|off)|turn (?:on|off)|tick|untick|uncheck|punch in|key in)\b|\b(?:app|application|program)\b.*\b(?:with|in|on) it\b|\b(?:in|on) the \w+ (?:app|window|dialog|panel|settings|installer|wizard)\b.*\b(?:click|press|choose|pick|select|set|enable|disable|open)\b|\b(?:click|press|choose|pick|select|set|enable|disable)\b.*\b(?:in|on) the \w+ (?:app|window|dialog|panel|settings|installer|wizard)\b/i;
 
 /** How people ask about and act on what a window shows (the team's own sentences). */
 const UI_INTENTS: IntentTable = {
