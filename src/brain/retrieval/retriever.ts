@@ -79,14 +79,22 @@ export class ToolRetriever {
     const fresh = (ranked: RankedTool[]) =>
       ranked.filter((tool) => !exclude.has(tool.name) && tool.score > 0);
     const whole = fresh(await this.rank({ text: query }, signal));
+    const chosen = new Map<string, RankedTool>();
+    // A tool whose own cue the description has (a sum's shape, a key chord) is what was asked
+    // for, however its words rank beside a louder step's group: it comes first
+    const cued = new Set(this.index().cued(query));
+    for (const tool of whole) if (cued.has(tool.name) && chosen.size < limit) chosen.set(tool.name, tool);
     const clauses = splitClauses(query);
-    if (clauses.length < 2) return whole.slice(0, limit);
+    if (clauses.length < 2) {
+      for (const tool of whole)
+        if (chosen.size < limit && !chosen.has(tool.name)) chosen.set(tool.name, tool);
+      return [...chosen.values()];
+    }
     // Each step's best missing tools in turn, then the best overall: one step's group cannot
     // fill every place
     const perClause = await Promise.all(
       clauses.map(async (clause) => fresh(await this.rank({ text: clause }, signal))),
     );
-    const chosen = new Map<string, RankedTool>();
     for (let depth = 0; depth < 2 && chosen.size < limit; depth++) {
       for (const ranked of perClause) {
         const next = ranked.find((tool) => !chosen.has(tool.name));

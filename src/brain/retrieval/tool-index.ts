@@ -152,6 +152,11 @@ export class ToolIndex {
     return this.groupOf.get(name);
   }
 
+  /** Tools whose own cues the text has (a sum's shape, a key chord), in catalog order. */
+  cued(text: string): string[] {
+    return this.names.filter((name) => this.cues.get(name)?.some((cue) => cue.test(text)));
+  }
+
   /**
    * Every tool, best first (ties keep catalog order). The request is scored whole and clause by
    * clause ("find the invoice | and email it to Ana"), each normalized to its best tool, so the

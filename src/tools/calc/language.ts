@@ -15,8 +15,7 @@ const UNITS = UNIT_WORDS.filter((word) => !/^(?:second|minute|hour|day|week)s?$/
  * operator, a percentage, a number with a unit or a unit asked for ("how many ounces"), or a
  * number with the words of money and shares ("what does each of us owe", "per month").
  */
-const NUMBER =
-  String.raw`(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|quarter|third|fifth|tenth)\b)`;
+const NUMBER = String.raw`(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|quarter|third|fifth|tenth)\b)`;
 
 const CALC_CUES = new RegExp(
   [
@@ -26,7 +25,8 @@ const CALC_CUES = new RegExp(
     String.raw`\d\s*(?:${UNITS})\b|\bhow many\s+(?:${UNITS})\b|(?=.*${NUMBER}).*\b(?:in|into|to)\s+(?:${UNITS})\b`,
     String.raw`\b(?:convert|turn|change|express|translate)\b.*\b(?:in|into|to)\s+(?:${UNITS})\b`,
     String.raw`\bhow many (?:days|weeks|hours|minutes|seconds) (?:are there )?(?:between|from|in)\b`,
-    String.raw`^(?=.*\d).*\b(?:add(?:ed)? (?:up|together)|sum|total|average|mean|split|each|per|a (?:month|year|week|day|night|head)|ways|tip|discount|off|tax|vat|interest|owe|come to|comes to|instead|how much|how long until)\b`,
+    String.raw`^(?=.*\d).*\b(?:add(?:ed)? (?:up|together)|sum|total|average|mean|split|each|per|a (?:month|year|week|day|night|head)|ways|tip|discount|off|tax|vat|interest|owe|worth|weekly|monthly|yearly|annual|come to|comes to|instead|how much|how long until)\b`,
+    String.raw`\b(?:double|halve|triple|quadruple)\b(?! ?click)|\d*\.\d+ of\b`,
     String.raw`\b(?:add (?:\w+ )?up|sum|total|average|tip|split|interest|convert|what (?:i|we) spent|work out|how much (?:is|more|less|each|per)|my share)\b`,
     String.raw`\bhow many (?:days|weeks|months|hours|miles|km|kilometres|kilometers)\b`,
   ].join("|"),
