@@ -152,6 +152,11 @@ export class ToolIndex {
     return this.groupOf.get(name);
   }
 
+  /** The tools of a group, in catalog order. */
+  members(group: string): string[] {
+    return this.names.filter((name) => this.groupOf.get(name) === group);
+  }
+
   /** Tools whose own cues the text has (a sum's shape, a key chord), in catalog order. */
   cued(text: string): string[] {
     return this.names.filter((name) => this.cues.get(name)?.some((cue) => cue.test(text)));
