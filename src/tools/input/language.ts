@@ -1,4 +1,4 @@
-import { type Args, type BuildInput, slotsAsArgs } from "../../brain/nlu/language/index.js";
+import { type Args, type BuildInput, KNOWN_APPS, slotsAsArgs } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to type, press keys and click (the team's own sentences). */
@@ -8,6 +8,10 @@ function clickArgs(input: BuildInput): Args {
   return args;
 }
 
+const APP_NAMES = KNOWN_APPS.map((name) =>
+  name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+).join("|");
+
 /** A key chord or a named key ("ctrl+s", "alt tab", "page down", "f5"). */
 const KEYS =
   /\b(?:ctrl|control|cmd|command|alt|option|shift|super|win(?:dows)? key|meta)\s*(?:\+|-|and)?\s*(?:[a-z0-9]\b|tab|enter|return|delete|backtick|plus|minus|f\d{1,2}\b)|\b(?:enter|return|escape|esc|tab|backspace|delete|space ?bar|page ?(?:up|down)|arrow|home|end|f\d{1,2}) (?:key|keys|button)\b|\b(?:hit|press|tap|push) (?:the )?(?:enter|return|escape|esc|tab|backspace|delete|space|page ?(?:up|down)|up|down|left|right|home|end|f\d{1,2})\b/i;
@@ -15,6 +19,11 @@ const KEYS =
 /** What is done with the keys rather than said to a tool: scrolling, shortcuts, select all, undo. */
 const KEYBOARD_ACTIONS =
   /\b(?:scroll(?:ing)?|select (?:all|everything)|undo|redo|keyboard|shortcut|hotkey|keystroke|key combo|zoom (?:in|out)|alt[ -]tab|tab (?:over|to|through|back))\b/i;
+
+/** What every app does on a shortcut, said of an app or a window ("save the document in the editor"). */
+const SHORTCUT_VERBS = String.raw`\b(?:save|print|undo|redo|refresh|reload|zoom|cut|paste|find|bold|italic|new tab|close (?:the )?tab)\b`;
+const IN_AN_APP = String.raw`\b(?:in|of|into|to|focus|open) (?:(?:the|this|my|that) )?(?:${APP_NAMES}|editor|document|doc|app|window|spreadsheet|terminal|browser|page|tab)\b`;
+const SHORTCUTS = new RegExp(`${SHORTCUT_VERBS}.*${IN_AN_APP}|${IN_AN_APP}.*${SHORTCUT_VERBS}`, "i");
 
 const INPUT_INTENTS: IntentTable = {
   input_type: {
@@ -33,7 +42,7 @@ const INPUT_INTENTS: IntentTable = {
   },
   input_hotkey: {
     ask: { keys: "Which keys?" },
-    cues: new RegExp(`${KEYS.source}|${KEYBOARD_ACTIONS.source}`, "i"),
+    cues: new RegExp(`${KEYS.source}|${KEYBOARD_ACTIONS.source}|${SHORTCUTS.source}`, "i"),
     describe: ({ keys, repeat }) =>
       typeof keys === "string"
         ? `Press ${keys}${typeof repeat === "number" ? ` ${repeat} times` : ""}`
