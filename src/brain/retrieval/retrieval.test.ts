@@ -151,6 +151,29 @@ describe("the retriever over a changing catalog", () => {
     expect(found).toHaveLength(5);
   });
 
+  it("search finds a tool whose cue the description has first, however loud another step's group is", async () => {
+    const retriever = new ToolRetriever({ catalog: () => catalog });
+    const query = "double every amount in the budget file and save it";
+    // The file step's words outrank the sum by far in the whole ranking…
+    expect(rankOf({ text: query }, "calc_evaluate")).toBeGreaterThan(10);
+    // …but the shape of a sum ("double …") is the calculator's own cue: it is found first
+    const found = await retriever.search(query, new Set(["files_read", "files_write"]), 8);
+    expect(found[0]!.name).toBe("calc_evaluate");
+  });
+
+  it("search takes a small group whole when a step clearly means it", async () => {
+    const retriever = new ToolRetriever({ catalog: () => catalog });
+    const keyboard = catalog.filter((t) => t.group === "input").map((t) => t.name);
+    expect(keyboard.length).toBeLessThanOrEqual(5);
+    // Typing is meant: the keyboard's other tools (keys, clicks) come before other groups' tools
+    const found = (await retriever.search("type it in", new Set(), keyboard.length + 2)).map((t) => t.name);
+    expect(found).toEqual(expect.arrayContaining(keyboard));
+    // A large group is not poured in whole: the browser's tools come by their words
+    const browser = catalog.filter((t) => t.group === "browser").map((t) => t.name);
+    const page = (await retriever.search("read this web page", new Set(), 8)).map((t) => t.name);
+    expect(browser.every((name) => page.includes(name))).toBe(false);
+  });
+
   it("uses an embedder when one is configured, and only loses that signal when it fails", async () => {
     const car: CatalogTool = {
       name: "mcp_car_status",

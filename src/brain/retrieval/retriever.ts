@@ -101,7 +101,8 @@ export class ToolRetriever {
       for (const ranked of perStep) take(ranked.find((t) => !chosen.has(t.name)));
     // A small group a step clearly means comes whole: the model asked for that kind of thing,
     // and its siblings (show / add / remove) are what it will need next
-    const byName = new Map(whole.map((tool) => [tool.name, tool]));
+    // (siblings with no word of the request in common included)
+    const byName = new Map(all.filter((tool) => !exclude.has(tool.name)).map((tool) => [tool.name, tool]));
     for (const ranked of steps) {
       const group = ranked[0]?.group;
       const members = group ? index.members(group) : [];
