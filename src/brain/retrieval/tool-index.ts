@@ -276,7 +276,7 @@ function parameterText(schema: Record<string, unknown> | undefined): string {
 /** Splits a request into its steps ("read x, then email it and remind me"). */
 export function splitClauses(text: string): string[] {
   return text
-    .split(/[,;?!]+\s*|\.\s+|\s+(?:and then|then|and|after that|also|plus|but)\s+/i)
+    .split(/[,;?!]+\s*|\.\s+|\s+(?:and then|then|and|after that|afterwards|also|plus|but|so|before|after|once|when|while|if)\s+/i)
     .map((c) => c.trim())
     .filter((c) => c.split(/\s+/).length >= 2);
 }
