@@ -29,7 +29,7 @@ const CUES: readonly Cue[] = [
   { pattern: /\b[\w.+-]+@[\w-]+\.[\w.]+\b/, groups: ["mail", "contacts"], weight: 2 },
   {
     pattern:
-      /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?do list|shopping|groceries|grocery|packing)\b/i,
+      /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?do list|shopping|groceries|grocery|packing)\b|\b(?!play)[a-z]{3,}list\b/i,
     groups: ["lists"],
     weight: 2.5,
   },

@@ -27,7 +27,7 @@ const CALC_CUES = new RegExp(
     String.raw`\bhow many (?:days|weeks|hours|minutes|seconds) (?:are there )?(?:between|from|in)\b`,
     String.raw`^(?=.*\d).*\b(?:add(?:ed)? (?:up|together)|sum|total|average|mean|split|each|per|a (?:month|year|week|day|night|head)|ways|tip|discount|off|tax|vat|interest|owe|worth|weekly|monthly|yearly|annual|come to|comes to|instead|how much|how long until)\b`,
     String.raw`\b(?:double|halve|triple|quadruple)\b(?! ?click)|\d*\.\d+ of\b`,
-    String.raw`\b(?:add (?:\w+ )?up|sum|total|average|tip|split|interest|convert|what (?:i|we) spent|work out|how much (?:is|more|less|each|per)|my share)\b`,
+    String.raw`\b(?:add (?:\w+ )?up|add\b.*\btogether|sum|total|average|tip|split|interest|convert|what (?:i|we) spent|work out|how much (?:is|more|less|each|per)|my share)\b`,
     String.raw`\bhow many (?:days|weeks|months|hours|miles|km|kilometres|kilometers)\b`,
   ].join("|"),
   "i",
