@@ -161,12 +161,20 @@ describe("the retriever over a changing catalog", () => {
     expect(found[0]!.name).toBe("calc_evaluate");
   });
 
+  it("search brings the partner a cued tool cannot work without, even when that tool is offered already", async () => {
+    const retriever = new ToolRetriever({ catalog: () => catalog });
+    // "the basket" is the page-acting cue of browser_click, which takes refs from a snapshot
+    const query = "go to the store page, find the blue kettle and put it in the basket";
+    const found = await retriever.search(query, new Set(["browser_click", "browser_navigate"]), 8);
+    expect(found.map((t) => t.name)).toContain("browser_snapshot");
+  });
+
   it("search takes a small group whole when a step clearly means it", async () => {
     const retriever = new ToolRetriever({ catalog: () => catalog });
     const keyboard = catalog.filter((t) => t.group === "input").map((t) => t.name);
     expect(keyboard.length).toBeLessThanOrEqual(5);
-    // Typing is meant: the keyboard's other tools (keys, clicks) come before other groups' tools
-    const found = (await retriever.search("type it in", new Set(), keyboard.length + 2)).map((t) => t.name);
+    // A key is meant: the keyboard's other tools (typing, clicks) come before other groups' tools
+    const found = (await retriever.search("press it", new Set(), keyboard.length + 2)).map((t) => t.name);
     expect(found).toEqual(expect.arrayContaining(keyboard));
     // A large group is not poured in whole: the browser's tools come by their words
     const browser = catalog.filter((t) => t.group === "browser").map((t) => t.name);

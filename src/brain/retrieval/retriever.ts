@@ -92,6 +92,10 @@ export class ToolRetriever {
     // for, however its words rank beside a louder step's group: it comes first
     const cued = new Set(index.cued(query));
     for (const tool of whole) if (cued.has(tool.name)) take(tool);
+    // …with the partners it cannot work without, offered already or not (the snapshot whose
+    // refs a click takes)
+    const byName = new Map(all.filter((tool) => !exclude.has(tool.name)).map((tool) => [tool.name, tool]));
+    for (const name of cued) for (const partner of index.partners(name)) take(byName.get(partner));
     // Each step's best missing tools in turn: one step's group cannot fill every place
     const clauses = splitClauses(query);
     const steps =
@@ -102,7 +106,6 @@ export class ToolRetriever {
     // A small group a step clearly means comes whole: the model asked for that kind of thing,
     // and its siblings (show / add / remove) are what it will need next
     // (siblings with no word of the request in common included)
-    const byName = new Map(all.filter((tool) => !exclude.has(tool.name)).map((tool) => [tool.name, tool]));
     for (const ranked of steps) {
       const group = ranked[0]?.group;
       const members = group ? index.members(group) : [];

@@ -152,6 +152,11 @@ export class ToolIndex {
     return this.groupOf.get(name);
   }
 
+  /** The tools a tool works with (the lookup that yields its handles or refs, and back). */
+  partners(name: string): string[] {
+    return [...(this.companions.get(name) ?? [])];
+  }
+
   /** The tools of a group, in catalog order. */
   members(group: string): string[] {
     return this.names.filter((name) => this.groupOf.get(name) === group);
@@ -276,7 +281,9 @@ function parameterText(schema: Record<string, unknown> | undefined): string {
 /** Splits a request into its steps ("read x, then email it and remind me"). */
 export function splitClauses(text: string): string[] {
   return text
-    .split(/[,;?!]+\s*|\.\s+|\s+(?:and then|then|and|after that|afterwards|also|plus|but|so|before|after|once|when|while|if)\s+/i)
+    .split(
+      /[,;?!]+\s*|\.\s+|\s+(?:and then|then|and|after that|afterwards|also|plus|but|so|before|after|once|when|while|if)\s+/i,
+    )
     .map((c) => c.trim())
     .filter((c) => c.split(/\s+/).length >= 2);
 }
