@@ -47,6 +47,22 @@ describe("jarvis mcp", () => {
     expect(doctor[0]?.detail).toMatch(/^ready, 14 tools \(protocol 2025-11-25\)$/);
   });
 
+  it("says once, when a server is added through npx, that npx slows every start and how to avoid it", async () => {
+    const added = await jarvis([
+      "mcp",
+      "add",
+      "viafetch",
+      "--",
+      "npx",
+      "-y",
+      "@example/some-server",
+      "--flag",
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain("npm install -g @example/some-server");
+    expect((await jarvis(["mcp", "remove", "viafetch"])).code).toBe(0);
+  });
+
   it("lists and reads a server's resources and prompts", async () => {
     const resources = await jarvis(["mcp", "resources", "everything"]);
     expect(resources.code, resources.stderr).toBe(0);
