@@ -44,6 +44,11 @@ describe("a placeholder is no value", () => {
     expect(call.missing ?? []).not.toHaveLength(0);
   });
 
+  it("never takes a value from the schema's own set for a placeholder", () => {
+    expect(parse("loop this track")).toMatchObject({ tool: "media_repeat", args: { mode: "track" } });
+    expect(parse("loop this track").missing).toBeUndefined();
+  });
+
   it("keeps acting when the value names something", () => {
     const mail = parse("email priya saying the keys are under the mat");
     expect(mail.missing).toBeUndefined();

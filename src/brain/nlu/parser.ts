@@ -186,7 +186,11 @@ class Parser {
     const intents = this.catalog.intentsOf.get(result.tool) ?? [];
     const args = { ...(result.args ?? {}) };
     // "email someone", "open the file": a placeholder is no value; ask for it instead of guessing
-    const vague = vagueArgs(args, this.catalog.required.get(result.tool));
+    const vague = vagueArgs(
+      args,
+      this.catalog.required.get(result.tool),
+      this.catalog.properties.get(result.tool),
+    );
     if (vague.length > 0) {
       for (const arg of vague) delete args[arg];
       const missing = missingArgs(args, this.catalog.required.get(result.tool));

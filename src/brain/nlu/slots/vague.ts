@@ -64,7 +64,16 @@ export function isVague(arg: string, value: unknown): boolean {
   return vagueWords(value, WORDED.test(arg));
 }
 
-/** The required arguments whose values are placeholders: to be asked for, not acted on. */
-export function vagueArgs(args: Record<string, unknown>, required: readonly string[] | undefined): string[] {
-  return (required ?? []).filter((name) => args[name] !== undefined && isVague(name, args[name]));
+/**
+ * The required arguments whose values are placeholders: to be asked for, not acted on. A value
+ * from a fixed set the schema names ("track" for a repeat mode) is never one.
+ */
+export function vagueArgs(
+  args: Record<string, unknown>,
+  required: readonly string[] | undefined,
+  properties?: Record<string, Record<string, unknown>>,
+): string[] {
+  return (required ?? []).filter(
+    (name) => args[name] !== undefined && !properties?.[name]?.enum && isVague(name, args[name]),
+  );
 }
