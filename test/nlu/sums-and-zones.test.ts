@@ -40,7 +40,7 @@ describe("times across zones", () => {
       tool: "time_convert",
       args: { time: expect.stringContaining("T16:15"), from: "CET", to: "New York" },
     });
-    expect(parse("if it's 8am here what time is it in Perth")).toMatchObject({
+    expect(parse("when it is 8am here, what time will it be in Perth")).toMatchObject({
       tool: "time_convert",
       args: { time: expect.stringContaining("T08:00"), to: "Perth" },
     });

@@ -115,7 +115,7 @@ const byPercent =
       : { expression: `${amount} * (1 ${sign} ${pct} / 100)` };
   };
 
-/** "add up 12.99, 4.50, 23 and 7.25" → "12.99 + 4.5 + 23 + 7.25". */
+/** "total up 3.20, 8 and 1.75" → "3.2 + 8 + 1.75". */
 function addUp(input: BuildInput): Args | undefined {
   const parts = String(input.values.numbers ?? "")
     .split(/\s*(?:,|\band\b|\bplus\b|&)\s*/)

@@ -17,7 +17,7 @@ export const SAMPLES: Readonly<Record<string, readonly string[]>> = {
     "find every zip in my downloads",
     "i'm looking for the photos from the beach trip",
     "grep ~/notes for the wifi password",
-    "search for a file for me",
+    "hunt for some file of mine",
     "look up a file on my computer",
   ],
   files_list: [
@@ -61,7 +61,7 @@ export const SAMPLES: Readonly<Record<string, readonly string[]>> = {
     "make a new text file on the desktop named ideas.txt saying paint the shed",
     "save the words see you soon into note.txt",
     "new file ~/notes/books.md containing the hobbit",
-    "make a text file on the desktop",
+    "start a blank text file in my home folder",
     "create a new document for me",
   ],
   files_move: [
@@ -85,7 +85,7 @@ export const SAMPLES: Readonly<Record<string, readonly string[]>> = {
     "delete a file for me",
   ],
   files_restore: [
-    "put that file back from the trash",
+    "undo the trashing of that document",
     "recover the document i binned yesterday",
     "restore the item i trashed by mistake",
   ],

@@ -24,7 +24,7 @@ const KNOWLEDGE_INTENTS: IntentTable = {
     // Papers of one's own: the question itself is what to look for
     anchors:
       /\b(?:(?:my|the|our) (?:\w+ ){0,2}(?:documents?|docs|notes|handbook|manual|contract|agreement|policy|lease|warranty|paperwork|papers|letters?|minutes|knowledge base|files)|according to|knowledge base)\b/,
-    // "find all the pdfs in my documents" looks for files, not for what they say
+    // Every pdf or photo in a folder is a file search, not a question to the documents
     vetoes:
       /\b(?:remind|calendar|email|mail|inbox|list|alarm|timer)\b|\b(?:all|every|any) (?:the |my |of my )?(?:pdfs?|files|photos|pictures|images|spreadsheets|docs|documents)\b/,
     fallback: (input) => {

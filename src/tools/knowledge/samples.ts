@@ -27,10 +27,10 @@ export const SAMPLES: Readonly<Record<string, readonly string[]>> = {
     "add ~/Documents/manuals to my knowledge base",
     "index ~/Downloads/boiler-guide.pdf",
     "make the letters in ~/Documents/School searchable",
-    "learn ~/Work/policies.pdf so i can ask about it",
+    "take in ~/Work/policies.pdf for my questions later",
     "re-index ~/notes, a lot has changed",
     "read in the folder ~/Papers so you can answer questions from it",
-    "add a file to the knowledge base",
+    "feed a document into my knowledge base",
     "put a document into my searchable library",
   ],
 };

@@ -6,7 +6,7 @@ const SCREEN = "[the|my|this] (screen|display|desktop|monitor)";
 const SCREEN_WORDS = /\b(?:screen|display|monitor|screenshot|screen shot|screengrab)\b/;
 
 /**
- * A part of the screen in pixels: "800x600 from the top left", "starting at 100,200, 640 wide
+ * A part of the screen in pixels: "1024x768 from the top left", "from 40,80, 300 wide
  * and 480 high", "0,540, 1920 by 540".
  */
 function regionIn(text: string): Record<string, number> | undefined {
@@ -100,9 +100,9 @@ const SCREEN_INTENTS: IntentTable = {
     samples: [
       "is the word submit anywhere on screen",
       "find where it says settings on the screen",
-      "find 'Sign in' on the screen and click it",
-      "look for the text 'Total due' on screen and double click it",
-      "right click the words Open Recent on the screen",
+      "press 'Sign in' wherever it shows on screen",
+      "double-click where the screen says 'Total due'",
+      "right-click 'Open Recent' on the display",
       "where on the display does it say checkout",
     ],
     anchors: /\b(?:find|where|locate|look for|click|spot)\b/,

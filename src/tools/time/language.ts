@@ -206,7 +206,7 @@ const CLOCK = "{time:clock}";
 const FROM = "[in] {from:city} [time]";
 const TO = "(in|to|into|for) {to:city} [time]";
 
-/** "9:30 pm EST in London time", "time difference between Berlin and Mumbai". */
+/** "8:15 am PST in Madrid time", "the time gap between Oslo and Lima". */
 const CONVERT_INTENTS: IntentTable = {
   time_convert: {
     describe: ({ to, from, time }) =>
@@ -228,7 +228,7 @@ const CONVERT_INTENTS: IntentTable = {
     samples: [
       "what's 6pm in tokyo in london time",
       "8am sydney time to new york",
-      "if it's noon here what time is it in dubai",
+      "when it's noon for me, what's the hour in dubai",
       "how many hours is paris ahead of new york",
       "time difference between lisbon and toronto",
       "my meeting is 2pm eastern, what's that in berlin",

@@ -118,7 +118,7 @@ const ALARM_INTENTS: IntentTable = {
       const cancel = { tool: "alarm_cancel", args: newest.t ? { id: newest.t } : {} };
       if (kind === "undo") return cancel;
       const { at: _at, ...kept } = last.args;
-      // "and another one at 6:45": a second alarm beside the first
+      // "and a second one at 5:50": another alarm beside the first
       if (kind === "and") {
         const time = words.filter((w) => !/^(?:another|one|more|alarm|also|too)$/.test(w));
         const another = findWhen(time, {
