@@ -1,5 +1,4 @@
 import type { IncomingMessage } from "node:http";
-import { createInterface } from "node:readline";
 import type { JarvisEvent } from "../core/events.js";
 import {
   callService,
@@ -149,6 +148,8 @@ async function answer(
     streams.stderr.write(
       `\n── confirm: ${request.tool} (${request.tier}) ──\n${request.preview}\nreason: ${request.reason}\nAllow? [y]es / [n]o / [a]lways this session › `,
     );
+    // Loaded only when there is something to ask: most turns need no terminal question.
+    const { createInterface } = await import("node:readline");
     const rl = createInterface({ input: streams.stdin, terminal: false });
     const line = await new Promise<string>((resolve) => {
       rl.once("line", resolve);
