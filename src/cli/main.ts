@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { isJarvisError, JarvisError } from "../core/errors.js";
-import { type CliContext, createBaseContext } from "./base-context.js";
 import { findService } from "../runtime/service-client.js";
+import { type CliContext, createBaseContext } from "./base-context.js";
 import { commandGroupsFor, mayAttach, ownsRuntime, type RegisterCommands } from "./commands/index.js";
 import { askStorePassphrase } from "./passphrase.js";
 
