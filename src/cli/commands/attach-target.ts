@@ -16,7 +16,7 @@ export function requireService(env: NodeJS.ProcessEnv, flags: AttachFlags): Targ
   const target = findService(env, flags.url);
   if (target) return target;
   throw new JarvisError("UNAVAILABLE", `no Jarvis service is running for ${resolveHome(env)}`, {
-    fix: "start it with `jarvis service start` or `jarvis start` (or pass --url)",
+    fix: "start it with `jarvis service start` or `jarvis start`, or pass --url",
   });
 }
 
