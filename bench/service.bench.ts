@@ -4,8 +4,9 @@
  * - a stop/start with timers due while down: 0 rung silently late, 100% reported missed;
  * - idle with 100 minute-schedule routines (conditions false) and 10 folder observers:
  *   CPU ≤ 1% of a core, RSS increase ≤ 20 MB, 0 requests to the model server;
- * - CLI attach: `jarvis ask "what time is it"` as a whole process against `node -e 0`, with
- *   the service running (p50 ≤ 150 ms) and without it (≤ 400 ms).
+ * - CLI attach: whole processes against `node -e 0` in the same run, interleaved run by run so
+ *   the machine's load falls on each alike: `jarvis ask "what time is it"` and `jarvis tools
+ *   list` attached to the service (ask: p50 ≤ 150 ms), and `ask` with no service (≤ 400 ms).
  * `BENCH_IDLE_S` (default 180) is how long the idle phase is measured.
  */
 import { type ChildProcess, spawnSync } from "node:child_process";
@@ -113,15 +114,21 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) / 1024;
 }
 
-function timeProcess(args: string[], runs: number, extraEnv: NodeJS.ProcessEnv = {}): number[] {
-  const samples: number[] = [];
+/** Wall time of whole processes, the variants interleaved run by run (each must exit 0). */
+function timeProcesses(
+  variants: Record<string, { args: string[]; env?: NodeJS.ProcessEnv }>,
+  runs: number,
+): Record<string, ReturnType<typeof summarize>> {
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
   for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    const result = spawnSync(process.execPath, args, { env: { ...env, ...extraEnv }, encoding: "utf8" });
-    samples.push(performance.now() - t);
-    if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr}`);
+    for (const [name, { args, env: extra }] of Object.entries(variants)) {
+      const t = performance.now();
+      const result = spawnSync(process.execPath, args, { env: { ...env, ...extra }, encoding: "utf8" });
+      samples[name]!.push(performance.now() - t);
+      if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr}`);
+    }
   }
-  return samples;
+  return Object.fromEntries(Object.entries(samples).map(([name, ms]) => [name, summarize(ms)]));
 }
 
 const phase = (name: string) =>
@@ -221,23 +228,31 @@ const idle = {
   tokens: silentRuns.routines.reduce((n, r) => n + r.totals.tokensIn, 0),
 };
 
-// 4. CLI attach latency (whole process), against `node -e 0` in the same run.
+// 4. CLI attach latency (whole processes), against `node -e 0` in the same run.
 phase("CLI attach latency");
-timeProcess([JARVIS_BIN, "ask", "what time is it"], 2); // compile cache warm
-const nodeOnly = summarize(timeProcess(["-e", "0"], 20));
-const attached = summarize(timeProcess([JARVIS_BIN, "ask", "what time is it"], 20));
-// Cold: no compiled-code cache (a first run after an install or an upgrade).
-const attachedCold = summarize(
-  timeProcess([JARVIS_BIN, "ask", "what time is it"], 10, { NODE_DISABLE_COMPILE_CACHE: "1" }),
+const RUNS = Number(process.env.BENCH_ATTACH_RUNS ?? 20);
+const ask = [JARVIS_BIN, "ask", "what time is it"];
+timeProcesses({ ask: { args: ask }, tools: { args: [JARVIS_BIN, "tools", "list"] } }, 2); // caches warm
+const loadBefore = readFileSync("/proc/loadavg", "utf8").trim();
+const attachedRuns = timeProcesses(
+  {
+    nodeOnlyMs: { args: ["-e", "0"] },
+    attachedAskMs: { args: ask },
+    attachedToolsListMs: { args: [JARVIS_BIN, "tools", "list"] },
+  },
+  RUNS,
 );
 await stop(service);
-// For comparison: no service, so the CLI opens the runtime, the catalog and the NLU itself.
-const inProcess = summarize(timeProcess([JARVIS_BIN, "ask", "what time is it"], 3));
+// No service: the CLI opens the runtime, the catalog and the NLU itself.
+const coldRuns = timeProcesses(
+  { nodeOnlyMs: { args: ["-e", "0"] }, askWithoutServiceMs: { args: ask } },
+  RUNS,
+);
 const cli = {
-  nodeOnlyMs: nodeOnly,
-  attachedMs: attached,
-  attachedColdMs: attachedCold,
-  withoutServiceMs: inProcess,
+  runs: RUNS,
+  withService: attachedRuns,
+  withoutService: coldRuns,
+  loadAverage: { before: loadBefore, after: readFileSync("/proc/loadavg", "utf8").trim() },
 };
 
 await fake.close();
