@@ -126,6 +126,12 @@ export interface ToolContext {
     call: { tool: string; args: unknown },
     options?: { restrict?: ScopeRestriction },
   ) => Promise<NestedCallOutcome>;
+  /**
+   * Puts a yes/no question from a party the tool speaks for (an MCP server asking mid-call) to
+   * the person, through the run's own confirmation path (the surface that started the run, or
+   * the inbox). No answer before the timeout, a stop or the kill switch is no.
+   */
+  confirm?: ((question: string) => Promise<boolean>) | undefined;
 }
 
 /**

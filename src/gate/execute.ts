@@ -41,7 +41,7 @@ export class Executor {
     args: Record<string, unknown>,
     callId: string,
     scope: RunScope,
-    callTool?: ToolContext["callTool"],
+    reach: Pick<ToolContext, "callTool" | "confirm"> = {},
   ): Promise<ExecutionOutcome> {
     if (scope.signal?.aborted) return cancelledOutcome(tool.name);
     const tracked = this.options.killSwitch.track();
@@ -66,7 +66,8 @@ export class Executor {
           emit: scope.emit,
           task: scope.task,
           flow: { said: scope.userText, untrustedGroups: scope.taint.groups ?? [] },
-          ...(callTool ? { callTool } : {}),
+          ...(reach.callTool ? { callTool: reach.callTool } : {}),
+          ...(reach.confirm ? { confirm: reach.confirm } : {}),
         }),
         whenAborted(linked.signal).catch(() => ABORTED),
       ]);

@@ -2,7 +2,7 @@ import type { Clock } from "../core/clock.js";
 import { JarvisError, toJarvisError } from "../core/errors.js";
 import type { IdGenerator } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
-import type { Decision, NestedCallOutcome, RiskTier, ScopeRestriction } from "../core/tool.js";
+import type { NestedCallOutcome, ScopeRestriction } from "../core/tool.js";
 import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
 import { Executor } from "./execute.js";
@@ -15,7 +15,7 @@ import type { ToolRegistry } from "./registry.js";
 import { applyRestrictions } from "./restrictions.js";
 import { assessRisk } from "./risk.js";
 import { taintVerdict } from "./taint.js";
-import type { Assessment, CallOutcome, ProposedCall, RunScope } from "./types.js";
+import type { Assessment, CallOutcome, Judgement, ProposedCall, RunScope } from "./types.js";
 
 export interface GateOptions {
   registry: ToolRegistry;
@@ -35,17 +35,6 @@ export interface GateOptions {
 
 export { defaultPreview } from "./ask.js";
 export type { Assessment, CallOutcome, CallStatus, ProposedCall, RunScope } from "./types.js";
-
-/** What the gate decided for a call that passed validation (steps 4–5). */
-interface Judgement {
-  tier: RiskTier;
-  decision: Decision;
-  reason: string;
-  /** For people, when the run's information flow is why it asks. */
-  why?: string;
-  /** A tool's risk function refused its arguments (e.g. a program not on the shell allowlist). */
-  refusal?: JarvisError;
-}
 
 type Finish = Omit<CallOutcome, "callId" | "tool" | "durationMs">;
 
@@ -199,15 +188,7 @@ export class Gate {
 
     // 6: confirmation.
     if (decision === "confirm") {
-      const answer = await askUser(
-        { tool, args, tier, reason, why, callId, scope },
-        {
-          killSwitch: this.killSwitch,
-          ids: this.options.ids,
-          clock: this.options.clock,
-          timeoutMs: scope.confirmTimeoutMs ?? this.confirmTimeoutMs,
-        },
-      );
+      const answer = await askUser({ tool, args, tier, reason, why, callId, scope }, this.askOptions(scope));
       audit("confirmation", { tier, decision, reason, outcome: answer });
       if (answer === "approve_session" && tier !== "destructive") scope.grants.add(tool.name);
       if (answer !== "approve" && answer !== "approve_session") {
@@ -228,9 +209,16 @@ export class Gate {
     }
 
     // 7–8: execute and record the result.
-    const outcome = await this.executor.run(tool, args, callId, scope, (call, options) =>
-      this.nested(call, scope, options?.restrict),
-    );
+    const outcome = await this.executor.run(tool, args, callId, scope, {
+      callTool: (call, options) => this.nested(call, scope, options?.restrict),
+      // The question's own words lead the preview; only a yes approves, and it is audited.
+      confirm: async (question) => {
+        const relayed = { tool, args: {}, tier, reason: RELAYED, callId, scope, preview: question };
+        const answer = await askUser(relayed, this.askOptions(scope));
+        audit("confirmation", { tier, decision: "confirm", reason: RELAYED, outcome: answer });
+        return answer === "approve" || answer === "approve_session";
+      },
+    });
     audit("result", {
       tier,
       decision,
@@ -372,6 +360,11 @@ export class Gate {
     };
   }
 
+  private askOptions(scope: RunScope) {
+    const timeoutMs = scope.confirmTimeoutMs ?? this.confirmTimeoutMs;
+    return { killSwitch: this.killSwitch, ids: this.options.ids, clock: this.options.clock, timeoutMs };
+  }
+
   private record(
     scope: RunScope,
     callId: string,
@@ -393,6 +386,9 @@ export class Gate {
     });
   }
 }
+
+/** The audit's reason for a question a tool relayed mid-call (an MCP server's elicitation). */
+const RELAYED = "a question asked during the call";
 
 type AuditFields = { args: unknown; reason: string; outcome: string } & Partial<
   Pick<Judgement, "tier" | "decision">

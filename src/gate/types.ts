@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../core/errors.js";
+import type { ErrorCode, JarvisError } from "../core/errors.js";
 import type { EmitFn } from "../core/events.js";
 import type {
   Decision,
@@ -110,4 +110,15 @@ export interface Assessment {
   code?: ErrorCode | string;
   /** The arguments the tool would receive (handles resolved, paths canonical), when valid. */
   args?: Record<string, unknown>;
+}
+
+/** What the gate decided for a call that passed validation (steps 4–5). */
+export interface Judgement {
+  tier: RiskTier;
+  decision: Decision;
+  reason: string;
+  /** For people, when the run's information flow is why it asks. */
+  why?: string;
+  /** A tool's risk function refused its arguments (e.g. a program not on the shell allowlist). */
+  refusal?: JarvisError;
 }

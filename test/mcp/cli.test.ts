@@ -38,13 +38,29 @@ describe("jarvis mcp", () => {
     const tested = await jarvis(["mcp", "test", "everything"]);
     expect(tested.code, tested.stderr).toBe(0);
     expect(tested.stdout).toMatch(
-      /^ok {3}everything: mcp-servers\/everything \S+, protocol 2025-11-25, 13 tools in \d+ ms$/m,
+      /^ok {3}everything: mcp-servers\/everything \S+, protocol 2025-11-25, 14 tools in \d+ ms$/m,
     );
     expect(tested.stdout).toMatch(/^ {5}everything__echo\s+dangerous\s+exec$/m);
 
     const doctor = await runDoctor(env, [DOCTOR_MCP_CHECK]);
     expect(doctor).toEqual([expect.objectContaining({ name: "mcp everything", status: "ok" })]);
-    expect(doctor[0]?.detail).toMatch(/^ready, 13 tools \(protocol 2025-11-25\)$/);
+    expect(doctor[0]?.detail).toMatch(/^ready, 14 tools \(protocol 2025-11-25\)$/);
+  });
+
+  it("says once, when a server is added through npx, that npx slows every start and how to avoid it", async () => {
+    const added = await jarvis([
+      "mcp",
+      "add",
+      "viafetch",
+      "--",
+      "npx",
+      "-y",
+      "@example/some-server",
+      "--flag",
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain("npm install -g @example/some-server");
+    expect((await jarvis(["mcp", "remove", "viafetch"])).code).toBe(0);
   });
 
   it("lists and reads a server's resources and prompts", async () => {

@@ -135,7 +135,7 @@ describe("a hostile MCP server", () => {
     const doctor = await runDoctor(world.temp.env, [DOCTOR_MCP_CHECK]);
     const line = doctor.find((r) => r.name === "mcp crashy");
     expect(line).toMatchObject({ status: "warn" });
-    expect(line?.detail).toMatch(/ready, 7 tools; restarted 1 time/);
+    expect(line?.detail).toMatch(/ready, 9 tools; restarted 1 time/);
   });
 
   it("changes its tool list during a run: the catalog follows", async () => {

@@ -210,6 +210,19 @@ async function addServer(
   const kind = flags.url ? `Streamable HTTP ${flags.url}` : `stdio: ${command.join(" ")}`;
   context.print(`added ${name} (${kind}); check it with \`jarvis mcp test ${name}\``);
   if (stored.length > 0) context.print(`secrets in the OS keychain: ${stored.join(", ")}`);
+  const fetched = flags.url ? undefined : packageRunBy(command);
+  if (fetched) {
+    context.print(
+      `note: npx looks ${fetched} up again at every start (often 1-3 s); for a quick start install it once (\`npm install -g ${fetched}\`) and add its own command`,
+    );
+  }
+}
+
+/** The package a command runs through npx (`npx -y pkg args`), if it does. */
+function packageRunBy(command: readonly string[]): string | undefined {
+  const [program, ...rest] = command;
+  if (!program || !/(^|\/)npx$/.test(program)) return undefined;
+  return rest.find((arg) => !arg.startsWith("-"));
 }
 
 function splitPair(text: string, separator: string, flag: string): [string, string] {

@@ -1,3 +1,6 @@
+import { TimeZones } from "../../brain/nlu/slots/datetime.js";
+import type { ZoneClock } from "../../core/language.js";
+
 /**
  * How often a recurring alarm or reminder comes back, as tools take it: "daily", "weekdays",
  * "weekends", or days of the week ("mon,wed,fri"). Weekdays are numbered as JavaScript does
@@ -63,55 +66,21 @@ export function daysOfRrule(rrule: string): number[] | undefined {
   return days.some((day) => day < 0) ? undefined : [...new Set(days)].sort((a, b) => a - b);
 }
 
-/** Wall-clock parts of an instant in a zone (the system's when none is given). */
-function wall(ms: number, timezone: string | undefined) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: timezone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: get("year"),
-    month: get("month"),
-    day: get("day"),
-    hour: get("hour"),
-    minute: get("minute"),
-  };
-}
-
-/** The instant a wall-clock time has in a zone (DST-correct: the offset is read at the result). */
-function instantOf(
-  date: { year: number; month: number; day: number },
-  time: { hour: number; minute: number },
-  timezone: string | undefined,
-): number {
-  const asUtc = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute);
-  let guess = asUtc;
-  for (let i = 0; i < 2; i++) {
-    const seen = wall(guess, timezone);
-    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute);
-    guess += asUtc - seenAsUtc;
-  }
-  return guess;
-}
-
 /** The next time after `dueAt`, at the same wall-clock time, on one of `days`. */
-export function nextOccurrence(dueAt: number, days: readonly number[], timezone?: string): number {
-  const local = wall(dueAt, timezone);
+export function nextOccurrence(
+  dueAt: number,
+  days: readonly number[],
+  timezone?: string,
+  zones: ZoneClock = new TimeZones(),
+): number {
+  const zone = timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const stamp = zones.iso(new Date(dueAt), zone);
+  const [year, month, day] = stamp.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const time = stamp.slice(11, 19);
   for (let ahead = 1; ahead <= 7; ahead++) {
-    const date = new Date(Date.UTC(local.year, local.month - 1, local.day + ahead));
-    if (!days.includes(date.getUTCDay())) continue;
-    return instantOf(
-      { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
-      local,
-      timezone,
-    );
+    const date = new Date(Date.UTC(year, month - 1, day + ahead));
+    if (days.includes(date.getUTCDay()))
+      return zones.at(date.toISOString().slice(0, 10), time, zone).getTime();
   }
   return dueAt + 7 * 86_400_000;
 }

@@ -13,13 +13,14 @@ import {
 import type { McpServerConfig } from "../../../config/mcp.js";
 import { linkSignals } from "../../../core/abort.js";
 import type { Logger } from "../../../core/logger.js";
+import { type AskPerson, relayElicitation } from "./elicit.js";
 import { describeMcpError } from "./errors.js";
 import type { McpCallResult } from "./result.js";
 import type { SecretSources } from "./secrets.js";
 import type { McpToolInfo } from "./tools.js";
 import { negotiationFor, type OpenedTransport, openTransport } from "./transport.js";
 
-/** Answers a server's request for input (elicitation); absent = Jarvis does not offer it. */
+/** Answers a server's requests for input itself (a test driver); absent = they go to the person. */
 export type ElicitationResponder = (
   server: string,
   request: ElicitRequestParams,
@@ -50,6 +51,8 @@ export class McpConnection {
   private closing = false;
   private lastError: string | undefined;
   private onGarbage: (() => void) | undefined;
+  /** Who to ask for each call in progress, newest last: a server's question goes to its caller. */
+  private readonly askers: AskPerson[] = [];
 
   private constructor(
     readonly client: Client,
@@ -69,18 +72,19 @@ export class McpConnection {
     const client = new Client(
       { name: "jarvis", version: spec.clientVersion },
       {
-        capabilities: spec.elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
+        // Form elicitation only: a URL to open is never relayed.
+        capabilities: { elicitation: { form: spec.elicit ? { applyDefaults: true } : {} } },
         versionNegotiation: negotiationFor(spec.config),
         listMaxPages: 16,
       },
     );
     const connection = new McpConnection(client, opened, spec);
-    if (spec.elicit) {
-      const elicit = spec.elicit;
-      client.setRequestHandler("elicitation/create", (request, ctx) =>
-        elicit(spec.server, request.params, ctx.mcpReq.signal),
-      );
-    }
+    const elicit = spec.elicit;
+    client.setRequestHandler("elicitation/create", (request, ctx) =>
+      elicit
+        ? elicit(spec.server, request.params, ctx.mcpReq.signal)
+        : relayElicitation(spec.server, request.params, connection.askers.at(-1)),
+    );
     client.setNotificationHandler("notifications/tools/list_changed", () => spec.onToolsChanged());
     client.onerror = (error) => connection.noteError(error);
     client.onclose = () => connection.lost();
@@ -130,15 +134,25 @@ export class McpConnection {
     });
   }
 
-  async callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult> {
-    return this.request(
-      async () =>
-        (await this.client.callTool(
-          { name, arguments: args },
-          // The gate's timeout fires first; the SDK's is a backstop.
-          { signal, timeout: (this.spec.config.timeout_s + 5) * 1000 },
-        )) as McpCallResult,
-    );
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    ask?: AskPerson,
+  ): Promise<McpCallResult> {
+    if (ask) this.askers.push(ask);
+    try {
+      return await this.request(
+        async () =>
+          (await this.client.callTool(
+            { name, arguments: args },
+            // The gate's timeout fires first; the SDK's is a backstop.
+            { signal, timeout: (this.spec.config.timeout_s + 5) * 1000 },
+          )) as McpCallResult,
+      );
+    } finally {
+      if (ask) this.askers.splice(this.askers.lastIndexOf(ask), 1);
+    }
   }
 
   async listResources(signal?: AbortSignal): Promise<Resource[]> {

@@ -5,6 +5,7 @@ import { JarvisError, toJarvisError } from "../../../core/errors.js";
 import type { Logger } from "../../../core/logger.js";
 import type { SchemaValidator } from "../../../gate/schema-validator.js";
 import type { McpConnection } from "./connection.js";
+import type { AskPerson } from "./elicit.js";
 import type { McpCallResult } from "./result.js";
 import { adaptTools, type Catalog } from "./tools.js";
 
@@ -119,11 +120,16 @@ export class ServerSupervisor {
   }
 
   /** One tool call on the live connection; a server that is down is one clear error. */
-  async call(mcpName: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult> {
+  async call(
+    mcpName: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    ask?: AskPerson,
+  ): Promise<McpCallResult> {
     const connection = this.connection;
     if (this.state !== "ready" || !connection) throw this.downError();
     try {
-      return await connection.callTool(mcpName, args, signal);
+      return await connection.callTool(mcpName, args, signal, ask);
     } catch (error) {
       const failure = toJarvisError(error, "TOOL_FAILED");
       // Over HTTP there is no process to watch: a transport failure during a call is the signal.
@@ -174,7 +180,7 @@ export class ServerSupervisor {
       this.options.name,
       this.options.config,
       listed,
-      (name, args, signal) => this.call(name, args, signal),
+      (name, args, signal, ask) => this.call(name, args, signal, ask),
       this.options.validator,
     );
     for (const warning of this.catalog.warnings)

@@ -2,6 +2,7 @@ import type { McpServerConfig } from "../../../config/mcp.js";
 import { toJarvisError } from "../../../core/errors.js";
 import { type Effect, fail, maxTier, type RiskTier, type ToolDefinition } from "../../../core/tool.js";
 import type { SchemaValidator } from "../../../gate/schema-validator.js";
+import type { AskPerson } from "./elicit.js";
 import { groupOf, jarvisToolName } from "./names.js";
 import { type McpCallResult, toToolResult } from "./result.js";
 import { sanitizeInputSchema } from "./schema.js";
@@ -28,6 +29,8 @@ export type McpToolCaller = (
   mcpName: string,
   args: Record<string, unknown>,
   signal: AbortSignal,
+  /** Where the server's questions during this call go (the person who started it). */
+  ask?: AskPerson,
 ) => Promise<McpCallResult>;
 
 export interface AdaptedTool {
@@ -118,7 +121,12 @@ function toDefinition(
     preview: (args) => `MCP server ${server}, tool ${info.name}, with:\n${JSON.stringify(args, null, 2)}`,
     async execute(args, ctx) {
       try {
-        return toToolResult(server, info.name, await call(info.name, args, ctx.signal), maxChars);
+        return toToolResult(
+          server,
+          info.name,
+          await call(info.name, args, ctx.signal, ctx.confirm),
+          maxChars,
+        );
       } catch (error) {
         const failure = toJarvisError(error, "TOOL_FAILED");
         if (failure.code === "CANCELLED" || failure.code === "TIMEOUT") throw failure;
