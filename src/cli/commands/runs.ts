@@ -7,7 +7,6 @@ import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
 import { exitCodeForTurn } from "../exit-codes.js";
 import { action } from "../run.js";
-import { openAgent, streamTurn } from "./agent-support.js";
 
 const STATES = ["running", "interrupted", "finished", "denied", "failed", "cancelled"] as const;
 
@@ -100,6 +99,7 @@ export function registerRunsCommands(program: Command, context: CliContext): voi
             context.exitCode = (await followRun(target, response, flags, context)).exit;
             return;
           }
+          const { openAgent, streamTurn } = await import("./agent-support.js"); // the agent, only here
           const agent = await openAgent(context);
           const handle = agent.resume(id, brokerFor(context, flags, agent.deps.nlu));
           const result = await streamTurn(context, agent, handle, flags.json ?? false);
