@@ -170,6 +170,12 @@ export interface IntentSpec {
   partial?(input: GuessInput): Args | undefined;
   /** Words one of which must appear before a classifier guess may act ("alarm" for alarms). */
   anchors?: RegExp;
+  /**
+   * Shapes in a request that point at this tool whatever words surround them (a number with
+   * a unit is a sum, "ctrl+s" a key chord): read by tool retrieval, not by the NLU. The tool
+   * owns them; the ranking names no tool.
+   */
+  cues?: RegExp;
   /** What a very sure guess needs instead of `anchors`: `false` keeps them required. */
   loose?: RegExp | false;
   /** Words that rule a classifier guess out ("schedule a meeting" is not a calendar lookup). */

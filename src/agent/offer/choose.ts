@@ -31,9 +31,13 @@ export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
   let chosen: string[];
   if (rest.length <= room) chosen = rest;
   else {
-    const ranked = await input.retriever.rank(input.request, input.signal);
-    chosen = ranked
-      .filter((tool) => !fixed.includes(tool.name))
+    const ranked = (await input.retriever.rank(input.request, input.signal)).filter(
+      (tool) => !fixed.includes(tool.name),
+    );
+    // Tools whose own cue the request has are offered whatever their rank (at most a third of the room)
+    const cued = new Set(input.retriever.index().cued(input.request.text));
+    const first = ranked.filter((tool) => cued.has(tool.name)).slice(0, Math.floor(room / 3));
+    chosen = [...first, ...ranked.filter((tool) => !first.includes(tool))]
       .slice(0, room)
       .map((tool) => tool.name);
   }

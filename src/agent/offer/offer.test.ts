@@ -46,6 +46,17 @@ describe("tools offered by retrieval", () => {
     expect(model.calls[0]!.prompt[0]).toMatchObject({ role: "system" });
   });
 
+  it("offers a tool whose own cue the request has even when a louder step's group fills the ranking", async () => {
+    const { model, agent } = withCatalog([{ text: "ok" }]);
+    // Many file words against one sum said in none of the calculator's own words
+    const request =
+      "list the receipts folder, read each receipt file and the totals file, then add what I spent to the budget list";
+    await collect(agent.startTurn({ text: request, source: "test", broker: deny }));
+    const offered = model.calls[0]!.tools;
+    expect(offered.length).toBeLessThanOrEqual(12);
+    expect(offered).toEqual(expect.arrayContaining(["calc_evaluate", "files_list", "files_read"]));
+  });
+
   it("loads the tools tools_search finds for the next round, names them in its result, and keeps them for the run", async () => {
     const { model, agent } = withCatalog([
       { toolCalls: [{ name: TOOLS_SEARCH, args: { query: "battery charge left" } }] },

@@ -29,7 +29,7 @@ const CUES: readonly Cue[] = [
   { pattern: /\b[\w.+-]+@[\w-]+\.[\w.]+\b/, groups: ["mail", "contacts"], weight: 2 },
   {
     pattern:
-      /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?do list|shopping|groceries|grocery|packing)\b/i,
+      /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?do list|shopping|groceries|grocery|packing)\b|\b(?!play)[a-z]{3,}list\b/i,
     groups: ["lists"],
     weight: 2.5,
   },
@@ -39,12 +39,6 @@ const CUES: readonly Cue[] = [
     groups: ["memory"],
     weight: 4,
   },
-  {
-    pattern:
-      /\d\s*(?:[+*/x×÷^%-]|plus|minus|times|divided|percent)\s*\d|\b(?:add (?:them|these|those|it) up|total|sum|average|divide|multiply|per cent|percent|how much is|how many (?:days|hours|weeks|months|miles|km)|tip|split|ways|square root|power of|squared|cubed|interest|convert)\b/i,
-    groups: ["calc"],
-    weight: 1.5,
-  },
   { pattern: /\b(?:app|application|program)s?\b/i, groups: ["apps", "ui"], weight: 1.2 },
   { pattern: /\bAPPS\b/i, groups: ["apps", "windows"], weight: 1.5 },
   {
@@ -53,19 +47,9 @@ const CUES: readonly Cue[] = [
     weight: 1,
   },
   {
-    pattern: /\b(?:ctrl|cmd|alt|shift|enter|escape|esc|tab|page ?down|page ?up)\b/i,
-    groups: ["input"],
-    weight: 2,
-  },
-  {
     pattern: /\b(?:i )?(?:copied|clipboard|paste|pasted)\b|\bcopy (?:it|that|this|the)\b/i,
     groups: ["clipboard"],
     weight: 1.5,
-  },
-  {
-    pattern: /\b(?:select all|keyboard|keystroke|key combo|shortcut|type (?:in|into|out))\b/i,
-    groups: ["input"],
-    weight: 1.2,
   },
   { pattern: /\bon (?:the |my )?screen\b|\bscreen\b/i, groups: ["screen"], weight: 1 },
   {
@@ -74,8 +58,6 @@ const CUES: readonly Cue[] = [
     groups: ["calendar", "reminders"],
     weight: 0.4,
   },
-  { pattern: /\b(?:git|ls|df|du|uptime|whoami|echo)\b/, groups: ["shell"], weight: 3 },
-  { pattern: /\b(?:commits?|repo(?:sitory)?|branch|uncommitted|git|diff)\b/i, groups: ["shell"], weight: 3 },
   {
     // A question about the world, not about the user's own things, is the web's
     pattern:

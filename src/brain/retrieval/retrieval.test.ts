@@ -85,6 +85,45 @@ describe("ranking the catalog for a request", () => {
   });
 });
 
+describe("cues a tool declares in its language", () => {
+  const parsec: CatalogTool = {
+    name: "mcp_star_distance",
+    group: "mcp:stars",
+    description: "Distance to a named star.",
+    language: [{ cues: /\d\s*(?:parsecs?|light ?years?)\b/i }],
+  };
+  const plain: CatalogTool = { ...parsec, name: "mcp_star_brightness", description: "Brightness of a star." };
+  delete (plain as { language?: unknown }).language;
+
+  it("lifts the tool whose shape the request has, even when none of its words are said", () => {
+    const own = new ToolIndex([...catalog, parsec, plain], toolLanguage([...catalog, parsec, plain]));
+    const place = (text: string, name: string) => own.rank({ text }).findIndex((t) => t.name === name);
+    expect(place("is 4.2 light years a long way", parsec.name)).toBeLessThan(3);
+    expect(place("is 4.2 light years a long way", plain.name)).toBeGreaterThan(10);
+    // Without the shape the cue adds nothing: the tool is ranked by its words alone
+    expect(place("is that a long way", parsec.name)).toBeGreaterThan(10);
+  });
+
+  it("brings the built-in tools by the shapes their groups declared", () => {
+    const cases: Array<[string, string, number]> = [
+      ["30 kg in pounds", "calc_evaluate", 3],
+      ["me and two friends had a 127 dollar dinner, what does each of us owe", "calc_evaluate", 3],
+      ["find the distance from Paris to Berlin and turn it into miles", "calc_evaluate", 15],
+      ["alt tab to the previous window", "input_hotkey", 5],
+      ["in the terminal type make test", "input_type", 5],
+      ["who am i logged in as", "shell_run", 3],
+      ["on this page fill the name field with Ana and submit", "browser_type", 8],
+      ["in the settings window switch on bluetooth", "ui_action", 8],
+      ["find out when the next train to Leeds leaves", "web_search", 5],
+    ];
+    for (const [text, tool, within] of cases) expect(top({ text }, within), text).toContain(tool);
+  });
+
+  it("a time is not a sum: 'in 5 minutes' does not bring the calculator", () => {
+    expect(top({ text: "remind me to stretch in 5 minutes" }, 5)).not.toContain("calc_evaluate");
+  });
+});
+
 describe("the retriever over a changing catalog", () => {
   const wiki: CatalogTool = {
     name: "mcp_wiki_search",
@@ -110,6 +149,37 @@ describe("the retriever over a changing catalog", () => {
     const found = await retriever.search("read a text file", new Set(["files_read"]), 5);
     expect(found.map((t) => t.name)).not.toContain("files_read");
     expect(found).toHaveLength(5);
+  });
+
+  it("search finds a tool whose cue the description has first, however loud another step's group is", async () => {
+    const retriever = new ToolRetriever({ catalog: () => catalog });
+    const query = "double every amount in the budget file and save it";
+    // The file step's words outrank the sum by far in the whole ranking…
+    expect(rankOf({ text: query }, "calc_evaluate")).toBeGreaterThan(10);
+    // …but the shape of a sum ("double …") is the calculator's own cue: it is found first
+    const found = await retriever.search(query, new Set(["files_read", "files_write"]), 8);
+    expect(found[0]!.name).toBe("calc_evaluate");
+  });
+
+  it("search brings the partner a cued tool cannot work without, even when that tool is offered already", async () => {
+    const retriever = new ToolRetriever({ catalog: () => catalog });
+    // "the basket" is the page-acting cue of browser_click, which takes refs from a snapshot
+    const query = "go to the store page, find the blue kettle and put it in the basket";
+    const found = await retriever.search(query, new Set(["browser_click", "browser_navigate"]), 8);
+    expect(found.map((t) => t.name)).toContain("browser_snapshot");
+  });
+
+  it("search takes a small group whole when a step clearly means it", async () => {
+    const retriever = new ToolRetriever({ catalog: () => catalog });
+    const keyboard = catalog.filter((t) => t.group === "input").map((t) => t.name);
+    expect(keyboard.length).toBeLessThanOrEqual(5);
+    // A key is meant: the keyboard's other tools (typing, clicks) come before other groups' tools
+    const found = (await retriever.search("press it", new Set(), keyboard.length + 2)).map((t) => t.name);
+    expect(found).toEqual(expect.arrayContaining(keyboard));
+    // A large group is not poured in whole: the browser's tools come by their words
+    const browser = catalog.filter((t) => t.group === "browser").map((t) => t.name);
+    const page = (await retriever.search("read this web page", new Set(), 8)).map((t) => t.name);
+    expect(browser.every((name) => page.includes(name))).toBe(false);
   });
 
   it("uses an embedder when one is configured, and only loses that signal when it fails", async () => {

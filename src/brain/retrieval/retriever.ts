@@ -31,6 +31,9 @@ export interface RetrieverOptions {
   logger?: Logger;
 }
 
+/** A group this small is searched whole when a step clearly means it. */
+const SMALL_GROUP = 5;
+
 /** How much a cosine similarity (0–1, best tool = 1) adds to the words' score. */
 const SEMANTIC_WEIGHT = 0.5;
 
@@ -76,27 +79,39 @@ export class ToolRetriever {
     limit: number,
     signal?: AbortSignal,
   ): Promise<RankedTool[]> {
+    const index = this.index();
     const fresh = (ranked: RankedTool[]) =>
       ranked.filter((tool) => !exclude.has(tool.name) && tool.score > 0);
-    const whole = fresh(await this.rank({ text: query }, signal));
-    const clauses = splitClauses(query);
-    if (clauses.length < 2) return whole.slice(0, limit);
-    // Each step's best missing tools in turn, then the best overall: one step's group cannot
-    // fill every place
-    const perClause = await Promise.all(
-      clauses.map(async (clause) => fresh(await this.rank({ text: clause }, signal))),
-    );
+    const all = await this.rank({ text: query }, signal);
+    const whole = fresh(all);
     const chosen = new Map<string, RankedTool>();
-    for (let depth = 0; depth < 2 && chosen.size < limit; depth++) {
-      for (const ranked of perClause) {
-        const next = ranked.find((tool) => !chosen.has(tool.name));
-        if (next && chosen.size < limit) chosen.set(next.name, next);
-      }
+    const take = (tool: RankedTool | undefined) => {
+      if (tool && chosen.size < limit && !chosen.has(tool.name)) chosen.set(tool.name, tool);
+    };
+    // A tool whose own cue the description has (a sum's shape, a key chord) is what was asked
+    // for, however its words rank beside a louder step's group: it comes first
+    const cued = new Set(index.cued(query));
+    for (const tool of whole) if (cued.has(tool.name)) take(tool);
+    // …with the partners it cannot work without, offered already or not (the snapshot whose
+    // refs a click takes)
+    const byName = new Map(all.filter((tool) => !exclude.has(tool.name)).map((tool) => [tool.name, tool]));
+    for (const name of cued) for (const partner of index.partners(name)) take(byName.get(partner));
+    // Each step's best missing tools in turn: one step's group cannot fill every place
+    const clauses = splitClauses(query);
+    const steps =
+      clauses.length < 2 ? [all] : await Promise.all(clauses.map((c) => this.rank({ text: c }, signal)));
+    const perStep = steps.map(fresh);
+    for (let depth = 0; depth < 2; depth++)
+      for (const ranked of perStep) take(ranked.find((t) => !chosen.has(t.name)));
+    // A small group a step clearly means comes whole: the model asked for that kind of thing,
+    // and its siblings (show / add / remove) are what it will need next
+    // (siblings with no word of the request in common included)
+    for (const ranked of steps) {
+      const group = ranked[0]?.group;
+      const members = group ? index.members(group) : [];
+      if (members.length <= SMALL_GROUP) for (const name of members) take(byName.get(name));
     }
-    for (const tool of whole) {
-      if (chosen.size >= limit) break;
-      if (!chosen.has(tool.name)) chosen.set(tool.name, tool);
-    }
+    for (const tool of whole) take(tool);
     return [...chosen.values()];
   }
 

@@ -88,6 +88,7 @@ export const SIGNALS = {
   handleSaid: 0.5,
   groupShare: 0.2,
   phrasings: 0.8,
+  toolCue: 1,
   companion: 0.35,
   affinity: 0.2,
 } as const;
@@ -103,12 +104,16 @@ export class ToolIndex {
   private readonly groups = new Bm25Index();
   private readonly groupOf = new Map<string, string>();
   private readonly companions: Map<string, Set<string>>;
+  /** Each tool's own cues (its language's `cues`): shapes that point at it. */
+  private readonly cues = new Map<string, RegExp[]>();
   readonly names: readonly string[];
 
   constructor(catalog: readonly CatalogTool[], language: ToolLanguage = new Map()) {
     const byGroup = new Map<string, Map<string, number>>();
     for (const tool of catalog) {
       this.groupOf.set(tool.name, tool.group);
+      const cues = (tool.language ?? []).flatMap((intent) => (intent.cues ? [intent.cues] : []));
+      if (cues.length > 0) this.cues.set(tool.name, cues);
       const doc = new Map<string, number>();
       const add = (
         into: Map<string, number>,
@@ -145,6 +150,21 @@ export class ToolIndex {
 
   group(name: string): string | undefined {
     return this.groupOf.get(name);
+  }
+
+  /** The tools a tool works with (the lookup that yields its handles or refs, and back). */
+  partners(name: string): string[] {
+    return [...(this.companions.get(name) ?? [])];
+  }
+
+  /** The tools of a group, in catalog order. */
+  members(group: string): string[] {
+    return this.names.filter((name) => this.groupOf.get(name) === group);
+  }
+
+  /** Tools whose own cues the text has (a sum's shape, a key chord), in catalog order. */
+  cued(text: string): string[] {
+    return this.names.filter((name) => this.cues.get(name)?.some((cue) => cue.test(text)));
   }
 
   /**
@@ -238,7 +258,8 @@ export class ToolIndex {
         (tools.get(name) ?? 0) / topTool +
           ((spoken.get(name) ?? 0) / topSpoken) * SIGNALS.phrasings +
           ((groups.get(group) ?? 0) / topGroup) * SIGNALS.groupShare +
-          (cues.get(group) ?? 0) * SIGNALS.cue,
+          (cues.get(group) ?? 0) * SIGNALS.cue +
+          (this.cues.get(name)?.some((cue) => cue.test(text)) ? SIGNALS.toolCue : 0),
       );
     }
     const top = Math.max(1e-9, ...raw.values());
@@ -260,7 +281,9 @@ function parameterText(schema: Record<string, unknown> | undefined): string {
 /** Splits a request into its steps ("read x, then email it and remind me"). */
 export function splitClauses(text: string): string[] {
   return text
-    .split(/[,;?!]+\s*|\.\s+|\s+(?:and then|then|and|after that|also|plus|but)\s+/i)
+    .split(
+      /[,;?!]+\s*|\.\s+|\s+(?:and then|then|and|after that|afterwards|also|plus|but|so|before|after|once|when|while|if)\s+/i,
+    )
     .map((c) => c.trim())
     .filter((c) => c.split(/\s+/).length >= 2);
 }

@@ -28,6 +28,14 @@ const BROWSER_INTENTS: IntentTable = {
 };
 
 const PAGE = "[the|this|current] (page|tab|website|site|web page)";
+
+/**
+ * Doing something on a page rather than reading it (for tool retrieval): logging in, a
+ * form, a cart, a search on a site, a button or link there. The page's fields and buttons are
+ * what browser_type and browser_click act on.
+ */
+const ON_A_PAGE =
+  /\b(?:log ?in|sign ?(?:in|up)|register|fill (?:in|out)|forms?|(?:to|in) (?:the|my) (?:cart|basket)|checkout|check out|submit|subscribe|accept (?:the )?cookies|book (?:a|the|it)|order (?:it|a|the))\b|\b(?:search|look) (?:for|up) .*\bon (?:the|this|that|their) (?:site|page|website)\b|\b(?:click|press|hit|tap|follow)\b.*\b(?:button|link|on (?:the|this) (?:page|site|website))\b/i;
 const TAB = "(tab|tabs|browser tab|browser tabs)";
 
 const BROWSER_PAGE_INTENTS: IntentTable = {
@@ -102,6 +110,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
   },
   browser_click: {
     ask: { ref: "Which element? Ask me what is on the page first." },
+    cues: ON_A_PAGE,
     describe: ({ ref }) => (typeof ref === "string" ? `Click ${ref} on the page` : undefined),
     templates: [
       "(click|press|tap|follow) [on] [element|link|button] {ref}",
@@ -112,6 +121,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
   },
   browser_type: {
     ask: { ref: "Which field? Ask me what is on the page first.", text: "What should I type?" },
+    cues: ON_A_PAGE,
     describe: ({ text, ref }) =>
       typeof text === "string" ? `Type "${text}" into ${ref ?? "the field"}` : undefined,
     templates: [

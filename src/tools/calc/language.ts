@@ -1,5 +1,37 @@
-import { type Args, type BuildInput, parseMath, parseNumber } from "../../brain/nlu/language/index.js";
+import {
+  type Args,
+  type BuildInput,
+  parseMath,
+  parseNumber,
+  UNIT_WORDS,
+} from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
+
+/** Units of measure (not of time: "in 5 minutes" is a timer or a reminder, not a sum). */
+const UNITS = UNIT_WORDS.filter((word) => !/^(?:second|minute|hour|day|week)s?$/.test(word)).join("|");
+
+/**
+ * What makes a request a sum whatever its words (for tool retrieval): two numbers joined by an
+ * operator, a percentage, a number with a unit or a unit asked for ("how many ounces"), or a
+ * number with the words of money and shares ("what does each of us owe", "per month").
+ */
+const NUMBER = String.raw`(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|quarter|third|fifth|tenth)\b)`;
+
+const CALC_CUES = new RegExp(
+  [
+    String.raw`${NUMBER}\s*(?:[+*x×÷^]|plus|minus|times|divided|over|percent)\s*${NUMBER}`,
+    String.raw`\d\s*%|\bper ?cent\b|\b(?:square|cube) root\b|\bto the power\b|\bsquared\b|\bcubed\b`,
+    String.raw`\b(?:a|one) (?:half|third|quarter|fifth|tenth) of\b|\b(?:multiply|multiplied|divide|divided by|subtract)\b`,
+    String.raw`\d\s*(?:${UNITS})\b|\bhow many\s+(?:${UNITS})\b|(?=.*${NUMBER}).*\b(?:in|into|to)\s+(?:${UNITS})\b`,
+    String.raw`\b(?:convert|turn|change|express|translate)\b.*\b(?:in|into|to)\s+(?:${UNITS})\b`,
+    String.raw`\bhow many (?:days|weeks|hours|minutes|seconds) (?:are there )?(?:between|from|in)\b`,
+    String.raw`^(?=.*${NUMBER}).*\b(?:add(?:ed)? (?:up|together)|sum|total|average|mean|split|each|per|a (?:month|year|week|day|night|head)|ways|tip|discount|off|tax|vat|interest|owe|worth|weekly|monthly|yearly|annual|come to|comes to|instead|how much|how long until)\b`,
+    String.raw`\b(?:double|halve|triple|quadruple)\b(?! ?click)|\d*\.\d+ of\b`,
+    String.raw`\b(?:add (?:\w+ )?up|add\b.*\btogether|count (?:how many|up|the number)|sum|total|average|tip|split|interest|convert|what (?:i|we) spent|work out|how much (?:is|more|less|each|per)|my share)\b`,
+    String.raw`\bhow many (?:days|weeks|months|hours|miles|km|kilometres|kilometers)\b`,
+  ].join("|"),
+  "i",
+);
 
 /** How people ask for sums and conversions (the team's own sentences). */
 const CALC_INTENTS: IntentTable = {
@@ -7,6 +39,7 @@ const CALC_INTENTS: IntentTable = {
     capability: { area: "Maths", can: "do sums, percentages and unit conversions" },
     // Without the sum it was a question about maths, not a request
     neverAsk: true,
+    cues: CALC_CUES,
     describe: ({ expression }) => (typeof expression === "string" ? `Work out ${expression}` : undefined),
     anchors:
       /\d|\b(?:plus|minus|times|divided|percent|square|root|convert|multiply|multiplied|sum|calculate)\b/,

@@ -1,4 +1,4 @@
-import { type Args, type BuildInput, slotsAsArgs } from "../../brain/nlu/language/index.js";
+import { type Args, type BuildInput, KNOWN_APPS, slotsAsArgs } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to type, press keys and click (the team's own sentences). */
@@ -8,10 +8,29 @@ function clickArgs(input: BuildInput): Args {
   return args;
 }
 
+const APP_NAMES = KNOWN_APPS.map((name) =>
+  name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+).join("|");
+
+/** A key chord or a named key ("ctrl+s", "alt tab", "page down", "f5"). */
+const KEYS =
+  /\b(?:ctrl|control|cmd|command|alt|option|shift|super|win(?:dows)? key|meta)\s*(?:\+|-|and)?\s*(?:[a-z0-9]\b|tab|enter|return|delete|backtick|plus|minus|f\d{1,2}\b)|\b(?:enter|return|escape|esc|tab|backspace|delete|space ?bar|page ?(?:up|down)|arrow|home|end|f\d{1,2}) (?:key|keys|button)\b|\b(?:hit|press|tap|push) (?:the )?(?:enter|return|escape|esc|tab|backspace|delete|space|page ?(?:up|down)|up|down|left|right|home|end|f\d{1,2})\b/i;
+
+/** What is done with the keys rather than said to a tool: scrolling, shortcuts, select all, undo. */
+const KEYBOARD_ACTIONS =
+  /\b(?:scroll(?:ing)?|select (?:all|everything)|undo|redo|keyboard|shortcut|hotkey|keystroke|key combo|zoom (?:in|out)|alt[ -]tab|tab (?:over|to|through|back))\b/i;
+
+/** What every app does on a shortcut, said of an app or a window ("save the document in the editor"). */
+const SHORTCUT_VERBS = String.raw`\b(?:save|print|undo|redo|refresh|reload|zoom|cut|paste|find|bold|italic|new tab|close (?:the )?tab)\b`;
+const IN_AN_APP = String.raw`\b(?:in|of|into|to|focus|open) (?:(?:the|this|my|that) )?(?:${APP_NAMES}|editor|document|doc|app|window|spreadsheet|terminal|browser|page|tab)\b`;
+const SHORTCUTS = new RegExp(`${SHORTCUT_VERBS}.*${IN_AN_APP}|${IN_AN_APP}.*${SHORTCUT_VERBS}`, "i");
+
 const INPUT_INTENTS: IntentTable = {
   input_type: {
     capability: { area: "Windows and the desktop", can: "type, press keys and click for you" },
     ask: { text: "What should I type?" },
+    // Typing as the act, or words put into a box, field, window or the app just opened
+    cues: /\b(?:type|typing|typed|key in|punch in|dictate)\b|\b(?:write|enter|put|fill in|paste)\b.*\b(?:in|into) (?:it|there|(?:the|this|that|a) (?:box|field|window|editor|document|doc|cell|terminal|chat|message))\b/i,
     describe: ({ text }) => (typeof text === "string" ? `Type "${text}"` : undefined),
     templates: [
       "(type|type out|type in|enter|key in) [the text|the words] {text}",
@@ -23,6 +42,7 @@ const INPUT_INTENTS: IntentTable = {
   },
   input_hotkey: {
     ask: { keys: "Which keys?" },
+    cues: new RegExp(`${KEYS.source}|${KEYBOARD_ACTIONS.source}|${SHORTCUTS.source}`, "i"),
     describe: ({ keys, repeat }) =>
       typeof keys === "string"
         ? `Press ${keys}${typeof repeat === "number" ? ` ${repeat} times` : ""}`
@@ -36,6 +56,8 @@ const INPUT_INTENTS: IntentTable = {
     samples: ["press the escape key", "hit enter for me", "do control s", "press control and c"],
   },
   input_click: {
+    // A click at a place on the screen: two numbers after "click", or coordinates
+    cues: /\bclick\w*\b.*\b\d{1,4}\s*(?:,|x|by|and)?\s*\d{1,4}\b|\b(?:coordinates|pixels?)\b/i,
     describe: ({ x, y, double }) => `${double === true ? "Double-click" : "Click"} at ${x}, ${y}`,
     templates: [
       "[left|right] click (at|on) {x:number} {y:number}",

@@ -42,6 +42,13 @@ const SEND = "(send|write|compose|shoot|fire off)";
 const SAYING =
   "(saying|that says|to say|telling them|telling him|telling her|with the message|that|asking|and ask [him|her|them]|and tell [him|her|them]|and say)";
 
+/**
+ * Something sent to someone (for tool retrieval): "mail report.pdf to Carla", "send the notes
+ * file to Bob", "forward it to my boss". A text message or a reminder to oneself is not mail.
+ */
+const SENT_TO =
+  /\b(?:e-?mail|mail|send|forward|share)\b(?! (?:a |an )?(?:text|sms|message on|reminder|invite))\s+(?:it|this|that|them|these|those|(?:the|my|a|an|our) [\w.-]+(?: [\w.-]+)?|[\w-]+\.\w{2,4})\b.*\bto (?!(?:the|my) (?:list|calendar|clipboard|printer|trash|folder)\b)(?:me|myself|him|her|them|my \w+|[\w.+-]+@[\w.-]+|[a-z]+)\b/i;
+
 const MAIL_INTENTS: IntentTable = {
   mail_search: {
     capability: { area: "Mail", can: "search, read and write email", example: "check my email" },
@@ -83,6 +90,7 @@ const MAIL_INTENTS: IntentTable = {
     },
   },
   mail_send: {
+    cues: SENT_TO,
     ask: { to: "Who should it go to?", subject: "What's the subject?", body: "What should it say?" },
     // A guessed send becomes a draft: nothing leaves until the user sends it
     guessAs: "mail_draft",

@@ -11,6 +11,9 @@ function commandArgs(input: BuildInput): Args {
 const SHELL_INTENTS: IntentTable = {
   shell_run: {
     capability: { area: "Windows and the desktop", can: "run allowed commands such as git and ls" },
+    // The programs it runs by default and what people ask of them (a repository's state,
+    // the disk, who is logged in)
+    cues: /\b(?:git|ls|df|du|uptime|whoami|echo)\b|\b(?:commits?|repo(?:sitory)?|branch(?:es)?|uncommitted|diff|tags?|logged in as|command line|terminal command)\b/i,
     describe: ({ command, args }) =>
       typeof command === "string"
         ? `Run ${[command, ...(Array.isArray(args) ? args : [])].join(" ")}`

@@ -1,4 +1,21 @@
+import { KNOWN_APPS } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
+
+const APP_NAMES = KNOWN_APPS.map((name) =>
+  name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+).join("|");
+
+/**
+ * Working an app's controls (for tool retrieval): a control named ("the Save button", "the
+ * wifi checkbox"), or a control's verb ("switch on", "untick", "punch in") said of something in
+ * an app or a window. ui_find finds the element, ui_action works it.
+ */
+const CONTROLS = new RegExp(
+  String.raw`\b(?:open|launch|start|fire up|switch to|go to|in) (?:the |my )?(?:${APP_NAMES}|\w+ (?:app|application|program))\b.*\b(?:and|then)\b|` +
+    /\b(?:button|checkbox|check box|toggle|slider|radio|dropdown|menu item|switch (?:on|off)|turn (?:on|off)|tick|untick|uncheck|punch in|key in)\b|\b(?:app|application|program)\b.*\b(?:with|in|on) it\b|\b(?:in|on) the \w+ (?:app|window|dialog|panel|settings|installer|wizard)\b.*\b(?:click|press|choose|pick|select|set|enable|disable|open)\b|\b(?:click|press|choose|pick|select|set|enable|disable)\b.*\b(?:in|on) the \w+ (?:app|window|dialog|panel|settings|installer|wizard)\b/
+      .source,
+  "i",
+);
 
 /** How people ask about and act on what a window shows (the team's own sentences). */
 const UI_INTENTS: IntentTable = {
@@ -17,6 +34,7 @@ const UI_INTENTS: IntentTable = {
     ],
   },
   ui_find: {
+    cues: CONTROLS,
     describe: ({ name }) => (typeof name === "string" ? `Find "${name}" in the window` : undefined),
     templates: [
       "(find|locate|look for|where is) the {name:label} (button|menu|field|checkbox|check box|link|tab|option|box)",
@@ -27,6 +45,7 @@ const UI_INTENTS: IntentTable = {
   },
   ui_action: {
     ask: { ref: "Which element? Ask me what the window shows first." },
+    cues: CONTROLS,
     describe: ({ ref, action, value }) =>
       typeof ref === "string"
         ? action === "set_value"

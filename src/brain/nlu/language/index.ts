@@ -15,6 +15,7 @@ export {
   parseListName,
   parseMath,
   parseWhen,
+  UNIT_WORDS,
   ZONE_WORDS,
 } from "../slots/index.js";
 export { isNumberWord, parseNumber, parseOrdinal } from "../text/numbers.js";

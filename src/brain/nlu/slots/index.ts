@@ -10,7 +10,7 @@ import { MORE_SLOT_TYPES } from "./more.js";
 export { findWhen, parseWhen, TimeZones, type When } from "./datetime.js";
 export { findDuration, formatDuration, parseDuration, parsePosition } from "./duration.js";
 export { KNOWN_APPS, parseListName, ZONE_WORDS } from "./entities.js";
-export { parseMath } from "./math.js";
+export { parseMath, UNIT_WORDS } from "./math.js";
 
 /** What a slot parser may look at besides its own words (the language contract's env). */
 export type SlotEnv = LanguageEnv;

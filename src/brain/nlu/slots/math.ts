@@ -141,6 +141,9 @@ function startsWith(words: readonly string[], at: number, phrase: readonly strin
   return phrase.every((w, k) => words[at + k] === w);
 }
 
+/** Every unit word the sums understand ("kilos", "fahrenheit", "cups"). */
+export const UNIT_WORDS: readonly string[] = Object.keys(UNITS);
+
 export function isUnitWord(word: string): boolean {
   return UNITS[word] !== undefined || word === "degrees";
 }
