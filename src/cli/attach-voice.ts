@@ -2,7 +2,7 @@ import WebSocket from "ws";
 import { AsyncQueue } from "../agent/events.js";
 import type { ConfirmAnswer, JarvisEvent } from "../core/events.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
-import { callService, openTurnStream, type ServiceTarget, sseFrames } from "../runtime/service-client.js";
+import { callService, openRunStream, type ServiceTarget, sseFrames } from "../runtime/service-client.js";
 import type { AgentTurn } from "../voice/turn.js";
 
 /**
@@ -19,7 +19,7 @@ export function serviceTurns(
     let runId: string | undefined;
     void (async () => {
       try {
-        const response = await openTurnStream(target, {
+        const response = await openRunStream(target, "/api/turns", {
           text: request.text,
           source: "voice",
           ...(sessionId ? { sessionId } : {}),
@@ -31,6 +31,7 @@ export function serviceTurns(
             sessionId = turn.sessionId;
             continue;
           }
+          if (type === "result") continue; // the events already said how it ended
           const event = JSON.parse(data) as JarvisEvent;
           events.push(event);
           if (event.type === "confirm_requested") void ask(target, request.broker, event);

@@ -1,13 +1,16 @@
 import type { IncomingMessage } from "node:http";
-import { createInterface } from "node:readline";
+import type { TurnResult } from "../agent/types.js";
+import { isJarvisError } from "../core/errors.js";
 import type { JarvisEvent } from "../core/events.js";
 import {
   callService,
   findService,
-  openTurnStream,
+  openRunStream,
   type ServiceTarget,
   sseFrames,
 } from "../runtime/service-client.js";
+import { brokerFor } from "./broker.js";
+import { exitCodeForTurn } from "./exit-codes.js";
 import { EventPrinter } from "./printer.js";
 
 export { callService, findService, type ServiceTarget } from "../runtime/service-client.js";
@@ -16,7 +19,8 @@ export { callService, findService, type ServiceTarget } from "../runtime/service
  * The CLI attached to a running service: `jarvis ask` talks to it over its local API instead of
  * opening the runtime, so it imports nothing heavy (no catalog, no NLU, no SQLite).
  */
-interface Streams {
+export interface Streams {
+  env: NodeJS.ProcessEnv;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -54,15 +58,6 @@ export function parseAsk(argv: readonly string[]): AskFlags | undefined {
   return flags;
 }
 
-/** Policy and user refusals exit 3 (as in-process); see core/errors.ts. */
-const POLICY_CODES = new Set([
-  "PATH_DENIED",
-  "POLICY_DENIED",
-  "USER_DENIED",
-  "CONFIRM_TIMEOUT",
-  "FOCUS_LOST",
-]);
-
 /**
  * `jarvis ask` against the service: the turn runs there (its NLU, models and tools), events
  * stream back over SSE and print exactly as in-process; confirmations are answered here
@@ -86,32 +81,43 @@ export async function attachAsk(
       );
       sessionId = runs.find((run) => run.source === "cli")?.sessionId;
     }
-    const response = await openTurnStream(target, {
+    const response = await openRunStream(target, "/api/turns", {
       text: flags.text,
       source: "cli",
       ...(sessionId ? { sessionId } : {}),
     });
-    return await follow(target, response, flags, streams);
+    return (await followRun(target, response, flags, streams)).exit;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ECONNREFUSED" || code === "ECONNRESET") return undefined; // a stale server.json
-    const fix = (error as { fix?: string }).fix;
-    streams.stderr.write(
-      `${(error as { code?: string }).code ?? "UNAVAILABLE"}: ${(error as Error).message}${fix ? ` (${fix})` : ""}\n`,
-    );
-    return 1;
+    if (!isJarvisError(error)) throw error;
+    streams.stderr.write(`${error.toLine()}\n`);
+    return error.exitCode;
   }
 }
 
-async function follow(
+export interface FollowFlags {
+  json?: boolean | undefined;
+  yes?: boolean | undefined;
+  no?: boolean | undefined;
+  /** Print the run's events (ask, resume); a single call (`tools call`) reports only its outcome. */
+  quiet?: boolean | undefined;
+}
+
+/**
+ * Follows a run in the service to its end: prints its events as in-process, answers its
+ * confirmations here, and Ctrl-C stops it there. The exit code is the in-process one
+ * (`exitCodeForTurn`), from the run's result the service sends last.
+ */
+export async function followRun(
   target: ServiceTarget,
   response: IncomingMessage,
-  flags: AskFlags,
+  flags: FollowFlags,
   streams: Streams,
-): Promise<number> {
-  const printer = new EventPrinter(streams, flags.json);
+): Promise<{ exit: number; result?: TurnResult }> {
+  const printer = new EventPrinter(streams, flags.json ?? false);
   let runId: string | undefined;
-  let exit = 1;
+  let result: TurnResult | undefined;
   const onSigint = () => {
     if (runId) void callService(target, "POST", "/api/kill", { runId }).catch(() => undefined);
     if (!flags.json) streams.stderr.write("\nstopping…\n");
@@ -119,51 +125,39 @@ async function follow(
   process.on("SIGINT", onSigint);
   try {
     for await (const { type, data } of sseFrames(response)) {
-      if (type === "turn") {
-        runId = (JSON.parse(data) as { runId: string }).runId;
-        continue;
+      if (type === "turn") runId = (JSON.parse(data) as { runId: string }).runId;
+      else if (type === "result") result = JSON.parse(data) as TurnResult;
+      else {
+        const event = JSON.parse(data) as JarvisEvent;
+        if (!flags.quiet) printer.print(event);
+        if (event.type === "confirm_requested") await answer(target, event, flags, streams);
       }
-      const event = JSON.parse(data) as JarvisEvent;
-      printer.print(event);
-      if (event.type === "confirm_requested") await answer(target, event, flags, streams);
-      if (event.type === "run_finished") exit = 0;
-      if (event.type === "run_failed") exit = POLICY_CODES.has(event.data.code) ? 3 : 1;
-      if (event.type === "run_cancelled") exit = 1;
     }
   } finally {
     process.off("SIGINT", onSigint);
   }
-  return exit;
+  // No result: the service went away before the run ended.
+  return result ? { exit: exitCodeForTurn(result), result } : { exit: 1 };
 }
 
-/** A confirmation for this turn: `--yes`/`--no`, the terminal, or "no" when nobody can be asked. */
+/**
+ * A confirmation of this run, asked here as in-process (`--yes`, `--no`, the terminal, or shown
+ * and denied when nobody can be asked); the answer goes to the service. No answer in time: the
+ * service's own timeout decides.
+ */
 async function answer(
   target: ServiceTarget,
   event: Extract<JarvisEvent, { type: "confirm_requested" }>,
-  flags: AskFlags,
+  flags: FollowFlags,
   streams: Streams,
 ): Promise<void> {
-  const request = event.data;
-  let reply: "approve" | "deny" | "approve_session" = flags.yes ? "approve" : "deny";
-  if (!flags.yes && !flags.no && streams.stdin.isTTY) {
-    streams.stderr.write(
-      `\n── confirm: ${request.tool} (${request.tier}) ──\n${request.preview}\nreason: ${request.reason}\nAllow? [y]es / [n]o / [a]lways this session › `,
-    );
-    const rl = createInterface({ input: streams.stdin, terminal: false });
-    const line = await new Promise<string>((resolve) => {
-      rl.once("line", resolve);
-      rl.once("close", () => resolve(""));
-    });
-    rl.close();
-    const said = line.trim().toLowerCase();
-    reply =
-      said === "y" || said === "yes"
-        ? "approve"
-        : said === "a" || said === "always"
-          ? "approve_session"
-          : "deny";
-  }
-  await callService(target, "POST", `/api/confirmations/${encodeURIComponent(request.confirmationId)}`, {
+  const { data } = event;
+  const reply = await brokerFor(streams, flags).request(
+    { ...data, runId: event.runId, args: {} },
+    AbortSignal.timeout(Math.max(1_000, data.expiresAt - Date.now())),
+  );
+  if (reply === "timeout") return;
+  await callService(target, "POST", `/api/confirmations/${encodeURIComponent(data.confirmationId)}`, {
     answer: reply,
   }).catch(() => undefined);
 }

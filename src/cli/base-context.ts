@@ -1,3 +1,4 @@
+import { JarvisError } from "../core/errors.js";
 import type { Runtime, RuntimeOptions } from "../runtime/runtime.js";
 
 /** What every command gets: streams, env, and a runtime opened only when a command needs it. */
@@ -61,4 +62,15 @@ export function createBaseContext(
     },
   };
   return context;
+}
+
+/** Parses a JSON flag value or fails as a usage error naming the flag. */
+export function parseJsonFlag(flag: string, value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch (error) {
+    throw new JarvisError("USAGE", `${flag} is not valid JSON: ${(error as Error).message}`, {
+      fix: `quote it, e.g. ${flag} '{"path": "~"}'`,
+    });
+  }
 }

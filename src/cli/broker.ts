@@ -9,7 +9,7 @@ import { styleFor } from "./style.js";
  * preview is printed and the call denied (nobody to ask, and piped input is not an answer).
  */
 export function brokerFor(
-  context: CliContext,
+  context: Pick<CliContext, "stdin" | "stderr" | "env">,
   flags: { yes?: boolean; no?: boolean },
   nlu?: Pick<Nlu, "parse">,
 ): ConfirmationBroker {

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { isJarvisError, JarvisError } from "../core/errors.js";
+import { findService } from "../runtime/service-client.js";
 import { type CliContext, createBaseContext } from "./base-context.js";
-import { commandGroupsFor, ownsRuntime, type RegisterCommands } from "./commands/index.js";
+import { commandGroupsFor, mayAttach, ownsRuntime, type RegisterCommands } from "./commands/index.js";
 import { askStorePassphrase } from "./passphrase.js";
 
 /** The version in package.json (read once; `jarvis --version` and the server's /health say it). */
@@ -71,13 +72,14 @@ export async function main(argv: string[], given?: CliContext): Promise<number> 
 }
 
 /**
- * `jarvis start` composes its own runtime after it listens (server/launch.ts); its context does
- * not import the runtime and the tool catalog, which would cost ~0.4 s before the port opens.
+ * `jarvis start` composes its own runtime after it listens (server/launch.ts), and commands
+ * attached to the running service (`tools list`, `runs show`…) read it there: their context
+ * does not import the runtime and the tool catalog (~0.4 s).
  */
 async function defaultContext(argv: readonly string[]): Promise<CliContext> {
-  if (ownsRuntime(argv)) {
+  if (ownsRuntime(argv) || (mayAttach(argv) && findService(process.env))) {
     return createBaseContext({}, () => {
-      throw new JarvisError("INTERNAL", "this command opens its own runtime");
+      throw new JarvisError("INTERNAL", "this command does not open a runtime in this process");
     });
   }
   const { createCliContext } = await import("./context.js");

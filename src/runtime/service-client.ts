@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { processAlive, readServerFile } from "../config/discovery.js";
 import { resolveHome } from "../config/paths.js";
 import { ERROR_CODES, type ErrorCode, JarvisError } from "../core/errors.js";
+
+// Not `import … from "node:http"`: an ES import of a built-in copies every export, and
+// node:http's lazy WebSocket/EventSource getters then load undici with TLS and zlib (~30 ms of an
+// attached `jarvis ask`, measured with --cpu-prof). Also works in the CJS bundle (dist/cli/attach.cjs).
+const { request: httpRequest } = process.getBuiltinModule("node:http");
 
 /**
  * Talking to the running service from another process (the CLI attached, doctor): its address
@@ -14,14 +19,28 @@ export interface ServiceTarget {
   token: string;
 }
 
-/** The running service for this home, or undefined (then the CLI works in-process). */
-export function findService(env: NodeJS.ProcessEnv): ServiceTarget | undefined {
-  if (env.JARVIS_NO_ATTACH === "1") return undefined;
+/**
+ * The running service for this home, or undefined (then the CLI works in-process): its address
+ * from `server.json` while its process lives, or the one given (`jarvis chat --attach --url`).
+ * `JARVIS_NO_ATTACH=1` turns finding it off; no token, no service.
+ */
+export function findService(env: NodeJS.ProcessEnv, url?: string): ServiceTarget | undefined {
+  if (url === undefined && env.JARVIS_NO_ATTACH === "1") return undefined;
   const home = resolveHome(env);
-  const info = readServerFile(home);
   const tokenPath = join(home, "token");
-  if (!info || !processAlive(info.pid) || !existsSync(tokenPath)) return undefined;
-  return { url: info.url, token: readFileSync(tokenPath, "utf8").trim() };
+  let address = url?.replace(/\/+$/, "");
+  if (address !== undefined && !/^https?:\/\/[^/\s]+$/.test(address)) {
+    throw new JarvisError("USAGE", `--url "${address.slice(0, 80)}" is not a server address`, {
+      fix: "e.g. --url http://127.0.0.1:7777",
+    });
+  }
+  if (address === undefined) {
+    const info = readServerFile(home);
+    if (!info || !processAlive(info.pid)) return undefined;
+    address = info.url;
+  }
+  if (!existsSync(tokenPath)) return undefined;
+  return { url: address, token: readFileSync(tokenPath, "utf8").trim() };
 }
 
 /** One JSON request to the service; rejects with `{status}` on an HTTP error. */
@@ -50,26 +69,12 @@ export function callService<T>(
           text += chunk;
         });
         res.on("end", () => {
-          let json: unknown = {};
+          if ((res.statusCode ?? 500) >= 400) return reject(serviceError(res.statusCode, text));
           try {
-            json = text ? JSON.parse(text) : {};
+            resolve((text ? JSON.parse(text) : {}) as T);
           } catch {
-            json = {};
+            resolve({} as T);
           }
-          if ((res.statusCode ?? 500) >= 400) {
-            const error = (json as { error?: { code?: string; message?: string; fix?: string } }).error ?? {};
-            const code = error.code && error.code in ERROR_CODES ? (error.code as ErrorCode) : "UNAVAILABLE";
-            const message = error.message ?? `the service answered ${res.statusCode}`;
-            reject(
-              new JarvisError(
-                code,
-                message,
-                error.fix
-                  ? { fix: error.fix, details: { status: res.statusCode } }
-                  : { details: { status: res.statusCode } },
-              ),
-            );
-          } else resolve(json as T);
         });
       },
     );
@@ -78,17 +83,22 @@ export function callService<T>(
   });
 }
 
-/** Starts a turn in the service (`POST /api/turns`); resolves with its event stream (SSE). */
-export function openTurnStream(
+/**
+ * Starts a run in the service (`POST /api/turns`, `/api/calls`, `/api/runs/:id/resume`) and
+ * resolves with its event stream (SSE); rejects with the service's error when it refuses.
+ */
+export function openRunStream(
   target: ServiceTarget,
+  path: string,
   body: Record<string, unknown>,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const req = httpRequest(`${target.url}/api/turns`, {
+    const req = httpRequest(`${target.url}${path}`, {
       method: "POST",
       headers: {
         authorization: `Bearer ${target.token}`,
+        accept: "text/event-stream",
         "content-type": "application/json",
         "content-length": Buffer.byteLength(payload),
       },
@@ -99,21 +109,29 @@ export function openTurnStream(
       res.setEncoding("utf8").on("data", (chunk: string) => {
         text += chunk;
       });
-      res.on("end", () => {
-        const error =
-          (JSON.parse(text || "{}") as { error?: { code?: string; message?: string; fix?: string } }).error ??
-          {};
-        reject(
-          Object.assign(new Error(error.message ?? `the service answered ${res.statusCode}`), {
-            code: error.code,
-            fix: error.fix,
-          }),
-        );
-      });
+      res.on("end", () => reject(serviceError(res.statusCode, text)));
     });
     req.on("error", reject);
     req.end(payload);
   });
+}
+
+/** The service's `{error: {code, message, fix}}` as a JarvisError (its code when it is one of ours). */
+function serviceError(status: number | undefined, text: string): JarvisError {
+  let json: { error?: { code?: string; message?: string; fix?: string } } = {};
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    json = {};
+  }
+  const error = json.error ?? {};
+  const code = error.code && error.code in ERROR_CODES ? (error.code as ErrorCode) : "UNAVAILABLE";
+  const message = error.message ?? `the service answered ${status}`;
+  return new JarvisError(
+    code,
+    message,
+    error.fix ? { fix: error.fix, details: { status } } : { details: { status } },
+  );
 }
 
 /** The frames of a server-sent event stream: each `event:` name with its `data:` line. */

@@ -232,7 +232,7 @@ describe.skipIf(!OLD_NODE)(`under an older Node (${OLD_NODE})`, SLOW, () => {
       expect(result.status).toBe(1);
       expect(result.stderr.trim().split("\n")).toEqual([
         expect.stringMatching(
-          /^UNAVAILABLE: Jarvis needs Node\.js 22 or newer and this is v\d+.* \(install Node 24 LTS, or run `npm install`/,
+          /^UNAVAILABLE: Jarvis needs Node\.js 22\.3 or newer and this is v\d+.* \(install Node 24 LTS, or run `npm install`/,
         ),
       ]);
     } finally {

@@ -47,6 +47,8 @@ export async function readSse(
       const data = /^data: (.*)$/m.exec(block)?.[1];
       if (!type || !data) continue;
       if (type === "turn") turn = JSON.parse(data);
+      else if (type === "result")
+        continue; // the run's outcome, after its last event
       else {
         const event = JSON.parse(data) as JarvisEvent;
         events.push(event);

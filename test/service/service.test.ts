@@ -148,6 +148,59 @@ describe("the CLI attached to the service", () => {
     expect((JSON.parse(shown.stdout) as { runs: unknown[] }).runs).toEqual([]);
     expect(readProbeLog(temp.jarvisHome)).not.toContain("write hook");
   }, 60_000);
+
+  // The shipped `jarvis` has no probe tools: only the service (the probe CLI) can list or run them.
+  const local = (args: string[]) => runJarvis([...args, "--local"], { env, probes: true, timeoutMs: 60_000 });
+  it("`jarvis tools call` runs in the service through its gate: shown and denied without a terminal, run with --yes", async () => {
+    const call = ["tools", "call", "probe_danger", "--args", '{"key": "attached"}'];
+    const denied = await jarvis(call);
+    expect(denied.code).toBe(3);
+    expect(denied.stderr).toMatch(
+      /confirm: probe_danger \(dangerous\)[\s\S]*Not approved: there is no terminal/,
+    );
+    expect(readProbeLog(temp.jarvisHome)).not.toContain("danger attached");
+    const approved = await jarvis([...call, "--yes", "--json"]);
+    expect(approved.code, approved.stderr).toBe(0);
+    const outcome = JSON.parse(approved.stdout) as { runId: string; status: string; output: string };
+    expect(outcome).toMatchObject({ status: "ok", output: "did attached" });
+    expect(readProbeLog(temp.jarvisHome).filter((line) => line === "danger attached")).toHaveLength(1);
+    const { body } = await service.api<{ run: { pid: number; source: string } }>(
+      "GET",
+      `/api/runs/${outcome.runId}`,
+    );
+    expect(body.run).toMatchObject({ pid: service.child.pid, source: "cli" });
+    const unknown = await jarvis(["tools", "call", "probe_nope"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim()).toMatch(/^TOOL_UNKNOWN: .*no tool named "probe_nope".*`jarvis tools list`/);
+  }, 60_000);
+
+  it("`jarvis tools list` and `runs list|show` read the service and print what in-process prints", async () => {
+    // The same catalog plus the probe tools, which only the service has.
+    for (const args of [
+      ["tools", "list"],
+      ["tools", "list", "--json"],
+    ]) {
+      const [attached, inProcess] = await Promise.all([jarvis(args), jarvis([...args, "--local"])]);
+      expect(attached.code, attached.stderr).toBe(0);
+      const notProbe = (line: string) => !/^probe_|"group":"probe"/.test(line);
+      expect(attached.stdout.split("\n").filter(notProbe)).toEqual(inProcess.stdout.split("\n"));
+    }
+    const runsList = ["runs", "list", "--limit", "5"];
+    expect((await jarvis(runsList)).stdout).toBe((await local(runsList)).stdout);
+    expect((await jarvis(["tools", "list"])).stdout).toMatch(/^probe_danger +probe +dangerous +delete$/m);
+    const [newest] = (await jarvis(["runs", "list", "--json", "--limit", "1"])).stdout.split("\n");
+    const { id } = JSON.parse(newest!) as { id: string };
+    for (const args of [
+      ["runs", "show", id],
+      ["runs", "show", id, "--json"],
+    ])
+      expect((await jarvis(args)).stdout).toBe((await local(args)).stdout);
+    const missing = await jarvis(["runs", "show", "run_missing"]);
+    expect([missing.code, missing.stderr.trim()]).toEqual([
+      1,
+      "NOT_FOUND: no run run_missing (see `jarvis runs list`)",
+    ]);
+  }, 120_000);
 });
 
 describe("the supervisor", () => {

@@ -1,55 +1,23 @@
-import { existsSync, readFileSync } from "node:fs";
 import type { WebSocket } from "ws";
-import { processAlive, readServerFile } from "../../config/discovery.js";
-import { loadConfig } from "../../config/load.js";
-import { pathsFor, resolveHome } from "../../config/paths.js";
+import { resolveHome } from "../../config/paths.js";
 import { JarvisError } from "../../core/errors.js";
+import { callService, findService, type ServiceTarget } from "../../runtime/service-client.js";
 
-/** `jarvis chat --attach` finds the running server, connects, and reads what it has. */
+/** `jarvis chat --attach` finds the running service, connects, and reads what it has. */
 export interface AttachFlags {
   url?: string;
   session?: string;
 }
 
-export interface Target {
-  url: string;
-  token: string;
-}
+export type Target = ServiceTarget;
 
-/** The running server for this JARVIS_HOME and its token; one clear error when there is none. */
-export async function findServer(env: NodeJS.ProcessEnv, flags: AttachFlags): Promise<Target> {
-  const home = resolveHome(env);
-  const paths = pathsFor(home);
-  const startIt = { fix: "start it with `jarvis start` (or pass --url)" };
-  if (!existsSync(paths.token)) {
-    throw new JarvisError(
-      "UNAVAILABLE",
-      `no Jarvis server is running for ${home} (it has no token yet)`,
-      startIt,
-    );
-  }
-  const token = readFileSync(paths.token, "utf8").trim();
-  let url = flags.url?.replace(/\/+$/, "");
-  if (url !== undefined && !/^https?:\/\/[^/\s]+$/.test(url)) {
-    throw new JarvisError("USAGE", `--url "${url.slice(0, 80)}" is not a server address`, {
-      fix: "e.g. --url http://127.0.0.1:7777",
-    });
-  }
-  if (url === undefined) {
-    const info = readServerFile(home);
-    url =
-      info && processAlive(info.pid) ? info.url : `http://127.0.0.1:${loadConfig(paths.config).server.port}`;
-  }
-  let healthy = false;
-  try {
-    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(3_000) });
-    const body = (await response.json()) as { status?: string };
-    healthy = response.ok && (body.status === "ok" || body.status === "starting");
-  } catch {
-    healthy = false;
-  }
-  if (!healthy) throw new JarvisError("UNAVAILABLE", `no Jarvis server is running at ${url}`, startIt);
-  return { url, token };
+/** The running service for this home (or at `--url`); one clear error when there is none. */
+export function requireService(env: NodeJS.ProcessEnv, flags: AttachFlags): Target {
+  const target = findService(env, flags.url);
+  if (target) return target;
+  throw new JarvisError("UNAVAILABLE", `no Jarvis service is running for ${resolveHome(env)}`, {
+    fix: "start it with `jarvis service start` or `jarvis start`, or pass --url",
+  });
 }
 
 export async function connect(target: Target): Promise<WebSocket> {
@@ -79,35 +47,27 @@ export async function connect(target: Target): Promise<WebSocket> {
   });
 }
 
-/** A session's messages from the server (`GET /api/sessions/:id/history`). */
+/** A session's messages from the service (`GET /api/sessions/:id/history`). */
 export async function fetchHistory(
   target: Target,
   sessionId: string,
 ): Promise<Array<{ role: "user" | "assistant"; text: string }>> {
-  const response = await fetch(`${target.url}/api/sessions/${encodeURIComponent(sessionId)}/history`, {
-    headers: { authorization: `Bearer ${target.token}` },
-    signal: AbortSignal.timeout(10_000),
+  const body = await callService<{ messages?: Array<{ role: "user" | "assistant"; text: string }> }>(
+    target,
+    "GET",
+    `/api/sessions/${encodeURIComponent(sessionId)}/history`,
+  ).catch((error: Error) => {
+    throw new JarvisError("UNAVAILABLE", `could not read the conversation: ${error.message}`);
   });
-  const body = (await response.json().catch(() => ({}))) as {
-    messages?: Array<{ role: "user" | "assistant"; text: string }>;
-    error?: { message?: string };
-  };
-  if (!response.ok || !body.messages) {
-    throw new JarvisError(
-      "UNAVAILABLE",
-      `could not read the conversation: ${body.error?.message ?? `server answered ${response.status}`}`,
-    );
-  }
-  return body.messages;
+  return body.messages ?? [];
 }
 
 /** The session of the newest run (what the browser shows last), if any. */
 export async function latestSession(target: Target): Promise<string | undefined> {
-  const response = await fetch(`${target.url}/api/runs?limit=1`, {
-    headers: { authorization: `Bearer ${target.token}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!response.ok) return undefined;
-  const body = (await response.json()) as { runs?: Array<{ sessionId?: string }> };
-  return body.runs?.[0]?.sessionId;
+  const body = await callService<{ runs?: Array<{ sessionId?: string }> }>(
+    target,
+    "GET",
+    "/api/runs?limit=1",
+  ).catch(() => undefined);
+  return body?.runs?.[0]?.sessionId;
 }

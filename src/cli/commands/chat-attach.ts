@@ -1,10 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
 import type { Interface } from "node:readline";
 import type { WebSocket } from "ws";
-import { processAlive, readServerFile } from "../../config/discovery.js";
-import { loadConfig } from "../../config/load.js";
-import { pathsFor, resolveHome } from "../../config/paths.js";
-import { JarvisError, toJarvisError } from "../../core/errors.js";
+import { toJarvisError } from "../../core/errors.js";
 import type { ConfirmRequestData, JarvisEvent } from "../../core/events.js";
 import { askLine, formatQuestion, readAnswer } from "../confirm-prompt.js";
 import type { CliContext } from "../context.js";
@@ -13,8 +9,8 @@ import {
   type AttachFlags,
   connect,
   fetchHistory,
-  findServer,
   latestSession,
+  requireService,
   type Target,
 } from "./attach-target.js";
 
@@ -34,7 +30,7 @@ export async function attachChat(
   flags: AttachFlags,
   options: { fresh?: boolean } = {},
 ): Promise<void> {
-  const target = await findServer(context.env, flags);
+  const target = requireService(context.env, flags);
   const socket = await connect(target);
   const sessionId = flags.session ?? (options.fresh ? undefined : await latestSession(target));
   await new AttachedChat(context, socket, target, sessionId).run();

@@ -13,11 +13,21 @@ export const COMMAND_GROUPS: Array<{
   load: () => Promise<RegisterCommands>;
   /** Opens its own runtime: the CLI context need not load one (see cli/main.ts). */
   ownRuntime?: true;
+  /** Subcommands that talk to the running service instead of opening a runtime (unless --local). */
+  attaches?: string[];
 }> = [
-  { names: ["tools"], load: async () => (await import("./tools.js")).registerToolsCommands },
+  {
+    names: ["tools"],
+    load: async () => (await import("./tools.js")).registerToolsCommands,
+    attaches: ["list", "call"],
+  },
   { names: ["ask"], load: async () => (await import("./ask.js")).registerAskCommand },
   { names: ["chat"], load: async () => (await import("./chat.js")).registerChatCommand },
-  { names: ["runs"], load: async () => (await import("./runs.js")).registerRunsCommands },
+  {
+    names: ["runs"],
+    load: async () => (await import("./runs.js")).registerRunsCommands,
+    attaches: ["list", "show", "resume"],
+  },
   { names: ["audit"], load: async () => (await import("./audit.js")).registerAuditCommands },
   { names: ["config"], load: async () => (await import("./config.js")).registerConfigCommands },
   { names: ["doctor"], load: async () => (await import("./doctor.js")).registerDoctorCommand },
@@ -44,6 +54,14 @@ export function ownsRuntime(argv: readonly string[]): boolean {
   return COMMAND_GROUPS.some(
     (group) => group.ownRuntime && first !== undefined && group.names.includes(first),
   );
+}
+
+/** Whether this command line is one that attaches to a running service when there is one. */
+export function mayAttach(argv: readonly string[]): boolean {
+  if (argv.includes("--local") || argv.includes("--help") || argv.includes("-h")) return false;
+  const [first, second] = argv.filter((arg) => !arg.startsWith("-"));
+  const group = COMMAND_GROUPS.find((candidate) => first !== undefined && candidate.names.includes(first));
+  return second !== undefined && (group?.attaches?.includes(second) ?? false);
 }
 
 /** The groups needed for this command line: the named one, or all when none matches. */

@@ -7,7 +7,7 @@ import { type RoutineArgs, routineArgs } from "../../tasks/spec.js";
 import { RoutineStore } from "../../tasks/store.js";
 import { createRoutine, specContext, TasksLink } from "../../tasks/tools.js";
 import { callService, findService, type ServiceTarget } from "../attach.js";
-import { type CliContext, parseJsonFlag } from "../context.js";
+import { type CliContext, parseJsonFlag } from "../base-context.js";
 import { action } from "../run.js";
 
 interface AddFlags {

@@ -1,12 +1,12 @@
 import type { Command } from "commander";
-import { RunStore } from "../../agent/run-store.js";
 import type { RunDetail, RunSummary, StepRecord } from "../../agent/types.js";
 import { JarvisError } from "../../core/errors.js";
+import { callService, findService, openRunStream, type ServiceTarget } from "../../runtime/service-client.js";
+import { followRun } from "../attach.js";
 import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
 import { exitCodeForTurn } from "../exit-codes.js";
 import { action } from "../run.js";
-import { openAgent, streamTurn } from "./agent-support.js";
 
 const STATES = ["running", "interrupted", "finished", "denied", "failed", "cancelled"] as const;
 
@@ -19,8 +19,9 @@ export function registerRunsCommands(program: Command, context: CliContext): voi
     .option("--json", "one JSON object per run")
     .option("--status <state>", `only runs in this state (${STATES.join(", ")})`)
     .option("--limit <n>", "how many (default 20)", "20")
+    .option("--local", "read the store in this process even when the service runs")
     .action(
-      action(context, async (flags: { json?: boolean; status?: string; limit: string }) => {
+      action(context, async (flags: { json?: boolean; status?: string; limit: string; local?: boolean }) => {
         const limit = Number(flags.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
           throw new JarvisError(
@@ -34,11 +35,17 @@ export function registerRunsCommands(program: Command, context: CliContext): voi
             `--status must be one of ${STATES.join(", ")} (got "${flags.status}")`,
           );
         }
-        const runtime = context.runtime(); // reading runs needs neither the NLU nor a model
-        const list = new RunStore(runtime.db, runtime.clock).list({
-          limit,
-          ...(flags.status ? { status: flags.status as RunSummary["status"] } : {}),
-        });
+        const filter = { limit, ...(flags.status ? { status: flags.status as RunSummary["status"] } : {}) };
+        const target = flags.local ? undefined : findService(context.env);
+        const list = target
+          ? (
+              await callService<{ runs: RunSummary[] }>(
+                target,
+                "GET",
+                `/api/runs?${new URLSearchParams({ limit: String(limit), ...(flags.status ? { status: flags.status } : {}) })}`,
+              )
+            ).runs
+          : (await localRuns(context)).list(filter);
         for (const run of list) {
           if (flags.json) context.print(JSON.stringify(run));
           else context.print(summaryLine(run));
@@ -51,10 +58,11 @@ export function registerRunsCommands(program: Command, context: CliContext): voi
     .command("show <id>")
     .description("a run and every step it took")
     .option("--json", "the run as one JSON object")
+    .option("--local", "read the store in this process even when the service runs")
     .action(
-      action(context, async (id: string, flags: { json?: boolean }) => {
-        const runtime = context.runtime();
-        const run = new RunStore(runtime.db, runtime.clock).detail(id);
+      action(context, async (id: string, flags: { json?: boolean; local?: boolean }) => {
+        const target = flags.local ? undefined : findService(context.env);
+        const run = target ? await remoteRun(target, id) : (await localRuns(context)).detail(id);
         if (!run)
           throw new JarvisError("NOT_FOUND", `no run ${id.slice(0, 60)}`, { fix: "see `jarvis runs list`" });
         if (flags.json) {
@@ -78,15 +86,44 @@ export function registerRunsCommands(program: Command, context: CliContext): voi
     .option("--json", "print the event stream as JSON lines")
     .option("--yes", "approve confirmations (including re-running an uncertain step)")
     .option("--no", "deny confirmations (an uncertain step is not run again)")
+    .option("--local", "resume it in this process even when the service runs")
     .action(
-      action(context, async (id: string, flags: { json?: boolean; yes?: boolean; no?: boolean }) => {
-        if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
-        const agent = await openAgent(context);
-        const handle = agent.resume(id, brokerFor(context, flags, agent.deps.nlu));
-        const result = await streamTurn(context, agent, handle, flags.json ?? false);
-        context.exitCode = exitCodeForTurn(result);
-      }),
+      action(
+        context,
+        async (id: string, flags: { json?: boolean; yes?: boolean; no?: boolean; local?: boolean }) => {
+          if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
+          // Attached: the service resumes it (its tools, its gate); the events stream here.
+          const target = flags.local ? undefined : findService(context.env);
+          if (target) {
+            const response = await openRunStream(target, `/api/runs/${encodeURIComponent(id)}/resume`, {});
+            context.exitCode = (await followRun(target, response, flags, context)).exit;
+            return;
+          }
+          const { openAgent, streamTurn } = await import("./agent-support.js"); // the agent, only here
+          const agent = await openAgent(context);
+          const handle = agent.resume(id, brokerFor(context, flags, agent.deps.nlu));
+          const result = await streamTurn(context, agent, handle, flags.json ?? false);
+          context.exitCode = exitCodeForTurn(result);
+        },
+      ),
     );
+}
+
+/** The store read in this process (neither the NLU nor a model is needed to read runs). */
+async function localRuns(context: CliContext) {
+  const { RunStore } = await import("../../agent/run-store.js");
+  const runtime = context.runtime();
+  return new RunStore(runtime.db, runtime.clock);
+}
+
+/** A run as the service's store has it; undefined when it has none by that id. */
+async function remoteRun(target: ServiceTarget, id: string): Promise<RunDetail | undefined> {
+  try {
+    return (await callService<{ run: RunDetail }>(target, "GET", `/api/runs/${encodeURIComponent(id)}`)).run;
+  } catch (error) {
+    if ((error as JarvisError).code === "NOT_FOUND") return undefined;
+    throw error;
+  }
 }
 
 function summaryLine(run: RunSummary): string {

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
 import { describeOutcome } from "../../gate/describe.js";
-import { createRunScope } from "../../gate/scope.js";
 import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
 import { extensionsOf, previewUnseen } from "../extensions.js";
@@ -27,6 +26,8 @@ export function registerFactoryCommands(tools: Command, context: CliContext): vo
         if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
         const runtime = context.runtime();
         const factory = extensionsOf(context).factory;
+        // Loaded here: `tools list` and `tools call` attached to the service need none of it.
+        const { createRunScope } = await import("../../gate/scope.js");
         const scope = createRunScope({
           runId: runtime.ids.next("run"),
           userText: [description],
@@ -122,6 +123,7 @@ export function registerFactoryCommands(tools: Command, context: CliContext): vo
     .action(
       action(context, async (name: string, flags: Flags) => {
         const runtime = context.runtime();
+        const { createRunScope } = await import("../../gate/scope.js");
         const outcome = await runtime.gate.call(
           { tool: "tools_remove", args: { name } },
           createRunScope({

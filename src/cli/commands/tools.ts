@@ -1,9 +1,12 @@
 import type { Command } from "commander";
 import type { CallReport } from "../../agent/types.js";
 import { JarvisError } from "../../core/errors.js";
+import type { ToolDefinition } from "../../core/tool.js";
 import { describeOutcome } from "../../gate/describe.js";
+import { callService, findService, openRunStream, type ServiceTarget } from "../../runtime/service-client.js";
+import { followRun } from "../attach.js";
+import { type CliContext, parseJsonFlag } from "../base-context.js";
 import { brokerFor } from "../broker.js";
-import { type CliContext, parseJsonFlag } from "../context.js";
 import { exitCodeForCall } from "../exit-codes.js";
 import { action } from "../run.js";
 import { registerFactoryCommands } from "./tools-factory.js";
@@ -16,25 +19,25 @@ export function registerToolsCommands(program: Command, context: CliContext): vo
     .command("list")
     .description("name, group, tier and effects of every tool")
     .option("--json", "one JSON object per tool")
+    .option("--local", "read this process's catalog even when the service runs")
     .action(
-      action(context, async (flags: { json?: boolean }) => {
-        const runtime = context.runtime();
-        for (const tool of runtime.registry.list()) {
-          const tier = typeof tool.risk === "function" ? "varies" : tool.risk;
+      action(context, async (flags: { json?: boolean; local?: boolean }) => {
+        // Attached: the service's catalog (its MCP servers and generated tools included).
+        const target = flags.local ? undefined : findService(context.env);
+        // The service's agent adds its own tools (its plan, its tool search) for the model; the
+        // list is the catalog, as in-process.
+        const list = target
+          ? (await callService<{ tools: ToolEntry[] }>(target, "GET", "/api/tools?check=0")).tools.filter(
+              (tool) => tool.group !== "agent",
+            )
+          : context.runtime().registry.list().map(toolEntry);
+        for (const tool of list) {
           if (flags.json) {
-            context.print(
-              JSON.stringify({
-                name: tool.name,
-                group: tool.group,
-                tier,
-                effects: tool.effects,
-                description: tool.description,
-                parameters: tool.parameters,
-              }),
-            );
+            const { name, group, tier, effects, description, parameters } = tool;
+            context.print(JSON.stringify({ name, group, tier, effects, description, parameters }));
           } else {
             context.print(
-              `${tool.name.padEnd(28)} ${tool.group.padEnd(10)} ${tier.padEnd(11)} ${tool.effects.join(",")}`,
+              `${tool.name.padEnd(28)} ${tool.group.padEnd(10)} ${tool.tier.padEnd(11)} ${tool.effects.join(",")}`,
             );
           }
         }
@@ -50,6 +53,7 @@ export function registerToolsCommands(program: Command, context: CliContext): vo
     .option("--yes", "approve a confirmation without asking")
     .option("--no", "deny a confirmation without asking")
     .option("--json", "print the outcome as JSON")
+    .option("--local", "run it in this process even when the service runs")
     .addHelpText(
       "after",
       `
@@ -61,9 +65,14 @@ Examples:
     .action(
       action(
         context,
-        async (name: string, flags: { args: string; yes?: boolean; no?: boolean; json?: boolean }) => {
+        async (
+          name: string,
+          flags: { args: string; yes?: boolean; no?: boolean; json?: boolean; local?: boolean },
+        ) => {
           if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
           const args = parseJsonFlag("--args", flags.args);
+          const target = flags.local ? undefined : findService(context.env);
+          if (target) return callAttached(context, target, name, args, flags);
           // A run of the agent with this one call (no NLU or model needed): listed, audited, resumable.
           const { AgentService } = await import("../../agent/service.js");
           const agent = new AgentService({ runtime: context.runtime() });
@@ -93,6 +102,50 @@ Examples:
         },
       ),
     );
+}
+
+/** What `tools list` prints of a tool, in-process or from the service's `GET /api/tools`. */
+type ToolEntry = Pick<ToolDefinition, "name" | "group" | "effects" | "description" | "parameters"> & {
+  tier: string;
+};
+
+function toolEntry(tool: ToolDefinition): ToolEntry {
+  const { name, group, effects, description, parameters } = tool;
+  return {
+    name,
+    group,
+    tier: typeof tool.risk === "function" ? "varies" : tool.risk,
+    effects,
+    description,
+    parameters,
+  };
+}
+
+/**
+ * `tools call` with the service running: the call runs there, through its gate (its policy,
+ * its audit, its runs), and its confirmation is asked here as the attached `ask` asks it.
+ */
+async function callAttached(
+  context: CliContext,
+  target: ServiceTarget,
+  name: string,
+  args: unknown,
+  flags: { args: string; yes?: boolean; no?: boolean; json?: boolean },
+): Promise<void> {
+  const response = await openRunStream(target, "/api/calls", {
+    tool: name,
+    args,
+    input: `${name} ${flags.args}`,
+    source: "cli",
+  });
+  const { result } = await followRun(target, response, { ...flags, quiet: true }, context);
+  const call = result?.calls[0];
+  if (!call)
+    throw new JarvisError(
+      result?.error?.code === "CANCELLED" ? "CANCELLED" : "INTERNAL",
+      result?.error?.message ?? "the call did not run",
+    );
+  reportOutcome(context, call, flags.json ?? false, result.runId);
 }
 
 /** One call's outcome: the result on stdout, or one line `CODE: what happened (fix)` on stderr. */

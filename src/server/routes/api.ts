@@ -8,15 +8,22 @@ import { HttpError } from "../errors.js";
 import { eventsFromRun } from "../event-log.js";
 import { parseInput } from "./body.js";
 import { createToolCatalog } from "./tools.js";
+import { streamRun } from "./turns.js";
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 const AnswerBody = z.object({ answer: z.enum(USER_ANSWERS) }).strict();
 const KillBody = z.object({ runId: z.string().min(1).max(100).optional() }).strict();
 const RunsQuery = z
   .object({
-    limit: z.coerce.number().int().min(1).max(500).default(50),
+    limit: z.coerce.number().int().min(1).max(10_000).default(50),
     status: z.enum(["running", "finished", "denied", "failed", "cancelled", "interrupted"]).optional(),
     sessionId: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+const ToolsQuery = z
+  .object({
+    // 0: the catalog as registered, without each tool's availability check (`jarvis tools list`)
+    check: z.enum(["0", "1"]).default("1"),
   })
   .strict();
 const HistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }).strict();
@@ -65,9 +72,11 @@ export function registerApiRoutes(app: FastifyInstance, context: ServerContext):
     return { run, events: log.events(id) ?? eventsFromRun(run) };
   });
 
-  app.post("/api/runs/:id/resume", async (request) => {
+  // The page starts it and follows the hub; `jarvis runs resume` attached asks for the stream.
+  app.post("/api/runs/:id/resume", async (request, reply) => {
     const { id } = parseInput(IdParam, request.params, "path");
     const handle = context.turns.resume(id, broker);
+    if (request.headers.accept?.includes("text/event-stream")) return streamRun(reply, handle);
     drain(handle);
     return { runId: handle.runId, sessionId: handle.sessionId };
   });
@@ -109,5 +118,8 @@ export function registerApiRoutes(app: FastifyInstance, context: ServerContext):
   });
 
   const catalog = createToolCatalog(context);
-  app.get("/api/tools", async () => ({ tools: await catalog() }));
+  app.get("/api/tools", async (request) => {
+    const { check } = parseInput(ToolsQuery, request.query, "query");
+    return { tools: await catalog(check === "1") };
+  });
 }

@@ -39,16 +39,19 @@ async function unavailableReason(
  * The catalog as the Tools page shows it: groups, tiers, effects, overrides, availability
  * (each tool's check is cached for a minute and bounded in time).
  */
-export function createToolCatalog(context: ServerContext): () => Promise<ToolInfo[]> {
+export function createToolCatalog(context: ServerContext): (check?: boolean) => Promise<ToolInfo[]> {
   const availability: AvailabilityCache = new WeakMap();
-  return () => toolCatalog(context, availability);
+  return (check = true) => toolCatalog(context, check ? availability : undefined);
 }
 
-async function toolCatalog(context: ServerContext, availability: AvailabilityCache): Promise<ToolInfo[]> {
+async function toolCatalog(
+  context: ServerContext,
+  availability: AvailabilityCache | undefined,
+): Promise<ToolInfo[]> {
   const overrides = context.runtime.config.policy.tools as Record<string, string>;
   return Promise.all(
     context.runtime.registry.list().map(async (tool) => {
-      const unavailable = await unavailableReason(tool, availability);
+      const unavailable = availability ? await unavailableReason(tool, availability) : undefined;
       const override = overrides[tool.name];
       return {
         name: tool.name,
