@@ -55,6 +55,18 @@ export function behaviourOf(result: NluResult, bands: Bands): Behaviour {
   return { kind: "none" };
 }
 
+/**
+ * The parser's path to an action, read from what the reading carries: classifier evidence, the
+ * fixed confidences of templates (a free-text slot is 0.9) and of follow-ups/references (0.92),
+ * or several calls. Used to say where false actions come from (aggregates only on blind sets).
+ */
+export function mechanismOf(result: NluResult, followUp: boolean): string {
+  if (result.evidence) return result.evidence.via === "lookup" ? "look-up rescue" : "classifier";
+  if (callsOf(result).length > 1) return "several commands";
+  if (result.confidence === 0.92) return followUp ? "follow-up" : "reference";
+  return result.confidence >= 0.95 ? "template" : "free-text template";
+}
+
 const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 10000) / 10000);
 const CONTEXT: NluContext = { now: NOW, timezone: TIMEZONE };
 
@@ -295,6 +307,7 @@ export function scoreBlind(
   const all = tally();
   const byGroup = new Map<string, Tally>();
   const byKind = new Map<string, Tally>();
+  const falseBy = new Map<string, number>();
   const latencies: number[] = [];
   for (const c of cases) {
     const context: NluContext = { ...CONTEXT };
@@ -310,7 +323,8 @@ export function scoreBlind(
         yesContext.pending = pending;
       }
     }
-    const b = behaviourOf(timed(nlu, c.text, latencies, context), bands);
+    const parsed = timed(nlu, c.text, latencies, context);
+    const b = behaviourOf(parsed, bands);
     const y = c.after ? behaviourOf(nlu.parse(c.text, yesContext), bands) : b;
     const group = c.expect === "decline" ? "(decline)" : groupOf(c.tool ?? "");
     const targets = [all, byGroup.get(group) ?? tally(), byKind.get(c.expect) ?? tally()];
@@ -336,6 +350,10 @@ export function scoreBlind(
         blindArgsMatch(c.args ?? {}, y.calls[0]!.args));
     const falseAction =
       b.kind === "acted" && (c.expect === "decline" || b.calls.length !== 1 || b.calls[0]!.tool !== c.tool);
+    if (falseAction) {
+      const key = `${mechanismOf(parsed, !!c.after)} / ${c.expect}`;
+      falseBy.set(key, (falseBy.get(key) ?? 0) + 1);
+    }
     for (const t of targets) {
       t.n += 1;
       if (isRight(b)) t.right += 1;
@@ -355,6 +373,7 @@ export function scoreBlind(
     by_group: Object.fromEntries(
       [...byGroup].sort((a, b) => a[0].localeCompare(b[0])).map(([k, v]) => [k, report(v)]),
     ),
+    false_actions_by_mechanism: Object.fromEntries([...falseBy].sort((a, b) => b[1] - a[1])),
     latency_ms: summarize(latencies),
     ...(set.listMisses ? { misses: misses.sort() } : {}),
   };

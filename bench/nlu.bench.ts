@@ -140,6 +140,7 @@ if (quick) {
   for (const set of [blind, devEveryday]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
+    lines.push(`  false actions by mechanism: ${JSON.stringify(set.false_actions_by_mechanism)}`);
     for (const [k, v] of Object.entries(set.by_group)) lines.push(`  group ${k}: ${brief(v)}`);
   }
   for (const suite of [

@@ -1,0 +1,112 @@
+/**
+ * Where false actions come from, on development data only (docs/nlu-honesty.md):
+ * `npx tsx bench/nlu-false.ts [--list]` classifies every false action on the development
+ * everyday set, the team's own commands and the HWU64 dev part by the mechanism that produced
+ * it (template, classifier, look-up rescue, follow-up, several commands) and by what was wanted
+ * (another tool, a decline, a question for a missing value). `--list` prints the development
+ * sets' lines; the blind set, the HWU64 held part and CLINC150 are never read here.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createNlu, type NluContext, type NluResult } from "../src/brain/nlu/index.js";
+import { configSchema } from "../src/config/schema.js";
+import { silentLogger } from "../src/core/logger.js";
+import { createRuntime } from "../src/runtime/runtime.js";
+import {
+  capabilityOfTool,
+  evalDir,
+  loadDevEveryday,
+  loadHwu,
+  loadOwnCases,
+  NOW,
+  THROWAWAY_STORE,
+  TIMEZONE,
+} from "./nlu-data.js";
+import { behaviourOf, callsOf, mechanismOf } from "./nlu-score.js";
+
+const list = process.argv.includes("--list");
+const home = mkdtempSync(join(tmpdir(), "jarvis-nlu-false-"));
+const runtime = createRuntime({
+  env: { ...process.env, JARVIS_HOME: home, HOME: home, ...THROWAWAY_STORE },
+  logger: silentLogger,
+});
+const nlu = createNlu(runtime.registry.list(), { timezone: TIMEZONE });
+await runtime.close();
+rmSync(home, { recursive: true, force: true });
+const models = configSchema.parse({}).models;
+const bands = { act: models.fast_path_threshold, ask: models.ask_threshold };
+const base: NluContext = { now: NOW, timezone: TIMEZONE };
+
+const table = new Map<string, number>();
+const lines: string[] = [];
+function record(set: string, wanted: string, result: NluResult, followUp: boolean, text: string) {
+  const key = `${set} | ${mechanismOf(result, followUp)} | ${wanted}`;
+  table.set(key, (table.get(key) ?? 0) + 1);
+  const calls = callsOf(result).map((c) => `${c.tool}${JSON.stringify(c.args)}`);
+  lines.push(`${key} :: ${text} → ${result.confidence} ${calls.join(" + ")}`);
+}
+
+let n = 0;
+for (const c of loadDevEveryday()) {
+  const context: NluContext = { ...base };
+  if (c.after) {
+    const first = behaviourOf(nlu.parse(c.after, base), bands);
+    if (first.kind === "acted" && first.calls.length === 1) context.lastCall = first.calls[0]!;
+    if (first.kind === "asked")
+      context.pending = { tool: first.tool, args: first.args, missing: first.missing };
+  }
+  const result = nlu.parse(c.text, context);
+  const b = behaviourOf(result, bands);
+  n += 1;
+  if (b.kind !== "acted") continue;
+  if (c.expect !== "decline" && b.calls.length === 1 && b.calls[0]!.tool === c.tool) continue;
+  const wanted =
+    c.expect === "decline" ? "should decline" : c.expect === "ask" ? "should ask (wrong tool)" : "wrong tool";
+  record(
+    "dev-everyday",
+    wanted,
+    result,
+    !!c.after,
+    `${c.after ? `(after "${c.after}") ` : ""}${c.text} [want ${c.tool ?? c.expect}]`,
+  );
+}
+const devN = n;
+for (const c of loadOwnCases()) {
+  const result = nlu.parse(c.text, base);
+  const b = behaviourOf(result, bands);
+  if (b.kind !== "acted") continue;
+  const expected = c.calls ?? [];
+  const same =
+    c.kind === "action" &&
+    b.calls.length === expected.length &&
+    expected.every((e, i) => b.calls[i]?.tool === e.tool);
+  if (same) continue;
+  record(
+    "own",
+    c.kind === "action" ? "wrong tool" : "should decline",
+    result,
+    false,
+    `${c.text} [want ${expected.map((e) => e.tool).join("+") || c.kind}]`,
+  );
+}
+const dir = evalDir();
+const hwu = dir ? loadHwu(dir, "dev") : [];
+for (const item of hwu) {
+  const result = nlu.parse(item.text, base);
+  const b = behaviourOf(result, bands);
+  if (b.kind !== "acted") continue;
+  if (item.capability !== null && b.calls.every((c) => capabilityOfTool(c.tool) === item.capability))
+    continue;
+  // HWU64 dev lines are development data: listed by category only unless --list
+  record(
+    "hwu-dev",
+    item.capability === null ? "should decline" : "wrong tool",
+    result,
+    false,
+    `[${item.category}] ${item.text}`,
+  );
+}
+console.log(`dev-everyday ${devN}, own ${loadOwnCases().length}, hwu-dev ${hwu.length}`);
+for (const [k, v] of [...table].sort()) console.log(`${String(v).padStart(4)}  ${k}`);
+if (list) for (const l of lines.sort()) console.log(l);
