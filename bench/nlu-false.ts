@@ -6,13 +6,7 @@
  * (another tool, a decline, a question for a missing value). `--list` prints the development
  * sets' lines; the blind set, the HWU64 held part and CLINC150 are never read here.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createNlu, type NluContext, type NluResult } from "../src/brain/nlu/index.js";
-import { configSchema } from "../src/config/schema.js";
-import { silentLogger } from "../src/core/logger.js";
-import { createRuntime } from "../src/runtime/runtime.js";
+import type { NluContext, NluResult } from "../src/brain/nlu/index.js";
 import {
   capabilityOfTool,
   evalDir,
@@ -20,22 +14,13 @@ import {
   loadHwu,
   loadOwnCases,
   NOW,
-  THROWAWAY_STORE,
   TIMEZONE,
 } from "./nlu-data.js";
+import { developmentNlu } from "./nlu-dev.js";
 import { behaviourOf, callsOf, mechanismOf } from "./nlu-score.js";
 
 const list = process.argv.includes("--list");
-const home = mkdtempSync(join(tmpdir(), "jarvis-nlu-false-"));
-const runtime = createRuntime({
-  env: { ...process.env, JARVIS_HOME: home, HOME: home, ...THROWAWAY_STORE },
-  logger: silentLogger,
-});
-const nlu = createNlu(runtime.registry.list(), { timezone: TIMEZONE });
-await runtime.close();
-rmSync(home, { recursive: true, force: true });
-const models = configSchema.parse({}).models;
-const bands = { act: models.fast_path_threshold, ask: models.ask_threshold };
+const { nlu, bands } = await developmentNlu("jarvis-nlu-false-");
 const base: NluContext = { now: NOW, timezone: TIMEZONE };
 
 const table = new Map<string, number>();

@@ -4,22 +4,8 @@
  * `… own` prints the team's own set's. The blind set, the HWU64 held part, CLINC150 val and SNIPS
  * cannot be listed: they are measured, never read.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createNlu } from "../src/brain/nlu/index.js";
-import { configSchema } from "../src/config/schema.js";
-import { silentLogger } from "../src/core/logger.js";
-import { createRuntime } from "../src/runtime/runtime.js";
-import {
-  capabilityOfTool,
-  evalDir,
-  loadHwu,
-  loadOwnCases,
-  NOW,
-  THROWAWAY_STORE,
-  TIMEZONE,
-} from "./nlu-data.js";
+import { capabilityOfTool, evalDir, loadHwu, loadOwnCases, NOW, TIMEZONE } from "./nlu-data.js";
+import { developmentNlu } from "./nlu-dev.js";
 import { behaviourOf, callsOf } from "./nlu-score.js";
 
 const [set, ...categories] = process.argv.slice(2);
@@ -27,16 +13,7 @@ if (set !== "hwu-dev" && set !== "own") {
   console.error("usage: nlu-misses.ts hwu-dev [category…] | own   (only development data can be listed)");
   process.exit(2);
 }
-const home = mkdtempSync(join(tmpdir(), "jarvis-nlu-misses-"));
-const runtime = createRuntime({
-  env: { ...process.env, JARVIS_HOME: home, HOME: home, ...THROWAWAY_STORE },
-  logger: silentLogger,
-});
-const nlu = createNlu(runtime.registry.list(), { timezone: TIMEZONE });
-await runtime.close();
-rmSync(home, { recursive: true, force: true });
-const models = configSchema.parse({}).models;
-const bands = { act: models.fast_path_threshold, ask: models.ask_threshold };
+const { nlu, bands } = await developmentNlu("jarvis-nlu-misses-");
 const context = { now: NOW, timezone: TIMEZONE };
 
 const describe = (text: string) => {
