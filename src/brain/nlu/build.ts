@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { compileCatalog, type NluTool } from "./catalog.js";
 import { type ClassifierSnapshot, SoftmaxClassifier, type TrainingExample } from "./classifier.js";
 import { assembleNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
-import { trainingSet, trainOn } from "./train.js";
+import { corpusOf, trainingSet, trainOn } from "./train.js";
 import { loadWeights, saveWeights, trainingKey } from "./weights-cache.js";
 
 export interface BuildOptions extends NluOptions {
@@ -30,24 +30,26 @@ export async function createNluInWorker(
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.training ? { training: options.training } : {}),
   };
-  const examples = trainingSet(tools, training, catalog);
-  const key = options.cacheDir ? trainingKey(examples, training) : undefined;
+  // Keyed on the catalog, not on the sentences: a start that finds its weights generates none
+  const key = options.cacheDir ? trainingKey(catalog, training) : undefined;
   const cached = key && options.cacheDir ? loadWeights(options.cacheDir, key) : undefined;
   if (cached) {
     const classifier = SoftmaxClassifier.fromSnapshot(cached.snapshot);
-    return assembleNlu(tools, classifier, examples, options, started, "cache", catalog);
+    return assembleNlu(tools, classifier, cached.corpus, options, started, "cache", catalog);
   }
+  const examples = trainingSet(tools, training, catalog);
+  const corpus = corpusOf(examples);
   const trained = (await inWorker(examples, training)) ?? inProcess(examples, training);
   if (key && options.cacheDir) {
     try {
-      saveWeights(options.cacheDir, key, trained.snapshot, trained.examples);
+      saveWeights(options.cacheDir, key, trained.snapshot, corpus);
     } catch (error) {
       // A read-only or full disk only means training again next time
       if (process.env.JARVIS_DEBUG_NLU) console.error(error);
     }
   }
   const classifier = SoftmaxClassifier.fromSnapshot(trained.snapshot);
-  return assembleNlu(tools, classifier, examples, options, started, trained.trainedIn, catalog);
+  return assembleNlu(tools, classifier, corpus, options, started, trained.trainedIn, catalog);
 }
 
 function inProcess(examples: TrainingExample[], training: Pick<NluOptions, "seed" | "training">): Trained {

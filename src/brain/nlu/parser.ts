@@ -2,7 +2,7 @@ import type { Clock } from "../../core/clock.js";
 import type { UserVocabulary } from "../../core/language.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
-import type { SoftmaxClassifier, TrainingExample } from "./classifier.js";
+import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { outOfReach } from "./common/reach.js";
 import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
@@ -19,7 +19,7 @@ import { splitCommands } from "./split.js";
 import { SlotCache } from "./template.js";
 import { screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { SpellingCorrector } from "./text/spelling.js";
-import { trainingSet, trainOn } from "./train.js";
+import { corpusOf, corpusWords, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
 import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
 
 export interface Thresholds {
@@ -72,14 +72,14 @@ export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): 
   const catalog = compileCatalog(tools);
   const examples = trainingSet(tools, options, catalog);
   const classifier = trainOn(examples, options);
-  return assembleNlu(tools, classifier, examples, options, started, "process", catalog);
+  return assembleNlu(tools, classifier, corpusOf(examples), options, started, "process", catalog);
 }
 
 /** The parser around a trained classifier (trained here or in a worker thread). */
 export function assembleNlu(
   tools: readonly NluTool[],
   classifier: SoftmaxClassifier,
-  examples: readonly TrainingExample[],
+  corpus: TrainingCorpus,
   options: NluOptions,
   started: number,
   trainedIn: "process" | "worker" | "cache" = "process",
@@ -90,14 +90,14 @@ export function assembleNlu(
     clock: options.clock,
     timezone: options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC",
     thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
-    speller: new SpellingCorrector(examples.flatMap((e) => e.words)),
+    speller: new SpellingCorrector(corpusWords(corpus)),
     vocabulary: options.vocabulary,
   });
   const stats = {
     trainingMs: Math.round((performance.now() - started) * 10) / 10,
     templates: catalog.templates.length,
     classes: classifier.classes.length,
-    examples: examples.length,
+    examples: corpus.examples,
     warnings: catalog.warnings,
     trainedIn,
   };

@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createNluInWorker } from "./build.js";
+import { compileCatalog } from "./catalog.js";
 import { SoftmaxClassifier } from "./classifier.js";
 import { seededRandom } from "./template.js";
+import { corpusOf } from "./train.js";
 import { loadWeights, saveWeights, trainingKey } from "./weights-cache.js";
 
 const dirs: string[] = [];
@@ -35,6 +37,11 @@ const TOOLS = [
   },
 ];
 
+const CORPUS = corpusOf([
+  { words: ["set", "a", "timer"], label: "timer" },
+  { words: ["play", "a", "song"], label: "music" },
+]);
+
 function small(): SoftmaxClassifier {
   const classifier = new SoftmaxClassifier({ random: seededRandom(3) });
   classifier.train([
@@ -48,21 +55,24 @@ describe("NLU weights on disk", () => {
   it("reads back exactly what was saved, and nothing for another key", () => {
     const dir = tempDir();
     const snapshot = small().snapshot();
-    saveWeights(dir, "k1", snapshot, 2);
+    saveWeights(dir, "k1", snapshot, CORPUS);
     const loaded = loadWeights(dir, "k1");
-    expect(loaded?.examples).toBe(2);
+    expect(loaded?.corpus.examples).toBe(2);
+    // The spelling corrector's words come back in the same order with the same counts
+    expect([...(loaded?.corpus.words ?? [])]).toEqual([...CORPUS.words]);
+    expect(loaded?.corpus.words.get("a")).toBe(2);
     expect(loaded?.snapshot.labels).toEqual(snapshot.labels);
     expect(loaded?.snapshot.vocabulary).toEqual(snapshot.vocabulary);
     expect([...(loaded?.snapshot.weights ?? [])]).toEqual([...snapshot.weights]);
     expect(loadWeights(dir, "k2")).toBeUndefined();
     // A new key replaces the old file: stale weights are not left behind
-    saveWeights(dir, "k2", snapshot, 2);
+    saveWeights(dir, "k2", snapshot, CORPUS);
     expect(readdirSync(dir)).toEqual(["nlu-k2.bin"]);
   });
 
   it("treats a cut-off or garbled file as no file", () => {
     const dir = tempDir();
-    saveWeights(dir, "k", small().snapshot(), 2);
+    saveWeights(dir, "k", small().snapshot(), CORPUS);
     const file = join(dir, "nlu-k.bin");
     const whole = readFileSync(file);
     writeFileSync(file, whole.subarray(0, whole.length - 3));
@@ -71,13 +81,20 @@ describe("NLU weights on disk", () => {
     expect(loadWeights(dir, "k")).toBeUndefined();
   });
 
-  it("keys on the training sentences and the training options", () => {
-    const examples = [{ words: ["boil", "the", "kettle"], label: "kettle_boil" }];
-    expect(trainingKey(examples, {})).toBe(trainingKey(examples, {}));
-    expect(trainingKey(examples, {})).not.toBe(
-      trainingKey([...examples, { words: ["play", "jazz"], label: "radio_on" }], {}),
+  it("keys on the tools' language and the training options", () => {
+    const catalog = compileCatalog(TOOLS);
+    expect(trainingKey(catalog, {})).toBe(trainingKey(compileCatalog(TOOLS), {}));
+    const [kettle, radio] = TOOLS;
+    const template = { ...radio!, language: [{ templates: ["play [some] (jazz|blues)"] }] };
+    const sample = { ...kettle!, language: [{ ...kettle!.language[0]!, samples: ["i want coffee"] }] };
+    const negative = { ...kettle!, language: [{ ...kettle!.language[0]!, negatives: ["a kettle bell"] }] };
+    expect(trainingKey(compileCatalog([kettle!, template]), {})).not.toBe(trainingKey(catalog, {}));
+    expect(trainingKey(compileCatalog([sample, radio!]), {})).not.toBe(trainingKey(catalog, {}));
+    expect(trainingKey(compileCatalog([negative, radio!]), {})).not.toBe(trainingKey(catalog, {}));
+    expect(trainingKey(compileCatalog([{ ...kettle!, name: "kettle_on" }, radio!]), {})).not.toBe(
+      trainingKey(catalog, {}),
     );
-    expect(trainingKey(examples, {})).not.toBe(trainingKey(examples, { seed: 2 }));
+    expect(trainingKey(catalog, {})).not.toBe(trainingKey(catalog, { seed: 2 }));
   });
 
   it("trains once, then starts from the saved weights with the same readings", async () => {
@@ -87,7 +104,16 @@ describe("NLU weights on disk", () => {
     const second = await createNluInWorker(TOOLS, { timezone: "UTC", cacheDir: dir });
     expect(first.stats.trainedIn).not.toBe("cache");
     expect(second.stats.trainedIn).toBe("cache");
-    for (const text of ["boil the kettle", "play some jazz", "what's the weather", "hello"])
+    expect(second.stats.examples).toBe(first.stats.examples);
+    // "kettel" and "jaz" reach the readings only through the spelling corrector's saved words
+    for (const text of [
+      "boil the kettle",
+      "play some jazz",
+      "what's the weather",
+      "hello",
+      "boil the kettel",
+      "play some jaz",
+    ])
       expect(second.parse(text, context)).toEqual(first.parse(text, context));
     // A damaged file is retrained and rewritten
     writeFileSync(join(dir, readdirSync(dir)[0]!), "garbage");

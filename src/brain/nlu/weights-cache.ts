@@ -2,16 +2,20 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ClassifierSnapshot, TrainingExample } from "./classifier.js";
+import type { Catalog } from "./catalog.js";
+import type { ClassifierSnapshot } from "./classifier.js";
+import type { TrainingCorpus } from "./train.js";
 
 /**
  * Trained classifier weights kept on disk, so only the first start after an install, an
  * upgrade or a change of tools pays for training. The key covers everything training reads:
- * the training sentences (compiled from the registered tools' language), the training options
- * and the classifier's code (features, training), so a stale file is never used; a damaged one
- * is retrained.
+ * the compiled catalog's templates, samples and negatives (the registered tools' language), the
+ * training options and the NLU's code (sample words, paraphrases, features, training), so a
+ * stale file is never used; a damaged one is retrained. The file also keeps the training words
+ * the spelling corrector is built from: a start that finds its weights generates no sentences
+ * (generating them took ~200 ms of a one-shot `jarvis ask`).
  */
-const MAGIC = "jarvis-nlu-weights/3";
+const MAGIC = "jarvis-nlu-weights/4";
 const PREFIX = "nlu-";
 
 interface Header {
@@ -20,13 +24,21 @@ interface Header {
   examples: number;
   labels: string[];
   vocabulary: string[];
+  /** The training words in first-seen order, and how often each occurs. */
+  words: string[];
+  counts: number[];
 }
 
-export function trainingKey(examples: readonly TrainingExample[], options: unknown): string {
+/** What `trainingExamples` reads from the catalog, as data (the key of the weights). */
+export function trainingKey(catalog: Catalog, options: unknown): string {
   const hash = createHash("sha256");
   hash.update(MAGIC);
   hash.update(JSON.stringify(options) ?? "");
-  for (const { label, words } of examples) hash.update(`${label}\t${words.join(" ")}\n`);
+  for (const { tool, template } of [...catalog.templates, ...catalog.trainingOnly])
+    hash.update(`t\t${tool}\t${JSON.stringify(template.nodes)}\n`);
+  for (const spec of catalog.intents.values())
+    hash.update(`i\t${spec.tool}\t${JSON.stringify([spec.samples ?? [], spec.negatives ?? []])}\n`);
+  for (const { template } of catalog.chat) hash.update(`c\t${JSON.stringify(template.nodes)}\n`);
   for (const file of codeFiles(dirname(fileURLToPath(import.meta.url)))) hash.update(readFileSync(file));
   return hash.digest("hex").slice(0, 32);
 }
@@ -42,14 +54,21 @@ function codeFiles(dir: string): string[] {
   return out.sort();
 }
 
-export function saveWeights(dir: string, key: string, snapshot: ClassifierSnapshot, examples: number): void {
+export function saveWeights(
+  dir: string,
+  key: string,
+  snapshot: ClassifierSnapshot,
+  corpus: TrainingCorpus,
+): void {
   mkdirSync(dir, { recursive: true });
   const header: Header = {
     magic: MAGIC,
     key,
-    examples,
+    examples: corpus.examples,
     labels: snapshot.labels,
     vocabulary: snapshot.vocabulary,
+    words: [...corpus.words.keys()],
+    counts: [...corpus.words.values()],
   };
   const json = Buffer.from(JSON.stringify(header));
   // The floats start on a 4-byte boundary so they can be read without shifting
@@ -72,7 +91,7 @@ export function saveWeights(dir: string, key: string, snapshot: ClassifierSnapsh
 export function loadWeights(
   dir: string,
   key: string,
-): { snapshot: ClassifierSnapshot; examples: number } | undefined {
+): { snapshot: ClassifierSnapshot; corpus: TrainingCorpus } | undefined {
   let data: Buffer;
   try {
     data = readFileSync(join(dir, `${PREFIX}${key}.bin`));
@@ -83,20 +102,28 @@ export function loadWeights(
     const length = data.readUInt32LE(0);
     const header = JSON.parse(data.subarray(4, 4 + length).toString("utf8")) as Header;
     if (header.magic !== MAGIC || header.key !== key) return undefined;
-    const { labels, vocabulary } = header;
+    const { labels, vocabulary, words, counts } = header;
     if (!Array.isArray(labels) || !Array.isArray(vocabulary)) return undefined;
+    if (!Array.isArray(words) || !Array.isArray(counts) || words.length !== counts.length) return undefined;
     let offset = 4 + length;
     const floats = (count: number) => {
       const end = offset + count * 4;
       if (end > data.length) throw new Error("truncated");
-      const array = new Float32Array(data.buffer.slice(data.byteOffset + offset, data.byteOffset + end));
+      // A view when aligned (a file this size is read into its own buffer): copying ~10 MB
+      // cost a one-shot `jarvis ask` ~50 ms
+      const start = data.byteOffset + offset;
+      const array =
+        start % 4 === 0
+          ? new Float32Array(data.buffer, start, count)
+          : new Float32Array(data.buffer.slice(start, data.byteOffset + end));
       offset = end;
       return array;
     };
     const weights = floats(labels.length * vocabulary.length);
     const bias = floats(labels.length);
     if (offset !== data.length) return undefined;
-    return { snapshot: { labels, vocabulary, weights, bias }, examples: header.examples };
+    const corpus = { examples: header.examples, words: new Map(words.map((word, i) => [word, counts[i]!])) };
+    return { snapshot: { labels, vocabulary, weights, bias }, corpus };
   } catch {
     return undefined;
   }

@@ -1,7 +1,6 @@
 import { createInterface, type Interface } from "node:readline";
 import type { AgentService } from "../../agent/service.js";
 import type { TurnHandle, TurnResult } from "../../agent/types.js";
-import { attachMcp } from "../../extend/mcp/index.js";
 import { openAgentService } from "../../runtime/agent.js";
 import type { CliContext } from "../context.js";
 import { VERSION } from "../main.js";
@@ -15,7 +14,11 @@ export { EventPrinter } from "../printer.js";
  */
 export async function openAgent(context: CliContext): Promise<AgentService> {
   const runtime = context.runtime();
-  await attachMcp({ ...runtime, onClose: runtime.deps.onClose }, { waitMs: 15_000, version: VERSION });
+  // The MCP client and server SDKs (~40 modules) load only when config.yaml names a server
+  if (Object.keys(runtime.config.mcp.servers).length > 0) {
+    const { attachMcp } = await import("../../extend/mcp/index.js");
+    await attachMcp({ ...runtime, onClose: runtime.deps.onClose }, { waitMs: 15_000, version: VERSION });
+  }
   return openAgentService(runtime);
 }
 

@@ -9,19 +9,26 @@ import { wordClass } from "./word-class.js";
  */
 export class SpellingCorrector {
   private readonly known = new Map<string, number>();
-  /** A word with one letter deleted → the known words it came from. */
-  private readonly deletions = new Map<string, string[]>();
+  /** A word with one letter deleted → the known words it came from (built on the first unknown word). */
+  private index: Map<string, string[]> | undefined;
 
   constructor(words: Iterable<string>) {
     for (const word of words) this.known.set(word, (this.known.get(word) ?? 0) + 1);
+  }
+
+  /** Built when first needed: ~50 ms at start-up that a request of known words never uses. */
+  private get deletions(): Map<string, string[]> {
+    if (this.index) return this.index;
+    this.index = new Map();
     for (const word of this.known.keys()) {
       if (word.length < 4 || !/^[a-z]+$/.test(word)) continue;
       for (const variant of deletionsOf(word)) {
-        const list = this.deletions.get(variant);
-        if (!list) this.deletions.set(variant, [word]);
+        const list = this.index.get(variant);
+        if (!list) this.index.set(variant, [word]);
         else if (!list.includes(word)) list.push(word);
       }
     }
+    return this.index;
   }
 
   knows(word: string): boolean {
