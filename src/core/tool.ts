@@ -236,3 +236,8 @@ export function raiseTier(tier: RiskTier, by = 1): RiskTier {
 export function maxTier(a: RiskTier, b: RiskTier): RiskTier {
   return RISK_TIERS.indexOf(a) >= RISK_TIERS.indexOf(b) ? a : b;
 }
+
+/** A tool's tier as people and lists read it: "varies" when it depends on the arguments. */
+export function tierLabel(tool: Pick<ToolDefinition, "risk">): RiskTier | "varies" {
+  return typeof tool.risk === "function" ? "varies" : tool.risk;
+}

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CallReport } from "../../agent/types.js";
 import { JarvisError } from "../../core/errors.js";
-import type { ToolDefinition } from "../../core/tool.js";
+import { type ToolDefinition, tierLabel } from "../../core/tool.js";
 import { describeOutcome } from "../../gate/describe.js";
 import { callService, findService, openRunStream, type ServiceTarget } from "../../runtime/service-client.js";
 import { followRun } from "../attach.js";
@@ -114,7 +114,7 @@ function toolEntry(tool: ToolDefinition): ToolEntry {
   return {
     name,
     group,
-    tier: typeof tool.risk === "function" ? "varies" : tool.risk,
+    tier: tierLabel(tool),
     effects,
     description,
     parameters,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { isStdioServer } from "../../config/mcp.js";
+import { tierLabel } from "../../core/tool.js";
 import { groupOf } from "../../extend/mcp/client/names.js";
 import { readStatus } from "../../extend/mcp/index.js";
 import type { ServerContext } from "../context.js";
@@ -18,7 +19,7 @@ export function registerMcpRoutes(app: FastifyInstance, context: ServerContext):
       const tools = runtime.registry
         .list()
         .filter((tool) => tool.group === groupOf(name))
-        .map((tool) => ({ name: tool.name, tier: typeof tool.risk === "function" ? "varies" : tool.risk }));
+        .map((tool) => ({ name: tool.name, tier: tierLabel(tool) }));
       return {
         name,
         kind: isStdioServer(server) ? "stdio" : "http",

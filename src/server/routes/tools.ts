@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "../../core/tool.js";
+import { type ToolDefinition, tierLabel } from "../../core/tool.js";
 import type { ServerContext } from "../context.js";
 
 export interface ToolInfo {
@@ -57,7 +57,7 @@ async function toolCatalog(
         name: tool.name,
         group: tool.group,
         description: tool.description,
-        tier: typeof tool.risk === "function" ? "varies" : tool.risk,
+        tier: tierLabel(tool),
         effects: tool.effects,
         parameters: tool.parameters,
         ...(override ? { override } : {}),
