@@ -27,6 +27,6 @@ const OTHERS_ACCOUNT = new RegExp(
 export function outOfReach(said: string, intents: readonly IntentSpec[]): string | undefined {
   if (OTHERS_ACCOUNT.test(said)) return "I can only use your own accounts and devices, not someone else's.";
   if (intents.some((spec) => spec.thisComputer) && OTHER_DEVICE.test(said))
-    return "I can only play and control sound on this computer, not on other speakers, TVs or rooms.";
+    return "I can only act on this computer, not on other speakers, TVs, phones or rooms.";
   return undefined;
 }
