@@ -17,15 +17,26 @@ describe("codeLayout: Jarvis's files from any of its modules", () => {
 
   it("names each shipped file where the build puts it, bundled or not", () => {
     // The module asking may be a bundle chunk: the files are still the compiled tree's
-    for (const from of [url("dist", "bundle", "chunk-ABC123.js"), url("dist", "extend", "sandbox", "layout.js")]) {
-      expect(codeFile(from, "brain/nlu/train-worker")).toBe(join(REPO_ROOT, "dist/brain/nlu/train-worker.js"));
-      expect(codeFile(from, "extend/sandbox/net-bridge")).toBe(join(REPO_ROOT, "dist/extend/sandbox/net-bridge.js"));
+    for (const from of [
+      url("dist", "bundle", "chunk-ABC123.js"),
+      url("dist", "extend", "sandbox", "layout.js"),
+    ]) {
+      expect(codeFile(from, "brain/nlu/train-worker")).toBe(
+        join(REPO_ROOT, "dist/brain/nlu/train-worker.js"),
+      );
+      expect(codeFile(from, "extend/sandbox/net-bridge")).toBe(
+        join(REPO_ROOT, "dist/extend/sandbox/net-bridge.js"),
+      );
     }
     expect(codeFile(import.meta.url, "extend/sandbox/quickjs-worker")).toBe(
       join(REPO_ROOT, "src/extend/sandbox/quickjs-worker.ts"),
     );
     // dist/ is built before tests run (test/global-setup.ts): the named files exist
-    for (const name of ["brain/nlu/train-worker", "extend/sandbox/net-bridge", "extend/sandbox/quickjs-worker"])
+    for (const name of [
+      "brain/nlu/train-worker",
+      "extend/sandbox/net-bridge",
+      "extend/sandbox/quickjs-worker",
+    ])
       expect(existsSync(codeFile(url("dist", "bundle", "main.js"), name)), name).toBe(true);
   });
 
