@@ -205,6 +205,17 @@ export function subjectFrom(body: string): string {
 
 export const NO_ARGS = (): Args => ({});
 
+/** Slot values that are pairs ({point} → x and y, {size} → width and height) become their parts. */
+export function spreadPairs(args: Args): Args {
+  const out: Args = {};
+  for (const [name, value] of Object.entries(args)) {
+    if ((name === "point" || name === "size") && typeof value === "object" && value !== null)
+      Object.assign(out, value);
+    else out[name] = value;
+  }
+  return out;
+}
+
 const COMMAND_WORDS = new Set([
   "please",
   "can",

@@ -35,6 +35,7 @@ export {
   NO_ARGS,
   officeHours,
   spokenWhen,
+  spreadPairs,
   subjectFrom,
   titleFrom,
 } from "./helpers.js";

@@ -48,6 +48,11 @@ const PROGRAMS = new Set(
   ),
 );
 
+/** Programs whose names are no everyday word: said alone at the start, the line is a command. */
+const COMMAND_NAMES = new Set(
+  "git df du uptime whoami echo pwd uname hostname lsblk".split(" "),
+);
+
 const KEY_NAMES = new Set(
   "ctrl control alt shift super cmd command meta win windows option enter return escape esc tab space backspace delete del home end pageup pagedown up down left right insert f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 f11 f12".split(
     " ",
@@ -91,7 +96,37 @@ export function parseRepeat(words: readonly string[]): string | undefined {
   return [...new Set(days)].join(",");
 }
 
+const PIXELS = /^-?\d{1,5}$/;
+const FILLER = new Set(["x", "y", "at", "and", "by", "comma", ",", "position", "coordinates", "point", "pixels", "px"]);
+
+/** Two screen numbers as people write them: "0,0", "200 950", "x 200 y 950", "1020, 88". */
+export function parsePoint(words: readonly string[]): { x: number; y: number } | undefined {
+  const parts = words.flatMap((w) => (/^-?\d+,-?\d+$/.test(w) ? w.split(",") : [w]));
+  const numbers = parts.filter((w) => !FILLER.has(w));
+  if (numbers.length !== 2 || !numbers.every((w) => PIXELS.test(w))) return undefined;
+  return { x: Number(numbers[0]), y: Number(numbers[1]) };
+}
+
+/** A width and a height: "900 by 700", "900x700", "900 wide and 700 tall". */
+export function parseSize(words: readonly string[]): { width: number; height: number } | undefined {
+  const parts = words.flatMap((w) => (/^\d+x\d+$/.test(w) ? w.split("x") : [w]));
+  const numbers = parts.filter((w) => !["by", "x", "wide", "tall", "high", "and", "pixels", "px"].includes(w));
+  if (numbers.length !== 2 || !numbers.every((w) => /^\d{2,5}$/.test(w))) return undefined;
+  return { width: Number(numbers[0]), height: Number(numbers[1]) };
+}
+
 export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
+  /** A point on the screen, spread into x and y by the builder. */
+  point: {
+    maxTokens: 6,
+    samples: ["0,0", "200 950", "x 1920 y 0", "100, 100"],
+    parse: (words) => parsePoint(words),
+  },
+  size: {
+    maxTokens: 6,
+    samples: ["900 by 700", "800x600", "900 wide and 700 tall"],
+    parse: (words) => parseSize(words),
+  },
   repeat: {
     maxTokens: 8,
     samples: [
@@ -145,6 +180,12 @@ export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
     maxTokens: 1,
     samples: ["git", "ls", "df", "uptime", "whoami"],
     parse: (words) => (words.length === 1 && PROGRAMS.has(words[0]!) ? words[0] : undefined),
+  },
+  /** A program named at the start of a command line ("df -h", "git status"). */
+  cli: {
+    maxTokens: 1,
+    samples: ["git", "ls", "df", "du", "whoami"],
+    parse: (words) => (words.length === 1 && COMMAND_NAMES.has(words[0]!) ? words[0] : undefined),
   },
   /** A key chord as said or written: "ctrl+s", "control shift t", "escape". */
   keys: {
