@@ -10,7 +10,10 @@ const THING =
 /** Why it is copied ("so I can paste it") is not part of what is copied. */
 function copyArgs(input: BuildInput): Args | undefined {
   // "copy the text from the email" names where it is, not what it says
-  if (typeof input.values.text === "string" && /^(?:from|of|in|on|at|for|to|that|which|you|i)\b/i.test(input.values.text))
+  if (
+    typeof input.values.text === "string" &&
+    /^(?:from|of|in|on|at|for|to|that|which|you|i)\b/i.test(input.values.text)
+  )
     return undefined;
   const args = slotsAsArgs(input);
   delete args.tail;
@@ -57,7 +60,9 @@ const CLIPBOARD_INTENTS: IntentTable = {
       `${CLIPBOARD} {text}`,
       { t: `(wipe|clear|empty|blank) [out] [the|my] ${CLIPBOARD}`, args: { text: "" } },
     ],
-    asks: [`[can you|could you|please] (copy|put) something (to|on|onto|in|into) [the|my] ${CLIPBOARD} [for me]`],
+    asks: [
+      `[can you|could you|please] (copy|put) something (to|on|onto|in|into) [the|my] ${CLIPBOARD} [for me]`,
+    ],
     build: copyArgs,
     samples: ["put this phrase on my clipboard", "copy that address to the clipboard", "clipboard this text"],
   },

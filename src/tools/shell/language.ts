@@ -44,7 +44,10 @@ const SHELL_INTENTS: IntentTable = {
       "{command:cli} {args:text} (in|inside) {cwd:file}",
       "[can you|could you|please] (run|execute) {command:program} {args:text} (in|inside) {cwd:file} [please]",
       "{tail:text} (run|use) {command:cli}",
-      { t: `[show me|list|give me] [the] (last|latest|recent) {count:number} commits ${REPO} [please]`, args: git("log", "--oneline") },
+      {
+        t: `[show me|list|give me] [the] (last|latest|recent) {count:number} commits ${REPO} [please]`,
+        args: git("log", "--oneline"),
+      },
       { t: `(show|give|get) [me] the git (log|history) ${REPO}`, args: git("log", "--oneline", "-10") },
       { t: `(show|give|get) [me] the git diff ${REPO}`, args: git("diff") },
       { t: `(show|give|get) [me] the git status ${REPO}`, args: git("status") },

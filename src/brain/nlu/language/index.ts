@@ -21,6 +21,7 @@ export {
 export { isNumberWord, parseNumber, parseOrdinal } from "../text/numbers.js";
 export {
   addDays,
+  argsWithoutTail,
   capitalize,
   dayRange,
   findApp,

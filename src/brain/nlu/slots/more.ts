@@ -49,9 +49,7 @@ const PROGRAMS = new Set(
 );
 
 /** Programs whose names are no everyday word: said alone at the start, the line is a command. */
-const COMMAND_NAMES = new Set(
-  "git df du uptime whoami echo pwd uname hostname lsblk".split(" "),
-);
+const COMMAND_NAMES = new Set("git df du uptime whoami echo pwd uname hostname lsblk".split(" "));
 
 const KEY_NAMES = new Set(
   "ctrl control alt shift super cmd command meta win windows option enter return escape esc tab space backspace delete del home end pageup pagedown up down left right insert f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 f11 f12".split(
@@ -97,7 +95,20 @@ export function parseRepeat(words: readonly string[]): string | undefined {
 }
 
 const PIXELS = /^-?\d{1,5}$/;
-const FILLER = new Set(["x", "y", "at", "and", "by", "comma", ",", "position", "coordinates", "point", "pixels", "px"]);
+const FILLER = new Set([
+  "x",
+  "y",
+  "at",
+  "and",
+  "by",
+  "comma",
+  ",",
+  "position",
+  "coordinates",
+  "point",
+  "pixels",
+  "px",
+]);
 
 /** Two screen numbers as people write them: "0,0", "200 950", "x 200 y 950", "1020, 88". */
 export function parsePoint(words: readonly string[]): { x: number; y: number } | undefined {
@@ -110,7 +121,9 @@ export function parsePoint(words: readonly string[]): { x: number; y: number } |
 /** A width and a height: "900 by 700", "900x700", "900 wide and 700 tall". */
 export function parseSize(words: readonly string[]): { width: number; height: number } | undefined {
   const parts = words.flatMap((w) => (/^\d+x\d+$/.test(w) ? w.split("x") : [w]));
-  const numbers = parts.filter((w) => !["by", "x", "wide", "tall", "high", "and", "pixels", "px"].includes(w));
+  const numbers = parts.filter(
+    (w) => !["by", "x", "wide", "tall", "high", "and", "pixels", "px"].includes(w),
+  );
   if (numbers.length !== 2 || !numbers.every((w) => /^\d{2,5}$/.test(w))) return undefined;
   return { width: Number(numbers[0]), height: Number(numbers[1]) };
 }
@@ -216,6 +229,26 @@ export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
         return "maximize";
       return undefined;
     },
+  },
+  /** An element ref from a window's listing, written with its "@": "@e14". */
+  uiref: {
+    maxTokens: 1,
+    samples: ["@e4", "@e12"],
+    parse: (words, raw, env) => {
+      const ref = raw.trim().replace(/^@/, "");
+      return words.length === 1 && /^e\d{1,5}$/i.test(ref) && env.text.includes(`@${ref}`)
+        ? `@${ref}`
+        : undefined;
+    },
+  },
+  /** An element ref from a page's listing: "e12" (a window's are written "@e12"). */
+  pageref: {
+    maxTokens: 1,
+    samples: ["e12", "e7"],
+    parse: (words, raw, env) =>
+      words.length === 1 && /^e\d{1,5}$/i.test(raw.trim()) && !env.text.includes(`@${raw.trim()}`)
+        ? raw.trim()
+        : undefined,
   },
   /** An element ref from a page or window listing: "e12", "@e12". */
   element: {
