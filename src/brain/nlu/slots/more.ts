@@ -1,5 +1,5 @@
 import type { LanguageEnv } from "../../../core/language.js";
-import { isNumberWord } from "../text/numbers.js";
+import { isNumberWord, parseNumber } from "../text/numbers.js";
 import { parsePosition } from "./duration.js";
 import { FOLDERS } from "./entities.js";
 
@@ -129,6 +129,17 @@ export function parseSize(words: readonly string[]): { width: number; height: nu
 }
 
 export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
+  /** A rate as said, fractions kept ("12.5%", "seventeen and a half percent"): a sum's percent. */
+  rate: {
+    maxTokens: 6,
+    samples: ["15", "12.5 percent", "20%", "eighteen"],
+    parse(words) {
+      const w = words.at(-1) === "percent" || words.at(-1) === "%" ? words.slice(0, -1) : words;
+      const trimmed = w.at(-1) === "cent" && w.at(-2) === "per" ? w.slice(0, -2) : w;
+      const value = parseNumber(trimmed);
+      return value !== undefined && value >= 0 && value <= 1000 ? value : undefined;
+    },
+  },
   /** A point on the screen, spread into x and y by the builder. */
   point: {
     maxTokens: 6,
