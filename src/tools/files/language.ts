@@ -67,6 +67,8 @@ const FILE_INTENTS: IntentTable = {
       `(find|search for|look for|locate|where is|where are|show me) [the|my|a|any|all] ${FILE} ${NAMED} {query} [${IN_PATH}]`,
       `(find|search for|look for|locate) [the|my|a|any|all] ${FILE} (containing|with|matching) {query} in the name [${IN_PATH}]`,
       "search (my|the) (files|computer|drive|disk|hard drive|folders) for {query}",
+      "search (inside|in|through) (my|the) (files|computer|drive|folders) for [the word|the words|the name] {query}",
+      `(look|search) in my {path} [folder] for (anything|files|something) (named|called|with) {query} [in the name]`,
       `(find|search for|look for|locate) {query} (files|file) [${IN_PATH}]`,
       "where is (my|the) {query} file",
       `(find|locate) (my|the) {query} file [${IN_PATH}]`,

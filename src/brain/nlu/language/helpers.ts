@@ -210,8 +210,7 @@ export const NO_ARGS = (): Args => ({});
  * ("… so I can paste it", "… scroll and all"): a `{tail}` slot is dropped, pairs are spread.
  */
 export function argsWithoutTail(input: BuildInput): Args {
-  const { tail: _tail, ...args } = spreadPairs(slotsAsArgs(input));
-  return args;
+  return spreadPairs(slotsAsArgs(input));
 }
 
 /** Slot values that are pairs ({point} → x and y, {size} → width and height) become their parts. */
