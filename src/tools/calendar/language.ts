@@ -99,6 +99,13 @@ const CALENDAR_INTENTS: IntentTable = {
       "when is my next appointment",
       "what's happening this weekend",
     ],
+    // Who else sees the calendar is the calendar app's setting, not a look at it
+    negatives: [
+      "let my partner see my calendar",
+      "give the team access to my diary",
+      "share my schedule with my boss",
+      "publish my agenda online",
+    ],
     build: eventsIn,
     fallback: (input) => {
       const day = findDay(input);
