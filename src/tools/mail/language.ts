@@ -16,7 +16,7 @@ function mailQuery(input: BuildInput): Args | undefined {
   if (typeof input.values.mailbox === "string" && !MAIL_FOLDERS.test(input.values.mailbox)) return undefined;
   const args: Args = { ...input.fixed };
   const { from, since, query, unread, subject, account, mailbox } = input.values;
-  if (typeof from === "string") args.from = from.replace(/^my\s+/i, "");
+  if (typeof from === "string") args.from = from.replace(/^(?:my|the)\s+/i, "");
   if (typeof subject === "string") args.subject = subject;
   if (typeof account === "string") args.account = account;
   if (typeof mailbox === "string") args.mailbox = capitalize(mailbox);
@@ -82,7 +82,7 @@ const MAIL_INTENTS: IntentTable = {
       `(did|has) {from} (email|emailed|mail|mailed|write|written|message|messaged|reply|replied) [to] [me] ${SINCE}`,
       `(find|search for|look for|show|get) [me] [my|the|any] ${MAIL} (about|regarding|on|mentioning|with the subject|titled) {query}`,
       `search [my|the] ${MAIL} for {query}`,
-      `(find|get|show me|dig out) the (email|mail|message) from {from} (about|regarding|on) {query}`,
+      `(find|get|show me|dig out) the (email|mail|message) from {from:title} (about|regarding|on) {query}`,
       `${MAIL} with {subject:text} in the subject [line]`,
       `(check|look in|search) my {account:label} (account|inbox|mailbox) for ${UNREAD} (messages|emails|mail)`,
       `(look in|search|check) my {mailbox:label} (folder|mailbox) for {query}`,

@@ -239,6 +239,8 @@ export const SLOT_TYPES: Record<string, SlotType> = {
           continue;
         }
         const w = part.toLowerCase().split(/\s+/);
+        // The parts of an email said as a form are no one's name ("…, subject Rent, body: …")
+        if (w.some((x) => x === "subject" || x === "body" || x === "cc")) return undefined;
         const ok = isNameLike(w, true) || (w.length === 2 && w[0] === "the" && /^\p{L}+$/u.test(w[1]!));
         if (!ok) return undefined;
       }
