@@ -139,6 +139,32 @@ describe("sums written without words", () => {
   });
 });
 
+describe("files, screen parts and timers said plainly", () => {
+  it("takes a written path with a space, and places a bare name in the folder said after it", () => {
+    expect(acted("trash ~/Pictures/Holiday 2023-08-01.jpg")).toMatchObject({
+      tool: "files_trash",
+      args: { path: "~/Pictures/Holiday 2023-08-01.jpg" },
+    });
+    expect(acted("save 'ring the vet' into chores.txt on my desktop")).toMatchObject({
+      tool: "files_write",
+      args: { path: "~/Desktop/chores.txt", content: "ring the vet" },
+    });
+  });
+
+  it("captures the part of the screen named by a size and a corner", () => {
+    expect(acted("grab a 640x360 area starting at 20,40")).toMatchObject({
+      tool: "screen_capture",
+      args: { region: { x: 20, y: 40, width: 640, height: 360 } },
+    });
+  });
+
+  it("asks how long when a timer is wanted without a length", () => {
+    const r = parse("start a timer please");
+    expect(r.tool).toBe("timer_set");
+    expect(r.missing).toEqual(["duration_s"]);
+  });
+});
+
 describe("other people's devices", () => {
   it("declines what would happen on a device named by its owner", () => {
     const r = parse("set an alarm on Theo's tablet for six");

@@ -38,6 +38,9 @@ function parseFile(words: readonly string[], raw: string, env: LanguageEnv): str
   const known = env.user?.files?.get(text.toLowerCase());
   if (known) return known;
   if (named && FILE_ENDINGS.has(named[1]!.toLowerCase()) && words.length <= 6) return text;
+  // A written path may hold spaces ("~/Desktop/Screenshot 2026-01-04.png") when it ends in a file's ending
+  const spaced = /^(?:~|\.{1,2})?\/[^\n]{1,200}\.([a-z0-9]{1,5})$/i.exec(text);
+  if (spaced && FILE_ENDINGS.has(spaced[1]!.toLowerCase()) && words.length <= 9) return text;
   return undefined;
 }
 
@@ -120,7 +123,9 @@ export function parsePoint(words: readonly string[]): { x: number; y: number } |
 
 /** A width and a height: "900 by 700", "900x700", "900 wide and 700 tall". */
 export function parseSize(words: readonly string[]): { width: number; height: number } | undefined {
-  const parts = words.flatMap((w) => (/^\d+x\d+$/.test(w) ? w.split("x") : [w]));
+  const parts = words.flatMap((w) =>
+    /^\d+x\d+$/.test(w) ? w.split("x") : /^x\d+$/.test(w) ? ["x", w.slice(1)] : [w],
+  );
   const numbers = parts.filter(
     (w) => !["by", "x", "wide", "tall", "high", "and", "pixels", "px"].includes(w),
   );
@@ -196,7 +201,7 @@ export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
     parse: (words) => parsePosition(words),
   },
   file: {
-    maxTokens: 6,
+    maxTokens: 9,
     samples: ["report.pdf", "~/Documents/notes.txt", "my downloads folder", "budget.xlsx", "#f2", "todo.md"],
     parse: parseFile,
   },
