@@ -97,6 +97,12 @@ export function parseRepeat(words: readonly string[]): string | undefined {
   return [...new Set(days)].join(",");
 }
 
+/** The number of a percentage as said: "30 percent", "80%", "twelve per cent". */
+export function percentSaid(words: readonly string[]): number | undefined {
+  const w = words.at(-1) === "percent" || words.at(-1) === "%" ? words.slice(0, -1) : words;
+  return parseNumber(w.at(-1) === "cent" && w.at(-2) === "per" ? w.slice(0, -2) : w);
+}
+
 const PIXELS = /^-?\d{1,5}$/;
 const FILLER = new Set([
   "x",
@@ -139,9 +145,7 @@ export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
     maxTokens: 6,
     samples: ["15", "12.5 percent", "20%", "eighteen"],
     parse(words) {
-      const w = words.at(-1) === "percent" || words.at(-1) === "%" ? words.slice(0, -1) : words;
-      const trimmed = w.at(-1) === "cent" && w.at(-2) === "per" ? w.slice(0, -2) : w;
-      const value = parseNumber(trimmed);
+      const value = percentSaid(words);
       return value !== undefined && value >= 0 && value <= 1000 ? value : undefined;
     },
   },
