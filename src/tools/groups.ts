@@ -1,3 +1,4 @@
+import type { GroupCue } from "../core/language.js";
 import type { ToolDefinition } from "../core/tool.js";
 import type { ToolDeps } from "./deps.js";
 import { type Language, withLanguage } from "./language.js";
@@ -17,6 +18,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./apps/index.js")).createAppsTools,
         (await import("./apps/language.js")).APPS_LANGUAGE,
+        (await import("./apps/cues.js")).APPS_CUES,
       ),
   },
   {
@@ -25,6 +27,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./windows/index.js")).createWindowsTools,
         (await import("./windows/language.js")).WINDOWS_LANGUAGE,
+        (await import("./windows/cues.js")).WINDOWS_CUES,
       ),
   },
   {
@@ -38,7 +41,11 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
   {
     folder: "ui",
     load: async () =>
-      speaking((await import("./ui/index.js")).createUiTools, (await import("./ui/language.js")).UI_LANGUAGE),
+      speaking(
+        (await import("./ui/index.js")).createUiTools,
+        (await import("./ui/language.js")).UI_LANGUAGE,
+        (await import("./ui/cues.js")).UI_CUES,
+      ),
   },
   {
     folder: "screen",
@@ -46,6 +53,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./screen/index.js")).createScreenTools,
         (await import("./screen/language.js")).SCREEN_LANGUAGE,
+        (await import("./screen/cues.js")).SCREEN_CUES,
       ),
   },
   {
@@ -54,6 +62,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./clipboard/index.js")).createClipboardTools,
         (await import("./clipboard/language.js")).CLIPBOARD_LANGUAGE,
+        (await import("./clipboard/cues.js")).CLIPBOARD_CUES,
       ),
   },
   {
@@ -70,6 +79,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./media/index.js")).createMediaTools,
         (await import("./media/language.js")).MEDIA_LANGUAGE,
+        (await import("./media/cues.js")).MEDIA_CUES,
       ),
   },
   {
@@ -78,6 +88,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./files/index.js")).createFilesTools,
         (await import("./files/language.js")).FILES_LANGUAGE,
+        (await import("./files/cues.js")).FILES_CUES,
       ),
   },
   {
@@ -99,7 +110,11 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
   {
     folder: "web",
     load: async () =>
-      speaking((await import("./web/index.js")).webTools, (await import("./web/language.js")).WEB_LANGUAGE),
+      speaking(
+        (await import("./web/index.js")).webTools,
+        (await import("./web/language.js")).WEB_LANGUAGE,
+        (await import("./web/cues.js")).WEB_CUES,
+      ),
   },
   {
     folder: "browser",
@@ -107,6 +122,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./browser/index.js")).browserTools,
         (await import("./browser/language.js")).BROWSER_LANGUAGE,
+        (await import("./browser/cues.js")).BROWSER_CUES,
       ),
   },
   {
@@ -115,6 +131,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./knowledge/index.js")).createKnowledgeTools,
         (await import("./knowledge/language.js")).KNOWLEDGE_LANGUAGE,
+        (await import("./knowledge/cues.js")).KNOWLEDGE_CUES,
       ),
   },
   {
@@ -123,6 +140,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./docs/index.js")).createDocsTools,
         (await import("./docs/language.js")).DOCS_LANGUAGE,
+        (await import("./docs/cues.js")).DOCS_CUES,
       ),
   },
   {
@@ -131,6 +149,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./memory/index.js")).createMemoryTools,
         (await import("./memory/language.js")).MEMORY_LANGUAGE,
+        (await import("./memory/cues.js")).MEMORY_CUES,
       ),
   },
   {
@@ -147,6 +166,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./mail/index.js")).mailTools,
         (await import("./mail/language.js")).MAIL_LANGUAGE,
+        (await import("./mail/cues.js")).MAIL_CUES,
       ),
   },
   {
@@ -155,6 +175,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./calendar/index.js")).calendarTools,
         (await import("./calendar/language.js")).CALENDAR_LANGUAGE,
+        (await import("./calendar/cues.js")).CALENDAR_CUES,
       ),
   },
   {
@@ -163,6 +184,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./reminders/index.js")).remindersTools,
         (await import("./reminders/language.js")).REMINDERS_LANGUAGE,
+        (await import("./reminders/cues.js")).REMINDERS_CUES,
       ),
   },
   {
@@ -171,6 +193,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./contacts/index.js")).contactsTools,
         (await import("./contacts/language.js")).CONTACTS_LANGUAGE,
+        (await import("./contacts/cues.js")).CONTACTS_CUES,
       ),
   },
   {
@@ -211,6 +234,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./lists/index.js")).createListTools,
         (await import("./lists/language.js")).LISTS_LANGUAGE,
+        (await import("./lists/cues.js")).LISTS_CUES,
       ),
   },
   {
@@ -224,8 +248,9 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
 ];
 
 /** A group's factory with the group's language attached to its tools. */
-function speaking(group: ToolFactory, language: Language): ToolFactory {
-  return (deps) => withLanguage(group(deps), language);
+function speaking(group: ToolFactory, language: Language, cues?: readonly GroupCue[]): ToolFactory {
+  return (deps) =>
+    withLanguage(group(deps), language).map((tool) => (cues ? { ...tool, groupCues: cues } : tool));
 }
 
 /**

@@ -124,6 +124,49 @@ describe("cues a tool declares in its language", () => {
   });
 });
 
+describe("cues a tool group declares", () => {
+  const ledger = (name: string, description: string): CatalogTool => ({
+    name,
+    group: "mcp:ledger",
+    description,
+    groupCues: [{ pattern: /\binv-\d{4,}\b/i, weight: 2 }],
+  });
+  const tools = [ledger("mcp_ledger_lookup", "Look up a bill."), ledger("mcp_ledger_pay", "Settle a bill.")];
+
+  it("lifts every tool of the group whose shape the request has, counted once per group", () => {
+    const own = new ToolIndex([...catalog, ...tools], toolLanguage([...catalog, ...tools]));
+    const place = (text: string, name: string) => own.rank({ text }).findIndex((t) => t.name === name);
+    for (const tool of tools) expect(place("what about INV-20931 then", tool.name)).toBeLessThan(3);
+    expect(place("what about that one then", "mcp_ledger_pay")).toBeGreaterThan(10);
+    // Two tools carrying the same cue lift their group as much as one would
+    const single = new ToolIndex([...catalog, tools[0]!], toolLanguage([...catalog, tools[0]!]));
+    const score = (ix: ToolIndex) =>
+      ix.rank({ text: "INV-20931" }).find((t) => t.name === "mcp_ledger_lookup")!.score;
+    expect(score(own)).toBeCloseTo(score(single), 5);
+  });
+
+  it("the engine brings no shapes of its own: without the groups' cues a bare path lifts nothing", () => {
+    const bare = catalog.map(({ groupCues: _, ...tool }) => tool);
+    const without = new ToolIndex(bare, toolLanguage(bare));
+    const text = "~/projects/q3/plan.yaml please";
+    const place = (ix: ToolIndex) => ix.rank({ text }).findIndex((t) => t.group === "files");
+    expect(place(index)).toBe(0);
+    expect(place(without)).toBeGreaterThan(place(index));
+  });
+
+  it("brings the built-in groups by the shapes they declared", () => {
+    const cases: Array<[string, string]> = [
+      ["show me ~/projects/notes/plan.yaml", "files"],
+      ["have a look at https://example.org/pricing", "browser"],
+      ["did lena@kowalski.family write back", "mail"],
+      ["who is my landlord", "memory"],
+      ["put oat milk on the weekly shop list", "lists"],
+    ];
+    for (const [text, group] of cases)
+      expect(index.rank({ text })[0]!.group, text).toMatch(group === "browser" ? /web|browser/ : group);
+  });
+});
+
 describe("the retriever over a changing catalog", () => {
   const wiki: CatalogTool = {
     name: "mcp_wiki_search",

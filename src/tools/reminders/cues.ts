@@ -1,0 +1,5 @@
+import type { GroupCue } from "../../core/language.js";
+import { WHEN } from "../cue-shapes.js";
+
+/** A day or a time, weakly: most requests that name one are not reminders. */
+export const REMINDERS_CUES: readonly GroupCue[] = [{ pattern: WHEN, weight: 0.4 }];
