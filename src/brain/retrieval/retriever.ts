@@ -101,8 +101,14 @@ export class ToolRetriever {
     const steps =
       clauses.length < 2 ? [all] : await Promise.all(clauses.map((c) => this.rank({ text: c }, signal)));
     const perStep = steps.map(fresh);
-    for (let depth = 0; depth < 2; depth++)
-      for (const ranked of perStep) take(ranked.find((t) => !chosen.has(t.name)));
+    for (const ranked of perStep) take(ranked.find((t) => !chosen.has(t.name)));
+    // …each step's best tool's partner (what it finds is read next, the lookup its handle
+    // comes from), offered already or not: the step is a tool short without it
+    for (const ranked of steps) {
+      const partners = new Set(index.partners(ranked[0]?.name ?? ""));
+      take(fresh(ranked).find((t) => partners.has(t.name) && !chosen.has(t.name)));
+    }
+    for (const ranked of perStep) take(ranked.find((t) => !chosen.has(t.name)));
     // A small group a step clearly means comes whole: the model asked for that kind of thing,
     // and its siblings (show / add / remove) are what it will need next
     // (siblings with no word of the request in common included)

@@ -9,4 +9,9 @@ export const WEB_CUES: readonly GroupCue[] = [
       /^(?!.*\b(?:my|me|mine|i|i'm|our|we)\b).*\b(?:who|what|when|where|which|how (?:much|many|old|tall|far|long))\b.*\b(?:won|win|is|are|was|were|did|does|do|costs?|happened)\b/i,
     weight: 1.5,
   },
+  {
+    pattern:
+      /^(?!.*\b(?:my|me|mine|i|our|we|us|file|folder|mail|email|inbox|note|notes)\b).*\b(?:find out|look up|find|check|search for)\b/i,
+    weight: 1,
+  },
 ];
