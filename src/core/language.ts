@@ -161,6 +161,17 @@ export interface GroupCue {
   weight: number;
 }
 
+/** How requests point at a tool group, for tool retrieval (`src/tools/<group>/cues.ts`). */
+export interface GroupCues {
+  shapes?: readonly GroupCue[];
+  /**
+   * Everyday words for what the group's tools say in their own terms: a request word adds
+   * these terms at a lower weight ("inbox" → mail, "binned" → trash). Read for every request,
+   * whichever group it is about: the group declares them because it owns the terms.
+   */
+  words?: Readonly<Record<string, readonly string[]>>;
+}
+
 /**
  * The embedded brain's knowledge of one way to ask for a tool: templates matched exactly,
  * phrasings for the classifier, and how slots become the tool's arguments.

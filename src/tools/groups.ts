@@ -1,4 +1,4 @@
-import type { GroupCue } from "../core/language.js";
+import type { GroupCues } from "../core/language.js";
 import type { ToolDefinition } from "../core/tool.js";
 import type { ToolDeps } from "./deps.js";
 import { type Language, withLanguage } from "./language.js";
@@ -36,6 +36,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./input/index.js")).createInputTools,
         (await import("./input/language.js")).INPUT_LANGUAGE,
+        (await import("./input/cues.js")).INPUT_CUES,
       ),
   },
   {
@@ -71,6 +72,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./system/control.js")).createSystemControlTools,
         (await import("./system/language.js")).SYSTEM_LANGUAGE,
+        (await import("./system/cues.js")).SYSTEM_CUES,
       ),
   },
   {
@@ -97,6 +99,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./system/info.js")).createSystemInfoTools,
         (await import("./system/language.js")).SYSTEM_LANGUAGE,
+        (await import("./system/cues.js")).SYSTEM_CUES,
       ),
   },
   {
@@ -105,6 +108,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./shell/index.js")).createShellTools,
         (await import("./shell/language.js")).SHELL_LANGUAGE,
+        (await import("./shell/cues.js")).SHELL_CUES,
       ),
   },
   {
@@ -202,6 +206,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./timers/index.js")).createTimerTools,
         (await import("./timers/language.js")).TIMERS_LANGUAGE,
+        (await import("./timers/cues.js")).TIMERS_CUES,
       ),
   },
   {
@@ -210,6 +215,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./time/index.js")).createTimeTools,
         (await import("./time/language.js")).TIME_LANGUAGE,
+        (await import("./time/cues.js")).TIME_CUES,
       ),
   },
   {
@@ -218,6 +224,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./calc/index.js")).createCalcTools,
         (await import("./calc/language.js")).CALC_LANGUAGE,
+        (await import("./calc/cues.js")).CALC_CUES,
       ),
   },
   {
@@ -226,6 +233,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./weather/index.js")).createWeatherTools,
         (await import("./weather/language.js")).WEATHER_LANGUAGE,
+        (await import("./weather/cues.js")).WEATHER_CUES,
       ),
   },
   {
@@ -248,7 +256,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
 ];
 
 /** A group's factory with the group's language attached to its tools. */
-function speaking(group: ToolFactory, language: Language, cues?: readonly GroupCue[]): ToolFactory {
+function speaking(group: ToolFactory, language: Language, cues?: GroupCues): ToolFactory {
   return (deps) =>
     withLanguage(group(deps), language).map((tool) => (cues ? { ...tool, groupCues: cues } : tool));
 }

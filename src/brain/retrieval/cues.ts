@@ -1,36 +1,48 @@
 import type { GroupCue } from "../../core/language.js";
+import type { RelatedWords } from "./terms.js";
 import type { CatalogTool } from "./tool-index.js";
 
 /**
- * The group cues of a catalog: shapes each tool group declares (`groupCues`, from its own
- * `cues.ts`) that point at it whatever the words around them — a path at files, a URL at the
- * web. Compiled once per catalog; a group's cue counts once however many of its tools carry it.
+ * What the tool groups of a catalog declare about how requests point at them (`groupCues`,
+ * from each group's own `cues.ts`): shapes that point at a group whatever the words around
+ * them — a path at files, a URL at the web — and everyday words for the terms its tools use
+ * ("inbox" → mail). Compiled once per catalog; a group's shape counts once however many of its
+ * tools carry it. The engine brings none of its own.
  */
-export class GroupCues {
-  private readonly byGroup = new Map<string, GroupCue[]>();
+export class CompiledCues {
+  private readonly shapes = new Map<string, GroupCue[]>();
+  readonly words: RelatedWords;
 
   constructor(catalog: readonly CatalogTool[]) {
     const seen = new Set<string>();
+    const words = new Map<string, string[]>();
     for (const tool of catalog) {
-      for (const cue of tool.groupCues ?? []) {
+      for (const cue of tool.groupCues?.shapes ?? []) {
         const key = `${tool.group}\u0000${cue.pattern.source}\u0000${cue.pattern.flags}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const list = this.byGroup.get(tool.group) ?? [];
-        // A global or sticky pattern would remember where it last matched; cues test whole texts
+        const list = this.shapes.get(tool.group) ?? [];
+        // A global or sticky pattern would remember where it last matched; shapes test whole texts
         list.push({
           pattern: new RegExp(cue.pattern.source, cue.pattern.flags.replace(/[gy]/g, "")),
           weight: cue.weight,
         });
-        this.byGroup.set(tool.group, list);
+        this.shapes.set(tool.group, list);
+      }
+      for (const [word, terms] of Object.entries(tool.groupCues?.words ?? {})) {
+        const key = word.toLowerCase();
+        const list = words.get(key) ?? [];
+        for (const term of terms) if (!list.includes(term)) list.push(term);
+        words.set(key, list);
       }
     }
+    this.words = words;
   }
 
   /** How much the text's shapes lift each group (BM25 units). */
   lifts(text: string): Map<string, number> {
     const lifts = new Map<string, number>();
-    for (const [group, cues] of this.byGroup) {
+    for (const [group, cues] of this.shapes) {
       for (const cue of cues)
         if (cue.pattern.test(text)) lifts.set(group, (lifts.get(group) ?? 0) + cue.weight);
     }

@@ -129,7 +129,7 @@ describe("cues a tool group declares", () => {
     name,
     group: "mcp:ledger",
     description,
-    groupCues: [{ pattern: /\binv-\d{4,}\b/i, weight: 2 }],
+    groupCues: { shapes: [{ pattern: /\binv-\d{4,}\b/i, weight: 2 }] },
   });
   const tools = [ledger("mcp_ledger_lookup", "Look up a bill."), ledger("mcp_ledger_pay", "Settle a bill.")];
 

@@ -161,7 +161,7 @@ function dot(a: Float32Array, b: Float32Array): number {
 function signatureOf(tools: readonly CatalogTool[]): string {
   let hash = 0x811c9dc5;
   for (const tool of tools) {
-    const text = `${tool.name}\u0000${tool.group}\u0000${tool.description}\u0000${(tool.examples ?? []).join("\u0001")}\u0000${(tool.groupCues ?? []).map((c) => c.pattern.source).join("\u0001")}\u0002`;
+    const text = `${tool.name}\u0000${tool.group}\u0000${tool.description}\u0000${(tool.examples ?? []).join("\u0001")}\u0000${JSON.stringify(tool.groupCues?.words ?? {})}${(tool.groupCues?.shapes ?? []).map((c) => c.pattern.source).join("\u0001")}\u0002`;
     for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   }
   return `${tools.length}:${hash.toString(16)}`;

@@ -1,7 +1,7 @@
-import type { GroupCue, IntentSpec } from "../../core/language.js";
+import type { GroupCues, IntentSpec } from "../../core/language.js";
 import { Bm25Index } from "./bm25.js";
 import { companionsOf } from "./companions.js";
-import { GroupCues } from "./cues.js";
+import { CompiledCues } from "./cues.js";
 import type { ToolLanguage } from "./language.js";
 import { queryTerms, termsOf } from "./terms.js";
 
@@ -15,8 +15,8 @@ export interface CatalogTool {
   parameters?: Record<string, unknown>;
   /** How people ask for it (the tool group's intents and phrasings). */
   language?: readonly IntentSpec[] | undefined;
-  /** Shapes that point at its group (a path → files), declared by the group. */
-  groupCues?: readonly GroupCue[] | undefined;
+  /** Shapes and words that point at its group (a path → files), declared by the group. */
+  groupCues?: GroupCues | undefined;
 }
 
 /** What is known about the request when the tools are chosen. */
@@ -108,7 +108,7 @@ export class ToolIndex {
   private readonly companions: Map<string, Set<string>>;
   /** Each tool's own cues (its language's `cues`): shapes that point at it. */
   private readonly cues = new Map<string, RegExp[]>();
-  private readonly groupCues: GroupCues;
+  private readonly groupCues: CompiledCues;
   readonly names: readonly string[];
 
   constructor(catalog: readonly CatalogTool[], language: ToolLanguage = new Map()) {
@@ -149,7 +149,7 @@ export class ToolIndex {
     for (const [group, doc] of byGroup) this.groups.add(group, doc);
     this.names = catalog.map((t) => t.name);
     this.companions = companionsOf(catalog);
-    this.groupCues = new GroupCues(catalog);
+    this.groupCues = new CompiledCues(catalog);
   }
 
   group(name: string): string | undefined {
@@ -241,9 +241,9 @@ export class ToolIndex {
 
   /** How well each tool matches a text, 0–1 relative to the best (words, group, cues). */
   private relevance(text: string, recent: readonly string[]): Map<string, number> {
-    const query = queryTerms(text);
+    const query = queryTerms(text, this.groupCues.words);
     for (const earlier of recent) {
-      for (const [term, weight] of queryTerms(earlier, SIGNALS.recent)) {
+      for (const [term, weight] of queryTerms(earlier, this.groupCues.words, SIGNALS.recent)) {
         if (!query.has(term)) query.set(term, weight);
       }
     }

@@ -1,5 +1,11 @@
-import type { GroupCue } from "../../core/language.js";
+import type { GroupCues } from "../../core/language.js";
 import { DOCUMENT_FILE } from "../cue-shapes.js";
 
 /** A document's file name (a PDF, a Word file, a page saved as HTML). */
-export const DOCS_CUES: readonly GroupCue[] = [{ pattern: DOCUMENT_FILE, weight: 1 }];
+export const DOCS_CUES: GroupCues = {
+  shapes: [{ pattern: DOCUMENT_FILE, weight: 1 }],
+  words: {
+    gist: ["summarize"],
+    summary: ["summarize"],
+  },
+};

@@ -1,6 +1,9 @@
-import type { GroupCue } from "../../core/language.js";
+import type { GroupCues } from "../../core/language.js";
 
 /** What is on the screen. */
-export const SCREEN_CUES: readonly GroupCue[] = [
-  { pattern: /\bon (?:the |my )?screen\b|\bscreen\b/i, weight: 1 },
-];
+export const SCREEN_CUES: GroupCues = {
+  shapes: [{ pattern: /\bon (?:the |my )?screen\b|\bscreen\b/i, weight: 1 }],
+  words: {
+    screenshot: ["screen", "capture"],
+  },
+};

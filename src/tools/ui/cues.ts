@@ -1,11 +1,19 @@
-import type { GroupCue } from "../../core/language.js";
+import type { GroupCues } from "../../core/language.js";
 import { APP_WORD } from "../cue-shapes.js";
 
 /** A program, or a control inside one. */
-export const UI_CUES: readonly GroupCue[] = [
-  { pattern: APP_WORD, weight: 1.2 },
-  {
-    pattern: /\b(?:button|checkbox|dialog|toggle|switch on|turn on|dropdown|menu|dark mode|settings?)\b/i,
-    weight: 1,
+export const UI_CUES: GroupCues = {
+  shapes: [
+    { pattern: APP_WORD, weight: 1.2 },
+    {
+      pattern: /\b(?:button|checkbox|dialog|toggle|switch on|turn on|dropdown|menu|dark mode|settings?)\b/i,
+      weight: 1,
+    },
+  ],
+  words: {
+    button: ["click", "ui"],
+    checkbox: ["ui"],
+    menu: ["ui"],
+    dialog: ["ui", "window"],
   },
-];
+};

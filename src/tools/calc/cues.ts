@@ -1,0 +1,12 @@
+import type { GroupCues } from "../../core/language.js";
+
+/** Everyday words for what this group's tools say in their own terms. */
+export const CALC_CUES: GroupCues = {
+  words: {
+    percent: ["calculate"],
+    tip: ["calculate"],
+    convert: ["calculate", "convert"],
+    spent: ["calculate"],
+    total: ["calculate"],
+  },
+};
