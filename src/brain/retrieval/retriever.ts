@@ -117,6 +117,12 @@ export class ToolRetriever {
       const members = group ? index.members(group) : [];
       if (members.length <= SMALL_GROUP) for (const name of members) take(byName.get(name));
     }
+    // Then the best siblings of each step's group in turn (a page opened is typed into and
+    // waited on; a thread found is summarized), before what only the whole request ranks
+    const siblings = steps.map((ranked) =>
+      fresh(ranked).filter((tool) => tool.group === ranked[0]?.group && !chosen.has(tool.name)),
+    );
+    for (let depth = 0; depth < 3; depth++) for (const list of siblings) take(list[depth]);
     for (const tool of whole) take(tool);
     return [...chosen.values()];
   }

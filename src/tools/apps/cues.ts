@@ -8,6 +8,8 @@ export const APPS_CUES: GroupCues = {
     { pattern: APP_NAME, weight: 1.5 },
   ],
   words: {
+    shut: ["quit"],
+    kill: ["quit"],
     app: ["apps"],
     application: ["apps"],
     program: ["apps"],

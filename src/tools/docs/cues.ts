@@ -5,6 +5,9 @@ import { DOCUMENT_FILE } from "../cue-shapes.js";
 export const DOCS_CUES: GroupCues = {
   shapes: [{ pattern: DOCUMENT_FILE, weight: 1 }],
   words: {
+    recap: ["summarize"],
+    tldr: ["summarize"],
+    condense: ["summarize"],
     gist: ["summarize"],
     summary: ["summarize"],
   },

@@ -5,6 +5,8 @@ import { DOCUMENT_FILE } from "../cue-shapes.js";
 export const KNOWLEDGE_CUES: GroupCues = {
   shapes: [{ pattern: DOCUMENT_FILE, weight: 1 }],
   words: {
+    manual: ["knowledge", "document"],
+    handbook: ["knowledge", "document"],
     indexed: ["knowledge"],
     index: ["knowledge"],
   },

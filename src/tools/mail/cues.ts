@@ -11,6 +11,7 @@ export const MAIL_CUES: GroupCues = {
     },
   ],
   words: {
+    thread: ["mail"],
     email: ["mail"],
     emails: ["mail"],
     emailed: ["mail"],

@@ -9,6 +9,11 @@ export const UI_CUES: GroupCues = {
       pattern: /\b(?:button|checkbox|dialog|toggle|switch on|turn on|dropdown|menu|dark mode|settings?)\b/i,
       weight: 1,
     },
+    // What an app's window shows is read from its controls
+    {
+      pattern: /\b(?:shown|showing|displayed|says) (?:in|on) (?:the|my|that|this) (?:[\w-]+ ){0,2}window\b/i,
+      weight: 1.5,
+    },
   ],
   words: {
     button: ["click", "ui"],
