@@ -11,7 +11,7 @@ export const MEMORY_CUES: GroupCues = {
     {
       pattern:
         /\b(?:that|the)\s+(?:[\w'-]+\s+){1,4}(?:\w+\s+)?(?:recommended|mentioned|suggested|told me about|was telling me about)\b/i,
-      weight: 2,
+      weight: 3.5,
     },
   ],
   words: {
