@@ -1,3 +1,4 @@
+import type { GroupCues } from "../../core/language.js";
 import type { Logger } from "../../core/logger.js";
 import { silentLogger } from "../../core/logger.js";
 import { type ToolLanguage, toolLanguage } from "./language.js";
@@ -47,6 +48,8 @@ export class ToolRetriever {
   private built: { signature: string; index: ToolIndex; tools: readonly CatalogTool[] } | undefined;
   private vectors: { signature: string; byName: Map<string, Float32Array> } | undefined;
   private readonly logger: Logger;
+  /** Each group's cues hashed, once per declaration (a group's tools share one object). */
+  private readonly cuesTexts = new WeakMap<GroupCues, string>();
 
   constructor(private readonly options: RetrieverOptions) {
     this.logger = options.logger ?? silentLogger;
@@ -55,12 +58,23 @@ export class ToolRetriever {
   /** The current catalog's index (built on first use and after every catalog change). */
   index(): ToolIndex {
     const tools = this.options.catalog();
-    const signature = signatureOf(tools);
+    const signature = signatureOf(tools, (cues) => this.cuesText(cues));
     if (this.built?.signature !== signature) {
       const language = (this.options.language ?? toolLanguage)(tools);
       this.built = { signature, index: new ToolIndex(tools, language), tools };
     }
     return this.built.index;
+  }
+
+  private cuesText(cues: GroupCues): string {
+    let text = this.cuesTexts.get(cues);
+    if (text === undefined) {
+      text = fnv(
+        `${JSON.stringify(cues.words ?? {})}${(cues.shapes ?? []).map((c) => c.pattern.source).join("\u0001")}`,
+      );
+      this.cuesTexts.set(cues, text);
+    }
+    return text;
   }
 
   async rank(request: RankRequest, signal?: AbortSignal): Promise<RankedTool[]> {
@@ -164,11 +178,17 @@ function dot(a: Float32Array, b: Float32Array): number {
 }
 
 /** Changes whenever a tool is added, removed or redescribed. */
-function signatureOf(tools: readonly CatalogTool[]): string {
+function signatureOf(tools: readonly CatalogTool[], cuesText: (cues: GroupCues) => string): string {
   let hash = 0x811c9dc5;
   for (const tool of tools) {
-    const text = `${tool.name}\u0000${tool.group}\u0000${tool.description}\u0000${(tool.examples ?? []).join("\u0001")}\u0000${JSON.stringify(tool.groupCues?.words ?? {})}${(tool.groupCues?.shapes ?? []).map((c) => c.pattern.source).join("\u0001")}\u0002`;
+    const text = `${tool.name}\u0000${tool.group}\u0000${tool.description}\u0000${(tool.examples ?? []).join("\u0001")}\u0000${tool.groupCues ? cuesText(tool.groupCues) : ""}\u0002`;
     for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   }
   return `${tools.length}:${hash.toString(16)}`;
+}
+
+function fnv(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16);
 }
