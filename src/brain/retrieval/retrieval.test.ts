@@ -201,6 +201,8 @@ describe("words and shapes the groups declare, and finders with their readers", 
       ["tell me as soon as the page says payment received", "browser_wait_for"],
       ["open the editor and paste in what I copied", "input_hotkey"],
       ["are there rail strikes planned for next week", "web_search"],
+      ["get me the number of a decent electrician in Bristol", "web_search"],
+      ["go to https://tickets.example.org and put in my booking code", "browser_type"],
     ];
     for (const [text, tool] of toolCues) expect(index.cued(text), text).toContain(tool);
     expect(index.cued("how much is a pint of milk")).not.toContain("timer_set");

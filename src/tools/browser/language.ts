@@ -121,7 +121,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
   },
   browser_type: {
     ask: { ref: "Which field? Ask me what is on the page first.", text: "What should I type?" },
-    cues: ON_A_PAGE,
+    // A page's address and something to enter on it
+    cues: new RegExp(
+      `${ON_A_PAGE.source}|(?:https?:\\/\\/|www\\.)\\S+.*\\b(?:put in|enter|type in|fill in)\\b`,
+      "i",
+    ),
     describe: ({ text, ref }) =>
       typeof text === "string" ? `Type "${text}" into ${ref ?? "the field"}` : undefined,
     templates: [
