@@ -269,7 +269,7 @@ class Parser {
       return this.action(
         input,
         [{ tool: whole.tool, args: whole.args }],
-        whole.free ? CONFIDENCE.freeTemplate : CONFIDENCE.template,
+        this.templateConfidence(whole, words),
       );
     }
     if (context.pending && this.catalog.groupOf.has(context.pending.tool)) {
@@ -285,6 +285,21 @@ class Parser {
       if (filled) return this.maybeIncomplete(input, filled.call, filled.missing, CONFIDENCE.reference);
     }
     return this.fallback(input, tokens, words, env);
+  }
+
+  /**
+   * A template of typed slots is sure; one whose slot swallowed free text is sure only when the
+   * request named where its tool acts ("search for pasta" could be the web, the files, the mail).
+   */
+  private templateConfidence(match: Candidate, words: readonly string[]): number {
+    if (!match.free) return CONFIDENCE.template;
+    const spec = this.catalog.intents.get(match.intent);
+    if (!spec?.medium) return CONFIDENCE.freeTemplate;
+    // What only that tool's medium holds ("the opening hours of ...") names it as well as its name
+    const said = words.join(" ");
+    return spec.medium.test(said) || spec.cues?.test(said)
+      ? CONFIDENCE.freeTemplate
+      : CONFIDENCE.unnamedMedium;
   }
 
   /** A call, or when values are still missing, the question for the first of them. */

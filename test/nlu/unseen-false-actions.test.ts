@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { createNlu, type NluContext } from "../../src/brain/nlu/index.js";
+import { configSchema } from "../../src/config/schema.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/**
+ * The mechanisms that keep Jarvis from acting with the wrong tool on requests it never saw:
+ * a free-text template acts only when its tool's medium was named, and times written the
+ * 24-hour way keep their morning.
+ */
+const FAST_PATH = configSchema.parse({}).models.fast_path_threshold;
+const ASK = configSchema.parse({}).models.ask_threshold;
+const NOW = new Date("2025-06-11T10:00:00Z");
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const parse = (text: string, context: NluContext = {}) =>
+  nlu.parse(text, { now: NOW, timezone: "UTC", ...context });
+
+describe("a free-text template acts only where its medium was named", () => {
+  it("searches the web at once when the web is named, and asks first when it is not", () => {
+    const named = parse("search the web for cheap garden chairs");
+    expect(named).toMatchObject({ kind: "action", tool: "web_search" });
+    expect(named.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+    // "search for" alone could be the files, the mail or the notes: put to the user as a question
+    const unnamed = parse("search for cheap garden chairs");
+    expect(unnamed).toMatchObject({ kind: "action", tool: "web_search" });
+    expect(unnamed.confidence).toBeLessThan(FAST_PATH);
+    expect(unnamed.confidence).toBeGreaterThanOrEqual(ASK);
+    expect(unnamed.summary).toBe("Search the web for cheap garden chairs");
+  });
+
+  it("lets what only the web holds stand for naming it", () => {
+    const hours = parse("look up the opening hours of the town museum");
+    expect(hours).toMatchObject({ kind: "action", tool: "web_search" });
+    expect(hours.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
+
+  it("reads 'remind me of' as a memory look-up only when memory is named", () => {
+    const vague = parse("remind me of the parking spot");
+    expect(vague).toMatchObject({ kind: "action", tool: "memory_recall" });
+    expect(vague.confidence).toBeLessThan(FAST_PATH);
+    const named = parse("what did i tell you about the parking spot");
+    expect(named).toMatchObject({ kind: "action", tool: "memory_recall" });
+    expect(named.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
+
+  it("keeps a tool whose own verb names its medium acting at once", () => {
+    const reminder = parse("remind me to water the ferns");
+    expect(reminder).toMatchObject({ kind: "action", tool: "reminders_create" });
+    expect(reminder.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
+});
+
+describe("times written the 24-hour way", () => {
+  it("sets a reminder for 07:30 in the morning, as the alarm does", () => {
+    const reminder = parse("remind me monday 07:30 to call mum");
+    expect(reminder).toMatchObject({
+      kind: "action",
+      tool: "reminders_create",
+      args: { title: "call mum", due: "2025-06-16T07:30:00+00:00" },
+    });
+    expect(parse("set an alarm for monday 07:30").args).toMatchObject({ at: "2025-06-16T07:30:00+00:00" });
+    // a bare small hour is still office hours: a reminder at 7:30 is in the evening
+    expect(parse("remind me monday 7:30 to call mum").args).toMatchObject({
+      due: "2025-06-16T19:30:00+00:00",
+    });
+  });
+});
