@@ -106,6 +106,9 @@ export function assembleNlu(
   return { stats, parse: (text, context) => parser.parse(text, context) };
 }
 
+/** Free text that opens on where to put it ("on my ... list", "in the ... folder"), not what. */
+const SWALLOWED_PLACE = /^(?:on|in|into|onto|to|at) (?:my|the|this|that|your|our)\b/i;
+
 /** An incomplete call is a reading to ask about, never confident enough for the fast path. */
 const INCOMPLETE_CAP = 0.7;
 
@@ -295,6 +298,9 @@ class Parser {
    */
   private templateConfidence(match: Candidate, words: readonly string[]): number {
     if (!match.free) return CONFIDENCE.template;
+    // "note to self on my ideas list: ...": the slot swallowed a place the template has no word for
+    if (Object.values(match.args).some((v) => typeof v === "string" && SWALLOWED_PLACE.test(v)))
+      return CONFIDENCE.unnamedMedium;
     const spec = this.catalog.intents.get(match.intent);
     if (!spec?.medium) return CONFIDENCE.freeTemplate;
     // What only that tool's medium holds ("the opening hours of ...") names it as well as its name
