@@ -50,6 +50,47 @@ describe("a free-text template acts only where its medium was named", () => {
   });
 });
 
+describe("free text that names another medium, or a place, is asked about", () => {
+  it("searches documents by topic at once, and asks when only 'in my documents' was said", () => {
+    const topic = parse("search my documents for the boiler warranty");
+    expect(topic).toMatchObject({ kind: "action", tool: "knowledge_search" });
+    expect(topic.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+    // the Documents folder or the documents Jarvis learnt: a question, not a guess
+    const where = parse("find the invoices in my documents");
+    expect(where.confidence).toBeLessThan(FAST_PATH);
+  });
+
+  it("writes a file when writing was asked for", () => {
+    const written = parse("write hello there to ~/notes/today.txt");
+    expect(written).toMatchObject({ tool: "files_write", args: { content: "hello there" } });
+    expect(written.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
+
+  it("does not write a note whose text opens on where it should go", () => {
+    const listed = parse("take a note on my reading list: a book about bees");
+    expect(listed.confidence).toBeLessThan(FAST_PATH);
+    const note = parse("take a note: call the plumber");
+    expect(note).toMatchObject({ tool: "notes_add", args: { text: "call the plumber" } });
+    expect(note.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
+});
+
+describe("follow-ups", () => {
+  const alarm: NluContext = { lastCall: { tool: "alarm_set", args: { at: "2025-06-12T07:00:00+00:00" } } };
+
+  it("never moves an alarm by a length said as if it were a time", () => {
+    // "make it 4 minutes" fits a timer; to an alarm it is no moment, so nothing is acted on
+    const result = parse("make it 4 minutes", alarm);
+    expect(result.kind === "action" && result.confidence >= FAST_PATH).toBe(false);
+    // a moment still moves it
+    expect(parse("make it 8am", alarm)).toMatchObject({
+      kind: "action",
+      tool: "alarm_set",
+      args: { at: "2025-06-12T08:00:00+00:00" },
+    });
+  });
+});
+
 describe("times written the 24-hour way", () => {
   it("sets a reminder for 07:30 in the morning, as the alarm does", () => {
     const reminder = parse("remind me monday 07:30 to call mum");

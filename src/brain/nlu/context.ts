@@ -190,6 +190,8 @@ const FOLLOW_UPS: ReadonlyArray<{ kind: FollowUpKind; pattern: RegExp }> = [
 const NEEDS_CONTEXT =
   /^(?:make it|make that|change it|cancel it|cancel that|undo|scrap that|actually make it|and .+ too$)/;
 
+const LATER = /\b(?:from now|later|earlier|after|before|on)\b/;
+
 /** The follow-up kind and the words it is about, when the utterance is one. */
 export function followUpOf(words: readonly string[]): { kind: FollowUpKind; rest: string[] } | undefined {
   const said = words.join(" ");
@@ -226,12 +228,14 @@ export function resolveFollowUp(
       offset = i;
       break;
     }
+  const seconds = rest.length > 0 ? findDuration(rest)?.seconds : undefined;
+  // "make it 4 minutes" is a length; only "in 4 minutes" or "4 minutes later" is a moment
+  const length = seconds !== undefined && rest[0] !== "in" && !LATER.test(rest.join(" "));
   const when =
-    rest.length > 0
+    rest.length > 0 && !length
       ? parseWhen(rest, { zones: env.zones, now: env.now, timezone: env.timezone, direction: "future" })
       : undefined;
   const place = rest.length > 0 ? placeOf(rest, offset, cache) : undefined;
-  const seconds = rest.length > 0 ? findDuration(rest)?.seconds : undefined;
   const number = rest.length > 0 ? parseNumber(rest) : undefined;
   const newest: Record<string, string> = {};
   for (const handle of context.handles ?? []) newest[handle.kind] = handle.handle;
