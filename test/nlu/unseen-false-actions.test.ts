@@ -91,6 +91,30 @@ describe("follow-ups", () => {
   });
 });
 
+describe("follow-ups that add more", () => {
+  const list: NluContext = { lastCall: { tool: "lists_add", args: { list: "shopping", items: ["milk"] } } };
+  const weather: NluContext = { lastCall: { tool: "weather_current", args: { city: "paris" } } };
+
+  it("adds an item, never a day, a length or a place, to the list", () => {
+    expect(parse("and bananas too", list)).toMatchObject({ tool: "lists_add", args: { items: ["bananas"] } });
+    for (const text of ["and for tomorrow", "and in london", "and one for 5 minutes"]) {
+      const result = parse(text, list);
+      expect(result.tool === "lists_add" && result.confidence >= FAST_PATH).toBe(false);
+    }
+  });
+
+  it("reads a place after the weather, but not more of something", () => {
+    expect(parse("and in oslo too", weather)).toMatchObject({
+      tool: "weather_current",
+      args: { city: "oslo" },
+    });
+    for (const text of ["add bread as well", "and sam too"]) {
+      const result = parse(text, weather);
+      expect(result.tool === "weather_current" && result.confidence >= FAST_PATH).toBe(false);
+    }
+  });
+});
+
 describe("times written the 24-hour way", () => {
   it("sets a reminder for 07:30 in the morning, as the alarm does", () => {
     const reminder = parse("remind me monday 07:30 to call mum");
