@@ -1,19 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createNlu, type NluContext } from "../../src/brain/nlu/index.js";
+import type { NluContext } from "../../src/brain/nlu/index.js";
 import { configSchema } from "../../src/config/schema.js";
-import { builtinToolsForNlu } from "../../src/testing/index.js";
+import { createTestNlu } from "../../src/testing/index.js";
 
 /**
  * The mechanisms that keep Jarvis from acting with the wrong tool on requests it never saw:
- * a free-text template acts only when its tool's medium was named, and times written the
- * 24-hour way keep their morning.
+ * a free-text template acts only when its tool's medium was named, a follow-up adds or moves
+ * only what it can, and times written the 24-hour way keep their morning.
  */
-const FAST_PATH = configSchema.parse({}).models.fast_path_threshold;
-const ASK = configSchema.parse({}).models.ask_threshold;
-const NOW = new Date("2025-06-11T10:00:00Z");
-const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
-const parse = (text: string, context: NluContext = {}) =>
-  nlu.parse(text, { now: NOW, timezone: "UTC", ...context });
+const { fast_path_threshold: FAST_PATH, ask_threshold: ASK } = configSchema.parse({}).models;
+const { parse } = await createTestNlu();
 
 describe("a free-text template acts only where its medium was named", () => {
   it("searches the web at once when the web is named, and asks first when it is not", () => {
