@@ -237,6 +237,15 @@ export function loadBlind(): BlindCase[] {
 
 /** The development everyday set (bench/data/README.md): same format, read and tuned on. */
 export function loadDevEveryday(): BlindCase[] {
-  const file = join(here, "data", "dev-everyday.jsonl");
+  return loadEveryday("dev-everyday.jsonl");
+}
+
+/** The second development everyday set, by another independent writer (bench/data/README.md). */
+export function loadDevEveryday2(): BlindCase[] {
+  return loadEveryday("dev-everyday2.jsonl");
+}
+
+function loadEveryday(name: string): BlindCase[] {
+  const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];
 }

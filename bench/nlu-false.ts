@@ -1,7 +1,7 @@
 /**
  * Where false actions come from, on development data only (docs/nlu-honesty.md):
- * `npx tsx bench/nlu-false.ts [--list]` classifies every false action on the development
- * everyday set, the team's own commands and the HWU64 dev part by the mechanism that produced
+ * `npx tsx bench/nlu-false.ts [--list]` classifies every false action on the two development
+ * everyday sets, the team's own commands and the HWU64 dev part by the mechanism that produced
  * it (template, classifier, look-up rescue, follow-up, several commands) and by what was wanted
  * (another tool, a decline, a question for a missing value). `--list` prints the development
  * sets' lines; the blind set, the HWU64 held part and CLINC150 are never read here.
@@ -11,6 +11,7 @@ import {
   capabilityOfTool,
   evalDir,
   loadDevEveryday,
+  loadDevEveryday2,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -33,7 +34,11 @@ function record(set: string, wanted: string, result: NluResult, followUp: boolea
 }
 
 let n = 0;
-for (const c of loadDevEveryday()) {
+const everyday = [
+  ...loadDevEveryday().map((c) => ({ set: "dev-everyday", c })),
+  ...loadDevEveryday2().map((c) => ({ set: "dev-everyday2", c })),
+];
+for (const { set, c } of everyday) {
   const context: NluContext = { ...base };
   if (c.after) {
     const first = behaviourOf(nlu.parse(c.after, base), bands);
@@ -49,7 +54,7 @@ for (const c of loadDevEveryday()) {
   const wanted =
     c.expect === "decline" ? "should decline" : c.expect === "ask" ? "should ask (wrong tool)" : "wrong tool";
   record(
-    "dev-everyday",
+    set,
     wanted,
     result,
     !!c.after,
@@ -92,6 +97,6 @@ for (const item of hwu) {
     `[${item.category}] ${item.text}`,
   );
 }
-console.log(`dev-everyday ${devN}, own ${loadOwnCases().length}, hwu-dev ${hwu.length}`);
+console.log(`dev-everyday + dev-everyday2 ${devN}, own ${loadOwnCases().length}, hwu-dev ${hwu.length}`);
 for (const [k, v] of [...table].sort()) console.log(`${String(v).padStart(4)}  ${k}`);
 if (list) for (const l of lines.sort()) console.log(l);

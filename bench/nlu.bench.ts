@@ -22,6 +22,7 @@ import {
   loadBlind,
   loadClinc,
   loadDevEveryday,
+  loadDevEveryday2,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -133,11 +134,15 @@ const devEveryday = scoreBlind(loadDevEveryday(), nlu, bands, groupOfTool, {
   name: "dev_everyday (independent writer; read and tuned on: development figures)",
   listMisses: true,
 });
+const devEveryday2 = scoreBlind(loadDevEveryday2(), nlu, bands, groupOfTool, {
+  name: "dev_everyday2 (second independent writer, weak groups and near-miss declines; development figures)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
   const lines = [`own: ${own.right} right, ${own.false_action_rate} false`];
-  for (const set of [blind, devEveryday]) {
+  for (const set of [blind, devEveryday, devEveryday2]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
     lines.push(`  false actions by mechanism: ${JSON.stringify(set.false_actions_by_mechanism)}`);
@@ -153,7 +158,9 @@ if (quick) {
     );
   lines.push(`training ${walls[0]} ms, latency ${JSON.stringify(summarize(latencies))}`);
   console.log(lines.join("\n"));
-  if (process.env.NLU_BENCH_MISSES) console.log((devEveryday.misses ?? []).join("\n"));
+  if (process.env.NLU_BENCH_MISSES)
+    for (const set of [devEveryday, devEveryday2])
+      console.log(`## ${set.name}\n${(set.misses ?? []).join("\n")}`);
   process.exit(0);
 }
 const suites = [
@@ -204,6 +211,7 @@ writeResult("nlu", {
   latency_ms: summarize(latencies),
   blind_everyday: blind,
   dev_everyday: devEveryday,
+  dev_everyday2: devEveryday2,
   suites,
   own_commands: own,
 });

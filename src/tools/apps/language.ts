@@ -65,7 +65,7 @@ const APP_FOCUS_INTENTS: IntentTable = {
     ask: { app: "Which app?" },
     describe: ({ app }) => (typeof app === "string" ? `Switch to ${app}` : undefined),
     templates: [
-      "(switch|change|flip|jump) (to|over to) [the|my] {app} [app|window]",
+      "(switch|change|flip|jump) (to|over to) [the|my] {app} [app]",
       "(focus|focus on) [the|my] {app} [app|window]",
       "bring [the|my] {app} [app|window] to the front",
       "(go back|get back) to [the|my] {app}",

@@ -1,4 +1,4 @@
-import { findUrl } from "../../brain/nlu/language/index.js";
+import { argsWithoutTail, findUrl } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to browse: open, read and act on pages and tabs (the team's own sentences). */
@@ -27,7 +27,7 @@ const BROWSER_INTENTS: IntentTable = {
   },
 };
 
-const PAGE = "[the|this|current] (page|tab|website|site|web page)";
+const PAGE = "[the|this] [current] [browser] (page|tab|website|site|web page)";
 
 /**
  * Doing something on a page rather than reading it (for tool retrieval): logging in, a
@@ -56,7 +56,10 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       `what does ${PAGE} say`,
       `(get|give me|show me) the text (of|on|from) ${PAGE}`,
       `(read|get) [me] the (article|text|story) (on|in) ${PAGE}`,
+      `what does ${PAGE} say [only|just] [the first {max_chars:number} (characters|chars|letters)]`,
+      "(get|grab|read|give me) [me] [just|only] the text (of|from|in) [element] {ref:pageref} [on the page]",
     ],
+    build: argsWithoutTail,
     samples: ["read me this article", "what's written on this page", "read the text of the website"],
   },
   browser_snapshot: {
@@ -65,6 +68,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       `what (is|can i click|links are|buttons are) on ${PAGE}`,
       `(show|list) [me] the (links|buttons|elements|fields|controls) (on|in) ${PAGE}`,
       `(look at|scan|inspect) ${PAGE}`,
+      `(snapshot|take a snapshot of) ${PAGE}`,
     ],
     samples: ["which links are on this page", "what can i do on this website"],
   },
@@ -75,7 +79,12 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       "(screenshot|capture) (the|this) (browser|page|tab|website|web page|site)",
       { t: `(take|grab|save) a (full page|full) (screenshot|capture) of ${PAGE}`, args: { full_page: true } },
       { t: "(screenshot|capture) the (whole|entire|full) (page|website)", args: { full_page: true } },
+      {
+        t: "(screenshot|capture) the (whole|entire|full) (page|website) in the browser [{tail:text}]",
+        args: { full_page: true },
+      },
     ],
+    build: argsWithoutTail,
     samples: ["snap the web page", "save an image of this website"],
   },
   browser_tabs: {
@@ -100,6 +109,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       { t: "(close|shut) the {tab:ordinal} tab", args: { action: "close" } },
       { t: `(open|start|make) a new ${TAB}`, args: { action: "new" } },
       { t: "(open|load) {url} in a new tab", args: { action: "new" } },
+      { t: "[open] [a] new tab (with|for|to|on) {url}", args: { action: "new" } },
+      {
+        t: `(what|which) ${TAB} (have i got|have i|do i have|are) [got] open [in the browser]`,
+        args: { action: "list" },
+      },
     ],
     samples: [
       "new browser tab please",
@@ -113,9 +127,17 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     cues: ON_A_PAGE,
     describe: ({ ref }) => (typeof ref === "string" ? `Click ${ref} on the page` : undefined),
     templates: [
-      "(click|press|tap|follow) [on] [element|link|button] {ref}",
-      { t: "(click|press) [on] [element|button] {ref} to (submit|send) [the form]", args: { submit: true } },
-      { t: "(download|save) [the file from] {ref}", args: { download: true } },
+      "(click|press|tap|follow) [on] [element|link|button] {ref:pageref}",
+      {
+        t: "(click|press) [on] [element|button] {ref:pageref} to (submit|send) [the form]",
+        args: { submit: true },
+      },
+      { t: "(download|save) [the file from] {ref:pageref}", args: { download: true } },
+      {
+        t: "(click|press|follow) [on] the download (link|button) {ref:pageref} [and (save|download) [the file|it]]",
+        args: { download: true },
+      },
+      { t: "submit the form [the button is|with|using|by clicking] {ref:pageref}", args: { submit: true } },
     ],
     samples: ["click that button on the page", "press the link you found"],
   },
@@ -125,12 +147,17 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     describe: ({ text, ref }) =>
       typeof text === "string" ? `Type "${text}" into ${ref ?? "the field"}` : undefined,
     templates: [
-      "(type|enter|put|write|fill in) {text} (in|into) [field|box|element] {ref}",
+      "(type|enter|put|write|fill in) {text} (in|into) [field|box|element] {ref:pageref}",
       {
-        t: "(type|enter|search for) {text} (in|into) [field|box|element] {ref} and (press enter|submit|search|send it)",
+        t: "(type|enter|search for) {text} (in|into) [field|box|element] {ref:pageref} and (press enter|submit|search|send it)",
+        args: { submit: true },
+      },
+      {
+        t: "(type|enter|put|write) {text} (in|into) [field|box|element] {ref:pageref} and (hit|press|tap) (enter|return)",
         args: { submit: true },
       },
     ],
+    asks: ["(fill in|fill out|type in|type into|fill) [the] [field|box|element] {ref:pageref} [on the page]"],
     samples: ["fill the search box on the page", "type my email into that field"],
   },
   browser_select: {
@@ -138,9 +165,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     describe: ({ values, ref }) =>
       Array.isArray(values) ? `Choose ${values.join(", ")} in ${ref ?? "the list"}` : undefined,
     templates: [
-      "(select|choose|pick) {values:items} (in|from) [the] [list|menu|dropdown|element] {ref}",
-      "(set|change) [the] [dropdown|list|menu] {ref} to {values:items}",
+      "(select|choose|pick) {values:items} (in|from) [the] [list|menu|dropdown|element] {ref:pageref}",
+      "(set|change) [the] [dropdown|list|menu] {ref:pageref} to {values:items}",
+      "(select|choose|pick) {values:items} (in|from) the {tail:label} (dropdown|list|menu) [element] {ref:pageref}",
     ],
+    build: argsWithoutTail,
     samples: ["pick an option in that dropdown", "choose the size from the menu"],
   },
   browser_wait_for: {
@@ -151,6 +180,8 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       "wait until {text} (appears|shows up|is shown|loads)",
       "(wait|pause) [for] {seconds:duration}",
       { t: "wait until {text_gone:text} (disappears|goes away|is gone)", args: {} },
+      { t: "wait (for|until) [the] {text_gone:text} [text|message] to (disappear|go away|vanish)", args: {} },
+      "give the page {seconds:duration} to load",
     ],
     samples: ["wait for the page to load", "hang on until the results show up"],
   },

@@ -102,7 +102,7 @@ function tipOn(input: BuildInput): Args | undefined {
     : { expression: `${amount} * ${tip} / 100` };
 }
 
-const TIP = "[with|plus|and|including] [a] {tip:percent} [percent|%] tip";
+const TIP = "[with|plus|and|including] [a] {tip:rate} [percent|%] tip";
 
 /** "add 20% VAT to 420" → "420 * (1 + 20 / 100)"; "79.99 with 35% off" → "79.99 * (1 - 35 / 100)". */
 const byPercent =
@@ -115,14 +115,26 @@ const byPercent =
       : { expression: `${amount} * (1 ${sign} ${pct} / 100)` };
   };
 
-/** "total up 3.20, 8 and 1.75" → "3.2 + 8 + 1.75". */
-function addUp(input: BuildInput): Args | undefined {
-  const parts = String(input.values.numbers ?? "")
+/** "3.20, 8 and 1.75" → [3.2, 8, 1.75]; undefined unless every part is an amount. */
+function amounts(text: unknown): number[] | undefined {
+  const parts = String(text ?? "")
     .split(/\s*(?:,|\band\b|\bplus\b|&)\s*/)
     .filter(Boolean)
     .map(amountOf);
   if (parts.length < 2 || parts.some((n) => n === undefined)) return undefined;
-  return { expression: parts.join(" + ") };
+  return parts as number[];
+}
+
+/** "total up 3.20, 8 and 1.75" → "3.2 + 8 + 1.75". */
+function addUp(input: BuildInput): Args | undefined {
+  const parts = amounts(input.values.numbers);
+  return parts ? { expression: parts.join(" + ") } : undefined;
+}
+
+/** "the average of 72, 85 and 91" → "(72 + 85 + 91) / 3". */
+function averageOf(input: BuildInput): Args | undefined {
+  const parts = amounts(input.values.numbers);
+  return parts ? { expression: `(${parts.join(" + ")}) / ${parts.length}` } : undefined;
 }
 
 const CALC_MORE_INTENTS: IntentTable = {
@@ -131,6 +143,7 @@ const CALC_MORE_INTENTS: IntentTable = {
     templates: [
       `(split|divide|share) [the bill|the check|the cost|a bill|a check] [of] {amount:text} (between|among|by|across|for) {people:number} [people|of us|persons|friends|ways] [${TIP}]`,
       `(split|divide|share) [the bill|the check|the cost] [of] {amount:text} {people:number} ways [${TIP}]`,
+      "(if|when) (we|you|i|they) (split|divide|share) [the bill|the cost|the check] [of] {amount:text} (between|among) {people:number} [people|of us|ways] [how much (is that|does that come to|is it)] [each|per person|a head]",
       `(how much|what) (does|do|will) (each person|each of us|everyone|each) (pay|owe) (for|on) {amount:text} (between|among|split|for) {people:number} [people] [${TIP}]`,
     ],
     build: splitBill,
@@ -139,9 +152,9 @@ const CALC_MORE_INTENTS: IntentTable = {
   calc_tip: {
     tool: "calc_evaluate",
     templates: [
-      "(what is|what's|how much is|work out|calculate) [a] {tip:percent} [percent|%] tip (on|for) {amount:text}",
-      "{tip:percent} [percent|%] tip (on|for) {amount:text}",
-      "how much (should i|do i|to) tip on {amount:text} at {tip:percent} [percent|%]",
+      "(what is|what's|how much is|work out|calculate) [a] {tip:rate} [percent|%] tip (on|for) {amount:text}",
+      "{tip:rate} [percent|%] tip (on|for) {amount:text}",
+      "how much (should i|do i|to) tip on {amount:text} at {tip:rate} [percent|%]",
     ],
     build: tipOn,
   },
@@ -149,20 +162,20 @@ const CALC_MORE_INTENTS: IntentTable = {
     tool: "calc_evaluate",
     templates: [
       {
-        t: "(add|put) {pct:percent} [percent|%] [vat|tax|sales tax|on top] (to|on|onto) {amount:text}",
+        t: "(add|put) {pct:rate} [percent|%] [vat|tax|sales tax|on top] (to|on|onto) {amount:text}",
         args: {},
       },
-      "{amount:text} (plus|with|and) {pct:percent} [percent|%] (vat|tax|sales tax|on top)",
-      "(what is|how much is) {amount:text} (plus|with|after|including) {pct:percent} [percent|%] (vat|tax|sales tax)",
+      "{amount:text} (plus|with|and) {pct:rate} [percent|%] (vat|tax|sales tax|on top)",
+      "(what is|how much is) {amount:text} (plus|with|after|including) {pct:rate} [percent|%] (vat|tax|sales tax)",
     ],
     build: byPercent("+"),
   },
   calc_discount: {
     tool: "calc_evaluate",
     templates: [
-      "[what is|how much is] {amount:text} (with|after|minus|less) [a] {pct:percent} [percent|%] (off|discount|reduction)",
-      "{pct:percent} [percent|%] off {amount:text}",
-      "(take|knock) {pct:percent} [percent|%] off {amount:text}",
+      "[what is|how much is] {amount:text} (with|after|minus|less) [a] {pct:rate} [percent|%] (off|discount|reduction)",
+      "{pct:rate} [percent|%] off {amount:text}",
+      "(take|knock) {pct:rate} [percent|%] off {amount:text}",
     ],
     build: byPercent("-"),
   },
@@ -172,6 +185,11 @@ const CALC_MORE_INTENTS: IntentTable = {
       "(add up|sum up|total up|total|sum|what is the total of|what do) {numbers:text} [add up to|come to|make]",
     ],
     build: addUp,
+  },
+  calc_average: {
+    tool: "calc_evaluate",
+    templates: ["[what is|work out|calculate|give me] [the] (average|mean) of {numbers:text}"],
+    build: averageOf,
   },
   calc_split_ways: {
     tool: "calc_evaluate",

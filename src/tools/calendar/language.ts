@@ -27,7 +27,7 @@ function eventsIn(input: BuildInput): Args {
 }
 
 const NOT_AN_EVENT =
-  /\b(?:alarms?|timers?|timr|reminders?|countdown|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table|tables|restaurant|seats?|room|hotel|to ?do list|list of|(?:shopping|grocery|errands?|packing|my) list)\b/i;
+  /\b(?:alarms?|timers?|timr|reminders?|countdown|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table|tables|restaurant|seats?|room|hotel|e ?mails?|texts?|posts?|tweets?|to ?do list|list of|(?:shopping|grocery|errands?|packing|my) list)\b/i;
 
 function createEvent(input: BuildInput): Args | undefined {
   const { location, duration, who } = input.values;
@@ -35,6 +35,8 @@ function createEvent(input: BuildInput): Args | undefined {
   if (input.fixed.bare === true)
     title = /\b(meeting|event|appointment|call)\b/i.exec(input.env.text)?.[1] ?? "Meeting";
   if (typeof title !== "string" || !isWhen(start)) return undefined;
+  // "put something in my calendar on friday" names no event: asked, not added
+  if (/^(?:something|anything)\b/i.test(title)) return undefined;
   const when = officeHours(start, input.matches.start?.raw ?? "", input.env);
   // "set up an alarm at 1pm", "schedule a taxi at 8": other tools' business, or no tool's
   if (NOT_AN_EVENT.test(title) || /^\d/.test(title)) return undefined;
@@ -88,6 +90,7 @@ const CALENDAR_INTENTS: IntentTable = {
       `is there anything (on|in) my ${CALENDAR} [for] [{day}]`,
       `(how|what) does my ${CALENDAR} look [like] [for] [{day}]`,
       `[my] ${CALENDAR} [for] [{day}]`,
+      "how (busy|free|full) (am i|is my day|is my week|is my calendar) [{day}]",
     ],
     samples: [
       "what's coming up this week",
@@ -95,6 +98,13 @@ const CALENDAR_INTENTS: IntentTable = {
       "check my calendar",
       "when is my next appointment",
       "what's happening this weekend",
+    ],
+    // Who else sees the calendar is the calendar app's setting, not a look at it
+    negatives: [
+      "let my partner see my calendar",
+      "give the team access to my diary",
+      "share my schedule with my boss",
+      "publish my agenda online",
     ],
     build: eventsIn,
     fallback: (input) => {
@@ -123,6 +133,8 @@ const CALENDAR_INTENTS: IntentTable = {
       "(book|schedule) [a|an] (meeting|call|appointment|session) with {who:contact} {start}",
       "(schedule|book|set up) [a|an] {duration} {title} {start}",
       `(add|put) {title} (to|on|in|into) my ${CALENDAR} {start}`,
+      // Fitting something in: "pencil in a haircut on saturday at ten"
+      "(pencil in|book in|slot in|squeeze in|fit in|pop in) [a|an|my] {title} [for|on|at] {start}",
       `(add|put) {title} {start} (to|on|in|into) my ${CALENDAR}`,
       `(put|add) [a|an] {title} on my ${CALENDAR} {start}`,
       // Booking and setting are also said of tables, tickets and timers: those need an event word
@@ -136,6 +148,7 @@ const CALENDAR_INTENTS: IntentTable = {
         args: { bare: true },
       },
     ],
+    asks: [`(put|add|stick) something (in|on|into|to) my ${CALENDAR} {start:when}`],
     samples: [
       "add an event to my calendar",
       "schedule a meeting",
@@ -219,7 +232,7 @@ const CALENDAR_EDIT_INTENTS: IntentTable = {
     ask: { id: 'Which event? Ask me to show them first, then say which one (for example "the second one").' },
     accepts: { id: ["e"] },
     anchors:
-      /\b(?:move|reschedule|push|postpone|shift|change|rename|update|bring forward)\b.*\b(?:meetings?|appointments?|events?|calendar|lunch|dinner|call|party)\b/,
+      /\b(?:move|reschedule|push|postpone|shift|change|rename|update|bring forward)\b.*\b(?:meetings?|appointments?|events?|calendar|lunch|dinner|call|party|stand ?up|sync|retro|review|one to one|1:1|\d{1,2}(?:[.:]\d\d)? ?(?:am|pm))\b/,
     vetoes: /\b(?:alarms?|timers?|reminders?|lists?|e ?mails?|contacts?)\b/,
     templates: [],
     samples: [
@@ -233,6 +246,10 @@ const CALENDAR_EDIT_INTENTS: IntentTable = {
       "update the location of the meeting",
       "bring the review forward to nine",
       "move the party to saturday evening",
+      "shift my 2pm to half past three",
+      "push the retro on thursday back to 10.30",
+      "move my 11am with the bank to noon",
+      "slide tomorrow's sync to the afternoon",
     ],
     fallback: () => undefined,
   },
@@ -250,6 +267,10 @@ const CALENDAR_MORE_INTENTS: IntentTable = {
       "(find|make) time for a {duration_min:duration} (meeting|call|chat|session) [{from:day}]",
       "when (can|could) i (fit in|squeeze in|schedule) a {duration_min:duration} (meeting|call|chat|session) [{from:day}]",
       "(do i have|have i got) (any|some) (free|spare) time [{from:day}]",
+      "when am i (free|available) for {duration_min:duration} [{from:day}]",
+      "when am i (free|available) for (a|an) {duration_min:duration} [{from:day}]",
+      "(got|have i got|do i have|any) [any] (gaps|openings|free slots|space|room) {from:day} for a [quick] {duration_min:duration} (chat|call|meeting|catch up)",
+      "(find|give|get) [me] {count:number} {duration_min:duration} (slots|gaps|windows) {from:day} [between {tail:text}]",
     ],
     build: (input) => {
       const { from, duration_min, count } = input.values;
@@ -267,7 +288,10 @@ const CALENDAR_MORE_INTENTS: IntentTable = {
     templates: [
       "(export|save|back up|download) [my|the] calendar (to|as|into) {path}",
       "(export|save) [my|the] (events|calendar) (to|as) [an|a] (ics|ical) file [called|named] {path}",
+      "(export|save|back up) [my|the] {tail:label} calendar (to|as|into) [an|a] [ics|ical] [file] [at|to|in|called|named] {path}",
+      "(export|save|back up) [my|the] calendar as [an|a] (ics|ical) file (at|to|in|called|named) {path}",
     ],
+    asks: ["(export|save|back up) [my|the] (calendar|events) (to|as|into) [a|an] [ics|ical] file"],
     samples: ["back up my calendar to a file", "export my events"],
   },
   calendar_import_ics: {

@@ -15,6 +15,13 @@ const FILE = "(file|files|document|doc)";
 const NAMED = "(called|named|titled|with the name|with name)";
 const IN_PATH = "[in|inside|under] {path}";
 
+/** "todo.txt on my desktop": a bare file name placed in the folder said after it. */
+function placed(path: unknown, dir: unknown): unknown {
+  if (typeof path !== "string" || typeof dir !== "string" || path.includes("/") || path.startsWith("#"))
+    return path;
+  return `${dir.replace(/\/$/, "")}/${path}`;
+}
+
 /**
  * Whether a path as said names a folder ("the documents folder", "~/Downloads/", a #d handle)
  * or a file ("notes.txt", a #f handle): showing a folder is listing it, showing a file is reading it.
@@ -54,7 +61,8 @@ function contentIn(text: string): string | undefined {
 const unless =
   (kind: "folder" | "file") =>
   (input: BuildInput): Args | undefined => {
-    const args = slotsAsArgs(input);
+    const { dir, ...args } = slotsAsArgs(input);
+    if (dir !== undefined) args.path = placed(args.path, dir);
     return kindOf(args.path) === kind ? undefined : args;
   };
 
@@ -67,12 +75,15 @@ const FILE_INTENTS: IntentTable = {
       `(find|search for|look for|locate|where is|where are|show me) [the|my|a|any|all] ${FILE} ${NAMED} {query} [${IN_PATH}]`,
       `(find|search for|look for|locate) [the|my|a|any|all] ${FILE} (containing|with|matching) {query} in the name [${IN_PATH}]`,
       "search (my|the) (files|computer|drive|disk|hard drive|folders) for {query}",
+      "search (inside|in|through) (my|the) (files|computer|drive|folders) for [the word|the words|the name] {query}",
+      `(look|search) in my {path} [folder] for (anything|files|something) (named|called|with) {query} [in the name]`,
       `(find|search for|look for|locate) {query} (files|file) [${IN_PATH}]`,
       "where is (my|the) {query} file",
       `(find|locate) (my|the) {query} file [${IN_PATH}]`,
       "where did i (save|put|store) (my|the) {query} [file]",
       `(find|locate|look for|search for|where is|where are) [my|the] {query} (pdf|pdfs|spreadsheet|spreadsheets|photo|photos|picture|pictures|image|images|video|videos|document|documents|doc|docs|files)`,
       `(search|look) in {path} for {query}`,
+      `(find|search for|look for) ${FILE} (mentioning|containing|about|with) {query} [in the name or the content|in the name or content|anywhere|in the name]`,
     ],
     samples: ["find a file", "where is that file", "search my computer for a document", "locate the file"],
     anchors: /\b(?:find|search|look for|locate|where|grep|look in|hunt)\b/,
@@ -123,6 +134,7 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       "what is (in|inside) [the file] {path}",
       "(read|show) [me] lines {start_line:number} to {end_line:number} of {path}",
       "(read|show) [me] the first {end_line:number} lines of {path}",
+      "(open|read) {path} (in|from) [my|the] {dir:file} [and read it] [to me|out|aloud|out loud]",
     ],
     samples: ["read that text file to me", "open the notes file and read it", "show me what the readme says"],
     build: unless("folder"),
@@ -163,11 +175,14 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       "(create|make) [a|an] [new] [empty|text] file (called|named) {path}",
       "(save|write) (this|that|the following) (as|to|in) {path} {content:body}",
       "(make|create) a new (note|text) file {path}",
+      "(write|save|put) {content:body} (to|in|into) {path} (on|in) [my|the] {dir:file}",
+      "(make|create) [a|an] [new] [text] file {path} (that says|that just says|saying|with the text|containing|with) {content:body}",
     ],
     build: (input) => {
-      const { path, content } = input.values;
+      const { content, dir } = input.values;
+      const path = placed(input.values.path, dir);
       if (typeof path !== "string") return undefined;
-      return { path, content: typeof content === "string" ? content : "" };
+      return { path, content: typeof content === "string" ? content.replace(/^["'‘]|["'’]$/g, "") : "" };
     },
     samples: ["make me a new text file", "save these words to a file", "create an empty file on my desktop"],
     anchors: /\b(?:write|create|make|save|new file|put)\b/,

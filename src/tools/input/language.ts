@@ -1,9 +1,16 @@
-import { type Args, type BuildInput, KNOWN_APPS, slotsAsArgs } from "../../brain/nlu/language/index.js";
+import {
+  type Args,
+  argsWithoutTail,
+  type BuildInput,
+  KNOWN_APPS,
+  slotsAsArgs,
+  spreadPairs,
+} from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to type, press keys and click (the team's own sentences). */
 function clickArgs(input: BuildInput): Args {
-  const args = slotsAsArgs(input);
+  const args = spreadPairs(slotsAsArgs(input));
   if (/\bright\b/.test(input.env.text.toLowerCase().split(/\bat\b/)[0] ?? "")) args.button = "right";
   return args;
 }
@@ -37,6 +44,12 @@ const INPUT_INTENTS: IntentTable = {
       "(type|write) {text} (in|into) [the|this] (box|field|window|document|editor)",
       "(fill in|put) {text} in the (box|field)",
     ],
+    asks: ["(type|write|enter) something [in there|there|here|in it|in the box] [for me]"],
+    // "type something for me" names no words to type: asked, not typed
+    build: (input) =>
+      typeof input.values.text === "string" && /^something\b/i.test(input.values.text)
+        ? undefined
+        : slotsAsArgs(input),
     samples: ["type my address into the form", "enter this text for me", "write hello in the box"],
     negatives: ["what type of dog is that", "what blood type am i"],
   },
@@ -52,7 +65,12 @@ const INPUT_INTENTS: IntentTable = {
       "(press|hit|tap) {keys} {repeat:number} times",
       "(press|hit|use) the {keys} (key|shortcut|keys)",
       "(do|send) [the] (shortcut|hotkey|key combination) {keys}",
+      "(do|press|hit|use) {keys} (so|to|and) {tail:text}",
+      "(select all|select everything|undo|redo|copy|paste|save|cut|find|zoom in|zoom out|refresh|reload|print) [it|that|this|everything|the page] (with|using|by pressing) [the] {keys} [shortcut|key|keys]",
+      { t: "tab (to|over to|into) the next (field|box|input|line)", args: { keys: "tab" } },
     ],
+    asks: ["(press|use|do|hit) the (keyboard shortcut|shortcut|hotkey|key combination|keyboard combo)"],
+    build: argsWithoutTail,
     samples: ["press the escape key", "hit enter for me", "do control s", "press control and c"],
   },
   input_click: {
@@ -64,7 +82,10 @@ const INPUT_INTENTS: IntentTable = {
       "[left|right] click (at|on) {x:number} (by|and|comma) {y:number}",
       { t: "double click (at|on) {x:number} [by|and|comma] {y:number}", args: { double: true } },
       "click (at|on) (position|coordinates|point) {x:number} [by|and|comma] {y:number}",
+      "[left|right] click (at|on) [position|coordinates] {point} [please]",
+      { t: "double click (at|on) [position|coordinates] {point} [please]", args: { double: true } },
     ],
+    asks: ["[can you|could you] (do|make) a [mouse] click [for me]"],
     build: clickArgs,
     samples: ["click at the coordinates i gave you", "click on that point on the screen"],
   },

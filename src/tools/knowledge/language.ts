@@ -4,7 +4,7 @@ import { SAMPLES } from "./samples.js";
 
 /** How people ask to search their own documents (the team's own sentences). */
 const MY_DOCS =
-  "(my|the) (documents|docs|knowledge base|knowledgebase|library|papers|pdfs|files and notes|archive|saved documents)";
+  "(my|the) [insurance|tax|work|house|car|pension|medical] (documents|docs|knowledge base|knowledgebase|library|papers|pdfs|files and notes|archive|saved documents|paperwork|manuals)";
 
 const KNOWLEDGE_INTENTS: IntentTable = {
   knowledge_search: {
@@ -21,6 +21,8 @@ const KNOWLEDGE_INTENTS: IntentTable = {
       `(do i have|is there) (any|a|anything) (documents|docs|document|paper|papers) (about|on|regarding) {query}`,
       `(find|show) [me] (documents|docs|papers) (about|on|regarding) {query}`,
       `according to ${MY_DOCS} {query}`,
+      `(look up|find|search for) {query} in ${MY_DOCS} [{tail:text}]`,
+      `(do|does) (any of my|my) (documents|docs|papers|files|notes) (mention|say anything about|talk about) {query}`,
     ],
     samples: ["search my notes", "look in my documents", "check the knowledge base", "what do my files say"],
     // Papers of one's own: the question itself is what to look for
@@ -44,6 +46,7 @@ const KNOWLEDGE_ADD_INTENTS: IntentTable = {
       "(add|put|import|load) [the|my] [folder|file|document|directory] {path} (to|into|in) [my|the] (knowledge base|knowledgebase|documents|library|searchable documents)",
       "(index|learn|ingest|read in) {path}",
       "(make|let) {path} searchable",
+      "(re index|reindex|re-index|refresh|update) [the|my] [folder] {path} [in the knowledge base] [{tail:text}]",
     ],
     samples: ["add this pdf to my documents", "index my notes folder", "learn this file"],
     asks: [

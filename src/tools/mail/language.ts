@@ -9,10 +9,17 @@ import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for their mail (the team's own sentences). */
-function mailQuery(input: BuildInput): Args {
+/** The mail folders people name ("my Sent folder"); any other folder is a place on disk. */
+const MAIL_FOLDERS = /^(?:sent|drafts?|archive|spam|junk|trash|outbox|inbox)$/i;
+
+function mailQuery(input: BuildInput): Args | undefined {
+  if (typeof input.values.mailbox === "string" && !MAIL_FOLDERS.test(input.values.mailbox)) return undefined;
   const args: Args = { ...input.fixed };
-  const { from, since, query, unread } = input.values;
-  if (typeof from === "string") args.from = from;
+  const { from, since, query, unread, subject, account, mailbox } = input.values;
+  if (typeof from === "string") args.from = from.replace(/^(?:my|the)\s+/i, "");
+  if (typeof subject === "string") args.subject = subject;
+  if (typeof account === "string") args.account = account;
+  if (typeof mailbox === "string") args.mailbox = capitalize(mailbox);
   if (isWhen(since)) args.since = since.iso;
   if (typeof query === "string") args.query = query;
   if (unread === true) args.unread = true;
@@ -74,7 +81,11 @@ const MAIL_INTENTS: IntentTable = {
       `(show|find|get|list|read) [me] [all] [the|my] ${UNREAD} ${MAIL} [in my inbox] ${SINCE}`,
       `(did|has) {from} (email|emailed|mail|mailed|write|written|message|messaged|reply|replied) [to] [me] ${SINCE}`,
       `(find|search for|look for|show|get) [me] [my|the|any] ${MAIL} (about|regarding|on|mentioning|with the subject|titled) {query}`,
-      `search (my|the) ${MAIL} for {query}`,
+      `search [my|the] ${MAIL} for {query}`,
+      `(find|get|show me|dig out) the (email|mail|message) from {from:title} (about|regarding|on) {query}`,
+      `${MAIL} with {subject:text} in the subject [line]`,
+      `(check|look in|search) my {account:label} (account|inbox|mailbox) for ${UNREAD} (messages|emails|mail)`,
+      `(look in|search|check) my {mailbox:label} (folder|mailbox) for {query}`,
       `how many ${UNREAD} ${MAIL} (do i have|are there|have i got)`,
       "(what is|anything) new in my inbox",
       { t: `new ${MAIL} [please]`, args: { unread: true } },
@@ -106,6 +117,9 @@ const MAIL_INTENTS: IntentTable = {
       `(email|mail) {to} (about|regarding) {subject} ${SAYING} {body}`,
       `(reply to|answer) {to} ${SAYING} {body}`,
       `${SEND} [an|a] (email|mail) to {to} [and] {body}`,
+      // The parts named as a form: "…, subject Sunday, body: lunch at one"
+      `${SEND} {to} [an|a] (email|mail) [with] [the] subject {subject} (body|saying|that says|text) {body}`,
+      `${SEND} [an|a] (email|mail) to {to} [with] [the] subject {subject} (body|saying|that says|text) {body}`,
     ],
     samples: ["send an email", "compose an email", "write a mail to my friend", "send a message by email"],
     anchors: /\b(?:e ?mail|mail|send|message|write to)\b/,
@@ -184,7 +198,11 @@ const MAIL_READ_INTENTS: IntentTable = {
       { t: "(reply|respond) to (all|everyone) on {id} (saying|with|that) {body}", args: { reply_all: true } },
       "(write|draft) a reply to {id} (saying|that says) {body}",
     ],
-    asks: ["(reply|respond|answer|write back) [to] [the|that|this|her|his|their|an] (email|mail|message)"],
+    asks: [
+      "(reply|respond|answer|write back) [to] [the|that|this|her|his|their|an] (email|mail|message)",
+      "(reply|respond) to {tail:text} (email|mail|message)",
+      "(reply|respond) to [the] {tail:text} (email|mail|message) (and|to) (tell|say|let) [him|her|them|know] [that] {body}",
+    ],
     samples: [
       "answer that email",
       "write back to her",
@@ -204,6 +222,8 @@ const MAIL_READ_INTENTS: IntentTable = {
       "(summarize|summarise|sum up|recap) {id}",
       "(give me|what is) [a|the] (summary|rundown|recap|gist) of [my|today's|todays] (inbox|emails|mail)",
       "what (came in|arrived) in my (inbox|mail) today",
+      "(summarize|summarise|sum up|recap) the [email|mail] (thread|conversation|emails|exchange) (with|from) {tail:text}",
+      "[give me|gimme] [a] [quick] (rundown|summary|recap) of what (came in|arrived) today",
     ],
     samples: ["give me the highlights of my email", "summary of today's mail", "what did today's emails say"],
   },

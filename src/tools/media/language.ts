@@ -273,8 +273,9 @@ const MEDIA_INTENTS: IntentTable = {
     describe: () => "Tell you what is playing",
     // Sure but without song words, only about what is on now ("who is this", "what's on the radio")
     loose: /\b(?:playing|radio|station)\b/,
+    // Music heard around the user (a shop's, a café's) is not this computer's player
     vetoes: new RegExp(
-      `\\b(?:save|saved|record|note|opinion|preferences?|contact|called (?:me|you|him|her|them)|who called|call|calls)\\b|${OPINION.source}`,
+      `\\b(?:save|saved|record|note|opinion|preferences?|contact|called (?:me|you|him|her|them)|who called|call|calls)\\b|\\b(?:can|could) you (?:listen|hear)\\b|\\b(?:in|at) the (?:cafe|café|shop|store|bar|pub|restaurant|gym|supermarket|club)\\b|${OPINION.source}`,
     ),
     anchors:
       /\b(?:what|who|which|name|title|tell|identify)\b.*\b(?:songs?|track|music\w*|playing|singing|sings|sang|sung|artist|band|group|album|tune|listening|singer|composer|composed|covered|radio)\b|\b(?:of|on|about|for) (?:this|the current|the playing) (?:song|track|tune|music)\b/,

@@ -1,4 +1,11 @@
-import { findFiles, findQuoted, type GuessInput } from "../../brain/nlu/language/index.js";
+import {
+  type Args,
+  type BuildInput,
+  findFiles,
+  findQuoted,
+  type GuessInput,
+  slotsAsArgs,
+} from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask for screenshots and what the screen says (the team's own sentences). */
@@ -25,6 +32,14 @@ function regionIn(text: string): Record<string, number> | undefined {
   return { ...origin, width: Number(size[1]), height: Number(size[2]) };
 }
 
+/** A template that names a part of the screen: the part is read from the whole sentence. */
+function regionArgs(input: BuildInput): Args | undefined {
+  const region = regionIn(input.env.text);
+  if (!region) return undefined;
+  const path = input.values.path;
+  return { ...(typeof path === "string" ? { path } : {}), region };
+}
+
 const pngIn = (input: GuessInput) => findFiles(input).find((p) => /\.png$/i.test(p));
 
 const SCREEN_INTENTS: IntentTable = {
@@ -36,7 +51,12 @@ const SCREEN_INTENTS: IntentTable = {
       "(take|save) [a] screenshot (to|as|in) {path}",
       "screenshot [please|now]",
       "(take|grab|capture|get|save) [me] a (picture|photo|image|snapshot|shot|capture) of (my|the) (screen|desktop|display)",
+      {
+        t: "(capture|grab|screenshot|shoot) [a|an|the] {size} (region|area|part) [of the screen] (starting at|at|from) {point}",
+        args: { region: true },
+      },
     ],
+    build: (input) => (input.fixed.region === true ? regionArgs(input) : slotsAsArgs(input)),
     samples: [
       "grab what's on my screen as an image",
       "save an image of the screen",
@@ -64,7 +84,12 @@ const SCREEN_INTENTS: IntentTable = {
       `what does ${SCREEN} say`,
       `what does it say on ${SCREEN} [right now|now]`,
       `(read|read out|read me) (whatever|everything|all the|the|any) (text|words|writing) (is|that is) on ${SCREEN}`,
+      {
+        t: "(ocr|read) [just] the {tail:text} (corner|part|region|area|half) [of the screen] [at] {point} (and|by|with|size) {size}",
+        args: { region: true },
+      },
     ],
+    build: (input) => (input.fixed.region === true ? regionArgs(input) : slotsAsArgs(input)),
     samples: [
       "what's written on my screen",
       "read out everything shown on the display",

@@ -2,11 +2,27 @@ import { type Args, type BuildInput, slotsAsArgs } from "../../brain/nlu/languag
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to run a command (the team's own sentences). */
-function commandArgs(input: BuildInput): Args {
+/** Everyday words that make a line starting with a program's name a sentence, not a command. */
+const PROSE = /\b(?:is|are|was|were|a|an|the|it|my|you|i|me|what|why|how|funny|word)\b|\?$/i;
+
+function commandArgs(input: BuildInput): Args | undefined {
+  const bare = input.matches.command?.start === 0 && !/^(?:run|execute)\b/i.test(input.env.text);
+  if (bare && typeof input.values.args === "string" && PROSE.test(input.env.text.trim())) return undefined;
   const args = slotsAsArgs(input);
-  if (typeof args.args === "string") args.args = args.args.split(/\s+/).filter(Boolean);
+  delete args.tail;
+  if (typeof args.args === "string")
+    args.args = args.args
+      .replace(/^["'‘]|["'’]$/g, "")
+      .split(/\s+/)
+      .filter(Boolean);
+  if (typeof args.count === "number" && Array.isArray(args.args)) args.args.push(`-${args.count}`);
+  delete args.count;
   return args;
 }
+
+/** What people ask of a repository, as the git command that answers it. */
+const git = (...argv: string[]) => ({ command: "git", args: argv });
+const REPO = "(in|for|of|on) [the repo in|the repository in|my repo in] {cwd:file}";
 
 const SHELL_INTENTS: IntentTable = {
   shell_run: {
@@ -23,7 +39,23 @@ const SHELL_INTENTS: IntentTable = {
       "(run|execute) {command:program} {args:text} (in|inside) {cwd:file}",
       "(run|execute) {command:program} [{args:text}] (for|on) me",
       "what does {command:program} [{args:text}] (say|print|show|output)",
+      // A command line typed as it is: "df -h", "git status in ~/code"
+      "{command:cli} [{args:text}]",
+      "{command:cli} {args:text} (in|inside) {cwd:file}",
+      "[can you|could you|please] (run|execute) {command:program} {args:text} (in|inside) {cwd:file} [please]",
+      "{tail:text} (run|use) {command:cli}",
+      {
+        t: `[show me|list|give me] [the] (last|latest|recent) {count:number} commits ${REPO} [please]`,
+        args: git("log", "--oneline"),
+      },
+      { t: `(show|give|get) [me] the git (log|history) ${REPO}`, args: git("log", "--oneline", "-10") },
+      { t: `(show|give|get) [me] the git diff ${REPO}`, args: git("diff") },
+      { t: `(show|give|get) [me] the git status ${REPO}`, args: git("status") },
+      { t: `(what|which) [git] branch am i on ${REPO}`, args: git("branch", "--show-current") },
+      { t: `(pull|fetch|get) the latest [changes] ${REPO}`, args: git("pull") },
     ],
+    asks: ["[can you|could you|please] (run|execute) a (shell|terminal) command [for me]"],
+    ask: { command: "Which command?" },
     build: commandArgs,
     samples: ["run git status in my project", "execute ls in the downloads folder", "run the uptime command"],
     negatives: ["run a marathon", "run me a bath", "i need to run to the shops", "run the dishwasher"],

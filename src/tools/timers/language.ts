@@ -57,6 +57,8 @@ const TIMER_INTENTS: IntentTable = {
       `${SET} ${A} (timer|alarm) to go off in {duration_s}`,
       "{label} timer (for|of) {duration_s}",
     ],
+    // A timer with no length: asked for, never guessed
+    asks: [`${SET} [me] ${A} [new] timer [please|for me]`],
     samples: ["i need a timer", "start the kitchen timer", "please time this", "new countdown timer"],
     fallback: (input) => {
       const seconds = findSeconds(input);

@@ -1,4 +1,4 @@
-import { KNOWN_APPS } from "../../brain/nlu/language/index.js";
+import { argsWithoutTail, KNOWN_APPS } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 const APP_NAMES = KNOWN_APPS.map((name) =>
@@ -26,7 +26,16 @@ const UI_INTENTS: IntentTable = {
       "what (buttons|controls|fields|menus|options) (are there|can i press|does it have|are on screen)",
       "what can i (click|press) [here|in this window]",
       "(show|read) [me] the (ui|interface|controls|accessibility tree)",
+      "what (buttons|controls|fields|menus|options) and (buttons|controls|fields|menus|options) are (in|on) [the|this] (window|dialog|screen)",
+      "what (buttons|controls|fields|menus|options) are (in|on) [the|this] (window|dialog)",
+      "what is the (focused|focussed|current|active|front) window showing [just|only] [the first {max_lines:number} lines]",
+      "(dump|show|print|read) [me] the accessibility tree [of the {window:text} window]",
+      {
+        t: "(dump|show|print|read) [me] the accessibility tree [of the {window:text} window] [with the] hidden (stuff|things|elements|items) (included|too|as well)",
+        args: { all: true },
+      },
     ],
+    build: argsWithoutTail,
     samples: [
       "describe what's in this app window",
       "list the buttons in this window",
@@ -40,6 +49,15 @@ const UI_INTENTS: IntentTable = {
       "(find|locate|look for|where is) the {name:label} (button|menu|field|checkbox|check box|link|tab|option|box)",
       "(find|locate) the {name:label} (menu item|text field|search box)",
       "is there [a|an] {name:label} (button|menu|option|field) [here|in this window]",
+      "is there [a|an] {name:label} (button|menu|option|field|checkbox|check box|link|tab) (here|in this window|in this dialog|in the dialog|in the window)",
+      {
+        t: "(find|list|show me) (every|each|all the|all) text (field|fields|box|boxes) in [the|this] [focused|current|active] window",
+        args: { role: "field" },
+      },
+      {
+        t: "(find|list|show me) (every|each|all the|all) (button|buttons) in [the|this] [focused|current|active] window",
+        args: { role: "button" },
+      },
     ],
     samples: ["where's the save button", "find the settings menu", "locate the search box"],
   },
@@ -55,9 +73,12 @@ const UI_INTENTS: IntentTable = {
             : `Press ${ref}`
         : undefined,
     templates: [
-      { t: "(press|click|tap|activate|select|tick|check) [on] [element] {ref}", args: { action: "press" } },
-      { t: "(set|change|fill) [element] {ref} (to|with) {value:text}", args: { action: "set_value" } },
-      { t: "(focus|go to) [element] {ref}", args: { action: "focus" } },
+      {
+        t: "(press|click|tap|activate|select|tick|check) [on] [element] {ref:uiref}",
+        args: { action: "press" },
+      },
+      { t: "(set|change|fill) [element] {ref:uiref} (to|with) {value:text}", args: { action: "set_value" } },
+      { t: "(focus|go to) [element] {ref:uiref}", args: { action: "focus" } },
     ],
     samples: ["press that element", "click the element you found"],
   },

@@ -1,14 +1,20 @@
-import { type Args, type BuildInput, slotsAsArgs } from "../../brain/nlu/language/index.js";
+import { type Args, type BuildInput, slotsAsArgs, spreadPairs } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to arrange their windows (the team's own sentences). */
 const WINDOW = "(window|windows)";
 const WHICH = "[the|this|that|my|current|active|front]";
+/** A window named by its title or id: "the window called Budget", "window 0x03200004". */
+const TITLED = "[the] window (called|named|titled|with the title)";
+/** What people add after naming the window, kept out of the arguments ("but leave it running"). */
+const TAIL = "[(but|and|so) {tail:text}]";
 
 /** "the firefox window" names the app; "this window" names none (the focused one). */
 function windowArgs(input: BuildInput): Args {
-  const args = slotsAsArgs(input);
+  const args = spreadPairs(slotsAsArgs(input));
   delete args.which;
+  delete args.tail;
+  if (typeof args.window === "string") args.window = args.window.replace(/^["'‘“]|["'’”]$/g, "");
   return args;
 }
 
@@ -24,6 +30,9 @@ const WINDOW_INTENTS: IntentTable = {
       `(what|which) ${WINDOW} (are|do i have) open`,
       "what (is|do i have) open on (my|the) (screen|desktop)",
       `how many ${WINDOW} (are|do i have) open`,
+      `(what|which) ${WINDOW} (have i got|are there|have i|do i have|are) [got] (open|up|running)`,
+      "(which|what) window (has|is in|got) [the] focus [right now|now|at the moment|rn]",
+      "(which|what) window is (focused|active|in front) [right now|now|rn]",
     ],
     samples: [
       "which windows have i got up",
@@ -39,6 +48,10 @@ const WINDOW_INTENTS: IntentTable = {
       "(focus|bring up|bring forward|switch to|go to|show|raise) [the] {app} [window]",
       "bring [the] {app} [window] to the front",
       "(focus|switch to) [the] window (called|named|titled) {window:text}",
+      `(focus|bring up|raise|switch to|go to|bring forward) ${TITLED} {window:text} [to the front]`,
+      `bring ${TITLED} {window:text} to the front`,
+      "(focus|raise) window {window:text}",
+      "(switch|swap|flip|go|jump) [over|back] to [the|my] {app} window",
     ],
     build: windowArgs,
     samples: [
@@ -53,6 +66,10 @@ const WINDOW_INTENTS: IntentTable = {
       `close ${WHICH} ${WINDOW}`,
       "close [the] {app} window",
       "close the window (called|named|titled) {window:text}",
+      `(close|shut) ${TITLED} {window:text}`,
+      "(close|shut) [the] window with {window:text} in (its|the) (title|name)",
+      "close window {window:text}",
+      `(close|shut) [the|my] {app} window ${TAIL}`,
       `(shut|get rid of) ${WHICH} window`,
     ],
     build: windowArgs,
@@ -65,6 +82,8 @@ const WINDOW_INTENTS: IntentTable = {
       `(minimize|minimise|hide) ${WHICH} ${WINDOW}`,
       "(minimize|minimise|hide) [the] {app} [window]",
       "(send|put) [the] {app} [window] to the (taskbar|dock|background)",
+      `(minimize|minimise|hide) ${TITLED} {window:text}`,
+      "(minimize|minimise) window {window:text}",
     ],
     build: windowArgs,
     samples: ["shrink this window down", "tuck the window away", "minimise everything"],
@@ -88,7 +107,11 @@ const WINDOW_INTENTS: IntentTable = {
       },
       { t: "(maximize|maximise) [the] {app} [window]", args: { side: "maximize" } },
       { t: "make [the] {app} [window] full screen", args: { side: "maximize" } },
+      "(make|have|let) [the|my] {app} [window] (fill|take up|cover) the {side} [half] [of the screen]",
+      "(put|move|snap|stick) [the|my] {app} [window] (on|to|over to) the {side} (side|half) [of the screen]",
+      { t: "[the|my] {app} window (maximized|maximised|full screen|fullscreen)", args: { side: "maximize" } },
     ],
+    asks: ["(snap|tile|dock) [the|this|my] {app} window", "(snap|tile) [this|the] window"],
     build: windowArgs,
     samples: [
       "split the screen with this on the left",
@@ -106,7 +129,12 @@ const WINDOW_INTENTS: IntentTable = {
       "(move|drag|put) {app} to {x:number} {y:number}",
       "(resize|make) [the|this] [{app}] window [to] {width:number} by {height:number}",
       "(resize|make) {app} {width:number} by {height:number}",
+      `(move|drag|put|shove|push|send) [the|this|my] [{app}] window [over] to {point} ${TAIL}`,
+      `(move|drag|put|shove|push) [the|my] {app} [window] [over] to {point} ${TAIL}`,
+      "(resize|make) [the|this|my] [{app}] window [to] {size}",
+      "(make|resize) [the|this|my] [{app}] window {size} (with its|and put its|and move its) [top left] [corner] (at|to) {point}",
     ],
+    build: windowArgs,
     samples: ["move the window to the corner", "resize this window", "make the window smaller"],
   },
 };

@@ -18,9 +18,10 @@ const OTHER_DEVICE = new RegExp(
 const PEOPLE =
   "wife|husband|partner|son|daughter|kids?|children|child|mum|mom|mother|dad|father|parents?|brother|sister|boss|friend|colleague|coworker|neighbou?r|girlfriend|boyfriend|flatmate|roommate|grandma|grandad|granny|grandpa";
 const THEIR_THINGS =
-  "e ?mails?|mail|inbox|messages?|texts?|calendar|diary|schedule|phone(?! number)|contacts|files?|documents?|notes|accounts?|laptop|computer|alarms?|reminders?";
+  "e ?mails?|mail|inbox|messages?|texts?|calendar|diary|schedule|phone(?! number)|contacts|files?|documents?|notes|accounts?|laptop|computer|alarms?|reminders?|ipad|tablet|kindle|watch";
 const OTHERS_ACCOUNT = new RegExp(
-  `\\b(?:my|our|his|her|their|the) (?:${PEOPLE}) 's (?:\\w+ )?(?:${THEIR_THINGS})\\b|\\b(?:on|from) (?:my|our|his|her) (?:${PEOPLE}) 's (?:\\w+ )?(?:${THEIR_THINGS}|account|computer)\\b`,
+  // "on Jake's phone", "to Mia's iPad": anyone's device named by its owner is not this computer
+  `\\b(?:on|to|onto) [a-z]+ 's (?:phone|mobile|ipad|tablet|laptop|computer|watch|kindle)\\b|\\b(?:my|our|his|her|their|the) (?:${PEOPLE}) 's (?:\\w+ )?(?:${THEIR_THINGS})\\b|\\b(?:on|from) (?:my|our|his|her) (?:${PEOPLE}) 's (?:\\w+ )?(?:${THEIR_THINGS}|account|computer)\\b`,
 );
 
 /** Why a reading of these intents is out of reach (a sentence for the person), or undefined. */

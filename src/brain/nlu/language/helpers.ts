@@ -9,7 +9,7 @@ import {
 } from "../slots/index.js";
 import { FILE_ENDINGS, parseRepeat } from "../slots/more.js";
 import { isNumberWord } from "../text/numbers.js";
-import type { Args, GuessInput as FallbackInput } from "./types.js";
+import { type Args, type BuildInput, type GuessInput as FallbackInput, slotsAsArgs } from "./types.js";
 
 export function addDays(day: string, n: number): string {
   const date = new Date(`${day}T12:00:00Z`);
@@ -204,6 +204,25 @@ export function subjectFrom(body: string): string {
 }
 
 export const NO_ARGS = (): Args => ({});
+
+/**
+ * The default builder for templates that let people say why or what else after the request
+ * ("… so I can paste it", "… scroll and all"): a `{tail}` slot is dropped, pairs are spread.
+ */
+export function argsWithoutTail(input: BuildInput): Args {
+  return spreadPairs(slotsAsArgs(input));
+}
+
+/** Slot values that are pairs ({point} → x and y, {size} → width and height) become their parts. */
+export function spreadPairs(args: Args): Args {
+  const out: Args = {};
+  for (const [name, value] of Object.entries(args)) {
+    if ((name === "point" || name === "size") && typeof value === "object" && value !== null)
+      Object.assign(out, value);
+    else out[name] = value;
+  }
+  return out;
+}
 
 const COMMAND_WORDS = new Set([
   "please",

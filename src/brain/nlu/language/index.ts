@@ -21,6 +21,7 @@ export {
 export { isNumberWord, parseNumber, parseOrdinal } from "../text/numbers.js";
 export {
   addDays,
+  argsWithoutTail,
   capitalize,
   dayRange,
   findApp,
@@ -35,6 +36,7 @@ export {
   NO_ARGS,
   officeHours,
   spokenWhen,
+  spreadPairs,
   subjectFrom,
   titleFrom,
 } from "./helpers.js";

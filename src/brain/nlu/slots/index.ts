@@ -5,7 +5,7 @@ import { parseWhen, type When } from "./datetime.js";
 import { parseDuration } from "./duration.js";
 import { isNameLike, parseListName, parsePath, parseUrl, parseZone, splitItems } from "./entities.js";
 import { parseMath, unitSymbol } from "./math.js";
-import { MORE_SLOT_TYPES } from "./more.js";
+import { MORE_SLOT_TYPES, percentSaid } from "./more.js";
 
 export { findWhen, parseWhen, TimeZones, type When } from "./datetime.js";
 export { findDuration, formatDuration, parseDuration, parsePosition } from "./duration.js";
@@ -166,9 +166,7 @@ export const SLOT_TYPES: Record<string, SlotType> = {
     maxTokens: 6,
     samples: ["50", "30 percent", "80%", "twenty"],
     parse(words) {
-      const w = words.at(-1) === "percent" || words.at(-1) === "%" ? words.slice(0, -1) : words;
-      const trimmed = w.at(-1) === "cent" && w.at(-2) === "per" ? w.slice(0, -2) : w;
-      const value = parseNumber(trimmed);
+      const value = percentSaid(words);
       return value !== undefined && value >= 0 && value <= 100 ? Math.round(value) : undefined;
     },
   },
@@ -239,6 +237,8 @@ export const SLOT_TYPES: Record<string, SlotType> = {
           continue;
         }
         const w = part.toLowerCase().split(/\s+/);
+        // The parts of an email said as a form are no one's name ("…, subject Rent, body: …")
+        if (w.some((x) => x === "subject" || x === "body" || x === "cc")) return undefined;
         const ok = isNameLike(w, true) || (w.length === 2 && w[0] === "the" && /^\p{L}+$/u.test(w[1]!));
         if (!ok) return undefined;
       }

@@ -102,6 +102,15 @@ const UNITS: Record<string, string> = {
   megabytes: "MB",
   gigabytes: "GB",
   terabytes: "TB",
+  // Written short, as on a disk or a download ("3500 MB", "2 gb")
+  kb: "kB",
+  mb: "MB",
+  gb: "GB",
+  tb: "TB",
+  kilobyte: "kB",
+  megabyte: "MB",
+  gigabyte: "GB",
+  terabyte: "TB",
 };
 
 const OPERATORS: Array<[string[], string]> = [

@@ -1,5 +1,5 @@
 import type { LanguageEnv } from "../../../core/language.js";
-import { isNumberWord } from "../text/numbers.js";
+import { isNumberWord, parseNumber } from "../text/numbers.js";
 import { parsePosition } from "./duration.js";
 import { FOLDERS } from "./entities.js";
 
@@ -38,6 +38,9 @@ function parseFile(words: readonly string[], raw: string, env: LanguageEnv): str
   const known = env.user?.files?.get(text.toLowerCase());
   if (known) return known;
   if (named && FILE_ENDINGS.has(named[1]!.toLowerCase()) && words.length <= 6) return text;
+  // A written path may hold spaces ("~/Desktop/Screenshot 2026-01-04.png") when it ends in a file's ending
+  const spaced = /^(?:~|\.{1,2})?\/[^\n]{1,200}\.([a-z0-9]{1,5})$/i.exec(text);
+  if (spaced && FILE_ENDINGS.has(spaced[1]!.toLowerCase()) && words.length <= 9) return text;
   return undefined;
 }
 
@@ -47,6 +50,9 @@ const PROGRAMS = new Set(
     " ",
   ),
 );
+
+/** Programs whose names are no everyday word: said alone at the start, the line is a command. */
+const COMMAND_NAMES = new Set("git df du uptime whoami echo pwd uname hostname lsblk".split(" "));
 
 const KEY_NAMES = new Set(
   "ctrl control alt shift super cmd command meta win windows option enter return escape esc tab space backspace delete del home end pageup pagedown up down left right insert f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 f11 f12".split(
@@ -91,7 +97,69 @@ export function parseRepeat(words: readonly string[]): string | undefined {
   return [...new Set(days)].join(",");
 }
 
+/** The number of a percentage as said: "30 percent", "80%", "twelve per cent". */
+export function percentSaid(words: readonly string[]): number | undefined {
+  const w = words.at(-1) === "percent" || words.at(-1) === "%" ? words.slice(0, -1) : words;
+  return parseNumber(w.at(-1) === "cent" && w.at(-2) === "per" ? w.slice(0, -2) : w);
+}
+
+const PIXELS = /^-?\d{1,5}$/;
+const FILLER = new Set([
+  "x",
+  "y",
+  "at",
+  "and",
+  "by",
+  "comma",
+  ",",
+  "position",
+  "coordinates",
+  "point",
+  "pixels",
+  "px",
+]);
+
+/** Two screen numbers as people write them: "0,0", "200 950", "x 200 y 950", "1020, 88". */
+export function parsePoint(words: readonly string[]): { x: number; y: number } | undefined {
+  const parts = words.flatMap((w) => (/^-?\d+,-?\d+$/.test(w) ? w.split(",") : [w]));
+  const numbers = parts.filter((w) => !FILLER.has(w));
+  if (numbers.length !== 2 || !numbers.every((w) => PIXELS.test(w))) return undefined;
+  return { x: Number(numbers[0]), y: Number(numbers[1]) };
+}
+
+/** A width and a height: "900 by 700", "900x700", "900 wide and 700 tall". */
+export function parseSize(words: readonly string[]): { width: number; height: number } | undefined {
+  const parts = words.flatMap((w) =>
+    /^\d+x\d+$/.test(w) ? w.split("x") : /^x\d+$/.test(w) ? ["x", w.slice(1)] : [w],
+  );
+  const numbers = parts.filter(
+    (w) => !["by", "x", "wide", "tall", "high", "and", "pixels", "px"].includes(w),
+  );
+  if (numbers.length !== 2 || !numbers.every((w) => /^\d{2,5}$/.test(w))) return undefined;
+  return { width: Number(numbers[0]), height: Number(numbers[1]) };
+}
+
 export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
+  /** A rate as said, fractions kept ("12.5%", "seventeen and a half percent"): a sum's percent. */
+  rate: {
+    maxTokens: 6,
+    samples: ["15", "12.5 percent", "20%", "eighteen"],
+    parse(words) {
+      const value = percentSaid(words);
+      return value !== undefined && value >= 0 && value <= 1000 ? value : undefined;
+    },
+  },
+  /** A point on the screen, spread into x and y by the builder. */
+  point: {
+    maxTokens: 6,
+    samples: ["0,0", "200 950", "x 1920 y 0", "100, 100"],
+    parse: (words) => parsePoint(words),
+  },
+  size: {
+    maxTokens: 6,
+    samples: ["900 by 700", "800x600", "900 wide and 700 tall"],
+    parse: (words) => parseSize(words),
+  },
   repeat: {
     maxTokens: 8,
     samples: [
@@ -137,7 +205,7 @@ export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
     parse: (words) => parsePosition(words),
   },
   file: {
-    maxTokens: 6,
+    maxTokens: 9,
     samples: ["report.pdf", "~/Documents/notes.txt", "my downloads folder", "budget.xlsx", "#f2", "todo.md"],
     parse: parseFile,
   },
@@ -145,6 +213,12 @@ export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
     maxTokens: 1,
     samples: ["git", "ls", "df", "uptime", "whoami"],
     parse: (words) => (words.length === 1 && PROGRAMS.has(words[0]!) ? words[0] : undefined),
+  },
+  /** A program named at the start of a command line ("df -h", "git status"). */
+  cli: {
+    maxTokens: 1,
+    samples: ["git", "ls", "df", "du", "whoami"],
+    parse: (words) => (words.length === 1 && COMMAND_NAMES.has(words[0]!) ? words[0] : undefined),
   },
   /** A key chord as said or written: "ctrl+s", "control shift t", "escape". */
   keys: {
@@ -175,6 +249,26 @@ export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
         return "maximize";
       return undefined;
     },
+  },
+  /** An element ref from a window's listing, written with its "@": "@e14". */
+  uiref: {
+    maxTokens: 1,
+    samples: ["@e4", "@e12"],
+    parse: (words, raw, env) => {
+      const ref = raw.trim().replace(/^@/, "");
+      return words.length === 1 && /^e\d{1,5}$/i.test(ref) && env.text.includes(`@${ref}`)
+        ? `@${ref}`
+        : undefined;
+    },
+  },
+  /** An element ref from a page's listing: "e12" (a window's are written "@e12"). */
+  pageref: {
+    maxTokens: 1,
+    samples: ["e12", "e7"],
+    parse: (words, raw, env) =>
+      words.length === 1 && /^e\d{1,5}$/i.test(raw.trim()) && !env.text.includes(`@${raw.trim()}`)
+        ? raw.trim()
+        : undefined,
   },
   /** An element ref from a page or window listing: "e12", "@e12". */
   element: {

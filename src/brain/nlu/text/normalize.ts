@@ -32,7 +32,11 @@ export function screen(text: string): ScreenVerdict {
     return { ok: false, reason: "binary", reply: "That looks like binary data, not a command." };
   }
   const letters = trimmed.match(/\p{L}/gu) ?? [];
-  if (letters.length === 0) return { ok: false, reason: "no_words", reply: "I need words to work with." };
+  // A sum written out ("365*24", "(12 + 8) / 4") is a request without a single letter
+  const sum = /^[\d\s.,()]*\d[\d\s.,()]*[-+*/×÷^%][\d\s.,()+\-*/×÷^%]*$/.test(trimmed);
+  if (letters.length === 0 && !sum)
+    return { ok: false, reason: "no_words", reply: "I need words to work with." };
+  if (letters.length === 0) return { ok: true };
   const latin = letters.filter((c) => /[A-Za-z\u00c0-\u024f]/.test(c)).length;
   const accented = letters.filter((c) => /[\u00c0-\u024f]/.test(c)).length;
   if (latin / letters.length < 0.8 || /[¿¡]/.test(trimmed) || accented / letters.length > 0.2) {

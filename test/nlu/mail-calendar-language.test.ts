@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { createNlu } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/** Mail and calendar said the way people say them: forms, folders, fitting things in. */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const parse = (text: string) => nlu.parse(text, { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" });
+const acted = (text: string) => {
+  const r = parse(text);
+  return r.kind === "action" && !r.missing?.length && r.confidence >= 0.9 ? r : undefined;
+};
+
+describe("mail", () => {
+  it("reads an email written as a form: who, subject, body", () => {
+    expect(
+      acted("send an email to ops@example.org, subject Backups, body: the nightly job failed"),
+    ).toMatchObject({
+      tool: "mail_send",
+      args: { to: ["ops@example.org"], subject: "Backups", body: "the nightly job failed" },
+    });
+  });
+
+  it("searches a mail folder, but never a folder on disk", () => {
+    expect(acted("look in my Drafts folder for the letter to the council")).toMatchObject({
+      tool: "mail_search",
+      args: { mailbox: "Drafts" },
+    });
+    expect(acted("look in my photos folder for the beach pictures")?.tool).not.toBe("mail_search");
+  });
+
+  it("finds the mail from someone about something", () => {
+    expect(acted("find the email from the garage about the MOT")).toMatchObject({
+      tool: "mail_search",
+      args: { from: "garage", query: "the MOT" },
+    });
+  });
+});
+
+describe("calendar", () => {
+  it("fits an event in when it is pencilled in", () => {
+    expect(acted("pencil in a piano lesson on friday at 5pm")).toMatchObject({
+      tool: "calendar_create_event",
+      args: { title: "piano lesson", start: "2025-06-13T17:00:00+00:00" },
+    });
+  });
+
+  it("asks what to add when only 'something' is named, and never books an email", () => {
+    const vague = parse("put something in my diary for monday at 10am");
+    expect(vague.tool).toBe("calendar_create_event");
+    expect(vague.missing).toEqual(["title"]);
+    expect(acted("schedule the newsletter email for thursday at 9")).toBeUndefined();
+  });
+
+  it("finds free time of a given length", () => {
+    expect(acted("when am i free for 90 minutes tomorrow")).toMatchObject({
+      tool: "calendar_find_free_time",
+      args: { duration_min: 90 },
+    });
+  });
+});
