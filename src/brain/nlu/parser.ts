@@ -274,7 +274,7 @@ class Parser {
       return this.action(
         input,
         [{ tool: whole.tool, args: whole.args }],
-        this.templateConfidence(whole, words),
+        this.templateConfidence(whole, words, input),
       );
     }
     if (context.pending && this.catalog.groupOf.has(context.pending.tool)) {
@@ -296,7 +296,7 @@ class Parser {
    * A template of typed slots is sure; one whose slot swallowed free text is sure only when the
    * request named where its tool acts ("search for pasta" could be the web, the files, the mail).
    */
-  private templateConfidence(match: Candidate, words: readonly string[]): number {
+  private templateConfidence(match: Candidate, words: readonly string[], input: string): number {
     if (!match.free) return CONFIDENCE.template;
     // "note to self on my ideas list: ...": the slot swallowed a place the template has no word for
     if (Object.values(match.args).some((v) => typeof v === "string" && SWALLOWED_PLACE.test(v)))
@@ -304,8 +304,9 @@ class Parser {
     const spec = this.catalog.intents.get(match.intent);
     if (!spec?.medium) return CONFIDENCE.freeTemplate;
     // What only that tool's medium holds ("the opening hours of ...") names it as well as its name
-    const said = words.join(" ");
-    return spec.medium.test(said) || spec.cues?.test(said)
+    // The words as corrected or as said: the speller may bend a word no template has ("museum")
+    const named = (said: string) => spec.medium?.test(said) || spec.cues?.test(said);
+    return named(words.join(" ")) || named(input.toLowerCase())
       ? CONFIDENCE.freeTemplate
       : CONFIDENCE.unnamedMedium;
   }
