@@ -211,6 +211,12 @@ export interface IntentSpec {
    * words already name the medium ("remind me to ...").
    */
   medium?: RegExp;
+  /**
+   * The tool acts at one moment and cannot repeat (an event, a reminder): a request that says
+   * it repeats ("on the first of each month", "every weekday") is not this one, however sure the
+   * reading, since acting once would quietly do less than was asked.
+   */
+  once?: boolean;
   /** What a very sure guess needs instead of `anchors`: `false` keeps them required. */
   loose?: RegExp | false;
   /** Words that rule a classifier guess out ("schedule a meeting" is not a calendar lookup). */

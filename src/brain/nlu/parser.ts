@@ -9,7 +9,7 @@ import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference 
 import { DialogRecognizer } from "./dialog.js";
 import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
-import { DEFAULT_APPS, findRepeat } from "./language/helpers.js";
+import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
 import { CONFIDENCE, resolveThere } from "./parse-rules.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
@@ -109,6 +109,9 @@ export function assembleNlu(
 /** Free text that opens on where to put it ("on my ... list", "in the ... folder"), not what. */
 const SWALLOWED_PLACE = /^(?:on|in|into|onto|to|at) (?:my|the|this|that|your|our)\b/i;
 
+const ONCE_ONLY =
+  "I can’t set that up to repeat like that. For something that repeats, say for example “every Monday at 9 remind me to …”.";
+
 /** An incomplete call is a reading to ask about, never confident enough for the fast path. */
 const INCOMPLETE_CAP = 0.7;
 
@@ -167,7 +170,23 @@ class Parser {
       if (result && calls.length === 1 && this.catalog.properties.get(calls[0]!.tool)?.repeat)
         return { ...result, args: { ...calls[0]!.args, repeat: repeat.repeat } };
     }
-    return this.finish(this.read(input, context, said, env), said, context, env);
+    const result = this.finish(this.read(input, context, said, env), said, context, env);
+    return repeat || saysRepeat(said.map((t) => t.w)) ? this.notOnce(result) : result;
+  }
+
+  /** A request that repeats is not one for a tool that acts once: acting once would do less. */
+  private notOnce(result: NluResult): NluResult {
+    if (result.kind !== "action") return result;
+    const calls = result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }];
+    const once = calls.some((call) => this.catalog.intentsOf.get(call.tool)?.some((spec) => spec.once));
+    if (!once) return result;
+    return {
+      text: result.text,
+      kind: "unknown",
+      confidence: 0.3,
+      ...(result.groups ? { groups: result.groups } : {}),
+      reply: ONCE_ONLY,
+    };
   }
 
   /**

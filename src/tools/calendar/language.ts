@@ -113,6 +113,8 @@ const CALENDAR_INTENTS: IntentTable = {
     },
   },
   calendar_create_event: {
+    // One event, one reminder: "each month" is a routine's, not this tool's
+    once: true,
     // "make it 4pm": the event just added moves; "cancel that": it is deleted
     followUp: ({ kind, newest, when }) => {
       if (!newest.e) return undefined;

@@ -38,6 +38,8 @@ function reminder(input: BuildInput): Args | undefined {
 
 const REMINDER_INTENTS: IntentTable = {
   reminders_create: {
+    // One event, one reminder: "each month" is a routine's, not this tool's
+    once: true,
     capability: {
       area: "Reminders",
       can: "set, list and complete reminders",

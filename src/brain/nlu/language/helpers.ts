@@ -327,6 +327,19 @@ export function spokenWhen(iso: string, env: Pick<SlotEnv, "now" | "timezone" | 
   return gap === 0 || gap === 1 ? `${time} ${dayWords}` : `${dayWords} at ${time}`;
 }
 
+const PERIOD =
+  "(?:day|morning|afternoon|evening|night|week|weekday|weekend|fortnight|month|quarter|year|hour|minute|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?";
+
+/** Words that say a request repeats, whatever its tool: "each month", "every other friday", "weekly". */
+const REPEATS = new RegExp(
+  `\\b(?:(?:every|each)(?: (?:other|second|third|\\d+|two|three|four|few|couple of))? ${PERIOD}|(?:daily|weekly|monthly|yearly|annually|fortnightly|hourly|nightly)|on (?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays|weekends)|(?:once|twice) an? (?:day|week|month|year))\\b`,
+);
+
+/** Whether the words say the request repeats (any period, not only the days an alarm takes). */
+export function saysRepeat(words: readonly string[]): boolean {
+  return REPEATS.test(words.join(" "));
+}
+
 /** A repeat said anywhere ("... every weekday"), with its span, for classifier readings. */
 export function findRepeat(
   words: readonly string[],
