@@ -70,6 +70,16 @@ describe("NLU weights on disk", () => {
     expect(readdirSync(dir)).toEqual(["nlu-k2.bin"]);
   });
 
+  it("keeps the held-out calibration, so a start from the cache doubts what the first start doubted", () => {
+    const dir = tempDir();
+    const calibration = { confusers: { timer: ["music"], music: [] } };
+    saveWeights(dir, "k1", { ...small().snapshot(), calibration }, CORPUS);
+    expect(loadWeights(dir, "k1")?.snapshot.calibration).toEqual(calibration);
+    const { calibration: _none, ...uncalibrated } = small().snapshot();
+    saveWeights(dir, "k2", uncalibrated, CORPUS);
+    expect(loadWeights(dir, "k2")?.snapshot.calibration).toBeUndefined();
+  });
+
   it("treats a cut-off or garbled file as no file", () => {
     const dir = tempDir();
     saveWeights(dir, "k", small().snapshot(), CORPUS);

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { codeLayout } from "../../core/package-root.js";
 import type { Catalog } from "./catalog.js";
-import type { ClassifierSnapshot } from "./classifier.js";
+import type { Calibration, ClassifierSnapshot } from "./classifier.js";
 import type { TrainingCorpus } from "./train.js";
 
 /**
@@ -15,7 +15,7 @@ import type { TrainingCorpus } from "./train.js";
  * the spelling corrector is built from: a start that finds its weights generates no sentences
  * (generating them took ~200 ms of a one-shot `jarvis ask`).
  */
-const MAGIC = "jarvis-nlu-weights/4";
+const MAGIC = "jarvis-nlu-weights/5";
 const PREFIX = "nlu-";
 
 interface Header {
@@ -27,6 +27,8 @@ interface Header {
   /** The training words in first-seen order, and how often each occurs. */
   words: string[];
   counts: number[];
+  /** Which labels a held-out fold found taking others' sentences: a start from the cache reads as the first did. */
+  calibration?: Calibration;
 }
 
 /** What `trainingExamples` reads from the catalog, as data (the key of the weights). */
@@ -71,6 +73,7 @@ export function saveWeights(
     vocabulary: snapshot.vocabulary,
     words: [...corpus.words.keys()],
     counts: [...corpus.words.values()],
+    ...(snapshot.calibration ? { calibration: snapshot.calibration } : {}),
   };
   const json = Buffer.from(JSON.stringify(header));
   // The floats start on a 4-byte boundary so they can be read without shifting
@@ -125,8 +128,25 @@ export function loadWeights(
     const bias = floats(labels.length);
     if (offset !== data.length) return undefined;
     const corpus = { examples: header.examples, words: new Map(words.map((word, i) => [word, counts[i]!])) };
-    return { snapshot: { labels, vocabulary, weights, bias }, corpus };
+    const calibration = readCalibration(header.calibration);
+    return {
+      snapshot: { labels, vocabulary, weights, bias, ...(calibration ? { calibration } : {}) },
+      corpus,
+    };
   } catch {
     return undefined;
   }
+}
+
+/** The calibration as stored, or undefined when absent or not the shape training writes. */
+function readCalibration(value: unknown): Calibration | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const confusers = (value as { confusers?: unknown }).confusers;
+  if (!confusers || typeof confusers !== "object") return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [label, list] of Object.entries(confusers)) {
+    if (!Array.isArray(list) || !list.every((item) => typeof item === "string")) return undefined;
+    out[label] = list;
+  }
+  return { confusers: out };
 }
