@@ -1,11 +1,15 @@
-import { wordClass } from "./word-class.js";
+import type { LanguageEnv } from "../../../core/language.js";
+import type { Token } from "./normalize.js";
+import { classWords, wordClass } from "./word-class.js";
 
 /**
  * A spelling corrector against the catalog's own vocabulary (every word of the training
- * sentences): "shoping" → "shopping", "tiemr" → "timer". Only words the vocabulary does not know
- * are touched, and only when one known word is a single edit away (a deletion, insertion,
- * substitution or swap of neighbours, found through shared deletions). Words said as names stay
- * as said in slot values: the corrected words only help the NLU decide what was asked.
+ * sentences, and the words the slots read: days, months, units): "shoping" → "shopping",
+ * "opne" → "open", "pul" → "pull". Only words the vocabulary does not know are touched, and only
+ * when a known word is one slip away; the slips a typist makes are tried in the order they
+ * happen, and a short word, which is one edit from many words, gets only the likeliest slips.
+ * Words said as names stay as said in slot values: the corrected words only help the NLU decide
+ * what was asked.
  */
 export class SpellingCorrector {
   private readonly known = new Map<string, number>();
@@ -14,6 +18,8 @@ export class SpellingCorrector {
 
   constructor(words: Iterable<string>) {
     for (const word of words) this.known.set(word, (this.known.get(word) ?? 0) + 1);
+    // The slots read these words though the classifier sees only their class
+    for (const word of classWords()) if (!this.known.has(word)) this.known.set(word, 1);
   }
 
   /** Built when first needed: ~50 ms at start-up that a request of known words never uses. */
@@ -36,29 +42,47 @@ export class SpellingCorrector {
   }
 
   /**
-   * The word, or the known word one edit away. A dropped letter is the likeliest slip
-   * ("timr" is "timer" before it is "time"), then a changed or swapped one, then an extra one;
-   * among equals the more frequent word wins.
+   * The word, or the known word one slip away. The slips, likeliest first: a dropped letter
+   * ("timr"), two neighbours swapped ("opne"), a doubled key ("opeen"), a neighbouring key or a
+   * vowel for a vowel ("calender"), an extra letter; among equals the more frequent word wins.
+   * Three-letter words are only given back a doubled letter ("pul" → "pull"), four-letter words
+   * a dropped letter or a swap: other slips of short words land on too many real words. Words of
+   * eight letters or more may be two slips away (a letter lost and another added).
    */
   correct(word: string): string {
-    if (word.length < 4 || this.known.has(word) || !/^[a-z]+$/.test(word)) return word;
+    if (word.length < 3 || this.known.has(word) || !/^[a-z]+$/.test(word)) return word;
     // Numbers, days, months and units are read by the slots as they are ("eighty" is no "eight")
     if (wordClass(word)) return word;
-    const dropped = this.deletions.get(word) ?? [];
+    const dropped = (this.deletions.get(word) ?? []).filter((found) => found.length === word.length + 1);
+    if (word.length === 3) return this.mostFrequent(word, dropped.filter(restoresDouble)) ?? word;
     // An inflection of a known word is a real word, not a slip ("shares", "lets"); but a known
     // word with a letter more is the likelier reading of "shoping" than "shop" + "ing"
     const bases = inflections(word, dropped.length === 0);
     if (bases.some((base) => this.known.has(base))) return word;
-    // Four letters are one slip away from too many words: only a dropped letter is trusted
-    if (word.length === 4) return this.mostFrequent(word, dropped) ?? word;
-    const changed: string[] = [];
+    // A known word plus an ending is that word inflected ("passage" of "passages"), not a slip
+    const slips = dropped.filter((found) => !isEnding(word, found));
+    const swapped = swapsOf(word).filter((variant) => this.known.has(variant));
+    if (word.length === 4) return this.mostFrequent(word, slips) ?? this.mostFrequent(word, swapped) ?? word;
+    const doubled: string[] = [];
     const extra: string[] = [];
-    for (const variant of deletionsOf(word)) {
-      if (this.known.has(variant) && variant.length >= 4) extra.push(variant);
+    const changed: string[] = [];
+    for (const [at, variant] of deletionsOf(word).entries()) {
+      if (this.known.has(variant) && variant.length >= 4) {
+        if (word[at] === word[at - 1] || word[at] === word[at + 1]) doubled.push(variant);
+        else if (besideKey(word, at)) extra.push(variant);
+      }
       for (const found of this.deletions.get(variant) ?? [])
-        if (found.length === word.length) changed.push(found);
+        if (found.length === word.length && found[at] !== undefined && typed(found[at], word[at]!))
+          if (found.slice(0, at) + found.slice(at + 1) === variant) changed.push(found);
     }
-    for (const candidates of [dropped, changed, extra]) {
+    // A long word has few neighbours: a letter lost and another added elsewhere ("clipbored")
+    const far =
+      word.length >= 8
+        ? deletionsOf(word).flatMap((variant) =>
+            (this.deletions.get(variant) ?? []).filter((found) => found.length === word.length),
+          )
+        : [];
+    for (const candidates of [slips, swapped, doubled, changed, extra, far]) {
       const best = this.mostFrequent(word, candidates);
       if (best) return best;
     }
@@ -69,8 +93,9 @@ export class SpellingCorrector {
     let best: string | undefined;
     let count = 0;
     for (const candidate of candidates) {
-      // Short words differ from many others by one letter: keep their first letter
-      if (word.length <= 5 && candidate[0] !== word[0]) continue;
+      // Short words differ from many others by one letter: keep their first letter (a swap keeps
+      // the letters, so "hte" may still be "the")
+      if (word.length <= 5 && candidate[0] !== word[0] && !sameLetters(word, candidate)) continue;
       const seen = this.known.get(candidate) ?? 0;
       if (seen > count) [best, count] = [candidate, seen];
     }
@@ -82,10 +107,111 @@ export class SpellingCorrector {
   }
 }
 
+/**
+ * The tokens with misspelt words corrected, except where the user's spelling is the point: a
+ * word inside quotes, a capitalised word that does not start the sentence (a name: "Porto",
+ * "Marco"), and a word the user's own data knows (a contact, an app, a list, a file).
+ */
+export function correctTokens(
+  speller: SpellingCorrector,
+  said: readonly Token[],
+  text: string,
+  theirs: (word: string) => boolean,
+): Token[] {
+  const quoted = quotedSpans(text);
+  return said.map((token) => {
+    const word = speller.correct(token.w);
+    if (word === token.w || theirs(token.w)) return token;
+    if (quoted.some(([from, to]) => token.start >= from && token.end <= to)) return token;
+    if (isName(text, token.start)) return token;
+    return { ...token, w: word };
+  });
+}
+
+/** The words of names the user's data knows (apps, contacts, lists, calendars, files): never slips. */
+export function userWords(env: LanguageEnv): (word: string) => boolean {
+  let words: Set<string> | undefined;
+  return (word) => {
+    words ??= new Set(
+      [
+        ...env.apps,
+        ...(env.user?.contacts ?? []),
+        ...(env.user?.lists ?? []),
+        ...(env.user?.calendars ?? []),
+        ...(env.user?.files?.keys() ?? []),
+      ].flatMap((name) => name.toLowerCase().split(/[^a-z]+/)),
+    );
+    return words.has(word);
+  };
+}
+
+/** Character spans between matching quotes; an apostrophe inside a word ("don't") opens none. */
+function quotedSpans(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const quote = /(?<![\p{L}\p{N}])(['"‘“])(.+?)(['"’”])(?![\p{L}\p{N}])/gu;
+  for (let m = quote.exec(text); m !== null; m = quote.exec(text)) spans.push([m.index, m.index + m[0].length]);
+  return spans;
+}
+
+/** A capital letter where no sentence starts. */
+function isName(text: string, start: number): boolean {
+  const first = text[start] ?? "";
+  if (first === first.toLowerCase()) return false;
+  const before = text.slice(0, start).trimEnd();
+  return before.length > 0 && !/[.!?:]$/.test(before);
+}
+
 function deletionsOf(word: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
   return out;
+}
+
+function swapsOf(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < word.length; i++)
+    if (word[i] !== word[i + 1]) out.push(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  return out;
+}
+
+/** "pull" for "pul": the letter put back doubles its neighbour. */
+function restoresDouble(found: string): boolean {
+  return /(.)\1/.test(found);
+}
+
+function isEnding(word: string, found: string): boolean {
+  return found === `${word}s` || found === `${word}d`;
+}
+
+function sameLetters(a: string, b: string): boolean {
+  return [...a].sort().join("") === [...b].sort().join("");
+}
+
+const ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+const KEY_AT = new Map<string, [number, number]>();
+for (const [row, keys] of ROWS.entries()) for (const [col, key] of [...keys].entries()) KEY_AT.set(key, [row, col]);
+
+/** Keys that touch on a QWERTY keyboard (a row's keys sit about half a key right of the row above). */
+function neighbours(a: string, b: string): boolean {
+  const [ra, ca] = KEY_AT.get(a) ?? [-9, -9];
+  const [rb, cb] = KEY_AT.get(b) ?? [-9, -9];
+  if (ra === rb) return Math.abs(ca - cb) === 1;
+  if (Math.abs(ra - rb) !== 1) return false;
+  const [upper, lower] = ra < rb ? [ca, cb] : [cb, ca];
+  return upper === lower || upper === lower + 1;
+}
+
+const VOWELS = /^[aeiouy]$/;
+
+/** A letter typed for another by a slipped finger or by ear ("calender"), not an unrelated word. */
+function typed(meant: string, got: string): boolean {
+  return neighbours(meant, got) || (VOWELS.test(meant) && VOWELS.test(got));
+}
+
+/** The letter at `at` was hit with a key beside the one before or after it. */
+function besideKey(word: string, at: number): boolean {
+  const letter = word[at]!;
+  return [word[at - 1], word[at + 1]].some((other) => other !== undefined && neighbours(letter, other));
 }
 
 /** The word without a common ending: "shares" → share, shar; "booked" → book, booke. */

@@ -36,3 +36,8 @@ export function wordClass(word: string): string | undefined {
   if (word in ORDINALS || /^\d+(?:st|nd|rd|th)$/.test(word)) return "<ordinal>";
   return undefined;
 }
+
+/** Every word that stands for a slot value: the slots read them, so the corrector may aim at them. */
+export function classWords(): Iterable<string> {
+  return CLASSES.keys();
+}
