@@ -225,7 +225,7 @@ class Parser {
   private read(input: string, context: NluContext, said: Token[], env: SlotEnv): NluResult {
     // Misspelt words read as the catalog's ("shoping" → "shopping"); spans stay the user's own
     const tokens = correctTokens(this.settings.speller, said, input, userWords(env));
-    const misspelt = tokens.some((t, i) => t.w !== said[i]!.w);
+    const misspelt = tokens.length !== said.length || tokens.some((t, i) => t.w !== said[i]!.w);
     const words = tokens.map((t) => t.w);
     const cache = new SlotCache(misspelt ? said : tokens, env);
 

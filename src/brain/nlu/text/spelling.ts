@@ -54,25 +54,38 @@ export class SpellingCorrector {
     // Numbers, days, months and units are read by the slots as they are ("eighty" is no "eight")
     if (wordClass(word)) return word;
     const dropped = (this.deletions.get(word) ?? []).filter((found) => found.length === word.length + 1);
-    if (word.length === 3) return this.mostFrequent(word, dropped.filter(restoresDouble)) ?? word;
+    if (word.length === 3)
+      return (
+        this.mostFrequent(
+          word,
+          dropped.filter((found) => restoresDouble(word, found)),
+        ) ?? word
+      );
+    // The catalog's plural of the word is the same word ("setting" reads as "settings")
+    const plural = dropped.find((found) => found === `${word}s`);
+    if (plural) return plural;
     // An inflection of a known word is a real word, not a slip ("shares", "lets"); but a known
     // word with a letter more is the likelier reading of "shoping" than "shop" + "ing"
     const bases = inflections(word, dropped.length === 0);
     if (bases.some((base) => this.known.has(base))) return word;
-    // A known word plus an ending is that word inflected ("passage" of "passages"), not a slip
-    const slips = dropped.filter((found) => !isEnding(word, found));
+
     const swapped = swapsOf(word).filter((variant) => this.known.has(variant));
-    if (word.length === 4) return this.mostFrequent(word, slips) ?? this.mostFrequent(word, swapped) ?? word;
+    if (word.length === 4)
+      return this.mostFrequent(word, dropped) ?? this.mostFrequent(word, swapped) ?? word;
     const doubled: string[] = [];
     const extra: string[] = [];
     const changed: string[] = [];
     for (const [at, variant] of deletionsOf(word).entries()) {
       if (this.known.has(variant) && variant.length >= 4) {
         if (word[at] === word[at - 1] || word[at] === word[at + 1]) doubled.push(variant);
-        else if (besideKey(word, at)) extra.push(variant);
+        else if (at > 0 && besideKey(word, at)) extra.push(variant);
       }
       for (const found of this.deletions.get(variant) ?? [])
-        if (found.length === word.length && found[at] !== undefined && typed(found[at], word[at]!))
+        if (
+          found.length === word.length &&
+          found[at] !== undefined &&
+          typed(found[at], word[at]!, word.length)
+        )
           if (found.slice(0, at) + found.slice(at + 1) === variant) changed.push(found);
     }
     // A long word has few neighbours: a letter lost and another added elsewhere ("clipbored")
@@ -82,7 +95,7 @@ export class SpellingCorrector {
             (this.deletions.get(variant) ?? []).filter((found) => found.length === word.length),
           )
         : [];
-    for (const candidates of [slips, swapped, doubled, changed, extra, far]) {
+    for (const candidates of [dropped, swapped, doubled, changed, extra, far]) {
       const best = this.mostFrequent(word, candidates);
       if (best) return best;
     }
@@ -119,13 +132,38 @@ export function correctTokens(
   theirs: (word: string) => boolean,
 ): Token[] {
   const quoted = quotedSpans(text);
-  return said.map((token) => {
+  const asSaid = (token: Token) =>
+    theirs(token.w) ||
+    quoted.some(([from, to]) => token.start >= from && token.end <= to) ||
+    isName(text, token.start);
+  const out: Token[] = [];
+  for (let i = 0; i < said.length; i++) {
+    const token = said[i]!;
+    const next = said[i + 1];
+    // A word broken in two ("wi fi", "note book"): rejoined when a half is no word of the catalog's
+    const joined = next && next.start === token.end + 1 ? token.w + next.w : "";
+    const half = (w: string) => !speller.knows(w) && /^[a-z]{2,}$/.test(w) && !wordClass(w);
+    const whole = (w: string) => /^[a-z]{2,}$/.test(w);
+    if (
+      next &&
+      joined &&
+      speller.knows(joined) &&
+      whole(token.w) &&
+      whole(next.w) &&
+      (half(token.w) || half(next.w)) &&
+      !asSaid(token) &&
+      !asSaid(next)
+    ) {
+      out.push({ w: joined, start: token.start, end: next.end });
+      i++;
+      continue;
+    }
     const word = speller.correct(token.w);
-    if (word === token.w || theirs(token.w)) return token;
-    if (quoted.some(([from, to]) => token.start >= from && token.end <= to)) return token;
-    if (isName(text, token.start)) return token;
-    return { ...token, w: word };
-  });
+    if (asSaid(token)) out.push(token);
+    else if (word !== token.w) out.push({ ...token, w: word });
+    else out.push(token);
+  }
+  return out;
 }
 
 /** The words of names the user's data knows (apps, contacts, lists, calendars, files): never slips. */
@@ -149,7 +187,8 @@ export function userWords(env: LanguageEnv): (word: string) => boolean {
 function quotedSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   const quote = /(?<![\p{L}\p{N}])(['"‘“])(.+?)(['"’”])(?![\p{L}\p{N}])/gu;
-  for (let m = quote.exec(text); m !== null; m = quote.exec(text)) spans.push([m.index, m.index + m[0].length]);
+  for (let m = quote.exec(text); m !== null; m = quote.exec(text))
+    spans.push([m.index, m.index + m[0].length]);
   return spans;
 }
 
@@ -174,13 +213,19 @@ function swapsOf(word: string): string[] {
   return out;
 }
 
-/** "pull" for "pul": the letter put back doubles its neighbour. */
-function restoresDouble(found: string): boolean {
-  return /(.)\1/.test(found);
-}
-
-function isEnding(word: string, found: string): boolean {
-  return found === `${word}s` || found === `${word}d`;
+/**
+ * "pull" for "pul": the consonant put back doubles its neighbour. A doubled vowel changes the
+ * word too often ("god", "met") to be a slip.
+ */
+function restoresDouble(word: string, found: string): boolean {
+  for (let i = 1; i < found.length; i++)
+    if (
+      found[i] === found[i - 1] &&
+      !VOWELS.test(found[i]!) &&
+      found.slice(0, i) + found.slice(i + 1) === word
+    )
+      return true;
+  return false;
 }
 
 function sameLetters(a: string, b: string): boolean {
@@ -189,7 +234,8 @@ function sameLetters(a: string, b: string): boolean {
 
 const ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 const KEY_AT = new Map<string, [number, number]>();
-for (const [row, keys] of ROWS.entries()) for (const [col, key] of [...keys].entries()) KEY_AT.set(key, [row, col]);
+for (const [row, keys] of ROWS.entries())
+  for (const [col, key] of [...keys].entries()) KEY_AT.set(key, [row, col]);
 
 /** Keys that touch on a QWERTY keyboard (a row's keys sit about half a key right of the row above). */
 function neighbours(a: string, b: string): boolean {
@@ -203,24 +249,42 @@ function neighbours(a: string, b: string): boolean {
 
 const VOWELS = /^[aeiouy]$/;
 
-/** A letter typed for another by a slipped finger or by ear ("calender"), not an unrelated word. */
-function typed(meant: string, got: string): boolean {
-  return neighbours(meant, got) || (VOWELS.test(meant) && VOWELS.test(got));
+/**
+ * A letter typed for another by a slipped finger, or in a long word a vowel by ear ("calender");
+ * in a short word another vowel is usually another word ("better", "butter").
+ */
+function typed(meant: string, got: string, length: number): boolean {
+  return neighbours(meant, got) || (length >= 7 && VOWELS.test(meant) && VOWELS.test(got));
 }
 
-/** The letter at `at` was hit with a key beside the one before or after it. */
+/**
+ * The letter at `at` was hit with a key beside the one before or after it, or is a vowel beside
+ * a vowel (British "colour" for the catalog's "color").
+ */
 function besideKey(word: string, at: number): boolean {
   const letter = word[at]!;
-  return [word[at - 1], word[at + 1]].some((other) => other !== undefined && neighbours(letter, other));
+  return [word[at - 1], word[at + 1]].some(
+    (other) =>
+      other !== undefined && (neighbours(letter, other) || (VOWELS.test(letter) && VOWELS.test(other))),
+  );
 }
 
-/** The word without a common ending: "shares" → share, shar; "booked" → book, booke. */
+/**
+ * The word without a common ending: "shares" → share, shar; "booked" → book, booke; "taking" →
+ * take; "setting" → set. A bare stem before a verb ending is only tried when no known word is a
+ * letter longer: "shoping" is "shopping" before it is "shop" + "ing".
+ */
 function inflections(word: string, withVerbEndings: boolean): string[] {
   const out: string[] = [];
-  const endings = ["s", "es", "er", "ers", "ly", "est"];
-  if (withVerbEndings) endings.push("ed", "d", "ing");
-  for (const ending of endings) {
-    if (word.length - ending.length >= 3 && word.endsWith(ending)) out.push(word.slice(0, -ending.length));
+  for (const ending of ["s", "es", "er", "ers", "ly", "est", "ed", "d", "ing"]) {
+    if (word.length - ending.length < 3 || !word.endsWith(ending)) continue;
+    const stem = word.slice(0, -ending.length);
+    const verbal = ending === "ed" || ending === "d" || ending === "ing";
+    if (!verbal || withVerbEndings) out.push(stem);
+    if (ending === "ing" || ending === "ed" || ending === "er") {
+      out.push(`${stem}e`);
+      if (/(.)\1$/.test(stem)) out.push(stem.slice(0, -1));
+    }
   }
   return out;
 }

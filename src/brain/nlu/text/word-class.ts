@@ -17,7 +17,7 @@ add(
   "<month>",
   "january february march april june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec",
 );
-add("<relday>", "today tomorrow tonight yesterday tmrw tomorow");
+add("<relday>", "today tomorrow tonight yesterday tmrw");
 add("<partofday>", "morning afternoon evening night noon midnight midday");
 add("<ampm>", "am pm a.m p.m o'clock oclock");
 add(
