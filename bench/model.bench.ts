@@ -183,6 +183,7 @@ async function corpus() {
 }
 
 const dev = await measure(load("recall-dev.jsonl"), "dev", true);
+const dev2 = await measure(load("recall-dev2.jsonl"), "dev2", true);
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -196,6 +197,7 @@ const result = {
   indexBuildMs,
   nluBuildMs: nluMs,
   development: dev,
+  developmentIndependent: dev2,
   blind,
   malformedCalls: malformed,
 };

@@ -151,6 +151,28 @@ export interface HandleUse {
 }
 
 /**
+ * A shape in a request that points at a whole tool group whatever the words around it (a path
+ * is about files, a URL about the web): read by tool retrieval, which lifts every tool of the
+ * group by `weight` (BM25 units, 1 ≈ a word of the tool's own). The group declares it
+ * (`src/tools/<group>/cues.ts`); the ranking names no group.
+ */
+export interface GroupCue {
+  pattern: RegExp;
+  weight: number;
+}
+
+/** How requests point at a tool group, for tool retrieval (`src/tools/<group>/cues.ts`). */
+export interface GroupCues {
+  shapes?: readonly GroupCue[];
+  /**
+   * Everyday words for what the group's tools say in their own terms: a request word adds
+   * these terms at a lower weight ("inbox" → mail, "binned" → trash). Read for every request,
+   * whichever group it is about: the group declares them because it owns the terms.
+   */
+  words?: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
  * The embedded brain's knowledge of one way to ask for a tool: templates matched exactly,
  * phrasings for the classifier, and how slots become the tool's arguments.
  */

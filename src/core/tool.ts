@@ -1,6 +1,6 @@
 import type { Clock } from "./clock.js";
 import type { EmitFn } from "./events.js";
-import type { IntentSpec } from "./language.js";
+import type { GroupCues, IntentSpec } from "./language.js";
 import type { Logger } from "./logger.js";
 
 export type RiskTier = "safe" | "caution" | "dangerous" | "destructive";
@@ -191,6 +191,8 @@ export interface ToolDefinition<A = Record<string, unknown>> {
    * the tool group and compiled by the embedded NLU; without it the tool is only the model's.
    */
   language?: readonly IntentSpec[];
+  /** Shapes and words that point at this tool's group (its group's `cues.ts`), read by tool retrieval. */
+  groupCues?: GroupCues;
   /** Does its output carry third-party text (web pages, others' mail, documents, file names)? */
   trust?: "trusted" | "untrusted";
   /** Does its output carry the user's private data (files, mail, calendar, contacts, memory, screen)? */

@@ -1,3 +1,4 @@
+import type { GroupCues } from "../core/language.js";
 import type { ToolDefinition } from "../core/tool.js";
 import type { ToolDeps } from "./deps.js";
 import { type Language, withLanguage } from "./language.js";
@@ -17,6 +18,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./apps/index.js")).createAppsTools,
         (await import("./apps/language.js")).APPS_LANGUAGE,
+        (await import("./apps/cues.js")).APPS_CUES,
       ),
   },
   {
@@ -25,6 +27,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./windows/index.js")).createWindowsTools,
         (await import("./windows/language.js")).WINDOWS_LANGUAGE,
+        (await import("./windows/cues.js")).WINDOWS_CUES,
       ),
   },
   {
@@ -33,12 +36,17 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./input/index.js")).createInputTools,
         (await import("./input/language.js")).INPUT_LANGUAGE,
+        (await import("./input/cues.js")).INPUT_CUES,
       ),
   },
   {
     folder: "ui",
     load: async () =>
-      speaking((await import("./ui/index.js")).createUiTools, (await import("./ui/language.js")).UI_LANGUAGE),
+      speaking(
+        (await import("./ui/index.js")).createUiTools,
+        (await import("./ui/language.js")).UI_LANGUAGE,
+        (await import("./ui/cues.js")).UI_CUES,
+      ),
   },
   {
     folder: "screen",
@@ -46,6 +54,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./screen/index.js")).createScreenTools,
         (await import("./screen/language.js")).SCREEN_LANGUAGE,
+        (await import("./screen/cues.js")).SCREEN_CUES,
       ),
   },
   {
@@ -54,6 +63,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./clipboard/index.js")).createClipboardTools,
         (await import("./clipboard/language.js")).CLIPBOARD_LANGUAGE,
+        (await import("./clipboard/cues.js")).CLIPBOARD_CUES,
       ),
   },
   {
@@ -62,6 +72,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./system/control.js")).createSystemControlTools,
         (await import("./system/language.js")).SYSTEM_LANGUAGE,
+        (await import("./system/cues.js")).SYSTEM_CUES,
       ),
   },
   {
@@ -70,6 +81,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./media/index.js")).createMediaTools,
         (await import("./media/language.js")).MEDIA_LANGUAGE,
+        (await import("./media/cues.js")).MEDIA_CUES,
       ),
   },
   {
@@ -78,6 +90,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./files/index.js")).createFilesTools,
         (await import("./files/language.js")).FILES_LANGUAGE,
+        (await import("./files/cues.js")).FILES_CUES,
       ),
   },
   {
@@ -86,6 +99,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./system/info.js")).createSystemInfoTools,
         (await import("./system/language.js")).SYSTEM_LANGUAGE,
+        (await import("./system/cues.js")).SYSTEM_CUES,
       ),
   },
   {
@@ -94,12 +108,17 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./shell/index.js")).createShellTools,
         (await import("./shell/language.js")).SHELL_LANGUAGE,
+        (await import("./shell/cues.js")).SHELL_CUES,
       ),
   },
   {
     folder: "web",
     load: async () =>
-      speaking((await import("./web/index.js")).webTools, (await import("./web/language.js")).WEB_LANGUAGE),
+      speaking(
+        (await import("./web/index.js")).webTools,
+        (await import("./web/language.js")).WEB_LANGUAGE,
+        (await import("./web/cues.js")).WEB_CUES,
+      ),
   },
   {
     folder: "browser",
@@ -107,6 +126,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./browser/index.js")).browserTools,
         (await import("./browser/language.js")).BROWSER_LANGUAGE,
+        (await import("./browser/cues.js")).BROWSER_CUES,
       ),
   },
   {
@@ -115,6 +135,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./knowledge/index.js")).createKnowledgeTools,
         (await import("./knowledge/language.js")).KNOWLEDGE_LANGUAGE,
+        (await import("./knowledge/cues.js")).KNOWLEDGE_CUES,
       ),
   },
   {
@@ -123,6 +144,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./docs/index.js")).createDocsTools,
         (await import("./docs/language.js")).DOCS_LANGUAGE,
+        (await import("./docs/cues.js")).DOCS_CUES,
       ),
   },
   {
@@ -131,6 +153,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./memory/index.js")).createMemoryTools,
         (await import("./memory/language.js")).MEMORY_LANGUAGE,
+        (await import("./memory/cues.js")).MEMORY_CUES,
       ),
   },
   {
@@ -147,6 +170,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./mail/index.js")).mailTools,
         (await import("./mail/language.js")).MAIL_LANGUAGE,
+        (await import("./mail/cues.js")).MAIL_CUES,
       ),
   },
   {
@@ -155,6 +179,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./calendar/index.js")).calendarTools,
         (await import("./calendar/language.js")).CALENDAR_LANGUAGE,
+        (await import("./calendar/cues.js")).CALENDAR_CUES,
       ),
   },
   {
@@ -163,6 +188,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./reminders/index.js")).remindersTools,
         (await import("./reminders/language.js")).REMINDERS_LANGUAGE,
+        (await import("./reminders/cues.js")).REMINDERS_CUES,
       ),
   },
   {
@@ -171,6 +197,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./contacts/index.js")).contactsTools,
         (await import("./contacts/language.js")).CONTACTS_LANGUAGE,
+        (await import("./contacts/cues.js")).CONTACTS_CUES,
       ),
   },
   {
@@ -179,6 +206,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./timers/index.js")).createTimerTools,
         (await import("./timers/language.js")).TIMERS_LANGUAGE,
+        (await import("./timers/cues.js")).TIMERS_CUES,
       ),
   },
   {
@@ -187,6 +215,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./time/index.js")).createTimeTools,
         (await import("./time/language.js")).TIME_LANGUAGE,
+        (await import("./time/cues.js")).TIME_CUES,
       ),
   },
   {
@@ -195,6 +224,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./calc/index.js")).createCalcTools,
         (await import("./calc/language.js")).CALC_LANGUAGE,
+        (await import("./calc/cues.js")).CALC_CUES,
       ),
   },
   {
@@ -203,6 +233,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./weather/index.js")).createWeatherTools,
         (await import("./weather/language.js")).WEATHER_LANGUAGE,
+        (await import("./weather/cues.js")).WEATHER_CUES,
       ),
   },
   {
@@ -211,6 +242,7 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
       speaking(
         (await import("./lists/index.js")).createListTools,
         (await import("./lists/language.js")).LISTS_LANGUAGE,
+        (await import("./lists/cues.js")).LISTS_CUES,
       ),
   },
   {
@@ -224,8 +256,9 @@ export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFa
 ];
 
 /** A group's factory with the group's language attached to its tools. */
-function speaking(group: ToolFactory, language: Language): ToolFactory {
-  return (deps) => withLanguage(group(deps), language);
+function speaking(group: ToolFactory, language: Language, cues?: GroupCues): ToolFactory {
+  return (deps) =>
+    withLanguage(group(deps), language).map((tool) => (cues ? { ...tool, groupCues: cues } : tool));
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { CatalogTool } from "./tool-index.js";
 
 /**
- * Tools that work together, read from the catalog's own descriptions: a description that
+ * Tools that work together, read from the catalog's own names and descriptions: a group's
+ * finder and its reader (`notes_search` → `notes_read`), a description that
  * names another tool ("refs for browser_click/type/select"), or a tool that takes a handle
  * kind another tool returns ("Returns #e handles" → "Change a calendar event (#e handle)";
  * contacts' "#a handles usable as mail recipients" → a recipient "address or #a/#c handle").
@@ -22,6 +23,13 @@ export function companionsOf(catalog: readonly CatalogTool[]): Map<string, Set<s
       for (const more of (mention[3] ?? "").split("/").filter(Boolean))
         link(tool.name, names.has(more) ? more : `${prefix}_${more}`);
     }
+  }
+  // A group's finder and its reader ("…_search"/"…_list" then "…_read"): what is found is read
+  // next, whether or not a description says the results are handles
+  for (const finder of catalog) {
+    if (!/_(?:search|list)$/.test(finder.name)) continue;
+    for (const reader of catalog)
+      if (reader.group === finder.group && /_read$/.test(reader.name)) link(finder.name, reader.name);
   }
   const producers = new Map<string, CatalogTool[]>();
   for (const tool of catalog) {

@@ -124,6 +124,136 @@ describe("cues a tool declares in its language", () => {
   });
 });
 
+describe("cues a tool group declares", () => {
+  const ledger = (name: string, description: string): CatalogTool => ({
+    name,
+    group: "mcp:ledger",
+    description,
+    groupCues: { shapes: [{ pattern: /\binv-\d{4,}\b/i, weight: 2 }] },
+  });
+  const tools = [ledger("mcp_ledger_lookup", "Look up a bill."), ledger("mcp_ledger_pay", "Settle a bill.")];
+
+  it("lifts every tool of the group whose shape the request has, counted once per group", () => {
+    const own = new ToolIndex([...catalog, ...tools], toolLanguage([...catalog, ...tools]));
+    const place = (text: string, name: string) => own.rank({ text }).findIndex((t) => t.name === name);
+    for (const tool of tools) expect(place("what about INV-20931 then", tool.name)).toBeLessThan(3);
+    expect(place("what about that one then", "mcp_ledger_pay")).toBeGreaterThan(10);
+    // Two tools carrying the same cue lift their group as much as one would
+    const single = new ToolIndex([...catalog, tools[0]!], toolLanguage([...catalog, tools[0]!]));
+    const score = (ix: ToolIndex) =>
+      ix.rank({ text: "INV-20931" }).find((t) => t.name === "mcp_ledger_lookup")!.score;
+    expect(score(own)).toBeCloseTo(score(single), 5);
+  });
+
+  it("the engine brings no shapes of its own: without the groups' cues a bare path lifts nothing", () => {
+    const bare = catalog.map(({ groupCues: _, ...tool }) => tool);
+    const without = new ToolIndex(bare, toolLanguage(bare));
+    const text = "~/projects/q3/plan.yaml please";
+    const place = (ix: ToolIndex) => ix.rank({ text }).findIndex((t) => t.group === "files");
+    expect(place(index)).toBe(0);
+    expect(place(without)).toBeGreaterThan(place(index));
+  });
+
+  it("brings the built-in groups by the shapes they declared", () => {
+    const cases: Array<[string, string]> = [
+      ["show me ~/projects/notes/plan.yaml", "files"],
+      ["have a look at https://example.org/pricing", "browser"],
+      ["did lena@kowalski.family write back", "mail"],
+      ["who is my landlord", "memory"],
+      ["put oat milk on the weekly shop list", "lists"],
+    ];
+    for (const [text, group] of cases)
+      expect(index.rank({ text })[0]!.group, text).toMatch(group === "browser" ? /web|browser/ : group);
+  });
+});
+
+describe("words and shapes the groups declare, and finders with their readers", () => {
+  it("expands a request by a group's everyday words, and only when the group declares them", () => {
+    const tab: CatalogTool = {
+      name: "mcp_ledger_settle",
+      group: "mcp:ledger",
+      description: "Settle an open bill.",
+      groupCues: { words: { tab: ["bill"] } },
+    };
+    const { groupCues: _, ...mute } = tab;
+    const place = (tool: CatalogTool) =>
+      new ToolIndex([...catalog, tool], toolLanguage([...catalog, tool]))
+        .rank({ text: "clear what I owe on the bar tab" })
+        .findIndex((t) => t.name === tab.name);
+    expect(place(tab)).toBeLessThan(place(mute));
+    expect(top({ text: "get back the slides I binned on monday" }, 6)).toContain("files_restore");
+  });
+
+  it("pairs a group's finder with its reader, whether or not a description says so", () => {
+    const links = companionsOf(catalog);
+    expect([...links.get("notes_search")!]).toContain("notes_read");
+    expect([...links.get("files_search")!]).toContain("files_read");
+    expect([...links.get("notes_read")!]).not.toContain("files_search");
+  });
+
+  it("points everyday shapes at the tools and groups that own them", () => {
+    // A tool's own cue: it is offered and searched first whatever its words rank (chooseOffer)
+    const toolCues: Array<[string, string]> = [
+      ["potatoes are on, ping me in 25 mins", "timer_set"],
+      ["how much room is ~/Music using up", "shell_run"],
+      ["which user name am i on this laptop", "shell_run"],
+      ["dismiss the cookie banner on this site", "browser_click"],
+      ["tell me as soon as the page says payment received", "browser_wait_for"],
+      ["open the editor and paste in what I copied", "input_hotkey"],
+      ["are there rail strikes planned for next week", "web_search"],
+      ["get me the number of a decent electrician in Bristol", "web_search"],
+      ["go to https://tickets.example.org and put in my booking code", "browser_type"],
+    ];
+    for (const [text, tool] of toolCues) expect(index.cued(text), text).toContain(tool);
+    expect(index.cued("how much is a pint of milk")).not.toContain("timer_set");
+    // A group's shape lifts its tools in the ranking itself
+    const groupShapes: Array<[string, string, number]> = [
+      ["has the landlord written to me yet", "mail_search", 5],
+      ["what was that podcast Priya mentioned", "memory_recall", 5],
+      ["saturday errands: post office, pharmacy, car wash", "lists_add", 8],
+      ["read me the code displayed in the authenticator window", "ui_state", 8],
+    ];
+    for (const [text, tool, within] of groupShapes) expect(top({ text }, within), text).toContain(tool);
+  });
+
+  it("search brings each step's reader and its group's next tools, not the whole request's noise", async () => {
+    const vault = (name: string, description: string): CatalogTool => ({
+      name,
+      group: "mcp:vault",
+      description,
+    });
+    const tools = [
+      ...catalog,
+      vault("vault_search", "Search the vault's entries by words."),
+      vault("vault_read", "Open one entry by its id."),
+      vault("vault_export", "Export the vault search index to a file."),
+      vault("vault_stats", "How big the vault search index is."),
+      vault("vault_lock", "Lock the vault."),
+      vault("vault_unlock", "Unlock the vault."),
+    ];
+    const retriever = new ToolRetriever({ catalog: () => tools });
+    const names = async (query: string, offered: string[], limit: number) =>
+      (await retriever.search(query, new Set(offered), limit)).map((t) => t.name);
+    // The finder is offered already: what it finds still has to be read, though the reader
+    // shares no word with the request
+    const found = await names(
+      "search the vault for the wifi card, then email the code to Sam",
+      ["vault_search"],
+      6,
+    );
+    expect(found, found.join(" ")).toContain("vault_read");
+    expect(found.some((name) => name.startsWith("mail_"))).toBe(true);
+    // A page opened is then waited on: the browser's own tools come before other groups'
+    expect(
+      await names(
+        "open the parcel tracker page and let me know once it shows delivered",
+        ["browser_navigate"],
+        8,
+      ),
+    ).toContain("browser_wait_for");
+  });
+});
+
 describe("the retriever over a changing catalog", () => {
   const wiki: CatalogTool = {
     name: "mcp_wiki_search",

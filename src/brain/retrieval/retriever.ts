@@ -1,3 +1,4 @@
+import type { GroupCues } from "../../core/language.js";
 import type { Logger } from "../../core/logger.js";
 import { silentLogger } from "../../core/logger.js";
 import { type ToolLanguage, toolLanguage } from "./language.js";
@@ -47,6 +48,8 @@ export class ToolRetriever {
   private built: { signature: string; index: ToolIndex; tools: readonly CatalogTool[] } | undefined;
   private vectors: { signature: string; byName: Map<string, Float32Array> } | undefined;
   private readonly logger: Logger;
+  /** Each group's cues hashed, once per declaration (a group's tools share one object). */
+  private readonly cuesTexts = new WeakMap<GroupCues, string>();
 
   constructor(private readonly options: RetrieverOptions) {
     this.logger = options.logger ?? silentLogger;
@@ -55,12 +58,23 @@ export class ToolRetriever {
   /** The current catalog's index (built on first use and after every catalog change). */
   index(): ToolIndex {
     const tools = this.options.catalog();
-    const signature = signatureOf(tools);
+    const signature = signatureOf(tools, (cues) => this.cuesText(cues));
     if (this.built?.signature !== signature) {
       const language = (this.options.language ?? toolLanguage)(tools);
       this.built = { signature, index: new ToolIndex(tools, language), tools };
     }
     return this.built.index;
+  }
+
+  private cuesText(cues: GroupCues): string {
+    let text = this.cuesTexts.get(cues);
+    if (text === undefined) {
+      text = fnv(
+        `${JSON.stringify(cues.words ?? {})}${(cues.shapes ?? []).map((c) => c.pattern.source).join("\u0001")}`,
+      );
+      this.cuesTexts.set(cues, text);
+    }
+    return text;
   }
 
   async rank(request: RankRequest, signal?: AbortSignal): Promise<RankedTool[]> {
@@ -101,8 +115,14 @@ export class ToolRetriever {
     const steps =
       clauses.length < 2 ? [all] : await Promise.all(clauses.map((c) => this.rank({ text: c }, signal)));
     const perStep = steps.map(fresh);
-    for (let depth = 0; depth < 2; depth++)
-      for (const ranked of perStep) take(ranked.find((t) => !chosen.has(t.name)));
+    for (const ranked of perStep) take(ranked.find((t) => !chosen.has(t.name)));
+    // …each step's best tool's partner (what it finds is read next, the lookup its handle
+    // comes from), offered already or not: the step is a tool short without it
+    for (const ranked of steps) {
+      const partners = new Set(index.partners(ranked[0]?.name ?? ""));
+      take(fresh(ranked).find((t) => partners.has(t.name) && !chosen.has(t.name)));
+    }
+    for (const ranked of perStep) take(ranked.find((t) => !chosen.has(t.name)));
     // A small group a step clearly means comes whole: the model asked for that kind of thing,
     // and its siblings (show / add / remove) are what it will need next
     // (siblings with no word of the request in common included)
@@ -111,6 +131,12 @@ export class ToolRetriever {
       const members = group ? index.members(group) : [];
       if (members.length <= SMALL_GROUP) for (const name of members) take(byName.get(name));
     }
+    // Then the best siblings of each step's group in turn (a page opened is typed into and
+    // waited on; a thread found is summarized), before what only the whole request ranks
+    const siblings = steps.map((ranked) =>
+      fresh(ranked).filter((tool) => tool.group === ranked[0]?.group && !chosen.has(tool.name)),
+    );
+    for (let depth = 0; depth < 3; depth++) for (const list of siblings) take(list[depth]);
     for (const tool of whole) take(tool);
     return [...chosen.values()];
   }
@@ -152,11 +178,17 @@ function dot(a: Float32Array, b: Float32Array): number {
 }
 
 /** Changes whenever a tool is added, removed or redescribed. */
-function signatureOf(tools: readonly CatalogTool[]): string {
+function signatureOf(tools: readonly CatalogTool[], cuesText: (cues: GroupCues) => string): string {
   let hash = 0x811c9dc5;
   for (const tool of tools) {
-    const text = `${tool.name}\u0000${tool.group}\u0000${tool.description}\u0000${(tool.examples ?? []).join("\u0001")}\u0002`;
+    const text = `${tool.name}\u0000${tool.group}\u0000${tool.description}\u0000${(tool.examples ?? []).join("\u0001")}\u0000${tool.groupCues ? cuesText(tool.groupCues) : ""}\u0002`;
     for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   }
   return `${tools.length}:${hash.toString(16)}`;
+}
+
+function fnv(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16);
 }

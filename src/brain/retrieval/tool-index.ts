@@ -1,7 +1,7 @@
-import type { IntentSpec } from "../../core/language.js";
+import type { GroupCues, IntentSpec } from "../../core/language.js";
 import { Bm25Index } from "./bm25.js";
 import { companionsOf } from "./companions.js";
-import { cueLifts } from "./cues.js";
+import { CompiledCues } from "./cues.js";
 import type { ToolLanguage } from "./language.js";
 import { queryTerms, termsOf } from "./terms.js";
 
@@ -15,6 +15,8 @@ export interface CatalogTool {
   parameters?: Record<string, unknown>;
   /** How people ask for it (the tool group's intents and phrasings). */
   language?: readonly IntentSpec[] | undefined;
+  /** Shapes and words that point at its group (a path → files), declared by the group. */
+  groupCues?: GroupCues | undefined;
 }
 
 /** What is known about the request when the tools are chosen. */
@@ -106,6 +108,7 @@ export class ToolIndex {
   private readonly companions: Map<string, Set<string>>;
   /** Each tool's own cues (its language's `cues`): shapes that point at it. */
   private readonly cues = new Map<string, RegExp[]>();
+  private readonly groupCues: CompiledCues;
   readonly names: readonly string[];
 
   constructor(catalog: readonly CatalogTool[], language: ToolLanguage = new Map()) {
@@ -146,6 +149,7 @@ export class ToolIndex {
     for (const [group, doc] of byGroup) this.groups.add(group, doc);
     this.names = catalog.map((t) => t.name);
     this.companions = companionsOf(catalog);
+    this.groupCues = new CompiledCues(catalog);
   }
 
   group(name: string): string | undefined {
@@ -237,16 +241,16 @@ export class ToolIndex {
 
   /** How well each tool matches a text, 0–1 relative to the best (words, group, cues). */
   private relevance(text: string, recent: readonly string[]): Map<string, number> {
-    const query = queryTerms(text);
+    const query = queryTerms(text, this.groupCues.words);
     for (const earlier of recent) {
-      for (const [term, weight] of queryTerms(earlier, SIGNALS.recent)) {
+      for (const [term, weight] of queryTerms(earlier, this.groupCues.words, SIGNALS.recent)) {
         if (!query.has(term)) query.set(term, weight);
       }
     }
     const tools = this.tools.score(query);
     const spoken = this.phrasings.score(query);
     const groups = this.groups.score(query);
-    const cues = cueLifts(text);
+    const cues = this.groupCues.lifts(text);
     const topTool = Math.max(1e-9, ...tools.values());
     const topSpoken = Math.max(1e-9, ...spoken.values());
     const topGroup = Math.max(1e-9, ...groups.values());

@@ -35,7 +35,7 @@ const PAGE = "[the|this] [current] [browser] (page|tab|website|site|web page)";
  * what browser_type and browser_click act on.
  */
 const ON_A_PAGE =
-  /\b(?:log ?in|sign ?(?:in|up)|register|fill (?:in|out)|forms?|(?:to|in) (?:the|my) (?:cart|basket)|checkout|check out|submit|subscribe|accept (?:the )?cookies|book (?:a|the|it)|order (?:it|a|the))\b|\b(?:search|look) (?:for|up) .*\bon (?:the|this|that|their) (?:site|page|website)\b|\b(?:click|press|hit|tap|follow)\b.*\b(?:button|link|on (?:the|this) (?:page|site|website))\b/i;
+  /\b(?:log ?in|sign ?(?:in|up)|register|fill (?:in|out)|forms?|(?:to|in) (?:the|my) (?:cart|basket)|checkout|check out|submit|subscribe|accept (?:the )?cookies|cookie (?:banner|pop-?up|notice|consent)|pop-?ups?|(?:search|text|input) (?:box|field)|book (?:a|the|it)|order (?:it|a|the))\b|\b(?:search|look) (?:for|up) .*\bon (?:the|this|that|their) (?:site|page|website)\b|\b(?:click|press|hit|tap|follow)\b.*\b(?:button|link|on (?:the|this) (?:page|site|website))\b/i;
 const TAB = "(tab|tabs|browser tab|browser tabs)";
 
 const BROWSER_PAGE_INTENTS: IntentTable = {
@@ -143,7 +143,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
   },
   browser_type: {
     ask: { ref: "Which field? Ask me what is on the page first.", text: "What should I type?" },
-    cues: ON_A_PAGE,
+    // A page's address and something to enter on it
+    cues: new RegExp(
+      `${ON_A_PAGE.source}|(?:https?:\\/\\/|www\\.)\\S+.*\\b(?:put in|enter|type in|fill in)\\b`,
+      "i",
+    ),
     describe: ({ text, ref }) =>
       typeof text === "string" ? `Type "${text}" into ${ref ?? "the field"}` : undefined,
     templates: [
@@ -173,6 +177,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     samples: ["pick an option in that dropdown", "choose the size from the menu"],
   },
   browser_wait_for: {
+    cues: /\b(?:once|until|when|as soon as) (?:it|the page|the site|the tab) (?:says|shows|loads|finishes|is done)\b/i,
     describe: ({ text, seconds }) =>
       typeof text === "string" ? `Wait for "${text}" on the page` : `Wait ${seconds} seconds`,
     templates: [

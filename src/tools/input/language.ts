@@ -55,7 +55,10 @@ const INPUT_INTENTS: IntentTable = {
   },
   input_hotkey: {
     ask: { keys: "Which keys?" },
-    cues: new RegExp(`${KEYS.source}|${KEYBOARD_ACTIONS.source}|${SHORTCUTS.source}`, "i"),
+    cues: new RegExp(
+      `${KEYS.source}|${KEYBOARD_ACTIONS.source}|${SHORTCUTS.source}|\\bunsaved\\b|\\bpaste (?:it |that |this )?(?:in|into|there)\\b`,
+      "i",
+    ),
     describe: ({ keys, repeat }) =>
       typeof keys === "string"
         ? `Press ${keys}${typeof repeat === "number" ? ` ${repeat} times` : ""}`

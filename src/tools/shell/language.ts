@@ -29,7 +29,7 @@ const SHELL_INTENTS: IntentTable = {
     capability: { area: "Windows and the desktop", can: "run allowed commands such as git and ls" },
     // The programs it runs by default and what people ask of them (a repository's state,
     // the disk, who is logged in)
-    cues: /\b(?:git|ls|df|du|uptime|whoami|echo)\b|\b(?:commits?|repo(?:sitory)?|branch(?:es)?|uncommitted|diff|tags?|logged in as|command line|terminal command)\b/i,
+    cues: /\b(?:git|ls|df|du|uptime|whoami|echo)\b|\b(?:commits?|repo(?:sitory)?|branch(?:es)?|uncommitted|diff|tags?|logged in as|command line|terminal command)\b|\b(?:user ?name|mounted|drives?|partitions?|disk (?:usage|space)|how (?:much (?:space|room)|big) (?:is|are|does)\b.*\b(?:taking|take|use|using)|folder size|size of (?:the |my |this )?(?:folder|directory))\b/i,
     describe: ({ command, args }) =>
       typeof command === "string"
         ? `Run ${[command, ...(Array.isArray(args) ? args : [])].join(" ")}`

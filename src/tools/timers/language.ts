@@ -41,6 +41,8 @@ const TIMER_INTENTS: IntentTable = {
         ? `Set a${typeof label === "string" ? ` ${label}` : ""} timer for ${formatDuration(duration_s)}`
         : undefined,
     anchors: /\b(?:timer|countdown|count down|time me|stopwatch)\b/,
+    // For retrieval: a length of time said on its own ("45 mins", "in 11 mins") is a countdown
+    cues: /\b\d+\s*(?:secs?|seconds?|mins?|minutes?|hrs?|hours?)\b|\b(?:half an|an|a quarter of an) hour\b/i,
     templates: [
       `[${SET}] [me] [${A}] [new] timer (for|of|at|to) {duration_s}`,
       `[${SET}] [me] [${A}] timer {duration_s}`,

@@ -29,7 +29,7 @@ function searchQuery(input: BuildInput): Args | undefined {
  * recipes and lyrics, asked of nobody in particular. The search is where those are found.
  */
 const ABOUT_THE_WORLD =
-  /\b(?:reviews?|rated|ratings?|lyrics|recipes?|news|headlines|prices?|opening (?:hours|times)|timetables?|next (?:train|bus|flight|ferry|tram)|population|capital of|distance (?:from|between)|definition of|meaning of|wiki\w*|ceo|president|prime minister|founder|who (?:wrote|invented|founded|directed|won|sang|painted|is the|was the)|what year|when (?:was|did)|how (?:tall|old|far|big|deep|high|many people)|where (?:can i buy|is the nearest))\b/i;
+  /\b(?:reviews?|rated|ratings?|lyrics|recipes?|news|headlines|prices?|opening (?:hours|times)|timetables?|next (?:train|bus|flight|ferry|tram)|(?:train|rail|bus|tube|postal|airport) (?:strikes?|delays|times|disruption)|strikes?|disruptions?|closures?|fixtures|release dates?|population|capital of|distance (?:from|between)|definition of|meaning of|wiki\w*|ceo|president|prime minister|founder|who (?:wrote|invented|founded|directed|won|sang|painted|is the|was the)|what year|when (?:was|did)|how (?:tall|old|far|big|deep|high|many people)|where (?:can i buy|is the nearest))\b|\b(?:a|the) (?:good|best|cheap|decent|nearby|local|recommended) [\w-]+ (?:in|near|around) [A-Z]/i;
 
 const WEB_INTENTS: IntentTable = {
   web_search: {

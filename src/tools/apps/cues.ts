@@ -1,0 +1,17 @@
+import type { GroupCues } from "../../core/language.js";
+import { APP_NAME, APP_WORD } from "../cue-shapes.js";
+
+/** A program, by that word or by its name. */
+export const APPS_CUES: GroupCues = {
+  shapes: [
+    { pattern: APP_WORD, weight: 1.2 },
+    { pattern: APP_NAME, weight: 1.5 },
+  ],
+  words: {
+    shut: ["quit"],
+    kill: ["quit"],
+    app: ["apps"],
+    application: ["apps"],
+    program: ["apps"],
+  },
+};

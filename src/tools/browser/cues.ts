@@ -1,0 +1,14 @@
+import type { GroupCues } from "../../core/language.js";
+import { URL } from "../cue-shapes.js";
+
+/** A web address: a page to open. */
+export const BROWSER_CUES: GroupCues = {
+  shapes: [{ pattern: URL, weight: 2 }],
+  words: {
+    tab: ["browser"],
+    tabs: ["browser"],
+    field: ["type", "browser"],
+    dropdown: ["select", "browser"],
+    form: ["browser", "type"],
+  },
+};

@@ -1,0 +1,23 @@
+import type { GroupCues } from "../../core/language.js";
+import { WHEN } from "../cue-shapes.js";
+
+/** A calendar file, and (weakly) a day or a time. */
+export const CALENDAR_CUES: GroupCues = {
+  shapes: [
+    { pattern: /\b\w[\w-]*\.ics\b/i, weight: 2.5 },
+    { pattern: WHEN, weight: 0.4 },
+  ],
+  words: {
+    meeting: ["calendar", "event"],
+    appointment: ["calendar", "event"],
+    schedule: ["calendar", "event"],
+    reschedule: ["calendar", "event", "update"],
+    invite: ["calendar", "mail"],
+    busy: ["calendar", "free"],
+    agenda: ["calendar"],
+    standup: ["calendar", "event"],
+    booked: ["calendar"],
+    book: ["calendar", "event"],
+    birthday: ["memory", "contact", "calendar"],
+  },
+};

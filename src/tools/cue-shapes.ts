@@ -1,0 +1,40 @@
+import { KNOWN_APPS } from "../brain/nlu/language/index.js";
+
+/**
+ * Shapes more than one tool group points at (a URL is the web's and the browser's, an address
+ * mail's and contacts'): each group's `cues.ts` says which of them are its own and how much
+ * they weigh. Written from what the groups do, not from any request set.
+ */
+
+const FILE_EXTENSIONS =
+  "txt|md|markdown|pdf|docx?|odt|rtf|csv|tsv|xlsx?|ods|pptx?|json|ya?ml|xml|log|ini|conf|png|jpe?g|gif|svg|heic|zip|tar|gz";
+
+/** A path (`~/x`, `./x`, `/etc/x`) or a file name with a known extension. */
+export const PATH = new RegExp(
+  `(?:^|\\s)(?:~|\\.{1,2})?\\/[\\w.-]+|\\b\\w[\\w-]*\\.(?:${FILE_EXTENSIONS})\\b`,
+  "i",
+);
+
+/** A document by its file name (what documents and the knowledge index read). */
+export const DOCUMENT_FILE = /\b\w[\w-]*\.(?:pdf|docx?|odt|pptx?|html?)\b/i;
+
+/** A web address or a domain name. */
+export const URL = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|org|net|io|dev|co|uk|de|fr|edu|gov)\b/i;
+
+/** A mail address. */
+export const MAIL_ADDRESS = /\b[\w.+-]+@[\w-]+\.[\w.]+\b/;
+
+/** The words for a program. */
+export const APP_WORD = /\b(?:app|application|program)s?\b/i;
+
+/** A desktop app by name ("fire up slack"): the NLU's list of apps it knows. */
+export const APP_NAME = new RegExp(
+  `\\b(?:${KNOWN_APPS.map((name) => name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .sort((a, b) => b.length - a.length)
+    .join("|")})\\b`,
+  "i",
+);
+
+/** A day or a time of day. */
+export const WHEN =
+  /\b(?:tomorrow|tonight|today|next week|this week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|at \d{1,2}(?::\d\d)?\s*(?:am|pm)?)\b/i;

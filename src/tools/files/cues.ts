@@ -1,0 +1,32 @@
+import type { GroupCues } from "../../core/language.js";
+import { PATH } from "../cue-shapes.js";
+
+/** A path or a file name is about files, whatever the words around it. */
+export const FILES_CUES: GroupCues = {
+  shapes: [
+    { pattern: PATH, weight: 2.5 },
+    { pattern: /\b(?:file|folder|directory)s?\b/i, weight: 1.5 },
+  ],
+  words: {
+    folder: ["directory", "file"],
+    directory: ["file"],
+    desktop: ["file", "directory"],
+    downloads: ["file", "directory"],
+    documents: ["file", "document"],
+    pdf: ["file", "document"],
+    docx: ["file", "document"],
+    txt: ["file"],
+    csv: ["file"],
+    spreadsheet: ["file", "document"],
+    notes: ["file", "knowledge", "document"],
+    note: ["file", "memory"],
+    contents: ["read"],
+    content: ["read"],
+    say: ["read"],
+    says: ["read"],
+    binned: ["trash"],
+    bin: ["trash"],
+    recycle: ["trash"],
+    deleted: ["trash", "restore"],
+  },
+};

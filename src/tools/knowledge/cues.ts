@@ -1,0 +1,13 @@
+import type { GroupCues } from "../../core/language.js";
+import { DOCUMENT_FILE } from "../cue-shapes.js";
+
+/** A document's file name: what the index reads and searches. */
+export const KNOWLEDGE_CUES: GroupCues = {
+  shapes: [{ pattern: DOCUMENT_FILE, weight: 1 }],
+  words: {
+    manual: ["knowledge", "document"],
+    handbook: ["knowledge", "document"],
+    indexed: ["knowledge"],
+    index: ["knowledge"],
+  },
+};

@@ -1,0 +1,26 @@
+import type { GroupCues } from "../../core/language.js";
+
+/** "My packing list", "a list of …", "on the list", a checklist, the shopping. */
+export const LISTS_CUES: GroupCues = {
+  shapes: [
+    {
+      pattern:
+        /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?do list|shopping|groceries|grocery|packing)\b|\b(?!play)[a-z]{3,}list\b/i,
+      weight: 2.5,
+    },
+    // "weekend jobs: fix the latch, clear the gutters, paint the shed": items after a colon
+    { pattern: /^[^:,]{2,40}:\s*[^,]+(?:,[^,]+){2,}/, weight: 1.5 },
+  ],
+  words: {
+    shopping: ["list"],
+    groceries: ["list"],
+    grocery: ["list"],
+    checklist: ["list"],
+    packing: ["list"],
+    tick: ["complete", "done"],
+    finished: ["complete", "done"],
+    called: ["list", "name"],
+    chores: ["list"],
+    jobs: ["list"],
+  },
+};

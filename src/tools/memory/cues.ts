@@ -1,0 +1,26 @@
+import type { GroupCues } from "../../core/language.js";
+
+/** A question about the user's own life ("who is my dentist", "do you remember …", "that book Sam mentioned"). */
+export const MEMORY_CUES: GroupCues = {
+  shapes: [
+    {
+      pattern:
+        /\b(?:who(?:'s| is| was)|what(?:'s| is| was)|when(?:'s| is))\s+my\b|\bmy\s+(?:home |work |office )?address\b|\bmy\s+(?:wife|husband|partner|girlfriend|boyfriend|spouse|mum|mom|mother|dad|father|sister|brother|son|daughter|kids?|child|children|boss|manager|dentist|doctor|landlord|neighbou?r|coach|teacher|friend|colleague|allerg\w*|preferences?|favou?rite)\b|\b(?:did i tell you|do you (?:know|remember)|you remember|what do you know)\b/i,
+      weight: 4,
+    },
+    {
+      pattern:
+        /\b(?:that|the)\s+(?:[\w'-]+\s+){1,4}(?:\w+\s+)?(?:recommended|mentioned|suggested|told me about|was telling me about)\b/i,
+      weight: 3.5,
+    },
+  ],
+  words: {
+    remember: ["memory"],
+    forget: ["memory"],
+    recall: ["memory"],
+    address: ["contact", "memory"],
+    allergic: ["memory"],
+    favourite: ["memory"],
+    favorite: ["memory"],
+  },
+};

@@ -1,0 +1,9 @@
+import type { GroupCues } from "../../core/language.js";
+
+/** What is on the screen. */
+export const SCREEN_CUES: GroupCues = {
+  shapes: [{ pattern: /\bon (?:the |my )?screen\b|\bscreen\b/i, weight: 1 }],
+  words: {
+    screenshot: ["screen", "capture"],
+  },
+};

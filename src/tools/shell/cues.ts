@@ -1,0 +1,10 @@
+import type { GroupCues } from "../../core/language.js";
+
+/** Everyday words for what this group's tools say in their own terms. */
+export const SHELL_CUES: GroupCues = {
+  words: {
+    git: ["shell", "run"],
+    command: ["shell", "run"],
+    terminal: ["shell"],
+  },
+};

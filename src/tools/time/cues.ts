@@ -1,0 +1,8 @@
+import type { GroupCues } from "../../core/language.js";
+
+/** Everyday words for what this group's tools say in their own terms. */
+export const TIME_CUES: GroupCues = {
+  words: {
+    timezone: ["time", "zone"],
+  },
+};

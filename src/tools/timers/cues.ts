@@ -1,0 +1,9 @@
+import type { GroupCues } from "../../core/language.js";
+
+/** Everyday words for what this group's tools say in their own terms. */
+export const TIMERS_CUES: GroupCues = {
+  words: {
+    countdown: ["timer"],
+    wake: ["alarm"],
+  },
+};

@@ -1,0 +1,24 @@
+import type { GroupCues } from "../../core/language.js";
+import { APP_WORD } from "../cue-shapes.js";
+
+/** A program, or a control inside one. */
+export const UI_CUES: GroupCues = {
+  shapes: [
+    { pattern: APP_WORD, weight: 1.2 },
+    {
+      pattern: /\b(?:button|checkbox|dialog|toggle|switch on|turn on|dropdown|menu|dark mode|settings?)\b/i,
+      weight: 1,
+    },
+    // What an app's window shows is read from its controls
+    {
+      pattern: /\b(?:shown|showing|displayed|says) (?:in|on) (?:the|my|that|this) (?:[\w-]+ ){0,2}window\b/i,
+      weight: 1.5,
+    },
+  ],
+  words: {
+    button: ["click", "ui"],
+    checkbox: ["ui"],
+    menu: ["ui"],
+    dialog: ["ui", "window"],
+  },
+};

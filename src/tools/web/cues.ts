@@ -1,0 +1,36 @@
+import type { GroupCues } from "../../core/language.js";
+import { URL } from "../cue-shapes.js";
+
+/** A web address, and a question about the world rather than about the user's own things. */
+export const WEB_CUES: GroupCues = {
+  shapes: [
+    { pattern: URL, weight: 2 },
+    {
+      pattern:
+        /^(?!.*\b(?:my|me|mine|i|i'm|our|we)\b).*\b(?:who|what|when|where|which|how (?:much|many|old|tall|far|long))\b.*\b(?:won|win|is|are|was|were|did|does|do|costs?|happened)\b/i,
+      weight: 1.5,
+    },
+    {
+      pattern:
+        /^(?!.*\b(?:my|me|mine|i|our|we|us|file|folder|mail|email|inbox|note|notes)\b).*\b(?:find out|look up|find|check|search for)\b/i,
+      weight: 1,
+    },
+  ],
+  words: {
+    online: ["web", "search"],
+    google: ["web", "search"],
+    internet: ["web", "search"],
+    website: ["web", "page", "browser"],
+    site: ["web", "page", "browser"],
+    article: ["web", "page"],
+    link: ["url", "page"],
+    news: ["web", "search"],
+    headlines: ["web", "search"],
+    price: ["web", "search"],
+    research: ["web", "search"],
+    wiki: ["web"],
+    wikipedia: ["web", "browser"],
+    video: ["transcript", "media"],
+    youtube: ["transcript", "video"],
+  },
+};

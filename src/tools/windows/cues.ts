@@ -1,0 +1,15 @@
+import type { GroupCues } from "../../core/language.js";
+import { APP_NAME } from "../cue-shapes.js";
+
+/** An app by name: its window. */
+export const WINDOWS_CUES: GroupCues = {
+  shapes: [{ pattern: APP_NAME, weight: 1.5 }],
+  words: {
+    window: ["windows"],
+    snap: ["tile"],
+    maximize: ["tile", "window"],
+    arrange: ["tile", "window"],
+    side: ["tile"],
+    half: ["tile"],
+  },
+};
