@@ -30,6 +30,14 @@ describe("the corrector puts a slip right", () => {
     expect(speller.correct("pul")).toBe("pull");
   });
 
+  it("gives a two-letter slip its vowel back only when that makes a common word", () => {
+    // "tiv" is known but rare: seventy words are said more often
+    const often = Array.from({ length: 70 }, (_, i) => [`often${i}`, `often${i}`]).flat();
+    const common = new SpellingCorrector([...Array(80).fill("how"), ...often, "tiv"]);
+    expect(common.correct("hw")).toBe("how");
+    expect(common.correct("tv")).toBe("tv");
+  });
+
   it("aims at the words the slots read, though training sees only their class", () => {
     expect(speller.correct("tomorow")).toBe("tomorrow");
     expect(speller.correct("miels")).toBe("miles");
@@ -94,6 +102,7 @@ describe("typed commands with slips act as the unmisspelt ones do", async () => 
     });
     expect(parse("whats the tiem in Tokyo")).toMatchObject({ tool: "time_now", args: { city: "Tokyo" } });
     expect(parse("how far is 12 miels in km")).toMatchObject({ tool: "calc_evaluate" });
+    expect(parse("hw many seconds are in 2 hours")).toMatchObject({ tool: "calc_evaluate" });
     expect(parse("anythign on my calendar tomorow")).toMatchObject({
       tool: "calendar_list_events",
       args: { from: "2025-06-12T00:00:00+00:00" },

@@ -15,6 +15,8 @@ export class SpellingCorrector {
   private readonly known = new Map<string, number>();
   /** A word with one letter deleted → the known words it came from (built on the first unknown word). */
   private index: Map<string, string[]> | undefined;
+  /** The catalog's most common words (built on the first two-letter unknown word). */
+  private common: Set<string> | undefined;
 
   constructor(words: Iterable<string>) {
     for (const word of words) this.known.set(word, (this.known.get(word) ?? 0) + 1);
@@ -50,9 +52,10 @@ export class SpellingCorrector {
    * eight letters or more may be two slips away (a letter lost and another added).
    */
   correct(word: string): string {
-    if (word.length < 3 || this.known.has(word) || !/^[a-z]+$/.test(word)) return word;
+    if (word.length < 2 || this.known.has(word) || !/^[a-z]+$/.test(word)) return word;
     // Numbers, days, months and units are read by the slots as they are ("eighty" is no "eight")
     if (wordClass(word)) return word;
+    if (word.length === 2) return this.commonWithVowel(word) ?? word;
     const dropped = (this.deletions.get(word) ?? []).filter((found) => found.length === word.length + 1);
     if (word.length === 3)
       return (
@@ -100,6 +103,21 @@ export class SpellingCorrector {
       if (best) return best;
     }
     return word;
+  }
+
+  /**
+   * "hw" → "how": a two-letter word is only given back a vowel between its letters, and only
+   * when that makes one of the catalog's most common words (initials like "tv" stay as typed).
+   */
+  private commonWithVowel(word: string): string | undefined {
+    this.common ??= new Set(
+      [...this.known]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, COMMON_WORDS)
+        .map(([known]) => known),
+    );
+    const found = [..."aeiou"].map((vowel) => word[0] + vowel + word[1]).filter((w) => this.common?.has(w));
+    return found.length === 1 ? found[0] : undefined;
   }
 
   private mostFrequent(word: string, candidates: readonly string[]): string | undefined {
@@ -199,6 +217,9 @@ function isName(text: string, start: number): boolean {
   const before = text.slice(0, start).trimEnd();
   return before.length > 0 && !/[.!?:]$/.test(before);
 }
+
+/** How many of the catalog's words count as common enough to be reached from two letters. */
+const COMMON_WORDS = 60;
 
 function deletionsOf(word: string): string[] {
   const out: string[] = [];
