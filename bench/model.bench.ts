@@ -15,7 +15,7 @@ import { getEncoding } from "js-tiktoken";
 import { buildSystemPrompt, toolSpecsFor } from "../src/agent/context.js";
 import { chooseOffer } from "../src/agent/offer/choose.js";
 import { estimateTokens } from "../src/agent/tokens.js";
-import { entryFor } from "../src/brain/models/providers.js";
+import { entryFor } from "../src/brain/models/lazy.js";
 import { streamOnce } from "../src/brain/models/stream.js";
 import { createNluInWorker } from "../src/brain/nlu/index.js";
 import { createAgentHarness } from "../src/testing/agent-harness.js";

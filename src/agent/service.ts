@@ -64,7 +64,7 @@ export class AgentService {
 
   constructor(options: AgentServiceOptions) {
     const { runtime } = options;
-    if (!runtime.registry.has(PLAN_TOOL)) runtime.registry.register(planTool());
+    if (!runtime.registry.has(PLAN_TOOL)) runtime.registry.register(planTool(), { builtIn: true });
     const retriever = new ToolRetriever({
       catalog: () => runtime.registry.list(),
       embedder: options.embedder,
@@ -77,6 +77,7 @@ export class AgentService {
           registry: runtime.registry,
           offerOf: (runId) => this.launcher.running(runId)?.offer,
         }),
+        { builtIn: true },
       );
     }
     const limits = { ...DEFAULT_LIMITS };

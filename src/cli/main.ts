@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { isJarvisError, JarvisError } from "../core/errors.js";
+import { codeLayout } from "../core/package-root.js";
 import { findService } from "../runtime/service-client.js";
 import { type CliContext, createBaseContext } from "./base-context.js";
 import { commandGroupsFor, mayAttach, ownsRuntime, type RegisterCommands } from "./commands/index.js";
@@ -8,7 +10,9 @@ import { askStorePassphrase } from "./passphrase.js";
 
 /** The version in package.json (read once; `jarvis --version` and the server's /health say it). */
 export const VERSION: string = (
-  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
+  JSON.parse(readFileSync(join(codeLayout(import.meta.url).root, "package.json"), "utf8")) as {
+    version: string;
+  }
 ).version;
 
 const EXAMPLES = `

@@ -204,6 +204,13 @@ export interface IntentSpec {
    * owns them; the ranking names no tool.
    */
   cues?: RegExp;
+  /**
+   * Words that name where this tool acts (the web, one's memory, a text field). A template whose
+   * free-text slot could be any tool's ("search for {query}") acts only when one of them was
+   * said; without, its reading is put to the user as a question. Unset: the template's own
+   * words already name the medium ("remind me to ...").
+   */
+  medium?: RegExp;
   /** What a very sure guess needs instead of `anchors`: `false` keeps them required. */
   loose?: RegExp | false;
   /** Words that rule a classifier guess out ("schedule a meeting" is not a calendar lookup). */

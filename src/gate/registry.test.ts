@@ -36,3 +36,27 @@ describe("ToolRegistry.replaceGroup (an MCP server's catalog)", () => {
     expect(registry.list().map((t) => t.name)).toEqual(["files_read", "s__a"]);
   });
 });
+
+describe("ToolRegistry schema checks", () => {
+  // minLength must be a non-negative integer: only the meta-schema says so, ajv compiles it
+  const bad = (name: string): ToolDefinition => ({
+    ...tool(name, "x"),
+    parameters: { type: "object", properties: { text: { type: "string", minLength: -1 } } },
+  });
+
+  it("checks a schema from outside the code against the meta-schema on its first call", () => {
+    const registry = new ToolRegistry();
+    registry.register(bad("outside"));
+    expect(() => registry.get("outside")?.validate).toThrow(/does not compile: schema is invalid/);
+  });
+
+  it("compiles a built-in schema without the meta-schema, and compileAll still checks it", () => {
+    const registry = new ToolRegistry();
+    registry.registerAll([bad("inside"), tool("fine", "x")], { builtIn: true });
+    expect(registry.get("inside")?.validate({ text: "hello" })).toBe(true);
+    expect(registry.get("fine")?.validate({ extra: 1 })).toBe(false);
+    expect(() => registry.compileAll()).toThrow(
+      /tool inside: parameter schema does not compile: schema is invalid/,
+    );
+  });
+});

@@ -17,7 +17,9 @@ export interface RegisteredTool {
 /**
  * Every tool the gate can run (built-in, MCP, generated). A tool's schema is compiled on its
  * first call (ajv costs ~3 ms a schema, which start-up should not pay for 100 tools);
- * `compileAll` checks every schema at once (tests, `jarvis doctor`).
+ * `compileAll` checks every schema at once (tests, `jarvis doctor`). Schemas registered as
+ * built-in (`registerAll(…, { builtIn: true })`: the code's own catalog) skip the meta-schema
+ * check on that first call; `compileAll` checks them all the same.
  */
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
@@ -25,12 +27,12 @@ export class ToolRegistry {
 
   constructor(private readonly options: { logger?: Logger } = {}) {}
 
-  register(declared: ToolDefinition): void {
+  register(declared: ToolDefinition, origin: { builtIn?: boolean } = {}): void {
     const definition = withDeclaredEffects(declared, this.options.logger);
     if (this.tools.has(definition.name)) {
       throw new JarvisError("INTERNAL", `tool "${definition.name}" is registered twice`);
     }
-    this.tools.set(definition.name, this.entryFor(definition));
+    this.tools.set(definition.name, this.entryFor(definition, origin.builtIn ?? false));
   }
 
   /**
@@ -50,13 +52,13 @@ export class ToolRegistry {
       ) {
         throw new JarvisError("INTERNAL", `tool "${definition.name}" cannot be registered in group ${group}`);
       }
-      entries.set(definition.name, this.entryFor(definition));
+      entries.set(definition.name, this.entryFor(definition, false));
     }
     for (const [name, tool] of this.tools) if (tool.definition.group === group) this.tools.delete(name);
     for (const [name, entry] of entries) this.tools.set(name, entry);
   }
 
-  private entryFor(definition: ToolDefinition): RegisteredTool {
+  private entryFor(definition: ToolDefinition, trusted: boolean): RegisteredTool {
     if (!NAME.test(definition.name)) {
       throw new JarvisError("INTERNAL", `tool name "${definition.name}" must match [a-z0-9_]{1,64}`);
     }
@@ -77,7 +79,7 @@ export class ToolRegistry {
     return {
       definition,
       get validate(): ValidateFunction {
-        compiled ??= validator.compile(definition.name, definition.parameters);
+        compiled ??= validator.compile(definition.name, definition.parameters, { trusted });
         return compiled;
       },
       annotated: annotatedProperties(definition.parameters),
@@ -87,11 +89,12 @@ export class ToolRegistry {
 
   /** Compiles every schema now; throws on the first that does not compile. */
   compileAll(): void {
-    for (const tool of this.tools.values()) void tool.validate;
+    for (const { definition } of this.tools.values())
+      this.validator.compile(definition.name, definition.parameters);
   }
 
-  registerAll(definitions: Iterable<ToolDefinition>): void {
-    for (const definition of definitions) this.register(definition);
+  registerAll(definitions: Iterable<ToolDefinition>, origin: { builtIn?: boolean } = {}): void {
+    for (const definition of definitions) this.register(definition, origin);
   }
 
   unregister(name: string): boolean {

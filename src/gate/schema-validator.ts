@@ -15,12 +15,23 @@ export const MAX_ARGS_BYTES = 1_000_000;
 /**
  * Compiles tool parameter schemas with ajv in strict mode. Every object schema is closed
  * (`additionalProperties: false`) so the model cannot smuggle in keys the tool never declared.
+ * A schema from outside the code (an MCP server, a generated tool, a skill) is first checked
+ * against the JSON Schema meta-schema; a built-in one (`trusted`) is not: compiling the
+ * meta-schema's validator costs ~100 ms, the largest part of a one-shot `jarvis ask`'s only
+ * tool call, and the built-in schemas are all checked by `ToolRegistry.compileAll` (tests,
+ * doctor).
  */
 export class SchemaValidator {
   private readonly ajv: Ajv2020;
 
   constructor() {
-    this.ajv = new Ajv2020({ strict: true, allErrors: false, coerceTypes: false, useDefaults: true });
+    this.ajv = new Ajv2020({
+      strict: true,
+      allErrors: false,
+      coerceTypes: false,
+      useDefaults: true,
+      validateSchema: false, // checked in `compile` unless trusted
+    });
     addFormats(this.ajv);
     this.ajv.addKeyword({ keyword: "x-provenance", schemaType: "string" });
     this.ajv.addKeyword({ keyword: "x-path", schemaType: "string" });
@@ -28,12 +39,14 @@ export class SchemaValidator {
     this.ajv.addKeyword({ keyword: "x-ref", schemaType: "boolean" });
   }
 
-  compile(toolName: string, schema: JsonSchema): ValidateFunction {
+  compile(toolName: string, schema: JsonSchema, options: { trusted?: boolean } = {}): ValidateFunction {
     if (schema.type !== "object") {
       throw new JarvisError("INTERNAL", `tool ${toolName}: parameters must be an object schema`);
     }
     try {
-      return this.ajv.compile(closeObjects(structuredClone(schema)));
+      const closed = closeObjects(structuredClone(schema));
+      if (!options.trusted) this.ajv.validateSchema(closed, true);
+      return this.ajv.compile(closed);
     } catch (cause) {
       throw new JarvisError(
         "INTERNAL",

@@ -69,8 +69,8 @@ export async function recallHookFor(runtime: Runtime): Promise<MemoryHook> {
 }
 
 /**
- * The model router. With no model configured (embedded defaults) the AI SDK is not loaded at
- * all: `brain/models/index.js` imports every provider (~10 MB of heap, ~200 ms at start-up).
+ * The model router. The AI SDK is not loaded here: with no model configured, not at all; with
+ * one, on its first call (`brain/models/index.js` imports every provider, ~10 MB of heap).
  */
 export async function openModels(runtime: Runtime): Promise<ModelRouter> {
   const { describeSpec, resolveModelSpecs } = await import("../brain/models/config.js");
@@ -80,7 +80,12 @@ export async function openModels(runtime: Runtime): Promise<ModelRouter> {
     const { ModelRouter } = await import("../brain/models/router.js");
     return new ModelRouter([], { logger: runtime.logger });
   }
-  const { entryFor, ModelRouter, routeSdkWarnings } = await import("../brain/models/index.js");
+  // The providers themselves load on the first model call (brain/models/lazy.ts)
+  const [{ entryFor }, { ModelRouter }, { routeSdkWarnings }] = await Promise.all([
+    import("../brain/models/lazy.js"),
+    import("../brain/models/router.js"),
+    import("../brain/models/sdk-warnings.js"),
+  ]);
   routeSdkWarnings(runtime.logger);
   return new ModelRouter(specs.map(entryFor), { logger: runtime.logger });
 }

@@ -135,7 +135,7 @@ export function composeRuntime(
     },
   };
   const registry = new ToolRegistry({ logger });
-  registry.registerAll(options.tools(deps));
+  registry.registerAll(options.tools(deps), { builtIn: true });
   const gate = new Gate({
     registry,
     audit,

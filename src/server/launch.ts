@@ -57,7 +57,9 @@ async function buildAgent(
   const { loadBuiltinTools } = await import("../tools/groups.js");
   const builtinTools = tools ?? (await loadBuiltinTools(breathe));
   const { tasksTools } = await import("../tasks/tools.js");
-  runtime.registry.registerAll([...builtinTools(runtime.deps), ...tasksTools(runtime.deps, link)]);
+  runtime.registry.registerAll([...builtinTools(runtime.deps), ...tasksTools(runtime.deps, link)], {
+    builtIn: true,
+  });
   link.gate = runtime.gate;
   link.registry = runtime.registry;
   (await import("../runtime/extensions.js")).attachExtensions(runtime);

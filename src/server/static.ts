@@ -1,18 +1,16 @@
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { codeLayout } from "../core/package-root.js";
 
 /** Client-side routes of the single-page UI: each serves index.html. */
 export const UI_ROUTES = ["/", "/runs", "/runs/:id", "/audit", "/tools", "/settings"];
 
-/** dist/ui next to the compiled server, or the repo's dist/ui when running from sources. */
+/** The package's dist/ui, whether the server runs compiled, bundled or from sources. */
 export function defaultUiDir(): string | undefined {
-  const here = dirname(fileURLToPath(import.meta.url));
-  return [join(here, "..", "ui"), join(here, "..", "..", "dist", "ui")].find((dir) =>
-    existsSync(join(dir, "index.html")),
-  );
+  const dir = join(codeLayout(import.meta.url).root, "dist", "ui");
+  return existsSync(join(dir, "index.html")) ? dir : undefined;
 }
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Jarvis</title></head>

@@ -1,14 +1,15 @@
 import type { JarvisConfig } from "../../config/schema.js";
-import type { Logger } from "../../core/logger.js";
 import { describeSpec, type ResolveOptions, resolveModelSpecs } from "./config.js";
-import { entryFor } from "./providers.js";
+import { entryFor } from "./lazy.js";
 import { ModelRouter, type RouterOptions } from "./router.js";
 
 export { describeSpec, type ResolveOptions, resolveModelSpecs } from "./config.js";
 export { modelDoctorCheck } from "./doctor.js";
 export { classifyFailure, type FailureKind, type ModelFailure } from "./failures.js";
-export { entryFor, languageModelFor } from "./providers.js";
+export { entryFor, lazyLanguageModel } from "./lazy.js";
+export { languageModelFor } from "./providers.js";
 export { abortableSleep, ModelRouter, ModelSession, type RouterOptions } from "./router.js";
+export { routeSdkWarnings } from "./sdk-warnings.js";
 export { ModelAttemptError, streamOnce } from "./stream.js";
 export type {
   ModelCallbacks,
@@ -34,20 +35,4 @@ export async function createModelRouter(
   const specs = await resolveModelSpecs(config, env, options);
   options.logger?.info({ models: specs.map(describeSpec) }, "models configured");
   return new ModelRouter(specs.map(entryFor), options);
-}
-
-/**
- * The AI SDK prints provider warnings to stderr through a process-wide hook; a terminal app
- * sends them to its log instead. Call once from a composition root (CLI, server).
- */
-export function routeSdkWarnings(logger: Logger): void {
-  (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (options: {
-    warnings: unknown[];
-    provider: string;
-    model: string;
-  }) =>
-    logger.warn(
-      { provider: options.provider, model: options.model, warnings: options.warnings },
-      "model warning",
-    );
 }

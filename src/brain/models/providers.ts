@@ -4,7 +4,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { createOllama } from "ollama-ai-provider-v2";
 import { ollamaFetch } from "./quirks.js";
-import type { ModelEntry, ModelSpec } from "./types.js";
+import type { ModelSpec } from "./types.js";
 import { ollamaApiUrl, withPath } from "./urls.js";
 
 /**
@@ -38,15 +38,4 @@ export function languageModelFor(spec: ModelSpec): LanguageModel {
         ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
       }).chat(spec.model);
   }
-}
-
-export function entryFor(spec: ModelSpec): ModelEntry {
-  return {
-    label: spec.label,
-    role: spec.role,
-    model: languageModelFor(spec),
-    timeoutMs: spec.timeoutMs,
-    tools: spec.tools,
-    contextTokens: spec.contextTokens,
-  };
 }

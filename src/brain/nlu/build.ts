@@ -1,4 +1,4 @@
-import { fileURLToPath } from "node:url";
+import { codeFile, codeLayout } from "../../core/package-root.js";
 import { compileCatalog, type NluTool } from "./catalog.js";
 import { type ClassifierSnapshot, SoftmaxClassifier, type TrainingExample } from "./classifier.js";
 import { assembleNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
@@ -64,8 +64,8 @@ async function inWorker(
   examples: TrainingExample[],
   training: Pick<NluOptions, "seed" | "training">,
 ): Promise<Trained | undefined> {
-  if (!import.meta.url.endsWith(".js")) return undefined;
-  const workerFile = fileURLToPath(new URL("./train-worker.js", import.meta.url));
+  if (codeLayout(import.meta.url).tree === "src") return undefined;
+  const workerFile = codeFile(import.meta.url, "brain/nlu/train-worker");
   try {
     const { Worker } = await import("node:worker_threads");
     const trained = await new Promise<{ snapshot: ClassifierSnapshot; examples: number }>(

@@ -171,19 +171,21 @@ export function trainingExamples(
   perClass = 400,
   leadIns = 0.6,
 ): TrainingExample[] {
-  const byClass = new Map<string, Map<string, readonly string[]>>();
+  const byClass = new Map<string, Map<string, { w: readonly string[]; source: number }>>();
   const samples = new SampleWords();
-  const push = (label: string, text: string | readonly string[]) => {
+  let sources = 0;
+  const push = (label: string, text: string | readonly string[], source = sources++) => {
     let list = byClass.get(label);
     if (!list) {
       list = new Map();
       byClass.set(label, list);
     }
     const w = typeof text === "string" ? words(text) : text;
-    list.set(w.join(" "), w);
+    list.set(w.join(" "), { w, source });
   };
   for (const compiled of [...catalog.templates, ...catalog.trainingOnly]) {
-    for (const w of expand(compiled.template, perTemplate, random, samples)) push(compiled.tool, w);
+    const source = sources++;
+    for (const w of expand(compiled.template, perTemplate, random, samples)) push(compiled.tool, w, source);
   }
   for (const spec of catalog.intents.values()) {
     for (const sample of spec.samples ?? []) push(spec.tool, sample);
@@ -193,20 +195,22 @@ export function trainingExamples(
   for (const text of [...NONE_SAMPLES, ...MORE_NONE_SAMPLES, ...NEAR_MISS_SAMPLES]) push("_none", text);
   for (const [act, texts] of Object.entries(DIALOG_SAMPLES))
     for (const text of texts) push(`_dialog_${act}`, text);
-  for (const { template } of catalog.chat)
-    for (const w of expand(template, 4, random, samples)) push("_chat", w);
+  for (const { template } of catalog.chat) {
+    const source = sources++;
+    for (const w of expand(template, 4, random, samples)) push("_chat", w, source);
+  }
   for (const [act, phrases] of Object.entries(DIALOG_PHRASES))
     for (const text of phrases) push(`_dialog_${act}`, text);
   const examples: TrainingExample[] = [];
   for (const [label, texts] of byClass) {
     const limit = label === "_none" ? perClass * 3 : perClass;
-    for (const w of sample([...texts.values()], limit, random)) {
-      examples.push({ words: w, label });
+    for (const { w, source } of sample([...texts.values()], limit, random)) {
+      examples.push({ words: w, label, source });
       // The same request said another way that adds no meaning (a lead-in, "please", a filler,
       // a terse form, the other side of the Atlantic's word): the request's own words decide
       if (random() < leadIns) {
         const other = paraphrase(w, random);
-        if (other) examples.push({ words: other, label });
+        if (other) examples.push({ words: other, label, source });
       }
     }
   }

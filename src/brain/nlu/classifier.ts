@@ -75,17 +75,29 @@ function maskWord(word: string): string {
   return stem(word);
 }
 
+/**
+ * Per label, the labels whose held-out sentences it took for its own ("_none" among them: a
+ * request no tool serves). A reading of the label is doubtful while one of them is in the running.
+ */
+export interface Calibration {
+  confusers: Record<string, string[]>;
+}
+
 /** A trained model as plain data: what a training worker hands back (buffers transferable). */
 export interface ClassifierSnapshot {
   labels: string[];
   vocabulary: string[];
   weights: Float32Array;
   bias: Float32Array;
+  /** What held-out calibration found (`calibrate` in train.ts). */
+  calibration?: Calibration;
 }
 
 export interface TrainingExample {
   words: readonly string[];
   label: string;
+  /** Where it was generated from (one template, or one written sentence): calibration holds out whole sources. */
+  source?: number;
 }
 
 /**
@@ -97,6 +109,7 @@ export class SoftmaxClassifier {
   private readonly labels: string[] = [];
   private weights: Float32Array = new Float32Array(0);
   private bias: Float32Array = new Float32Array(0);
+  private calibration: Calibration = { confusers: {} };
 
   constructor(
     private readonly options: { epochs?: number; rate?: number; l2?: number; random?: () => number } = {},
@@ -196,7 +209,27 @@ export class SoftmaxClassifier {
       vocabulary: [...this.vocabulary.keys()],
       weights: this.weights,
       bias: this.bias,
+      calibration: this.calibration,
     };
+  }
+
+  calibrated(calibration: Calibration): void {
+    this.calibration = calibration;
+  }
+
+  /**
+   * A reading of `label` is doubtful when a label it was confused with on held-out sentences
+   * (and that `counts`) still holds at least `floor` of the probability.
+   */
+  doubted(
+    label: string,
+    ranked: readonly Prediction[],
+    floor: number,
+    counts: (confuser: string) => boolean = () => true,
+  ): boolean {
+    const confusers = this.calibration.confusers[label];
+    if (!confusers) return false;
+    return ranked.some((r) => r.probability >= floor && confusers.includes(r.label) && counts(r.label));
   }
 
   static fromSnapshot(snapshot: ClassifierSnapshot): SoftmaxClassifier {
@@ -205,6 +238,7 @@ export class SoftmaxClassifier {
     for (const [i, feature] of snapshot.vocabulary.entries()) classifier.vocabulary.set(feature, i);
     classifier.weights = snapshot.weights;
     classifier.bias = snapshot.bias;
+    if (snapshot.calibration) classifier.calibration = snapshot.calibration;
     return classifier;
   }
 

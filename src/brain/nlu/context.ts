@@ -190,6 +190,9 @@ const FOLLOW_UPS: ReadonlyArray<{ kind: FollowUpKind; pattern: RegExp }> = [
 const NEEDS_CONTEXT =
   /^(?:make it|make that|change it|cancel it|cancel that|undo|scrap that|actually make it|and .+ too$)/;
 
+const PLACE_LEAD = new Set(["in", "at", "for"]);
+const LATER = /\b(?:from now|later|earlier|after|before|on)\b/;
+
 /** The follow-up kind and the words it is about, when the utterance is one. */
 export function followUpOf(words: readonly string[]): { kind: FollowUpKind; rest: string[] } | undefined {
   const said = words.join(" ");
@@ -226,12 +229,17 @@ export function resolveFollowUp(
       offset = i;
       break;
     }
+  const seconds = rest.length > 0 ? findDuration(rest)?.seconds : undefined;
+  // "make it 4 minutes" is a length; only "in 4 minutes" or "4 minutes later" is a moment
+  const length = seconds !== undefined && rest[0] !== "in" && !LATER.test(rest.join(" "));
   const when =
-    rest.length > 0
+    rest.length > 0 && !length
       ? parseWhen(rest, { zones: env.zones, now: env.now, timezone: env.timezone, direction: "future" })
       : undefined;
-  const place = rest.length > 0 ? placeOf(rest, offset, cache) : undefined;
-  const seconds = rest.length > 0 ? findDuration(rest)?.seconds : undefined;
+  // "add bread as well", "and sam too": more of something, not somewhere ("and in oslo too" is)
+  const more = words[0] === "add" || /\b(?:too|as well|also)$/.test(words.join(" "));
+  const place =
+    rest.length > 0 && !(more && !PLACE_LEAD.has(rest[0]!)) ? placeOf(rest, offset, cache) : undefined;
   const number = rest.length > 0 ? parseNumber(rest) : undefined;
   const newest: Record<string, string> = {};
   for (const handle of context.handles ?? []) newest[handle.kind] = handle.handle;
@@ -249,7 +257,9 @@ export function resolveFollowUp(
     ...(number !== undefined ? { number } : {}),
   };
   // "and butter" after adding eggs adds more; "and tomorrow" asks the same again: the tool says which
-  const kinds: FollowUpKind[] = found.kind === "and" && looksLikeItems(rest) ? ["and", "more"] : [found.kind];
+  // A day, a length or a place ("and for tomorrow", "and in london") is never one more item
+  const items = found.kind === "and" && looksLikeItems(rest) && !when && seconds === undefined;
+  const kinds: FollowUpKind[] = items ? ["and", "more"] : [found.kind];
   for (const kind of kinds)
     for (const spec of catalog.intentsOf.get(last.tool) ?? []) {
       const answer = spec.followUp?.({ ...input, kind });
@@ -264,7 +274,7 @@ function looksLikeItems(rest: readonly string[]): boolean {
   return (
     rest.length > 0 &&
     rest.length <= 4 &&
-    !/^(?:what|how|when|where|who|which|why|is|are|can|could|do|does|will|remind|set|play|show|tell|open|turn|call|text|email|send|check|find|start|stop|cancel|delete|read|then|also)$/.test(
+    !/^(?:what|how|when|where|who|which|why|is|are|can|could|do|does|will|remind|set|play|show|tell|open|turn|call|text|email|send|check|find|start|stop|cancel|delete|read|then|also|in|at|for|on|from|to|by|near|around|tomorrow|today|tonight|next|this)$/.test(
       rest[0]!,
     )
   );

@@ -7,6 +7,8 @@ import type { NluCall } from "./types.js";
 export const CONFIDENCE = {
   template: 0.95,
   freeTemplate: 0.9,
+  /** A free-text template whose tool's medium was not named: a question, not an action. */
+  unnamedMedium: 0.8,
   multi: 0.9,
   reference: 0.92,
   dialog: 0.95,

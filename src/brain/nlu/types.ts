@@ -47,6 +47,8 @@ export interface Evidence {
   coverage: number;
   /** The domain's own words were said (true), or the reading was sure without them ("loose"). */
   anchored: boolean | "loose";
+  /** A label that took this one's sentences on held-out training data is still in the running. */
+  confusable?: true;
 }
 
 /** A call waiting for values the user was asked for. */

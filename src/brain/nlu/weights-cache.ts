@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { codeLayout } from "../../core/package-root.js";
 import type { Catalog } from "./catalog.js";
 import type { ClassifierSnapshot } from "./classifier.js";
 import type { TrainingCorpus } from "./train.js";
@@ -39,7 +39,9 @@ export function trainingKey(catalog: Catalog, options: unknown): string {
   for (const spec of catalog.intents.values())
     hash.update(`i\t${spec.tool}\t${JSON.stringify([spec.samples ?? [], spec.negatives ?? []])}\n`);
   for (const { template } of catalog.chat) hash.update(`c\t${JSON.stringify(template.nodes)}\n`);
-  for (const file of codeFiles(dirname(fileURLToPath(import.meta.url)))) hash.update(readFileSync(file));
+  // The NLU's own tree (src/ or dist/), not this module's directory: bundled, that is a chunk's
+  const { root, tree } = codeLayout(import.meta.url);
+  for (const file of codeFiles(join(root, tree, "brain", "nlu"))) hash.update(readFileSync(file));
   return hash.digest("hex").slice(0, 32);
 }
 

@@ -1,9 +1,10 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import type { Command } from "commander";
 import { pathsFor, resolveHome } from "../../config/paths.js";
 import { JarvisError } from "../../core/errors.js";
+import { codeLayout } from "../../core/package-root.js";
 import { createCommandRunner } from "../../platform/runner.js";
 import type { CommandRunner } from "../../platform/types.js";
 import type { PartStatus } from "../../tasks/supervisor.js";
@@ -137,7 +138,7 @@ function describePart(part: PartStatus): string {
 }
 
 export function defaultEnvironment(context: CliContext): ServiceEnvironment {
-  const root = resolve(dirname(new URL(import.meta.url).pathname), "..", "..", "..");
+  const { root } = codeLayout(import.meta.url);
   return {
     platform: process.platform,
     env: context.env,

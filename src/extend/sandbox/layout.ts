@@ -10,7 +10,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { codeFile, codeLayout } from "../../core/package-root.js";
 import { ETC_ENTRIES, type SyntheticEtc, type SystemEntry } from "./bwrap-args.js";
 
 const SYSTEM_TOP = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
@@ -73,7 +73,7 @@ function readdirSafe(path: string): string[] {
 
 /**
  * A Node script that runs inside a sandbox (the network bridge, the QuickJS worker): the
- * compiled `.js` beside this module, or the `.ts` source under a Node that strips types.
+ * compiled `.js` in dist/extend/sandbox/, or the `.ts` source under a Node that strips types.
  * `read` lists what must be bound in for it to start (the script, Node itself).
  */
 export interface SandboxScript {
@@ -82,8 +82,9 @@ export interface SandboxScript {
 }
 
 export function sandboxScript(name: string, moduleUrl: string = import.meta.url): SandboxScript {
-  const fromSource = moduleUrl.endsWith(".ts");
-  const script = fileURLToPath(new URL(`./${name}.${fromSource ? "ts" : "js"}`, moduleUrl));
+  // From the package's code tree, not beside `moduleUrl`: bundled, that is a chunk's directory
+  const fromSource = codeLayout(moduleUrl).tree === "src";
+  const script = codeFile(moduleUrl, `extend/sandbox/${name}`);
   const node = realpathSync(process.execPath);
   const read = [script];
   if (!node.startsWith("/usr/")) read.push(node);

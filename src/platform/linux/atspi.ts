@@ -1,17 +1,13 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { JarvisError } from "../../core/errors.js";
+import { codeLayout } from "../../core/package-root.js";
 import type { Accessibility, UiActionKind, UiNode, UiSnapshot, UiTarget, WindowInfo } from "../types.js";
 
-/** The helper ships as source; from `dist/` it is found in the package's `src/` tree. */
+/** The helper ships as source: it is in the package's `src/` tree, compiled, bundled or not. */
 export function atspiHelperPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const beside = join(here, "atspi_helper.py");
-  if (existsSync(beside)) return beside;
-  return join(here, "..", "..", "..", "src", "platform", "linux", "atspi_helper.py");
+  return join(codeLayout(import.meta.url).root, "src", "platform", "linux", "atspi_helper.py");
 }
 
 interface Pending {

@@ -168,6 +168,7 @@ const FILE_CHANGE_INTENTS: IntentTable = {
     asks: ["(create|make|write|start) [me] (a|an) [new] [empty|blank|text] (file|document|text file)"],
     ask: { path: "What should I call the file?", content: "What should it say?" },
     describe: ({ path }) => (typeof path === "string" ? `Write the file ${path}` : undefined),
+    medium: /\b(?:write|writing|save|saying|says|containing|content|contents|text|words)\b/,
     templates: [
       "(write|save|put) {content:body} (to|in|into|as) [a] [new] [file] [called|named] {path}",
       "(create|make) [a|an] [new] [empty|text] file (called|named) {path} (with|containing|saying) {content:body}",

@@ -11,6 +11,8 @@ const KNOWLEDGE_INTENTS: IntentTable = {
     capability: { area: "Your documents", can: "search the documents you added" },
     neverAsk: true,
     describe: ({ query }) => (typeof query === "string" ? `Search your documents for ${query}` : undefined),
+    medium:
+      /\b(?:knowledge ?base|library|archive|search\w*|look through|go through|about|regarding|say|says|said|mention\w*|according)\b/,
     templates: [
       `(search|check|look through|look in|go through) ${MY_DOCS} (for|about|on) {query}`,
       `(what do|what does) ${MY_DOCS} say about {query}`,

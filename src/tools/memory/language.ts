@@ -42,6 +42,7 @@ const MEMORY_INTENTS: IntentTable = {
   },
   memory_recall: {
     neverAsk: true,
+    medium: /\b(?:remember\w*|recall|told|tell|said|say|know|memory|memories)\b/,
     templates: [
       "what do you (remember|know) about {query}",
       "do you remember {query}",

@@ -31,12 +31,17 @@ function searchQuery(input: BuildInput): Args | undefined {
 const ABOUT_THE_WORLD =
   /\b(?:reviews?|rated|ratings?|lyrics|recipes?|news|headlines|prices?|opening (?:hours|times)|timetables?|next (?:train|bus|flight|ferry|tram)|(?:train|rail|bus|tube|postal|airport) (?:strikes?|delays|times|disruption)|strikes?|disruptions?|closures?|fixtures|release dates?|population|capital of|distance (?:from|between)|definition of|meaning of|wiki\w*|ceo|president|prime minister|founder|who (?:wrote|invented|founded|directed|won|sang|painted|is the|was the)|what year|when (?:was|did)|how (?:tall|old|far|big|deep|high|many people)|where (?:can i buy|is the nearest))\b|\b(?:a|the) (?:good|best|cheap|decent|nearby|local|recommended) [\w-]+ (?:in|near|around) [A-Z]/i;
 
+/** The web named as where to look ("search for" alone could be the files, the mail, the notes). */
+const WEB_NAMED =
+  /\b(?:web|online|internet|net|google\w*|bing|duckduckgo|wiki\w*|websites?|sites?|news|articles?|links|results|information|info|research)\b/;
+
 const WEB_INTENTS: IntentTable = {
   web_search: {
     capability: { area: "The web", can: "search the web and read pages" },
     // Without the words to look for it was a question, not a request
     neverAsk: true,
     cues: ABOUT_THE_WORLD,
+    medium: WEB_NAMED,
     describe: ({ query }) => (typeof query === "string" ? `Search the web for ${query}` : undefined),
     build: searchQuery,
     templates: [

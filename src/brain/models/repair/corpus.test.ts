@@ -9,7 +9,7 @@ import { FakeOllamaServer } from "../../../testing/fake-ollama-server.js";
 import { FakeOpenAIServer } from "../../../testing/fake-openai-server.js";
 import { createTempHome, type TempHome } from "../../../testing/home.js";
 import { CORPUS_TOOLS, MALFORMED_CALLS, type MalformedCase } from "../../../testing/malformed-calls.js";
-import { entryFor } from "../providers.js";
+import { entryFor } from "../lazy.js";
 import { streamOnce } from "../stream.js";
 import type { ModelProvider, ModelToolSpec } from "../types.js";
 

@@ -264,13 +264,19 @@ export function titleFrom(input: FallbackInput, dateStart: number, dateEnd: numb
   return title.length >= 2 ? capitalize(title) : undefined;
 }
 
-/** Meetings at "3:00" are at 3 pm: office hours beat the small hours unless "am" was said. */
 const DAY_SAID =
   /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next|this|week\w*|jan\w*|feb\w*|mar\w*|apr\w*|may|june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth)\b/i;
 
+const TWENTY_FOUR_HOUR = /(?:^|[^\d:.])0\d[:.h]?[0-5]\d\b/;
+
+/**
+ * Meetings at "3:00" are at 3 pm: office hours beat the small hours unless "am" was said, or
+ * the hour was written the 24-hour way with its leading zero ("07:30", "0730").
+ */
 export function officeHours(start: When, raw: string, env: SlotEnv): When {
   const hour = Number(start.iso.slice(11, 13));
   if (!start.hasTime || hour < 1 || hour > 7 || /\b(?:am|a\.m|morning|night)\b/i.test(raw)) return start;
+  if (TWENTY_FOUR_HOUR.test(raw)) return start;
   let instant = new Date(start.instant.getTime() + 12 * 3_600_000);
   // "at 5" said at ten in the morning: five today, not five tomorrow (no day was named)
   const earlier = instant.getTime() - 24 * 3_600_000;
