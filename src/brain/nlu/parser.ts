@@ -18,7 +18,7 @@ import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
 import { SlotCache } from "./template.js";
 import { screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
-import { SpellingCorrector } from "./text/spelling.js";
+import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
 import { corpusOf, corpusWords, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
 import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
 
@@ -248,8 +248,8 @@ class Parser {
 
   private read(input: string, context: NluContext, said: Token[], env: SlotEnv): NluResult {
     // Misspelt words read as the catalog's ("shoping" → "shopping"); spans stay the user's own
-    const tokens = said.map((t) => ({ ...t, w: this.settings.speller.correct(t.w) }));
-    const misspelt = tokens.some((t, i) => t.w !== said[i]!.w);
+    const tokens = correctTokens(this.settings.speller, said, input, userWords(env));
+    const misspelt = tokens.length !== said.length || tokens.some((t, i) => t.w !== said[i]!.w);
     const words = tokens.map((t) => t.w);
     const cache = new SlotCache(misspelt ? said : tokens, env);
 

@@ -1,19 +1,27 @@
-import { wordClass } from "./word-class.js";
+import type { LanguageEnv } from "../../../core/language.js";
+import type { Token } from "./normalize.js";
+import { classWords, wordClass } from "./word-class.js";
 
 /**
  * A spelling corrector against the catalog's own vocabulary (every word of the training
- * sentences): "shoping" → "shopping", "tiemr" → "timer". Only words the vocabulary does not know
- * are touched, and only when one known word is a single edit away (a deletion, insertion,
- * substitution or swap of neighbours, found through shared deletions). Words said as names stay
- * as said in slot values: the corrected words only help the NLU decide what was asked.
+ * sentences, and the words the slots read: days, months, units): "shoping" → "shopping",
+ * "opne" → "open", "pul" → "pull". Only words the vocabulary does not know are touched, and only
+ * when a known word is one slip away; the slips a typist makes are tried in the order they
+ * happen, and a short word, which is one edit from many words, gets only the likeliest slips.
+ * Words said as names stay as said in slot values: the corrected words only help the NLU decide
+ * what was asked.
  */
 export class SpellingCorrector {
   private readonly known = new Map<string, number>();
   /** A word with one letter deleted → the known words it came from (built on the first unknown word). */
   private index: Map<string, string[]> | undefined;
+  /** The catalog's most common words (built on the first two-letter unknown word). */
+  private common: Set<string> | undefined;
 
   constructor(words: Iterable<string>) {
     for (const word of words) this.known.set(word, (this.known.get(word) ?? 0) + 1);
+    // The slots read these words though the classifier sees only their class
+    for (const word of classWords()) if (!this.known.has(word)) this.known.set(word, 1);
   }
 
   /** Built when first needed: ~50 ms at start-up that a request of known words never uses. */
@@ -36,41 +44,89 @@ export class SpellingCorrector {
   }
 
   /**
-   * The word, or the known word one edit away. A dropped letter is the likeliest slip
-   * ("timr" is "timer" before it is "time"), then a changed or swapped one, then an extra one;
-   * among equals the more frequent word wins.
+   * The word, or the known word one slip away. The slips, likeliest first: a dropped letter
+   * ("timr"), two neighbours swapped ("opne"), a doubled key ("opeen"), a neighbouring key or a
+   * vowel for a vowel ("calender"), an extra letter; among equals the more frequent word wins.
+   * Three-letter words are only given back a doubled letter ("pul" → "pull"), four-letter words
+   * a dropped letter or a swap: other slips of short words land on too many real words. Words of
+   * eight letters or more may be two slips away (a letter lost and another added).
    */
   correct(word: string): string {
-    if (word.length < 4 || this.known.has(word) || !/^[a-z]+$/.test(word)) return word;
+    if (word.length < 2 || this.known.has(word) || !/^[a-z]+$/.test(word)) return word;
     // Numbers, days, months and units are read by the slots as they are ("eighty" is no "eight")
     if (wordClass(word)) return word;
-    const dropped = this.deletions.get(word) ?? [];
+    if (word.length === 2) return this.commonWithVowel(word) ?? word;
+    const dropped = (this.deletions.get(word) ?? []).filter((found) => found.length === word.length + 1);
+    if (word.length === 3)
+      return (
+        this.mostFrequent(
+          word,
+          dropped.filter((found) => restoresDouble(word, found)),
+        ) ?? word
+      );
+    // The catalog's plural of the word is the same word ("setting" reads as "settings")
+    const plural = dropped.find((found) => found === `${word}s`);
+    if (plural) return plural;
     // An inflection of a known word is a real word, not a slip ("shares", "lets"); but a known
     // word with a letter more is the likelier reading of "shoping" than "shop" + "ing"
     const bases = inflections(word, dropped.length === 0);
     if (bases.some((base) => this.known.has(base))) return word;
-    // Four letters are one slip away from too many words: only a dropped letter is trusted
-    if (word.length === 4) return this.mostFrequent(word, dropped) ?? word;
-    const changed: string[] = [];
+
+    const swapped = swapsOf(word).filter((variant) => this.known.has(variant));
+    if (word.length === 4)
+      return this.mostFrequent(word, dropped) ?? this.mostFrequent(word, swapped) ?? word;
+    const doubled: string[] = [];
     const extra: string[] = [];
-    for (const variant of deletionsOf(word)) {
-      if (this.known.has(variant) && variant.length >= 4) extra.push(variant);
+    const changed: string[] = [];
+    for (const [at, variant] of deletionsOf(word).entries()) {
+      if (this.known.has(variant) && variant.length >= 4) {
+        if (word[at] === word[at - 1] || word[at] === word[at + 1]) doubled.push(variant);
+        else if (at > 0 && besideKey(word, at)) extra.push(variant);
+      }
       for (const found of this.deletions.get(variant) ?? [])
-        if (found.length === word.length) changed.push(found);
+        if (
+          found.length === word.length &&
+          found[at] !== undefined &&
+          typed(found[at], word[at]!, word.length)
+        )
+          if (found.slice(0, at) + found.slice(at + 1) === variant) changed.push(found);
     }
-    for (const candidates of [dropped, changed, extra]) {
+    // A long word has few neighbours: a letter lost and another added elsewhere ("clipbored")
+    const far =
+      word.length >= 8
+        ? deletionsOf(word).flatMap((variant) =>
+            (this.deletions.get(variant) ?? []).filter((found) => found.length === word.length),
+          )
+        : [];
+    for (const candidates of [dropped, swapped, doubled, changed, extra, far]) {
       const best = this.mostFrequent(word, candidates);
       if (best) return best;
     }
     return word;
   }
 
+  /**
+   * "hw" → "how": a two-letter word is only given back a vowel between its letters, and only
+   * when that makes one of the catalog's most common words (initials like "tv" stay as typed).
+   */
+  private commonWithVowel(word: string): string | undefined {
+    this.common ??= new Set(
+      [...this.known]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, COMMON_WORDS)
+        .map(([known]) => known),
+    );
+    const found = [..."aeiou"].map((vowel) => word[0] + vowel + word[1]).filter((w) => this.common?.has(w));
+    return found.length === 1 ? found[0] : undefined;
+  }
+
   private mostFrequent(word: string, candidates: readonly string[]): string | undefined {
     let best: string | undefined;
     let count = 0;
     for (const candidate of candidates) {
-      // Short words differ from many others by one letter: keep their first letter
-      if (word.length <= 5 && candidate[0] !== word[0]) continue;
+      // Short words differ from many others by one letter: keep their first letter (a swap keeps
+      // the letters, so "hte" may still be "the")
+      if (word.length <= 5 && candidate[0] !== word[0] && !sameLetters(word, candidate)) continue;
       const seen = this.known.get(candidate) ?? 0;
       if (seen > count) [best, count] = [candidate, seen];
     }
@@ -82,19 +138,174 @@ export class SpellingCorrector {
   }
 }
 
+/**
+ * The tokens with misspelt words corrected, except where the user's spelling is the point: a
+ * word inside quotes, a capitalised word that does not start the sentence (a name: "Porto",
+ * "Marco"), and a word the user's own data knows (a contact, an app, a list, a file).
+ */
+export function correctTokens(
+  speller: SpellingCorrector,
+  said: readonly Token[],
+  text: string,
+  theirs: (word: string) => boolean,
+): Token[] {
+  const quoted = quotedSpans(text);
+  const asSaid = (token: Token) =>
+    theirs(token.w) ||
+    quoted.some(([from, to]) => token.start >= from && token.end <= to) ||
+    isName(text, token.start);
+  const out: Token[] = [];
+  for (let i = 0; i < said.length; i++) {
+    const token = said[i]!;
+    const next = said[i + 1];
+    // A word broken in two ("wi fi", "note book"): rejoined when a half is no word of the catalog's
+    const joined = next && next.start === token.end + 1 ? token.w + next.w : "";
+    const half = (w: string) => !speller.knows(w) && /^[a-z]{2,}$/.test(w) && !wordClass(w);
+    const whole = (w: string) => /^[a-z]{2,}$/.test(w);
+    if (
+      next &&
+      joined &&
+      speller.knows(joined) &&
+      whole(token.w) &&
+      whole(next.w) &&
+      (half(token.w) || half(next.w)) &&
+      !asSaid(token) &&
+      !asSaid(next)
+    ) {
+      out.push({ w: joined, start: token.start, end: next.end });
+      i++;
+      continue;
+    }
+    const word = speller.correct(token.w);
+    if (asSaid(token)) out.push(token);
+    else if (word !== token.w) out.push({ ...token, w: word });
+    else out.push(token);
+  }
+  return out;
+}
+
+/** The words of names the user's data knows (apps, contacts, lists, calendars, files): never slips. */
+export function userWords(env: LanguageEnv): (word: string) => boolean {
+  let words: Set<string> | undefined;
+  return (word) => {
+    words ??= new Set(
+      [
+        ...env.apps,
+        ...(env.user?.contacts ?? []),
+        ...(env.user?.lists ?? []),
+        ...(env.user?.calendars ?? []),
+        ...(env.user?.files?.keys() ?? []),
+      ].flatMap((name) => name.toLowerCase().split(/[^a-z]+/)),
+    );
+    return words.has(word);
+  };
+}
+
+/** Character spans between matching quotes; an apostrophe inside a word ("don't") opens none. */
+function quotedSpans(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const quote = /(?<![\p{L}\p{N}])(['"‘“])(.+?)(['"’”])(?![\p{L}\p{N}])/gu;
+  for (let m = quote.exec(text); m !== null; m = quote.exec(text))
+    spans.push([m.index, m.index + m[0].length]);
+  return spans;
+}
+
+/** A capital letter where no sentence starts. */
+function isName(text: string, start: number): boolean {
+  const first = text[start] ?? "";
+  if (first === first.toLowerCase()) return false;
+  const before = text.slice(0, start).trimEnd();
+  return before.length > 0 && !/[.!?:]$/.test(before);
+}
+
+/** How many of the catalog's words count as common enough to be reached from two letters. */
+const COMMON_WORDS = 60;
+
 function deletionsOf(word: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
   return out;
 }
 
-/** The word without a common ending: "shares" → share, shar; "booked" → book, booke. */
+function swapsOf(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < word.length; i++)
+    if (word[i] !== word[i + 1]) out.push(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  return out;
+}
+
+/**
+ * "pull" for "pul": the consonant put back doubles its neighbour. A doubled vowel changes the
+ * word too often ("god", "met") to be a slip.
+ */
+function restoresDouble(word: string, found: string): boolean {
+  for (let i = 1; i < found.length; i++)
+    if (
+      found[i] === found[i - 1] &&
+      !VOWELS.test(found[i]!) &&
+      found.slice(0, i) + found.slice(i + 1) === word
+    )
+      return true;
+  return false;
+}
+
+function sameLetters(a: string, b: string): boolean {
+  return [...a].sort().join("") === [...b].sort().join("");
+}
+
+const ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+const KEY_AT = new Map<string, [number, number]>();
+for (const [row, keys] of ROWS.entries())
+  for (const [col, key] of [...keys].entries()) KEY_AT.set(key, [row, col]);
+
+/** Keys that touch on a QWERTY keyboard (a row's keys sit about half a key right of the row above). */
+function neighbours(a: string, b: string): boolean {
+  const [ra, ca] = KEY_AT.get(a) ?? [-9, -9];
+  const [rb, cb] = KEY_AT.get(b) ?? [-9, -9];
+  if (ra === rb) return Math.abs(ca - cb) === 1;
+  if (Math.abs(ra - rb) !== 1) return false;
+  const [upper, lower] = ra < rb ? [ca, cb] : [cb, ca];
+  return upper === lower || upper === lower + 1;
+}
+
+const VOWELS = /^[aeiouy]$/;
+
+/**
+ * A letter typed for another by a slipped finger, or in a long word a vowel by ear ("calender");
+ * in a short word another vowel is usually another word ("better", "butter").
+ */
+function typed(meant: string, got: string, length: number): boolean {
+  return neighbours(meant, got) || (length >= 7 && VOWELS.test(meant) && VOWELS.test(got));
+}
+
+/**
+ * The letter at `at` was hit with a key beside the one before or after it, or is a vowel beside
+ * a vowel (British "colour" for the catalog's "color").
+ */
+function besideKey(word: string, at: number): boolean {
+  const letter = word[at]!;
+  return [word[at - 1], word[at + 1]].some(
+    (other) =>
+      other !== undefined && (neighbours(letter, other) || (VOWELS.test(letter) && VOWELS.test(other))),
+  );
+}
+
+/**
+ * The word without a common ending: "shares" → share, shar; "booked" → book, booke; "taking" →
+ * take; "setting" → set. A bare stem before a verb ending is only tried when no known word is a
+ * letter longer: "shoping" is "shopping" before it is "shop" + "ing".
+ */
 function inflections(word: string, withVerbEndings: boolean): string[] {
   const out: string[] = [];
-  const endings = ["s", "es", "er", "ers", "ly", "est"];
-  if (withVerbEndings) endings.push("ed", "d", "ing");
-  for (const ending of endings) {
-    if (word.length - ending.length >= 3 && word.endsWith(ending)) out.push(word.slice(0, -ending.length));
+  for (const ending of ["s", "es", "er", "ers", "ly", "est", "ed", "d", "ing"]) {
+    if (word.length - ending.length < 3 || !word.endsWith(ending)) continue;
+    const stem = word.slice(0, -ending.length);
+    const verbal = ending === "ed" || ending === "d" || ending === "ing";
+    if (!verbal || withVerbEndings) out.push(stem);
+    if (ending === "ing" || ending === "ed" || ending === "er") {
+      out.push(`${stem}e`);
+      if (/(.)\1$/.test(stem)) out.push(stem.slice(0, -1));
+    }
   }
   return out;
 }

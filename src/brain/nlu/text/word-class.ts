@@ -17,7 +17,7 @@ add(
   "<month>",
   "january february march april june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec",
 );
-add("<relday>", "today tomorrow tonight yesterday tmrw tomorow");
+add("<relday>", "today tomorrow tonight yesterday tmrw");
 add("<partofday>", "morning afternoon evening night noon midnight midday");
 add("<ampm>", "am pm a.m p.m o'clock oclock");
 add(
@@ -35,4 +35,9 @@ export function wordClass(word: string): string | undefined {
   if (isNumberWord(word) || /^\d/.test(word)) return "<num>";
   if (word in ORDINALS || /^\d+(?:st|nd|rd|th)$/.test(word)) return "<ordinal>";
   return undefined;
+}
+
+/** Every word that stands for a slot value: the slots read them, so the corrector may aim at them. */
+export function classWords(): Iterable<string> {
+  return CLASSES.keys();
 }
