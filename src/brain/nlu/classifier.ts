@@ -100,12 +100,59 @@ export interface TrainingExample {
   source?: number;
 }
 
+/** Training sentences as feature ids over one vocabulary (ids in first-seen order). */
+export interface FeatureRows {
+  vocabulary: ReadonlyMap<string, number>;
+  /** Per example, its distinct features' ids in the order `features` lists them. */
+  rows: readonly Int32Array[];
+}
+
+/**
+ * The features of every training sentence, extracted once: the full training and the
+ * calibration fold read the same rows, and the fold's held-out sentences are read from them
+ * instead of being tokenised again.
+ */
+export function featureRows(examples: readonly TrainingExample[]): FeatureRows {
+  // Training sentences repeat a few thousand words: each is stemmed and classed once
+  const masked = new Map<string, string>();
+  const mask = (w: string) => {
+    let m = masked.get(w);
+    if (m === undefined) {
+      m = maskWord(w);
+      masked.set(w, m);
+    }
+    return m;
+  };
+  const classes = new Map<string, string | undefined>();
+  const classOf = (w: string) => {
+    if (classes.has(w)) return classes.get(w);
+    const c = wordClass(w);
+    classes.set(w, c);
+    return c;
+  };
+  const vocabulary = new Map<string, number>();
+  const rows: Int32Array[] = [];
+  for (const example of examples) {
+    const ids: number[] = [];
+    for (const feature of new Set(features(example.words, example.words.map(mask), classOf))) {
+      let f = vocabulary.get(feature);
+      if (f === undefined) {
+        f = vocabulary.size;
+        vocabulary.set(feature, f);
+      }
+      ids.push(f);
+    }
+    rows.push(Int32Array.from(ids));
+  }
+  return { vocabulary, rows };
+}
+
 /**
  * Multinomial logistic regression over binary features, trained with SGD. Discriminative, so
  * one strong out-of-scope word ("lights", "taxi") can outweigh a shared verb ("turn off").
  */
 export class SoftmaxClassifier {
-  private readonly vocabulary = new Map<string, number>();
+  private vocabulary: ReadonlyMap<string, number> = new Map<string, number>();
   private readonly labels: string[] = [];
   private weights: Float32Array = new Float32Array(0);
   private bias: Float32Array = new Float32Array(0);
@@ -115,44 +162,24 @@ export class SoftmaxClassifier {
     private readonly options: { epochs?: number; rate?: number; l2?: number; random?: () => number } = {},
   ) {}
 
-  train(examples: readonly TrainingExample[]): void {
+  /**
+   * Fits the weights to the examples. `extracted` holds their features (one row per example,
+   * in the same order) when the caller extracted them already: the calibration fold trains
+   * on a part of the rows the full training uses, over the same vocabulary.
+   */
+  train(examples: readonly TrainingExample[], extracted: FeatureRows = featureRows(examples)): void {
     const labelIndex = new Map<string, number>();
     const rows: Array<{ f: Int32Array; y: number }> = [];
-    // Training sentences repeat a few thousand words: each is stemmed and classed once
-    const masked = new Map<string, string>();
-    const mask = (w: string) => {
-      let m = masked.get(w);
-      if (m === undefined) {
-        m = maskWord(w);
-        masked.set(w, m);
-      }
-      return m;
-    };
-    const classes = new Map<string, string | undefined>();
-    const classOf = (w: string) => {
-      if (classes.has(w)) return classes.get(w);
-      const c = wordClass(w);
-      classes.set(w, c);
-      return c;
-    };
-    for (const example of examples) {
+    for (const [i, example] of examples.entries()) {
       let y = labelIndex.get(example.label);
       if (y === undefined) {
         y = this.labels.length;
         labelIndex.set(example.label, y);
         this.labels.push(example.label);
       }
-      const ids: number[] = [];
-      for (const feature of new Set(features(example.words, example.words.map(mask), classOf))) {
-        let f = this.vocabulary.get(feature);
-        if (f === undefined) {
-          f = this.vocabulary.size;
-          this.vocabulary.set(feature, f);
-        }
-        ids.push(f);
-      }
-      rows.push({ f: Int32Array.from(ids), y });
+      rows.push({ f: extracted.rows[i]!, y });
     }
+    this.vocabulary = extracted.vocabulary;
     const C = this.labels.length;
     // Single precision from the start: half the memory to walk and nothing to convert after
     const weights = new Float32Array(this.vocabulary.size * C);
@@ -235,7 +262,7 @@ export class SoftmaxClassifier {
   static fromSnapshot(snapshot: ClassifierSnapshot): SoftmaxClassifier {
     const classifier = new SoftmaxClassifier();
     classifier.labels.push(...snapshot.labels);
-    for (const [i, feature] of snapshot.vocabulary.entries()) classifier.vocabulary.set(feature, i);
+    classifier.vocabulary = new Map(snapshot.vocabulary.map((feature, i) => [feature, i]));
     classifier.weights = snapshot.weights;
     classifier.bias = snapshot.bias;
     if (snapshot.calibration) classifier.calibration = snapshot.calibration;
@@ -253,6 +280,21 @@ export class SoftmaxClassifier {
   classify(words: readonly string[]): Classification {
     const { p, coverage } = this.distribution(words);
     return { ranked: p ? ranking(this.labels, p) : [], coverage };
+  }
+
+  /**
+   * The likeliest class for already extracted feature ids (none when there are none): what
+   * `classify` ranks first, without the words' coverage or a sorted ranking.
+   */
+  best(ids: ArrayLike<number>): Prediction | undefined {
+    const C = this.labels.length;
+    if (ids.length === 0 || C === 0) return undefined;
+    const p = new Float64Array(C);
+    softmax(this.weights, this.bias, ids, C, p);
+    // The first of equals, as the stable sort in `ranking` keeps it
+    let top = 0;
+    for (let c = 1; c < C; c++) if (p[c]! > p[top]!) top = c;
+    return { label: this.labels[top]!, probability: p[top]! };
   }
 
   /** Every class's probability (undefined when no feature is known), and the coverage. */
