@@ -170,3 +170,64 @@ export function trainClassifier(
   const examples = trainingSet(tools, options, catalog);
   return { classifier: trainOn(examples, options), examples: examples.length };
 }
+
+/**
+ * Training sentences packed for a worker thread: one string and two typed arrays clone in a
+ * fraction of the time seventeen thousand small objects take.
+ */
+export interface PackedExamples {
+  /** Every word of every sentence, separated by NUL (no token holds one). */
+  words: string;
+  counts: Uint16Array;
+  labels: string[];
+  /** Index into `labels` per sentence. */
+  label: Uint16Array;
+  /** The sentence's source, or -1 when it has none. */
+  source: Float64Array;
+}
+
+const SEPARATOR = "\u0000";
+
+/** Undefined when a word holds the separator (the caller sends the sentences as they are). */
+export function packExamples(examples: readonly TrainingExample[]): PackedExamples | undefined {
+  const labels: string[] = [];
+  const labelIndex = new Map<string, number>();
+  const counts = new Uint16Array(examples.length);
+  const label = new Uint16Array(examples.length);
+  const source = new Float64Array(examples.length);
+  const words: string[] = [];
+  for (const [i, example] of examples.entries()) {
+    if (example.words.length > 0xffff) return undefined;
+    for (const word of example.words) {
+      if (word.includes(SEPARATOR)) return undefined;
+      words.push(word);
+    }
+    counts[i] = example.words.length;
+    let y = labelIndex.get(example.label);
+    if (y === undefined) {
+      y = labels.length;
+      labelIndex.set(example.label, y);
+      labels.push(example.label);
+    }
+    label[i] = y;
+    source[i] = example.source ?? -1;
+  }
+  if (labels.length > 0xffff) return undefined;
+  return { words: words.join(SEPARATOR), counts, labels, label, source };
+}
+
+export function unpackExamples(packed: PackedExamples): TrainingExample[] {
+  const words =
+    packed.words === "" && packed.counts.every((n) => n === 0) ? [] : packed.words.split(SEPARATOR);
+  const examples: TrainingExample[] = [];
+  let at = 0;
+  for (let i = 0; i < packed.counts.length; i++) {
+    const n = packed.counts[i]!;
+    const source = packed.source[i]!;
+    const slice = words.slice(at, at + n);
+    const label = packed.labels[packed.label[i]!]!;
+    examples.push(source >= 0 ? { words: slice, label, source } : { words: slice, label });
+    at += n;
+  }
+  return examples;
+}
