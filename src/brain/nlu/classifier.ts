@@ -192,6 +192,8 @@ export class SoftmaxClassifier {
     const p = new Float64Array(C);
     const active = new Int32Array(C);
     const order = rows.map((_, i) => i);
+    // p(y) >= 1 / (1 + (C-1)·e^-lead) > SURE; the slack covers rounding in `normalize`
+    const sureLead = Math.log(Math.max(1, C - 1) * (SURE / (1 - SURE))) + 0.01;
     for (let epoch = 0; epoch < epochs; epoch++) {
       const rate = (this.options.rate ?? 0.5) / (1 + epoch * 0.5);
       for (let i = order.length - 1; i > 0; i--) {
@@ -204,9 +206,12 @@ export class SoftmaxClassifier {
         const row = rows[order[r]!]!;
         const ids = row.f;
         const n = ids.length;
-        softmax(weights, bias, ids, C, p);
-        // Already confidently right: no update (most examples after the first epochs)
-        if (epoch > 0 && p[row.y]! > 0.97) continue;
+        logits(weights, bias, ids, C, p);
+        // Already confidently right: no update (most examples after the first epochs). A lead
+        // that wide settles it without the exponentials
+        if (epoch > 0 && leads(p, row.y, C, sureLead)) continue;
+        normalize(p, C);
+        if (epoch > 0 && p[row.y]! > SURE) continue;
         p[row.y]! -= 1;
         // Sparse update: classes the example barely touches are skipped (most of them), so
         // only the few it does are walked for each of its features
@@ -217,6 +222,18 @@ export class SoftmaxClassifier {
             bias[c]! -= rate * g;
             active[m++] = c;
           }
+        }
+        if (m === C) {
+          // Every class moves (the first sentences of the first pass): a straight walk, the
+          // same arithmetic without the indirection
+          for (let k = 0; k < n; k++) {
+            const base = ids[k]! * C;
+            for (let c = 0; c < C; c++) {
+              const w = weights[base + c]!;
+              weights[base + c] = w - rate * (p[c]! + l2 * w);
+            }
+          }
+          continue;
         }
         for (let k = 0; k < n; k++) {
           const base = ids[k]! * C;
@@ -323,8 +340,23 @@ function ranking(labels: readonly string[], p: ArrayLike<number>): Prediction[] 
   return ranked.slice(0, 5);
 }
 
+/** A training sentence read this surely as its own label needs no update. */
+const SURE = 0.97;
+
 /** Softmax probabilities into `out` for the given feature ids. */
 function softmax(
+  weights: Float32Array,
+  bias: Float32Array,
+  ids: ArrayLike<number>,
+  C: number,
+  out: Float64Array,
+): void {
+  logits(weights, bias, ids, C, out);
+  normalize(out, C);
+}
+
+/** Each class's score for the given feature ids into `out`. */
+function logits(
   weights: Float32Array,
   bias: Float32Array,
   ids: ArrayLike<number>,
@@ -336,6 +368,17 @@ function softmax(
     const base = ids[k]! * C;
     for (let c = 0; c < C; c++) out[c]! += weights[base + c]!;
   }
+}
+
+/** Whether class `y`'s score is ahead of every other's by at least `lead`. */
+function leads(scores: Float64Array, y: number, C: number, lead: number): boolean {
+  const bar = scores[y]! - lead;
+  for (let c = 0; c < C; c++) if (c !== y && scores[c]! > bar) return false;
+  return true;
+}
+
+/** Scores into probabilities, in place. */
+function normalize(out: Float64Array, C: number): void {
   let max = Number.NEGATIVE_INFINITY;
   for (let c = 0; c < C; c++) if (out[c]! > max) max = out[c]!;
   let sum = 0;
