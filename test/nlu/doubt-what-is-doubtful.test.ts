@@ -23,7 +23,9 @@ describe("held-out confusers that may doubt a reading", () => {
     vocabulary: [],
     weights: new Float32Array(),
     bias: new Float32Array(1),
-    calibration: { confusers: { media_play: ["_dialog_repeat", "_chat", "_none", "weather_current", "media_pause"] } },
+    calibration: {
+      confusers: { media_play: ["_dialog_repeat", "_chat", "_none", "weather_current", "media_pause"] },
+    },
   });
   const doubted = (other: string) =>
     classifier.doubted(
