@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SoftmaxClassifier } from "../../src/brain/nlu/classifier.js";
-import { rivalsOf } from "../../src/brain/nlu/guess.js";
+import { guessConfidence, rivalsOf } from "../../src/brain/nlu/guess.js";
 import { configSchema } from "../../src/config/schema.js";
 import { createTestNlu } from "../../src/testing/index.js";
 
@@ -62,6 +62,17 @@ describe("a look-up asked for in other words than an imperative", () => {
       expect(result, text).toMatchObject({ kind: "action", tool });
       expect(result.confidence, text).toBeGreaterThanOrEqual(FAST_PATH);
     }
+  });
+
+  it("acts on a look-up from its own bar, not the classifier's higher one", () => {
+    const lookup = { via: "lookup" as const, p: 0.6, margin: 0.4, coverage: 1, anchored: true };
+    expect(guessConfidence(lookup)).toBeGreaterThanOrEqual(FAST_PATH);
+    // the same probability on the classifier's path, which may act with any tool, is asked about
+    expect(guessConfidence({ ...lookup, via: "classifier", margin: 0.6 })).toBeLessThan(FAST_PATH);
+    // below its bar, or without a clear winner, a look-up is a question too
+    expect(guessConfidence({ ...lookup, p: 0.45 })).toBeLessThan(FAST_PATH);
+    expect(guessConfidence({ ...lookup, margin: 0.2 })).toBeLessThan(FAST_PATH);
+    expect(guessConfidence({ ...lookup, anchored: false })).toBeLessThan(FAST_PATH);
   });
 
   it("still does not act on a remark that only mentions the area", () => {
