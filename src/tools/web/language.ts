@@ -31,6 +31,15 @@ function searchQuery(input: BuildInput): Args | undefined {
 const ABOUT_THE_WORLD =
   /\b(?:reviews?|rated|ratings?|lyrics|recipes?|news|headlines|prices?|opening (?:hours|times)|timetables?|next (?:train|bus|flight|ferry|tram)|(?:train|rail|bus|tube|postal|airport) (?:strikes?|delays|times|disruption)|strikes?|disruptions?|closures?|fixtures|release dates?|population|capital of|distance (?:from|between)|definition of|meaning of|wiki\w*|ceo|president|prime minister|founder|who (?:wrote|invented|founded|directed|won|sang|painted|is the|was the)|what year|when (?:was|did)|how (?:tall|old|far|big|deep|high|many people)|where (?:can i buy|is the nearest))\b|\b(?:a|the) (?:good|best|cheap|decent|nearby|local|recommended) [\w-]+ (?:in|near|around) [A-Z]/i;
 
+/**
+ * What a dictionary or a rate board holds: the meaning of a word, its synonyms, an exchange rate.
+ * None of the user's own files, notes or mail is where those are looked up.
+ */
+const WORDS_AND_RATES = /\b(?:definitions?|meanings?|means|synonyms?|antonyms?|the word|exchange rates?)\b/i;
+
+/** What only the web holds, for the parser: the world's facts, and words' meanings and rates. */
+const ONLY_THE_WEB = new RegExp(`${ABOUT_THE_WORLD.source}|${WORDS_AND_RATES.source}`, "i");
+
 /** The web named as where to look ("search for" alone could be the files, the mail, the notes). */
 const WEB_NAMED =
   /\b(?:web|online|internet|net|google\w*|bing|duckduckgo|wiki\w*|websites?|sites?|news|articles?|links|results|information|info|research)\b/;
@@ -40,7 +49,7 @@ const WEB_INTENTS: IntentTable = {
     capability: { area: "The web", can: "search the web and read pages" },
     // Without the words to look for it was a question, not a request
     neverAsk: true,
-    cues: ABOUT_THE_WORLD,
+    cues: ONLY_THE_WEB,
     medium: WEB_NAMED,
     describe: ({ query }) => (typeof query === "string" ? `Search the web for ${query}` : undefined),
     build: searchQuery,
