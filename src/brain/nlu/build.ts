@@ -2,7 +2,7 @@ import { codeFile, codeLayout } from "../../core/package-root.js";
 import { compileCatalog, type NluTool } from "./catalog.js";
 import { type ClassifierSnapshot, SoftmaxClassifier, type TrainingExample } from "./classifier.js";
 import { assembleNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
-import { corpusOf, trainingSet, trainOn } from "./train.js";
+import { corpusOf, packExamples, trainingSet, trainOn } from "./train.js";
 import { loadWeights, saveWeights, trainingKey } from "./weights-cache.js";
 
 export interface BuildOptions extends NluOptions {
@@ -37,9 +37,11 @@ export async function createNluInWorker(
     const classifier = SoftmaxClassifier.fromSnapshot(cached.snapshot);
     return assembleNlu(tools, classifier, cached.corpus, options, started, "cache", catalog);
   }
+  // The worker loads its modules while this thread generates the sentences it will train on
+  const worker = await trainingWorker();
   const examples = trainingSet(tools, training, catalog);
   const corpus = corpusOf(examples);
-  const trained = (await inWorker(examples, training)) ?? inProcess(examples, training);
+  const trained = (await worker?.(examples, training)) ?? inProcess(examples, training);
   if (key && options.cacheDir) {
     try {
       saveWeights(options.cacheDir, key, trained.snapshot, corpus);
@@ -60,32 +62,45 @@ function inProcess(examples: TrainingExample[], training: Pick<NluOptions, "seed
   };
 }
 
-async function inWorker(
+type TrainInWorker = (
   examples: TrainingExample[],
   training: Pick<NluOptions, "seed" | "training">,
-): Promise<Trained | undefined> {
+) => Promise<Trained | undefined>;
+
+/**
+ * Starts a training worker, which waits for its sentences; undefined when there is no
+ * compiled worker. Its answer is undefined when it fails: the caller trains in-process then.
+ */
+async function trainingWorker(): Promise<TrainInWorker | undefined> {
   if (codeLayout(import.meta.url).tree === "src") return undefined;
   const workerFile = codeFile(import.meta.url, "brain/nlu/train-worker");
+  let worker: import("node:worker_threads").Worker;
   try {
     const { Worker } = await import("node:worker_threads");
-    const trained = await new Promise<{ snapshot: ClassifierSnapshot; examples: number }>(
-      (resolve, reject) => {
-        const worker = new Worker(workerFile, {
-          // The parent's flags are not the worker's business (--input-type even makes it fail)
-          execArgv: [],
-          workerData: { examples, options: training },
-        });
-        worker.once("message", (message) => {
-          resolve(message as { snapshot: ClassifierSnapshot; examples: number });
-          void worker.terminate();
-        });
-        worker.once("error", reject);
-        worker.once("exit", (code) => reject(new Error(`NLU training worker exited (${code})`)));
-      },
-    );
-    return { ...trained, trainedIn: "worker" };
+    // The parent's flags are not the worker's business (--input-type even makes it fail)
+    worker = new Worker(workerFile, { execArgv: [] });
   } catch (error) {
     if (process.env.JARVIS_DEBUG_NLU) console.error(error);
     return undefined;
   }
+  const trained = new Promise<{ snapshot: ClassifierSnapshot; examples: number }>((resolve, reject) => {
+    worker.once("message", (message) => {
+      resolve(message as { snapshot: ClassifierSnapshot; examples: number });
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`NLU training worker exited (${code})`)));
+  });
+  // A failure before the sentences are sent is read when they are
+  trained.catch(() => undefined);
+  return async (examples, training) => {
+    try {
+      worker.postMessage({ examples: packExamples(examples) ?? examples, options: training });
+      return { ...(await trained), trainedIn: "worker" };
+    } catch (error) {
+      if (process.env.JARVIS_DEBUG_NLU) console.error(error);
+      void worker.terminate();
+      return undefined;
+    }
+  };
 }

@@ -100,12 +100,59 @@ export interface TrainingExample {
   source?: number;
 }
 
+/** Training sentences as feature ids over one vocabulary (ids in first-seen order). */
+export interface FeatureRows {
+  vocabulary: ReadonlyMap<string, number>;
+  /** Per example, its distinct features' ids in the order `features` lists them. */
+  rows: readonly Int32Array[];
+}
+
+/**
+ * The features of every training sentence, extracted once: the full training and the
+ * calibration fold read the same rows, and the fold's held-out sentences are read from them
+ * instead of being tokenised again.
+ */
+export function featureRows(examples: readonly TrainingExample[]): FeatureRows {
+  // Training sentences repeat a few thousand words: each is stemmed and classed once
+  const masked = new Map<string, string>();
+  const mask = (w: string) => {
+    let m = masked.get(w);
+    if (m === undefined) {
+      m = maskWord(w);
+      masked.set(w, m);
+    }
+    return m;
+  };
+  const classes = new Map<string, string | undefined>();
+  const classOf = (w: string) => {
+    if (classes.has(w)) return classes.get(w);
+    const c = wordClass(w);
+    classes.set(w, c);
+    return c;
+  };
+  const vocabulary = new Map<string, number>();
+  const rows: Int32Array[] = [];
+  for (const example of examples) {
+    const ids: number[] = [];
+    for (const feature of new Set(features(example.words, example.words.map(mask), classOf))) {
+      let f = vocabulary.get(feature);
+      if (f === undefined) {
+        f = vocabulary.size;
+        vocabulary.set(feature, f);
+      }
+      ids.push(f);
+    }
+    rows.push(Int32Array.from(ids));
+  }
+  return { vocabulary, rows };
+}
+
 /**
  * Multinomial logistic regression over binary features, trained with SGD. Discriminative, so
  * one strong out-of-scope word ("lights", "taxi") can outweigh a shared verb ("turn off").
  */
 export class SoftmaxClassifier {
-  private readonly vocabulary = new Map<string, number>();
+  private vocabulary: ReadonlyMap<string, number> = new Map<string, number>();
   private readonly labels: string[] = [];
   private weights: Float32Array = new Float32Array(0);
   private bias: Float32Array = new Float32Array(0);
@@ -115,44 +162,24 @@ export class SoftmaxClassifier {
     private readonly options: { epochs?: number; rate?: number; l2?: number; random?: () => number } = {},
   ) {}
 
-  train(examples: readonly TrainingExample[]): void {
+  /**
+   * Fits the weights to the examples. `extracted` holds their features (one row per example,
+   * in the same order) when the caller extracted them already: the calibration fold trains
+   * on a part of the rows the full training uses, over the same vocabulary.
+   */
+  train(examples: readonly TrainingExample[], extracted: FeatureRows = featureRows(examples)): void {
     const labelIndex = new Map<string, number>();
     const rows: Array<{ f: Int32Array; y: number }> = [];
-    // Training sentences repeat a few thousand words: each is stemmed and classed once
-    const masked = new Map<string, string>();
-    const mask = (w: string) => {
-      let m = masked.get(w);
-      if (m === undefined) {
-        m = maskWord(w);
-        masked.set(w, m);
-      }
-      return m;
-    };
-    const classes = new Map<string, string | undefined>();
-    const classOf = (w: string) => {
-      if (classes.has(w)) return classes.get(w);
-      const c = wordClass(w);
-      classes.set(w, c);
-      return c;
-    };
-    for (const example of examples) {
+    for (const [i, example] of examples.entries()) {
       let y = labelIndex.get(example.label);
       if (y === undefined) {
         y = this.labels.length;
         labelIndex.set(example.label, y);
         this.labels.push(example.label);
       }
-      const ids: number[] = [];
-      for (const feature of new Set(features(example.words, example.words.map(mask), classOf))) {
-        let f = this.vocabulary.get(feature);
-        if (f === undefined) {
-          f = this.vocabulary.size;
-          this.vocabulary.set(feature, f);
-        }
-        ids.push(f);
-      }
-      rows.push({ f: Int32Array.from(ids), y });
+      rows.push({ f: extracted.rows[i]!, y });
     }
+    this.vocabulary = extracted.vocabulary;
     const C = this.labels.length;
     // Single precision from the start: half the memory to walk and nothing to convert after
     const weights = new Float32Array(this.vocabulary.size * C);
@@ -165,6 +192,8 @@ export class SoftmaxClassifier {
     const p = new Float64Array(C);
     const active = new Int32Array(C);
     const order = rows.map((_, i) => i);
+    // p(y) >= 1 / (1 + (C-1)·e^-lead) > SURE; the slack covers rounding in `normalize`
+    const sureLead = Math.log(Math.max(1, C - 1) * (SURE / (1 - SURE))) + 0.01;
     for (let epoch = 0; epoch < epochs; epoch++) {
       const rate = (this.options.rate ?? 0.5) / (1 + epoch * 0.5);
       for (let i = order.length - 1; i > 0; i--) {
@@ -177,9 +206,12 @@ export class SoftmaxClassifier {
         const row = rows[order[r]!]!;
         const ids = row.f;
         const n = ids.length;
-        softmax(weights, bias, ids, C, p);
-        // Already confidently right: no update (most examples after the first epochs)
-        if (epoch > 0 && p[row.y]! > 0.97) continue;
+        logits(weights, bias, ids, C, p);
+        // Already confidently right: no update (most examples after the first epochs). A lead
+        // that wide settles it without the exponentials
+        if (epoch > 0 && leads(p, row.y, C, sureLead)) continue;
+        normalize(p, C);
+        if (epoch > 0 && p[row.y]! > SURE) continue;
         p[row.y]! -= 1;
         // Sparse update: classes the example barely touches are skipped (most of them), so
         // only the few it does are walked for each of its features
@@ -190,6 +222,18 @@ export class SoftmaxClassifier {
             bias[c]! -= rate * g;
             active[m++] = c;
           }
+        }
+        if (m === C) {
+          // Every class moves (the first sentences of the first pass): a straight walk, the
+          // same arithmetic without the indirection
+          for (let k = 0; k < n; k++) {
+            const base = ids[k]! * C;
+            for (let c = 0; c < C; c++) {
+              const w = weights[base + c]!;
+              weights[base + c] = w - rate * (p[c]! + l2 * w);
+            }
+          }
+          continue;
         }
         for (let k = 0; k < n; k++) {
           const base = ids[k]! * C;
@@ -235,7 +279,7 @@ export class SoftmaxClassifier {
   static fromSnapshot(snapshot: ClassifierSnapshot): SoftmaxClassifier {
     const classifier = new SoftmaxClassifier();
     classifier.labels.push(...snapshot.labels);
-    for (const [i, feature] of snapshot.vocabulary.entries()) classifier.vocabulary.set(feature, i);
+    classifier.vocabulary = new Map(snapshot.vocabulary.map((feature, i) => [feature, i]));
     classifier.weights = snapshot.weights;
     classifier.bias = snapshot.bias;
     if (snapshot.calibration) classifier.calibration = snapshot.calibration;
@@ -253,6 +297,21 @@ export class SoftmaxClassifier {
   classify(words: readonly string[]): Classification {
     const { p, coverage } = this.distribution(words);
     return { ranked: p ? ranking(this.labels, p) : [], coverage };
+  }
+
+  /**
+   * The likeliest class for already extracted feature ids (none when there are none): what
+   * `classify` ranks first, without the words' coverage or a sorted ranking.
+   */
+  best(ids: ArrayLike<number>): Prediction | undefined {
+    const C = this.labels.length;
+    if (ids.length === 0 || C === 0) return undefined;
+    const p = new Float64Array(C);
+    softmax(this.weights, this.bias, ids, C, p);
+    // The first of equals, as the stable sort in `ranking` keeps it
+    let top = 0;
+    for (let c = 1; c < C; c++) if (p[c]! > p[top]!) top = c;
+    return { label: this.labels[top]!, probability: p[top]! };
   }
 
   /** Every class's probability (undefined when no feature is known), and the coverage. */
@@ -281,8 +340,23 @@ function ranking(labels: readonly string[], p: ArrayLike<number>): Prediction[] 
   return ranked.slice(0, 5);
 }
 
+/** A training sentence read this surely as its own label needs no update. */
+const SURE = 0.97;
+
 /** Softmax probabilities into `out` for the given feature ids. */
 function softmax(
+  weights: Float32Array,
+  bias: Float32Array,
+  ids: ArrayLike<number>,
+  C: number,
+  out: Float64Array,
+): void {
+  logits(weights, bias, ids, C, out);
+  normalize(out, C);
+}
+
+/** Each class's score for the given feature ids into `out`. */
+function logits(
   weights: Float32Array,
   bias: Float32Array,
   ids: ArrayLike<number>,
@@ -294,6 +368,17 @@ function softmax(
     const base = ids[k]! * C;
     for (let c = 0; c < C; c++) out[c]! += weights[base + c]!;
   }
+}
+
+/** Whether class `y`'s score is ahead of every other's by at least `lead`. */
+function leads(scores: Float64Array, y: number, C: number, lead: number): boolean {
+  const bar = scores[y]! - lead;
+  for (let c = 0; c < C; c++) if (c !== y && scores[c]! > bar) return false;
+  return true;
+}
+
+/** Scores into probabilities, in place. */
+function normalize(out: Float64Array, C: number): void {
   let max = Number.NEGATIVE_INFINITY;
   for (let c = 0; c < C; c++) if (out[c]! > max) max = out[c]!;
   let sum = 0;
