@@ -55,9 +55,10 @@ if (major < MIN_MAJOR || (major === MIN_MAJOR && minor < MIN_MINOR)) {
   }
   // Cache V8's compiled code for Jarvis (the bundle's chunks, or ~1000 modules unbundled) on
   // disk (os.tmpdir()/node-compile-cache, checked against each file's contents, as tsc does): a
-  // command compiles ~15-20% less after its first run (NODE_DISABLE_COMPILE_CACHE=1 turns it off). Not for `start`: Node keeps the
-  // cache it read in memory for the life of the process (~6 MB measured), and the long-lived
-  // server's idle RSS matters more than ~0.15 s once at its start. Not for the attached client
+  // command compiles ~15-20% less after its first run (NODE_DISABLE_COMPILE_CACHE=1 turns it
+  // off). Not for `start`: Node keeps the cache it read in memory for the life of the process
+  // (~6 MB measured), and the long-lived server's idle RSS matters more than ~0.15 s once at its
+  // start. Not for the attached client
   // above either: for one small file, reading and checking the cache costs more than it saves.
   if (process.exitCode === undefined && command !== "start") module.enableCompileCache?.();
   if (process.exitCode === undefined) {
