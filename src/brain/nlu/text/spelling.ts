@@ -176,10 +176,10 @@ export function correctTokens(
       i++;
       continue;
     }
+    // Whether the word is theirs is asked only of a word the speller would change: most words
+    // are the catalog's, and the user's names are gathered only when one is not
     const word = speller.correct(token.w);
-    if (asSaid(token)) out.push(token);
-    else if (word !== token.w) out.push({ ...token, w: word });
-    else out.push(token);
+    out.push(word !== token.w && !asSaid(token) ? { ...token, w: word } : token);
   }
   return out;
 }
