@@ -93,3 +93,60 @@ describe("a guess never empties a list without a word for emptying", () => {
     expect(result.confidence).toBeGreaterThanOrEqual(FAST_PATH);
   });
 });
+
+describe("a tool whose values are all optional still asks when none was said", () => {
+  it("asks for the name of a new contact instead of giving up", () => {
+    const result = read("please make me a new contact");
+    expect(result).toMatchObject({ kind: "action", tool: "contacts_add" });
+    expect(result.missing?.[0]).toBe("name");
+    expect(result.confidence).toBeLessThan(FAST_PATH);
+  });
+
+  it("takes the name when one was said", () => {
+    expect(read("save priya as a new contact")).toMatchObject({
+      tool: "contacts_add",
+      args: { name: "priya" },
+    });
+  });
+});
+
+describe("a home's hidden settings folder is listed, not read", () => {
+  it("lists ~/.local and still reads a hidden file by name", () => {
+    expect(read("show me the contents of ~/.local")).toMatchObject({ tool: "files_list" });
+    expect(read("read ~/.profile")).toMatchObject({ tool: "files_read", args: { path: "~/.profile" } });
+  });
+});
+
+describe("naming git as the means reads a repository's state", () => {
+  it("shows what changed in a folder through git, and lists the folder otherwise", () => {
+    expect(read("use git to show me what changed in ~/thesis")).toMatchObject({
+      tool: "shell_run",
+      args: { command: "git", args: ["status"], cwd: "~/thesis" },
+    });
+    expect(read("show me what's in ~/thesis")).toMatchObject({ tool: "files_list" });
+  });
+});
+
+describe("a guess never plays what is being put on a list", () => {
+  it("does not start the music for a title going onto a list", () => {
+    const result = read("pop 'a quiet garden' onto my films to watch list");
+    const played = result.kind === "action" && result.tool === "media_play" && result.confidence >= FAST_PATH;
+    expect(played).toBe(false);
+  });
+});
+
+describe("two clocks compared, asked in other words", () => {
+  it("reads the hours between two places and a clock said here as a conversion", () => {
+    expect(read("how many hours apart are quito and perth")).toMatchObject({ tool: "time_convert" });
+    expect(read("convert denver time to rome time")).toMatchObject({
+      tool: "time_convert",
+      args: { from: "denver", to: "rome" },
+    });
+  });
+
+  it("tells the date when it is wanted rather than asked", () => {
+    const result = read("i would like to know what day it is");
+    expect(result).toMatchObject({ kind: "action", tool: "time_now" });
+    expect(result.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
+});

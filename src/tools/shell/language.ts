@@ -54,6 +54,11 @@ const SHELL_INTENTS: IntentTable = {
       { t: `(show|give|get) [me] the git (log|history) ${REPO}`, args: git("log", "--oneline", "-10") },
       { t: `(show|give|get) [me] the git diff ${REPO}`, args: git("diff") },
       { t: `(show|give|get) [me] the git status ${REPO}`, args: git("status") },
+      // Naming git as the means: what changed in a repository is its status
+      {
+        t: `(use|ask|with) git [to] (show|tell|give) [me] (what has changed|what is changed|what changed|the changes|what is new) ${REPO}`,
+        args: git("status"),
+      },
       { t: `(what|which) [git] branch am i on ${REPO}`, args: git("branch", "--show-current") },
       { t: `(pull|fetch|get) the latest [changes] ${REPO}`, args: git("pull") },
     ],
