@@ -137,7 +137,10 @@ describe("a guess never plays what is being put on a list", () => {
 
 describe("two clocks compared, asked in other words", () => {
   it("reads the hours between two places and a clock said here as a conversion", () => {
-    expect(read("how many hours apart are quito and perth")).toMatchObject({ tool: "time_convert" });
+    expect(read("how many hours apart are quito and perth")).toMatchObject({
+      tool: "time_convert",
+      args: { from: "quito", to: "perth" },
+    });
     expect(read("convert denver time to rome time")).toMatchObject({
       tool: "time_convert",
       args: { from: "denver", to: "rome" },

@@ -232,7 +232,8 @@ const CONVERT_INTENTS: IntentTable = {
       // How far apart two clocks are, asked in hours or as a gap
       "[what is the] time (gap|offset) between {from:city} and {to:city}",
       "how many hours [of] (difference|apart) [is there|are there] between {from:city} and {to:city}",
-      "how many hours (difference|apart) (is|are) {to:city} (from|and) {from:city}",
+      "how many hours (difference|apart) (is|are) {from:city} and {to:city}",
+      "how many hours (difference|apart) is {to:city} from {from:city}",
       "(what is|how big is) the time (difference|gap) (between|from) (here|me|my location|where i am) (and|to) {to:city}",
       // The clock said here (or somewhere), the time asked elsewhere, without an "if"
       `it is ${CLOCK} (here|in {from:city}) [,] [so] what time is it ${TO}`,
