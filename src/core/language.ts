@@ -167,7 +167,9 @@ export interface GroupCues {
   /**
    * Everyday words for what the group's tools say in their own terms: a request word adds
    * these terms at a lower weight ("inbox" → mail, "binned" → trash). Read for every request,
-   * whichever group it is about: the group declares them because it owns the terms.
+   * whichever group it is about: the group declares them because it owns the terms. A key of
+   * several words is a phrase, matched whole ("out of the way" → minimize): its words alone
+   * would say something else.
    */
   words?: Readonly<Record<string, readonly string[]>>;
 }

@@ -241,9 +241,15 @@ export class ToolIndex {
 
   /** How well each tool matches a text, 0–1 relative to the best (words, group, cues). */
   private relevance(text: string, recent: readonly string[]): Map<string, number> {
-    const query = queryTerms(text, this.groupCues.words);
+    const query = queryTerms(text, this.groupCues.words, 1, undefined, this.groupCues.phrases);
     for (const earlier of recent) {
-      for (const [term, weight] of queryTerms(earlier, this.groupCues.words, SIGNALS.recent)) {
+      for (const [term, weight] of queryTerms(
+        earlier,
+        this.groupCues.words,
+        SIGNALS.recent,
+        undefined,
+        this.groupCues.phrases,
+      )) {
         if (!query.has(term)) query.set(term, weight);
       }
     }

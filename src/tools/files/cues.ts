@@ -28,5 +28,10 @@ export const FILES_CUES: GroupCues = {
     bin: ["trash"],
     recycle: ["trash"],
     deleted: ["trash", "restore"],
+    "dig out": ["find", "search", "file"],
+    "dig up": ["find", "search", "file"],
+    "track down": ["find", "search"],
+    scan: ["file", "document"],
+    downloaded: ["file", "downloads"],
   },
 };

@@ -5,5 +5,11 @@ export const TIMERS_CUES: GroupCues = {
   words: {
     countdown: ["timer"],
     wake: ["alarm"],
+    pomodoro: ["timer"],
+    "go off": ["alarm"],
+    "goes off": ["alarm"],
+    beep: ["alarm", "timer"],
+    "time left": ["timer"],
+    "how long left": ["timer"],
   },
 };
