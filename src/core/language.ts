@@ -172,6 +172,12 @@ export interface GroupCues {
    * would say something else.
    */
   words?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * A tool of the group → the tools whose results it acts on and that are not named by a
+   * handle its description could show (a key chord goes to the window focused first; a timer
+   * is cancelled by the name the list shows). Retrieval offers such a lookup with the tool.
+   */
+  lookups?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

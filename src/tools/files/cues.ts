@@ -7,6 +7,12 @@ export const FILES_CUES: GroupCues = {
     { pattern: PATH, weight: 2.5 },
     { pattern: /\b(?:file|folder|directory)s?\b/i, weight: 1.5 },
   ],
+  // A file named loosely ("my passport scan") is found before it is moved, binned or described
+  lookups: {
+    files_move: ["files_search"],
+    files_trash: ["files_search"],
+    files_info: ["files_search"],
+  },
   words: {
     folder: ["directory", "file"],
     directory: ["file"],
