@@ -54,7 +54,11 @@ const LOOKUP_REACH = 0.25;
  * and only for the tools at the head of the ranking: further down, the lookup would push out
  * tools likelier to be needed than the one that asked for it.
  */
-export function withLookups(order: readonly string[], room: number, lookups: (name: string) => string[]): string[] {
+export function withLookups(
+  order: readonly string[],
+  room: number,
+  lookups: (name: string) => string[],
+): string[] {
   const picked: string[] = [];
   const rank = new Map(order.map((name, i) => [name, i]));
   for (const name of order) {

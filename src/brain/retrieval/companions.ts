@@ -15,7 +15,8 @@ export function lookupsOf(catalog: readonly CatalogTool[]): Map<string, Set<stri
   for (const reader of catalog) {
     if (!/_read$/.test(reader.name)) continue;
     for (const finder of catalog)
-      if (finder.group === reader.group && /_(?:search|list)$/.test(finder.name)) add(reader.name, finder.name);
+      if (finder.group === reader.group && /_(?:search|list)$/.test(finder.name))
+        add(reader.name, finder.name);
   }
   const producers = new Map<string, CatalogTool[]>();
   for (const tool of catalog) {
