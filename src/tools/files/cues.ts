@@ -12,6 +12,8 @@ export const FILES_CUES: GroupCues = {
     files_move: ["files_search"],
     files_trash: ["files_search"],
     files_info: ["files_search"],
+    // What is restored is named by the trash's own list
+    files_restore: ["files_trash_list"],
   },
   words: {
     folder: ["directory", "file"],
