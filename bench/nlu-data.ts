@@ -245,7 +245,8 @@ export function loadDevEveryday2(): BlindCase[] {
   return loadEveryday("dev-everyday2.jsonl");
 }
 
-function loadEveryday(name: string): BlindCase[] {
+/** An everyday set in bench/data by file name (empty when the file is not there). */
+export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];
 }
