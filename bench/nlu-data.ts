@@ -245,8 +245,11 @@ export function loadDevEveryday2(): BlindCase[] {
   return loadEveryday("dev-everyday2.jsonl");
 }
 
-/** An everyday set in bench/data by file name (empty when the file is not there). */
-export function loadEveryday(name: string): BlindCase[] {
+export function loadDevEveryday3(): BlindCase[] {
+  return loadEveryday("dev-everyday3.jsonl");
+}
+
+function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];
 }

@@ -15,7 +15,7 @@ import {
   loadClinc,
   loadDevEveryday,
   loadDevEveryday2,
-  loadEveryday,
+  loadDevEveryday3,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -84,7 +84,7 @@ function breakdown(cases: BlindCase[], name: string, listable: boolean) {
 
 breakdown(loadDevEveryday(), "dev-everyday (development)", true);
 breakdown(loadDevEveryday2(), "dev-everyday2 (development)", true);
-const third = loadEveryday("dev-everyday3.jsonl");
+const third = loadDevEveryday3();
 if (third.length > 0) breakdown(third, "dev-everyday3 (held-out check: counts only)", false);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
