@@ -1,9 +1,10 @@
 import type { Catalog } from "./catalog.js";
 import type { Classification } from "./classifier.js";
+import { declineFor } from "./common/declines.js";
 import type { GuessInput } from "./language/types.js";
-import { NOT_A_LOOKUP } from "./parse-rules.js";
+import { NOT_A_LOOKUP, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessArgs, guessedTool } from "./slot-filling.js";
-import { typedArgs } from "./typed-args.js";
+import { sureArgs, typedArgs } from "./typed-args.js";
 import type { Evidence, NluCall } from "./types.js";
 
 /**
@@ -21,13 +22,13 @@ export const NEAR = {
   margin: -0.2,
   /** Share of known words: below it the sentence is mostly words no request has. */
   coverage: 0.5,
-  /** How far down the ranking a tool may be (first, or second behind another label). */
+  /** How far down the ranking a tool may be (first, or behind one or two other labels). */
   depth: 3,
-  /** The tool's probability from which its values count without its own words (0: never). */
-  unanchored: 0,
-  /** The tool's probability from which its typed values (paths, lengths, moments) may stand in for its language. */
+  /** The tool's probability from which its typed values (paths, lengths, key chords) may stand in for its language, where its group was clear. */
   typed: 0.6,
-};
+  /** A first reading this sure may rest on its typed values alone, moments included. */
+  sure: 0.97,
+} as const;
 
 /** The confidence of a near miss: in the middle band (asked), below any fast-path bar. */
 export const NEAR_CONFIDENCE = 0.7;
@@ -53,6 +54,8 @@ export function nearMiss(
   doubted: (label: string) => boolean,
 ): NearMiss | undefined {
   if (result.coverage < NEAR.coverage) return undefined;
+  // A request of a kind Jarvis declines ("lock the front door") is declined, not asked about
+  if (declineFor(context.words.join(" "))) return undefined;
   // "new event: …", "can you add that": making something is no look-up, however it leans
   const said = context.words.join(" ");
   const makes = NOT_A_LOOKUP.test(said) || /^new\b/.test(said);
@@ -62,18 +65,21 @@ export function nearMiss(
     if (!group) continue;
     const tool = guessedTool(catalog, label);
     const anchored = guessArgs(catalog, tool, context, true, probability);
+    const reads = !(makes && lookupOnly(catalog, tool));
     const args =
       anchored ??
-      (NEAR.unanchored > 0 && probability >= NEAR.unanchored
-        ? guessArgs(catalog, tool, context, false, probability)
-        : undefined) ??
       // Typed values stand in for the tool's language only where the group was clear, and a
       // date alone is no evidence (questions about the world name days too)
-      (from === "unknown" &&
-      NEAR.typed > 0 &&
-      probability >= NEAR.typed &&
-      !(makes && lookupOnly(catalog, tool))
+      (from === "unknown" && probability >= NEAR.typed && reads
         ? typedArgs(catalog, tool, context.tokens, context.env)
+        : undefined) ??
+      // A very sure first reading whose tool's language has no words for this phrasing
+      (probability >= NEAR.sure &&
+      label === result.ranked[0]?.label &&
+      reads &&
+      !doubted(label) &&
+      !OUT_OF_SCOPE.test(said)
+        ? sureArgs(catalog, tool, context.tokens, context.env)
         : undefined);
     if (!args) continue;
     const p = byGroup.get(group) ?? 0;

@@ -63,12 +63,27 @@ export function typedExtras(
   return { ...extras, ...args };
 }
 
+/**
+ * The call a very sure reading makes of a tool with no words for this phrasing: the typed values
+ * the sentence holds, moments included, complete when every required value was found. A tool
+ * run on its defaults alone was measured and left out: "how much battery does my phone have
+ * left" is about another device, not a bare reading of this one's battery.
+ */
+export function sureArgs(
+  catalog: Catalog,
+  tool: string,
+  tokens: readonly Token[],
+  env: SlotEnv,
+): Record<string, unknown> | undefined {
+  return readTyped(catalog, tool, tokens, env, { any: true });
+}
+
 function readTyped(
   catalog: Catalog,
   tool: string,
   tokens: readonly Token[],
   env: SlotEnv,
-  options: { have?: Record<string, unknown>; moments?: boolean },
+  options: { have?: Record<string, unknown>; moments?: boolean; any?: boolean },
 ): Record<string, unknown> | undefined {
   const properties = catalog.properties.get(tool) ?? {};
   const required = options.have ? [] : (catalog.required.get(tool) ?? []);
@@ -100,7 +115,8 @@ function readTyped(
         ? found / 60
         : found;
   }
-  return own > 0 && hasRequired(args, required) ? args : undefined;
+  const enough = options.any ? Object.keys(args).length > 0 : own > 0;
+  return enough && hasRequired(args, required) ? args : undefined;
 }
 
 /** The slot type that reads an argument: its name's, or what its schema says it holds. */
