@@ -21,7 +21,14 @@ import {
   TIMEZONE,
 } from "./nlu-data.js";
 import { developmentNlu } from "./nlu-dev.js";
-import { type Behaviour, behaviourOf, blindArgsMatch, scoreBlind, scoreCapabilities } from "./nlu-score.js";
+import {
+  type Behaviour,
+  behaviourOf,
+  blindArgsMatch,
+  contextAfter,
+  scoreBlind,
+  scoreCapabilities,
+} from "./nlu-score.js";
 
 const list = process.argv.includes("--list");
 const { nlu, bands, groupOf } = await developmentNlu("jarvis-nlu-middle-");
@@ -49,13 +56,7 @@ function breakdown(cases: BlindCase[], name: string, listable: boolean) {
   const counts = new Map<string, number>();
   const lines: string[] = [];
   for (const c of cases) {
-    const context: NluContext = { ...base };
-    if (c.after) {
-      const first = behaviourOf(nlu.parse(c.after, base), bands);
-      if (first.kind === "acted" && first.calls.length === 1) context.lastCall = first.calls[0]!;
-      if (first.kind === "asked")
-        context.pending = { tool: first.tool, args: first.args, missing: first.missing };
-    }
+    const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;
     const result = nlu.parse(c.text, context);
     const b = behaviourOf(result, bands);
     const key = `${c.expect}: ${ending(c, b, result.kind === "action")}`;

@@ -11,9 +11,11 @@ import type { Evidence, NluCall } from "./types.js";
  * A near miss: the classifier's reading was not sure enough to act on (its group unclear, or
  * the request read as a question or as nothing), yet one of its likeliest tools finds every
  * required value in the sentence with the tool's own words said — the same evidence the fast
- * path needs, short only of the probability. Such a reading is asked as the action itself ("Set
- * a timer for 11 minutes?"); "yes" runs it through the gate. The bars are chosen on the
- * development sets (dev-everyday, dev-everyday2, HWU64 dev) and checked on a held-out one.
+ * path needs, short only of the probability — or, for a clear group or a very sure first
+ * reading, the values' own types (a path, a length) say what the tool's language has no words
+ * for. Such a reading is asked as the action itself ("Set a timer for 11 minutes?"); "yes" runs
+ * it through the gate. The bars are chosen on the development sets (dev-everyday, dev-everyday2,
+ * HWU64 dev) and checked on a held-out one (docs/decisions/0029).
  */
 export const NEAR = {
   /** The tool's own probability: below it the tool is one guess among many. */
