@@ -35,13 +35,31 @@ function shapeOf(specifier) {
   }
 }
 
+// Inlined here too (the snapshot holds them evaluated): the logger every runtime opens. Its
+// transports, which find worker files beside the package, are not used (observe/logger.ts
+// writes to a file descriptor).
+const SNAPSHOT_INLINE = new Set([
+  "pino",
+  "pino-std-serializers",
+  "sonic-boom",
+  "thread-stream",
+  "atomic-sleep",
+  "on-exit-leak-free",
+  "quick-format-unescaped",
+  "safe-stable-stringify",
+  "fast-redact",
+  "@pinojs/redact",
+  "process-warning",
+  "real-require",
+]);
 const lazyPackages = {
   name: "lazy-packages",
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (builtin(args.path) && !unsnapshottable(args.path)) return { external: true };
       if (builtin(args.path)) return { path: args.path, namespace: "lazy" };
-      return !inlined(packageOf(args.path)) ? { path: args.path, namespace: "lazy" } : undefined;
+      const name = packageOf(args.path);
+      return inlined(name) || SNAPSHOT_INLINE.has(name) ? undefined : { path: args.path, namespace: "lazy" };
     });
     b.onLoad({ filter: /.*/, namespace: "lazy" }, (args) => ({
       contents: `module.exports = __jarvisLazy(${JSON.stringify(args.path)}, ${JSON.stringify(shapeOf(args.path))});`,
