@@ -27,9 +27,13 @@ try {
     chmodSync(temporary, 0o600);
     const { size } = statSync(temporary);
     renameSync(temporary, blob);
-    writeFileSync(`${blob}.json`, JSON.stringify({ size, node: process.version, builtAt: new Date().toISOString() }), {
-      mode: 0o600,
-    });
+    writeFileSync(
+      `${blob}.json`,
+      JSON.stringify({ size, node: process.version, builtAt: new Date().toISOString() }),
+      {
+        mode: 0o600,
+      },
+    );
     // Snapshots of other code or another Node are never started again
     for (const name of readdirSync(dirname(blob)))
       if (name.startsWith("cli-") && !name.startsWith(basename(blob)))

@@ -36,16 +36,23 @@ export async function warm(): Promise<void> {
  * undefined when there are none yet (a start from this snapshot then reads them as usual).
  */
 export async function prepare(env: NodeJS.ProcessEnv): Promise<PreparedNlu | undefined> {
-  const [{ catalogWithTasks }, { TasksLink }, { ToolRegistry }, nlu, { loadConfig }, { rootsFromConfig }, extend] =
-    await Promise.all([
-      import("../runtime/runtime.js"),
-      import("../tasks/tools.js"),
-      import("../gate/registry.js"),
-      import("../brain/nlu/index.js"),
-      import("../config/load.js"),
-      import("../runtime/roots.js"),
-      import("../extend/index.js"),
-    ]);
+  const [
+    { catalogWithTasks },
+    { TasksLink },
+    { ToolRegistry },
+    nlu,
+    { loadConfig },
+    { rootsFromConfig },
+    extend,
+  ] = await Promise.all([
+    import("../runtime/runtime.js"),
+    import("../tasks/tools.js"),
+    import("../gate/registry.js"),
+    import("../brain/nlu/index.js"),
+    import("../config/load.js"),
+    import("../runtime/roots.js"),
+    import("../extend/index.js"),
+  ]);
   const paths = pathsFor(resolveHome(env));
   const config = loadConfig(paths.config);
   // The tools are built only for what the NLU reads of them (names, schemas, language) and are
@@ -87,10 +94,18 @@ function noStore(): ToolDeps["db"] {
   const refuse = (what: string) => () => {
     throw new Error(`a tool factory used the store (${what}) while building its tools`);
   };
-  const reads: Record<string, () => unknown> = { all: () => [], get: () => undefined, iterate: () => [].values() };
+  const reads: Record<string, () => unknown> = {
+    all: () => [],
+    get: () => undefined,
+    iterate: () => [].values(),
+  };
   const statement: object = new Proxy(
     {},
-    { get: (_, key) => reads[String(key)] ?? (["pluck", "raw", "expand"].includes(String(key)) ? () => statement : refuse(String(key))()) },
+    {
+      get: (_, key) =>
+        reads[String(key)] ??
+        (["pluck", "raw", "expand"].includes(String(key)) ? () => statement : refuse(String(key))()),
+    },
   );
   return new Proxy({} as ToolDeps["db"], {
     get: (_, key) => (key === "prepare" ? () => statement : refuse(String(key))()),
@@ -119,6 +134,8 @@ async function run(prepared: PreparedNlu | undefined): Promise<void> {
       if (error.code !== "EPIPE") throw error;
     });
   }
+  if (process.env.JARVIS_DEBUG_SNAPSHOT)
+    process.stderr.write(`jarvis: started from the CLI snapshot (NLU ${prepared ? "held" : "not held"})\n`);
   // Started from a snapshot, argv has no script: [node, ...the command line]
   process.exitCode = await main(process.argv.slice(1), undefined, {
     runtimeOptions: prepared ? { preparedNlu: prepared } : {},

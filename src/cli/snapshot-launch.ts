@@ -79,7 +79,12 @@ export function runFromSnapshot(root: string, argv: readonly string[], env: Node
   const plan = snapshotPlan(root, env);
   if (!plan) return;
   if (snapshotFresh(plan)) {
-    execve.call(process, plan.node, [plan.node, ...process.execArgv, "--snapshot-blob", plan.blob, ...argv], env);
+    execve.call(
+      process,
+      plan.node,
+      [plan.node, ...process.execArgv, "--snapshot-blob", plan.blob, ...argv],
+      env,
+    );
   }
   buildInBackground(plan, env);
 }

@@ -1,4 +1,5 @@
 import { homedir } from "node:os";
+import type { PreparedNlu } from "../brain/nlu/build.js";
 import { processAlive, readServerFile } from "../config/discovery.js";
 import { loadConfig } from "../config/load.js";
 import { type JarvisPaths, pathsFor, resolveHome } from "../config/paths.js";
@@ -9,7 +10,6 @@ import { type Clock, systemClock } from "../core/clock.js";
 import type { EmitFn } from "../core/events.js";
 import { type IdGenerator, randomIds } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
-import type { PreparedNlu } from "../brain/nlu/build.js";
 import type { ToolDefinition } from "../core/tool.js";
 import type { Extensions } from "../extend/index.js";
 import { AuditLog, nextAuditSeq } from "../gate/audit.js";

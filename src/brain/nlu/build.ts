@@ -47,7 +47,14 @@ export function prepareNlu(tools: readonly NluTool[], options: BuildOptions): Pr
 /** Everything of the tools the catalog is compiled from (their language's functions by source). */
 function toolsFingerprint(tools: readonly NluTool[]): string {
   return JSON.stringify(
-    tools.map((tool) => [tool.name, tool.group, tool.description, tool.examples, tool.parameters, tool.language]),
+    tools.map((tool) => [
+      tool.name,
+      tool.group,
+      tool.description,
+      tool.examples,
+      tool.parameters,
+      tool.language,
+    ]),
     (_, value: unknown) => (typeof value === "function" ? String(value) : value),
   );
 }
@@ -83,7 +90,15 @@ export async function createNluInWorker(
   const started = performance.now();
   const prepared = preparedFor(tools, options);
   if (prepared)
-    return assembleNlu(tools, prepared.classifier, prepared.corpus, options, started, "cache", prepared.catalog);
+    return assembleNlu(
+      tools,
+      prepared.classifier,
+      prepared.corpus,
+      options,
+      started,
+      "cache",
+      prepared.catalog,
+    );
   const catalog = compileCatalog(tools);
   const training = trainingOptions(options);
   // Keyed on the catalog, not on the sentences: a start that finds its weights generates none
