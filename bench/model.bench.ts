@@ -184,6 +184,7 @@ async function corpus() {
 
 const dev = await measure(load("recall-dev.jsonl"), "dev", true);
 const dev2 = await measure(load("recall-dev2.jsonl"), "dev2", true);
+const dev3 = await measure(load("recall-dev3.jsonl"), "dev3", true);
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -198,6 +199,7 @@ const result = {
   nluBuildMs: nluMs,
   development: dev,
   developmentIndependent: dev2,
+  developmentIndependent3: dev3,
   blind,
   malformedCalls: malformed,
 };

@@ -245,6 +245,10 @@ export function loadDevEveryday2(): BlindCase[] {
   return loadEveryday("dev-everyday2.jsonl");
 }
 
+export function loadDevEveryday3(): BlindCase[] {
+  return loadEveryday("dev-everyday3.jsonl");
+}
+
 function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

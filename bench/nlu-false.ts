@@ -12,6 +12,7 @@ import {
   evalDir,
   loadDevEveryday,
   loadDevEveryday2,
+  loadDevEveryday3,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -37,6 +38,7 @@ let n = 0;
 const everyday = [
   ...loadDevEveryday().map((c) => ({ set: "dev-everyday", c })),
   ...loadDevEveryday2().map((c) => ({ set: "dev-everyday2", c })),
+  ...loadDevEveryday3().map((c) => ({ set: "dev-everyday3", c })),
 ];
 for (const { set, c } of everyday) {
   const context: NluContext = { ...base };
@@ -97,6 +99,6 @@ for (const item of hwu) {
     `[${item.category}] ${item.text}`,
   );
 }
-console.log(`dev-everyday + dev-everyday2 ${devN}, own ${loadOwnCases().length}, hwu-dev ${hwu.length}`);
+console.log(`dev-everyday 1-3 ${devN}, own ${loadOwnCases().length}, hwu-dev ${hwu.length}`);
 for (const [k, v] of [...table].sort()) console.log(`${String(v).padStart(4)}  ${k}`);
 if (list) for (const l of lines.sort()) console.log(l);

@@ -23,6 +23,7 @@ import {
   loadClinc,
   loadDevEveryday,
   loadDevEveryday2,
+  loadDevEveryday3,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -138,11 +139,15 @@ const devEveryday2 = scoreBlind(loadDevEveryday2(), nlu, bands, groupOfTool, {
   name: "dev_everyday2 (second independent writer, weak groups and near-miss declines; development figures)",
   listMisses: true,
 });
+const devEveryday3 = scoreBlind(loadDevEveryday3(), nlu, bands, groupOfTool, {
+  name: "dev_everyday3 (third independent writer, every group, follow-ups and border pairs; development figures)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
   const lines = [`own: ${own.right} right, ${own.false_action_rate} false`];
-  for (const set of [blind, devEveryday, devEveryday2]) {
+  for (const set of [blind, devEveryday, devEveryday2, devEveryday3]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
     lines.push(`  false actions by mechanism: ${JSON.stringify(set.false_actions_by_mechanism)}`);
@@ -159,7 +164,7 @@ if (quick) {
   lines.push(`training ${walls[0]} ms, latency ${JSON.stringify(summarize(latencies))}`);
   console.log(lines.join("\n"));
   if (process.env.NLU_BENCH_MISSES)
-    for (const set of [devEveryday, devEveryday2])
+    for (const set of [devEveryday, devEveryday2, devEveryday3])
       console.log(`## ${set.name}\n${(set.misses ?? []).join("\n")}`);
   process.exit(0);
 }
@@ -212,6 +217,7 @@ writeResult("nlu", {
   blind_everyday: blind,
   dev_everyday: devEveryday,
   dev_everyday2: devEveryday2,
+  dev_everyday3: devEveryday3,
   suites,
   own_commands: own,
 });
