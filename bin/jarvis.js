@@ -52,8 +52,8 @@ if (major < MIN_MAJOR || (major === MIN_MAJOR && minor < MIN_MINOR)) {
       : await load("attach");
     const code = await attachAsk(argv, process.env, process);
     if (code !== undefined) process.exitCode = code;
-    // No service: a well-formed ask runs from the CLI's startup snapshot when a fresh one is
-    // built (this process becomes it), else one is built in the background (decision 0029)
+    // No service, JARVIS_SNAPSHOT=on: a well-formed ask runs from the CLI's startup snapshot when
+    // a fresh one is built (this process becomes it), else one is built in the background (0029)
     else if (parseAsk(argv) && compiled) runFromSnapshot(root, argv, process.env);
   }
   // Cache V8's compiled code for Jarvis (the bundle's chunks, or ~1000 modules unbundled) on

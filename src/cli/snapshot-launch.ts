@@ -69,13 +69,14 @@ export function snapshotFresh(plan: SnapshotPlan): boolean {
 /**
  * Runs this command line from the snapshot when a fresh one exists (this process becomes it:
  * same pid, stdio, terminal and signals; it does not return then). Otherwise starts building one
- * in the background, once, and returns: the caller goes on the usual way. `JARVIS_SNAPSHOT=off`
- * turns both off (tests do, so no test depends on a snapshot existing or not).
+ * in the background, once, and returns: the caller goes on the usual way. Only with
+ * `JARVIS_SNAPSHOT=on`: measured, it saves too little behind a Node launcher to be the default
+ * (docs/decisions/0029).
  */
 export function runFromSnapshot(root: string, argv: readonly string[], env: NodeJS.ProcessEnv): void {
   const execve = (process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never })
     .execve;
-  if (env.JARVIS_SNAPSHOT === "off" || typeof execve !== "function") return;
+  if (env.JARVIS_SNAPSHOT !== "on" || typeof execve !== "function") return;
   const plan = snapshotPlan(root, env);
   if (!plan) return;
   if (snapshotFresh(plan)) {
@@ -96,10 +97,12 @@ export function buildInBackground(plan: SnapshotPlan, env: NodeJS.ProcessEnv): v
   try {
     mkdirSync(plan.dir, { recursive: true, mode: 0o700 });
     if (!takeLock(plan.lock)) return;
+    // The builder opens no store: the passphrase stays out of its process and of the snapshot
+    const { JARVIS_PASSPHRASE: _passphrase, ...builderEnv } = env;
     const child = spawn(plan.node, [plan.builder, plan.bundle, plan.blob, String(process.pid)], {
       detached: true,
       stdio: "ignore",
-      env,
+      env: builderEnv,
     });
     child.on("error", () => rmSync(plan.lock, { force: true }));
     child.unref();

@@ -35,9 +35,6 @@ export function createTempHome(prefix = "jarvis-test-"): TempHome {
     JARVIS_KEYCHAIN: "off",
     // So the store is encrypted as it is for users (with no keychain, by a passphrase).
     JARVIS_PASSPHRASE: TEST_PASSPHRASE,
-    // No test depends on the CLI's startup snapshot existing or not, nor builds one in the
-    // background; its own tests turn it on (test/cli/snapshot.test.ts).
-    JARVIS_SNAPSHOT: "off",
   };
   return {
     dir,

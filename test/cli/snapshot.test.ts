@@ -6,9 +6,9 @@ import { snapshotFresh, snapshotPlan } from "../../src/cli/snapshot-launch.js";
 import { REPO_ROOT, runJarvis } from "../../src/testing/cli.js";
 import { createTempHome, type TempHome } from "../../src/testing/home.js";
 
-// The CLI's startup snapshot (docs/decisions/0029) through the real launcher: built in the
-// background by a first cold `ask`, then used, and ignored when it is not whole. Needs the built
-// bundle (`npm run build`) and a Node with process.execve.
+// The CLI's startup snapshot (docs/decisions/0029, opt-in with JARVIS_SNAPSHOT=on) through the
+// real launcher: built in the background by a first cold `ask`, then used, and ignored when it is
+// not whole. Needs the built bundle (`npm run build`) and a Node with process.execve.
 const built = existsSync(`${REPO_ROOT}/dist/snapshot/cli.cjs`) && existsSync(`${REPO_ROOT}/dist/cli/main.js`);
 const canExec = typeof (process as { execve?: unknown }).execve === "function";
 
@@ -49,8 +49,7 @@ describe.skipIf(!built || !canExec)("the CLI's startup snapshot", () => {
 
   beforeAll(async () => {
     home = createTempHome("jarvis-snapshot-");
-    const { JARVIS_SNAPSHOT: _off, ...on } = home.env;
-    env = on;
+    env = { ...home.env, JARVIS_SNAPSHOT: "on" };
     // The first cold ask runs the usual way and leaves a builder that waits for it to end
     const first = await ask("what is 2 plus 3");
     expect(first.code).toBe(0);
