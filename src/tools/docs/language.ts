@@ -25,6 +25,10 @@ const DOCS_INTENTS: IntentTable = {
   docs_summarize: {
     capability: { area: "Your documents", can: "summarize a document, a page or a video" },
     ask: { path: "Which document?" },
+    handles: [
+      { kind: "u", verbs: ["summarize"], arg: "url" },
+      { kind: "f", verbs: ["summarize"], arg: "path" },
+    ],
     describe: ({ path, url }) => `Summarize ${path ?? url ?? "that"}`,
     templates: [
       "(summarize|summarise|sum up|recap|digest) [the|this|that] [document|file|pdf|report|paper] {path}",
