@@ -186,18 +186,15 @@ function askWhich(
         (catalog.groupOf.get(spec.tool) === group ? 0 : 100) +
         (use.rank ?? 0) * 10 +
         (family(spec.tool) === family(last.tool) ? 0 : 1);
-      if (!best || score < best.score) best = { call: { tool: spec.tool, args: {} }, missing: [use.arg], score };
+      if (!best || score < best.score)
+        best = { call: { tool: spec.tool, args: {} }, missing: [use.arg], score };
     }
   }
   return best && { call: best.call, missing: best.missing };
 }
 
 /** The tool whose language takes this kind of handle for this verb (lowest rank first). */
-function callFor(
-  verb: Verb,
-  handle: Handle,
-  intents: Iterable<ActiveIntent>,
-): NluCall | undefined {
+function callFor(verb: Verb, handle: Handle, intents: Iterable<ActiveIntent>): NluCall | undefined {
   let best: { call: NluCall; rank: number } | undefined;
   for (const spec of intents) {
     for (const use of spec.handles ?? []) {
