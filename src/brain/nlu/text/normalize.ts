@@ -146,10 +146,21 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/** "twenty-five": a number written with a hyphen is two number words. */
+const HYPHENATED_NUMBER =
+  /^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)$/;
+
 function pushWord(out: Token[], word: string, start: number, end: number): void {
   const expanded = CONTRACTIONS[word];
   if (expanded) {
     for (const w of expanded.split(" ")) out.push({ w, start, end });
+    return;
+  }
+  const tens = HYPHENATED_NUMBER.exec(word);
+  if (tens) {
+    const cut = start + tens[1]!.length;
+    out.push({ w: tens[1]!, start, end: cut });
+    out.push({ w: tens[2]!, start: cut + 1, end });
     return;
   }
   if (word.endsWith("'s") && word.length > 2) {
