@@ -118,4 +118,33 @@ describe("borders between neighbouring tools", () => {
       args: { command: "git", args: ["status"], cwd: "~/diary" },
     });
   });
+
+  it("reads a hyphenated number and a busy person on the phone for what they are", () => {
+    expect(nlu.parse("could you set a timer for thirty-five minutes please", base)).toMatchObject({
+      tool: "timer_set",
+      args: { duration_s: 2100 },
+    });
+    expect(nlu.parse("stop the music, I'm on the phone", base).tool).toMatch(/^media_(?:pause|stop)$/);
+    // Another device is still beyond reach
+    const elsewhere = nlu.parse("play some jazz on the kitchen speaker", base);
+    expect(elsewhere.kind).toBe("unknown");
+  });
+
+  it("places one more window beside the one just snapped", () => {
+    expect(secondTurn("snap gedit to the left half", "and the calculator on the right")).toMatchObject({
+      tool: "windows_tile",
+      args: { app: "calculator", side: "right" },
+    });
+  });
+
+  it("the whole desktop is the screen's picture, the whole page the browser's", () => {
+    expect(nlu.parse("capture my entire desktop, not just the browser tab", base).tool).toBe(
+      "screen_capture",
+    );
+    expect(nlu.parse("screenshot the whole page", base).tool).toBe("browser_screenshot");
+    expect(nlu.parse("where on the screen does it say Save draft", base)).toMatchObject({
+      tool: "screen_find_text",
+      args: { text: "Save draft" },
+    });
+  });
 });
