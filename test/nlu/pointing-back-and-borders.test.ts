@@ -147,4 +147,16 @@ describe("borders between neighbouring tools", () => {
       args: { text: "Save draft" },
     });
   });
+
+  it("a lead saying which of two things is not meant leaves the request that is", () => {
+    expect(nlu.parse("not a timer, a proper alarm for 6:15am", base)).toMatchObject({
+      tool: "alarm_set",
+      args: { at: expect.stringContaining("T06:15") },
+    });
+    expect(
+      nlu.parse("not a calendar entry, just remind me to pay the window cleaner on Thursday", base),
+    ).toMatchObject({ tool: "reminders_create", args: { title: "pay the window cleaner" } });
+    // Nothing left after the lead: no request is made up
+    expect(nlu.parse("not a timer", base).kind).not.toBe("action");
+  });
 });
