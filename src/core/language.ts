@@ -167,9 +167,17 @@ export interface GroupCues {
   /**
    * Everyday words for what the group's tools say in their own terms: a request word adds
    * these terms at a lower weight ("inbox" → mail, "binned" → trash). Read for every request,
-   * whichever group it is about: the group declares them because it owns the terms.
+   * whichever group it is about: the group declares them because it owns the terms. A key of
+   * several words is a phrase, matched whole ("out of the way" → minimize): its words alone
+   * would say something else.
    */
   words?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * A tool of the group → the tools whose results it acts on and that are not named by a
+   * handle its description could show (a key chord goes to the window focused first; a timer
+   * is cancelled by the name the list shows). Retrieval offers such a lookup with the tool.
+   */
+  lookups?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

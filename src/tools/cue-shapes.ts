@@ -21,6 +21,13 @@ export const DOCUMENT_FILE = /\b\w[\w-]*\.(?:pdf|docx?|odt|pptx?|html?)\b/i;
 /** A web address or a domain name. */
 export const URL = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|org|net|io|dev|co|uk|de|fr|edu|gov)\b/i;
 
+/**
+ * A phone number: an international "+44 7911 123456", a trunk-prefixed "020 7946 0958" or a
+ * dashed "555-201-3344" (never a date: those have a year first or slashes).
+ */
+export const PHONE_NUMBER =
+  /(?:^|[\s(:])\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4}\b|\b0\d{2,4}[\s.-]\d{3,4}[\s.-]?\d{3,4}\b|\b\d{3}[-.]\d{3}[-.]\d{4}\b/;
+
 /** A mail address. */
 export const MAIL_ADDRESS = /\b[\w.+-]+@[\w-]+\.[\w.]+\b/;
 

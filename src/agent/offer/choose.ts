@@ -35,13 +35,42 @@ export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
       (tool) => !fixed.includes(tool.name),
     );
     // Tools whose own cue the request has are offered whatever their rank (at most a third of the room)
-    const cued = new Set(input.retriever.index().cued(input.request.text));
+    const index = input.retriever.index();
+    const cued = new Set(index.cued(input.request.text));
     const first = ranked.filter((tool) => cued.has(tool.name)).slice(0, Math.floor(room / 3));
-    chosen = [...first, ...ranked.filter((tool) => !first.includes(tool))]
-      .slice(0, room)
-      .map((tool) => tool.name);
+    const order = [...first, ...ranked.filter((tool) => !first.includes(tool))].map((tool) => tool.name);
+    chosen = withLookups(order, room, (name) => index.lookups(name));
   }
   return new ToolOffer(input.registry, [...chosen.sort(), ...fixed], searchLimitFor(input.budget));
+}
+
+/** How far down the room (a share of it) a tool still brings its lookup along. */
+const LOOKUP_REACH = 0.25;
+
+/**
+ * The best tools up to the room, each followed by its lookup when none of its lookups made it
+ * on its own: a tool offered without the one its handle or its window comes from leaves the
+ * model a step short, and a lesser tool gives way. The best-ranked lookup is the one brought,
+ * and only for the tools at the head of the ranking: further down, the lookup would push out
+ * tools likelier to be needed than the one that asked for it.
+ */
+export function withLookups(
+  order: readonly string[],
+  room: number,
+  lookups: (name: string) => string[],
+): string[] {
+  const picked: string[] = [];
+  const rank = new Map(order.map((name, i) => [name, i]));
+  for (const name of order) {
+    if (picked.length >= room) break;
+    if (picked.includes(name)) continue;
+    picked.push(name);
+    const own = lookups(name).filter((lookup) => rank.has(lookup));
+    if (rank.get(name)! >= LOOKUP_REACH * room) continue;
+    if (own.length === 0 || own.some((lookup) => picked.includes(lookup)) || picked.length >= room) continue;
+    picked.push(own.sort((a, b) => rank.get(a)! - rank.get(b)!)[0]!);
+  }
+  return picked;
 }
 
 /**

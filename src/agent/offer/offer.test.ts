@@ -8,6 +8,7 @@ import { probeTools, readProbeLog } from "../../testing/probe-tools.js";
 import { ScriptedModel, type ScriptedStep } from "../../testing/scripted-model.js";
 import { TableNlu } from "../../testing/table-nlu.js";
 import { builtinTools } from "../../tools/index.js";
+import { withLookups } from "./choose.js";
 import { MAX_SEARCHES, TOOLS_SEARCH } from "./search-tool.js";
 
 /**
@@ -105,6 +106,36 @@ describe("tools offered by retrieval", () => {
       }),
     );
     expect(model.calls[1]!.tools).toEqual(expect.arrayContaining(["mail_read", "mail_reply"]));
+  });
+});
+
+describe("lookups come with the tools that act on their results", () => {
+  // water ← beds: a bed is watered by the name the beds' list shows
+  const lookups = (name: string) => (name === "water" ? ["beds", "plots"] : name === "prune" ? ["beds"] : []);
+
+  it("a tool at the head of the ranking brings its best-ranked lookup, and a lesser tool gives way", () => {
+    const order = ["water", "vents", "lights", "heater", "fans", "misting", "plots", "shade", "beds"];
+    expect(withLookups(order, 8, lookups)).toEqual([
+      "water",
+      "plots",
+      "vents",
+      "lights",
+      "heater",
+      "fans",
+      "misting",
+      "shade",
+    ]);
+  });
+
+  it("brings nothing when a lookup is offered already, or for a tool far down the ranking", () => {
+    expect(withLookups(["water", "beds", "vents", "lights"], 4, lookups)).toEqual([
+      "water",
+      "beds",
+      "vents",
+      "lights",
+    ]);
+    const order = ["vents", "lights", "heater", "fans", "misting", "shade", "prune", "water", "beds"];
+    expect(withLookups(order, 8, lookups)).toEqual(order.slice(0, 8));
   });
 });
 

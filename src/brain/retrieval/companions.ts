@@ -1,6 +1,47 @@
 import type { CatalogTool } from "./tool-index.js";
 
 /**
+ * Each tool's lookups: the tools whose results it acts on. A tool that takes a handle kind
+ * another returns ("Change a calendar event (#e handle)" ← "Returns #e handles"), a group's
+ * reader after its finder (`notes_read` ← `notes_search`), and what a group declares in its
+ * cues (a key chord ← the window focused first). Directed: the lookup needs nothing back.
+ */
+export function lookupsOf(catalog: readonly CatalogTool[]): Map<string, Set<string>> {
+  const names = new Set(catalog.map((t) => t.name));
+  const lookups = new Map<string, Set<string>>(catalog.map((t) => [t.name, new Set<string>()]));
+  const add = (consumer: string, lookup: string) => {
+    if (consumer !== lookup && names.has(lookup)) lookups.get(consumer)?.add(lookup);
+  };
+  for (const reader of catalog) {
+    if (!/_read$/.test(reader.name)) continue;
+    for (const finder of catalog)
+      if (finder.group === reader.group && /_(?:search|list)$/.test(finder.name))
+        add(reader.name, finder.name);
+  }
+  const producers = new Map<string, CatalogTool[]>();
+  for (const tool of catalog) {
+    for (const kind of producedKinds(tool.description)) {
+      const list = producers.get(kind) ?? [];
+      list.push(tool);
+      producers.set(kind, list);
+    }
+  }
+  for (const tool of catalog) {
+    const produced = producedKinds(tool.description);
+    // What it takes: handle kinds its description or its parameters' descriptions mention
+    const takes = `${tool.description} ${parameterDescriptions(tool.parameters)}`;
+    for (const m of takes.matchAll(/#([a-z])\b|#([a-z])\/#?([a-z])\b/g)) {
+      for (const kind of [m[1], m[2], m[3]].filter((k): k is string => Boolean(k))) {
+        if (produced.has(kind)) continue;
+        for (const producer of producers.get(kind) ?? []) add(tool.name, producer.name);
+      }
+    }
+    for (const lookup of tool.groupCues?.lookups?.[tool.name] ?? []) add(tool.name, lookup);
+  }
+  return lookups;
+}
+
+/**
  * Tools that work together, read from the catalog's own names and descriptions: a group's
  * finder and its reader (`notes_search` → `notes_read`), a description that
  * names another tool ("refs for browser_click/type/select"), or a tool that takes a handle
@@ -24,32 +65,8 @@ export function companionsOf(catalog: readonly CatalogTool[]): Map<string, Set<s
         link(tool.name, names.has(more) ? more : `${prefix}_${more}`);
     }
   }
-  // A group's finder and its reader ("…_search"/"…_list" then "…_read"): what is found is read
-  // next, whether or not a description says the results are handles
-  for (const finder of catalog) {
-    if (!/_(?:search|list)$/.test(finder.name)) continue;
-    for (const reader of catalog)
-      if (reader.group === finder.group && /_read$/.test(reader.name)) link(finder.name, reader.name);
-  }
-  const producers = new Map<string, CatalogTool[]>();
-  for (const tool of catalog) {
-    for (const kind of producedKinds(tool.description)) {
-      const list = producers.get(kind) ?? [];
-      list.push(tool);
-      producers.set(kind, list);
-    }
-  }
-  for (const tool of catalog) {
-    const produced = producedKinds(tool.description);
-    // What it takes: handle kinds its description or its parameters' descriptions mention
-    const takes = `${tool.description} ${parameterDescriptions(tool.parameters)}`;
-    for (const m of takes.matchAll(/#([a-z])\b|#([a-z])\/#?([a-z])\b/g)) {
-      for (const kind of [m[1], m[2], m[3]].filter((k): k is string => Boolean(k))) {
-        if (produced.has(kind)) continue;
-        for (const producer of producers.get(kind) ?? []) link(tool.name, producer.name);
-      }
-    }
-  }
+  // What it acts on and what acts on it: the finder and its reader, the handle's producer
+  for (const [consumer, found] of lookupsOf(catalog)) for (const lookup of found) link(consumer, lookup);
   return links;
 }
 

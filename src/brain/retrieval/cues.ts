@@ -1,5 +1,5 @@
 import type { GroupCue } from "../../core/language.js";
-import type { RelatedWords } from "./terms.js";
+import type { RelatedPhrase, RelatedWords } from "./terms.js";
 import type { CatalogTool } from "./tool-index.js";
 
 /**
@@ -12,6 +12,7 @@ import type { CatalogTool } from "./tool-index.js";
 export class CompiledCues {
   private readonly shapes = new Map<string, GroupCue[]>();
   readonly words: RelatedWords;
+  readonly phrases: readonly RelatedPhrase[];
 
   constructor(catalog: readonly CatalogTool[]) {
     const seen = new Set<string>();
@@ -36,7 +37,19 @@ export class CompiledCues {
         words.set(key, list);
       }
     }
+    const phrases: RelatedPhrase[] = [];
+    for (const [key, terms] of words) {
+      if (!key.includes(" ")) continue;
+      words.delete(key);
+      // Whole words, any spacing: "out of my way" is not "without of my way"
+      const source = key
+        .split(/\s+/)
+        .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join("\\s+");
+      phrases.push({ pattern: new RegExp(`\\b${source}\\b`, "i"), terms });
+    }
     this.words = words;
+    this.phrases = phrases;
   }
 
   /** How much the text's shapes lift each group (BM25 units). */

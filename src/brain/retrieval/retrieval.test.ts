@@ -4,7 +4,7 @@ import type { ToolDefinition } from "../../core/tool.js";
 import { fakeEmbedding } from "../../knowledge/embedders/fake-server.js";
 import { createRuntime, type Runtime } from "../../runtime/runtime.js";
 import { createTempHome, type TempHome } from "../../testing/home.js";
-import { companionsOf } from "./companions.js";
+import { companionsOf, lookupsOf } from "./companions.js";
 import { toolLanguage } from "./language.js";
 import { type ToolEmbedder, ToolRetriever } from "./retriever.js";
 import { type CatalogTool, ToolIndex } from "./tool-index.js";
@@ -182,6 +182,59 @@ describe("words and shapes the groups declare, and finders with their readers", 
         .findIndex((t) => t.name === tab.name);
     expect(place(tab)).toBeLessThan(place(mute));
     expect(top({ text: "get back the slides I binned on monday" }, 6)).toContain("files_restore");
+  });
+
+  it("matches a phrase a group declares whole, never its words apart", () => {
+    const greenhouse: CatalogTool = {
+      name: "mcp_greenhouse_vent",
+      group: "mcp:greenhouse",
+      description: "Open or shut the roof vents.",
+      groupCues: { words: { "let some air in": ["vents", "roof"] } },
+    };
+    const own = new ToolIndex([...catalog, greenhouse], toolLanguage([...catalog, greenhouse]));
+    const place = (text: string) => own.rank({ text }).findIndex((t) => t.name === greenhouse.name);
+    expect(place("it's stuffy in the glasshouse, let some air in")).toBeLessThan(3);
+    // The same words scattered are not the phrase
+    expect(place("let me know if some friends drop in for air hockey")).toBeGreaterThan(10);
+    // The built-in groups' phrases: a window put aside, something that rings at a time
+    expect(top({ text: "start slack and then get it out of the way" }, 12)).toContain("windows_minimize");
+    expect(top({ text: "I want something to go off at 6:15 tomorrow" }, 5)).toContain("alarm_set");
+  });
+
+  it("reads lookups one way: what a tool acts on, declared by its group or read from its handles", () => {
+    const greenhouse = (
+      name: string,
+      description: string,
+      lookups?: Record<string, string[]>,
+    ): CatalogTool => ({
+      name,
+      group: "mcp:greenhouse",
+      description,
+      ...(lookups ? { groupCues: { lookups } } : {}),
+    });
+    const tools = [
+      greenhouse("mcp_greenhouse_beds", "Show the planting beds and what grows in each."),
+      greenhouse("mcp_greenhouse_water", "Water one bed.", { mcp_greenhouse_water: ["mcp_greenhouse_beds"] }),
+    ];
+    const lookups = lookupsOf([...catalog, ...tools]);
+    expect([...lookups.get("mcp_greenhouse_water")!]).toEqual(["mcp_greenhouse_beds"]);
+    expect([...lookups.get("mcp_greenhouse_beds")!]).toEqual([]);
+    // Built in: keys go to the window focused first; an event is changed by the handle its list returns
+    expect([...lookups.get("input_hotkey")!]).toContain("windows_focus");
+    expect([...lookups.get("windows_focus")!]).not.toContain("input_hotkey");
+    expect([...lookups.get("calendar_update_event")!]).toContain("calendar_list_events");
+    // …and the link still lifts both ways in the ranking
+    expect([...companionsOf([...catalog, ...tools]).get("mcp_greenhouse_beds")!]).toContain(
+      "mcp_greenhouse_water",
+    );
+  });
+
+  it("points a phone number at contacts and a relative's home at memory", () => {
+    expect(top({ text: "whose is 0161 496 0777, they keep ringing" }, 5)).toContain("contacts_search");
+    expect(top({ text: "+1 415 555 0199 missed call, who was that" }, 8)).toContain("contacts_search");
+    expect(top({ text: "is it raining near where my grandma lives" }, 8)).toContain("memory_recall");
+    // A date is not a phone number
+    expect(top({ text: "move the dentist to 2026-12-04" }, 5)).not.toContain("contacts_search");
   });
 
   it("pairs a group's finder with its reader, whether or not a description says so", () => {

@@ -38,6 +38,12 @@ export function termsOf(text: string): string[] {
 /** Everyday words → the catalog's own terms ("inbox" → mail), as the tool groups declare them. */
 export type RelatedWords = ReadonlyMap<string, readonly string[]>;
 
+/** Everyday phrases → the catalog's terms ("go off" → alarm), each matched whole. */
+export interface RelatedPhrase {
+  pattern: RegExp;
+  terms: readonly string[];
+}
+
 /**
  * A query's weighted terms: its own words at full weight, their everyday relatives at
  * `relatedWeight` (never more than a word the user actually said).
@@ -47,6 +53,7 @@ export function queryTerms(
   related: RelatedWords,
   weight = 1,
   relatedWeight = 0.4,
+  phrases: readonly RelatedPhrase[] = [],
 ): Map<string, number> {
   const terms = new Map<string, number>();
   const add = (term: string, w: number) => terms.set(term, Math.max(terms.get(term) ?? 0, w));
@@ -56,5 +63,7 @@ export function queryTerms(
     for (const term of related.get(word) ?? related.get(stem(word)) ?? [])
       add(stem(term), weight * relatedWeight);
   }
+  for (const phrase of phrases)
+    if (phrase.pattern.test(text)) for (const term of phrase.terms) add(stem(term), weight * relatedWeight);
   return terms;
 }

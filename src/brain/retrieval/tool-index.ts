@@ -1,6 +1,6 @@
 import type { GroupCues, IntentSpec } from "../../core/language.js";
 import { Bm25Index } from "./bm25.js";
-import { companionsOf } from "./companions.js";
+import { companionsOf, lookupsOf } from "./companions.js";
 import { CompiledCues } from "./cues.js";
 import type { ToolLanguage } from "./language.js";
 import { queryTerms, termsOf } from "./terms.js";
@@ -106,6 +106,7 @@ export class ToolIndex {
   private readonly groups = new Bm25Index();
   private readonly groupOf = new Map<string, string>();
   private readonly companions: Map<string, Set<string>>;
+  private readonly lookupsByTool: Map<string, Set<string>>;
   /** Each tool's own cues (its language's `cues`): shapes that point at it. */
   private readonly cues = new Map<string, RegExp[]>();
   private readonly groupCues: CompiledCues;
@@ -149,6 +150,7 @@ export class ToolIndex {
     for (const [group, doc] of byGroup) this.groups.add(group, doc);
     this.names = catalog.map((t) => t.name);
     this.companions = companionsOf(catalog);
+    this.lookupsByTool = lookupsOf(catalog);
     this.groupCues = new CompiledCues(catalog);
   }
 
@@ -159,6 +161,11 @@ export class ToolIndex {
   /** The tools a tool works with (the lookup that yields its handles or refs, and back). */
   partners(name: string): string[] {
     return [...(this.companions.get(name) ?? [])];
+  }
+
+  /** The tools whose results a tool acts on (the finder its handle comes from). */
+  lookups(name: string): string[] {
+    return [...(this.lookupsByTool.get(name) ?? [])];
   }
 
   /** The tools of a group, in catalog order. */
@@ -241,9 +248,15 @@ export class ToolIndex {
 
   /** How well each tool matches a text, 0–1 relative to the best (words, group, cues). */
   private relevance(text: string, recent: readonly string[]): Map<string, number> {
-    const query = queryTerms(text, this.groupCues.words);
+    const query = queryTerms(text, this.groupCues.words, 1, undefined, this.groupCues.phrases);
     for (const earlier of recent) {
-      for (const [term, weight] of queryTerms(earlier, this.groupCues.words, SIGNALS.recent)) {
+      for (const [term, weight] of queryTerms(
+        earlier,
+        this.groupCues.words,
+        SIGNALS.recent,
+        undefined,
+        this.groupCues.phrases,
+      )) {
         if (!query.has(term)) query.set(term, weight);
       }
     }

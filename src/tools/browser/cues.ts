@@ -10,5 +10,10 @@ export const BROWSER_CUES: GroupCues = {
     field: ["type", "browser"],
     dropdown: ["select", "browser"],
     form: ["browser", "type"],
+    sort: ["select", "browser"],
+    "filter by": ["select", "browser"],
+    "low to high": ["select"],
+    "high to low": ["select"],
+    page: ["browser"],
   },
 };

@@ -1,14 +1,21 @@
 import type { GroupCues } from "../../core/language.js";
-import { MAIL_ADDRESS } from "../cue-shapes.js";
+import { MAIL_ADDRESS, PHONE_NUMBER } from "../cue-shapes.js";
 
-/** A mail address: someone's contact details. */
+/** A mail address or a phone number: someone's contact details. */
 export const CONTACTS_CUES: GroupCues = {
-  shapes: [{ pattern: MAIL_ADDRESS, weight: 2 }],
+  shapes: [
+    { pattern: MAIL_ADDRESS, weight: 2 },
+    { pattern: PHONE_NUMBER, weight: 2 },
+  ],
   words: {
     phone: ["contact", "call"],
     number: ["contact"],
     ring: ["call"],
     text: ["call", "message"],
     sms: ["call"],
+    rang: ["call", "contact"],
+    rung: ["call", "contact"],
+    caller: ["call", "contact"],
+    dial: ["call"],
   },
 };

@@ -7,6 +7,14 @@ export const FILES_CUES: GroupCues = {
     { pattern: PATH, weight: 2.5 },
     { pattern: /\b(?:file|folder|directory)s?\b/i, weight: 1.5 },
   ],
+  // A file named loosely ("my passport scan") is found before it is moved, binned or described
+  lookups: {
+    files_move: ["files_search"],
+    files_trash: ["files_search"],
+    files_info: ["files_search"],
+    // What is restored is named by the trash's own list
+    files_restore: ["files_trash_list"],
+  },
   words: {
     folder: ["directory", "file"],
     directory: ["file"],
@@ -28,5 +36,10 @@ export const FILES_CUES: GroupCues = {
     bin: ["trash"],
     recycle: ["trash"],
     deleted: ["trash", "restore"],
+    "dig out": ["find", "search", "file"],
+    "dig up": ["find", "search", "file"],
+    "track down": ["find", "search"],
+    scan: ["file", "document"],
+    downloaded: ["file", "downloads"],
   },
 };

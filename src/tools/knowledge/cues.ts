@@ -9,5 +9,6 @@ export const KNOWLEDGE_CUES: GroupCues = {
     handbook: ["knowledge", "document"],
     indexed: ["knowledge"],
     index: ["knowledge"],
+    docs: ["knowledge", "document"],
   },
 };

@@ -6,5 +6,8 @@ export const SHELL_CUES: GroupCues = {
     git: ["shell", "run"],
     command: ["shell", "run"],
     terminal: ["shell"],
+    disk: ["df", "du"],
+    "disk space": ["df", "du", "shell"],
+    "disk usage": ["du", "df", "shell"],
   },
 };

@@ -12,5 +12,8 @@ export const SYSTEM_CUES: GroupCues = {
     ram: ["system", "memory"],
     disk: ["system", "space"],
     uptime: ["system"],
+    silent: ["mute"],
+    silence: ["mute"],
+    speakers: ["volume", "mute"],
   },
 };

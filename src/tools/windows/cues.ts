@@ -11,5 +11,12 @@ export const WINDOWS_CUES: GroupCues = {
     arrange: ["tile", "window"],
     side: ["tile"],
     half: ["tile"],
+    hide: ["minimize"],
+    "out of my way": ["minimize", "window"],
+    "out of the way": ["minimize", "window"],
+    "tuck away": ["minimize"],
+    "put away": ["minimize"],
+    "bring up": ["focus", "window"],
+    "switch to": ["focus", "window"],
   },
 };
