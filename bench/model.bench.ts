@@ -185,6 +185,7 @@ async function corpus() {
 const dev = await measure(load("recall-dev.jsonl"), "dev", true);
 const dev2 = await measure(load("recall-dev2.jsonl"), "dev2", true);
 const dev3 = await measure(load("recall-dev3.jsonl"), "dev3", true);
+const dev4 = await measure(load("recall-dev4.jsonl"), "dev4", true);
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -200,6 +201,7 @@ const result = {
   development: dev,
   developmentIndependent: dev2,
   developmentIndependent3: dev3,
+  developmentIndependent4: dev4,
   blind,
   malformedCalls: malformed,
 };
