@@ -53,7 +53,7 @@ if (major < MIN_MAJOR || (major === MIN_MAJOR && minor < MIN_MINOR)) {
     const code = await attachAsk(argv, process.env, process);
     if (code !== undefined) process.exitCode = code;
     // No service, JARVIS_SNAPSHOT=on: a well-formed ask runs from the CLI's startup snapshot when
-    // a fresh one is built (this process becomes it), else one is built in the background (0029)
+    // a fresh one is built (this process becomes it), else one is built in the background (0030)
     else if (parseAsk(argv) && compiled) runFromSnapshot(root, argv, process.env);
   }
   // Cache V8's compiled code for Jarvis (the bundle's chunks, or ~1000 modules unbundled) on

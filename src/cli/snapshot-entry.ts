@@ -9,7 +9,7 @@ import type { ToolDeps } from "../tools/deps.js";
 import { main } from "./main.js";
 
 /**
- * The body of a V8 startup snapshot of the CLI (docs/decisions/0029). Built with
+ * The body of a V8 startup snapshot of the CLI (docs/decisions/0030). Built with
  * `node --build-snapshot` from a CommonJS bundle of this module (scripts/bundle-snapshot.mjs) by
  * the background builder (snapshot-build.ts), it evaluates the modules a one-shot `jarvis ask`
  * needs and reads the NLU's catalog and weights from the user's cache, so a start from the

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { resolveHome } from "../config/paths.js";
 
 /**
- * The CLI's V8 startup snapshot (docs/decisions/0029): the evaluated CLI, catalog and NLU, built
+ * The CLI's V8 startup snapshot (docs/decisions/0030): the evaluated CLI, catalog and NLU, built
  * per Node and per code into the user's cache, and started instead of loading ~1000 modules.
  * This side runs in the launcher (bin/jarvis.js, through the attach bundle): it finds a fresh
  * snapshot and becomes it, or starts a build in the background and lets the command run as usual.
@@ -71,7 +71,7 @@ export function snapshotFresh(plan: SnapshotPlan): boolean {
  * same pid, stdio, terminal and signals; it does not return then). Otherwise starts building one
  * in the background, once, and returns: the caller goes on the usual way. Only with
  * `JARVIS_SNAPSHOT=on`: measured, it saves too little behind a Node launcher to be the default
- * (docs/decisions/0029).
+ * (docs/decisions/0030).
  */
 export function runFromSnapshot(root: string, argv: readonly string[], env: NodeJS.ProcessEnv): void {
   const execve = (process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never })

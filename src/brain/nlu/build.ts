@@ -14,7 +14,7 @@ export interface BuildOptions extends NluOptions {
 
 /**
  * An NLU's catalog compiled and its weights read from the cache ahead of a start: the CLI's
- * startup snapshot holds one (docs/decisions/0029), so a start from it neither compiles the
+ * startup snapshot holds one (docs/decisions/0030), so a start from it neither compiles the
  * catalog, nor hashes the training key, nor reads 11 MB of weights. Used only for the same
  * tools' language (`fingerprint`), the same cache and the same training options.
  */

@@ -3,7 +3,7 @@ import { tlsOptions } from "../mail/accounts.js";
 
 // Not `import`: an ES import of node:http(s) reads its lazy WebSocket/MessageEvent exports, which
 // loads undici (~3 MB of heap) into every process that loads the tool catalog; getBuiltinModule
-// does not (and the CLI's startup snapshot loads these on first use, docs/decisions/0029).
+// does not (and the CLI's startup snapshot loads these on first use, docs/decisions/0030).
 const http = process.getBuiltinModule("node:http");
 const https = process.getBuiltinModule("node:https");
 

@@ -29,7 +29,7 @@ const shiftArgs = z.object({
 });
 
 // Made per call, not when the module loads: an Intl object cannot be held in the CLI's startup
-// snapshot (docs/decisions/0029), and a day's name is formatted a few times a turn at most
+// snapshot (docs/decisions/0030), and a day's name is formatted a few times a turn at most
 const long = (iso: string) =>
   new Intl.DateTimeFormat("en-US", {
     weekday: "long",
