@@ -2,7 +2,7 @@
 // `node --build-snapshot` can evaluate: a snapshot's builder loads no files of its own, so every
 // first-party module and pure-JS package is inlined, and every other package (native addons,
 // packages that find files beside themselves) becomes a stand-in that loads it on first use,
-// after the snapshot is deserialized. See docs/decisions/0029.
+// after the snapshot is deserialized. See docs/decisions/0030.
 import { builtinModules, createRequire } from "node:module";
 import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";

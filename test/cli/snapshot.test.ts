@@ -6,7 +6,7 @@ import { snapshotFresh, snapshotPlan } from "../../src/cli/snapshot-launch.js";
 import { REPO_ROOT, runJarvis } from "../../src/testing/cli.js";
 import { createTempHome, type TempHome } from "../../src/testing/home.js";
 
-// The CLI's startup snapshot (docs/decisions/0029, opt-in with JARVIS_SNAPSHOT=on) through the
+// The CLI's startup snapshot (docs/decisions/0030, opt-in with JARVIS_SNAPSHOT=on) through the
 // real launcher: built in the background by a first cold `ask`, then used, and ignored when it is
 // not whole. Needs the built bundle (`npm run build`) and a Node with process.execve.
 const built = existsSync(`${REPO_ROOT}/dist/snapshot/cli.cjs`) && existsSync(`${REPO_ROOT}/dist/cli/main.js`);
