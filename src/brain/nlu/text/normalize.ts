@@ -99,9 +99,7 @@ const CONTRACTIONS: Record<string, string> = {
   tmoro: "tomorrow",
   "2moro": "tomorrow",
   thx: "thanks",
-  // Text-speak for days: a place slot must not take "paris tmrw" for a city
-  tmrw: "tomorrow",
-  tmrow: "tomorrow",
+  // More text-speak for days: a place slot must not take "paris tmr" for a city
   tmr: "tomorrow",
   tmw: "tomorrow",
   tomoz: "tomorrow",
