@@ -236,6 +236,11 @@ export interface IntentSpec {
    * another room or device ("on the kitchen speaker", "on the tv") is declined, template or not.
    */
   thisComputer?: boolean;
+  /**
+   * A call this tool cannot serve although the words are its own (a forecast for next month):
+   * the sentence that says so, or undefined. Declined with it instead of acting.
+   */
+  beyond?(args: Args, env: LanguageEnv): string | undefined;
   /** An unsure guess is asked about (an incomplete call) only when `anchors` were said. */
   asksWithAnchors?: boolean;
   /** The question for each missing argument ("Which list?"). */

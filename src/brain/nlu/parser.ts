@@ -108,6 +108,9 @@ export function assembleNlu(
 
 /** Free text that opens on where to put it ("on my ... list", "in the ... folder"), not what. */
 const SWALLOWED_PLACE = /^(?:on|in|into|onto|to|at) (?:my|the|this|that|your|our)\b/i;
+/** Free text that ends on a named field ("… into the postcode box"): the words and where they go. */
+const SWALLOWED_FIELD =
+  /\b(?:in|into|onto) (?:my|the|this|that|your|our) (?:[\p{L}\d-]+ ){0,3}(?:box|field|textbox|form|input|cell|bar)$/iu;
 
 const ONCE_ONLY =
   "I can’t set that up to repeat like that. For something that repeats, say for example “every Monday at 9 remind me to …”.";
@@ -201,7 +204,12 @@ class Parser {
     if (result.kind !== "action") return result;
     // A handle of the wrong kind is refused here, before the gate sees it
     for (const call of result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }]) {
-      const beyond = outOfReach(said.map((t) => t.w).join(" "), this.catalog.intentsOf.get(call.tool) ?? []);
+      const beyond = outOfReach(
+        said.map((t) => t.w).join(" "),
+        this.catalog.intentsOf.get(call.tool) ?? [],
+        call.args,
+        env,
+      );
       if (beyond) return { text: result.text, kind: "unknown", confidence: 0.5, reply: beyond };
       const problem = wrongHandle(this.catalog, call);
       if (problem) return { text: result.text, kind: "unknown", confidence: 0.5, reply: problem };
@@ -319,8 +327,11 @@ class Parser {
    */
   private templateConfidence(match: Candidate, words: readonly string[], input: string): number {
     if (!match.free) return CONFIDENCE.template;
-    // "note to self on my ideas list: ...": the slot swallowed a place the template has no word for
-    if (Object.values(match.args).some((v) => typeof v === "string" && SWALLOWED_PLACE.test(v)))
+    // "note to self on my ideas list: ...", "type … into the postcode box": the slot swallowed a
+    // place the template has no word for
+    const swallowed = (v: string) =>
+      SWALLOWED_PLACE.test(v) || SWALLOWED_FIELD.test(v.replace(/[.!?]+$/, ""));
+    if (Object.values(match.args).some((v) => typeof v === "string" && swallowed(v)))
       return CONFIDENCE.unnamedMedium;
     const spec = this.catalog.intents.get(match.intent);
     if (!spec?.medium) return CONFIDENCE.freeTemplate;

@@ -171,14 +171,22 @@ export function incompleteCall(
       specs.some((spec) => spec.anchors && !spec.anchors.test(said))
     )
       continue;
-    const required = catalog.required.get(tool);
-    if (!required?.length) continue;
+    const required = catalog.required.get(tool) ?? [];
+    // Every value optional, yet the tool has questions for some ("a name or an address"): with
+    // none of them said, those are what is missing
+    const questions = required.length > 0 ? [] : specs.flatMap((spec) => Object.keys(spec.ask ?? {}));
+    if (required.length === 0 && questions.length === 0) continue;
     let args: Record<string, unknown> = {};
     for (const spec of specs) {
       const partial = spec.partial?.(context);
       if (partial) args = { ...partial, ...args };
     }
-    const missing = missingArgs(args, required);
+    const missing =
+      required.length > 0
+        ? missingArgs(args, required)
+        : questions.every((arg) => args[arg] === undefined)
+          ? questions
+          : [];
     if (missing.length > 0) return { call: { tool, args }, missing };
   }
   return undefined;

@@ -210,6 +210,7 @@ const CONTACT_EDIT_INTENTS: IntentTable = {
     templates: [
       "(add|save|put|store) {who:contact} (to|in|into) [my] (contacts|contact list|address book)",
       "(add|save) [a] [new] contact [named|called|for] {name:contact} [with] [email|e mail|address] {who:contact}",
+      "(add|save|store) {who:contact} as [a|an] [new] [email] contact",
     ],
     // A name or an address where either may stand: an address is the email, anything else the name
     build: ({ values }) => {

@@ -28,8 +28,15 @@ function placed(path: unknown, dir: unknown): unknown {
  */
 function kindOf(path: unknown): "folder" | "file" | undefined {
   if (typeof path !== "string") return undefined;
-  if (/^#d\d|\/$|^~$|^~\/[A-Z][a-z]+$/.test(path)) return "folder";
-  if (/^#f\d|\.[a-z0-9]{1,5}$/i.test(path)) return "file";
+  // The hidden folders every home has hold settings and keys, not text to read
+  if (
+    /^#d\d|\/$|^~$|^~\/[A-Z][a-z]+$|^~\/\.(?:config|local|cache|ssh|gnupg|mozilla|npm|cargo|themes|icons|fonts)$/.test(
+      path,
+    )
+  )
+    return "folder";
+  // An extension follows a name: ".bashrc" alone is a hidden name, not a file type
+  if (/^#f\d|[^/.]\.[a-z0-9]{1,5}$/i.test(path)) return "file";
   return undefined;
 }
 

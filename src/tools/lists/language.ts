@@ -73,7 +73,7 @@ const LIST_INTENTS: IntentTable = {
     },
     ask: LIST_QUESTIONS,
     describe: ({ list }) => (typeof list === "string" ? `Show ${listName(list)}` : "Show your lists"),
-    vetoes: /\b(?:order|buy|add|remove|delete|clear|put|list of|make a list|create)\b/,
+    vetoes: /\b(?:order|buy|add|remove|delete|clear|put|list of|make a list|create|rename|renamed)\b/,
     anchors: /\blists?\b/,
     templates: [
       `(what is|what's|what are|what do i have|what do we have|what else is|what is left) (on|in) ${LIST}`,
@@ -136,8 +136,10 @@ const LIST_INTENTS: IntentTable = {
   lists_clear: {
     ask: LIST_QUESTIONS,
     describe: ({ list }) => `Clear ${listName(list)}`,
-    vetoes: /\b(?:order|buy|purchase)\b/,
-    anchors: /\blists?\b/,
+    // Renaming or sharing a list names it too: a guess that empties one needs a word for emptying
+    vetoes: /\b(?:order|buy|purchase|rename|renamed|call it|share|send|copy)\b/,
+    anchors:
+      /^(?=.*\blists?\b).*\b(?:clear\w*|empty|wipe|delete|remove|erase|reset|clean|scrap|bin|trash|ditch|dump|get rid|start (?:over|again|fresh)|everything|all|whole|every)\b/,
     templates: [
       `(clear|empty|wipe|reset|erase|clean) [out] ${LIST}`,
       `(delete|remove|clear|erase) (everything|all items|all the items|all things|all) (on|from|in|off) ${LIST}`,

@@ -84,8 +84,9 @@ const MEDIA_INTENTS: IntentTable = {
       example: "play some jazz",
     },
     describe: ({ query }) => (typeof query === "string" ? `Play ${query}` : "Resume the music"),
+    // A guess never plays what is being put on a list ("… on my books to read list")
     vetoes: new RegExp(
-      `${OPINION.source}|^(?:lets|let's|let us|shall we|do you want to|would you like to) play\\b|\\bplaylist\\b.*\\b(?:add|put)\\b|\\b(?:add|put)\\b.*\\bplaylist\\b|\\b(?:funny|joke|jokes|games?|record|note|opinion|preferences?|disable)\\b|^(?!.*\\b(?:play\\w*|start|put on|hear|listen\\w*|resume|continue)\\b).*\\b(?:save|saved|favou?rite)\\b`,
+      `${OPINION.source}|^(?:lets|let's|let us|shall we|do you want to|would you like to) play\\b|\\bplaylist\\b.*\\b(?:add|put)\\b|\\b(?:add|put)\\b.*\\bplaylist\\b|\\b(?:funny|joke|jokes|games?|record|note|opinion|preferences?|disable)\\b|\\b(?:on|onto|to) (?:my|the|our) (?:[a-z]+ ){0,3}list\\b|^(?!.*\\b(?:play\\w*|start|put on|hear|listen\\w*|resume|continue)\\b).*\\b(?:save|saved|favou?rite)\\b`,
     ),
     anchors:
       /\b(?:music|songs?|play\w*|playlist|album|radio|podcasts?|audiobooks?|audio books?|books?|novel|chapter|track|tunes?|listen\w*|resume|continue|station|put on|restart|reading|queue|fm|am radio|channel|episode|artist|band|spotify|pandora|hear|jazz|rock|pop|hip hop|rap|classical|country|blues|metal|indie|reggae|disco)\b/,

@@ -47,6 +47,9 @@ const MEMORY_INTENTS: IntentTable = {
       "what do you (remember|know) about {query}",
       "do you remember {query}",
       "what did i (tell|say to) you about {query}",
+      // Asked about something told before, whatever the question word: the telling names memory
+      "(when|where|who|which|how|what) did i (tell|say to|mention to) you [that] {query}",
+      "(when|where|who|which|how) did i (say|mention) [that] {query}",
       "(recall|remind me of) {query}",
       "what have i told you about {query}",
       "(tell me|show me) what you (remember|know) about {query}",

@@ -30,6 +30,9 @@ const SHELL_INTENTS: IntentTable = {
     // The programs it runs by default and what people ask of them (a repository's state,
     // the disk, who is logged in)
     cues: /\b(?:git|ls|df|du|uptime|whoami|echo)\b|\b(?:commits?|repo(?:sitory)?|branch(?:es)?|uncommitted|diff|tags?|logged in as|command line|terminal command)\b|\b(?:user ?name|mounted|drives?|partitions?|disk (?:usage|space)|how (?:much (?:space|room)|big) (?:is|are|does)\b.*\b(?:taking|take|use|using)|folder size|size of (?:the |my |this )?(?:folder|directory))\b/i,
+    // A program outside the ones it runs by default (shell.allow) may well be refused: with
+    // arguments, asked first unless the request says it is a command line
+    medium: /\b(?:git|ls|df|du|uptime|whoami|date|echo)\b|\b(?:terminal|shell|command|console)\b/i,
     describe: ({ command, args }) =>
       typeof command === "string"
         ? `Run ${[command, ...(Array.isArray(args) ? args : [])].join(" ")}`
@@ -54,6 +57,11 @@ const SHELL_INTENTS: IntentTable = {
       { t: `(show|give|get) [me] the git (log|history) ${REPO}`, args: git("log", "--oneline", "-10") },
       { t: `(show|give|get) [me] the git diff ${REPO}`, args: git("diff") },
       { t: `(show|give|get) [me] the git status ${REPO}`, args: git("status") },
+      // Naming git as the means: what changed in a repository is its status
+      {
+        t: `(use|ask|with) git [to] (show|tell|give) [me] (what has changed|what is changed|what changed|the changes|what is new) ${REPO}`,
+        args: git("status"),
+      },
       { t: `(what|which) [git] branch am i on ${REPO}`, args: git("branch", "--show-current") },
       { t: `(pull|fetch|get) the latest [changes] ${REPO}`, args: git("pull") },
       {

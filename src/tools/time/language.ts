@@ -69,6 +69,12 @@ const TIME_INTENTS: IntentTable = {
       "[the] (current|today's|todays) date [please]",
       "(display|show) [me] [the] [current|today's|todays] date",
       "what does the clock say",
+      // Wanting to know, said as a need or a wish rather than a question
+      // (a polite lead-in such as "i would like to" is dropped before templates read the words)
+      "[i need to|i want to|i would like to|let me] know (what time it is|the time) [now|please]",
+      "[i need to|i want to|i would like to|let me] know (what|which) (day|date) (it is|today is) [today|please]",
+      "[i need to|i want to|i would like to|let me] know what is (the date|the day) [today|please]",
+      "[i need to|i want to|i would like to|let me] know [the] (date|day of the week) [today|please]",
     ],
     samples: ["clock", "current date and time", "is it morning or evening where i am"],
     build: (input) => {
@@ -223,6 +229,15 @@ const CONVERT_INTENTS: IntentTable = {
       "how many hours (ahead|behind) is {to:city} [of|from] [{from:city}]",
       "how far (ahead|behind) is {to:city} [of|from] [{from:city}]",
       "what is the time difference (with|to) {to:city}",
+      // How far apart two clocks are, asked in hours or as a gap
+      "[what is the] time (gap|offset) between {from:city} and {to:city}",
+      "how many hours [of] (difference|apart) [is there|are there] between {from:city} and {to:city}",
+      "how many hours (difference|apart) (is|are) {from:city} and {to:city}",
+      "how many hours (difference|apart) is {to:city} from {from:city}",
+      "(what is|how big is) the time (difference|gap) (between|from) (here|me|my location|where i am) (and|to) {to:city}",
+      // The clock said here (or somewhere), the time asked elsewhere, without an "if"
+      `it is ${CLOCK} (here|in {from:city}) [,] [so] what time is it ${TO}`,
+      `convert {from:city} time (to|into) {to:city} [time]`,
     ],
     asks: [`convert ${CLOCK} to (another|a different) (time zone|timezone|zone)`],
     samples: [

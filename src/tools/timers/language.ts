@@ -18,6 +18,8 @@ const A = "(a|an|the|one|my)";
 
 const TIMER_INTENTS: IntentTable = {
   timer_set: {
+    // Asking whether a length will do is a question about it: a guess never starts the timer
+    vetoes: /^(?:do|would|will) you think\b|\b(?:is|be|are) (?:that |it |this )?(?:long )?enough\b/,
     // "make it 4 minutes": the timer just set is replaced; "cancel that": it is cancelled
     followUp: ({ kind, last, newest, seconds: said, number }) => {
       const cancel = { tool: "timer_cancel", args: newest.t ? { id: newest.t } : {} };

@@ -6,6 +6,7 @@ import {
   findDay,
   isWhen,
   type LanguageCall,
+  type LanguageEnv,
   spokenWhen,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
@@ -39,6 +40,18 @@ function weatherFollowUp({ last, place, when, env }: FollowUpInput): LanguageCal
   return { tool: "weather_forecast", args: { ...city, date: when.date } };
 }
 
+/** The forecast covers today and the next 15 days (the service's 16); a later date it cannot tell. */
+const FORECAST_DAYS = 16;
+const DAY_MS = 86_400_000;
+
+function pastTheForecast(date: string, env: LanguageEnv): string | undefined {
+  const today = Date.parse(`${env.zones.date(env.now, env.timezone)}T00:00:00Z`);
+  const ahead = (Date.parse(`${date}T00:00:00Z`) - today) / DAY_MS;
+  return ahead >= FORECAST_DAYS
+    ? `I can only see the weather up to ${FORECAST_DAYS - 1} days ahead; ask me nearer the time.`
+    : undefined;
+}
+
 function where(city: unknown): string {
   return typeof city === "string" ? ` in ${city}` : "";
 }
@@ -49,7 +62,8 @@ function forecast(input: BuildInput): Args | undefined {
   const day = input.values.date;
   if (isWhen(day)) {
     const said = input.matches.date?.raw.toLowerCase() ?? "";
-    if (/\b(?:week|weekend|days)\b/.test(said)) args.days = 7;
+    // "this week", "the next few days" are a span; "in 10 days" is one day
+    if (/\b(?:week|weekend|days)\b/.test(said) && !/^in\b/.test(said)) args.days = 7;
     else args.date = day.date;
   }
   return args;
@@ -99,6 +113,7 @@ const WEATHER_INTENTS: IntentTable = {
   },
   weather_forecast: {
     ask: { city: "Which city?" },
+    beyond: ({ date }, env) => (typeof date === "string" ? pastTheForecast(date, env) : undefined),
     // Said once, the city is the one the weather is about until another is said
     remember: ["city"],
     placeArg: "city",

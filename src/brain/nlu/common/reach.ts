@@ -1,4 +1,4 @@
-import type { IntentSpec } from "../../../core/language.js";
+import type { Args, IntentSpec, LanguageEnv } from "../../../core/language.js";
 
 /**
  * Requests that name something beyond Jarvis's reach, whatever tool the words resemble: another
@@ -26,9 +26,19 @@ const OTHERS_ACCOUNT = new RegExp(
 );
 
 /** Why a reading of these intents is out of reach (a sentence for the person), or undefined. */
-export function outOfReach(said: string, intents: readonly IntentSpec[]): string | undefined {
+export function outOfReach(
+  said: string,
+  intents: readonly IntentSpec[],
+  args: Args,
+  env: LanguageEnv,
+): string | undefined {
   if (OTHERS_ACCOUNT.test(said)) return "I can only use your own accounts and devices, not someone else's.";
   if (intents.some((spec) => spec.thisComputer) && OTHER_DEVICE.test(said))
     return "I can only act on this computer, not on other speakers, TVs, phones or rooms.";
+  // The tool's own limit on what its arguments may ask (how far ahead it can see)
+  for (const spec of intents) {
+    const limit = spec.beyond?.(args, env);
+    if (limit) return limit;
+  }
   return undefined;
 }

@@ -132,6 +132,8 @@ const NOT_EVENT_WORDS = new Set(
 
 /** Currencies are not places: "what is one dollar in euros". */
 const MONEY = new RegExp(`\\b(?:${CURRENCY})\\b`, "i");
+/** Units of a length of time: no place is called "five weeks". */
+const SPAN_UNIT = /^(?:seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?)$/;
 
 /**
  * Slot types by name. A template slot `{app}` uses the type named `app`; `{title:text}` names
@@ -253,6 +255,8 @@ export const SLOT_TYPES: Record<string, SlotType> = {
       // "9 am cst": am/pm belongs to the time before it, not to the place
       if (/^(?:am|pm|a\.?m\.?|p\.?m\.?)$/.test(w[0] ?? "") || !isNameLike(w) || MONEY.test(raw))
         return undefined;
+      // "in five weeks" is when, not where
+      if (w.some((x) => SPAN_UNIT.test(x))) return undefined;
       return raw.trim().replace(/[?.!,]+$/, "");
     },
   },

@@ -99,6 +99,12 @@ const CONTRACTIONS: Record<string, string> = {
   tmoro: "tomorrow",
   "2moro": "tomorrow",
   thx: "thanks",
+  // More text-speak for days: a place slot must not take "paris tmr" for a city
+  tmr: "tomorrow",
+  tmw: "tomorrow",
+  tomoz: "tomorrow",
+  tonite: "tonight",
+  "2day": "today",
   "to-do": "todo",
   "e-mail": "email",
   "e-mails": "emails",
