@@ -19,14 +19,19 @@ const middle = (r: NluResult) =>
   r.kind === "action" && !r.missing?.length && r.confidence >= ASK && r.confidence < ACT;
 
 describe("a near miss becomes the question", () => {
-  it("asks a hesitant request whose tool and values are in the sentence, with those values", () => {
-    const r = parse("do you think a timer for 11 minutes is enough for the pasta?");
+  it("asks a request read as a question whose tool and values are in the sentence, with those values", () => {
+    const r = parse("How many items live in ~/Music/old-mixes?");
     expect(middle(r)).toBe(true);
-    expect(r.tool).toBe("timer_set");
-    expect(r.args).toEqual({ duration_s: 660 });
+    expect(r.tool).toBe("files_info");
+    expect(r.args).toEqual({ path: "~/Music/old-mixes" });
     // The question shows what would run
-    expect(r.summary).toMatch(/11 minutes/);
+    expect(r.summary).toMatch(/old-mixes/);
     expect(r.evidence).toMatchObject({ via: "near", from: "question", anchored: true });
+  });
+
+  it("never starts a timer on a question whether a length will do", () => {
+    const r = parse("do you think a timer for 11 minutes is enough for the pasta?");
+    expect(r.kind === "action" && r.confidence >= ACT).toBe(false);
   });
 
   it("reads typed values for a sure tool whose language has no words for the phrasing", () => {
@@ -62,7 +67,8 @@ describe("a near miss in the agent", () => {
     harnesses.push(h);
     return h;
   };
-  const TEXT = "do you think a timer for 11 minutes is enough for the pasta?";
+  // A hedged request: a middle-band reading, asked as the action itself
+  const TEXT = "any chance of a timer for 11 minutes for the pasta?";
 
   it("sets the timer after yes, asked once with the values that run", async () => {
     const h = agentWith(nlu);
