@@ -63,7 +63,8 @@ export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
       cost,
     );
   }
-  return new ToolOffer(input.registry, [...chosen.sort(), ...fixed], searchLimitFor(input.budget));
+  const offered = [...chosen.sort(), ...fixed];
+  return new ToolOffer(input.registry, offered, searchLimitFor(input.budget, offered.length));
 }
 
 /**
@@ -155,8 +156,8 @@ export function withLookups(
  * How many tools one `tools_search` may add: a model with room for many tools gets more per
  * search, a small one fewer (each found tool is one more schema in every later request).
  */
-export function searchLimitFor(budget: number): number {
-  return budget >= 16 ? 10 : 8;
+export function searchLimitFor(budget: number, offered = budget): number {
+  return (budget >= 16 ? 10 : 8) + Math.max(0, budget - offered);
 }
 
 /**
