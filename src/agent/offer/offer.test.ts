@@ -9,7 +9,14 @@ import { ScriptedModel, type ScriptedStep } from "../../testing/scripted-model.j
 import { TableNlu } from "../../testing/table-nlu.js";
 import { builtinTools } from "../../tools/index.js";
 import { estimateTokens } from "../tokens.js";
-import { chooseOffer, roomFor, TOKENS_PER_TOOL, withinTokens, withLookups } from "./choose.js";
+import {
+  chooseOffer,
+  roomFor,
+  searchLimitFor,
+  TOKENS_PER_TOOL,
+  withinTokens,
+  withLookups,
+} from "./choose.js";
 import { MAX_SEARCHES, TOOLS_SEARCH } from "./search-tool.js";
 
 /**
@@ -171,6 +178,33 @@ describe("each request gets the room its ranking calls for", () => {
       expect(spent).toBeLessThanOrEqual(20 * TOKENS_PER_TOOL);
       expect(offer.list()).toEqual([...offer.list()].sort((a, b) => fixedLast(a, b)));
     }
+  });
+});
+
+describe("a search after a small first offer", () => {
+  it("gets the places the first offer left of the budget, so the two together never exceed what a full offer and its search could", () => {
+    expect(searchLimitFor(20)).toBe(10);
+    expect(searchLimitFor(20, 14)).toBe(16);
+    expect(searchLimitFor(20, 25)).toBe(10);
+    expect(searchLimitFor(12, 9)).toBe(11);
+  });
+});
+
+describe("lookups the groups declare for steps that read before they act", () => {
+  it("a copy comes with what is read first, and typing with the window it goes to", async () => {
+    harness = createAgentHarness({ tools: (deps) => builtinTools(deps) });
+    const { retriever, registry } = harness.agent.deps;
+    const index = retriever.index();
+    expect(index.lookups("clipboard_write")).toEqual(expect.arrayContaining(["files_read", "memory_recall"]));
+    expect(index.lookups("input_type")).toEqual(expect.arrayContaining(["windows_focus", "apps_focus"]));
+    const offer = await chooseOffer({
+      retriever,
+      registry,
+      budget: 12,
+      request: { text: "put the text of ~/keys/deploy.pub on the clipboard" },
+    });
+    expect(offer.has("clipboard_write")).toBe(true);
+    expect(offer.has("files_read")).toBe(true);
   });
 });
 
