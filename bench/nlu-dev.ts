@@ -18,9 +18,15 @@ export async function developmentNlu(prefix: string) {
     env: { ...process.env, JARVIS_HOME: home, HOME: home, ...THROWAWAY_STORE },
     logger: silentLogger,
   });
-  const nlu = createNlu(runtime.registry.list(), { timezone: TIMEZONE });
+  const tools = runtime.registry.list();
+  const nlu = createNlu(tools, { timezone: TIMEZONE });
+  const groups = new Map(tools.map((t) => [t.name, t.group]));
   await runtime.close();
   rmSync(home, { recursive: true, force: true });
   const models = configSchema.parse({}).models;
-  return { nlu, bands: { act: models.fast_path_threshold, ask: models.ask_threshold } };
+  return {
+    nlu,
+    bands: { act: models.fast_path_threshold, ask: models.ask_threshold },
+    groupOf: (tool: string) => groups.get(tool) ?? "(unknown tool)",
+  };
 }

@@ -19,7 +19,7 @@ import {
   TIMEZONE,
 } from "./nlu-data.js";
 import { developmentNlu } from "./nlu-dev.js";
-import { behaviourOf, callsOf, mechanismOf } from "./nlu-score.js";
+import { behaviourOf, callsOf, contextAfter, mechanismOf } from "./nlu-score.js";
 
 const list = process.argv.includes("--list");
 const { nlu, bands } = await developmentNlu("jarvis-nlu-false-");
@@ -41,13 +41,7 @@ const everyday = [
   ...loadDevEveryday3().map((c) => ({ set: "dev-everyday3", c })),
 ];
 for (const { set, c } of everyday) {
-  const context: NluContext = { ...base };
-  if (c.after) {
-    const first = behaviourOf(nlu.parse(c.after, base), bands);
-    if (first.kind === "acted" && first.calls.length === 1) context.lastCall = first.calls[0]!;
-    if (first.kind === "asked")
-      context.pending = { tool: first.tool, args: first.args, missing: first.missing };
-  }
+  const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;
   const result = nlu.parse(c.text, context);
   const b = behaviourOf(result, bands);
   n += 1;

@@ -56,6 +56,18 @@ export function behaviourOf(result: NluResult, bands: Bands): Behaviour {
 }
 
 /**
+ * The context of a follow-up's second turn: the first turn's single action as the last call,
+ * or its question for a missing value as the pending call (as a running Jarvis keeps them).
+ */
+export function contextAfter(nlu: Nlu, first: string, bands: Bands, base: NluContext): NluContext {
+  const context: NluContext = { ...base };
+  const b = behaviourOf(nlu.parse(first, base), bands);
+  if (b.kind === "acted" && b.calls.length === 1) context.lastCall = b.calls[0]!;
+  if (b.kind === "asked") context.pending = { tool: b.tool, args: b.args, missing: b.missing };
+  return context;
+}
+
+/**
  * The parser's path to an action, read from what the reading carries: classifier evidence, the
  * fixed confidences of templates (a free-text slot is 0.9) and of follow-ups/references (0.92),
  * or several calls. Used to say where false actions come from (aggregates only on blind sets).

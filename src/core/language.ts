@@ -141,7 +141,7 @@ export interface LookupSpec {
 /** "open the second one", "read that email", "cancel it": what this tool does with a handle. */
 export interface HandleUse {
   kind: HandleKind;
-  verbs: ReadonlyArray<"open" | "read" | "cancel">;
+  verbs: ReadonlyArray<"open" | "read" | "cancel" | "summarize">;
   /** The argument the handle goes into. */
   arg: string;
   /** Only handles whose label matches (timers and alarms share a kind). */

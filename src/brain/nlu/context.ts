@@ -24,6 +24,8 @@ const NOUN_KINDS: Record<string, string> = {
   email: "m",
   mail: "m",
   message: "m",
+  thread: "m",
+  conversation: "m",
   file: "f",
   document: "f",
   event: "e",
@@ -32,7 +34,9 @@ const NOUN_KINDS: Record<string, string> = {
   alarm: "t",
 };
 
-const VERBS: Record<string, "open" | "read" | "cancel"> = {
+type Verb = "open" | "read" | "cancel" | "summarize";
+
+const VERBS: Record<string, Verb> = {
   open: "open",
   visit: "open",
   follow: "open",
@@ -46,22 +50,27 @@ const VERBS: Record<string, "open" | "read" | "cancel"> = {
   read: "read",
   "read me": "read",
   "read out": "read",
-  summarize: "read",
+  summarize: "summarize",
+  summarise: "summarize",
   check: "read",
   cancel: "cancel",
+  trash: "cancel",
+  bin: "cancel",
   stop: "cancel",
   delete: "cancel",
   remove: "cancel",
 };
 
 const REFERENCE =
-  /^(open|visit|follow|click on|click|go to|show me|show|view|pull up|read me|read out|read|summarize|check|cancel|stop|delete|remove) (?:(it|that|this|that one|this one)|(?:the|that|this) (?:(\w+) )?(one|link|links|result|page|article|site|website|url|email|mail|message|file|document|event|meeting|timer|alarm)|number (\d{1,3})|the (\w+))$/;
+  /^(open|visit|follow|click on|click|go to|show me|show|view|pull up|read me|read out|read|summarize|summarise|check|cancel|stop|delete|remove|trash|bin) (?:(it|that|this|that one|this one)|(?:the|that|this) (?:(\w+) )?(one|link|links|result|page|article|site|website|url|email|mail|message|thread|conversation|file|document|event|meeting|timer|alarm)|number (\d{1,3})|the (\w+))$/;
 
 export interface Reference {
   /** The call, when the reference resolved to a handle a registered tool can take. */
   call?: NluCall;
   /** Why it could not resolve (no such handle, nothing to do with it). */
   problem?: string;
+  /** The tool it points at when the listing left no handles to pick from: ask which one. */
+  ask?: { call: NluCall; missing: string[] };
 }
 
 /** Does this utterance point at an earlier result? Returns undefined if it does not. */
@@ -87,6 +96,12 @@ export function resolveReference(
   const handles = context.handles ?? [];
   const pool = latestBatch(handles, kind);
   if (pool.length === 0) {
+    // "delete the second one" right after a listing that left nothing to point at: the listing's
+    // area says which tool is meant, and the question "which one?" is honest where acting is not
+    // ("cancel the timer" is an ordinary command; "summarise that thread" points back)
+    const pointed = position !== undefined || / (?:that|this) \w+$/.test(m[0]);
+    const ask = pointed && context.lastCall ? askWhich(verb, kind, context.lastCall, catalog) : undefined;
+    if (ask) return { ask };
     // "cancel the (first) timer" with nothing minted is an ordinary command; "open it" is a dangling reference
     if (m[4] && m[4] !== "one") return undefined;
     return { problem: "I don't know which one you mean; there is nothing to refer to yet." };
@@ -142,12 +157,44 @@ function latestBatch(handles: readonly Handle[], kind: string | undefined): Hand
   return ofKind.filter((h) => h.turn === latest);
 }
 
+/**
+ * The tool a reference points at from the last call alone: one that takes, for this verb, the
+ * kind of handle the last call's area deals in (its own area first, then the nearest name).
+ */
+function askWhich(
+  verb: Verb,
+  kind: string | undefined,
+  last: NluCall,
+  catalog: Catalog,
+): { call: NluCall; missing: string[] } | undefined {
+  const group = catalog.groupOf.get(last.tool);
+  const kinds = new Set<string>();
+  for (const [tool, specs] of catalog.intentsOf) {
+    if (catalog.groupOf.get(tool) !== group) continue;
+    for (const spec of specs) {
+      for (const use of spec.handles ?? []) kinds.add(use.kind);
+      for (const accepted of Object.values(spec.accepts ?? {})) for (const k of accepted) kinds.add(k);
+    }
+  }
+  const family = (tool: string) => tool.slice(0, tool.lastIndexOf("_") + 1);
+  let best: { call: NluCall; missing: string[]; score: number } | undefined;
+  for (const spec of catalog.intents.values()) {
+    for (const use of spec.handles ?? []) {
+      if (!use.verbs.includes(verb as never)) continue;
+      if (kind ? use.kind !== kind : !kinds.has(use.kind)) continue;
+      const score =
+        (catalog.groupOf.get(spec.tool) === group ? 0 : 100) +
+        (use.rank ?? 0) * 10 +
+        (family(spec.tool) === family(last.tool) ? 0 : 1);
+      if (!best || score < best.score)
+        best = { call: { tool: spec.tool, args: {} }, missing: [use.arg], score };
+    }
+  }
+  return best && { call: best.call, missing: best.missing };
+}
+
 /** The tool whose language takes this kind of handle for this verb (lowest rank first). */
-function callFor(
-  verb: "open" | "read" | "cancel",
-  handle: Handle,
-  intents: Iterable<ActiveIntent>,
-): NluCall | undefined {
+function callFor(verb: Verb, handle: Handle, intents: Iterable<ActiveIntent>): NluCall | undefined {
   let best: { call: NluCall; rank: number } | undefined;
   for (const spec of intents) {
     for (const use of spec.handles ?? []) {

@@ -2,6 +2,7 @@ import type { Catalog } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { Classification, SoftmaxClassifier } from "./classifier.js";
 import type { GuessInput } from "./language/types.js";
+import { NEAR_CONFIDENCE, type NearFrom, nearMiss } from "./near-miss.js";
 import {
   ASKS_MEANING,
   asksForInfo,
@@ -19,6 +20,7 @@ import { guessArgs, guessedTool, incompleteCall } from "./slot-filling.js";
 import type { SlotEnv } from "./slots/index.js";
 import { talkReading } from "./talk.js";
 import { looksLikeQuestion, startsLikeQuestion, type Token } from "./text/normalize.js";
+import { typedExtras } from "./typed-args.js";
 import type { Evidence, NluCall, NluResult } from "./types.js";
 
 /** A classifier reading that names calls; the parser turns it into an action or a question. */
@@ -57,6 +59,9 @@ const STRONG = 0.85;
  */
 export const SURE_P = 0.8;
 
+/** Where a sure reading's confidence starts (`guessConfidence`); below it a reading is asked. */
+const SURE_FLOOR = 0.9;
+
 /**
  * How sure a classifier reading is, from what the reading rests on. Only a reading with the
  * domain's own words, its arguments found, a clear winner and most words known reaches the
@@ -73,7 +78,7 @@ export function guessConfidence(evidence: Evidence): number {
   // sure from 0.5 is not held to the classifier's 0.75 (read-only look-ups at 0.5-0.75 asked
   // as a question or a request to see were all right on the development sets)
   const rise = via === "lookup" ? (p - 0.5) * 0.14 : (p - 0.75) * 0.2;
-  if (sure) return Math.round(Math.min(0.97, 0.9 + rise) * 1000) / 1000;
+  if (sure) return Math.round(Math.min(0.97, SURE_FLOOR + rise) * 1000) / 1000;
   return cap(p);
 }
 
@@ -124,7 +129,13 @@ export class Guesser {
       // Names and addresses are words no training sentence has: a clear reading is still one
       (result.coverage >= 0.34 && (top?.probability ?? 0) >= 0.95);
     const info = asksForInfo(said);
+    const context: GuessInput = { tokens, words, env };
+    // A close reading with its values in the sentence is asked as the action, not dropped
+    const near = (from: NearFrom) =>
+      HOW_TO.test(said) ? undefined : this.near(result, context, from, groups);
     if (!top || !understood) {
+      const close = near("unread");
+      if (close) return close;
       // An English question word up front is evidence enough of a question, even about unknown things
       if (info || (question && (result.coverage >= 0.34 || startsLikeQuestion(tokens))))
         return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
@@ -141,7 +152,6 @@ export class Guesser {
     if (talk) return talk;
     if (ASKS_MEANING.test(said))
       return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
-    const context: GuessInput = { tokens, words, env };
     const byGroup = this.byGroup(result);
     const ranked = [...byGroup.entries()].sort((a, b) => b[1] - a[1]);
     const [bestGroup, groupP] = ranked[0] ?? ["", 0];
@@ -155,7 +165,7 @@ export class Guesser {
       );
       // Said as a question or a request to see ("show me my alarms"), not as a remark
       const asking = question || SEE.test(said);
-      return this.calls([found], groups, {
+      return this.calls([found], groups, context, {
         via: "lookup",
         p: domainP,
         margin: domainP - other,
@@ -164,12 +174,14 @@ export class Guesser {
       });
     }
     if (label === "_question" || (question && !this.catalog.groupOf.has(label)))
-      return {
-        text: input,
-        kind: "question",
-        confidence: cap(Math.max(top.probability, 0.5)),
-        ...withGroups(groups),
-      };
+      return (
+        near("question") ?? {
+          text: input,
+          kind: "question",
+          confidence: cap(Math.max(top.probability, 0.5)),
+          ...withGroups(groups),
+        }
+      );
     if (this.catalog.groupOf.has(label) || this.groups.has(bestGroup)) {
       // Some tools are undone with one word ("stop"): a clear lean is enough for them
       const leading = result.ranked.find((r) => this.catalog.groupOf.get(r.label) === bestGroup);
@@ -187,7 +199,7 @@ export class Guesser {
           const anchoredArgs = guessArgs(this.catalog, tool, context, true, probability);
           const args = anchoredArgs ?? (sure ? guessArgs(this.catalog, tool, context, "loose") : undefined);
           if (args)
-            return this.calls([{ tool, args }], groups, {
+            return this.calls([{ tool, args }], groups, context, {
               via: "classifier",
               p: groupP,
               margin: groupP - runnerUp,
@@ -218,6 +230,14 @@ export class Guesser {
         }
       }
     }
+    const close = near(
+      question || info
+        ? "question"
+        : this.groups.has(bestGroup) && groupP >= t.action
+          ? "unknown"
+          : "unclear",
+    );
+    if (close) return close;
     if (question || info) return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
     return {
       text: input,
@@ -228,12 +248,41 @@ export class Guesser {
     };
   }
 
+  private near(
+    result: Classification,
+    context: GuessInput,
+    from: NearFrom,
+    groups: string[],
+  ): GuessedCalls | undefined {
+    const found = nearMiss(this.catalog, result, this.byGroup(result), context, from, (l) =>
+      this.confusable(l, result),
+    );
+    if (!found) return undefined;
+    const { tool, args } = found.call;
+    return {
+      guessed: true,
+      calls: [{ tool, args: typedExtras(this.catalog, tool, args, context.tokens, context.env) }],
+      confidence: NEAR_CONFIDENCE,
+      groups,
+      evidence: found.evidence,
+    };
+  }
+
   private confusable(label: string, result: Classification): boolean {
     return this.classifier.doubted(label, result.ranked, DOUBT, rivalsOf(this.catalog.groupOf, label));
   }
 
-  private calls(calls: NluCall[], groups: string[], evidence: Evidence): GuessedCalls {
-    return { guessed: true, calls, confidence: guessConfidence(evidence), groups, evidence };
+  private calls(calls: NluCall[], groups: string[], context: GuessInput, evidence: Evidence): GuessedCalls {
+    const confidence = guessConfidence(evidence);
+    // A reading asked as a question shows every value the sentence gave, so "yes" runs what was said
+    const asked =
+      confidence < SURE_FLOOR
+        ? calls.map((c) => ({
+            tool: c.tool,
+            args: typedExtras(this.catalog, c.tool, c.args, context.tokens, context.env),
+          }))
+        : calls;
+    return { guessed: true, calls: asked, confidence, groups, evidence };
   }
 
   /** Each tool group's probability: its tools' summed. */

@@ -261,6 +261,8 @@ class Parser {
     if (act) return { text: input, kind: "dialog", dialog: act, confidence: CONFIDENCE.dialog };
     const reference = resolveReference(words, context, this.catalog);
     if (reference?.call) return this.action(input, [reference.call], CONFIDENCE.reference);
+    if (reference?.ask)
+      return this.maybeIncomplete(input, reference.ask.call, reference.ask.missing, CONFIDENCE.reference);
     if (reference?.problem)
       return { text: input, kind: "unknown", confidence: 0.5, reply: reference.problem };
     const dangling = danglingFollowUp(words, context);

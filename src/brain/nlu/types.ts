@@ -38,7 +38,11 @@ export interface NluResult {
 
 /** The grounds of a reading the classifier made (no template matched it). */
 export interface Evidence {
-  via: "classifier" | "lookup" | "incomplete";
+  via: "classifier" | "lookup" | "incomplete" | "near";
+  /** For a near miss (`via: "near"`): what the reading would have been without it. */
+  from?: "unclear" | "question" | "unknown" | "unread";
+  /** For a near miss: the tool's own probability. */
+  label?: number;
   /** The tool group's probability. */
   p: number;
   /** Its lead over the next group. */

@@ -54,6 +54,15 @@ const CALC_INTENTS: IntentTable = {
       "(what is|how much is|convert) {quantity} (in|to|into) {unit}",
     ],
     samples: ["do some math", "calculate this for me", "can you do arithmetic", "help me with this sum"],
+    // "and 20%?", "what about 13.1 miles": the same sum with its first number changed
+    followUp: ({ kind, last, words }) => {
+      if ((kind !== "and" && kind !== "change") || words.length === 0 || words.length > 3) return undefined;
+      const said = words.join(" ");
+      const value = /^(\d+(?:\.\d+)?)(?: ?%| percent| per cent| (?:[a-z]+))?$/.exec(said)?.[1];
+      const expression = last.args.expression;
+      if (!value || typeof expression !== "string" || !/\d/.test(expression)) return undefined;
+      return { tool: last.tool, args: { expression: expression.replace(/\d+(?:\.\d+)?/, value) } };
+    },
     build: (input) => {
       const { expression, unit, quantity } = input.values;
       if (typeof expression === "string") return { expression };

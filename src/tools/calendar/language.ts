@@ -197,6 +197,7 @@ const CALENDAR_EDIT_INTENTS: IntentTable = {
   calendar_delete_event: {
     ask: { id: 'Which event? Ask me to show them first, then say which one (for example "the second one").' },
     accepts: { id: ["e"] },
+    handles: [{ kind: "e", verbs: ["cancel"], arg: "id" }],
     anchors:
       /\b(?:delete|deleted|remove|cancel|cancels|clear|erase|drop|scrap|call off|wipe|get rid of|destroy|take away)\b.*\b(?:calendar|meetings?|appointments?|events?|schedule|lunch|dinner|breakfast|party|call|date|session|class|reservation|stand ?up|hair ?cut|plans?|day|morning|afternoon|evening|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|booked|booking|gathering|fundraiser|festival|concert|match|lesson|practice|visit|trip|agenda)\b/,
     vetoes: /\b(?:alarms?|timers?|reminders?|lists?|e ?mails?|contacts?|songs?|playlist)\b/,

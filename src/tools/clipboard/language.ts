@@ -32,6 +32,8 @@ const CLIPBOARD_INTENTS: IntentTable = {
       `(what is|what's|what have i got|what did i copy) (on|in) [the|my] ${CLIPBOARD}`,
       `(read|show|tell me|give me) [me] [what is on] [the|my] ${CLIPBOARD}`,
       "what did i (just|last) copy",
+      "(read|show|tell|give) [me] [back] what i (just|last) copied",
+      "what (is|was) the (last|latest|most recent) thing (i copied|i just copied|on my clipboard|on the clipboard)",
       `(check|get) [the|my] ${CLIPBOARD} [contents]`,
       `(what|which) (text|link|words|number) is (sitting|stored|saved) (in|on) [the|my] ${CLIPBOARD} [right now|now|at the moment]`,
       `(is there|have i got) (a|any) (link|url|text|number|address) (on|in) [the|my] ${CLIPBOARD} [right now|now|at the moment]`,

@@ -25,6 +25,10 @@ const DOCS_INTENTS: IntentTable = {
   docs_summarize: {
     capability: { area: "Your documents", can: "summarize a document, a page or a video" },
     ask: { path: "Which document?" },
+    handles: [
+      { kind: "u", verbs: ["summarize"], arg: "url" },
+      { kind: "f", verbs: ["summarize"], arg: "path" },
+    ],
     describe: ({ path, url }) => `Summarize ${path ?? url ?? "that"}`,
     templates: [
       "(summarize|summarise|sum up|recap|digest) [the|this|that] [document|file|pdf|report|paper] {path}",
@@ -32,6 +36,7 @@ const DOCS_INTENTS: IntentTable = {
       "(summarize|summarise|sum up) [the|this] (page|article|web page|video|youtube video) {url}",
       "(give me|what is) [the] (gist|summary|main points|key points) of [the|this] (page|article|video) {url}",
       "(summarize|summarise) {path} in {max_points:number} (points|bullets|bullet points)",
+      "(summarize|summarise|sum up|boil down) [the] (page|article|web page|site) at {url} [(in|into|as) {max_points:number} (points|bullets|bullet points)]",
       "what is {path} about",
       "(tldr|tl dr|too long did not read) [of|for] [the|this|that] [document|file|pdf|report|paper] {path}",
       "(tldr|tl dr) [of|for] [the|this|that] [page|article|web page|video|youtube video] {url}",

@@ -245,6 +245,7 @@ const FILE_CHANGE_INTENTS: IntentTable = {
     asks: ["(delete|trash|bin|remove|get rid of) (a|the|that|this|my) (file|document)"],
     ask: { path: "Which file?" },
     accepts: { path: ["f", "d"] },
+    handles: [{ kind: "f", verbs: ["cancel"], arg: "path" }],
     describe: ({ path }) => (typeof path === "string" ? `Move ${path} to the trash` : undefined),
     templates: [
       "(delete|trash|remove|bin|throw away|get rid of|erase) [the file|the folder] {path}",

@@ -8,6 +8,9 @@ import {
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
+/** The end of a text that named a field by what it is for ("… into the postcode box"). */
+const NAMED_FIELD = /\s(?:in|into) the \w+(?: \w+)? (?:box|field|input|dropdown)$/i;
+
 /** How people ask to type, press keys and click (the team's own sentences). */
 function clickArgs(input: BuildInput): Args {
   const args = spreadPairs(slotsAsArgs(input));
@@ -45,9 +48,11 @@ const INPUT_INTENTS: IntentTable = {
       "(fill in|put) {text} in the (box|field)",
     ],
     asks: ["(type|write|enter) something [in there|there|here|in it|in the box] [for me]"],
-    // "type something for me" names no words to type: asked, not typed
+    // "type something for me" names no words to type: asked, not typed; "… into the postcode
+    // box" names a field to find first, which typing where the cursor is cannot do
     build: (input) =>
-      typeof input.values.text === "string" && /^something\b/i.test(input.values.text)
+      typeof input.values.text === "string" &&
+      (/^something\b/i.test(input.values.text) || NAMED_FIELD.test(input.values.text))
         ? undefined
         : slotsAsArgs(input),
     samples: ["type my address into the form", "enter this text for me", "write hello in the box"],

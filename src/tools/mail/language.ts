@@ -216,6 +216,7 @@ const MAIL_READ_INTENTS: IntentTable = {
   },
   mail_summarize: {
     accepts: { id: ["m"] },
+    handles: [{ kind: "m", verbs: ["summarize"], arg: "id" }],
     describe: ({ id }) => (typeof id === "string" ? "Summarize that conversation" : "Summarize today's mail"),
     templates: [
       "(summarize|summarise|sum up|recap|digest) [my|the|today's|todays] (inbox|emails|mail|messages) [from today|for today|today]",

@@ -184,6 +184,7 @@ const MEDIA_INTENTS: IntentTable = {
     tool: "media_seek",
     templates: [
       "(jump|go|skip|seek|fast forward|forward|rewind|move|take me) [ahead|back|forward] to [minute|position] {to_s:position} [mark|please]",
+      "(jump|go|skip|seek|move|take me) [ahead|back|forward] to [minute|position] {to_s:position} (in|of|into) (this|the) (track|song|tune|episode|podcast|video|audiobook) [please]",
       `(start|play|restart) [it|this|the ${MEDIA_NOUN}] (from|at) {to_s:position}`,
       `(fast forward|skip ahead|jump ahead) [it|this|the ${MEDIA_NOUN}] [a bit|a little]`,
       {

@@ -51,6 +51,8 @@ const SCREEN_INTENTS: IntentTable = {
       "(take|save) [a] screenshot (to|as|in) {path}",
       "screenshot [please|now]",
       "(take|grab|capture|get|save) [me] a (picture|photo|image|snapshot|shot|capture) of (my|the) (screen|desktop|display)",
+      // The whole desktop, said against a page: the screen's picture, not the browser's
+      "(grab|capture|screenshot|snap|save) (my|the) (whole|entire|full) (screen|desktop|display) [as (a|an) (picture|image|screenshot)] [not just the (browser|browser tab|tab|page|window)]",
       {
         t: "(capture|grab|screenshot|shoot) [a|an|the] {size} (region|area|part) [of the screen] (starting at|at|from) {point}",
         args: { region: true },
@@ -118,6 +120,7 @@ const SCREEN_INTENTS: IntentTable = {
       `(find|locate|spot) [the word|the words|the text] {text} on ${SCREEN}`,
       `where is [the word|the text] {text} on ${SCREEN}`,
       `where on ${SCREEN} is [the word|the words|the text] {text}`,
+      `where (on|in) ${SCREEN} does it (say|show|read) {text}`,
       { t: `click [on] [the] (word|words|text|button|link) {text} on ${SCREEN}`, args: { click: true } },
       { t: "(click|press|tap) [on] [the] (word|text) {text}", args: { click: true } },
     ],

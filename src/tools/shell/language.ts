@@ -22,7 +22,7 @@ function commandArgs(input: BuildInput): Args | undefined {
 
 /** What people ask of a repository, as the git command that answers it. */
 const git = (...argv: string[]) => ({ command: "git", args: argv });
-const REPO = "(in|for|of|on) [the repo in|the repository in|my repo in] {cwd:file}";
+const REPO = "(in|for|of|on|at) [the repo (in|at)|the repository (in|at)|my repo (in|at)] {cwd:file}";
 
 const SHELL_INTENTS: IntentTable = {
   shell_run: {
@@ -38,14 +38,17 @@ const SHELL_INTENTS: IntentTable = {
       "(run|execute|launch) [the command|the program] {command:program} [{args:text}]",
       "(run|execute) {command:program} {args:text} (in|inside) {cwd:file}",
       "(run|execute) {command:program} [{args:text}] (for|on) me",
+      "(run|execute) the {command:program} (command|program) [for me] [please]",
       "what does {command:program} [{args:text}] (say|print|show|output)",
       // A command line typed as it is: "df -h", "git status in ~/code"
       "{command:cli} [{args:text}]",
       "{command:cli} {args:text} (in|inside) {cwd:file}",
+      // "ls" alone is too short a word to be sure of, but a listing somewhere is a command line
+      { t: "ls [{args:text}] (in|inside) {cwd:file}", args: { command: "ls" } },
       "[can you|could you|please] (run|execute) {command:program} {args:text} (in|inside) {cwd:file} [please]",
       "{tail:text} (run|use) {command:cli}",
       {
-        t: `[show me|list|give me] [the] (last|latest|recent) {count:number} commits ${REPO} [please]`,
+        t: `[show me|show|list|give me] [the] (last|latest|recent) {count:number} commits ${REPO} [please]`,
         args: git("log", "--oneline"),
       },
       { t: `(show|give|get) [me] the git (log|history) ${REPO}`, args: git("log", "--oneline", "-10") },
@@ -53,6 +56,14 @@ const SHELL_INTENTS: IntentTable = {
       { t: `(show|give|get) [me] the git status ${REPO}`, args: git("status") },
       { t: `(what|which) [git] branch am i on ${REPO}`, args: git("branch", "--show-current") },
       { t: `(pull|fetch|get) the latest [changes] ${REPO}`, args: git("pull") },
+      {
+        t: `[use git to] (show|tell) me what (has|is|have) changed ${REPO}`,
+        args: git("status"),
+      },
+      {
+        t: `[can you|could you|please] use git to (show|tell) me what (has|is|have) changed ${REPO}`,
+        args: git("status"),
+      },
     ],
     asks: ["[can you|could you|please] (run|execute) a (shell|terminal) command [for me]"],
     ask: { command: "Which command?" },

@@ -287,6 +287,7 @@ const SYSTEM_INFO_INTENTS: IntentTable = {
       "(how much|is there) (free|enough) (disk|disc|storage) space [left]",
       "how (full|much space) is (my|the) (disk|drive|hard drive|storage)",
       "how much (memory|ram) (do i have|is free|is used|does this computer have)",
+      "how much (memory|ram) (does|has) (this|my|the) (computer|machine|laptop|pc|box) (have|got)",
       "(what|which) (os|operating system|version of linux|linux) (is this|am i running|do i have)",
       "(show|give|tell) [me] [the] (system|computer|machine) (info|information|details|specs|stats)",
       "(system|computer) (info|information|specs|stats|details)",

@@ -34,6 +34,14 @@ const UI_INTENTS: IntentTable = {
         t: "(dump|show|print|read) [me] the accessibility tree [of the {window:text} window] [with the] hidden (stuff|things|elements|items) (included|too|as well)",
         args: { all: true },
       },
+      "(dump|show|print|read) [me] the (focused|focussed|current|active|front) (window's|window s|windows) (accessibility tree|controls) [(max|at most|only|just) [the first] {max_lines:number} lines]",
+      "look at the {window:text} window and (tell me|say|list) what (buttons|controls|fields|menus|options) it (has|shows|offers)",
+      "what (buttons|controls|fields|menus|options) (does|has) the {window:text} window [got|have]",
+      "(list|show me|tell me) everything (in|on) the {window:text} (window|dialog)",
+      {
+        t: "(list|show me|tell me) everything (in|on) the {window:text} (window|dialog) [with the] hidden (stuff|things|elements|items|ones) (included|too|as well)",
+        args: { all: true },
+      },
     ],
     build: argsWithoutTail,
     samples: [
@@ -50,6 +58,8 @@ const UI_INTENTS: IntentTable = {
       "(find|locate) the {name:label} (menu item|text field|search box)",
       "is there [a|an] {name:label} (button|menu|option|field) [here|in this window]",
       "is there [a|an] {name:label} (button|menu|option|field|checkbox|check box|link|tab) (here|in this window|in this dialog|in the dialog|in the window)",
+      "(find|locate|look for|where is) the (button|menu item|menu|field|checkbox|check box|link|tab|option) (that says|labelled|labeled|called|named|marked) {name:label}",
+      "is there [a|an] (button|menu item|menu|field|checkbox|check box|link|tab|option) (that says|labelled|labeled|called|named|marked) {name:label} [here|in this window]",
       {
         t: "(find|list|show me) (every|each|all the|all) text (field|fields|box|boxes) in [the|this] [focused|current|active] window",
         args: { role: "field" },

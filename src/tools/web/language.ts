@@ -21,7 +21,8 @@ function searchQuery(input: BuildInput): Args | undefined {
     )
   )
     return undefined;
-  return { query };
+  const limit = input.values.limit;
+  return typeof limit === "number" && limit >= 1 && limit <= 20 ? { query, limit } : { query };
 }
 
 /**
@@ -60,6 +61,7 @@ const WEB_INTENTS: IntentTable = {
       `(find|search for|look for|look up|search) {query} ${ONLINE}`,
       "(do a|run a|make a) (web search|google search|search) (for|on|about) {query}",
       "(find|get) me (information|info|results|articles|links) (about|on) {query}",
+      "(find|get|show|give) me [the] [top|first] {limit:number} (results|links|hits|web results) (about|on|for) {query}",
       "what does the (internet|web) say about {query}",
     ],
     samples: ["search the internet", "google something for me", "do a web search", "look it up online"],
@@ -80,7 +82,9 @@ const WEB_INTENTS: IntentTable = {
     anchors: /./,
     templates: [
       "(fetch|download|grab|retrieve|scrape|get) [the] [page|content|contents|text|html|source] [at|of|from] {url}",
-      "(read|summarize|summarise) [me] [the] (page|article|site|website) at {url}",
+      "read [me] [the] (page|article|site|website) at {url}",
+      "(get|give|show|fetch|pull) [me] [just] the (text|contents|content|words) (of|from|on) [the page] {url}",
+      "(fetch|get|grab|open|load) {url} and (show|give|read) [me] [the] (text|contents|content|words) [please]",
       "what does {url} say",
     ],
     samples: ["fetch this page", "download the page", "get the contents of the page"],
@@ -99,6 +103,7 @@ const YOUTUBE_INTENTS: IntentTable = {
     templates: [
       "(get|give me|show me|fetch|pull) [me] the (transcript|captions|subtitles) (of|for|from) [the|this] [video|youtube video] {url}",
       "(transcribe|caption) [the] [youtube] video {url}",
+      "(transcript|captions|subtitles) (of|for) [the|this] [video|youtube video] {url} [please]",
       { t: "(get|give me) the {language:text} (transcript|captions|subtitles) (of|for) {url}", args: {} },
     ],
     samples: [

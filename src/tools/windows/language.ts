@@ -51,6 +51,7 @@ const WINDOW_INTENTS: IntentTable = {
       `(focus|bring up|raise|switch to|go to|bring forward) ${TITLED} {window:text} [to the front]`,
       `bring ${TITLED} {window:text} to the front`,
       "(focus|raise) window {window:text}",
+      "(focus|bring up|bring forward|switch to|go to|show me|raise|find) the window (with|showing|that has) {window:text} [in (its|the) (title|name)] [open]",
       "(switch|swap|flip|go|jump) [over|back] to [the|my] {app} window",
     ],
     build: windowArgs,
@@ -90,6 +91,15 @@ const WINDOW_INTENTS: IntentTable = {
   },
   windows_tile: {
     ask: { side: "Left, right, top, bottom, or the whole screen?" },
+    // "and the terminal on the right" after snapping another window: one more window placed
+    followUp: ({ kind, last, rest }) => {
+      if (kind !== "and" || typeof rest !== "string") return undefined;
+      const m =
+        /^(?:the |my )?([\w .-]+?)(?: window)? (?:on|to) the (left|right|top|bottom)(?: half| side)?$/i.exec(
+          rest,
+        );
+      return m ? { tool: last.tool, args: { app: m[1]!, side: m[2]!.toLowerCase() } } : undefined;
+    },
     describe: ({ app, side }) =>
       typeof side === "string"
         ? side === "maximize"

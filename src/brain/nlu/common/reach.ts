@@ -12,7 +12,8 @@ const ROOMS =
 const DEVICES =
   "speakers?|tv|telly|television|sonos|chromecast|alexa|echo|homepod|google home|smart speaker|soundbar|stereo|radio in the \\w+|car|phone|tablet|ipad";
 const OTHER_DEVICE = new RegExp(
-  `\\b(?:(?:in|on|through|to) (?:the|my|our) (?:${ROOMS})\\b|(?:on|through|to|from) (?:the|my|our) (?:(?:${ROOMS}) )?(?:${DEVICES})\\b|(?:${ROOMS}) (?:${DEVICES})\\b|\\b(?:sonos|chromecast|alexa|homepod|google home)\\b|\\b(?:the|my|our) (?:tv|telly|television)\\b)`,
+  // "I'm on the phone" is where the person is (busy), not where to play
+  `\\b(?:(?:in|on|through|to) (?:the|my|our) (?:${ROOMS})\\b|(?<!\\b(?:am|are|is|be|been|was|were) )(?:on|through|to|from) (?:the|my|our) (?:(?:${ROOMS}) )?(?:${DEVICES})\\b|(?:${ROOMS}) (?:${DEVICES})\\b|\\b(?:sonos|chromecast|alexa|homepod|google home)\\b|\\b(?:the|my|our) (?:tv|telly|television)\\b)`,
 );
 
 const PEOPLE =

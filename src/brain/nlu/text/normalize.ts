@@ -94,6 +94,10 @@ const CONTRACTIONS: Record<string, string> = {
   gimme: "give me",
   pls: "please",
   plz: "please",
+  tmrw: "tomorrow",
+  tmrow: "tomorrow",
+  tmoro: "tomorrow",
+  "2moro": "tomorrow",
   thx: "thanks",
   "to-do": "todo",
   "e-mail": "email",
@@ -142,10 +146,21 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/** "twenty-five": a number written with a hyphen is two number words. */
+const HYPHENATED_NUMBER =
+  /^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)$/;
+
 function pushWord(out: Token[], word: string, start: number, end: number): void {
   const expanded = CONTRACTIONS[word];
   if (expanded) {
     for (const w of expanded.split(" ")) out.push({ w, start, end });
+    return;
+  }
+  const tens = HYPHENATED_NUMBER.exec(word);
+  if (tens) {
+    const cut = start + tens[1]!.length;
+    out.push({ w: tens[1]!, start, end: cut });
+    out.push({ w: tens[2]!, start: cut + 1, end });
     return;
   }
   if (word.endsWith("'s") && word.length > 2) {
@@ -210,6 +225,24 @@ const TRAILING_FILLERS: readonly string[][] = [
   ["now", "please"],
 ];
 
+const ARTICLE = new Set(["a", "an"]);
+const CONTRAST = new Set(["just", "but", "only", "rather"]);
+const GENUINE = new Set(["actual", "real", "proper"]);
+
+/**
+ * "not a timer, an actual alarm …", "not an event, just a reminder: …": the lead says which
+ * of two things is NOT meant; what follows is the request. Returns how many tokens to skip.
+ */
+function contrastLead(tokens: readonly Token[], start: number, end: number): number {
+  if (tokens[start]?.w !== "not" || !ARTICLE.has(tokens[start + 1]?.w ?? "")) return 0;
+  for (let j = start + 3; j <= start + 5 && j < end - 2; j++) {
+    const w = tokens[j]!.w;
+    if (CONTRAST.has(w)) return j + (ARTICLE.has(tokens[j + 1]?.w ?? "") ? 2 : 1) - start;
+    if (ARTICLE.has(w) && GENUINE.has(tokens[j + 1]?.w ?? "")) return j + 2 - start;
+  }
+  return 0;
+}
+
 /** Strips polite and vocative wrappers; never strips the whole utterance. */
 export function stripFillers(tokens: Token[]): Token[] {
   let start = 0;
@@ -217,6 +250,11 @@ export function stripFillers(tokens: Token[]): Token[] {
   let changed = true;
   while (changed) {
     changed = false;
+    const contrast = contrastLead(tokens, start, end);
+    if (contrast > 0) {
+      start += contrast;
+      changed = true;
+    }
     for (const filler of LEADING_FILLERS) {
       if (end - start > filler.length && filler.every((w, i) => tokens[start + i]?.w === w)) {
         start += filler.length;

@@ -1,0 +1,110 @@
+import type { Catalog } from "./catalog.js";
+import type { Classification } from "./classifier.js";
+import { declineFor } from "./common/declines.js";
+import type { GuessInput } from "./language/types.js";
+import { NOT_A_LOOKUP, OUT_OF_SCOPE } from "./parse-rules.js";
+import { guessArgs, guessedTool } from "./slot-filling.js";
+import { sureArgs, typedArgs } from "./typed-args.js";
+import type { Evidence, NluCall } from "./types.js";
+
+/**
+ * A near miss: the classifier's reading was not sure enough to act on (its group unclear, or
+ * the request read as a question or as nothing), yet one of its likeliest tools finds every
+ * required value in the sentence with the tool's own words said — the same evidence the fast
+ * path needs, short only of the probability — or, for a clear group or a very sure first
+ * reading, the values' own types (a path, a length) say what the tool's language has no words
+ * for. Such a reading is asked as the action itself ("Set a timer for 11 minutes?"); "yes" runs
+ * it through the gate. The bars are chosen on the development sets (dev-everyday, dev-everyday2,
+ * HWU64 dev) and checked on a held-out one (docs/decisions/0029).
+ */
+export const NEAR = {
+  /** The tool's own probability: below it the tool is one guess among many. */
+  label: 0.2,
+  /** Its group's lead over the next group may be negative by at most this much. */
+  margin: -0.2,
+  /** Share of known words: below it the sentence is mostly words no request has. */
+  coverage: 0.5,
+  /** How far down the ranking a tool may be (first, or behind one or two other labels). */
+  depth: 3,
+  /** The tool's probability from which its typed values (paths, lengths, key chords) may stand in for its language, where its group was clear. */
+  typed: 0.6,
+  /** A first reading this sure may rest on its typed values alone, moments included. */
+  sure: 0.97,
+} as const;
+
+/** The confidence of a near miss: in the middle band (asked), below any fast-path bar. */
+export const NEAR_CONFIDENCE = 0.7;
+
+/** What the parser would have said instead: the near miss replaces exactly these endings. */
+export type NearFrom = "unclear" | "question" | "unknown" | "unread";
+
+export interface NearMiss {
+  call: NluCall;
+  evidence: Evidence;
+}
+
+/**
+ * The likeliest tool, among the first few labels, whose anchored arguments are complete; its
+ * evidence says how sure the classifier was. Undefined when none qualifies or the bars say no.
+ */
+export function nearMiss(
+  catalog: Catalog,
+  result: Classification,
+  byGroup: ReadonlyMap<string, number>,
+  context: GuessInput,
+  from: NearFrom,
+  doubted: (label: string) => boolean,
+): NearMiss | undefined {
+  if (result.coverage < NEAR.coverage) return undefined;
+  // A request of a kind Jarvis declines ("lock the front door") is declined, not asked about
+  if (declineFor(context.words.join(" "))) return undefined;
+  // "new event: …", "can you add that": making something is no look-up, however it leans
+  const said = context.words.join(" ");
+  const makes = NOT_A_LOOKUP.test(said) || /^new\b/.test(said);
+  for (const { label, probability } of result.ranked.slice(0, NEAR.depth)) {
+    if (probability < NEAR.label) break;
+    const group = catalog.groupOf.get(label);
+    if (!group) continue;
+    const tool = guessedTool(catalog, label);
+    const anchored = guessArgs(catalog, tool, context, true, probability);
+    const reads = !(makes && lookupOnly(catalog, tool));
+    const args =
+      anchored ??
+      // Typed values stand in for the tool's language only where the group was clear, and a
+      // date alone is no evidence (questions about the world name days too)
+      (from === "unknown" && probability >= NEAR.typed && reads
+        ? typedArgs(catalog, tool, context.tokens, context.env)
+        : undefined) ??
+      // A very sure first reading whose tool's language has no words for this phrasing
+      (probability >= NEAR.sure &&
+      label === result.ranked[0]?.label &&
+      reads &&
+      !doubted(label) &&
+      !OUT_OF_SCOPE.test(said)
+        ? sureArgs(catalog, tool, context.tokens, context.env)
+        : undefined);
+    if (!args) continue;
+    const p = byGroup.get(group) ?? 0;
+    const other = Math.max(0, ...[...byGroup].filter(([g]) => g !== group).map(([, q]) => q));
+    if (p - other < NEAR.margin) return undefined;
+    return {
+      call: { tool, args },
+      evidence: {
+        via: "near",
+        from,
+        p,
+        margin: p - other,
+        coverage: result.coverage,
+        anchored: anchored ? true : "loose",
+        label: probability,
+        ...(doubted(label) ? { confusable: true as const } : {}),
+      },
+    };
+  }
+  return undefined;
+}
+
+/** A tool its language calls a read-only look-up. */
+function lookupOnly(catalog: Catalog, tool: string): boolean {
+  return (catalog.intentsOf.get(tool) ?? []).some((spec) => spec.lookup);
+}

@@ -1,0 +1,87 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { Nlu, NluResult } from "../../src/brain/nlu/index.js";
+import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
+import { type AgentHarness, collect, createAgentHarness } from "../../src/testing/agent-harness.js";
+import { createTestNlu } from "../../src/testing/index.js";
+import { createTimerTools, TimerStore } from "../../src/tools/timers/index.js";
+
+/**
+ * Near misses (issue 16): a reading that is close but not sure — the group unclear, or the
+ * sentence read as a question — yet whose tool's own words and values are all in the sentence,
+ * is asked as the action itself instead of "I'm not sure". Real questions, declines and guesses
+ * with nothing to run stay what they were.
+ */
+const { nlu, parse } = await createTestNlu();
+const ACT = 0.9;
+const ASK = 0.6;
+
+const middle = (r: NluResult) =>
+  r.kind === "action" && !r.missing?.length && r.confidence >= ASK && r.confidence < ACT;
+
+describe("a near miss becomes the question", () => {
+  it("asks a hesitant request whose tool and values are in the sentence, with those values", () => {
+    const r = parse("do you think a timer for 11 minutes is enough for the pasta?");
+    expect(middle(r)).toBe(true);
+    expect(r.tool).toBe("timer_set");
+    expect(r.args).toEqual({ duration_s: 660 });
+    // The question shows what would run
+    expect(r.summary).toMatch(/11 minutes/);
+    expect(r.evidence).toMatchObject({ via: "near", from: "question", anchored: true });
+  });
+
+  it("reads typed values for a sure tool whose language has no words for the phrasing", () => {
+    const r = parse("find me a 50-minute window on thursday");
+    expect(middle(r)).toBe(true);
+    expect(r.tool).toBe("calendar_find_free_time");
+    // A length read as minutes for an argument in minutes, and the day it was asked for
+    expect(r.args?.duration_min).toBe(50);
+    expect(String(r.args?.from)).toMatch(/^2025-06-12/);
+  });
+
+  it("keeps questions about the world questions, and declines declined", () => {
+    for (const text of [
+      "what's the capital of portugal",
+      "how tall is the eiffel tower",
+      "who wrote the hobbit",
+    ])
+      expect(parse(text).kind, text).toBe("question");
+    const door = parse("lock the front door");
+    expect(door.kind).not.toBe("action");
+    expect(door.reply).toMatch(/can't control/);
+  });
+});
+
+/** The product path: the agent asks, "yes" runs the call through the gate, "no" leaves nothing. */
+describe("a near miss in the agent", () => {
+  const harnesses: AgentHarness[] = [];
+  afterAll(async () => {
+    for (const h of harnesses) await h.close();
+  });
+  const agentWith = (embedded: Nlu) => {
+    const h = createAgentHarness({ nlu: embedded, tools: (deps) => createTimerTools(deps) });
+    harnesses.push(h);
+    return h;
+  };
+  const TEXT = "do you think a timer for 11 minutes is enough for the pasta?";
+
+  it("sets the timer after yes, asked once with the values that run", async () => {
+    const h = agentWith(nlu);
+    const broker = new FixedConfirmationBroker("approve");
+    const { result } = await collect(h.agent.startTurn({ text: TEXT, source: "test", broker }));
+    expect(broker.seen).toHaveLength(1);
+    expect(broker.seen[0]?.preview).toMatch(/11 minutes\?$/);
+    expect(result.status).toBe("finished");
+    const timers = new TimerStore(h.runtime.db).pending("timer");
+    expect(timers).toHaveLength(1);
+    expect(timers[0]?.durationS).toBe(660);
+  });
+
+  it("sets nothing after no", async () => {
+    const h = agentWith(nlu);
+    const broker = new FixedConfirmationBroker("deny");
+    const { result } = await collect(h.agent.startTurn({ text: TEXT, source: "test", broker }));
+    expect(broker.seen).toHaveLength(1);
+    expect(result).toMatchObject({ status: "finished", text: "Okay, I won't." });
+    expect(new TimerStore(h.runtime.db).pending()).toEqual([]);
+  });
+});
