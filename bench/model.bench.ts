@@ -71,7 +71,7 @@ async function measure(items: Item[], name: string, showMisses: boolean) {
     for (const withNlu of [true, false]) {
       let first = 0;
       let both = 0;
-      let offered = 0;
+      const offered: number[] = [];
       const promptTokens: number[] = [];
       const estimateRatio: number[] = [];
       const byGroup = new Map<string, { n: number; ok: number }>();
@@ -91,7 +91,7 @@ async function measure(items: Item[], name: string, showMisses: boolean) {
         const inBoth = item.tools.every((tool) => offer.has(tool) || found.some((f) => f.name === tool));
         first += inFirst ? 1 : 0;
         both += inBoth ? 1 : 0;
-        offered += offer.size;
+        offered.push(offer.size);
         for (const group of item.groups) {
           const entry = byGroup.get(group) ?? { n: 0, ok: 0 };
           entry.n += 1;
@@ -116,7 +116,8 @@ async function measure(items: Item[], name: string, showMisses: boolean) {
         budget,
         recallFirstRequestPct: share(first),
         recallWithOneSearchPct: share(both),
-        toolsOfferedMean: Math.round((10 * offered) / items.length) / 10,
+        toolsOfferedMean: Math.round((10 * offered.reduce((a, b) => a + b, 0)) / items.length) / 10,
+        toolsOffered: tokenStats(offered),
         ...(withNlu
           ? {
               firstRequestPromptTokens: tokenStats(promptTokens),
@@ -136,6 +137,7 @@ async function measure(items: Item[], name: string, showMisses: boolean) {
   return out;
 }
 
+/** Mean, median, 95th percentile and largest of a list (tools or tokens per request). */
 function tokenStats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return {

@@ -1,8 +1,10 @@
 import type { ToolRetriever } from "../../brain/retrieval/retriever.js";
 import type { RankRequest } from "../../brain/retrieval/tool-index.js";
 import type { ToolRegistry } from "../../gate/registry.js";
+import { toolSpecsFor } from "../context.js";
 import { PLAN_TOOL } from "../plan-tool.js";
 import type { ActiveRun } from "../run.js";
+import { estimateTokens } from "../tokens.js";
 import { TOOLS_SEARCH } from "./search-tool.js";
 import { ToolOffer } from "./tool-offer.js";
 
@@ -12,21 +14,33 @@ export const ALWAYS_OFFERED: readonly string[] = [TOOLS_SEARCH, PLAN_TOOL];
 export interface OfferInput {
   retriever: ToolRetriever;
   registry: Pick<ToolRegistry, "get" | "list">;
-  /** Most tools in the request, the always-offered ones included. */
+  /**
+   * Tools in the request on average, the always-offered ones included: a clear request gets
+   * fewer, one whose ranking is flat more (see `roomFor`).
+   */
   budget: number;
+  /**
+   * Most estimated tokens (`estimateTokens`) the offered tools' schemas may cost in one
+   * request; by default `TOKENS_PER_TOOL` times the budget.
+   */
+  toolTokens?: number;
   request: RankRequest;
   signal?: AbortSignal | undefined;
 }
 
 /**
  * The first offer of a run: everything when the catalog fits the budget, otherwise the best
- * ranked tools up to it, plus the always-offered ones. Sorted by name, not by score, so two
- * requests offering the same tools send the same bytes.
+ * ranked tools up to the request's room (`roomFor`) and its token cap, plus the always-offered
+ * ones. Sorted by name, not by score, so two requests offering the same tools send the same
+ * bytes.
  */
 export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
   const all = input.registry.list().map((tool) => tool.name);
   const fixed = ALWAYS_OFFERED.filter((name) => input.registry.get(name));
   const rest = all.filter((name) => !fixed.includes(name));
+  const cost = (name: string) => specTokens(input.registry, name);
+  const tokens =
+    (input.toolTokens ?? input.budget * TOKENS_PER_TOOL) - fixed.reduce((sum, n) => sum + cost(n), 0);
   const room = Math.max(0, input.budget - fixed.length);
   let chosen: string[];
   if (rest.length <= room) chosen = rest;
@@ -34,14 +48,79 @@ export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
     const ranked = (await input.retriever.rank(input.request, input.signal)).filter(
       (tool) => !fixed.includes(tool.name),
     );
+    const own = roomFor(
+      ranked.map((tool) => tool.score),
+      room,
+    );
     // Tools whose own cue the request has are offered whatever their rank (at most a third of the room)
     const index = input.retriever.index();
     const cued = new Set(index.cued(input.request.text));
-    const first = ranked.filter((tool) => cued.has(tool.name)).slice(0, Math.floor(room / 3));
+    const first = ranked.filter((tool) => cued.has(tool.name)).slice(0, Math.floor(own / 3));
     const order = [...first, ...ranked.filter((tool) => !first.includes(tool))].map((tool) => tool.name);
-    chosen = withLookups(order, room, (name) => index.lookups(name));
+    chosen = withinTokens(
+      withLookups(order, own, (name) => index.lookups(name)),
+      tokens,
+      cost,
+    );
   }
-  return new ToolOffer(input.registry, [...chosen.sort(), ...fixed], searchLimitFor(input.budget));
+  const offered = [...chosen.sort(), ...fixed];
+  return new ToolOffer(input.registry, offered, searchLimitFor(input.budget, offered.length));
+}
+
+/**
+ * Estimated tokens per tool the budget allows by default: with a budget of 20 the first
+ * request stays under 4k tokens (o200k, system prompt included; measured in bench/model).
+ */
+export const TOKENS_PER_TOOL = 195;
+
+/** The least and the most of the budget's room one request gets. */
+const ROOM_RANGE = [0.6, 1.3] as const;
+/** Where in the ranking its flatness is read. */
+const FLAT_AT = 11;
+
+/**
+ * How many ranked tools one request gets. Where the ranking falls away steeply after its head
+ * (one step, said in the tools' own words) the head is what is needed and fewer tools do;
+ * where it stays flat the ranking is unsure, and more of it is offered. Flatness is the
+ * twelfth tool's score over the best one's (the same place whatever the budget, so a small
+ * model's room moves as a large one's does); across the team's recall sets it spreads from
+ * ~0.1 to ~0.7, so the room moves across its range in between, and averages under the budget.
+ */
+export function roomFor(scores: readonly number[], room: number): number {
+  const top = scores[0] ?? 0;
+  if (top <= 0 || room <= 0) return room;
+  const flat = (scores[FLAT_AT] ?? 0) / top;
+  const unsure = Math.min(1, Math.max(0, (flat - 0.1) / 0.6));
+  const [least, most] = ROOM_RANGE;
+  return Math.floor(room * (least + (most - least) * unsure));
+}
+
+/**
+ * The tools, in order, that fit the token cap: a tool whose schema would overflow it is left
+ * out and a shorter one after it may still come in.
+ */
+export function withinTokens(
+  order: readonly string[],
+  tokens: number,
+  cost: (name: string) => number,
+): string[] {
+  const kept: string[] = [];
+  let spent = 0;
+  for (const name of order) {
+    const price = cost(name);
+    if (spent + price > tokens) continue;
+    kept.push(name);
+    spent += price;
+  }
+  return kept;
+}
+
+/** Estimated tokens of the schema the model reads for a tool, as it is sent. */
+function specTokens(registry: Pick<ToolRegistry, "get">, name: string): number {
+  const definition = registry.get(name)?.definition;
+  if (!definition) return 0;
+  const [spec] = toolSpecsFor([definition]);
+  return estimateTokens(JSON.stringify({ type: "function", function: spec }));
 }
 
 /** How far down the room (a share of it) a tool still brings its lookup along. */
@@ -77,8 +156,8 @@ export function withLookups(
  * How many tools one `tools_search` may add: a model with room for many tools gets more per
  * search, a small one fewer (each found tool is one more schema in every later request).
  */
-export function searchLimitFor(budget: number): number {
-  return budget >= 16 ? 10 : 8;
+export function searchLimitFor(budget: number, offered = budget): number {
+  return (budget >= 16 ? 10 : 8) + Math.max(0, budget - offered);
 }
 
 /**

@@ -8,7 +8,15 @@ import { probeTools, readProbeLog } from "../../testing/probe-tools.js";
 import { ScriptedModel, type ScriptedStep } from "../../testing/scripted-model.js";
 import { TableNlu } from "../../testing/table-nlu.js";
 import { builtinTools } from "../../tools/index.js";
-import { withLookups } from "./choose.js";
+import { estimateTokens } from "../tokens.js";
+import {
+  chooseOffer,
+  roomFor,
+  searchLimitFor,
+  TOKENS_PER_TOOL,
+  withinTokens,
+  withLookups,
+} from "./choose.js";
 import { MAX_SEARCHES, TOOLS_SEARCH } from "./search-tool.js";
 
 /**
@@ -23,6 +31,8 @@ afterEach(async () => {
 });
 
 const deny = new FixedConfirmationBroker("deny");
+/** A budget of 12 is a mean: an unsure ranking gets up to 1.3 times its room of 10, plus the two fixed tools. */
+const MOST_AT_12 = 15;
 
 function withCatalog(steps: ScriptedStep[], budget = 12, nlu = new TableNlu()) {
   const model = new ScriptedModel(steps);
@@ -40,7 +50,7 @@ describe("tools offered by retrieval", () => {
     const request = "read ~/notes/todo.txt and email it to ana@example.com";
     await collect(agent.startTurn({ text: request, source: "test", broker: deny }));
     const offered = model.calls[0]!.tools;
-    expect(offered.length).toBeLessThanOrEqual(12);
+    expect(offered.length).toBeLessThanOrEqual(MOST_AT_12);
     expect(offered).toEqual(expect.arrayContaining(["files_read", "mail_send", TOOLS_SEARCH, "plan_update"]));
     await collect(agent.startTurn({ text: request, source: "test", broker: deny }));
     expect(model.calls[1]!.tools).toEqual(offered); // same bytes for the provider's prompt cache
@@ -54,7 +64,7 @@ describe("tools offered by retrieval", () => {
       "list the receipts folder, read each receipt file and the totals file, then add what I spent to the budget list";
     await collect(agent.startTurn({ text: request, source: "test", broker: deny }));
     const offered = model.calls[0]!.tools;
-    expect(offered.length).toBeLessThanOrEqual(12);
+    expect(offered.length).toBeLessThanOrEqual(MOST_AT_12);
     expect(offered).toEqual(expect.arrayContaining(["calc_evaluate", "files_list", "files_read"]));
   });
 
@@ -138,6 +148,71 @@ describe("lookups come with the tools that act on their results", () => {
     expect(withLookups(order, 8, lookups)).toEqual(order.slice(0, 8));
   });
 });
+
+describe("each request gets the room its ranking calls for", () => {
+  it("a ranking that falls away after its head gets less than the budget, a flat one more", () => {
+    const steep = [1, 0.9, 0.5, ...Array.from({ length: 40 }, () => 0.05)];
+    const flat = Array.from({ length: 40 }, (_, i) => 1 - i * 0.01);
+    expect(roomFor(steep, 18)).toBeLessThan(18);
+    expect(roomFor(flat, 18)).toBeGreaterThan(18);
+    expect(roomFor(steep, 10)).toBeLessThan(roomFor(flat, 10));
+    // Nothing matched at all: no ranking to read, the plain room
+    expect(roomFor([0, 0, 0], 18)).toBe(18);
+  });
+
+  it("leaves out a tool whose schema would overflow the token cap, and lets a shorter one after it in", () => {
+    const cost = (name: string) => ({ long: 300, mid: 150, short: 40, tiny: 20 })[name] ?? 0;
+    expect(withinTokens(["mid", "long", "short", "tiny"], 220, cost)).toEqual(["mid", "short", "tiny"]);
+    expect(withinTokens(["long"], 100, cost)).toEqual([]);
+  });
+
+  it("keeps the whole catalog's first offer within the token cap, however unsure the ranking", async () => {
+    harness = createAgentHarness({ tools: (deps) => builtinTools(deps) });
+    const { retriever, registry } = harness.agent.deps;
+    // Words that belong to no group: the flattest ranking there is
+    for (const text of ["hmm what about the other thing from before", "do the usual please"]) {
+      const offer = await chooseOffer({ retriever, registry, budget: 20, request: { text } });
+      const spent = offer
+        .specs()
+        .reduce((sum, spec) => sum + estimateTokens(JSON.stringify({ type: "function", function: spec })), 0);
+      expect(spent).toBeLessThanOrEqual(20 * TOKENS_PER_TOOL);
+      expect(offer.list()).toEqual([...offer.list()].sort((a, b) => fixedLast(a, b)));
+    }
+  });
+});
+
+describe("a search after a small first offer", () => {
+  it("gets the places the first offer left of the budget, so the two together never exceed what a full offer and its search could", () => {
+    expect(searchLimitFor(20)).toBe(10);
+    expect(searchLimitFor(20, 14)).toBe(16);
+    expect(searchLimitFor(20, 25)).toBe(10);
+    expect(searchLimitFor(12, 9)).toBe(11);
+  });
+});
+
+describe("lookups the groups declare for steps that read before they act", () => {
+  it("a copy comes with what is read first, and typing with the window it goes to", async () => {
+    harness = createAgentHarness({ tools: (deps) => builtinTools(deps) });
+    const { retriever, registry } = harness.agent.deps;
+    const index = retriever.index();
+    expect(index.lookups("clipboard_write")).toEqual(expect.arrayContaining(["files_read", "memory_recall"]));
+    expect(index.lookups("input_type")).toEqual(expect.arrayContaining(["windows_focus", "apps_focus"]));
+    const offer = await chooseOffer({
+      retriever,
+      registry,
+      budget: 12,
+      request: { text: "put the text of ~/keys/deploy.pub on the clipboard" },
+    });
+    expect(offer.has("clipboard_write")).toBe(true);
+    expect(offer.has("files_read")).toBe(true);
+  });
+});
+
+/** The offer's order: ranked tools by name, then the always-offered ones. */
+function fixedLast(a: string, b: string): number {
+  const fixed = (name: string) => (name === TOOLS_SEARCH || name === "plan_update" ? 1 : 0);
+  return fixed(a) - fixed(b) || (fixed(a) ? 0 : a < b ? -1 : a > b ? 1 : 0);
+}
 
 describe("hostile text in the catalog", () => {
   it("a model that obeys instructions planted in a tool's description still runs nothing the gate would not allow", async () => {

@@ -5,6 +5,11 @@ export const CLIPBOARD_CUES: GroupCues = {
   shapes: [
     { pattern: /\b(?:i )?(?:copied|clipboard|paste|pasted)\b|\bcopy (?:it|that|this|the)\b/i, weight: 1.5 },
   ],
+  // What is copied is read first (a file, a note, a page, the screen, something remembered):
+  // the best-ranked of them comes with the copy
+  lookups: {
+    clipboard_write: ["files_read", "notes_read", "browser_get_text", "screen_ocr", "memory_recall"],
+  },
   words: {
     copy: ["clipboard"],
     paste: ["clipboard"],
