@@ -10,13 +10,12 @@
  * `BENCH_IDLE_S` (default 180) is how long the idle phase is measured.
  */
 import { type ChildProcess, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
-import { snapshotFresh, snapshotPlan } from "../src/cli/snapshot-launch.js";
-import { JARVIS_BIN, REPO_ROOT } from "../src/testing/cli.js";
+import { JARVIS_BIN } from "../src/testing/cli.js";
 import { FakeOpenAIServer } from "../src/testing/fake-openai-server.js";
 import { createTempHome } from "../src/testing/home.js";
 import { recordingNotifySend } from "../src/testing/recording-notifier.js";
@@ -132,15 +131,6 @@ function timeProcesses(
     }
   }
   return Object.fromEntries(Object.entries(samples).map(([name, ms]) => [name, summarize(ms)]));
-}
-
-/** Waits for the CLI snapshot's background builder (its lock gone, its blob recorded). */
-async function snapshotBuilt(): Promise<void> {
-  const plan = snapshotPlan(REPO_ROOT, env);
-  if (!plan) throw new Error("no snapshot bundle: run `npm run build`");
-  const until = Date.now() + 300_000;
-  while ((!snapshotFresh(plan) || existsSync(plan.lock)) && Date.now() < until) await sleep(500);
-  if (!snapshotFresh(plan)) throw new Error("the CLI snapshot was not built in 5 minutes");
 }
 
 const phase = (name: string) =>
@@ -271,18 +261,9 @@ const attachedRuns = timeProcesses(
   RUNS,
 );
 await stop(service);
-// No service: the CLI opens the runtime, the catalog and the NLU itself, the usual way and
-// (opt-in, decision 0029) from its startup snapshot once the background build that the first
-// cold ask starts has finished, interleaved.
-const snapshotOn = { JARVIS_SNAPSHOT: "on" };
-timeProcesses({ ask: { args: ask, env: snapshotOn } }, 1);
-await snapshotBuilt();
+// No service: the CLI opens the runtime, the catalog and the NLU itself.
 const coldRuns = timeProcesses(
-  {
-    nodeOnlyMs: { args: ["-e", "0"] },
-    askWithoutServiceMs: { args: ask },
-    askWithoutServiceSnapshotMs: { args: ask, env: snapshotOn },
-  },
+  { nodeOnlyMs: { args: ["-e", "0"] }, askWithoutServiceMs: { args: ask } },
   RUNS,
 );
 const cli = {

@@ -47,14 +47,11 @@ if (major < MIN_MAJOR || (major === MIN_MAJOR && minor < MIN_MINOR)) {
   // built-ins copy all their exports; each module is resolved and linked on its own).
   if (command === "ask" && argv[0] === "ask") {
     const bundle = join(root, "dist", "cli", "attach.cjs");
-    const { attachAsk, parseAsk, runFromSnapshot } = existsSync(bundle)
+    const { attachAsk } = existsSync(bundle)
       ? module.createRequire(import.meta.url)(bundle)
       : await load("attach");
     const code = await attachAsk(argv, process.env, process);
     if (code !== undefined) process.exitCode = code;
-    // No service, JARVIS_SNAPSHOT=on: a well-formed ask runs from the CLI's startup snapshot when
-    // a fresh one is built (this process becomes it), else one is built in the background (0030)
-    else if (parseAsk(argv) && compiled) runFromSnapshot(root, argv, process.env);
   }
   // Cache V8's compiled code for Jarvis (the bundle's chunks, or ~1000 modules unbundled) on
   // disk (os.tmpdir()/node-compile-cache, checked against each file's contents, as tsc does): a

@@ -7,7 +7,7 @@ import { listFiles } from "../src/testing/source-tree.js";
 /**
  * Tests that spawn the CLI, the server or the NLU worker run the built `dist/` (what users run).
  * A stale build would test yesterday's code, so before any test runs, what is older than its
- * sources is rebuilt: the TypeScript (`dist/`, then the CLI bundles `dist/bundle` and `dist/snapshot`) and the web UI (`dist/ui`). `npm test` builds
+ * sources is rebuilt: the TypeScript (`dist/`, then the CLI bundle `dist/bundle`) and the web UI (`dist/ui`). `npm test` builds
  * first, so there this finds nothing to do.
  */
 export default function setup(): void {
@@ -16,7 +16,6 @@ export default function setup(): void {
   if (newest("src", (path) => path.endsWith(".ts") && !path.endsWith(".test.ts")) > compiled) {
     run(["tsc", "-p", "tsconfig.build.json"], "the TypeScript build");
     run(["node", "scripts/bundle-cli.mjs"], "the CLI bundle");
-    run(["node", "scripts/bundle-snapshot.mjs"], "the CLI snapshot's bundle");
     touch(stamp);
   }
   const uiStamp = join(REPO_ROOT, "dist", "ui", "index.html");

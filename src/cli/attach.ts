@@ -14,7 +14,6 @@ import { exitCodeForTurn } from "./exit-codes.js";
 import { EventPrinter } from "./printer.js";
 
 export { callService, findService, type ServiceTarget } from "../runtime/service-client.js";
-export { runFromSnapshot } from "./snapshot-launch.js";
 
 /**
  * The CLI attached to a running service: `jarvis ask` talks to it over its local API instead of

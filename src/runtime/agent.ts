@@ -3,7 +3,7 @@ import { createRecallHook, noteFacts } from "../agent/recall-hook.js";
 import { AgentService } from "../agent/service.js";
 import type { MemoryHook } from "../agent/types.js";
 import type { ModelRouter } from "../brain/models/router.js";
-import type { BuildOptions, PreparedNlu } from "../brain/nlu/build.js";
+import type { BuildOptions } from "../brain/nlu/build.js";
 import type { Nlu } from "../brain/nlu/types.js";
 import type { Logger } from "../core/logger.js";
 import type { ToolDefinition } from "../core/tool.js";
@@ -17,7 +17,7 @@ import type { Runtime } from "./runtime.js";
 export async function openAgentService(runtime: Runtime): Promise<AgentService> {
   const [models, nlu, memory] = await Promise.all([
     openModels(runtime),
-    loadNlu(runtime.registry.list(), runtime.logger, runtime.paths.cache, runtime.env, runtime.preparedNlu),
+    loadNlu(runtime.registry.list(), runtime.logger, runtime.paths.cache, runtime.env),
     recallHookFor(runtime),
   ]);
   return new AgentService({
@@ -38,14 +38,12 @@ export async function loadNlu(
   logger?: Logger,
   cacheDir?: string,
   env: NodeJS.ProcessEnv = process.env,
-  prepared?: PreparedNlu,
 ): Promise<Nlu> {
   try {
     const nlu = await import("../brain/nlu/index.js");
     // The user's installed apps and own file names are slot values no template can know
     const options: BuildOptions = {
       ...(cacheDir ? { cacheDir } : {}),
-      ...(prepared ? { prepared } : {}),
       apps: nlu.desktopAppNames(env),
       vocabulary: { files: nlu.userFileNames(env) },
     };

@@ -1,5 +1,4 @@
 import { homedir } from "node:os";
-import type { PreparedNlu } from "../brain/nlu/build.js";
 import { processAlive, readServerFile } from "../config/discovery.js";
 import { loadConfig } from "../config/load.js";
 import { type JarvisPaths, pathsFor, resolveHome } from "../config/paths.js";
@@ -34,8 +33,6 @@ export interface RuntimeOptions {
   tools?: (deps: ToolDeps) => ToolDefinition[];
   /** Install skills, the sandbox and generated tools (default: only with the built-in catalog). */
   extensions?: boolean;
-  /** The NLU's catalog and weights read ahead (the CLI's startup snapshot); used if still current. */
-  preparedNlu?: PreparedNlu;
 }
 
 /** The composition root: config, store, audit, registry and gate for one JARVIS_HOME. */
@@ -60,8 +57,6 @@ export interface Runtime {
   deps: ToolDeps;
   /** Skills, the sandbox and generated tools, once attached (runtime/extensions.ts). */
   extensions?: Extensions;
-  /** From `RuntimeOptions.preparedNlu`, for the NLU this runtime's agent loads. */
-  preparedNlu?: PreparedNlu;
   /** Listens to events tools emit outside any run (`deps.emit`: timers ringing); returns an unsubscribe. */
   onEvent(listener: EmitFn): () => void;
   /** Listens to "something new is due at" from tools (`deps.later.wake`): the service's delivery. */
@@ -180,7 +175,6 @@ export function composeRuntime(
     ids,
     logger,
     deps,
-    ...(options.preparedNlu ? { preparedNlu: options.preparedNlu } : {}),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,76 +1,13 @@
 import { codeFile, codeLayout } from "../../core/package-root.js";
-import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
+import { compileCatalog, type NluTool } from "./catalog.js";
 import { type ClassifierSnapshot, SoftmaxClassifier, type TrainingExample } from "./classifier.js";
 import { assembleNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
-import { corpusOf, packExamples, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
+import { corpusOf, packExamples, trainingSet, trainOn } from "./train.js";
 import { loadWeights, saveWeights, trainingKey } from "./weights-cache.js";
 
 export interface BuildOptions extends NluOptions {
   /** Where trained weights are kept between starts (`~/.jarvis/cache`); without it, always train. */
   cacheDir?: string;
-  /** The parts `prepareNlu` read ahead of this start (the CLI's startup snapshot holds them). */
-  prepared?: PreparedNlu;
-}
-
-/**
- * An NLU's catalog compiled and its weights read from the cache ahead of a start: the CLI's
- * startup snapshot holds one (docs/decisions/0030), so a start from it neither compiles the
- * catalog, nor hashes the training key, nor reads 11 MB of weights. Used only for the same
- * tools' language (`fingerprint`), the same cache and the same training options.
- */
-export interface PreparedNlu {
-  fingerprint: string;
-  cacheDir: string;
-  training: string;
-  catalog: Catalog;
-  classifier: SoftmaxClassifier;
-  corpus: TrainingCorpus;
-}
-
-/** The prepared parts for these tools, or undefined when their weights are not in the cache. */
-export function prepareNlu(tools: readonly NluTool[], options: BuildOptions): PreparedNlu | undefined {
-  if (!options.cacheDir) return undefined;
-  const catalog = compileCatalog(tools);
-  const training = trainingOptions(options);
-  const cached = loadWeights(options.cacheDir, trainingKey(catalog, training));
-  if (!cached) return undefined;
-  return {
-    fingerprint: toolsFingerprint(tools),
-    cacheDir: options.cacheDir,
-    training: JSON.stringify(training),
-    catalog,
-    classifier: SoftmaxClassifier.fromSnapshot(cached.snapshot),
-    corpus: cached.corpus,
-  };
-}
-
-/** Everything of the tools the catalog is compiled from (their language's functions by source). */
-function toolsFingerprint(tools: readonly NluTool[]): string {
-  return JSON.stringify(
-    tools.map((tool) => [
-      tool.name,
-      tool.group,
-      tool.description,
-      tool.examples,
-      tool.parameters,
-      tool.language,
-    ]),
-    (_, value: unknown) => (typeof value === "function" ? String(value) : value),
-  );
-}
-
-function trainingOptions(options: NluOptions): Pick<NluOptions, "seed" | "training"> {
-  return {
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-    ...(options.training ? { training: options.training } : {}),
-  };
-}
-
-function preparedFor(tools: readonly NluTool[], options: BuildOptions): PreparedNlu | undefined {
-  const { prepared } = options;
-  if (!prepared || prepared.cacheDir !== options.cacheDir) return undefined;
-  if (prepared.training !== JSON.stringify(trainingOptions(options))) return undefined;
-  return prepared.fingerprint === toolsFingerprint(tools) ? prepared : undefined;
 }
 
 type Trained = { snapshot: ClassifierSnapshot; examples: number; trainedIn: "process" | "worker" };
@@ -88,19 +25,11 @@ export async function createNluInWorker(
   options: BuildOptions = {},
 ): Promise<EmbeddedNlu> {
   const started = performance.now();
-  const prepared = preparedFor(tools, options);
-  if (prepared)
-    return assembleNlu(
-      tools,
-      prepared.classifier,
-      prepared.corpus,
-      options,
-      started,
-      "cache",
-      prepared.catalog,
-    );
   const catalog = compileCatalog(tools);
-  const training = trainingOptions(options);
+  const training = {
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.training ? { training: options.training } : {}),
+  };
   // Keyed on the catalog, not on the sentences: a start that finds its weights generates none
   const key = options.cacheDir ? trainingKey(catalog, training) : undefined;
   const cached = key && options.cacheDir ? loadWeights(options.cacheDir, key) : undefined;

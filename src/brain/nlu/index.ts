@@ -5,7 +5,7 @@
  */
 
 export { desktopAppNames, userFileNames } from "./apps.js";
-export { type BuildOptions, createNluInWorker, type PreparedNlu, prepareNlu } from "./build.js";
+export { type BuildOptions, createNluInWorker } from "./build.js";
 export type { NluTool } from "./catalog.js";
 export { capabilitiesReply } from "./chat.js";
 export type { IntentSpec } from "./language/types.js";

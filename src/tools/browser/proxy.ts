@@ -1,12 +1,13 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import net, { type Socket } from "node:net";
 import type { Logger } from "../../core/logger.js";
 import { checkDestination, type GuardOptions } from "../web/guard.js";
 
 // Not `import`: an ES import of node:http(s) reads its lazy WebSocket/MessageEvent exports, which
-// loads undici (~3 MB of heap) into every process that loads the tool catalog; getBuiltinModule
-// does not (and the CLI's startup snapshot loads these on first use, docs/decisions/0030).
-const http = process.getBuiltinModule("node:http");
+// loads undici (~3 MB of heap) into every process that loads the tool catalog; require() does not.
+const require = createRequire(import.meta.url);
+const http = require("node:http") as typeof import("node:http");
 
 export interface BlockedRequest {
   host: string;

@@ -1,11 +1,12 @@
+import { createRequire } from "node:module";
 import type { TlsSettings } from "../mail/accounts.js";
 import { tlsOptions } from "../mail/accounts.js";
 
 // Not `import`: an ES import of node:http(s) reads its lazy WebSocket/MessageEvent exports, which
-// loads undici (~3 MB of heap) into every process that loads the tool catalog; getBuiltinModule
-// does not (and the CLI's startup snapshot loads these on first use, docs/decisions/0030).
-const http = process.getBuiltinModule("node:http");
-const https = process.getBuiltinModule("node:https");
+// loads undici (~3 MB of heap) into every process that loads the tool catalog; require() does not.
+const require = createRequire(import.meta.url);
+const http = require("node:http") as typeof import("node:http");
+const https = require("node:https") as typeof import("node:https");
 
 const MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 

@@ -28,16 +28,14 @@ const shiftArgs = z.object({
   years: z.number().int().min(-200).max(200).optional(),
 });
 
-// Made per call, not when the module loads: an Intl object cannot be held in the CLI's startup
-// snapshot (docs/decisions/0030), and a day's name is formatted a few times a turn at most
-const long = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${iso}T12:00:00Z`));
+const LONG = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const long = (iso: string) => LONG.format(new Date(`${iso}T12:00:00Z`));
 const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T12:00:00Z`) / 86_400_000);
 
 /** A day said as a date or a name, resolved against `today`; undefined when it is neither. */

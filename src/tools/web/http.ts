@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
+import { createRequire } from "node:module";
 import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import tls from "node:tls";
@@ -9,10 +10,10 @@ import { JarvisError } from "../../core/errors.js";
 import { type CheckedTarget, checkUrl, type GuardOptions } from "./guard.js";
 
 // Not `import`: an ES import of node:http(s) reads its lazy WebSocket/MessageEvent exports, which
-// loads undici (~3 MB of heap) into every process that loads the tool catalog; getBuiltinModule
-// does not (and the CLI's startup snapshot loads these on first use, docs/decisions/0030).
-const http = process.getBuiltinModule("node:http");
-const https = process.getBuiltinModule("node:https");
+// loads undici (~3 MB of heap) into every process that loads the tool catalog; require() does not.
+const require = createRequire(import.meta.url);
+const http = require("node:http") as typeof import("node:http");
+const https = require("node:https") as typeof import("node:https");
 
 export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Jarvis/0.1";
 
