@@ -3,9 +3,17 @@ import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { isJarvisError, JarvisError } from "../core/errors.js";
 import { codeLayout } from "../core/package-root.js";
+import type { Runtime } from "../runtime/compose.js";
 import { findService } from "../runtime/service-client.js";
 import { type CliContext, createBaseContext } from "./base-context.js";
-import { commandGroupsFor, mayAttach, ownsRuntime, type RegisterCommands } from "./commands/index.js";
+import {
+  commandGroupsFor,
+  mayAttach,
+  nearestCommand,
+  ownsRuntime,
+  type RegisterCommands,
+  unknownCommand,
+} from "./commands/index.js";
 import { askStorePassphrase } from "./passphrase.js";
 
 /** The version in package.json (read once; `jarvis --version` and the server's /health say it). */
@@ -51,9 +59,20 @@ export function buildProgram(context: CliContext, groups: RegisterCommands[]): C
 
 /** Runs one command line and returns the exit code (0 ok, 1 error, 2 usage, 3 denied). */
 export async function main(argv: string[], given?: CliContext): Promise<number> {
+  const unknown = unknownCommand(argv);
+  if (unknown !== undefined) {
+    const near = nearestCommand(unknown);
+    const hint = near ? ` (did you mean \`jarvis ${near}\`?)` : " (see `jarvis --help`)";
+    (given?.stderr ?? process.stderr).write(`USAGE: unknown command '${unknown}'${hint}\n`);
+    return 2;
+  }
   const groups = await commandGroupsFor(argv);
-  const context = given ?? (await defaultContext(argv));
+  const runtime = given ? undefined : runtimeLoader(argv);
+  const context = given ?? runtime!.context;
   const program = buildProgram(context, groups);
+  // The runtime's modules (the tool catalog, ~1 s) load once the command line has parsed: bad
+  // usage is answered before any of it
+  if (runtime) program.hook("preAction", () => runtime.load());
   try {
     await askStorePassphrase(context, argv);
   } catch (error) {
@@ -76,16 +95,24 @@ export async function main(argv: string[], given?: CliContext): Promise<number> 
 }
 
 /**
- * `jarvis start` composes its own runtime after it listens (server/launch.ts), and commands
- * attached to the running service (`tools list`, `runs show`…) read it there: their context
- * does not import the runtime and the tool catalog (~0.4 s).
+ * The context of a command line and, when it needs a runtime in this process, the loader of the
+ * runtime's modules (run before the command's action). `jarvis start` composes its own runtime
+ * after it listens (server/launch.ts), and commands attached to the running service (`tools
+ * list`, `runs show`…) read it there: their context never imports the runtime and the catalog.
  */
-async function defaultContext(argv: readonly string[]): Promise<CliContext> {
-  if (ownsRuntime(argv) || (mayAttach(argv) && findService(process.env))) {
-    return createBaseContext({}, () => {
-      throw new JarvisError("INTERNAL", "this command does not open a runtime in this process");
-    });
-  }
-  const { createCliContext } = await import("./context.js");
-  return createCliContext();
+function runtimeLoader(argv: readonly string[]): { context: CliContext; load(): Promise<void> } {
+  const none = () => {
+    throw new JarvisError("INTERNAL", "this command does not open a runtime in this process");
+  };
+  if (ownsRuntime(argv) || (mayAttach(argv) && findService(process.env)))
+    return { context: createBaseContext({}, none), load: async () => {} };
+  let open: ((env: NodeJS.ProcessEnv) => Runtime) | undefined;
+  const context = createBaseContext({}, (env) => (open ?? none)(env));
+  return {
+    context,
+    async load() {
+      const { createRuntime } = await import("../runtime/runtime.js");
+      open = (env) => createRuntime({ env });
+    },
+  };
 }

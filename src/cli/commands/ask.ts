@@ -4,7 +4,6 @@ import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
 import { exitCodeForTurn } from "../exit-codes.js";
 import { action } from "../run.js";
-import { openAgent, streamTurn } from "./agent-support.js";
 
 interface AskFlags {
   json?: boolean;
@@ -43,6 +42,8 @@ shown and denied; pass --yes to approve.`,
         const text = words.join(" ").trim();
         if (!text)
           throw new JarvisError("USAGE", "nothing to ask", { fix: 'jarvis ask "set a timer for 5 minutes"' });
+        // The agent's modules load once the command line is known to be good
+        const { openAgent, streamTurn } = await import("./agent-support.js");
         const agent = await openAgent(context);
         const sessionId = flags.session ?? (flags.continue ? agent.latestSession("cli") : undefined);
         const handle = agent.startTurn({

@@ -64,6 +64,34 @@ export function mayAttach(argv: readonly string[]): boolean {
   return second !== undefined && (group?.attaches?.includes(second) ?? false);
 }
 
+/** The command this command line names when it is none of Jarvis's (answered before anything loads). */
+export function unknownCommand(argv: readonly string[]): string | undefined {
+  const first = argv.find((arg) => !arg.startsWith("-"));
+  if (first === undefined || first === "help") return undefined;
+  return COMMAND_GROUPS.some((group) => group.names.includes(first)) ? undefined : first;
+}
+
+/** The command name nearest to a mistyped one (at most two edits away), to suggest it. */
+export function nearestCommand(word: string): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of COMMAND_GROUPS.flatMap((group) => group.names)) {
+    const distance = editDistance(word, name);
+    if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
 /** The groups needed for this command line: the named one, or all when none matches. */
 export async function commandGroupsFor(argv: readonly string[]): Promise<RegisterCommands[]> {
   const first = argv.find((arg) => !arg.startsWith("-"));
