@@ -3,6 +3,7 @@ import type { ModelToolSpec } from "../brain/models/types.js";
 import type { HandleEntry, JsonSchema, ToolDefinition } from "../core/tool.js";
 import { clip } from "./compaction.js";
 import { PLAN_TOOL } from "./plan-tool.js";
+import { estimateTokens } from "./tokens.js";
 import type { SessionMessage } from "./types.js";
 
 export const PERSONA = `You are Jarvis, a local-first personal assistant running on the user's own computer.
@@ -92,6 +93,22 @@ export function toolSpecsFor(tools: ToolDefinition[]): ModelToolSpec[] {
     }
     return spec;
   });
+}
+
+const tokenCache = new WeakMap<ToolDefinition, number>();
+
+/**
+ * Estimated tokens (`estimateTokens`) of a tool's schema as the model reads it: what one more
+ * offered tool costs every request. Built once per tool, like its spec.
+ */
+export function toolSpecTokens(tool: ToolDefinition): number {
+  let tokens = tokenCache.get(tool);
+  if (tokens === undefined) {
+    const [spec] = toolSpecsFor([tool]);
+    tokens = estimateTokens(JSON.stringify({ type: "function", function: spec }));
+    tokenCache.set(tool, tokens);
+  }
+  return tokens;
 }
 
 /** Earlier turns as plain user/assistant text (tool traffic stays in runs; handles carry it over). */

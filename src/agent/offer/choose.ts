@@ -1,10 +1,9 @@
 import type { ToolRetriever } from "../../brain/retrieval/retriever.js";
 import type { RankRequest } from "../../brain/retrieval/tool-index.js";
 import type { ToolRegistry } from "../../gate/registry.js";
-import { toolSpecsFor } from "../context.js";
+import { toolSpecTokens } from "../context.js";
 import { PLAN_TOOL } from "../plan-tool.js";
 import type { ActiveRun } from "../run.js";
-import { estimateTokens } from "../tokens.js";
 import { TOOLS_SEARCH } from "./search-tool.js";
 import { ToolOffer } from "./tool-offer.js";
 
@@ -118,9 +117,7 @@ export function withinTokens(
 /** Estimated tokens of the schema the model reads for a tool, as it is sent. */
 function specTokens(registry: Pick<ToolRegistry, "get">, name: string): number {
   const definition = registry.get(name)?.definition;
-  if (!definition) return 0;
-  const [spec] = toolSpecsFor([definition]);
-  return estimateTokens(JSON.stringify({ type: "function", function: spec }));
+  return definition ? toolSpecTokens(definition) : 0;
 }
 
 /** How far down the room (a share of it) a tool still brings its lookup along. */
