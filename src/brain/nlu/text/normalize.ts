@@ -94,12 +94,12 @@ const CONTRACTIONS: Record<string, string> = {
   gimme: "give me",
   pls: "please",
   plz: "please",
+  thx: "thanks",
+  // Text-speak for days: a place slot must not take "paris tmr" for a city
   tmrw: "tomorrow",
   tmrow: "tomorrow",
   tmoro: "tomorrow",
   "2moro": "tomorrow",
-  thx: "thanks",
-  // More text-speak for days: a place slot must not take "paris tmr" for a city
   tmr: "tomorrow",
   tmw: "tomorrow",
   tomoz: "tomorrow",
