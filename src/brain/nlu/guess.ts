@@ -258,10 +258,13 @@ export class Guesser {
       this.confusable(l, result),
     );
     if (!found) return undefined;
-    const { tool, args } = found.call;
+    const { tool } = found.call;
+    const args = typedExtras(this.catalog, tool, found.call.args, context.tokens, context.env);
+    const missing = found.missing?.filter((name) => args[name] === undefined) ?? [];
     return {
       guessed: true,
-      calls: [{ tool, args: typedExtras(this.catalog, tool, args, context.tokens, context.env) }],
+      calls: [{ tool, args }],
+      ...(missing.length > 0 ? { missing } : {}),
       confidence: NEAR_CONFIDENCE,
       groups,
       evidence: found.evidence,

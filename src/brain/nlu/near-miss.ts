@@ -30,6 +30,10 @@ export const NEAR = {
   typed: 0.6,
   /** A first reading this sure may rest on its typed values alone, moments included. */
   sure: 0.97,
+  /** A first reading this sure may ask for the values its tool needs and the sentence lacks. */
+  ask: 0.9,
+  /** A first reading this sure may be asked about on its tool's defaults alone (no value said). */
+  defaults: 0.95,
 } as const;
 
 /** The confidence of a near miss: in the middle band (asked), below any fast-path bar. */
@@ -41,6 +45,8 @@ export type NearFrom = "unclear" | "question" | "unknown" | "unread";
 export interface NearMiss {
   call: NluCall;
   evidence: Evidence;
+  /** Required values the sentence did not give: the question for the first is asked. */
+  missing?: string[];
 }
 
 /**
@@ -101,7 +107,55 @@ export function nearMiss(
       },
     };
   }
-  return undefined;
+  return onDefaults(catalog, result, byGroup, context, from, doubted, makes);
+}
+
+/**
+ * A very sure first reading whose tool's language has no words for this phrasing and whose
+ * sentence holds no typed value: asked on the tool's defaults when it needs no value ("What's
+ * on the clipboard?" as the reading itself), or asking for the values it needs.
+ */
+function onDefaults(
+  catalog: Catalog,
+  result: Classification,
+  byGroup: ReadonlyMap<string, number>,
+  context: GuessInput,
+  from: NearFrom,
+  doubted: (label: string) => boolean,
+  makes: boolean,
+): NearMiss | undefined {
+  const first = result.ranked[0];
+  const said = context.words.join(" ");
+  if (!first || first.probability < NEAR.ask || result.coverage < 0.6) return undefined;
+  const group = catalog.groupOf.get(first.label);
+  if (!group || doubted(first.label) || OUT_OF_SCOPE.test(said)) return undefined;
+  const tool = guessedTool(catalog, first.label);
+  if (makes && lookupOnly(catalog, tool)) return undefined;
+  const specs = catalog.intentsOf.get(tool) ?? [];
+  if (specs.some((spec) => spec.vetoes?.test(said))) return undefined;
+  const required = catalog.required.get(tool) ?? [];
+  let args: Record<string, unknown> = {};
+  for (const spec of specs) {
+    const partial = spec.partial?.(context);
+    if (partial) args = { ...partial, ...args };
+  }
+  const missing = required.filter((name) => args[name] === undefined);
+  // Nothing said but the tool's area ("summarize yesterday's call"): only a very sure reading
+  if (missing.length === 0 && first.probability < NEAR.defaults) return undefined;
+  const p = byGroup.get(group) ?? 0;
+  return {
+    call: { tool, args },
+    ...(missing.length > 0 ? { missing } : {}),
+    evidence: {
+      via: "near",
+      from,
+      p,
+      margin: p,
+      coverage: result.coverage,
+      anchored: "loose",
+      label: first.probability,
+    },
+  };
 }
 
 /** A tool its language calls a read-only look-up. */
