@@ -1,6 +1,7 @@
 import type { Catalog } from "./catalog.js";
 import { isWhen } from "./language/types.js";
 import { hasRequired } from "./matcher.js";
+import { saidValues } from "./said-values.js";
 import { kindOf } from "./slot-filling.js";
 import {
   findDuration,
@@ -67,7 +68,8 @@ export function typedExtras(
   env: SlotEnv,
 ): Record<string, unknown> {
   const extras = readTyped(catalog, tool, tokens, env, { have: args, moments: false }) ?? {};
-  return { ...extras, ...args };
+  const stated = saidValues(catalog.properties.get(tool) ?? {}, { ...extras, ...args }, tokens, env.text);
+  return { ...stated, ...extras, ...args };
 }
 
 /**

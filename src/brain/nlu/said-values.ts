@@ -1,0 +1,143 @@
+import type { Token } from "./text/normalize.js";
+
+/**
+ * Values a request states in passing that no slot type reads: how many ("the last 5", "top 3
+ * hits", "max 10 messages"), how often ("twice"), a switch named by its own words ("overwrite
+ * it", "the whole page", "another window") and a thing named by its kind ("the Family
+ * calendar", "my personal account"). They are read by each argument's schema (its type, name
+ * and description), so the engine names no tool. Used only for a reading that is asked as a
+ * question, so "yes" runs what was said; nothing here ever makes a reading act.
+ */
+
+type Properties = Record<string, Record<string, unknown>>;
+
+const SMALL: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  fifty: 50,
+  hundred: 100,
+};
+
+const amount = (word: string): number | undefined => (/^\d{1,4}$/.test(word) ? Number(word) : SMALL[word]);
+
+/** Words that make a following number a bound ("max 10", "the last 5", "up to 20"). */
+const BOUND = /^(?:max|maximum|top|first|last|latest|only|just|most|least)$/;
+/** Nouns after a number that measure time, money or size: a length or an amount, never a count. */
+const NOT_COUNTED =
+  /^(?:sec|secs|seconds?|min|mins|minutes?|hours?|hrs?|days?|weeks?|months?|years?|am|pm|percent|pounds?|dollars?|euros?|quid|bucks|kg|km|miles?|mb|gb|px|pixels?|o'?clock|wide|tall|high|by|x|and|or|to)$/;
+
+const REPEAT: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
+
+/** Words a switch's name is also said with ("the whole page" is the full page). */
+const ALSO: Record<string, string> = { full: "(?:full|whole|entire)", new: "(?:new|another|second)" };
+
+/** Said of a kind by name, but no name of one ("my email account", "the default calendar"). */
+const NO_NAME =
+  /^(?:my|the|a|an|this|that|these|those|your|our|his|her|their|which|what|any|every|all|each|email|mail|default|main|same|other|new|whole|today'?s?|tomorrow'?s?)$/;
+
+/** Arguments whose name is no kind of thing a user names ("the search query" is no query named "search"). */
+const NOT_KINDS =
+  /^(?:path|file|url|query|text|content|body|title|subject|message|description|command|expression|id|ref|keys|side|to|from|at|due|start|end|date|time)$/;
+
+const said = (tokens: readonly Token[], text: string, from: number, to: number) =>
+  text.slice(tokens[from]!.start, tokens[to - 1]!.end);
+
+/** How many of something the request asks for, by the argument's description or a bound word. */
+function countOf(
+  name: string,
+  property: Record<string, unknown>,
+  words: readonly string[],
+): number | undefined {
+  const description = String(property.description ?? "").toLowerCase();
+  const generic = name === "limit" || name === "count";
+  for (let i = 0; i < words.length; i++) {
+    const n = amount(words[i]!);
+    if (n === undefined || n === 0) continue;
+    const next = words[i + 1] ?? "";
+    if (NOT_COUNTED.test(next) || /^[£$€]/.test(words[i - 1] ?? "")) continue;
+    const bounded =
+      BOUND.test(words[i - 1] ?? "") ||
+      /^(?:up to|at most|no more than)$/.test(words.slice(i - 2, i).join(" "));
+    // The counted noun is the one the argument counts ("10 passages" for "how many passages")
+    const noun = next.replace(/s$/, "");
+    const named = noun.length >= 4 && description.includes(noun.slice(0, Math.max(4, noun.length - 1)));
+    if (named || (generic && (bounded || /s$/.test(next)))) return n;
+  }
+  return undefined;
+}
+
+/** How many times to do it ("twice", "three times"). */
+function timesOf(words: readonly string[]): number | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (REPEAT[w] !== undefined) return REPEAT[w];
+    const n = amount(w);
+    if (n !== undefined && n > 0 && n <= 50 && /^times?$/.test(words[i + 1] ?? "")) return n;
+  }
+  return undefined;
+}
+
+/** A switch said by its own words and not negated ("overwrite it", not "don't overwrite"). */
+function switchOf(name: string, text: string): boolean | undefined {
+  const parts = name.split("_").map((part) => ALSO[part] ?? part);
+  const pattern = new RegExp(`\\b${parts.join("[\\w\\s-]{0,12}?")}`, "i");
+  const found = pattern.exec(text);
+  if (!found) return undefined;
+  const before = text.slice(Math.max(0, found.index - 16), found.index).toLowerCase();
+  return /\b(?:not|don'?t|do not|never|without|no)\s+(?:\w+\s+)?$/.test(before) ? undefined : true;
+}
+
+/** A thing named by its kind: "the Family calendar", "on my work account" → "Family", "work". */
+function namedOf(name: string, tokens: readonly Token[], text: string): string | undefined {
+  const words = tokens.map((t) => t.w);
+  for (let i = 1; i < words.length; i++) {
+    if (words[i] !== name && words[i] !== `${name}s`) continue;
+    let from = i;
+    while (from > 0 && i - from < 2 && !NO_NAME.test(words[from - 1]!)) from -= 1;
+    if (from === i || from === 0) continue;
+    if (!/^(?:my|the|our|your)$/.test(words[from - 1]!)) continue;
+    return said(tokens, text, from, i);
+  }
+  return undefined;
+}
+
+/** The values of `properties` the request states in passing, for arguments not yet given. */
+export function saidValues(
+  properties: Properties,
+  have: Record<string, unknown>,
+  tokens: readonly Token[],
+  text: string,
+): Record<string, unknown> {
+  const words = tokens.map((t) => t.w);
+  const out: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    if (have[name] !== undefined) continue;
+    const description = String(property.description ?? "");
+    let value: unknown;
+    if (property.type === "integer" && (name === "repeat" || /\btimes\b/.test(description)))
+      value = timesOf(words);
+    else if (
+      property.type === "integer" &&
+      (name === "limit" || name === "count" || /\bhow many\b|\bmost\b/.test(description))
+    )
+      value = countOf(name, property, words);
+    else if (property.type === "boolean") value = switchOf(name, text);
+    else if (property.type === "string" && /^[a-z]+$/.test(name) && !property.enum && !NOT_KINDS.test(name))
+      value = namedOf(name, tokens, text);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
