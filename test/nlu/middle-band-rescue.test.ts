@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import type { NluResult } from "../../src/brain/nlu/index.js";
+import { saidValues } from "../../src/brain/nlu/said-values.js";
+import { stripFillers, tokenize } from "../../src/brain/nlu/text/normalize.js";
+import { createTestNlu } from "../../src/testing/index.js";
+
+/**
+ * The middle band rescues what "I'm not sure" used to drop (decision 0034): a very sure first
+ * reading whose tool's language has no words for the phrasing is asked — as the action on the
+ * tool's defaults, or as the question for the value it needs — and an asked reading carries the
+ * values said in passing, so "yes" runs what was said. Nothing here makes a reading act.
+ */
+const { parse } = await createTestNlu();
+const ACT = 0.9;
+const ASK = 0.6;
+
+const middle = (r: NluResult) =>
+  r.kind === "action" && !r.missing?.length && r.confidence >= ASK && r.confidence < ACT;
+
+describe("a very sure reading with no words of its tool's language", () => {
+  it("is asked as the action on the tool's defaults when the tool needs no value", () => {
+    const r = parse("which buttons does this window have");
+    expect(middle(r)).toBe(true);
+    expect(r.tool).toBe("ui_state");
+    expect(r.evidence).toMatchObject({ via: "near", anchored: "loose" });
+  });
+
+  it("asks for the value its tool needs instead of giving up, keeping what was said", () => {
+    const r = parse("the whole thread please, read it out");
+    expect(r.kind).toBe("action");
+    expect(r.tool).toBe("mail_read");
+    expect(r.missing).toContain("id");
+    expect(r.confidence).toBeLessThan(ACT);
+    expect(r.args).toMatchObject({ thread: true });
+  });
+
+  it("shows a switch said in other words on the question ('the entire page' is the full page)", () => {
+    const r = parse("grab a shot of the entire web page, not just what's visible");
+    expect(middle(r)).toBe(true);
+    expect(r.tool).toBe("browser_screenshot");
+    expect(r.args).toMatchObject({ full_page: true });
+  });
+
+  it("does not ask about a request of a kind no tool serves", () => {
+    const r = parse("summarise what everybody said on the video call last night");
+    expect(r.kind === "action" && r.confidence >= ASK).toBe(false);
+  });
+});
+
+describe("values said in passing, read by each argument's schema", () => {
+  const props = {
+    limit: { type: "integer", description: "most messages to list" },
+    repeat: { type: "integer", description: "press it this many times" },
+    overwrite: { type: "boolean" },
+    new_window: { type: "boolean" },
+    calendar: { type: "string" },
+    query: { type: "string" },
+  };
+  const read = (text: string, have: Record<string, unknown> = {}) =>
+    saidValues(props, have, stripFillers(tokenize(text)), text);
+
+  it("reads how many from a bound word or the counted noun, never a length or an amount", () => {
+    expect(read("only the top 4, please").limit).toBe(4);
+    expect(read("no more than twelve messages").limit).toBe(12);
+    expect(read("anything in the next 5 minutes").limit).toBeUndefined();
+    expect(read("the one that cost £20").limit).toBeUndefined();
+  });
+
+  it("reads how often", () => {
+    expect(read("do it twice").repeat).toBe(2);
+    expect(read("hit it 3 times").repeat).toBe(3);
+  });
+
+  it("turns on a switch said by its words, and leaves a negated one alone", () => {
+    expect(read("save it there and overwrite the old one").overwrite).toBe(true);
+    expect(read("save it there but don't overwrite anything").overwrite).toBeUndefined();
+    expect(read("in another window").new_window).toBe(true);
+  });
+
+  it("reads a thing named by its kind, not the kind alone, keeping the name as typed", () => {
+    expect(read("put it in the Allotment calendar").calendar).toBe("Allotment");
+    expect(read("put it in my calendar").calendar).toBeUndefined();
+    // A query is no kind of thing a person names
+    expect(read("change my search query").query).toBeUndefined();
+  });
+
+  it("keeps what the reading already has", () => {
+    expect(read("only the top 4", { limit: 9 }).limit).toBeUndefined();
+  });
+});
