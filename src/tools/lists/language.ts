@@ -53,14 +53,14 @@ const LIST_INTENTS: IntentTable = {
     ],
     samples: ["add this to a list", "make a new list", "put it on the list", "add an item to my list"],
     anchors:
-      /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
+      /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot|stick|pop|chuck|bung|whack)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
     vetoes: /\b(?:play ?list|list of (?:all|the)|songs?|contacts?|appointments?|meetings?|events?)\b/,
     fallback: (input) => {
       const list = findListName(input.words);
       const items = namedItems(input.words.join(" "));
       if (items) return list ? { list, items } : { items };
       // Otherwise only "make a new X list": creating a named, empty list
-      return list && !/\b(?:add|put|include|update)\b/.test(input.words.join(" "))
+      return list && !/\b(?:add|put|include|update|stick|pop|chuck|bung|whack)\b/.test(input.words.join(" "))
         ? { list, items: [] }
         : undefined;
     },
@@ -128,7 +128,7 @@ const LIST_INTENTS: IntentTable = {
         );
       if (!m) return undefined;
       const list = findListName(input.words) ?? m[2]!.replace(/\s*\blists?\b.*$/, "").trim();
-      const item = m[1]!.trim();
+      const item = pointedItem(said, m[1]!.trim()) ?? m[1]!.trim();
       if (!list || !item || /^(?:it|this|that|them|item|items|everything|all)$/.test(item)) return undefined;
       return { list, item };
     },
@@ -159,16 +159,12 @@ const VAGUE_ITEM =
   /^(?:it|this|that|them|something|anything|stuff|things?|(?:an?|new|the|some) items?|items?)$/;
 
 /** "put oranges on my grocery list", "on my list add eggs", "put socks onto my list". */
-function namedItems(said: string): string[] | undefined {
-  const item =
-    /\b(?:add|put|include|stick|jot down|append)\s+(.+?)\s+(?:to|on|onto|in|into)\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\b/.exec(
-      said,
-    )?.[1] ??
-    /\b(?:to|on)\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\s+(?:please\s+)?(?:add|put)\s+(.+)$/.exec(
-      said,
-    )?.[1] ??
-    /\bupdate\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\s+with\s+(.+)$/.exec(said)?.[1];
-  if (!item) return undefined;
+/** Said before the request ("we're out of X, …", "I've bought X, …"): what "it" or "them" is. */
+const ANTECEDENT =
+  /\b(?:(?:run|ran|are|we're|i'm|am) out of|(?:running|we're|i'm) low on|(?:we|i) need|(?:i've |i )?(?:got|bought|picked up)|no more)\s+(?:the |some )?(.+?)\s+(?:so\s+)?(?:please\s+)?(?:can you\s+)?(?:add|put|stick|pop|chuck|bung|whack|take|cross|tick|remove|scratch)\b/;
+const POINTER = /^(?:it|them|those|that|these)$/;
+
+function splitNamed(item: string): string[] | undefined {
   const items = item
     .split(/\s*(?:,|\band\b)\s*/)
     .map((i) => i.replace(/^(?:some|a|an|the)\s+/, "").trim())
@@ -176,6 +172,26 @@ function namedItems(said: string): string[] | undefined {
   if (items.length === 0 || items.some((i) => VAGUE_ITEM.test(i) || i.split(" ").length > 5))
     return undefined;
   return items;
+}
+
+/** The thing "it" or "them" points back to, when the request said it first. */
+export function pointedItem(said: string, item: string): string | undefined {
+  if (!POINTER.test(item)) return item;
+  const m = ANTECEDENT.exec(said);
+  return m?.[1] && !POINTER.test(m[1]) ? m[1] : undefined;
+}
+
+function namedItems(said: string): string[] | undefined {
+  const item =
+    /\b(?:add|put|include|stick|pop|chuck|bung|whack|jot down|append)\s+(.+?)\s+(?:to|on|onto|in|into)\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\b/.exec(
+      said,
+    )?.[1] ??
+    /\b(?:to|on)\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\s+(?:please\s+)?(?:add|put)\s+(.+)$/.exec(
+      said,
+    )?.[1] ??
+    /\bupdate\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}list\s+with\s+(.+)$/.exec(said)?.[1];
+  const named = item && pointedItem(said, item);
+  return named ? splitNamed(named) : undefined;
 }
 
 export const LISTS_LANGUAGE = withPhrasings(byTool(LIST_INTENTS), SAMPLES);
