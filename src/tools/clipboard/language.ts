@@ -21,6 +21,27 @@ function copyArgs(input: BuildInput): Args | undefined {
   return args;
 }
 
+const CLIPBOARD_WORD = /\b(?:clipboard|clip board|paste buffer|copy buffer)\b/i;
+
+/**
+ * What to copy when no template read the sentence: the quoted words, the words after
+ * "clipboard:", or the words between the verb and "to the clipboard" ("put 845 2201 on the
+ * clipboard, it's the meeting id"). Said as typed, never lower-cased.
+ */
+function copiedText(text: string): string | undefined {
+  const quoted = /(?:^|\s)['‘"“](.+?)['’"”](?=\s|[,.!?]|$)/.exec(text)?.[1];
+  if (quoted) return quoted.trim();
+  const after = /\b(?:clipboard|clip board)\s*:\s*(.+?)\s*[.!]?$/i.exec(text)?.[1];
+  if (after) return after;
+  const between =
+    /\b(?:copy|put|place|stick|pop|drop|save)\s+(.+?)\s+(?:to|on|onto|in|into)\s+(?:the |my )?(?:clipboard|clip board)\b/i.exec(
+      text,
+    )?.[1];
+  if (!between || /^(?:it|this|that|them|something|the text|this text|that text)$/i.test(between))
+    return undefined;
+  return between;
+}
+
 const CLIPBOARD_INTENTS: IntentTable = {
   clipboard_read: {
     capability: {
@@ -67,6 +88,13 @@ const CLIPBOARD_INTENTS: IntentTable = {
     ],
     build: copyArgs,
     samples: ["put this phrase on my clipboard", "copy that address to the clipboard", "clipboard this text"],
+    anchors: CLIPBOARD_WORD,
+    // Reading what is there, or typing instead of copying, is no copy
+    vetoes: /\b(?:what(?:'s| is)|read|show|paste it|type it out)\b/,
+    fallback: (input) => {
+      const text = copiedText(input.env.text);
+      return text ? { text } : undefined;
+    },
   },
 };
 
