@@ -2,7 +2,7 @@ import type { Catalog } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { Classification, SoftmaxClassifier } from "./classifier.js";
 import type { GuessInput } from "./language/types.js";
-import { NEAR_CONFIDENCE, type NearFrom, nearMiss } from "./near-miss.js";
+import { NEAR, NEAR_CONFIDENCE, type NearFrom, nearMiss } from "./near-miss.js";
 import {
   ASKS_MEANING,
   asksForInfo,
@@ -261,6 +261,9 @@ export class Guesser {
     const { tool } = found.call;
     const args = typedExtras(this.catalog, tool, found.call.args, context.tokens, context.env);
     const missing = found.missing?.filter((name) => args[name] === undefined) ?? [];
+    // Typed values that complete a question for values are held to the bar of a call asked on its own
+    if (found.missing && missing.length === 0 && (found.evidence.label ?? 0) < NEAR.defaults)
+      return undefined;
     return {
       guessed: true,
       calls: [{ tool, args }],
