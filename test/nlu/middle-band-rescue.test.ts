@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NluResult } from "../../src/brain/nlu/index.js";
-import { saidValues } from "../../src/brain/nlu/said-values.js";
+import { geometryOf, saidValues } from "../../src/brain/nlu/said-values.js";
 import { stripFillers, tokenize } from "../../src/brain/nlu/text/normalize.js";
 import { createTestNlu } from "../../src/testing/index.js";
 
@@ -86,5 +86,41 @@ describe("values said in passing, read by each argument's schema", () => {
 
   it("keeps what the reading already has", () => {
     expect(read("only the top 4", { limit: 9 }).limit).toBeUndefined();
+  });
+});
+
+describe("a place and a size on the screen", () => {
+  it("reads a size said either way and a place by its coordinates or its corner", () => {
+    expect(geometryOf("make it 1024 by 640")).toEqual({ width: 1024, height: 640 });
+    expect(geometryOf("shrink it to 900x500 at 40,60")).toEqual({ width: 900, height: 500, x: 40, y: 60 });
+    expect(geometryOf("the part at x 12 y 34, 250 wide and 90 tall")).toEqual({
+      x: 12,
+      y: 34,
+      width: 250,
+      height: 90,
+    });
+    expect(geometryOf("park it in the top left corner")).toEqual({ x: 0, y: 0 });
+    expect(geometryOf("wait 5 minutes")).toEqual({});
+  });
+
+  it("fills a schema's box only when all four values were said", () => {
+    const box = {
+      region: {
+        type: "object",
+        properties: { x: {}, y: {}, width: {}, height: {} },
+      },
+    };
+    const read = (text: string) => saidValues(box, {}, stripFillers(tokenize(text)), text);
+    expect(read("read the bit at 10,20 that is 300 by 200")).toEqual({
+      region: { x: 10, y: 20, width: 300, height: 200 },
+    });
+    expect(read("read the bit that is 300 by 200")).toEqual({});
+  });
+
+  it("shows the size and place on the question to move a window", () => {
+    const r = parse("shove the terminal into the top left corner and make it 1100 by 700");
+    expect(r.kind).toBe("action");
+    expect(r.confidence).toBeLessThan(ACT);
+    expect(r.args).toMatchObject({ x: 0, y: 0, width: 1100, height: 700 });
   });
 });

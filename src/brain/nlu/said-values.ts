@@ -114,6 +114,44 @@ function namedOf(name: string, tokens: readonly Token[], text: string): string |
   return undefined;
 }
 
+/**
+ * A place and a size on the screen, in pixels: "1200 by 800", "1280x720", "at x 100 y 200",
+ * "at 100,200", "the top left corner" (0, 0). Read from the raw text (commas and "x" matter).
+ */
+export function geometryOf(text: string): { x?: number; y?: number; width?: number; height?: number } {
+  const out: { x?: number; y?: number; width?: number; height?: number } = {};
+  const size =
+    /\b(\d{2,5})\s*(?:x|×|by)\s*(\d{2,5})\b/i.exec(text) ??
+    /\b(\d{1,5})\s*(?:px\s*|pixels\s*)?wide\b.*?\b(\d{1,5})\s*(?:px\s*|pixels\s*)?(?:tall|high)\b/i.exec(
+      text,
+    );
+  if (size) [out.width, out.height] = [Number(size[1]), Number(size[2])];
+  const rest = size ? text.replace(size[0], " ") : text;
+  const place =
+    /\bx\s*[=:]?\s*(-?\d{1,5})\s*,?\s*(?:and\s+)?y\s*[=:]?\s*(-?\d{1,5})\b/i.exec(rest) ??
+    /\b(?:at|to|from)\s*\(?\s*(-?\d{1,5})\s*,\s*(-?\d{1,5})\b/i.exec(rest);
+  if (place) [out.x, out.y] = [Number(place[1]), Number(place[2])];
+  else if (/\btop[ -]left(?: corner)?\b/i.test(rest)) [out.x, out.y] = [0, 0];
+  return out;
+}
+
+const GEOMETRY = ["x", "y", "width", "height"] as const;
+
+/** The geometry a schema asks for: its own x/y/width/height, or an object holding all four. */
+function geometryArgs(properties: Properties, have: Record<string, unknown>, text: string) {
+  const out: Record<string, unknown> = {};
+  const flat = GEOMETRY.filter((k) => properties[k]?.type === "integer" && have[k] === undefined);
+  const boxed = Object.entries(properties).find(([name, p]) => {
+    const inner = (p.properties ?? {}) as Properties;
+    return p.type === "object" && have[name] === undefined && GEOMETRY.every((k) => inner[k]);
+  });
+  if (flat.length === 0 && !boxed) return out;
+  const found = geometryOf(text);
+  for (const k of flat) if (found[k] !== undefined) out[k] = found[k];
+  if (boxed && GEOMETRY.every((k) => found[k] !== undefined)) out[boxed[0]] = found;
+  return out;
+}
+
 /** The values of `properties` the request states in passing, for arguments not yet given. */
 export function saidValues(
   properties: Properties,
@@ -122,11 +160,12 @@ export function saidValues(
   text: string,
 ): Record<string, unknown> {
   const words = tokens.map((t) => t.w);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = geometryArgs(properties, have, text);
   for (const [name, property] of Object.entries(properties)) {
-    if (have[name] !== undefined) continue;
+    if (have[name] !== undefined || out[name] !== undefined) continue;
     const description = String(property.description ?? "");
     let value: unknown;
+    if (GEOMETRY.includes(name as (typeof GEOMETRY)[number])) continue;
     if (property.type === "integer" && (name === "repeat" || /\btimes\b/.test(description)))
       value = timesOf(words);
     else if (

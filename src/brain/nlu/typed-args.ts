@@ -68,7 +68,15 @@ export function typedExtras(
   env: SlotEnv,
 ): Record<string, unknown> {
   const extras = readTyped(catalog, tool, tokens, env, { have: args, moments: false }) ?? {};
-  const stated = saidValues(catalog.properties.get(tool) ?? {}, { ...extras, ...args }, tokens, env.text);
+  // A tool with a single moment cannot read one moment twice: its moment is shown too
+  const properties = catalog.properties.get(tool) ?? {};
+  const moments = Object.keys(properties).filter((name) => typeOf(name, properties, true)?.key === "when");
+  const [moment] = moments;
+  if (moments.length === 1 && moment && args[moment] === undefined) {
+    const found = readTyped(catalog, tool, tokens, env, { have: { ...args, ...extras } });
+    if (found?.[moment] !== undefined) extras[moment] = found[moment];
+  }
+  const stated = saidValues(properties, { ...extras, ...args }, tokens, env.text);
   return { ...stated, ...extras, ...args };
 }
 
