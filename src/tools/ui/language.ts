@@ -17,6 +17,37 @@ const CONTROLS = new RegExp(
   "i",
 );
 
+/** The kinds of control a window holds, as people name them. */
+const CONTROL_KIND =
+  "button|check ?box|tick ?box|toggle|switch|menu item|menu|text field|field|text box|search box|box|drop ?down|dropdown|tab|slider|radio button|option|link";
+const ROLE_OF: Record<string, string> = {
+  tickbox: "check box",
+  checkbox: "check box",
+  "tick box": "check box",
+  dropdown: "combo box",
+  "drop down": "combo box",
+};
+
+/** "the Save button", "a Dark mode switch", "a menu item called Export": the label and its kind. */
+function namedControl(text: string): { name: string; role: string } | undefined {
+  const called = new RegExp(
+    String.raw`\b(${CONTROL_KIND})\s+(?:that says|labell?ed|called|named|marked|saying)\s+['"‘“]?(.+?)['"’”]?\s*(?:[?.!]|$|\s+(?:in|on)\s+(?:this|the)\b)`,
+    "i",
+  ).exec(text);
+  if (called)
+    return { name: called[2]!, role: ROLE_OF[called[1]!.toLowerCase()] ?? called[1]!.toLowerCase() };
+  const before = new RegExp(
+    String.raw`\b(?:the|a|an|any)\s+['"‘“]?([\p{L}\d][\p{L}\d' -]{0,30}?)['"’”]?\s+(${CONTROL_KIND})\b`,
+    "iu",
+  ).exec(text);
+  if (!before || /^(?:this|that|same|other|next|first|last|new)$/i.test(before[1]!)) return undefined;
+  return { name: before[1]!, role: ROLE_OF[before[2]!.toLowerCase()] ?? before[2]!.toLowerCase() };
+}
+
+/** A control of a window named as such (never a web page's: the browser's tools work those). */
+const NAMES_CONTROL = new RegExp(String.raw`\b(?:${CONTROL_KIND})\b`, "i");
+const ON_A_PAGE = /\b(?:page|site|website|web|browser|tab|url|link)\b/;
+
 /** How people ask about and act on what a window shows (the team's own sentences). */
 const UI_INTENTS: IntentTable = {
   ui_state: {
@@ -70,6 +101,13 @@ const UI_INTENTS: IntentTable = {
       },
     ],
     samples: ["where's the save button", "find the settings menu", "locate the search box"],
+    anchors: NAMES_CONTROL,
+    vetoes: ON_A_PAGE,
+    fallback: (input) => {
+      const said = input.words.join(" ");
+      if (!/\b(?:find|locate|look for|where|is there|are there|any|got|have)\b/.test(said)) return undefined;
+      return namedControl(input.env.text);
+    },
   },
   ui_action: {
     ask: { ref: "Which element? Ask me what the window shows first." },
@@ -91,6 +129,20 @@ const UI_INTENTS: IntentTable = {
       { t: "(focus|go to) [element] {ref:uiref}", args: { action: "focus" } },
     ],
     samples: ["press that element", "click the element you found"],
+    // Which control is a handle from a listing: the request says what to do, Jarvis asks which
+    anchors: NAMES_CONTROL,
+    vetoes: ON_A_PAGE,
+    partial: (input) => {
+      const said = input.words.join(" ");
+      if (/\b(?:set|fill|change|type|enter)\b.*\bto\b/.test(said)) {
+        const value = /\bto\s+['"‘“]?(.+?)['"’”]?\s*[.!]?$/i.exec(input.env.text)?.[1];
+        return { action: "set_value", ...(value ? { value } : {}) };
+      }
+      if (/\b(?:focus|put the cursor|go to|jump to)\b/.test(said)) return { action: "focus" };
+      if (/\b(?:press|click|tap|hit|tick|untick|check|uncheck|toggle|push|select)\b/.test(said))
+        return { action: "press" };
+      return undefined;
+    },
   },
 };
 
