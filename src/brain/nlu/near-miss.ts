@@ -133,6 +133,9 @@ function onDefaults(
   if (!first || first.probability < NEAR.ask || result.coverage < 0.6) return undefined;
   const group = catalog.groupOf.get(first.label);
   if (!group || doubted(first.label) || OUT_OF_SCOPE.test(said)) return undefined;
+  // A handle names one thing exactly: a reading that did not take it is not about it ("mark #f3
+  // as done" names a file, and is refused as the wrong kind, not asked which reminder)
+  if (HANDLE.test(context.env.text)) return undefined;
   const tool = guessedTool(catalog, first.label);
   if (makes && lookupOnly(catalog, tool)) return undefined;
   const specs = catalog.intentsOf.get(tool) ?? [];
@@ -161,6 +164,8 @@ function onDefaults(
     },
   };
 }
+
+const HANDLE = /(?:^|[\s(])#[a-z]\d+\b/i;
 
 /** A tool its language calls a read-only look-up. */
 function lookupOnly(catalog: Catalog, tool: string): boolean {
