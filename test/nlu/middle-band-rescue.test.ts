@@ -124,3 +124,40 @@ describe("a place and a size on the screen", () => {
     expect(r.args).toMatchObject({ x: 0, y: 0, width: 1100, height: 700 });
   });
 });
+
+describe("the weak groups' language, by kind of phrasing", () => {
+  it("adds what 'them' points back to, with an informal verb", () => {
+    const r = parse("we've run out of bin bags, pop them on the shopping list");
+    expect(r.tool).toBe("lists_add");
+    expect(r.args).toMatchObject({ list: "shopping", items: ["bin bags"] });
+  });
+
+  it("never reads an informal verb with no items as making an empty list", () => {
+    const r = parse("stick it on the shopping list");
+    expect(
+      r.kind === "action" && r.confidence >= ACT && Array.isArray(r.args?.items) && r.args.items.length === 0,
+    ).toBe(false);
+  });
+
+  it("copies the quoted words, or what sits before 'on the clipboard', as typed", () => {
+    expect(parse("copy 'Flat 3, 9 Quay Street' to the clipboard")).toMatchObject({
+      tool: "clipboard_write",
+      args: { text: "Flat 3, 9 Quay Street" },
+    });
+    // Not acted on at once (numbers are words no training sentence has), but asked as said
+    expect(parse("put 4410 2290 on my clipboard, it's the meeting code")).toMatchObject({
+      tool: "clipboard_write",
+      args: { text: "4410 2290" },
+    });
+    expect(parse("what's on the clipboard").tool).toBe("clipboard_read");
+  });
+
+  it("finds a window's control by its label and kind, and asks which element to work", () => {
+    expect(parse("is there a Night light toggle in this window?")).toMatchObject({
+      tool: "ui_find",
+      args: { name: "Night light", role: "toggle" },
+    });
+    const tick = parse("tick the Stay signed in checkbox");
+    if (tick.kind === "action" && tick.tool === "ui_action") expect(tick.missing).toContain("ref");
+  });
+});
