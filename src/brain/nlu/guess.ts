@@ -261,8 +261,9 @@ export class Guesser {
     const { tool } = found.call;
     const args = typedExtras(this.catalog, tool, found.call.args, context.tokens, context.env);
     const missing = found.missing?.filter((name) => args[name] === undefined) ?? [];
-    // Typed values that complete a question for values are held to the bar of a call asked on its own
-    if (found.missing && missing.length === 0 && (found.evidence.label ?? 0) < NEAR.defaults)
+    // Typed values may complete a question for values only for a sure first reading (a file slot
+    // swallowing "convert report.docx" is no call)
+    if (found.missing && missing.length === 0 && (found.evidence.label ?? 0) < NEAR.complete)
       return undefined;
     return {
       guessed: true,

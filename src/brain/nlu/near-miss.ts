@@ -36,6 +36,8 @@ export const NEAR = {
    * and asked no fewer declines).
    */
   ask: 0.6,
+  /** A first reading this sure may have its question for values completed by typed values alone. */
+  complete: 0.9,
   /** A first reading this sure may be asked about on its tool's defaults alone (no value said). */
   defaults: 0.95,
 } as const;
