@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NluResult } from "../../src/brain/nlu/index.js";
+import { NOT_A_LOOKUP } from "../../src/brain/nlu/parse-rules.js";
 import { geometryOf, saidValues } from "../../src/brain/nlu/said-values.js";
 import { stripFillers, tokenize } from "../../src/brain/nlu/text/normalize.js";
 import { createTestNlu } from "../../src/testing/index.js";
@@ -159,5 +160,16 @@ describe("the weak groups' language, by kind of phrasing", () => {
     });
     const tick = parse("tick the Stay signed in checkbox");
     if (tick.kind === "action" && tick.tool === "ui_action") expect(tick.missing).toContain("ref");
+  });
+});
+
+describe("making something or looking it up", () => {
+  it("takes holding time for a request to make something, and a look or a past save for a look-up", () => {
+    expect(NOT_A_LOOKUP.test("block off friday afternoon for the move")).toBe(true);
+    expect(NOT_A_LOOKUP.test("pencil in a call with the bank")).toBe(true);
+    expect(NOT_A_LOOKUP.test("what does thursday look like")).toBe(false);
+    expect(NOT_A_LOOKUP.test("where did i save the invoice")).toBe(false);
+    expect(NOT_A_LOOKUP.test("save the invoice to my desktop")).toBe(true);
+    expect(NOT_A_LOOKUP.test("i like this song")).toBe(true);
   });
 });

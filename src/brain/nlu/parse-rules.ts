@@ -82,4 +82,4 @@ export function asksForInfo(said: string): boolean {
 
 /** Acts on a thing, or talks about it, rather than asking after it. */
 export const NOT_A_LOOKUP =
-  /\b(?:add|put|(?<!\b(?:did i|have i|where i|i) )save|delete|remove|erase|clear|create|make|change|move|cancel|send|write|shoot|compose|draft|reply|respond|forward|record|(?<!\blook(?:s|ing|ed)? )like|love|hate|enjoy|favou?rite|playlist)\b/;
+  /\b(?:add|put|(?<!\b(?:did i|have i|where i|i) )save|delete|remove|erase|clear|create|make|change|move|cancel|send|write|shoot|compose|draft|reply|respond|forward|record|block(?:ed|ing)? (?:out|off)|pencil(?:led)? in|(?<!\blook(?:s|ing|ed)? )like|love|hate|enjoy|favou?rite|playlist)\b/;
