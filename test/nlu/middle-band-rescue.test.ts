@@ -153,6 +153,14 @@ describe("the weak groups' language, by kind of phrasing", () => {
     expect(parse("what's on the clipboard").tool).toBe("clipboard_read");
   });
 
+  it("asks to call a whole phone number said in digits, never a short code", () => {
+    const r = parse("ring 07700 900461 please");
+    expect(r).toMatchObject({ tool: "contacts_call", args: { query: "07700 900461" } });
+    expect(r.confidence).toBeLessThan(ACT);
+    const short = parse("dial 999");
+    expect(short.kind === "action" && short.tool === "contacts_call").toBe(false);
+  });
+
   it("finds a window's control by its label and kind, and asks which element to work", () => {
     expect(parse("is there a Night light toggle in this window?")).toMatchObject({
       tool: "ui_find",

@@ -67,6 +67,10 @@ const CONTACT_INTENTS: IntentTable = {
       return name.every((w) => isNumberWord(w) || /^\d+$/.test(w)) ? undefined : args;
     },
     fallback: (input) => {
+      // "dial 0161 496 0000": a whole phone number in digits is who to call (a short code is not)
+      const dialled = /\b(call|ring|phone|dial|text|sms)\s+(\+?\d[\d -]{5,}\d)\b/i.exec(input.env.text);
+      if (dialled && dialled[2]!.replace(/\D/g, "").length >= 7)
+        return { query: dialled[2]!, ...(/^(?:text|sms)$/i.test(dialled[1]!) ? { via: "text" } : {}) };
       // "help me call james now": the name right after the calling verb
       const at = input.words.findIndex((w) => /^(?:call|ring|phone|dial|text|sms)$/.test(w));
       if (at < 0) return undefined;
