@@ -117,9 +117,9 @@ export function nearMiss(
 }
 
 /**
- * A very sure first reading whose tool's language has no words for this phrasing and whose
- * sentence holds no typed value: asked on the tool's defaults when it needs no value ("What's
- * on the clipboard?" as the reading itself), or asking for the values it needs.
+ * A sure first reading whose tool's language has no words for this phrasing: the question for
+ * the values its tool needs (with what the tool's `partial` found), or, very sure and needing
+ * none, the action on the tool's defaults ("Read what the window shows?").
  */
 function onDefaults(
   catalog: Catalog,

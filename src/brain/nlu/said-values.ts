@@ -1,4 +1,5 @@
 import type { Token } from "./text/normalize.js";
+import { isNumberWord, parseNumber } from "./text/numbers.js";
 
 /**
  * Values a request states in passing that no slot type reads: how many ("the last 5", "top 3
@@ -11,27 +12,8 @@ import type { Token } from "./text/normalize.js";
 
 type Properties = Record<string, Record<string, unknown>>;
 
-const SMALL: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  fifty: 50,
-  hundred: 100,
-};
-
-const amount = (word: string): number | undefined => (/^\d{1,4}$/.test(word) ? Number(word) : SMALL[word]);
+const amount = (word: string): number | undefined =>
+  /^\d{1,4}$/.test(word) ? Number(word) : isNumberWord(word) ? parseNumber([word]) : undefined;
 
 /** Words that make a following number a bound ("max 10", "the last 5", "up to 20"). */
 const BOUND = /^(?:max|maximum|top|first|last|latest|only|just|most|least)$/;
