@@ -55,11 +55,14 @@ const hwuHeld = loadHwu(dir, "held");
 const oos = loadClinc(dir, "full_oos_val.csv");
 const own = loadOwnCases();
 
+// NLU_TRAINING='{"perTemplate":14,"epochs":3}' compares training efforts on the same seeds
+const training = process.env.NLU_TRAINING ? { training: JSON.parse(process.env.NLU_TRAINING) } : {};
+
 type Row = Record<string, { right: number; false: number }>;
 const rows: Array<{ seed: number; ms: number; row: Row; mechanisms: Record<string, number> }> = [];
 const pct = (x: number | null) => Math.round((x ?? 0) * 1000) / 10;
 for (const seed of seeds) {
-  const nlu = createNlu(tools, { timezone: TIMEZONE, seed });
+  const nlu = createNlu(tools, { timezone: TIMEZONE, seed, ...training });
   const row: Row = {};
   const blind = scoreBlind(blindCases, nlu, bands, groupOf);
   row.blind = { right: pct(blind.right), false: Math.round((blind.false_action_rate ?? 0) * blind.n) };
