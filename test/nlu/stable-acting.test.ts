@@ -77,3 +77,18 @@ describe("a 'not …' aside is what the request does not mean", () => {
     expect(now).toMatchObject({ kind: "action", tool: "weather_current" });
   });
 });
+
+describe("restarting a machine is no playing", () => {
+  it("does not start the music when a device is to be restarted", () => {
+    for (const text of ["reboot the router please", "restart my laptop"]) {
+      const result = parse(text, context);
+      expect(result.kind === "action" && result.confidence >= FAST_PATH).toBe(false);
+    }
+  });
+
+  it("still plays again what is playing", () => {
+    const result = parse("restart the song", context);
+    expect(result).toMatchObject({ kind: "action", tool: "media_play" });
+    expect(result.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
+});
