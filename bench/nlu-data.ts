@@ -12,6 +12,18 @@ export const here = dirname(fileURLToPath(import.meta.url));
 export const NOW = new Date("2025-06-11T10:00:00Z");
 export const TIMEZONE = "UTC";
 
+/**
+ * The training seed the benchmarks build with: `NLU_SEED` when set (to measure how much a
+ * figure moves with the seed), otherwise the NLU's default.
+ */
+export function benchSeed(): { seed?: number } {
+  const raw = process.env.NLU_SEED;
+  if (raw === undefined || raw === "") return {};
+  const seed = Number(raw);
+  if (!Number.isInteger(seed)) throw new Error(`NLU_SEED must be an integer, not "${raw}"`);
+  return { seed };
+}
+
 /** `JARVIS_EVAL_DIR`, else `shared/eval` beside an ancestor of the checkout. */
 export function evalDir(): string | undefined {
   if (process.env.JARVIS_EVAL_DIR) return process.env.JARVIS_EVAL_DIR;
@@ -254,7 +266,7 @@ export function loadDevEveryday4(): BlindCase[] {
   return loadEveryday("dev-everyday4.jsonl");
 }
 
-function loadEveryday(name: string): BlindCase[] {
+export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];
 }

@@ -10,7 +10,7 @@ import { createNlu } from "../src/brain/nlu/index.js";
 import { configSchema } from "../src/config/schema.js";
 import { silentLogger } from "../src/core/logger.js";
 import { createRuntime } from "../src/runtime/runtime.js";
-import { THROWAWAY_STORE, TIMEZONE } from "./nlu-data.js";
+import { benchSeed, THROWAWAY_STORE, TIMEZONE } from "./nlu-data.js";
 
 export async function developmentNlu(prefix: string) {
   const home = mkdtempSync(join(tmpdir(), prefix));
@@ -19,7 +19,7 @@ export async function developmentNlu(prefix: string) {
     logger: silentLogger,
   });
   const tools = runtime.registry.list();
-  const nlu = createNlu(tools, { timezone: TIMEZONE });
+  const nlu = createNlu(tools, { timezone: TIMEZONE, ...benchSeed() });
   const groups = new Map(tools.map((t) => [t.name, t.group]));
   await runtime.close();
   rmSync(home, { recursive: true, force: true });

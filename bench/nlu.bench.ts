@@ -17,6 +17,7 @@ import { configSchema } from "../src/config/schema.js";
 import { silentLogger } from "../src/core/logger.js";
 import { createRuntime } from "../src/runtime/runtime.js";
 import {
+  benchSeed,
   evalDir,
   here,
   loadBlind,
@@ -53,7 +54,7 @@ function registeredTools(): NluTool[] {
 /** In-process training: wall time (what a user waits) and CPU time (steady on a busy machine). */
 function build(tools: readonly NluTool[]) {
   const cpu = process.cpuUsage();
-  const nlu = createNlu(tools, { timezone: TIMEZONE });
+  const nlu = createNlu(tools, { timezone: TIMEZONE, ...benchSeed() });
   const used = process.cpuUsage(cpu);
   return { nlu, wall: nlu.stats.trainingMs, cpu: Math.round((used.user + used.system) / 100) / 10 };
 }
@@ -83,13 +84,17 @@ async function workerTraining(): Promise<{ trained: unknown; cached: unknown }> 
   const cacheDir = mkdtempSync(join(tmpdir(), "jarvis-nlu-cache-"));
   try {
     for (let i = 0; i < 3; i++) {
-      const trained = await compiled.createNluInWorker(tools, { timezone: TIMEZONE });
+      const trained = await compiled.createNluInWorker(tools, { timezone: TIMEZONE, ...benchSeed() });
       if (trained.stats.trainedIn !== "worker") return { trained: "not trained in a worker", cached: null };
       runs.push(trained.stats.trainingMs);
     }
-    await compiled.createNluInWorker(tools, { timezone: TIMEZONE, cacheDir });
+    await compiled.createNluInWorker(tools, { timezone: TIMEZONE, cacheDir, ...benchSeed() });
     for (let i = 0; i < 3; i++) {
-      const loaded = await compiled.createNluInWorker(tools, { timezone: TIMEZONE, cacheDir });
+      const loaded = await compiled.createNluInWorker(tools, {
+        timezone: TIMEZONE,
+        cacheDir,
+        ...benchSeed(),
+      });
       if (loaded.stats.trainedIn !== "cache") return { trained: summarize(runs), cached: "cache not used" };
       cachedRuns.push(loaded.stats.trainingMs);
     }
@@ -202,6 +207,7 @@ const worker = await workerTraining();
 
 writeResult("nlu", {
   now: NOW.toISOString(),
+  seed: benchSeed().seed ?? "default",
   note: "Behaviour metric: right = acted with the right tool at confidence >= fast_path_threshold, or asked for the right tool's missing value; false action = acted with a wrong tool or on a request to decline. 'with question answered yes' adds middle-band readings (ask <= confidence < act) that name the right tool (and, on the blind set, the right arguments).",
   bands,
   catalog: {

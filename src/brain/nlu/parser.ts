@@ -17,6 +17,7 @@ import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
 import { SlotCache } from "./template.js";
+import { dropContrasted } from "./text/negation.js";
 import { screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
 import { corpusOf, corpusWords, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
@@ -160,7 +161,8 @@ class Parser {
         : {}),
       memo: new Map(),
     };
-    const said = stripFillers(tokenize(input));
+    // What the request says it does NOT mean is left out before anything reads it
+    const said = stripFillers(dropContrasted(stripFillers(tokenize(input)), input));
     // "every weekday", "on mondays": said of a request whose tool repeats; read the rest alone
     const repeat = findRepeat(said.map((t) => t.w));
     if (repeat) {

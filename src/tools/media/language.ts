@@ -108,6 +108,15 @@ const MEDIA_INTENTS: IntentTable = {
       "start (playing|reading) {query}",
     ],
     samples: ["i want some music", "put some tunes on", "music please", "let's hear a song"],
+    // Restarting a machine is no playing: "restart" only plays again what is playing
+    negatives: [
+      "restart the wifi router",
+      "reboot my laptop",
+      "restart the computer now",
+      "restart my tablet please",
+      "start the dishwasher",
+      "restart the printer",
+    ],
     build: mediaQuery,
     fallback: (input) => {
       const said = input.words.join(" ");

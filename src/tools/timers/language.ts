@@ -76,7 +76,7 @@ const TIMER_INTENTS: IntentTable = {
       /\b(?:cancel|delete|remove|stop)\b|^(?:please )?(?:set|start)\b|\b(?:set|start) (?:an|a|my|the) timer/,
     anchors: /\btimers?\b/,
     templates: [
-      "(show|list|display|check|get|view) [me] [all] [of] [my|the] [current|active|running] timers",
+      "(show|list|display|check|get|view|see) [me] [all] [of] [my|the] [current|active|running] timers",
       "(check|show|view) [on] [my|the] timer",
       "what timers (are|do i have|have i got) [running|set|going|active|on]",
       "(how much|how long) [time] is (left|remaining) (on|in|for) [my|the] [{label:label}] timer",
