@@ -46,9 +46,20 @@ export function termOf(word: string): string {
   const spelled = word
     .replace(/(?<=\w{2})is(e|es|ed|ing|ation|ations|er|ers)$/, "iz$1")
     .replace(/(?<=\w{2})our(s|ed|ing|ite|ites|ful)?$/, "or$1")
-    .replace(/(?<=\w{2}[^aeiou])tre(s)?$/, "ter$1")
+    .replace(/(?<=\w{2}[^aeiou])re(s)?$/, "er$1")
     .replace(/(?<=\w{3})ogue(s)?$/, "og$1");
   return /ied$/.test(spelled) && spelled.length > 4 ? `${spelled.slice(0, -3)}y` : stem(spelled);
+}
+
+/**
+ * The first five letters of a long term, as a term of its own: a coarser stem that joins forms
+ * the stemmer keeps apart ("notification" / "notify", "deletion" / "delete", "subscription" /
+ * "subscribe"); the NLU's classifier reads the same feature. Every tool's text carries them; a
+ * request's word is looked for by them only when no tool has the word itself, since they also
+ * join words that mean different things ("content" / "context").
+ */
+export function prefixOf(term: string): string | undefined {
+  return term.length >= 6 && /^[a-z]+$/.test(term) ? `~${term.slice(0, 5)}` : undefined;
 }
 
 /** Everyday words → the catalog's own terms ("inbox" → mail), as the tool groups declare them. */

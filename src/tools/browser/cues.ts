@@ -20,6 +20,5 @@ export const BROWSER_CUES: GroupCues = {
     cart: ["browser", "click"],
     checkout: ["browser", "click"],
     quantity: ["browser", "select"],
-    size: ["select"],
   },
 };
