@@ -1,35 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../../core/logger.js";
-import type { ToolDefinition } from "../../core/tool.js";
-import { createRuntime, type Runtime } from "../../runtime/runtime.js";
-import { createTempHome, type TempHome } from "../../testing/home.js";
+import { CatalogIndexFixture } from "../../testing/catalog-index.js";
 import { toolLanguage } from "./language.js";
 import { prefixOf, termOf } from "./terms.js";
 import { type CatalogTool, ToolIndex } from "./tool-index.js";
 
-let temp: TempHome;
-let runtime: Runtime;
-let catalog: ToolDefinition[];
-let index: ToolIndex;
-
-beforeAll(() => {
-  temp = createTempHome("jarvis-retrieval-bridges-");
-  runtime = createRuntime({ env: temp.env, logger: silentLogger });
-  catalog = runtime.registry.list();
-  index = new ToolIndex(catalog, toolLanguage(catalog));
-});
-afterAll(async () => {
-  await runtime.close();
-  temp.cleanup();
-});
-
-const top = (request: Parameters<ToolIndex["rank"]>[0], n: number) =>
-  index
-    .rank(request)
-    .slice(0, n)
-    .map((t) => t.name);
-const rankOf = (request: Parameters<ToolIndex["rank"]>[0], name: string) =>
-  index.rank(request).findIndex((t) => t.name === name);
+const fixture = new CatalogIndexFixture();
+beforeAll(() => fixture.open("jarvis-retrieval-bridges-"));
+afterAll(() => fixture.close());
+const top = fixture.top.bind(fixture);
+const rankOf = fixture.rankOf.bind(fixture);
 
 describe("bridging the request's words to the tools' words", () => {
   const kiln = (name: string, description: string): CatalogTool => ({ name, group: "mcp:kiln", description });
@@ -41,7 +20,7 @@ describe("bridging the request's words to the tools' words", () => {
   ];
   let own: ToolIndex;
   beforeAll(() => {
-    own = new ToolIndex([...catalog, ...tools], toolLanguage([...catalog, ...tools]));
+    own = new ToolIndex([...fixture.catalog, ...tools], toolLanguage([...fixture.catalog, ...tools]));
   });
   const place = (text: string, name: string) => own.rank({ text }).findIndex((t) => t.name === name);
 
