@@ -24,7 +24,7 @@ const WANTED_IN = new RegExp(
 const OPERATION_ON =
   /\b(?:times|multiply|divide|subtract|add)\s+(?:it|that|this|them|the (?:number|total|amount|answer|result|figure))\s+(?:by|to|from)\s+[\d.]/i;
 /** A clock time and a length of time in one request: the time it ends, arrives or lands. */
-const TIME_PLUS = /(?=.*\b(?:[01]?\d|2[0-3]):[0-5]\d\b)(?=.*\b\d+\s*(?:h\s*\d+|hrs?|hours?)\b)/i;
+const TIME_PLUS = /^(?=.*\b(?:[01]?\d|2[0-3]):[0-5]\d\b)(?=.*\b\d+\s*(?:h\s*\d+|hrs?|hours?)\b)/i;
 
 export const CALC_CUES: GroupCues = {
   shapes: [

@@ -19,7 +19,7 @@ export const INPUT_CUES: GroupCues = {
     // Words quoted for an app to hold ("start the doc with 'Minutes'"): typed into its window
     {
       pattern: new RegExp(
-        `(?=.*(?:${APP_NAME.source}|${APP_WORD.source}|\\b(?:window|editor|doc|document)\\b))(?=.*["'‘“][^"'’”]{3,}["'’”])`,
+        `^(?=.*(?:${APP_NAME.source}|${APP_WORD.source}|\\b(?:window|editor|doc|document)\\b))(?=.*["'‘“][^"'’”]{3,}["'’”])`,
         "i",
       ),
       weight: 1,
