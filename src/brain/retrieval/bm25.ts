@@ -30,6 +30,11 @@ export class Bm25Index<Id extends string = string> {
     this.totalLength += length;
   }
 
+  /** The documents that hold a term, with how often. */
+  holders(term: string): ReadonlyArray<{ id: Id; tf: number }> {
+    return this.postings.get(term) ?? [];
+  }
+
   get size(): number {
     return this.lengths.size;
   }

@@ -1,37 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../../core/logger.js";
 import type { ToolDefinition } from "../../core/tool.js";
 import { fakeEmbedding } from "../../knowledge/embedders/fake-server.js";
-import { createRuntime, type Runtime } from "../../runtime/runtime.js";
-import { createTempHome, type TempHome } from "../../testing/home.js";
+import { CatalogIndexFixture } from "../../testing/catalog-index.js";
 import { companionsOf, lookupsOf } from "./companions.js";
 import { toolLanguage } from "./language.js";
 import { type ToolEmbedder, ToolRetriever } from "./retriever.js";
 import { type CatalogTool, ToolIndex } from "./tool-index.js";
 
-let temp: TempHome;
-let runtime: Runtime;
+const fixture = new CatalogIndexFixture();
 let catalog: ToolDefinition[];
 let index: ToolIndex;
 
 beforeAll(() => {
-  temp = createTempHome("jarvis-retrieval-");
-  runtime = createRuntime({ env: temp.env, logger: silentLogger });
-  catalog = runtime.registry.list();
-  index = new ToolIndex(catalog, toolLanguage(catalog));
+  fixture.open("jarvis-retrieval-");
+  ({ catalog, index } = fixture);
 });
-afterAll(async () => {
-  await runtime.close();
-  temp.cleanup();
-});
+afterAll(() => fixture.close());
 
-const top = (request: Parameters<ToolIndex["rank"]>[0], n: number) =>
-  index
-    .rank(request)
-    .slice(0, n)
-    .map((t) => t.name);
-const rankOf = (request: Parameters<ToolIndex["rank"]>[0], name: string) =>
-  index.rank(request).findIndex((t) => t.name === name);
+const top = fixture.top.bind(fixture);
+const rankOf = fixture.rankOf.bind(fixture);
 
 describe("ranking the catalog for a request", () => {
   it("puts every step of a multi-step request near the top, not only the first step's group", () => {

@@ -25,14 +25,41 @@ export function wordsOf(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-/** The terms a text contributes: stopwords dropped, light stemming. */
+/** The terms a text contributes: stopwords dropped, each word as its `termOf`. */
 export function termsOf(text: string): string[] {
   const out: string[] = [];
   for (const word of wordsOf(text)) {
     if (STOPWORDS.has(word) || /^\d+$/.test(word)) continue;
-    out.push(stem(word));
+    out.push(termOf(word));
   }
   return out;
+}
+
+/**
+ * The retrieval term of a word: its spellings folded together, so a request meets a tool
+ * whichever spelling either uses ("minimise" / "minimize", "colour" / "color", "metres" /
+ * "meters", "copied" / "copy"), then the NLU's light stem. Applied alike to the tools' text and
+ * to the request, so a fold only has to be consistent, not a real word.
+ */
+export function termOf(word: string): string {
+  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return stem(word);
+  const spelled = word
+    .replace(/(?<=\w{2})is(e|es|ed|ing|ation|ations|er|ers)$/, "iz$1")
+    .replace(/(?<=\w{2})our(s|ed|ing|ite|ites|ful)?$/, "or$1")
+    .replace(/(?<=\w{2}[^aeiou])re(s)?$/, "er$1")
+    .replace(/(?<=\w{3})ogue(s)?$/, "og$1");
+  return /ied$/.test(spelled) && spelled.length > 4 ? `${spelled.slice(0, -3)}y` : stem(spelled);
+}
+
+/**
+ * The first five letters of a long term, as a term of its own: a coarser stem that joins forms
+ * the stemmer keeps apart ("notification" / "notify", "deletion" / "delete", "subscription" /
+ * "subscribe"); the NLU's classifier reads the same feature. Every tool's text carries them; a
+ * request's word is looked for by them only when no tool has the word itself, since they also
+ * join words that mean different things ("content" / "context").
+ */
+export function prefixOf(term: string): string | undefined {
+  return term.length >= 6 && /^[a-z]+$/.test(term) ? `~${term.slice(0, 5)}` : undefined;
 }
 
 /** Everyday words → the catalog's own terms ("inbox" → mail), as the tool groups declare them. */
@@ -59,11 +86,11 @@ export function queryTerms(
   const add = (term: string, w: number) => terms.set(term, Math.max(terms.get(term) ?? 0, w));
   for (const word of wordsOf(text)) {
     if (STOPWORDS.has(word) || /^\d+$/.test(word)) continue;
-    add(stem(word), weight);
+    add(termOf(word), weight);
     for (const term of related.get(word) ?? related.get(stem(word)) ?? [])
-      add(stem(term), weight * relatedWeight);
+      add(termOf(term), weight * relatedWeight);
   }
   for (const phrase of phrases)
-    if (phrase.pattern.test(text)) for (const term of phrase.terms) add(stem(term), weight * relatedWeight);
+    if (phrase.pattern.test(text)) for (const term of phrase.terms) add(termOf(term), weight * relatedWeight);
   return terms;
 }

@@ -3,7 +3,7 @@ import { Bm25Index } from "./bm25.js";
 import { companionsOf, lookupsOf } from "./companions.js";
 import { CompiledCues } from "./cues.js";
 import type { ToolLanguage } from "./language.js";
-import { queryTerms, termsOf } from "./terms.js";
+import { prefixOf, queryTerms, termsOf } from "./terms.js";
 
 /** The part of a tool definition retrieval reads (MCP tools have the same shape). */
 export interface CatalogTool {
@@ -125,7 +125,11 @@ export class ToolIndex {
         weight: number,
         cap = Number.POSITIVE_INFINITY,
       ) => {
-        for (const term of termsOf(text)) into.set(term, Math.min(cap, (into.get(term) ?? 0) + weight));
+        for (const term of termsOf(text)) {
+          into.set(term, Math.min(cap, (into.get(term) ?? 0) + weight));
+          const prefix = prefixOf(term);
+          if (prefix) into.set(prefix, Math.min(cap, (into.get(prefix) ?? 0) + weight));
+        }
       };
       add(doc, tool.name, WEIGHTS.name);
       add(doc, tool.group, WEIGHTS.group);
@@ -249,6 +253,12 @@ export class ToolIndex {
   /** How well each tool matches a text, 0–1 relative to the best (words, group, cues). */
   private relevance(text: string, recent: readonly string[]): Map<string, number> {
     const query = queryTerms(text, this.groupCues.words, 1, undefined, this.groupCues.phrases);
+    // A word no tool has is looked for by its first letters ("notification" meets "notify")
+    for (const [term, weight] of [...query]) {
+      const prefix = prefixOf(term);
+      if (!prefix || this.tools.holders(term).length > 0 || this.phrasings.holders(term).length > 0) continue;
+      query.set(prefix, Math.max(query.get(prefix) ?? 0, weight));
+    }
     for (const earlier of recent) {
       for (const [term, weight] of queryTerms(
         earlier,

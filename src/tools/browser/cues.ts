@@ -15,5 +15,10 @@ export const BROWSER_CUES: GroupCues = {
     "low to high": ["select"],
     "high to low": ["select"],
     page: ["browser"],
+    // A shop's page: its basket, quantities and checkout are controls to click and choose
+    basket: ["browser", "click"],
+    cart: ["browser", "click"],
+    checkout: ["browser", "click"],
+    quantity: ["browser", "select"],
   },
 };

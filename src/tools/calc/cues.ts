@@ -1,7 +1,41 @@
+import { UNIT_WORDS } from "../../brain/nlu/language/index.js";
 import type { GroupCues } from "../../core/language.js";
 
-/** Everyday words for what this group's tools say in their own terms. */
+/**
+ * Values the calculator works on that the sums' own cue (two numbers and an operator, a number
+ * and a unit word) does not read: measures written the short way — a temperature ("350F",
+ * "20 °C"), an area ("45 square metres", "sq ft", "m²"), a unit's letter ("in C") — and below,
+ * values named rather than written. Each is a sum whatever words surround it.
+ */
+const TEMPERATURE = /(?:^|[\s(~-])-?\d+(?:\.\d+)?\s*(?:°\s*[CFK]?|[CF](?![\w'’]))|\bdeg(?:rees?)? [CF]\b/;
+const AREA =
+  /\b(?:sq\.?\s?(?:ft|feet|foot|m|metres?|meters?|km|mi|miles?|yds?|yards?|in)|square (?:feet|foot|metres?|meters?|miles?|kilometres?|kilometers?|yards?|inch(?:es)?|km|m|ft)|cubic (?:feet|foot|metres?|meters?|inch(?:es)?|yards?|cm|m|ft))\b|\d\s*(?:m|ft|km|cm)[²³]/i;
+const UNIT_LETTER = /\b(?:in|into|to) (?:°\s*)?[CF](?![\w'’+#])/;
+/** Units of measure, not of time ("per hour", "in 5 minutes" are not sums). */
+const UNITS = UNIT_WORDS.filter((word) => !/^(?:second|minute|min|hour|day|week)s?$/.test(word)).join("|");
+/** A rate by a unit ("the price per pound", "miles per gallon"): converted to another unit. */
+const RATE = new RegExp(`\\bper (?:${UNITS})\\b`, "i");
+/** A value wanted in a unit, its number to be found first ("I want it in miles"). */
+const WANTED_IN = new RegExp(
+  `\\b(?:it|that|this|them|the (?:answer|result|distance|total|weight|price))\\s+in\\s+(?:${UNITS})\\b`,
+  "i",
+);
+/** An operation on a value named, not written ("times it by 1.2", "divide that by 4"). */
+const OPERATION_ON =
+  /\b(?:times|multiply|divide|subtract|add)\s+(?:it|that|this|them|the (?:number|total|amount|answer|result|figure))\s+(?:by|to|from)\s+[\d.]/i;
+/** A clock time and a length of time in one request: the time it ends, arrives or lands. */
+const TIME_PLUS = /^(?=.*\b(?:[01]?\d|2[0-3]):[0-5]\d\b)(?=.*\b\d+\s*(?:h\s*\d+|hrs?|hours?)\b)/i;
+
 export const CALC_CUES: GroupCues = {
+  shapes: [
+    { pattern: TEMPERATURE, weight: 3 },
+    { pattern: AREA, weight: 3 },
+    { pattern: UNIT_LETTER, weight: 2 },
+    { pattern: RATE, weight: 2 },
+    { pattern: WANTED_IN, weight: 2 },
+    { pattern: OPERATION_ON, weight: 3 },
+    { pattern: TIME_PLUS, weight: 1.5 },
+  ],
   words: {
     percent: ["calculate"],
     tip: ["calculate"],

@@ -9,6 +9,12 @@ export const MAIL_CUES: GroupCues = {
       pattern: /\b(?:write|wrote|written|writing) (?:back )?(?:to )?(?:me|us)\b|\bheard? (?:back )?from\b/i,
       weight: 2,
     },
+    // What someone said, suggested or sent is read in their message ("check what he suggested")
+    {
+      pattern:
+        /\b(?:what|the \w+) (?:he|she|they|[A-Z][a-z]+) (?:suggested|proposed|mentioned|said|asked for|sent|wrote|attached|shared)\b/,
+      weight: 1.5,
+    },
   ],
   words: {
     thread: ["mail"],

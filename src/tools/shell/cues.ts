@@ -2,6 +2,14 @@ import type { GroupCues } from "../../core/language.js";
 
 /** Everyday words for what this group's tools say in their own terms. */
 export const SHELL_CUES: GroupCues = {
+  // What fills the disk is found by measuring it ("what is eating my disk", "hogging space")
+  shapes: [
+    {
+      pattern:
+        /\b(?:eat(?:s|ing)?|hog(?:s|ging)?|fill(?:s|ing)? up|us(?:es|ing) up|tak(?:es|ing) up|chew(?:s|ing) (?:up|through))\b.*\b(?:space|disk|storage|room|drive|it)\b|\b(?:space|disk|storage|drive)\b.*\b(?:eat(?:s|ing|en)?|hog(?:s|ging)?|fill(?:s|ing)? up|tak(?:es|ing|en) up|us(?:es|ing|ed) up)\b/i,
+      weight: 2,
+    },
+  ],
   words: {
     git: ["shell", "run"],
     command: ["shell", "run"],

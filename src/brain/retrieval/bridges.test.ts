@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CatalogIndexFixture } from "../../testing/catalog-index.js";
+import { toolLanguage } from "./language.js";
+import { prefixOf, termOf } from "./terms.js";
+import { type CatalogTool, ToolIndex } from "./tool-index.js";
+
+const fixture = new CatalogIndexFixture();
+beforeAll(() => fixture.open("jarvis-retrieval-bridges-"));
+afterAll(() => fixture.close());
+const top = fixture.top.bind(fixture);
+const rankOf = fixture.rankOf.bind(fixture);
+
+describe("bridging the request's words to the tools' words", () => {
+  const kiln = (name: string, description: string): CatalogTool => ({ name, group: "mcp:kiln", description });
+  const tools = [
+    kiln("mcp_kiln_vent", "Ventilate the room when a firing ends."),
+    kiln("mcp_kiln_glaze", "Record the content of a glaze batch."),
+    kiln("mcp_kiln_colour", "Set the colour of the status lamp."),
+    kiln("mcp_kiln_context", "Show the context of a firing log."),
+  ];
+  let own: ToolIndex;
+  beforeAll(() => {
+    own = new ToolIndex([...fixture.catalog, ...tools], toolLanguage([...fixture.catalog, ...tools]));
+  });
+  const place = (text: string, name: string) => own.rank({ text }).findIndex((t) => t.name === name);
+
+  it("folds spellings both ways: a request meets a tool whichever spelling either uses", () => {
+    expect(termOf("minimise")).toBe(termOf("minimize"));
+    expect(termOf("colours")).toBe(termOf("colors"));
+    expect(termOf("metres")).toBe(termOf("meters"));
+    expect(termOf("copied")).toBe(termOf("copy"));
+    expect(place("make the kiln lamp color green", "mcp_kiln_colour")).toBe(0);
+    expect(top({ text: "minimise everything except the browser" }, 12)).toContain("windows_minimize");
+  });
+
+  it("looks for a word no tool has by its first letters, and a word a tool has only as itself", () => {
+    // No tool says "ventilation": its first letters meet "ventilate"
+    const bridged = own.rank({ text: "kiln ventilation please" });
+    const score = (name: string) => bridged.find((t) => t.name === name)!.score;
+    expect(bridged[0]!.name).toBe("mcp_kiln_vent");
+    expect(score("mcp_kiln_vent")).toBeGreaterThan(score("mcp_kiln_glaze") * 1.5);
+    // "context" shares its first letters with "content", but a tool has it: no bridge is taken
+    expect(prefixOf("context")).toBe(prefixOf("content"));
+    const ranked = own.rank({ text: "kiln context" });
+    expect(ranked[0]!.name).toBe("mcp_kiln_context");
+    expect(ranked.find((t) => t.name === "mcp_kiln_glaze")!.score).toBeLessThan(ranked[0]!.score / 2);
+  });
+
+  it("reads the values the groups declare: a temperature or an area is a sum, a clock time an alarm", () => {
+    const shapes: Array<[string, string, number]> = [
+      ["the pie wants 220C, what is that for an oven dial in fahrenheit", "calc_evaluate", 5],
+      ["the shed is 12 square metres, what is that in sq ft", "calc_evaluate", 5],
+      ["coffee beans are priced per pound, what does that come to per kilo", "calc_evaluate", 8],
+      ["grab the figure from the clipboard and times it by 3.5", "calc_evaluate", 15],
+      ["my laptop drive is almost full, what is eating all the space", "shell_run", 8],
+    ];
+    for (const [text, tool, within] of shapes) expect(top({ text }, within), text).toContain(tool);
+    // A clock time said alone is what an alarm is named by: it lifts the alarms, weakly
+    const said = rankOf({ text: "scrap the 6:45 one tomorrow, I am working from home" }, "alarm_cancel");
+    expect(said).toBeLessThan(
+      rankOf({ text: "scrap the early one tomorrow, I am working from home" }, "alarm_cancel"),
+    );
+    expect(said).toBeLessThan(20);
+    // A bare number with a letter is not a temperature unless the letter stands alone
+    expect(top({ text: "book flat 3B for the viewing on friday" }, 5)).not.toContain("calc_evaluate");
+  });
+});
