@@ -1,6 +1,7 @@
 // Bundles the compiled CLI (dist/cli/main.js and what it imports, dynamic imports as chunks)
 // into dist/bundle/, which bin/jarvis.js runs when present. See docs/decisions/0026.
-import { rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -66,3 +67,9 @@ await build({
   // Inlined CommonJS packages call require() for Node built-ins
   banner: { js: 'import { createRequire as __jarvisRequire } from "node:module"; const require = __jarvisRequire(import.meta.url);' },
 });
+
+// The bundle's identity: what a one-shot command's caches (the tool catalog, the NLU's training
+// key) are keyed on instead of hashing the code they describe at every start (decision 0032).
+const identity = createHash("sha256");
+for (const name of readdirSync(outdir).sort()) identity.update(name).update(readFileSync(join(outdir, name)));
+writeFileSync(join(outdir, "identity"), `${identity.digest("hex").slice(0, 32)}\n`);

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -35,4 +35,19 @@ export function codeLayout(moduleUrl: string): CodeLayout {
 export function codeFile(moduleUrl: string, path: string): string {
   const { root, tree } = codeLayout(moduleUrl);
   return join(root, tree, `${path}.${tree === "src" ? "ts" : "js"}`);
+}
+
+/**
+ * The identity of the bundled CLI this module runs in (a hash of every chunk, written by
+ * `scripts/bundle-cli.mjs`), or undefined from the sources or the compiled tree, whose files
+ * change one by one: caches keyed on the code (decision 0032) are used only when bundled.
+ */
+export function codeIdentity(moduleUrl: string): string | undefined {
+  const file = fileURLToPath(moduleUrl);
+  if (!/[\\/]dist[\\/]bundle[\\/][^\\/]+$/.test(file)) return undefined;
+  try {
+    return readFileSync(join(dirname(file), "identity"), "utf8").trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }

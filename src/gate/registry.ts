@@ -24,6 +24,8 @@ export interface RegisteredTool {
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
   private readonly validator = new SchemaValidator();
+  /** Tools registered from their description only, by name: the load of their group. */
+  private readonly pending = new Map<string, () => Promise<void>>();
 
   constructor(private readonly options: { logger?: Logger } = {}) {}
 
@@ -87,6 +89,50 @@ export class ToolRegistry {
     };
   }
 
+  /**
+   * Registers a group's tools from their descriptions (`tools`: everything but their code, as
+   * the NLU, the model and the gate's validation read it) and loads the group itself when one of
+   * them is about to run (`ready`): the loaded tools then replace the described ones under the
+   * same names, and they are the ones that run.
+   */
+  registerLazy(
+    tools: readonly ToolDefinition[],
+    load: () => Promise<ToolDefinition[]>,
+    origin: { builtIn?: boolean } = {},
+  ): void {
+    for (const tool of tools) this.register(tool, origin);
+    let loading: Promise<void> | undefined;
+    const ready = () => {
+      loading ??= (async () => {
+        const loaded = await load();
+        for (const tool of loaded) {
+          // Unregistered meanwhile (a skill replaced it, a test removed it): not brought back
+          if (!this.pending.has(tool.name)) continue;
+          const definition = withDeclaredEffects(tool, this.options.logger);
+          this.tools.set(tool.name, this.entryFor(definition, origin.builtIn ?? false));
+        }
+        for (const tool of tools) this.pending.delete(tool.name);
+      })();
+      return loading;
+    };
+    for (const tool of tools) this.pending.set(tool.name, ready);
+  }
+
+  /** Loads the groups of these tools (every lazily registered group when none are named). */
+  async ready(names?: Iterable<string>): Promise<void> {
+    const loads = new Set<() => Promise<void>>();
+    for (const name of names ?? [...this.pending.keys()]) {
+      const load = this.pending.get(name);
+      if (load) loads.add(load);
+    }
+    await Promise.all([...loads].map((load) => load()));
+  }
+
+  /** Whether this tool's own code is loaded (false only for a described tool not yet run). */
+  loaded(name: string): boolean {
+    return !this.pending.has(name);
+  }
+
   /** Compiles every schema now; throws on the first that does not compile. */
   compileAll(): void {
     for (const { definition } of this.tools.values())
@@ -98,6 +144,7 @@ export class ToolRegistry {
   }
 
   unregister(name: string): boolean {
+    this.pending.delete(name);
     return this.tools.delete(name);
   }
 

@@ -58,8 +58,14 @@ export interface Catalog {
   warnings: string[];
 }
 
-/** Compiles the language of whatever tools are registered, and nothing else. */
-export function compileCatalog(tools: readonly NluTool[]): Catalog {
+/**
+ * Compiles the language of whatever tools are registered, and nothing else. `parse` is
+ * `parseTemplate`, or one that reads templates parsed at an earlier start (build.ts).
+ */
+export function compileCatalog(
+  tools: readonly NluTool[],
+  parse: (source: string) => Template = parseTemplate,
+): Catalog {
   const groupOf = new Map(tools.map((t) => [t.name, t.group]));
   const intents = new Map<string, ActiveIntent>();
   const intentsOf = new Map<string, ActiveIntent[]>();
@@ -78,7 +84,7 @@ export function compileCatalog(tools: readonly NluTool[]): Catalog {
       const compiled = {
         intent,
         tool,
-        template: parseTemplate(source),
+        template: parse(source),
         fixed,
         example,
         ...(incomplete ? { incomplete } : {}),
@@ -119,7 +125,7 @@ export function compileCatalog(tools: readonly NluTool[]): Catalog {
   }
   const chat: Catalog["chat"] = [];
   for (const [act, list] of Object.entries(CHAT_TEMPLATES) as Array<[ChatAct, readonly string[]]>) {
-    for (const source of list) chat.push({ act, template: parseTemplate(source) });
+    for (const source of list) chat.push({ act, template: parse(source) });
   }
   const required = new Map(
     tools.map((t) => [
