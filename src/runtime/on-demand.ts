@@ -67,7 +67,7 @@ export type OpenRuntime = (options: RuntimeOptions) => Runtime;
  */
 export async function prepareRuntime(
   env: NodeJS.ProcessEnv,
-  identity: string | undefined = codeIdentity(import.meta.url),
+  identity: string | undefined = codeIdentity(import.meta.url)?.code,
 ): Promise<OpenRuntime> {
   if (identity === undefined) return fullRuntime(await loadCode(), undefined);
   const paths = pathsFor(resolveHome(env));

@@ -26,7 +26,8 @@ export async function createNluInWorker(
   options: BuildOptions = {},
 ): Promise<EmbeddedNlu> {
   const started = performance.now();
-  const identity = options.cacheDir ? codeIdentity(import.meta.url) : undefined;
+  // The NLU's code, as the bundle recorded it (undefined unbundled: its files are hashed)
+  const identity = options.cacheDir ? codeIdentity(import.meta.url)?.nlu : undefined;
   const catalog = compileCatalog(tools, templateParser(options.cacheDir, identity));
   const training = {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),

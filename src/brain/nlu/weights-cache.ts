@@ -34,7 +34,8 @@ interface Header {
 
 /**
  * What `trainingExamples` reads from the catalog, as data (the key of the weights), and the
- * NLU's code: the bundle's identity when bundled (`codeIdentity`), else its files' contents.
+ * NLU's code: the hash of its files the bundle recorded (`codeIdentity().nlu`), or the same hash
+ * taken now (unbundled), so both layouts of one build share their weights.
  */
 export function trainingKey(catalog: Catalog, options: unknown, identity?: string): string {
   const hash = createHash("sha256");
@@ -46,11 +47,16 @@ export function trainingKey(catalog: Catalog, options: unknown, identity?: strin
     hash.update(`i\t${spec.tool}\t${JSON.stringify([spec.samples ?? [], spec.negatives ?? []])}\n`);
   for (const { template } of catalog.chat) hash.update(`c\t${JSON.stringify(template.nodes)}\n`);
   // The NLU's own tree (src/ or dist/), not this module's directory: bundled, that is a chunk's
-  if (identity !== undefined) hash.update(`bundle\t${identity}`);
-  else {
-    const { root, tree } = codeLayout(import.meta.url);
-    for (const file of codeFiles(join(root, tree, "brain", "nlu"))) hash.update(readFileSync(file));
-  }
+  if (identity !== undefined) hash.update(identity);
+  else hash.update(nluCodeHash());
+  return hash.digest("hex").slice(0, 32);
+}
+
+/** The NLU's files (.ts from source, .js built), hashed as the bundle script hashes them. */
+function nluCodeHash(): string {
+  const { root, tree } = codeLayout(import.meta.url);
+  const hash = createHash("sha256");
+  for (const file of codeFiles(join(root, tree, "brain", "nlu"))) hash.update(readFileSync(file));
   return hash.digest("hex").slice(0, 32);
 }
 
