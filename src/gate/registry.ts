@@ -26,6 +26,8 @@ export class ToolRegistry {
   private readonly validator = new SchemaValidator();
   /** Tools registered from their description only, by name: the load of their group. */
   private readonly pending = new Map<string, () => Promise<void>>();
+  /** `list()`'s answer until the next change (sorting ~150 names by locale, per call, showed in start-up profiles). */
+  private sorted: ToolDefinition[] | undefined;
 
   constructor(private readonly options: { logger?: Logger } = {}) {}
 
@@ -35,6 +37,7 @@ export class ToolRegistry {
       throw new JarvisError("INTERNAL", `tool "${definition.name}" is registered twice`);
     }
     this.tools.set(definition.name, this.entryFor(definition, origin.builtIn ?? false));
+    this.sorted = undefined;
   }
 
   /**
@@ -58,6 +61,7 @@ export class ToolRegistry {
     }
     for (const [name, tool] of this.tools) if (tool.definition.group === group) this.tools.delete(name);
     for (const [name, entry] of entries) this.tools.set(name, entry);
+    this.sorted = undefined;
   }
 
   private entryFor(definition: ToolDefinition, trusted: boolean): RegisteredTool {
@@ -111,6 +115,7 @@ export class ToolRegistry {
           const definition = withDeclaredEffects(tool, this.options.logger);
           this.tools.set(tool.name, this.entryFor(definition, origin.builtIn ?? false));
         }
+        this.sorted = undefined;
         for (const tool of tools) this.pending.delete(tool.name);
       })();
       return loading;
@@ -145,6 +150,7 @@ export class ToolRegistry {
 
   unregister(name: string): boolean {
     this.pending.delete(name);
+    this.sorted = undefined;
     return this.tools.delete(name);
   }
 
@@ -157,7 +163,10 @@ export class ToolRegistry {
   }
 
   list(): ToolDefinition[] {
-    return [...this.tools.values()].map((t) => t.definition).sort((a, b) => a.name.localeCompare(b.name));
+    this.sorted ??= [...this.tools.values()]
+      .map((t) => t.definition)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return [...this.sorted];
   }
 }
 

@@ -130,7 +130,9 @@ export function catalogKey(identity: string, configText: string, env: NodeJS.Pro
   hash.update(`${MAGIC}\n${identity}\n${process.platform}\n${process.arch}\n`);
   hash.update(configText);
   for (const name of Object.keys(env).sort()) {
-    if (!/^(?:JARVIS_|XDG_|LC_)|^(?:HOME|PATH|LANG|TZ|DISPLAY|WAYLAND_DISPLAY)$/.test(name)) continue;
+    // Not the locale: tool descriptions are English whatever it is (LC_CTYPE differs between a
+    // shell and the programs it starts, and would have each rebuild the other's catalog)
+    if (!/^(?:JARVIS_|XDG_)|^(?:HOME|PATH|TZ|DISPLAY|WAYLAND_DISPLAY)$/.test(name)) continue;
     if (name === "JARVIS_PASSPHRASE") continue;
     hash.update(`\0${name}=${env[name]}`);
   }
