@@ -91,7 +91,7 @@ export function compileCatalog(
       };
       // A tool's own example acts only through typed slots: "run {command}" must not turn
       // "run a marathon" into a shell call, nor "where is {query}" make every question a file search
-      const loose = compiled.template.slots.some((_name, i) => slotTypeOf(compiled.template, i)?.free);
+      const loose = slotTypesOf(compiled.template).some((type) => type?.free);
       (example && loose ? trainingOnly : templates).push(compiled);
     } catch (error) {
       warnings.push(`${tool}: ${(error as Error).message}`);
@@ -139,11 +139,13 @@ export function compileCatalog(
   return { templates, trainingOnly, intents, intentsOf, groupOf, required, properties, chat, warnings };
 }
 
-function slotTypeOf(template: Template, index: number) {
+/** The type of each slot of a template, in order (one walk of its nodes). */
+function slotTypesOf(template: Template) {
   const walk = (nodes: TemplateNode[]): Array<{ name: string; type: string }> =>
     nodes.flatMap((n) => (n.k === "slot" ? [n] : n.k === "alt" ? n.opts.flatMap(walk) : []));
-  const slot = walk(template.nodes)[index];
-  return slot ? slotType(slot.name, slot.type === slot.name ? undefined : slot.type) : undefined;
+  return walk(template.nodes).map((slot) =>
+    slotType(slot.name, slot.type === slot.name ? undefined : slot.type),
+  );
 }
 
 /** A tool's example `{name}` gets a slot type from its JSON Schema when the name is not a known type. */
