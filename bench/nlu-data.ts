@@ -249,6 +249,11 @@ export function loadDevEveryday3(): BlindCase[] {
   return loadEveryday("dev-everyday3.jsonl");
 }
 
+/** The fourth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday4(): BlindCase[] {
+  return loadEveryday("dev-everyday4.jsonl");
+}
+
 function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

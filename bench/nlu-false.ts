@@ -13,6 +13,7 @@ import {
   loadDevEveryday,
   loadDevEveryday2,
   loadDevEveryday3,
+  loadDevEveryday4,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -39,6 +40,7 @@ const everyday = [
   ...loadDevEveryday().map((c) => ({ set: "dev-everyday", c })),
   ...loadDevEveryday2().map((c) => ({ set: "dev-everyday2", c })),
   ...loadDevEveryday3().map((c) => ({ set: "dev-everyday3", c })),
+  ...loadDevEveryday4().map((c) => ({ set: "dev-everyday4", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

@@ -5,7 +5,7 @@
  * wrong tool, "a question about the world", not understood), and how the declines end, with the
  * "right / with yes / false" figures of `scoreBlind`; then HWU64 and CLINC out of scope. `--list`
  * prints the development sets' lines by ending; blind and held-out sets give counts only
- * (docs/nlu-honesty.md), and so does dev-everyday3, the held-out check for the bands.
+ * (docs/nlu-honesty.md).
  */
 import type { NluContext } from "../src/brain/nlu/index.js";
 import {
@@ -16,6 +16,7 @@ import {
   loadDevEveryday,
   loadDevEveryday2,
   loadDevEveryday3,
+  loadDevEveryday4,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -85,8 +86,8 @@ function breakdown(cases: BlindCase[], name: string, listable: boolean) {
 
 breakdown(loadDevEveryday(), "dev-everyday (development)", true);
 breakdown(loadDevEveryday2(), "dev-everyday2 (development)", true);
-const third = loadDevEveryday3();
-if (third.length > 0) breakdown(third, "dev-everyday3 (held-out check: counts only)", false);
+breakdown(loadDevEveryday3(), "dev-everyday3 (development)", true);
+breakdown(loadDevEveryday4(), "dev-everyday4 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

@@ -24,6 +24,7 @@ import {
   loadDevEveryday,
   loadDevEveryday2,
   loadDevEveryday3,
+  loadDevEveryday4,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -143,11 +144,15 @@ const devEveryday3 = scoreBlind(loadDevEveryday3(), nlu, bands, groupOfTool, {
   name: "dev_everyday3 (third independent writer, every group, follow-ups and border pairs; development figures)",
   listMisses: true,
 });
+const devEveryday4 = scoreBlind(loadDevEveryday4(), nlu, bands, groupOfTool, {
+  name: "dev_everyday4 (fourth independent writer, every group, follow-ups and border pairs; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
   const lines = [`own: ${own.right} right, ${own.false_action_rate} false`];
-  for (const set of [blind, devEveryday, devEveryday2, devEveryday3]) {
+  for (const set of [blind, devEveryday, devEveryday2, devEveryday3, devEveryday4]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
     lines.push(`  false actions by mechanism: ${JSON.stringify(set.false_actions_by_mechanism)}`);
@@ -218,6 +223,7 @@ writeResult("nlu", {
   dev_everyday: devEveryday,
   dev_everyday2: devEveryday2,
   dev_everyday3: devEveryday3,
+  dev_everyday4: devEveryday4,
   suites,
   own_commands: own,
 });
