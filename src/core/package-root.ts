@@ -54,7 +54,9 @@ export function codeIdentity(moduleUrl: string): CodeIdentity | undefined {
   const file = fileURLToPath(moduleUrl);
   if (!/[\\/]dist[\\/]bundle[\\/][^\\/]+$/.test(file)) return undefined;
   try {
-    const identity = JSON.parse(readFileSync(join(dirname(file), "identity"), "utf8")) as Partial<CodeIdentity>;
+    const identity = JSON.parse(
+      readFileSync(join(dirname(file), "identity"), "utf8"),
+    ) as Partial<CodeIdentity>;
     if (typeof identity.code !== "string" || typeof identity.nlu !== "string") return undefined;
     return { code: identity.code, nlu: identity.nlu };
   } catch {
