@@ -130,3 +130,20 @@ describe("the catalog on demand (a one-shot ask's runtime)", () => {
     }
   });
 });
+
+describe("recall for a runtime", () => {
+  it("notes and recalls through memory, which loads on the first use", async () => {
+    const { recallHookFor } = await import("./agent.js");
+    const runtime = await open(undefined);
+    try {
+      const hook = await recallHookFor(runtime);
+      const signal = new AbortController().signal;
+      const kept = await hook.note?.({ texts: ["my boss is Sarah Chen"], sessionId: "s1", signal });
+      expect(kept).toBe(1);
+      const recalled = await hook.recall({ text: "who is my boss", sessionId: "s1", signal });
+      expect(recalled.join("\n")).toContain("Sarah Chen");
+    } finally {
+      await runtime.close();
+    }
+  });
+});
