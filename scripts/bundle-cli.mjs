@@ -1,6 +1,7 @@
 // Bundles the compiled CLI (dist/cli/main.js and what it imports, dynamic imports as chunks)
 // into dist/bundle/, which bin/jarvis.js runs when present. See docs/decisions/0026.
-import { rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -51,6 +52,24 @@ const selectedPackages = {
   },
 };
 
+// zod re-exports every locale as a namespace (`z.locales`, `z.core.locales`), so its ~60 locale
+// modules (~370 KB, a third of zod) are in every command's chunk though only English, which
+// its schemas import directly, is ever used. The namespace keeps English alone (decision 0032).
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), "..", "locales", "en.js"), namespace: "zod-locales" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 const outdir = join(root, "dist", "bundle");
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -62,7 +81,30 @@ await build({
   target: "node22",
   outdir,
   logLevel: "warning",
-  plugins: [selectedPackages],
+  plugins: [zodEnglishOnly, selectedPackages],
   // Inlined CommonJS packages call require() for Node built-ins
   banner: { js: 'import { createRequire as __jarvisRequire } from "node:module"; const require = __jarvisRequire(import.meta.url);' },
 });
+
+// The bundle's identity: what a one-shot command's caches are keyed on instead of hashing the
+// code they describe at every start (decision 0032). `code` covers every chunk (the tool
+// catalog); `nlu` the NLU's compiled files, hashed as `trainingKey` hashes them unbundled, so
+// a build that leaves the NLU alone keeps its trained weights and parsed templates.
+const hashFiles = (files) => {
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(readFileSync(file));
+  return hash.digest("hex").slice(0, 32);
+};
+const nluFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return nluFiles(path);
+      return /\.js$/.test(entry.name) && !/\.(?:test|d)\.js$/.test(entry.name) ? [path] : [];
+    })
+    .sort();
+const chunks = readdirSync(outdir).sort().map((name) => join(outdir, name));
+writeFileSync(
+  join(outdir, "identity"),
+  `${JSON.stringify({ code: hashFiles(chunks), nlu: hashFiles(nluFiles(join(root, "dist", "brain", "nlu"))) })}\n`,
+);

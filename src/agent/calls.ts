@@ -17,6 +17,8 @@ export async function executeProposal(
   round: number,
 ): Promise<Array<StoredCallResult | undefined>> {
   const results: Array<StoredCallResult | undefined> = new Array(calls.length).fill(undefined);
+  // The gate's dry run below reads each tool's own code (a tier that depends on the arguments)
+  await run.deps.registry.ready(calls.map((call) => call.name)).catch(() => undefined);
   let index = 0;
   while (index < calls.length) {
     if (run.signal.aborted) break;

@@ -26,6 +26,8 @@ export async function askAboutCall(
   summary: string,
 ): Promise<RunEnd | undefined> {
   const { gate, registry, config, ids, clock } = run.deps;
+  // The dry run reads the tool's own code (a tier that depends on the arguments)
+  await registry.ready([call.tool]).catch(() => undefined);
   const assessment = gate.assess({ tool: call.tool, args: call.args }, run.scope);
   if (!assessment.valid || assessment.decision === "deny") return undefined;
   // The gate asks about this one anyway: its confirmation is the only question

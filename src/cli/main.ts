@@ -72,7 +72,7 @@ export async function main(argv: string[], given?: CliContext): Promise<number> 
   const program = buildProgram(context, groups);
   // The runtime's modules (the tool catalog, ~1 s) load once the command line has parsed: bad
   // usage is answered before any of it
-  if (runtime) program.hook("preAction", () => runtime.load());
+  if (runtime) program.hook("preAction", (_program, command) => runtime.load(command.name()));
   try {
     await askStorePassphrase(context, argv);
   } catch (error) {
@@ -100,7 +100,10 @@ export async function main(argv: string[], given?: CliContext): Promise<number> 
  * after it listens (server/launch.ts), and commands attached to the running service (`tools
  * list`, `runs show`…) read it there: their context never imports the runtime and the catalog.
  */
-function runtimeLoader(argv: readonly string[]): { context: CliContext; load(): Promise<void> } {
+function runtimeLoader(argv: readonly string[]): {
+  context: CliContext;
+  load(command: string): Promise<void>;
+} {
   const none = () => {
     throw new JarvisError("INTERNAL", "this command does not open a runtime in this process");
   };
@@ -110,7 +113,14 @@ function runtimeLoader(argv: readonly string[]): { context: CliContext; load(): 
   const context = createBaseContext({}, (env) => (open ?? none)(env));
   return {
     context,
-    async load() {
+    async load(command) {
+      // One request: its tools' groups load when they run, not all ~125 tools (decision 0032)
+      if (command === "ask") {
+        const { prepareRuntime } = await import("../runtime/on-demand.js");
+        const opener = await prepareRuntime(process.env);
+        open = (env) => opener({ env });
+        return;
+      }
       const { createRuntime } = await import("../runtime/runtime.js");
       open = (env) => createRuntime({ env });
     },

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -35,4 +35,31 @@ export function codeLayout(moduleUrl: string): CodeLayout {
 export function codeFile(moduleUrl: string, path: string): string {
   const { root, tree } = codeLayout(moduleUrl);
   return join(root, tree, `${path}.${tree === "src" ? "ts" : "js"}`);
+}
+
+/** What a bundled CLI is (`scripts/bundle-cli.mjs` writes it beside the chunks). */
+export interface CodeIdentity {
+  /** A hash of every chunk: any change of the code. */
+  code: string;
+  /** A hash of the NLU's compiled files, as `trainingKey` hashes them unbundled. */
+  nlu: string;
+}
+
+/**
+ * The identity of the bundled CLI this module runs in, or undefined from the sources or the
+ * compiled tree, whose files change one by one: caches keyed on the code (decision 0032) are
+ * used only when bundled.
+ */
+export function codeIdentity(moduleUrl: string): CodeIdentity | undefined {
+  const file = fileURLToPath(moduleUrl);
+  if (!/[\\/]dist[\\/]bundle[\\/][^\\/]+$/.test(file)) return undefined;
+  try {
+    const identity = JSON.parse(
+      readFileSync(join(dirname(file), "identity"), "utf8"),
+    ) as Partial<CodeIdentity>;
+    if (typeof identity.code !== "string" || typeof identity.nlu !== "string") return undefined;
+    return { code: identity.code, nlu: identity.nlu };
+  } catch {
+    return undefined;
+  }
 }

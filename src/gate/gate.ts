@@ -136,6 +136,10 @@ export class Gate {
 
     scope.emit?.({ type: "tool_proposed", data: { callId, tool: toolName, args: proposal.args } });
 
+    // A tool registered from its description (a one-shot CLI's catalog) runs as its own code:
+    // the group loads now. If it cannot, the described tool stands and its run reports why.
+    await this.options.registry.ready([toolName]).catch(() => undefined);
+
     // 1–3: registry, validate, provenance, paths. A failure here is refused before any policy.
     let prepared: Prepared;
     try {

@@ -1,6 +1,12 @@
+import { createRequire } from "node:module";
 import { basename } from "node:path";
-import { getDomain } from "tldts";
 import type { ProvenanceKind } from "../core/tool.js";
+
+// The public-suffix list (tldts, ~180 KB) is read on the first site named to a person, not by
+// every command that loads the gate (decision 0032); Node's module cache keeps it after that.
+const requireHere = createRequire(import.meta.url);
+const getDomain = (host: string): string | null =>
+  (requireHere("tldts") as typeof import("tldts")).getDomain(host);
 
 /**
  * Provenance by equality, never by substring: which URLs, addresses, phone numbers and paths a

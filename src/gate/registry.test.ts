@@ -60,3 +60,28 @@ describe("ToolRegistry schema checks", () => {
     );
   });
 });
+
+describe("ToolRegistry.registerLazy (a one-shot CLI's catalog)", () => {
+  it("lists described tools at once, loads their group once when one is readied, and keeps what was unregistered", async () => {
+    const registry = new ToolRegistry();
+    let loads = 0;
+    const loaded = [
+      { ...tool("g_a", "g"), description: "loaded a" },
+      { ...tool("g_b", "g"), description: "loaded b" },
+    ];
+    registry.registerLazy([tool("g_a", "g"), tool("g_b", "g")], async () => {
+      loads += 1;
+      return loaded;
+    });
+    registry.register(tool("other", "x"));
+    expect(registry.list().map((t) => t.name)).toEqual(["g_a", "g_b", "other"]);
+    expect([registry.loaded("g_a"), registry.loaded("other")]).toEqual([false, true]);
+    registry.unregister("g_b");
+    await Promise.all([registry.ready(["g_a"]), registry.ready(["g_a", "other"]), registry.ready()]);
+    expect(loads).toBe(1);
+    expect(registry.get("g_a")?.definition.description).toBe("loaded a");
+    expect(registry.loaded("g_a")).toBe(true);
+    expect(registry.has("g_b")).toBe(false);
+    expect(registry.list().map((t) => t.name)).toEqual(["g_a", "other"]);
+  });
+});

@@ -24,6 +24,10 @@ export interface RegisteredTool {
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
   private readonly validator = new SchemaValidator();
+  /** Tools registered from their description only, by name: the load of their group. */
+  private readonly pending = new Map<string, () => Promise<void>>();
+  /** `list()`'s answer until the next change (sorting ~150 names by locale, per call, showed in start-up profiles). */
+  private sorted: ToolDefinition[] | undefined;
 
   constructor(private readonly options: { logger?: Logger } = {}) {}
 
@@ -33,6 +37,7 @@ export class ToolRegistry {
       throw new JarvisError("INTERNAL", `tool "${definition.name}" is registered twice`);
     }
     this.tools.set(definition.name, this.entryFor(definition, origin.builtIn ?? false));
+    this.sorted = undefined;
   }
 
   /**
@@ -56,6 +61,7 @@ export class ToolRegistry {
     }
     for (const [name, tool] of this.tools) if (tool.definition.group === group) this.tools.delete(name);
     for (const [name, entry] of entries) this.tools.set(name, entry);
+    this.sorted = undefined;
   }
 
   private entryFor(definition: ToolDefinition, trusted: boolean): RegisteredTool {
@@ -87,6 +93,51 @@ export class ToolRegistry {
     };
   }
 
+  /**
+   * Registers a group's tools from their descriptions (`tools`: everything but their code, as
+   * the NLU, the model and the gate's validation read it) and loads the group itself when one of
+   * them is about to run (`ready`): the loaded tools then replace the described ones under the
+   * same names, and they are the ones that run.
+   */
+  registerLazy(
+    tools: readonly ToolDefinition[],
+    load: () => Promise<ToolDefinition[]>,
+    origin: { builtIn?: boolean } = {},
+  ): void {
+    for (const tool of tools) this.register(tool, origin);
+    let loading: Promise<void> | undefined;
+    const ready = () => {
+      loading ??= (async () => {
+        const loaded = await load();
+        for (const tool of loaded) {
+          // Unregistered meanwhile (a skill replaced it, a test removed it): not brought back
+          if (!this.pending.has(tool.name)) continue;
+          const definition = withDeclaredEffects(tool, this.options.logger);
+          this.tools.set(tool.name, this.entryFor(definition, origin.builtIn ?? false));
+        }
+        this.sorted = undefined;
+        for (const tool of tools) this.pending.delete(tool.name);
+      })();
+      return loading;
+    };
+    for (const tool of tools) this.pending.set(tool.name, ready);
+  }
+
+  /** Loads the groups of these tools (every lazily registered group when none are named). */
+  async ready(names?: Iterable<string>): Promise<void> {
+    const loads = new Set<() => Promise<void>>();
+    for (const name of names ?? [...this.pending.keys()]) {
+      const load = this.pending.get(name);
+      if (load) loads.add(load);
+    }
+    await Promise.all([...loads].map((load) => load()));
+  }
+
+  /** Whether this tool's own code is loaded (false only for a described tool not yet run). */
+  loaded(name: string): boolean {
+    return !this.pending.has(name);
+  }
+
   /** Compiles every schema now; throws on the first that does not compile. */
   compileAll(): void {
     for (const { definition } of this.tools.values())
@@ -98,6 +149,8 @@ export class ToolRegistry {
   }
 
   unregister(name: string): boolean {
+    this.pending.delete(name);
+    this.sorted = undefined;
     return this.tools.delete(name);
   }
 
@@ -110,7 +163,10 @@ export class ToolRegistry {
   }
 
   list(): ToolDefinition[] {
-    return [...this.tools.values()].map((t) => t.definition).sort((a, b) => a.name.localeCompare(b.name));
+    this.sorted ??= [...this.tools.values()]
+      .map((t) => t.definition)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return [...this.sorted];
   }
 }
 

@@ -54,8 +54,24 @@ export async function loadNlu(
   }
 }
 
-/** Memory and knowledge recall for a runtime; both open lazily on the first turn. */
+/**
+ * Memory and knowledge recall for a runtime. Their modules (memory, knowledge, its embedders
+ * and ingest) load on the first recall or note, which only a turn that reaches a model makes:
+ * a turn the embedded NLU answers never loads them (a one-shot `ask`, decision 0032).
+ */
 export async function recallHookFor(runtime: Runtime): Promise<MemoryHook> {
+  let opened: Promise<MemoryHook> | undefined;
+  const open = () => {
+    opened ??= openRecall(runtime);
+    return opened;
+  };
+  return {
+    recall: async (input) => (await open()).recall(input),
+    note: async (input) => (await open()).note?.(input) ?? 0,
+  };
+}
+
+async function openRecall(runtime: Runtime): Promise<MemoryHook> {
   const [{ Memory, createMemoryRecall }, { openKnowledge, createKnowledgeRecall }] = await Promise.all([
     import("../memory/index.js"),
     import("../knowledge/index.js"),

@@ -6,257 +6,92 @@ import { type Language, withLanguage } from "./language.js";
 /** A tool group's factory: the group's tools for one runtime. */
 export type ToolFactory = (deps: ToolDeps) => ToolDefinition[];
 
+/** How people ask for a group's tools: its language and cues (light modules, no tool code). */
+export interface GroupSpeech {
+  language: Language;
+  cues?: GroupCues | undefined;
+}
+
+/**
+ * A built-in tool group. Its tools (`tools`: the group's code, its schemas and heavy imports) and
+ * its speech (`speech`: `<group>/language.ts` and `cues.ts`) load apart, so a one-shot command
+ * can compile the NLU's language without building every tool (`runtime/on-demand.ts`).
+ */
+export interface ToolGroup {
+  /** Unique in the catalog (the system folder has two groups). */
+  id: string;
+  folder: string;
+  /** The group's tools without their language. */
+  tools(): Promise<ToolFactory>;
+  speech(): Promise<GroupSpeech>;
+  /** The group's tools with their language attached. */
+  load(): Promise<ToolFactory>;
+}
+
+function group(id: string, folder: string, tools: () => Promise<ToolFactory>): ToolGroup {
+  const speech = async () => {
+    const said = (await import("./speech.js")).GROUP_SPEECH[id];
+    if (!said) throw new Error(`no language for the tool group ${id}`);
+    return said;
+  };
+  return {
+    id,
+    folder,
+    tools,
+    speech,
+    load: async () => {
+      const [factory, said] = await Promise.all([tools(), speech()]);
+      return speaking(factory, said);
+    },
+  };
+}
+
 /**
  * Every built-in tool group in catalog order, each imported lazily with a literal specifier
  * (typed, and found by the build), with its language (how people ask for its tools, in
- * `<group>/language.ts`) attached. Add a group with one line here.
+ * `<group>/language.ts`, gathered in `speech.ts`) attached. Add a group with one line here and
+ * one in speech.ts.
  */
-export const TOOL_GROUPS: ReadonlyArray<{ folder: string; load(): Promise<ToolFactory> }> = [
-  {
-    folder: "apps",
-    load: async () =>
-      speaking(
-        (await import("./apps/index.js")).createAppsTools,
-        (await import("./apps/language.js")).APPS_LANGUAGE,
-        (await import("./apps/cues.js")).APPS_CUES,
-      ),
-  },
-  {
-    folder: "windows",
-    load: async () =>
-      speaking(
-        (await import("./windows/index.js")).createWindowsTools,
-        (await import("./windows/language.js")).WINDOWS_LANGUAGE,
-        (await import("./windows/cues.js")).WINDOWS_CUES,
-      ),
-  },
-  {
-    folder: "input",
-    load: async () =>
-      speaking(
-        (await import("./input/index.js")).createInputTools,
-        (await import("./input/language.js")).INPUT_LANGUAGE,
-        (await import("./input/cues.js")).INPUT_CUES,
-      ),
-  },
-  {
-    folder: "ui",
-    load: async () =>
-      speaking(
-        (await import("./ui/index.js")).createUiTools,
-        (await import("./ui/language.js")).UI_LANGUAGE,
-        (await import("./ui/cues.js")).UI_CUES,
-      ),
-  },
-  {
-    folder: "screen",
-    load: async () =>
-      speaking(
-        (await import("./screen/index.js")).createScreenTools,
-        (await import("./screen/language.js")).SCREEN_LANGUAGE,
-        (await import("./screen/cues.js")).SCREEN_CUES,
-      ),
-  },
-  {
-    folder: "clipboard",
-    load: async () =>
-      speaking(
-        (await import("./clipboard/index.js")).createClipboardTools,
-        (await import("./clipboard/language.js")).CLIPBOARD_LANGUAGE,
-        (await import("./clipboard/cues.js")).CLIPBOARD_CUES,
-      ),
-  },
-  {
-    folder: "system",
-    load: async () =>
-      speaking(
-        (await import("./system/control.js")).createSystemControlTools,
-        (await import("./system/language.js")).SYSTEM_LANGUAGE,
-        (await import("./system/cues.js")).SYSTEM_CUES,
-      ),
-  },
-  {
-    folder: "media",
-    load: async () =>
-      speaking(
-        (await import("./media/index.js")).createMediaTools,
-        (await import("./media/language.js")).MEDIA_LANGUAGE,
-        (await import("./media/cues.js")).MEDIA_CUES,
-      ),
-  },
-  {
-    folder: "files",
-    load: async () =>
-      speaking(
-        (await import("./files/index.js")).createFilesTools,
-        (await import("./files/language.js")).FILES_LANGUAGE,
-        (await import("./files/cues.js")).FILES_CUES,
-      ),
-  },
-  {
-    folder: "system",
-    load: async () =>
-      speaking(
-        (await import("./system/info.js")).createSystemInfoTools,
-        (await import("./system/language.js")).SYSTEM_LANGUAGE,
-        (await import("./system/cues.js")).SYSTEM_CUES,
-      ),
-  },
-  {
-    folder: "shell",
-    load: async () =>
-      speaking(
-        (await import("./shell/index.js")).createShellTools,
-        (await import("./shell/language.js")).SHELL_LANGUAGE,
-        (await import("./shell/cues.js")).SHELL_CUES,
-      ),
-  },
-  {
-    folder: "web",
-    load: async () =>
-      speaking(
-        (await import("./web/index.js")).webTools,
-        (await import("./web/language.js")).WEB_LANGUAGE,
-        (await import("./web/cues.js")).WEB_CUES,
-      ),
-  },
-  {
-    folder: "browser",
-    load: async () =>
-      speaking(
-        (await import("./browser/index.js")).browserTools,
-        (await import("./browser/language.js")).BROWSER_LANGUAGE,
-        (await import("./browser/cues.js")).BROWSER_CUES,
-      ),
-  },
-  {
-    folder: "knowledge",
-    load: async () =>
-      speaking(
-        (await import("./knowledge/index.js")).createKnowledgeTools,
-        (await import("./knowledge/language.js")).KNOWLEDGE_LANGUAGE,
-        (await import("./knowledge/cues.js")).KNOWLEDGE_CUES,
-      ),
-  },
-  {
-    folder: "docs",
-    load: async () =>
-      speaking(
-        (await import("./docs/index.js")).createDocsTools,
-        (await import("./docs/language.js")).DOCS_LANGUAGE,
-        (await import("./docs/cues.js")).DOCS_CUES,
-      ),
-  },
-  {
-    folder: "memory",
-    load: async () =>
-      speaking(
-        (await import("./memory/index.js")).createMemoryTools,
-        (await import("./memory/language.js")).MEMORY_LANGUAGE,
-        (await import("./memory/cues.js")).MEMORY_CUES,
-      ),
-  },
-  {
-    folder: "notes",
-    load: async () =>
-      speaking(
-        (await import("./notes/index.js")).createNotesTools,
-        (await import("./notes/language.js")).NOTES_LANGUAGE,
-      ),
-  },
-  {
-    folder: "mail",
-    load: async () =>
-      speaking(
-        (await import("./mail/index.js")).mailTools,
-        (await import("./mail/language.js")).MAIL_LANGUAGE,
-        (await import("./mail/cues.js")).MAIL_CUES,
-      ),
-  },
-  {
-    folder: "calendar",
-    load: async () =>
-      speaking(
-        (await import("./calendar/index.js")).calendarTools,
-        (await import("./calendar/language.js")).CALENDAR_LANGUAGE,
-        (await import("./calendar/cues.js")).CALENDAR_CUES,
-      ),
-  },
-  {
-    folder: "reminders",
-    load: async () =>
-      speaking(
-        (await import("./reminders/index.js")).remindersTools,
-        (await import("./reminders/language.js")).REMINDERS_LANGUAGE,
-        (await import("./reminders/cues.js")).REMINDERS_CUES,
-      ),
-  },
-  {
-    folder: "contacts",
-    load: async () =>
-      speaking(
-        (await import("./contacts/index.js")).contactsTools,
-        (await import("./contacts/language.js")).CONTACTS_LANGUAGE,
-        (await import("./contacts/cues.js")).CONTACTS_CUES,
-      ),
-  },
-  {
-    folder: "timers",
-    load: async () =>
-      speaking(
-        (await import("./timers/index.js")).createTimerTools,
-        (await import("./timers/language.js")).TIMERS_LANGUAGE,
-        (await import("./timers/cues.js")).TIMERS_CUES,
-      ),
-  },
-  {
-    folder: "time",
-    load: async () =>
-      speaking(
-        (await import("./time/index.js")).createTimeTools,
-        (await import("./time/language.js")).TIME_LANGUAGE,
-        (await import("./time/cues.js")).TIME_CUES,
-      ),
-  },
-  {
-    folder: "calc",
-    load: async () =>
-      speaking(
-        (await import("./calc/index.js")).createCalcTools,
-        (await import("./calc/language.js")).CALC_LANGUAGE,
-        (await import("./calc/cues.js")).CALC_CUES,
-      ),
-  },
-  {
-    folder: "weather",
-    load: async () =>
-      speaking(
-        (await import("./weather/index.js")).createWeatherTools,
-        (await import("./weather/language.js")).WEATHER_LANGUAGE,
-        (await import("./weather/cues.js")).WEATHER_CUES,
-      ),
-  },
-  {
-    folder: "lists",
-    load: async () =>
-      speaking(
-        (await import("./lists/index.js")).createListTools,
-        (await import("./lists/language.js")).LISTS_LANGUAGE,
-        (await import("./lists/cues.js")).LISTS_CUES,
-      ),
-  },
-  {
-    folder: "transcribe",
-    load: async () =>
-      speaking(
-        (await import("./transcribe/index.js")).createTranscribeTools,
-        (await import("./media/language.js")).MEDIA_LANGUAGE,
-      ),
-  },
+export const TOOL_GROUPS: readonly ToolGroup[] = [
+  group("apps", "apps", async () => (await import("./apps/index.js")).createAppsTools),
+  group("windows", "windows", async () => (await import("./windows/index.js")).createWindowsTools),
+  group("input", "input", async () => (await import("./input/index.js")).createInputTools),
+  group("ui", "ui", async () => (await import("./ui/index.js")).createUiTools),
+  group("screen", "screen", async () => (await import("./screen/index.js")).createScreenTools),
+  group("clipboard", "clipboard", async () => (await import("./clipboard/index.js")).createClipboardTools),
+  group(
+    "system-control",
+    "system",
+    async () => (await import("./system/control.js")).createSystemControlTools,
+  ),
+  group("media", "media", async () => (await import("./media/index.js")).createMediaTools),
+  group("files", "files", async () => (await import("./files/index.js")).createFilesTools),
+  group("system-info", "system", async () => (await import("./system/info.js")).createSystemInfoTools),
+  group("shell", "shell", async () => (await import("./shell/index.js")).createShellTools),
+  group("web", "web", async () => (await import("./web/index.js")).webTools),
+  group("browser", "browser", async () => (await import("./browser/index.js")).browserTools),
+  group("knowledge", "knowledge", async () => (await import("./knowledge/index.js")).createKnowledgeTools),
+  group("docs", "docs", async () => (await import("./docs/index.js")).createDocsTools),
+  group("memory", "memory", async () => (await import("./memory/index.js")).createMemoryTools),
+  group("notes", "notes", async () => (await import("./notes/index.js")).createNotesTools),
+  group("mail", "mail", async () => (await import("./mail/index.js")).mailTools),
+  group("calendar", "calendar", async () => (await import("./calendar/index.js")).calendarTools),
+  group("reminders", "reminders", async () => (await import("./reminders/index.js")).remindersTools),
+  group("contacts", "contacts", async () => (await import("./contacts/index.js")).contactsTools),
+  group("timers", "timers", async () => (await import("./timers/index.js")).createTimerTools),
+  group("time", "time", async () => (await import("./time/index.js")).createTimeTools),
+  group("calc", "calc", async () => (await import("./calc/index.js")).createCalcTools),
+  group("weather", "weather", async () => (await import("./weather/index.js")).createWeatherTools),
+  group("lists", "lists", async () => (await import("./lists/index.js")).createListTools),
+  group(
+    "transcribe",
+    "transcribe",
+    async () => (await import("./transcribe/index.js")).createTranscribeTools,
+  ),
 ];
 
 /** A group's factory with the group's language attached to its tools. */
-function speaking(group: ToolFactory, language: Language, cues?: GroupCues): ToolFactory {
+export function speaking(group: ToolFactory, { language, cues }: GroupSpeech): ToolFactory {
   return (deps) =>
     withLanguage(group(deps), language).map((tool) => (cues ? { ...tool, groupCues: cues } : tool));
 }

@@ -1,9 +1,10 @@
-import { codeFile, codeLayout } from "../../core/package-root.js";
+import { codeFile, codeIdentity, codeLayout } from "../../core/package-root.js";
 import { compileCatalog, type NluTool } from "./catalog.js";
 import { type ClassifierSnapshot, SoftmaxClassifier, type TrainingExample } from "./classifier.js";
 import { assembleNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
+import { parseTemplate, type Template } from "./template.js";
 import { corpusOf, packExamples, trainingSet, trainOn } from "./train.js";
-import { loadWeights, saveWeights, trainingKey } from "./weights-cache.js";
+import { loadTemplates, loadWeights, saveTemplates, saveWeights, trainingKey } from "./weights-cache.js";
 
 export interface BuildOptions extends NluOptions {
   /** Where trained weights are kept between starts (`~/.jarvis/cache`); without it, always train. */
@@ -25,13 +26,15 @@ export async function createNluInWorker(
   options: BuildOptions = {},
 ): Promise<EmbeddedNlu> {
   const started = performance.now();
-  const catalog = compileCatalog(tools);
+  // The NLU's code, as the bundle recorded it (undefined unbundled: its files are hashed)
+  const identity = options.cacheDir ? codeIdentity(import.meta.url)?.nlu : undefined;
+  const catalog = compileCatalog(tools, templateParser(options.cacheDir, identity));
   const training = {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.training ? { training: options.training } : {}),
   };
   // Keyed on the catalog, not on the sentences: a start that finds its weights generates none
-  const key = options.cacheDir ? trainingKey(catalog, training) : undefined;
+  const key = options.cacheDir ? trainingKey(catalog, training, identity) : undefined;
   const cached = key && options.cacheDir ? loadWeights(options.cacheDir, key) : undefined;
   if (cached) {
     const classifier = SoftmaxClassifier.fromSnapshot(cached.snapshot);
@@ -52,6 +55,36 @@ export async function createNluInWorker(
   }
   const classifier = SoftmaxClassifier.fromSnapshot(trained.snapshot);
   return assembleNlu(tools, classifier, corpus, options, started, trained.trainedIn, catalog);
+}
+
+/**
+ * `parseTemplate`, reading what an earlier start of the same bundle parsed (`identity`); the
+ * templates parsed afresh are kept once the catalog is compiled. Each kept template is handed
+ * out once (a source said twice gets a parse of its own, as without the file).
+ */
+function templateParser(cacheDir: string | undefined, identity: string | undefined) {
+  if (!cacheDir || identity === undefined) return parseTemplate;
+  const kept = loadTemplates(cacheDir, identity);
+  const all = new Map<string, Template>();
+  let missed = !kept;
+  const parse = (source: string): Template => {
+    const found = kept?.get(source);
+    if (found) kept!.delete(source);
+    else if (!all.has(source)) missed = true;
+    const template = found ?? parseTemplate(source);
+    all.set(source, template);
+    return template;
+  };
+  // Written after the catalog compiles, off the answer's path
+  setImmediate(() => {
+    if (!missed) return;
+    try {
+      saveTemplates(cacheDir, identity, all.values());
+    } catch (error) {
+      if (process.env.JARVIS_DEBUG_NLU) console.error(error);
+    }
+  });
+  return parse;
 }
 
 function inProcess(examples: TrainingExample[], training: Pick<NluOptions, "seed" | "training">): Trained {

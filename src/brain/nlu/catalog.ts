@@ -58,8 +58,14 @@ export interface Catalog {
   warnings: string[];
 }
 
-/** Compiles the language of whatever tools are registered, and nothing else. */
-export function compileCatalog(tools: readonly NluTool[]): Catalog {
+/**
+ * Compiles the language of whatever tools are registered, and nothing else. `parse` is
+ * `parseTemplate`, or one that reads templates parsed at an earlier start (build.ts).
+ */
+export function compileCatalog(
+  tools: readonly NluTool[],
+  parse: (source: string) => Template = parseTemplate,
+): Catalog {
   const groupOf = new Map(tools.map((t) => [t.name, t.group]));
   const intents = new Map<string, ActiveIntent>();
   const intentsOf = new Map<string, ActiveIntent[]>();
@@ -78,14 +84,14 @@ export function compileCatalog(tools: readonly NluTool[]): Catalog {
       const compiled = {
         intent,
         tool,
-        template: parseTemplate(source),
+        template: parse(source),
         fixed,
         example,
         ...(incomplete ? { incomplete } : {}),
       };
       // A tool's own example acts only through typed slots: "run {command}" must not turn
       // "run a marathon" into a shell call, nor "where is {query}" make every question a file search
-      const loose = compiled.template.slots.some((_name, i) => slotTypeOf(compiled.template, i)?.free);
+      const loose = slotTypesOf(compiled.template).some((type) => type?.free);
       (example && loose ? trainingOnly : templates).push(compiled);
     } catch (error) {
       warnings.push(`${tool}: ${(error as Error).message}`);
@@ -119,7 +125,7 @@ export function compileCatalog(tools: readonly NluTool[]): Catalog {
   }
   const chat: Catalog["chat"] = [];
   for (const [act, list] of Object.entries(CHAT_TEMPLATES) as Array<[ChatAct, readonly string[]]>) {
-    for (const source of list) chat.push({ act, template: parseTemplate(source) });
+    for (const source of list) chat.push({ act, template: parse(source) });
   }
   const required = new Map(
     tools.map((t) => [
@@ -133,11 +139,13 @@ export function compileCatalog(tools: readonly NluTool[]): Catalog {
   return { templates, trainingOnly, intents, intentsOf, groupOf, required, properties, chat, warnings };
 }
 
-function slotTypeOf(template: Template, index: number) {
+/** The type of each slot of a template, in order (one walk of its nodes). */
+function slotTypesOf(template: Template) {
   const walk = (nodes: TemplateNode[]): Array<{ name: string; type: string }> =>
     nodes.flatMap((n) => (n.k === "slot" ? [n] : n.k === "alt" ? n.opts.flatMap(walk) : []));
-  const slot = walk(template.nodes)[index];
-  return slot ? slotType(slot.name, slot.type === slot.name ? undefined : slot.type) : undefined;
+  return walk(template.nodes).map((slot) =>
+    slotType(slot.name, slot.type === slot.name ? undefined : slot.type),
+  );
 }
 
 /** A tool's example `{name}` gets a slot type from its JSON Schema when the name is not a known type. */

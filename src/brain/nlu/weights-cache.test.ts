@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createNluInWorker } from "./build.js";
 import { compileCatalog } from "./catalog.js";
 import { SoftmaxClassifier } from "./classifier.js";
-import { seededRandom } from "./template.js";
+import { parseTemplate, seededRandom, type Template } from "./template.js";
 import { corpusOf } from "./train.js";
-import { loadWeights, saveWeights, trainingKey } from "./weights-cache.js";
+import { loadTemplates, loadWeights, saveTemplates, saveWeights, trainingKey } from "./weights-cache.js";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -132,5 +132,39 @@ describe("NLU weights on disk", () => {
     expect((await createNluInWorker(TOOLS, { timezone: "UTC", cacheDir: dir })).stats.trainedIn).toBe(
       "cache",
     );
+  });
+});
+
+describe("parsed templates on disk", () => {
+  it("compile the same catalog as parsing afresh, for the same code only", () => {
+    const dir = tempDir();
+    const parsed: Template[] = [];
+    const fresh = compileCatalog(TOOLS, (source) => {
+      const template = parseTemplate(source);
+      parsed.push(template);
+      return template;
+    });
+    saveTemplates(dir, "code-1", parsed);
+    const kept = loadTemplates(dir, "code-1")!;
+    expect(kept.size).toBeGreaterThan(0);
+    const reread = compileCatalog(TOOLS, (source) => kept.get(source) ?? parseTemplate(source));
+    expect(JSON.stringify(reread.templates)).toBe(JSON.stringify(fresh.templates));
+    expect(JSON.stringify(reread.chat)).toBe(JSON.stringify(fresh.chat));
+    expect(trainingKey(reread, {}, "code-1")).toBe(trainingKey(fresh, {}, "code-1"));
+    expect(trainingKey(fresh, {}, "code-2")).not.toBe(trainingKey(fresh, {}, "code-1"));
+    expect(loadTemplates(dir, "code-2")).toBeUndefined();
+  });
+
+  it("treats a damaged file as none", () => {
+    const dir = tempDir();
+    saveTemplates(dir, "code-1", [parseTemplate("boil [the] kettle")]);
+    const file = join(dir, readdirSync(dir)[0]!);
+    writeFileSync(file, readFileSync(file, "utf8").slice(0, 40));
+    expect(loadTemplates(dir, "code-1")).toBeUndefined();
+    writeFileSync(
+      file,
+      JSON.stringify({ magic: "jarvis-nlu-templates/1", identity: "code-1", templates: [{}] }),
+    );
+    expect(loadTemplates(dir, "code-1")).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { codeLayout } from "../../core/package-root.js";
 import type { Catalog } from "./catalog.js";
 import type { Calibration, ClassifierSnapshot } from "./classifier.js";
+import type { Template } from "./template.js";
 import type { TrainingCorpus } from "./train.js";
 
 /**
@@ -31,18 +32,32 @@ interface Header {
   calibration?: Calibration;
 }
 
-/** What `trainingExamples` reads from the catalog, as data (the key of the weights). */
-export function trainingKey(catalog: Catalog, options: unknown): string {
+/**
+ * What `trainingExamples` reads from the catalog, as data (the key of the weights), and the
+ * NLU's code: the hash of its files the bundle recorded (`codeIdentity().nlu`), or the same hash
+ * taken now (unbundled), so both layouts of one build share their weights.
+ */
+export function trainingKey(catalog: Catalog, options: unknown, identity?: string): string {
   const hash = createHash("sha256");
   hash.update(MAGIC);
   hash.update(JSON.stringify(options) ?? "");
+  // A template's source, not its parsed nodes: the parse is a function of the source and the
+  // NLU's code, which the key covers below (stringifying ~2,000 parses cost a cold start ~10 ms)
   for (const { tool, template } of [...catalog.templates, ...catalog.trainingOnly])
-    hash.update(`t\t${tool}\t${JSON.stringify(template.nodes)}\n`);
+    hash.update(`t\t${tool}\t${template.source}\n`);
   for (const spec of catalog.intents.values())
     hash.update(`i\t${spec.tool}\t${JSON.stringify([spec.samples ?? [], spec.negatives ?? []])}\n`);
-  for (const { template } of catalog.chat) hash.update(`c\t${JSON.stringify(template.nodes)}\n`);
+  for (const { template } of catalog.chat) hash.update(`c\t${template.source}\n`);
   // The NLU's own tree (src/ or dist/), not this module's directory: bundled, that is a chunk's
+  if (identity !== undefined) hash.update(identity);
+  else hash.update(nluCodeHash());
+  return hash.digest("hex").slice(0, 32);
+}
+
+/** The NLU's files (.ts from source, .js built), hashed as the bundle script hashes them. */
+function nluCodeHash(): string {
   const { root, tree } = codeLayout(import.meta.url);
+  const hash = createHash("sha256");
   for (const file of codeFiles(join(root, tree, "brain", "nlu"))) hash.update(readFileSync(file));
   return hash.digest("hex").slice(0, 32);
 }
@@ -149,4 +164,51 @@ function readCalibration(value: unknown): Calibration | undefined {
     out[label] = list;
   }
   return { confusers: out };
+}
+
+/**
+ * Templates parsed at an earlier start of the same code (`identity`: the bundle's), by source:
+ * parsing the catalog's ~2,000 templates was the largest part of a one-shot `ask`'s NLU start
+ * (decision 0032). A parse is a function of the source and the code alone. Undefined when there
+ * is no file, or it is another code's or not whole.
+ */
+export function loadTemplates(dir: string, identity: string): Map<string, Template> | undefined {
+  try {
+    const file = JSON.parse(readFileSync(join(dir, TEMPLATES), "utf8")) as TemplatesFile;
+    if (file.magic !== TEMPLATES_MAGIC || file.identity !== identity || !Array.isArray(file.templates))
+      return undefined;
+    const out = new Map<string, Template>();
+    for (const template of file.templates) {
+      if (typeof template?.source !== "string" || !Array.isArray(template.nodes)) return undefined;
+      if (
+        !Array.isArray(template.mandatory) ||
+        !Array.isArray(template.anyOf) ||
+        !Array.isArray(template.slots)
+      )
+        return undefined;
+      out.set(template.source, template);
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps parsed templates for the next start (whole or not at all; a failure costs only a parse). */
+export function saveTemplates(dir: string, identity: string, templates: Iterable<Template>): void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, TEMPLATES);
+  const temporary = `${file}.${process.pid}.tmp`;
+  const body: TemplatesFile = { magic: TEMPLATES_MAGIC, identity, templates: [...templates] };
+  writeFileSync(temporary, JSON.stringify(body));
+  renameSync(temporary, file);
+}
+
+const TEMPLATES = "templates.json";
+const TEMPLATES_MAGIC = "jarvis-nlu-templates/1";
+
+interface TemplatesFile {
+  magic: string;
+  identity: string;
+  templates: Template[];
 }
