@@ -210,53 +210,19 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/**
- * Where each choice of a template's expansions stands: every alternative, optional part and
- * slot deals its options from a shuffled deck, so ten expansions use ten different slot values
- * and each alternative about equally often. Independent draws left which words went with which
- * tool to chance, and the classifier's decisions on unseen sentences moved with the seed.
- */
-class Decks {
-  private readonly decks = new Map<object, { order: number[]; at: number }>();
-  constructor(private readonly random: () => number) {}
-
-  /** The next of `n` options at `node`: each once in a shuffled order, then again reshuffled. */
-  deal(node: object, n: number): number {
-    let deck = this.decks.get(node);
-    if (!deck || deck.order.length !== n || deck.at >= n) {
-      const order = Array.from({ length: n }, (_, i) => i);
-      for (let i = n - 1; i > 0; i--) {
-        const j = Math.floor(this.random() * (i + 1));
-        [order[i], order[j]] = [order[j]!, order[i]!];
-      }
-      deck = { order, at: 0 };
-      this.decks.set(node, deck);
-    }
-    return deck.order[deck.at++]!;
-  }
-}
-
-/** One sentence the template can produce (as words), slots filled with sample values. */
-export function expandOnce(
-  template: Template,
-  random: () => number,
-  samples: SampleWords,
-  decks: Decks = new Decks(random),
-): string[] {
+/** One random sentence the template can produce (as words), slots filled with sample values. */
+export function expandOnce(template: Template, random: () => number, samples: SampleWords): string[] {
   const out: string[] = [];
   const walk = (nodes: TemplateNode[]) => {
     for (const node of nodes) {
       if (node.k === "w") out.push(node.w);
       else if (node.k === "slot") {
         const options = samples.of(node.name, node.type);
-        const pick = options.length > 0 ? options[decks.deal(node, options.length)] : undefined;
+        const pick = options[Math.floor(random() * options.length)];
         if (pick) out.push(...pick);
         else out.push(node.name);
-      } else {
-        // An optional part is one more option: left out as often as each alternative is said
-        const n = node.opts.length + (node.optional ? 1 : 0);
-        const choice = decks.deal(node, n);
-        if (choice < node.opts.length) walk(node.opts[choice] ?? []);
+      } else if (!node.optional || random() < 0.5) {
+        walk(node.opts[Math.floor(random() * node.opts.length)] ?? []);
       }
     }
   };
@@ -288,9 +254,8 @@ export function expand(
   samples = new SampleWords(),
 ): string[][] {
   const seen = new Map<string, string[]>();
-  const decks = new Decks(random);
   for (let attempt = 0; attempt < limit * 3 && seen.size < limit; attempt++) {
-    const words = expandOnce(template, random, samples, decks);
+    const words = expandOnce(template, random, samples);
     seen.set(words.join(" "), words);
   }
   return [...seen.values()];
