@@ -20,7 +20,7 @@ const middle = (r: NluResult) =>
 
 describe("a very sure reading with no words of its tool's language", () => {
   it("is asked as the action on the tool's defaults when the tool needs no value", () => {
-    const r = parse("which buttons does this window have");
+    const r = parse("show me the buttons and fields on this window");
     expect(middle(r)).toBe(true);
     expect(r.tool).toBe("ui_state");
     expect(r.evidence).toMatchObject({ via: "near", anchored: "loose" });

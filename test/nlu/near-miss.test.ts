@@ -71,11 +71,19 @@ describe("a near miss in the agent", () => {
     harnesses.push(h);
     return h;
   };
-  // A hedged request: a middle-band reading, asked as the action itself
+  // A hedged request, read as a middle-band reading. Whether the trained classifier puts this
+  // sentence just under or just over the bar moves with its training sentences; this path is
+  // about what the agent does with a middle reading, so the reading is held under the bar.
   const TEXT = "any chance of a timer for 11 minutes for the pasta?";
+  const hedged: Nlu = {
+    parse: (text, context) => {
+      const r = nlu.parse(text, context);
+      return r.kind === "action" && r.confidence >= ACT ? { ...r, confidence: 0.8 } : r;
+    },
+  };
 
   it("sets the timer after yes, asked once with the values that run", async () => {
-    const h = agentWith(nlu);
+    const h = agentWith(hedged);
     const broker = new FixedConfirmationBroker("approve");
     const { result } = await collect(h.agent.startTurn({ text: TEXT, source: "test", broker }));
     expect(broker.seen).toHaveLength(1);
@@ -87,7 +95,7 @@ describe("a near miss in the agent", () => {
   });
 
   it("sets nothing after no", async () => {
-    const h = agentWith(nlu);
+    const h = agentWith(hedged);
     const broker = new FixedConfirmationBroker("deny");
     const { result } = await collect(h.agent.startTurn({ text: TEXT, source: "test", broker }));
     expect(broker.seen).toHaveLength(1);
