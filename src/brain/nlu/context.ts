@@ -79,7 +79,7 @@ export function resolveReference(
   context: NluContext,
   catalog: Catalog,
 ): Reference | undefined {
-  const m = REFERENCE.exec(words.join(" "));
+  const m = REFERENCE.exec(words.join(" ")) ?? REFERENCE.exec(withoutLead(words).join(" "));
   if (!m) return undefined;
   const verb = VERBS[m[1]!]!;
   const ordinalWord = m[3] ?? m[6];
@@ -99,7 +99,9 @@ export function resolveReference(
     // "delete the second one" right after a listing that left nothing to point at: the listing's
     // area says which tool is meant, and the question "which one?" is honest where acting is not
     // ("cancel the timer" is an ordinary command; "summarise that thread" points back)
-    const pointed = position !== undefined || / (?:that|this) \w+$/.test(m[0]);
+    // A bare "it"/"that" right after a call points back at what it showed ("delete it" after
+    // "when's my haircut?"); the question is still asked, never an action on a guess
+    const pointed = position !== undefined || m[2] !== undefined || / (?:that|this) \w+$/.test(m[0]);
     const ask = pointed && context.lastCall ? askWhich(verb, kind, context.lastCall, catalog) : undefined;
     if (ask) return { ask };
     // "cancel the (first) timer" with nothing minted is an ordinary command; "open it" is a dangling reference
@@ -223,7 +225,7 @@ const FOLLOW_UPS: ReadonlyArray<{ kind: FollowUpKind; pattern: RegExp }> = [
   {
     kind: "change",
     pattern:
-      /^(?:make it|make that|change it to|change that to|set it to|set it for|move it to|change it for|no make it|actually make it|actually|i meant|i mean)\s+(.+?)(?: instead| then| please)?$/,
+      /^(?:make it|make that|change it to|change that to|set it to|set it for|move it to|change it for|no make it|actually make it|actually|i meant|i mean|(?:push|move|shift|bring|put) (?:it|that)(?: back| forward| on)? (?:to|till|until))\s+(.+?)(?: instead| then| please)?$/,
   },
   { kind: "change", pattern: /^(.+?) instead$/ },
   {
@@ -240,13 +242,40 @@ const NEEDS_CONTEXT =
 const PLACE_LEAD = new Set(["in", "at", "for"]);
 const LATER = /\b(?:from now|later|earlier|after|before|on)\b/;
 
+/** Hesitations and asides before a follow-up ("nah scrap that", "oops, put it back"). */
+const LEAD = new Set([
+  "nah",
+  "oops",
+  "oh",
+  "ok",
+  "okay",
+  "hmm",
+  "sorry",
+  "wait",
+  "no",
+  "actually",
+  "um",
+  "erm",
+  "well",
+  "right",
+  "so",
+]);
+
+/** The words without their leading hesitations; the same words when there are none. */
+function withoutLead(words: readonly string[]): readonly string[] {
+  let i = 0;
+  while (i < words.length - 1 && LEAD.has(words[i]!)) i++;
+  return i === 0 ? words : words.slice(i);
+}
+
 /** The follow-up kind and the words it is about, when the utterance is one. */
 export function followUpOf(words: readonly string[]): { kind: FollowUpKind; rest: string[] } | undefined {
-  const said = words.join(" ");
-  for (const { kind, pattern } of FOLLOW_UPS) {
-    const m = pattern.exec(said);
-    if (m) return { kind, rest: (m[1] ?? "").split(" ").filter(Boolean) };
-  }
+  // As said first ("actually 5 minutes" is a change), then without its hesitations
+  for (const said of new Set([words.join(" "), withoutLead(words).join(" ")]))
+    for (const { kind, pattern } of FOLLOW_UPS) {
+      const m = pattern.exec(said);
+      if (m) return { kind, rest: (m[1] ?? "").split(" ").filter(Boolean) };
+    }
   return undefined;
 }
 
