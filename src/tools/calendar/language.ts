@@ -8,9 +8,11 @@ import {
   isWhen,
   officeHours,
   PERSONAL,
+  parseWhen,
   SOMEWHERE,
   spokenWhen,
   titleFrom,
+  type When,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
@@ -47,6 +49,26 @@ function createEvent(input: BuildInput): Args | undefined {
   if (typeof duration === "number") args.duration_min = Math.round(duration / 60);
   if (when.endIso && !args.duration_min) args.end = when.endIso;
   return args;
+}
+
+/** An hour said after the words that follow a bare day, read together with that day. */
+function timeAfter(
+  words: readonly string[],
+  day: { start: number; end: number },
+  options: Parameters<typeof findWhen>[1],
+): { when: When; raw: string; at: number } | undefined {
+  if (day.start > 0 && day.end < words.length) return undefined;
+  const from = day.start > 0 ? 0 : day.end;
+  const upto = day.start > 0 ? day.start : words.length;
+  const hour = findWhen(words.slice(from, upto), options);
+  if (!hour?.when.hasTime) return undefined;
+  const said = [...words.slice(day.start, day.end), ...words.slice(from + hour.start, from + hour.end)];
+  const when = parseWhen(said, options);
+  if (!when?.hasTime) return undefined;
+  // The title stops where the hour starts ("lunch with Kim at 1" → "lunch with Kim")
+  let at = from + hour.start;
+  if (at > from && /^(?:at|from|by|around)$/.test(words[at - 1]!)) at -= 1;
+  return { when, raw: said.join(" "), at };
 }
 
 const CALENDAR_INTENTS: IntentTable = {
@@ -162,16 +184,16 @@ const CALENDAR_INTENTS: IntentTable = {
       /\b(?:add|put|schedule|set|create|book|plan|mark|make)\b.*\b(?:calendar|meeting|event|appointment|party|dinner|lunch|class|practice)\b/,
     fallback: (input) => {
       const { zones, now, timezone, memo } = input.env;
-      const found = findWhen(input.words, {
-        zones,
-        now,
-        timezone,
-        direction: "future",
-        ...(memo ? { memo } : {}),
-      });
+      const options = { zones, now, timezone, direction: "future" as const, ...(memo ? { memo } : {}) };
+      const found = findWhen(input.words, options);
       if (!found) return undefined;
-      const title = titleFrom(input, found.start, found.end);
-      return title ? { title, start: found.when.iso } : undefined;
+      // "for Friday, lunch with Kim at 1": the day comes first and the hour sits after the
+      // title; the hour joins the day and leaves the title
+      const after = found.when.hasTime ? undefined : timeAfter(input.words, found, options);
+      const raw = after ? after.raw : input.words.slice(found.start, found.end).join(" ");
+      const when = officeHours(after ? after.when : found.when, raw, input.env);
+      const title = titleFrom(input, found.start, found.end, after?.at);
+      return title ? { title, start: when.iso } : undefined;
     },
   },
 };

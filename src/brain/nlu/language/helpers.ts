@@ -251,11 +251,16 @@ const COMMAND_WORDS = new Set([
 const TRAILING = /\s+(?:to|on|in|into|for|at|the|my|calendar|schedule|agenda|please)$/i;
 
 /** "add dentist appointment for friday at five to my calendar" → "Dentist appointment". */
-export function titleFrom(input: FallbackInput, dateStart: number, dateEnd: number): string | undefined {
+export function titleFrom(
+  input: FallbackInput,
+  dateStart: number,
+  dateEnd: number,
+  stop = input.words.length,
+): string | undefined {
   const { tokens, words, env } = input;
   let start = 0;
   while (start < dateStart && COMMAND_WORDS.has(words[start]!)) start += 1;
-  const end = dateStart > start ? dateStart : words.length;
+  const end = dateStart > start ? Math.min(dateStart, stop) : stop;
   const from = dateStart > start ? start : dateEnd;
   if (from >= end) return undefined;
   let title = env.text.slice(tokens[from]!.start, tokens[end - 1]!.end);
