@@ -94,8 +94,23 @@ export function formatIp(ip: IpAddress): string {
 
 const range = (text: string, why: string) => ({ cidr: parseCidr(text)!, why });
 
+/**
+ * The special-purpose tables, parsed on the first address judged: parsing them at module load
+ * cost every command that imports the web tools' guard (a one-shot `ask` among them) ~10 ms.
+ */
+interface Tables {
+  v4: Array<{ cidr: Cidr; why: string }>;
+  v6: Array<{ cidr: Cidr; why: string }>;
+  embedded: Array<{ cidr: Cidr; extract(value: bigint): bigint }>;
+}
+let tables: Tables | undefined;
+const blockedTables = (): Tables => {
+  tables ??= { v4: blockedV4(), v6: blockedV6(), embedded: embeddedV4() };
+  return tables;
+};
+
 /** Addresses no fetch may reach unless allowlisted (RFC 6890 special-purpose registries). */
-const BLOCKED_V4 = [
+const blockedV4 = () => [
   range("0.0.0.0/8", "the unspecified/this-network range"),
   range("10.0.0.0/8", "a private address"),
   range("100.64.0.0/10", "a carrier-grade NAT address"),
@@ -114,7 +129,7 @@ const BLOCKED_V4 = [
   range("240.0.0.0/4", "a reserved address"),
 ];
 
-const BLOCKED_V6 = [
+const blockedV6 = () => [
   range("fd00:ec2::254/128", "the cloud metadata address"),
   range("::/128", "the unspecified address"),
   range("::1/128", "a loopback address"),
@@ -128,7 +143,7 @@ const BLOCKED_V6 = [
 ];
 
 /** IPv6 forms that carry an IPv4 address inside; the inner address is what gets reached. */
-const EMBEDDED_V4: Array<{ cidr: Cidr; extract(value: bigint): bigint }> = [
+const embeddedV4 = (): Tables["embedded"] => [
   { cidr: parseCidr("::ffff:0:0/96")!, extract: (v) => v & 0xffffffffn }, // IPv4-mapped
   { cidr: parseCidr("::/96")!, extract: (v) => v & 0xffffffffn }, // IPv4-compatible (deprecated)
   { cidr: parseCidr("64:ff9b::/96")!, extract: (v) => v & 0xffffffffn }, // NAT64
@@ -142,15 +157,15 @@ const EMBEDDED_V4: Array<{ cidr: Cidr; extract(value: bigint): bigint }> = [
  */
 export function blockedReason(ip: IpAddress): string | undefined {
   if (ip.version === 6) {
-    for (const embedded of EMBEDDED_V4) {
+    for (const embedded of blockedTables().embedded) {
       if (inCidr(ip, embedded.cidr) && ip.value > 1n) {
         const inner: IpAddress = { version: 4, value: embedded.extract(ip.value) };
         const why = blockedReason(inner);
         return why ? `${why} (${formatIp(inner)} inside an IPv6 address)` : undefined;
       }
     }
-    return BLOCKED_V6.find((entry) => inCidr(ip, entry.cidr))?.why;
+    return blockedTables().v6.find((entry) => inCidr(ip, entry.cidr))?.why;
   }
   if (ip.value === 0xffffffffn) return "the broadcast address";
-  return BLOCKED_V4.find((entry) => inCidr(ip, entry.cidr))?.why;
+  return blockedTables().v4.find((entry) => inCidr(ip, entry.cidr))?.why;
 }

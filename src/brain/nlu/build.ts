@@ -4,7 +4,14 @@ import { type ClassifierSnapshot, SoftmaxClassifier, type TrainingExample } from
 import { assembleNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
 import { parseTemplate, type Template } from "./template.js";
 import { corpusOf, packExamples, trainingSet, trainOn } from "./train.js";
-import { loadTemplates, loadWeights, saveTemplates, saveWeights, trainingKey } from "./weights-cache.js";
+import {
+  loadTemplates,
+  loadWeights,
+  readWeightsAhead,
+  saveTemplates,
+  saveWeights,
+  trainingKey,
+} from "./weights-cache.js";
 
 export interface BuildOptions extends NluOptions {
   /** Where trained weights are kept between starts (`~/.jarvis/cache`); without it, always train. */
@@ -26,6 +33,8 @@ export async function createNluInWorker(
   options: BuildOptions = {},
 ): Promise<EmbeddedNlu> {
   const started = performance.now();
+  // Read on another thread while this one compiles the catalog that names the weights' key
+  const ahead = options.cacheDir ? readWeightsAhead(options.cacheDir) : undefined;
   // The NLU's code, as the bundle recorded it (undefined unbundled: its files are hashed)
   const identity = options.cacheDir ? codeIdentity(import.meta.url)?.nlu : undefined;
   const catalog = compileCatalog(tools, templateParser(options.cacheDir, identity));
@@ -35,7 +44,7 @@ export async function createNluInWorker(
   };
   // Keyed on the catalog, not on the sentences: a start that finds its weights generates none
   const key = options.cacheDir ? trainingKey(catalog, training, identity) : undefined;
-  const cached = key && options.cacheDir ? loadWeights(options.cacheDir, key) : undefined;
+  const cached = key && options.cacheDir ? loadWeights(options.cacheDir, key, await ahead) : undefined;
   if (cached) {
     const classifier = SoftmaxClassifier.fromSnapshot(cached.snapshot);
     return assembleNlu(tools, classifier, cached.corpus, options, started, "cache", catalog);

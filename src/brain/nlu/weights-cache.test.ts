@@ -7,7 +7,14 @@ import { compileCatalog } from "./catalog.js";
 import { SoftmaxClassifier } from "./classifier.js";
 import { parseTemplate, seededRandom, type Template } from "./template.js";
 import { corpusOf } from "./train.js";
-import { loadTemplates, loadWeights, saveTemplates, saveWeights, trainingKey } from "./weights-cache.js";
+import {
+  loadTemplates,
+  loadWeights,
+  readWeightsAhead,
+  saveTemplates,
+  saveWeights,
+  trainingKey,
+} from "./weights-cache.js";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -89,6 +96,25 @@ describe("NLU weights on disk", () => {
     expect(loadWeights(dir, "k")).toBeUndefined();
     writeFileSync(file, Buffer.from("not weights at all"));
     expect(loadWeights(dir, "k")).toBeUndefined();
+  });
+
+  it("reads the kept file ahead of its key to the same numbers, and uses it only for its own key", async () => {
+    const dir = tempDir();
+    expect(await readWeightsAhead(dir)).toBeUndefined();
+    expect(await readWeightsAhead(join(dir, "missing"))).toBeUndefined();
+    const snapshot = small().snapshot();
+    saveWeights(dir, "k1", snapshot, CORPUS);
+    const ahead = await readWeightsAhead(dir);
+    expect(ahead?.name).toBe("nlu-k1.bin");
+    const fromAhead = loadWeights(dir, "k1", ahead);
+    expect([...(fromAhead?.snapshot.weights ?? [])]).toEqual([...snapshot.weights]);
+    expect([...(fromAhead?.snapshot.bias ?? [])]).toEqual([...snapshot.bias]);
+    expect([...(fromAhead?.corpus.words ?? [])]).toEqual([...CORPUS.words]);
+    // Another key's file read ahead is not taken for this key's
+    expect(loadWeights(dir, "k2", ahead)).toBeUndefined();
+    // A damaged file read ahead is no file, as read afterwards
+    writeFileSync(join(dir, "nlu-k1.bin"), readFileSync(join(dir, "nlu-k1.bin")).subarray(0, 40));
+    expect(loadWeights(dir, "k1", await readWeightsAhead(dir))).toBeUndefined();
   });
 
   it("keys on the tools' language and the training options", () => {

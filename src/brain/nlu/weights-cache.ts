@@ -1,5 +1,16 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  read,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { codeLayout } from "../../core/package-root.js";
 import type { Catalog } from "./catalog.js";
@@ -107,14 +118,55 @@ export function saveWeights(
     if (name.startsWith(PREFIX) && name !== `${PREFIX}${key}.bin`) rmSync(join(dir, name), { force: true });
 }
 
-/** The weights trained for `key`, or undefined when there are none or they do not read back whole. */
+/** A kept weights file as read ahead of knowing its key (`readWeightsAhead`). */
+export interface WeightsAhead {
+  name: string;
+  data: Buffer;
+}
+
+/**
+ * Starts reading the kept weights file (there is one: saving removes the others) on libuv's
+ * thread pool, before the catalog that names its key is compiled. Reading ~12 MB into fresh
+ * memory is mostly page faults (~45 ms measured on this machine, against ~1 ms into memory
+ * already touched); on another thread they overlap the catalog's compilation. Undefined when
+ * there is no file or it cannot be read: `loadWeights` then reads (or misses) as before.
+ */
+export function readWeightsAhead(dir: string): Promise<WeightsAhead | undefined> {
+  let fd: number | undefined;
+  try {
+    const name = readdirSync(dir).find((entry) => entry.startsWith(PREFIX) && entry.endsWith(".bin"));
+    if (!name) return Promise.resolve(undefined);
+    fd = openSync(join(dir, name), "r");
+    const size = fstatSync(fd).size;
+    // Its own memory, so the floats' views are aligned as `loadWeights` expects
+    const data = Buffer.allocUnsafeSlow(size);
+    const opened = fd;
+    fd = undefined;
+    return new Promise((resolve) => {
+      read(opened, data, 0, size, 0, (error, bytes) => {
+        closeSync(opened);
+        resolve(error || bytes !== size ? undefined : { name, data });
+      });
+    });
+  } catch {
+    if (fd !== undefined) closeSync(fd);
+    return Promise.resolve(undefined);
+  }
+}
+
+/**
+ * The weights trained for `key`, or undefined when there are none or they do not read back
+ * whole. `ahead` is the file as read early; another key's file is not used (the key's is read).
+ */
 export function loadWeights(
   dir: string,
   key: string,
+  ahead?: WeightsAhead,
 ): { snapshot: ClassifierSnapshot; corpus: TrainingCorpus } | undefined {
+  const name = `${PREFIX}${key}.bin`;
   let data: Buffer;
   try {
-    data = readFileSync(join(dir, `${PREFIX}${key}.bin`));
+    data = ahead?.name === name ? ahead.data : readFileSync(join(dir, name));
   } catch {
     return undefined;
   }
