@@ -34,7 +34,8 @@ export function outOfReach(
 ): string | undefined {
   // Every reading of OTHERS_ACCOUNT holds " 's ": a sentence without one is not tried (the
   // pattern's first use compiles it, ~10-30 ms of a one-shot `ask`)
-  if (said.includes(" 's ") && OTHERS_ACCOUNT.test(said)) return "I can only use your own accounts and devices, not someone else's.";
+  if (said.includes(" 's ") && OTHERS_ACCOUNT.test(said))
+    return "I can only use your own accounts and devices, not someone else's.";
   if (intents.some((spec) => spec.thisComputer) && OTHER_DEVICE.test(said))
     return "I can only act on this computer, not on other speakers, TVs, phones or rooms.";
   // The tool's own limit on what its arguments may ask (how far ahead it can see)
