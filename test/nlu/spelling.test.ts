@@ -38,6 +38,21 @@ describe("the corrector puts a slip right", () => {
     expect(common.correct("tv")).toBe("tv");
   });
 
+  it("reads the corpus's word counts as it reads every occurrence", () => {
+    const often = Array.from({ length: 70 }, (_, i) => [`often${i}`, `often${i}`]).flat();
+    const occurrences = [...Array(80).fill("how"), ...often, "tiv"];
+    const counts = new Map<string, number>();
+    for (const word of occurrences) counts.set(word, (counts.get(word) ?? 0) + 1);
+    const fromCounts = new SpellingCorrector(counts);
+    expect(fromCounts.correct("hw")).toBe("how");
+    expect(fromCounts.correct("tv")).toBe("tv");
+    const same = new SpellingCorrector(
+      new Map(VOCABULARY.map((w) => [w, VOCABULARY.filter((v) => v === w).length])),
+    );
+    const words = ["opne", "raed", "volme", "pul", "tomorow", "serach", "hw", "timr", "calender"];
+    expect(words.map((w) => same.correct(w))).toEqual(words.map((w) => speller.correct(w)));
+  });
+
   it("aims at the words the slots read, though training sees only their class", () => {
     expect(speller.correct("tomorow")).toBe("tomorrow");
     expect(speller.correct("miels")).toBe("miles");

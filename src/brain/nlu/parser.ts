@@ -20,7 +20,7 @@ import { SlotCache } from "./template.js";
 import { dropContrasted } from "./text/negation.js";
 import { screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
-import { corpusOf, corpusWords, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
+import { corpusOf, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
 import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
 
 export interface Thresholds {
@@ -93,7 +93,7 @@ export function assembleNlu(
     clock: options.clock,
     timezone: options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC",
     thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
-    speller: new SpellingCorrector(corpusWords(corpus)),
+    speller: new SpellingCorrector(corpus.words),
     vocabulary: options.vocabulary,
   });
   const stats = {
