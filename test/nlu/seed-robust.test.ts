@@ -71,6 +71,14 @@ describe.each(SEEDS.map((seed, i) => [seed, nlus[i]!] as const))(
       }
     });
 
+    it("never shows a list when something is to be taken off it", () => {
+      for (const text of ["knock the eggs off my shopping list", "get the candles off the party list"]) {
+        const result = parse(text, context);
+        expect(acted(result) && result.tool === "lists_show", text).toBe(false);
+      }
+      expect(parse("what's left on my shopping list", context)).toMatchObject({ tool: "lists_show" });
+    });
+
     it("does not act on an opinion about music or a game", () => {
       for (const text of ["i really love this melody", "start a round of solitaire"])
         expect(acted(parse(text, context)), text).toBe(false);
