@@ -10,6 +10,7 @@ import {
   cap,
   HOW_TO,
   MEDIA_LEAD,
+  NOT_A_LOOKUP,
   OUT_OF_SCOPE,
   THANKS,
   withGroups,
@@ -192,6 +193,14 @@ export class Guesser {
         for (const { label: l, probability } of result.ranked) {
           // Only the group's leading tools: a distant third is a guess, not a reading
           if (this.catalog.groupOf.get(l) !== bestGroup || probability < leader * 0.5) continue;
+          // The first reading's own words were said but not its values: that request is asked
+          // for, not swapped for a runner-up that happens to find values ("erase milk from the
+          // list" asks which list; it does not empty one). A look-up runner-up changes nothing
+          // and may still be read
+          if (leading && l !== leading.label && !this.looksUp(l)) {
+            const asked = this.firstReadingAsks(leading.label, said, result, context);
+            if (asked) return this.incomplete(asked, groups, groupP, runnerUp, result.coverage);
+          }
           // A guess may become a milder tool (a guessed send is only drafted)
           const tool = guessedTool(this.catalog, l);
           // A very sure reading need not repeat the domain's own words ("next podcast", "should i wear a hat")
@@ -212,21 +221,7 @@ export class Guesser {
         // The group is clear but no tool of it found its values: ask for them
         if (!OUT_OF_SCOPE.test(said) && !HOW_TO.test(said)) {
           const asked = incompleteCall(this.catalog, said, bestGroup, result, context);
-          if (asked)
-            return {
-              guessed: true,
-              calls: [asked.call],
-              missing: asked.missing,
-              confidence: cap(groupP),
-              groups,
-              evidence: {
-                via: "incomplete",
-                p: groupP,
-                margin: groupP - runnerUp,
-                coverage: result.coverage,
-                anchored: false,
-              },
-            };
+          if (asked) return this.incomplete(asked, groups, groupP, runnerUp, result.coverage);
         }
       }
     }
@@ -272,6 +267,59 @@ export class Guesser {
       confidence: NEAR_CONFIDENCE,
       groups,
       evidence: found.evidence,
+    };
+  }
+
+  /**
+   * The classifier's first reading of the group, asked for its missing values, when the
+   * sentence says that tool's own words (its anchors, none of its vetoes) and no look-up is
+   * ruled out by a request to make something: undefined when its words are not there (then a
+   * runner-up that finds its values may still act).
+   */
+  private firstReadingAsks(
+    label: string,
+    said: string,
+    result: Classification,
+    context: GuessInput,
+  ): { call: NluCall; missing: string[] } | undefined {
+    if (OUT_OF_SCOPE.test(said) || HOW_TO.test(said)) return undefined;
+    const specs = this.catalog.intentsOf.get(label) ?? [];
+    const makes = NOT_A_LOOKUP.test(said);
+    const own = specs.some(
+      (spec) => spec.anchors?.test(said) && !spec.vetoes?.test(said) && !(makes && spec.lookup),
+    );
+    if (!own) return undefined;
+    const first = result.ranked.find((r) => r.label === label);
+    return first
+      ? incompleteCall(
+          this.catalog,
+          said,
+          this.catalog.groupOf.get(label) ?? "",
+          { ...result, ranked: [first] },
+          context,
+        )
+      : undefined;
+  }
+
+  /** A read-only look-up ("show my alarms"): acting on it changes nothing. */
+  private looksUp(label: string): boolean {
+    return (this.catalog.intentsOf.get(label) ?? []).some((spec) => spec.lookup !== undefined);
+  }
+
+  private incomplete(
+    asked: { call: NluCall; missing: string[] },
+    groups: string[],
+    p: number,
+    runnerUp: number,
+    coverage: number,
+  ): GuessedCalls {
+    return {
+      guessed: true,
+      calls: [asked.call],
+      missing: asked.missing,
+      confidence: cap(p),
+      groups,
+      evidence: { via: "incomplete", p, margin: p - runnerUp, coverage, anchored: false },
     };
   }
 

@@ -80,6 +80,9 @@ export function asksForInfo(said: string): boolean {
   return INFO_TOPICS.test(said) && !PLAYS_BROADCAST.test(said);
 }
 
-/** Acts on a thing, or talks about it, rather than asking after it. */
+/**
+ * Acts on a thing, or talks about it, rather than asking after it. Taking something "off the
+ * list" is a removal however it is said ("knock", "scrub", "get"), never a look at the list.
+ */
 export const NOT_A_LOOKUP =
-  /\b(?:add|put|(?<!\b(?:did i|have i|where i|i) )save|delete|remove|erase|clear|create|make|change|move|cancel|send|write|shoot|compose|draft|reply|respond|forward|record|block(?:ed|ing)? (?:out|off)|pencil(?:led)? in|(?<!\blook(?:s|ing|ed)? )like|love|hate|enjoy|favou?rite|playlist)\b/;
+  /\b(?:add|put|(?<!\b(?:did i|have i|where i|i) )save|delete|remove|erase|clear|create|make|change|move|cancel|send|write|shoot|compose|draft|reply|respond|forward|record|block(?:ed|ing)? (?:out|off)|pencil(?:led)? in|(?<!\bleft )off (?:my|the|our|your) (?:[a-z']+ ){0,2}list|(?<!\blook(?:s|ing|ed)? )like|love|hate|enjoy|favou?rite|playlist)\b/;

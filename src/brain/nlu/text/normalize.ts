@@ -231,24 +231,6 @@ const TRAILING_FILLERS: readonly string[][] = [
   ["now", "please"],
 ];
 
-const ARTICLE = new Set(["a", "an"]);
-const CONTRAST = new Set(["just", "but", "only", "rather"]);
-const GENUINE = new Set(["actual", "real", "proper"]);
-
-/**
- * "not a timer, an actual alarm …", "not an event, just a reminder: …": the lead says which
- * of two things is NOT meant; what follows is the request. Returns how many tokens to skip.
- */
-function contrastLead(tokens: readonly Token[], start: number, end: number): number {
-  if (tokens[start]?.w !== "not" || !ARTICLE.has(tokens[start + 1]?.w ?? "")) return 0;
-  for (let j = start + 3; j <= start + 5 && j < end - 2; j++) {
-    const w = tokens[j]!.w;
-    if (CONTRAST.has(w)) return j + (ARTICLE.has(tokens[j + 1]?.w ?? "") ? 2 : 1) - start;
-    if (ARTICLE.has(w) && GENUINE.has(tokens[j + 1]?.w ?? "")) return j + 2 - start;
-  }
-  return 0;
-}
-
 /** Strips polite and vocative wrappers; never strips the whole utterance. */
 export function stripFillers(tokens: Token[]): Token[] {
   let start = 0;
@@ -256,11 +238,6 @@ export function stripFillers(tokens: Token[]): Token[] {
   let changed = true;
   while (changed) {
     changed = false;
-    const contrast = contrastLead(tokens, start, end);
-    if (contrast > 0) {
-      start += contrast;
-      changed = true;
-    }
     for (const filler of LEADING_FILLERS) {
       if (end - start > filler.length && filler.every((w, i) => tokens[start + i]?.w === w)) {
         start += filler.length;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { features, SoftmaxClassifier } from "../../src/brain/nlu/classifier.js";
+import { assembleNlu } from "../../src/brain/nlu/parser.js";
+import { tokenize } from "../../src/brain/nlu/text/normalize.js";
+import { builtinToolsForNlu, NLU_TEST_NOW } from "../../src/testing/index.js";
+
+/**
+ * The classifier's first reading of an area is its reading (decision 0035). When the sentence
+ * says that tool's own words but not all its values, Jarvis asks for them; a runner-up of the
+ * same area that happens to find values of its own (emptying the whole list instead of taking
+ * one thing off it) does not act in its place. The classifier here is written by hand, so the
+ * test does not rest on a training draw: every word weighs nothing and the biases alone rank
+ * the two tools.
+ */
+const tools = await builtinToolsForNlu();
+
+function nluLeaning(text: string, lean: Record<string, number>) {
+  const labels = Object.keys(lean);
+  const vocabulary = [...new Set(features(tokenize(text).map((t) => t.w)))];
+  const classifier = SoftmaxClassifier.fromSnapshot({
+    labels,
+    vocabulary,
+    weights: new Float32Array(vocabulary.length * labels.length),
+    bias: Float32Array.from(labels.map((l) => lean[l]!)),
+  });
+  const nlu = assembleNlu(tools, classifier, { examples: 0, words: new Map() }, { timezone: "UTC" }, 0);
+  return nlu.parse(text, { now: NLU_TEST_NOW, timezone: "UTC" });
+}
+
+describe("the first reading of an area is the one asked about", () => {
+  const text = "erase from my groceries list";
+  it("asks what to take off when taking one thing off leads, instead of emptying the list", () => {
+    const result = nluLeaning(text, { lists_remove: 0.2, lists_clear: 0 });
+    expect(result).toMatchObject({ kind: "action", tool: "lists_remove", missing: ["item"] });
+  });
+
+  it("still empties the list when that is the first reading", () => {
+    const result = nluLeaning(text, { lists_clear: 0.2, lists_remove: 0 });
+    expect(result).toMatchObject({ kind: "action", tool: "lists_clear" });
+    expect(result.missing ?? []).toEqual([]);
+  });
+});
