@@ -73,6 +73,7 @@ function timeAfter(
 
 const CALENDAR_INTENTS: IntentTable = {
   calendar_list_events: {
+    refersTo: () => ({ it: "the event", one: "event" }),
     capability: {
       area: "Calendar",
       can: "check, add, move and delete events",

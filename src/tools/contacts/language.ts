@@ -81,6 +81,7 @@ const CONTACT_INTENTS: IntentTable = {
     },
   },
   contacts_search: {
+    refersTo: ({ query }) => (typeof query === "string" ? { it: query } : undefined),
     ask: { query: "Who should I look up?" },
     lookup: {
       nouns:

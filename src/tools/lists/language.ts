@@ -66,6 +66,7 @@ const LIST_INTENTS: IntentTable = {
     },
   },
   lists_show: {
+    refersTo: ({ list }) => (typeof list === "string" ? { it: `the ${list} list` } : undefined),
     lookup: {
       nouns: /\b(?:lists?|to ?do|shopping)\b/,
       vetoes: /\b(?:contacts?|e ?mail|song|songs|playlist|play|podcasts?|spotify|music)\b/,

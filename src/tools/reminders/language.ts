@@ -85,6 +85,7 @@ const REMINDER_INTENTS: IntentTable = {
     fallback: reminderGuess,
   },
   reminders_list: {
+    refersTo: () => ({ it: "the reminder", one: "reminder" }),
     lookup: { nouns: /\breminders?\b/, rank: 3 },
     describe: () => "Show your reminders",
     followUp: ({ kind, last, when }) => (kind === "and" && when ? { tool: last.tool, args: {} } : undefined),

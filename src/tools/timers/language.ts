@@ -18,6 +18,7 @@ const A = "(a|an|the|one|my)";
 
 const TIMER_INTENTS: IntentTable = {
   timer_set: {
+    refersTo: ({ label }) => ({ it: typeof label === "string" ? `the ${label} timer` : "the timer" }),
     // Asking whether a length will do is a question about it: a guess never starts the timer
     vetoes: /^(?:do|would|will) you think\b|\b(?:is|be|are) (?:that |it |this )?(?:long )?enough\b/,
     // "make it 4 minutes": the timer just set is replaced; "cancel that": it is cancelled
@@ -70,6 +71,7 @@ const TIMER_INTENTS: IntentTable = {
     },
   },
   timer_list: {
+    refersTo: () => ({ it: "the timer", one: "timer" }),
     lookup: { nouns: ALARM_NOUNS, rank: 4 },
     describe: () => "Check your timers",
     vetoes:
@@ -119,6 +121,7 @@ const TIMER_INTENTS: IntentTable = {
 
 const ALARM_INTENTS: IntentTable = {
   alarm_set: {
+    refersTo: () => ({ it: "the alarm" }),
     // "make it 7 instead": the alarm just set moves; "scrap that": it is cancelled
     followUp: ({ kind, last, newest, when, words, env }) => {
       const cancel = { tool: "alarm_cancel", args: newest.t ? { id: newest.t } : {} };
@@ -190,6 +193,7 @@ const ALARM_INTENTS: IntentTable = {
     },
   },
   alarm_list: {
+    refersTo: () => ({ it: "the alarm", one: "alarm" }),
     lookup: { nouns: ALARM_NOUNS, rank: 4 },
     describe: () => "Check your alarms",
     // "and tomorrow?" after listing them: they are all listed already
