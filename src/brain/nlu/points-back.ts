@@ -133,14 +133,21 @@ export class PointsBack {
   named(input: string, read: NluResult, context: NluContext): NluResult | undefined {
     const last = context.lastCall;
     if (!last || context.pending) return undefined;
-    if (read.kind === "action" && this.inArea(read, last)) return undefined;
+    if (read.kind === "action" && (read.confidence >= BACK.stands || read.missing?.length)) return undefined;
     const text = namedBack(this.catalog, input, last);
     if (!text) return undefined;
     const { lastCall: _, ...rest } = context;
     const again = this.parser.parse(text, rest);
-    // Named back, the words still speak of the last call's area ("press the Save button" after
-    // finding it in a window is no web page's button)
-    if (again.kind !== "action" || !this.inArea(again, last)) return undefined;
+    if (again.kind !== "action") return undefined;
+    // A question already put stays, unless naming the thing only added to it ("put it on the
+    // right half" after opening an app: which window, too)
+    if (read.kind === "action") {
+      if (!adds(callsOf(read), callsOf(again))) return undefined;
+    } else if (!this.inArea(again, last)) {
+      // Named back, the words still speak of the last call's area ("press the Save button"
+      // after finding it in a window is no web page's button)
+      return undefined;
+    }
     // The very call just made again ("the first reminder's done" read as the listing) says nothing new
     const calls = callsOf(again);
     if (calls.length === 1 && calls[0]!.tool === last.tool && sameArgs(calls[0]!.args, last.args))
@@ -161,6 +168,14 @@ export class PointsBack {
 
 function callsOf(result: NluResult): NluCall[] {
   return result.calls ?? (result.tool ? [{ tool: result.tool, args: result.args ?? {} }] : []);
+}
+
+/** The same single tool, with every value the first had and more. */
+function adds(before: NluCall[], after: NluCall[]): boolean {
+  if (before.length !== 1 || after.length !== 1 || before[0]!.tool !== after[0]!.tool) return false;
+  const had = Object.keys(before[0]!.args);
+  const has = Object.keys(after[0]!.args);
+  return has.length > had.length && had.every((k) => has.includes(k));
 }
 
 const sameArgs = (a: Record<string, unknown>, b: Record<string, unknown>) =>

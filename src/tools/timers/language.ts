@@ -4,6 +4,7 @@ import {
   findSeconds,
   findWhen,
   formatDuration,
+  type GuessInput,
   isWhen,
   NO_ARGS,
   spokenWhen,
@@ -115,7 +116,7 @@ const TIMER_INTENTS: IntentTable = {
       "timer off",
     ],
     samples: ["i don't need the timer anymore", "get rid of the timer"],
-    fallback: NO_ARGS,
+    fallback: (input) => cancelGuess(input, "timer"),
   },
 };
 
@@ -246,8 +247,28 @@ const ALARM_INTENTS: IntentTable = {
       if (isWhen(input.values.at)) args.at = input.values.at.iso;
       return args;
     },
-    fallback: NO_ARGS,
+    fallback: (input) => cancelGuess(input, "alarm"),
   },
 };
+
+/** Names that say which one by its time or its kind, not its own name. */
+const NOT_A_NAME =
+  /^(?:morning|wake up|wakeup|early|next|last|first|second|current|new|old|only|one|other)$|\d/;
+
+/**
+ * A guessed cancel reads which one: "every alarm" is all of them, "the gym alarm" the one so
+ * named, "the 7 o'clock alarm" the one at that time (alarms only).
+ */
+function cancelGuess(input: GuessInput, noun: "alarm" | "timer"): Args {
+  const said = input.words.join(" ");
+  if (new RegExp(`\\b(?:every|all(?: of)?(?: my| the)?) ${noun}s?\\b`).test(said)) return { all: true };
+  if (noun === "alarm") {
+    const { zones, now, timezone } = input.env;
+    const found = findWhen(input.words, { zones, now, timezone, direction: "future" });
+    if (found?.when.hasTime) return { at: found.when.iso };
+  }
+  const named = new RegExp(`\\b(?:the|my|that) ([a-z]+(?: [a-z]+)?) ${noun}\\b`).exec(said);
+  return named && !NOT_A_NAME.test(named[1]!) ? { label: named[1] } : {};
+}
 
 export const TIMERS_LANGUAGE = withPhrasings(byTool(TIMER_INTENTS, ALARM_INTENTS), SAMPLES);

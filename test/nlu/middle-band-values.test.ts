@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { TimeZones } from "../../src/brain/nlu/slots/index.js";
+import { tokenize } from "../../src/brain/nlu/text/normalize.js";
+import type { GuessInput, IntentSpec } from "../../src/core/language.js";
+import { REMINDERS_LANGUAGE } from "../../src/tools/reminders/language.js";
+import { TIMERS_LANGUAGE } from "../../src/tools/timers/language.js";
+
+/**
+ * The values a guessed reading carries into the middle-band question ("Cancel the gym alarm?"):
+ * read by each tool's own fallback, called here directly so no training draw is involved.
+ */
+const now = new Date("2025-06-11T10:00:00Z");
+const input = (text: string): GuessInput => {
+  const tokens = tokenize(text);
+  return {
+    tokens,
+    words: tokens.map((t) => t.w),
+    env: { text, now, timezone: "UTC", zones: new TimeZones(), apps: new Set() },
+  };
+};
+const guess = (language: Readonly<Record<string, readonly IntentSpec[]>>, tool: string, text: string) =>
+  (language[tool] ?? []).map((spec) => spec.fallback?.(input(text))).find((args) => args !== undefined);
+
+describe("which alarm or timer a guessed cancel means", () => {
+  it("by its name", () => {
+    expect(guess(TIMERS_LANGUAGE, "alarm_cancel", "scrap the gym alarm")).toEqual({ label: "gym" });
+    expect(guess(TIMERS_LANGUAGE, "timer_cancel", "kill the pasta timer")).toEqual({ label: "pasta" });
+  });
+
+  it("every one of them", () => {
+    expect(guess(TIMERS_LANGUAGE, "alarm_cancel", "bin every alarm I have")).toEqual({ all: true });
+  });
+
+  it("by its time, not as a name", () => {
+    const args = guess(TIMERS_LANGUAGE, "alarm_cancel", "switch off the 6:15 alarm");
+    expect(String(args?.at)).toContain("T06:15");
+    expect(args?.label).toBeUndefined();
+  });
+
+  it("a morning alarm is no alarm called 'morning'", () => {
+    expect(guess(TIMERS_LANGUAGE, "alarm_cancel", "drop the morning alarm")).toEqual({});
+  });
+});
+
+describe("a reminder on a named list", () => {
+  it("takes the list out of the title and the lead word off the moment", () => {
+    const args = guess(
+      REMINDERS_LANGUAGE,
+      "reminders_create",
+      "put on my Garden reminders: buy seed potatoes, due Saturday",
+    );
+    expect(args).toMatchObject({ list: "Garden", title: "buy seed potatoes" });
+    expect(String(args?.due)).toContain("2025-06-14");
+  });
+
+  it("without a list said, none is made up", () => {
+    const args = guess(REMINDERS_LANGUAGE, "reminders_create", "water the tomatoes on friday evening");
+    expect(args?.list).toBeUndefined();
+  });
+});
