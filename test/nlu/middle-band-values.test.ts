@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TimeZones } from "../../src/brain/nlu/slots/index.js";
 import { tokenize } from "../../src/brain/nlu/text/normalize.js";
 import type { GuessInput, IntentSpec } from "../../src/core/language.js";
+import { CALENDAR_LANGUAGE } from "../../src/tools/calendar/language.js";
 import { REMINDERS_LANGUAGE } from "../../src/tools/reminders/language.js";
 import { TIMERS_LANGUAGE } from "../../src/tools/timers/language.js";
 
@@ -56,5 +57,32 @@ describe("a reminder on a named list", () => {
   it("without a list said, none is made up", () => {
     const args = guess(REMINDERS_LANGUAGE, "reminders_create", "water the tomatoes on friday evening");
     expect(args?.list).toBeUndefined();
+  });
+});
+
+describe("an event's calendar and place", () => {
+  it("a named calendar is a value, not part of the title", () => {
+    const args = guess(
+      CALENDAR_LANGUAGE,
+      "calendar_create_event",
+      "thursday 3pm choir rehearsal on my Family calendar",
+    );
+    expect(args).toMatchObject({ calendar: "Family" });
+    expect(String(args?.title)).not.toMatch(/calendar|family/i);
+  });
+
+  it("a place named after the time is the location", () => {
+    const args = guess(
+      CALENDAR_LANGUAGE,
+      "calendar_create_event",
+      "on Monday, coffee with Priya at 11 at Monmouth Cafe",
+    );
+    expect(args).toMatchObject({ location: "Monmouth Cafe" });
+    expect(String(args?.start)).toContain("T11:00");
+  });
+
+  it("a weekday with a capital is no place", () => {
+    const args = guess(CALENDAR_LANGUAGE, "calendar_create_event", "dentist check-up at 9 on Tuesday");
+    expect(args?.location).toBeUndefined();
   });
 });
