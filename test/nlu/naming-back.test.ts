@@ -60,4 +60,13 @@ describe("'it' named by the last call", () => {
     expect(r.kind === "action" && r.confidence >= 0.9).toBe(false);
     if (r.kind === "action") expect(r.tool).toBe("alarm_cancel");
   });
+
+  it("'that' after a sum is its result, and the new sum is asked", () => {
+    const r = secondTurn(
+      { tool: "calc_evaluate", args: { expression: "1250 * 12" } },
+      "now divide that by 3",
+    );
+    expect(r).toMatchObject({ kind: "action", tool: "calc_evaluate", args: { expression: "15000 / 3" } });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
 });

@@ -138,7 +138,10 @@ export class PointsBack {
   named(input: string, read: NluResult, context: NluContext): NluResult | undefined {
     const last = context.lastCall;
     if (!last || context.pending) return undefined;
-    if (read.kind === "action" && (read.confidence >= BACK.stands || read.missing?.length)) return undefined;
+    // The area's likeliest tool with carried values (`pointed`) is only a stand-in for this
+    const carried = read.evidence?.via === "back";
+    if (read.kind === "action" && !carried && (read.confidence >= BACK.stands || read.missing?.length))
+      return undefined;
     const text = namedBack(this.catalog, input, last);
     if (!text) return undefined;
     const { lastCall: _, ...rest } = context;
@@ -146,7 +149,7 @@ export class PointsBack {
     if (again.kind !== "action") return undefined;
     // A question already put stays, unless naming the thing only added to it ("put it on the
     // right half" after opening an app: which window, too)
-    if (read.kind === "action") {
+    if (read.kind === "action" && !carried) {
       if (!adds(callsOf(read), callsOf(again))) return undefined;
     } else if (!this.inArea(again, last)) {
       // Named back, the words still speak of the last call's area ("press the Save button"
