@@ -194,6 +194,12 @@ export interface IntentSpec {
    * guessing. A complete reading of another template wins over them.
    */
   asks?: readonly TemplateEntry[];
+  /**
+   * Templates matched exactly but never taught to the classifier: a shape of the sentence that
+   * only its punctuation makes a request ("packing list: passport, charger"). As training data
+   * their words alone would teach every sentence about a list to add to it.
+   */
+  shapes?: readonly TemplateEntry[];
   /** Classifier-only phrasings the templates do not cover (the team's own words). */
   samples?: readonly string[];
   /** Sentences that sound like this tool but are not for it (trained as "none of the tools"). */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createNlu } from "../../src/brain/nlu/index.js";
 import { TimeZones } from "../../src/brain/nlu/slots/index.js";
 import { tokenize } from "../../src/brain/nlu/text/normalize.js";
 import type { GuessInput, IntentSpec } from "../../src/core/language.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
 import { CALENDAR_LANGUAGE } from "../../src/tools/calendar/language.js";
 import { REMINDERS_LANGUAGE } from "../../src/tools/reminders/language.js";
 import { TIMERS_LANGUAGE } from "../../src/tools/timers/language.js";
@@ -84,5 +86,26 @@ describe("an event's calendar and place", () => {
   it("a weekday with a capital is no place", () => {
     const args = guess(CALENDAR_LANGUAGE, "calendar_create_event", "dentist check-up at 9 on Tuesday");
     expect(args?.location).toBeUndefined();
+  });
+});
+
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+
+describe("a list named before a colon", () => {
+  const context = { now, timezone: "UTC" };
+
+  it("adds what follows the colon to that list", () => {
+    expect(nlu.parse("camping list: tent pegs, head torch, midge spray", context)).toMatchObject({
+      kind: "action",
+      tool: "lists_add",
+      args: { list: "camping", items: ["tent pegs", "head torch", "midge spray"] },
+    });
+  });
+
+  it("without the colon, or asked as a question, adds nothing", () => {
+    for (const text of ["the camping list is getting long", "camping list: what's still on it?"]) {
+      const r = nlu.parse(text, context);
+      expect(r.tool === "lists_add" && r.confidence >= 0.9).toBe(false);
+    }
   });
 });
