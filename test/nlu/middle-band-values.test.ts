@@ -109,3 +109,15 @@ describe("a list named before a colon", () => {
     }
   });
 });
+
+describe("a reminder put on a named reminders list", () => {
+  it("is a reminder on that list, not an item on a shopping list", () => {
+    const r = nlu.parse("pop descale the kettle on my Kitchen reminders", { now, timezone: "UTC" });
+    expect(r).toMatchObject({
+      kind: "action",
+      tool: "reminders_create",
+      args: { title: "descale the kettle" },
+    });
+    expect(String(r.args?.list).toLowerCase()).toBe("kitchen");
+  });
+});

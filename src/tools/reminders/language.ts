@@ -18,6 +18,7 @@ function reminder(input: BuildInput): Args | undefined {
   const title = input.values.title ?? input.fixed.title;
   if (typeof title !== "string") return undefined;
   const args: Args = { title: title.replace(/^to\s+/i, "") };
+  if (typeof input.values.list === "string") args.list = input.values.list;
   if (isWhen(input.values.due))
     args.due = officeHours(input.values.due, input.matches.due?.raw ?? "", input.env).iso;
   // "i have a meeting tomorrow at ten, remind me": the date is inside what to remember
@@ -76,6 +77,10 @@ const REMINDER_INTENTS: IntentTable = {
         t: "(set|create|add|make) [me] [a|an] reminder [notification|alert] (for|at|on) {due}",
         args: { title: "Reminder" },
       },
+    ],
+    // "put book the MOT on my Car reminders": which list, said in the way only reminders are named
+    shapes: [
+      `(add|put|stick|pop) {title} (on|to|onto|in|into) [my|the] {list} (reminders|reminder list) [list] ${DUE}`,
     ],
     samples: ["set a reminder", "i need a reminder", "can you remind me later", "create a new reminder"],
     build: reminder,
