@@ -121,3 +121,18 @@ describe("a reminder put on a named reminders list", () => {
     expect(String(r.args?.list).toLowerCase()).toBe("kitchen");
   });
 });
+
+describe("a text with its message and no word to lead it in", () => {
+  it("the name is the first word, or the user's longest contact, and the rest is the message", () => {
+    expect(
+      nlu.parse("text Lena 'stuck in traffic, start without me'", { now, timezone: "UTC" }),
+    ).toMatchObject({
+      tool: "contacts_call",
+      args: { query: "Lena", via: "text", message: "stuck in traffic, start without me" },
+    });
+    const vocabulary = { contacts: new Set(["Ana Lucia"]) };
+    expect(
+      nlu.parse("text Ana Lucia the gate code is 4471", { now, timezone: "UTC", vocabulary }),
+    ).toMatchObject({ args: { query: "Ana Lucia", message: "the gate code is 4471" } });
+  });
+});
