@@ -194,6 +194,12 @@ export interface IntentSpec {
    * guessing. A complete reading of another template wins over them.
    */
   asks?: readonly TemplateEntry[];
+  /**
+   * Templates matched exactly but never taught to the classifier: a shape of the sentence that
+   * only its punctuation makes a request ("packing list: passport, charger"). As training data
+   * their words alone would teach every sentence about a list to add to it.
+   */
+  shapes?: readonly TemplateEntry[];
   /** Classifier-only phrasings the templates do not cover (the team's own words). */
   samples?: readonly string[];
   /** Sentences that sound like this tool but are not for it (trained as "none of the tools"). */
@@ -266,6 +272,12 @@ export interface IntentSpec {
   placeArg?: string;
   /** What this tool lets Jarvis do, for "what can you do": area and a short verb phrase. */
   capability?: { area: string; can: string; example?: string };
+  /**
+   * How a follow-up may name what this call showed or did, so that its "it" or "the second
+   * one" is read as the thing itself: `it` stands for the whole ("the shopping list", "Marcus"),
+   * `one` for one of what it listed ("alarm", "reminder"). Undefined: nothing to point back at.
+   */
+  refersTo?(args: Args): { it?: string; one?: string } | undefined;
   /** The call as a question to the user ("Set a timer for 11 minutes"), without the "?". */
   describe?(args: Args, env: Pick<LanguageEnv, "now" | "timezone" | "zones">): string | undefined;
 }

@@ -53,6 +53,8 @@ export interface Catalog {
   properties: Map<string, Record<string, Record<string, unknown>>>;
   /** Tools' own example templates too loose to act on (free-text slots): training only. */
   trainingOnly: CompiledTemplate[];
+  /** Intents' `shapes`: matched like templates, never trained on. */
+  shapes: CompiledTemplate[];
   chat: Array<{ act: ChatAct; template: Template }>;
   /** Templates that did not compile (a tool's bad example must not stop start-up). */
   warnings: string[];
@@ -71,6 +73,7 @@ export function compileCatalog(
   const intentsOf = new Map<string, ActiveIntent[]>();
   const templates: CompiledTemplate[] = [];
   const trainingOnly: CompiledTemplate[] = [];
+  const shapes: CompiledTemplate[] = [];
   const warnings: string[] = [];
   const add = (
     intent: string,
@@ -79,6 +82,7 @@ export function compileCatalog(
     fixed: Args,
     example = false,
     incomplete = false,
+    shape = false,
   ) => {
     try {
       const compiled = {
@@ -92,7 +96,7 @@ export function compileCatalog(
       // A tool's own example acts only through typed slots: "run {command}" must not turn
       // "run a marathon" into a shell call, nor "where is {query}" make every question a file search
       const loose = slotTypesOf(compiled.template).some((type) => type?.free);
-      (example && loose ? trainingOnly : templates).push(compiled);
+      (shape ? shapes : example && loose ? trainingOnly : templates).push(compiled);
     } catch (error) {
       warnings.push(`${tool}: ${(error as Error).message}`);
     }
@@ -110,6 +114,10 @@ export function compileCatalog(
       for (const entry of spec.templates ?? []) {
         if (typeof entry === "string") add(key, tool.name, entry, {});
         else add(key, tool.name, entry.t, entry.args);
+      }
+      for (const entry of spec.shapes ?? []) {
+        if (typeof entry === "string") add(key, tool.name, entry, {}, false, false, true);
+        else add(key, tool.name, entry.t, entry.args, false, false, true);
       }
       for (const entry of spec.asks ?? []) {
         if (typeof entry === "string") add(key, tool.name, entry, {}, false, true);
@@ -136,7 +144,18 @@ export function compileCatalog(
   const properties = new Map(
     tools.map((t) => [t.name, (t.parameters?.properties ?? {}) as Record<string, Record<string, unknown>>]),
   );
-  return { templates, trainingOnly, intents, intentsOf, groupOf, required, properties, chat, warnings };
+  return {
+    templates,
+    trainingOnly,
+    shapes,
+    intents,
+    intentsOf,
+    groupOf,
+    required,
+    properties,
+    chat,
+    warnings,
+  };
 }
 
 /** The type of each slot of a template, in order (one walk of its nodes). */

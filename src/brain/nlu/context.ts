@@ -215,10 +215,12 @@ const FOLLOW_UPS: ReadonlyArray<{ kind: FollowUpKind; pattern: RegExp }> = [
   {
     kind: "undo",
     pattern:
-      /^(?:cancel|undo|scrap|delete|remove|forget|take back) (?:it|that|this|that one|the last one)$()/,
+      /^(?:cancel|undo|scrap|delete|remove|forget|take back) (?:all of )?(?:it|that|this|that one|the last one)$()/,
   },
   { kind: "undo", pattern: /^(?:take|cross|strike) (?:it|that|them|those) (?:off|out)(?: again)?$()/ },
   { kind: "undo", pattern: /^(?:close|quit|exit|shut) (?:it|that|this)(?: down)?$()/ },
+  // Taking back what was just done: the last call's tool says what its opposite is
+  { kind: "undo", pattern: /^(?:undo (?:that|it),? )?(?:put|bring) (?:it|that|them|those) back$()/ },
   { kind: "undo", pattern: /^(?:never mind|nevermind) (?:that|it)$()/ },
   { kind: "more", pattern: /^(?:and|also|plus|oh and) (.+?) (?:too|as well)$/ },
   { kind: "more", pattern: /^(?:add|also add|and add|put) (.+?) (?:too|as well|also)$/ },

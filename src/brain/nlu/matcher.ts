@@ -79,7 +79,7 @@ export class TemplateMatcher {
   private readonly chat: TemplateIndex<Catalog["chat"][number]>;
 
   constructor(private readonly catalog: Catalog) {
-    this.index = new TemplateIndex(catalog.templates);
+    this.index = new TemplateIndex([...catalog.templates, ...catalog.shapes]);
     this.chat = new TemplateIndex(catalog.chat);
   }
 

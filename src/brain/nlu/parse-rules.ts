@@ -86,3 +86,12 @@ export function asksForInfo(said: string): boolean {
  */
 export const NOT_A_LOOKUP =
   /\b(?:add|put|(?<!\b(?:did i|have i|where i|i) )save|delete|remove|erase|clear|create|make|change|move|cancel|send|write|shoot|compose|draft|reply|respond|forward|record|block(?:ed|ing)? (?:out|off)|pencil(?:led)? in|(?<!\bleft )off (?:my|the|our|your) (?:[a-z']+ ){0,2}list|(?<!\blook(?:s|ing|ed)? )like|love|hate|enjoy|favou?rite|playlist)\b/;
+
+/** Free text that opens on where to put it ("on my ... list", "in the ... folder"), not what. */
+export const SWALLOWED_PLACE = /^(?:on|in|into|onto|to|at) (?:my|the|this|that|your|our)\b/i;
+/** Free text that ends on a named field ("… into the postcode box"): the words and where they go. */
+export const SWALLOWED_FIELD =
+  /\b(?:in|into|onto) (?:my|the|this|that|your|our) (?:[\p{L}\d-]+ ){0,3}(?:box|field|textbox|form|input|cell|bar)$/iu;
+
+export const ONCE_ONLY =
+  "I can’t set that up to repeat like that. For something that repeats, say for example “every Monday at 9 remind me to …”.";

@@ -11,7 +11,8 @@ import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
-import { CONFIDENCE, resolveThere } from "./parse-rules.js";
+import { CONFIDENCE, ONCE_ONLY, resolveThere, SWALLOWED_FIELD, SWALLOWED_PLACE } from "./parse-rules.js";
+import { PointsBack } from "./points-back.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
@@ -107,15 +108,6 @@ export function assembleNlu(
   return { stats, parse: (text, context) => parser.parse(text, context) };
 }
 
-/** Free text that opens on where to put it ("on my ... list", "in the ... folder"), not what. */
-const SWALLOWED_PLACE = /^(?:on|in|into|onto|to|at) (?:my|the|this|that|your|our)\b/i;
-/** Free text that ends on a named field ("… into the postcode box"): the words and where they go. */
-const SWALLOWED_FIELD =
-  /\b(?:in|into|onto) (?:my|the|this|that|your|our) (?:[\p{L}\d-]+ ){0,3}(?:box|field|textbox|form|input|cell|bar)$/iu;
-
-const ONCE_ONLY =
-  "I can’t set that up to repeat like that. For something that repeats, say for example “every Monday at 9 remind me to …”.";
-
 /** An incomplete call is a reading to ask about, never confident enough for the fast path. */
 const INCOMPLETE_CAP = 0.7;
 
@@ -133,12 +125,17 @@ class Parser {
   private readonly dialog = new DialogRecognizer();
   private readonly matcher: TemplateMatcher;
   private readonly guesser: Guesser;
+  private readonly back: PointsBack;
 
   constructor(
     private readonly catalog: Catalog,
     classifier: SoftmaxClassifier,
     private readonly settings: ParserSettings,
   ) {
+    this.back = new PointsBack(catalog, classifier, {
+      parse: (text, context) => this.parse(text, context),
+      ask: (input, call, missing, confidence) => this.maybeIncomplete(input, call, missing, confidence),
+    });
     this.matcher = new TemplateMatcher(catalog);
     this.guesser = new Guesser(catalog, classifier, settings.thresholds);
   }
@@ -176,7 +173,8 @@ class Parser {
         return { ...result, args: { ...calls[0]!.args, repeat: repeat.repeat } };
     }
     const result = this.finish(this.read(input, context, said, env), said, context, env);
-    return repeat || saysRepeat(said.map((t) => t.w)) ? this.notOnce(result) : result;
+    const read = repeat || saysRepeat(said.map((t) => t.w)) ? this.notOnce(result) : result;
+    return this.back.named(input, read, context) ?? read;
   }
 
   /** A request that repeats is not one for a tool that acts once: acting once would do less. */
@@ -212,9 +210,9 @@ class Parser {
         call.args,
         env,
       );
-      if (beyond) return { text: result.text, kind: "unknown", confidence: 0.5, reply: beyond };
+      if (beyond) return this.unknown(result.text, beyond);
       const problem = wrongHandle(this.catalog, call);
-      if (problem) return { text: result.text, kind: "unknown", confidence: 0.5, reply: problem };
+      if (problem) return this.unknown(result.text, problem);
     }
     if (!result.tool) return result;
     const intents = this.catalog.intentsOf.get(result.tool) ?? [];
@@ -274,9 +272,9 @@ class Parser {
     if (reference?.ask)
       return this.maybeIncomplete(input, reference.ask.call, reference.ask.missing, CONFIDENCE.reference);
     if (reference?.problem)
-      return { text: input, kind: "unknown", confidence: 0.5, reply: reference.problem };
+      return this.back.pointed({ tokens, words, env }, context) ?? this.unknown(input, reference.problem);
     const dangling = danglingFollowUp(words, context);
-    if (dangling) return { text: input, kind: "unknown", confidence: 0.5, reply: dangling };
+    if (dangling) return this.unknown(input, dangling);
 
     const chatAct = this.matcher.chatAct(cache);
     if (chatAct)
@@ -320,7 +318,14 @@ class Parser {
       );
       if (filled) return this.maybeIncomplete(input, filled.call, filled.missing, CONFIDENCE.reference);
     }
-    return this.fallback(input, tokens, words, env);
+    const reading = this.fallback(input, tokens, words, env);
+    // Unless sure or in the last call's area, words that point back are read against it
+    if (this.back.stands(reading, context)) return reading;
+    return this.back.pointed({ tokens, words, env }, context) ?? reading;
+  }
+
+  private unknown(text: string, reply: string): NluResult {
+    return { text, kind: "unknown", confidence: 0.5, reply };
   }
 
   /**

@@ -38,7 +38,7 @@ export interface NluResult {
 
 /** The grounds of a reading the classifier made (no template matched it). */
 export interface Evidence {
-  via: "classifier" | "lookup" | "incomplete" | "near";
+  via: "classifier" | "lookup" | "incomplete" | "near" | "back";
   /** For a near miss (`via: "near"`): what the reading would have been without it. */
   from?: "unclear" | "question" | "unknown" | "unread";
   /** For a near miss: the tool's own probability. */

@@ -7,6 +7,7 @@ const APP_SUFFIX = "[app|application|program|window]";
 
 const APP_INTENTS: IntentTable = {
   apps_launch: {
+    refersTo: ({ app }) => (typeof app === "string" ? { it: app } : undefined),
     capability: { area: "Apps", can: "open, close and list apps", example: "open firefox" },
     ask: { app: "Which app?" },
     describe: ({ app }) => (typeof app === "string" ? `Open ${app}` : undefined),

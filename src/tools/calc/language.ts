@@ -6,6 +6,7 @@ import {
   UNIT_WORDS,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
+import { evaluateArithmetic } from "./arithmetic.js";
 
 /** Units of measure (not of time: "in 5 minutes" is a timer or a reminder, not a sum). */
 const UNITS = UNIT_WORDS.filter((word) => !/^(?:second|minute|hour|day|week)s?$/.test(word)).join("|");
@@ -36,6 +37,13 @@ const CALC_CUES = new RegExp(
 /** How people ask for sums and conversions (the team's own sentences). */
 const CALC_INTENTS: IntentTable = {
   calc_evaluate: {
+    // "now divide that by 3": "that" is the result just worked out
+    refersTo: ({ expression }) => {
+      const value = typeof expression === "string" ? evaluateArithmetic(expression) : undefined;
+      return value !== undefined && Number.isFinite(value)
+        ? { it: String(Math.round(value * 1e6) / 1e6) }
+        : undefined;
+    },
     capability: { area: "Maths", can: "do sums, percentages and unit conversions" },
     // Without the sum it was a question about maths, not a request
     neverAsk: true,

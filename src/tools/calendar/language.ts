@@ -71,8 +71,41 @@ function timeAfter(
   return { when, raw: said.join(" "), at };
 }
 
+/** "on my Work calendar", "in the family diary": which of the user's calendars, as said. */
+const NAMED_CALENDAR = /\b(?:on|to|in|into) (?:my|the|our) ((?:[\p{L}\d'&-]+ ){1,3}?)(?:calendar|diary)\b/iu;
+/** "at Dishoom", "in Room B": a place named with capitals after "at" or "in", at the end. */
+const NAMED_PLACE = /\b(?:at|in) ((?:the )?\p{Lu}[\p{L}\d'&-]*(?: (?:\p{Lu}|\d)[\p{L}\d'&-]*){0,3})[.!?]?$/u;
+
+/** The calendar and the place a request names, with the words that named them. */
+function namedIn(text: string): { args: Args; spans: string[] } {
+  const args: Args = {};
+  const spans: string[] = [];
+  const calendar = NAMED_CALENDAR.exec(text);
+  if (calendar && !/^(?:main|default|own)$/i.test(calendar[1]!.trim())) {
+    args.calendar = calendar[1]!.trim();
+    // The title may already have lost the noun ("… on my Family")
+    spans.push(calendar[0], calendar[0].replace(/ (?:calendar|diary)$/i, ""));
+  }
+  const rest = calendar ? text.replace(calendar[0], "").trim() : text;
+  const place = NAMED_PLACE.exec(rest);
+  // A weekday or month with a capital is a moment, not a place
+  if (place && !DATED.test(place[1]!.toLowerCase())) {
+    args.location = place[1]!;
+    spans.push(place[0]);
+  }
+  return { args, spans };
+}
+
+/** The title without the calendar and place it named ("deep work on my Work calendar"). */
+function withoutNamed(title: string, said: { spans: string[] }): string {
+  let out = title;
+  for (const span of said.spans) out = out.replace(span, "").replace(/\s{2,}/g, " ");
+  return out.replace(/[\s,]+$/, "").trim() || title;
+}
+
 const CALENDAR_INTENTS: IntentTable = {
   calendar_list_events: {
+    refersTo: () => ({ it: "the event", one: "event" }),
     capability: {
       area: "Calendar",
       can: "check, add, move and delete events",
@@ -193,7 +226,11 @@ const CALENDAR_INTENTS: IntentTable = {
       const raw = after ? after.raw : input.words.slice(found.start, found.end).join(" ");
       const when = officeHours(after ? after.when : found.when, raw, input.env);
       const title = titleFrom(input, found.start, found.end, after?.at);
-      return title ? { title, start: when.iso } : undefined;
+      if (!title) return undefined;
+      const said = namedIn(input.env.text);
+      const args: Args = { title: withoutNamed(title, said), start: when.iso, ...said.args };
+      if (when.endIso) args.end = when.endIso;
+      return args;
     },
   },
 };

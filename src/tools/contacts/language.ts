@@ -1,5 +1,6 @@
 import {
   type Args,
+  type BuildInput,
   type GuessInput,
   isNameLike,
   isNumberWord,
@@ -12,6 +13,28 @@ import { SAMPLES } from "./samples.js";
 
 const DETAIL =
   "(phone number|telephone number|number|cell number|mobile number|email address|email|email id|address|contact info|contact information|contact details|contact|info|information|details|last name|surname|job title)";
+
+/**
+ * "text Marcus I'm on the way": where the name ends is not in the words, so it is one of the
+ * user's contacts the words start with (the longest), else the first word; the rest, unquoted,
+ * is the message.
+ */
+function splitMessage(input: BuildInput): Args | undefined {
+  const said = /^\s*(?:text|sms)\s+(.+)$/i.exec(input.env.text)?.[1];
+  if (!said) return undefined;
+  const known = [...(input.env.user?.contacts ?? [])]
+    .filter((name) => said.toLowerCase().startsWith(`${name.toLowerCase()} `))
+    .sort((a, b) => b.length - a.length)[0];
+  const name = known ? said.slice(0, known.length) : said.split(/\s+/)[0]!;
+  const message = said
+    .slice(name.length)
+    .trim()
+    .replace(/^(?:that|saying)\s+/i, "")
+    .replace(/^['"“‘](.*)['"”’]$/, "$1")
+    .trim();
+  if (!message || isNumberWord(name) || /^(?:me|him|her|them|back|it)$/i.test(name)) return undefined;
+  return { query: name, via: "text", message };
+}
 
 const CONTACT_INTENTS: IntentTable = {
   // Jarvis has no telephony: contacts_call hands tel: / sms: to the system's phone app
@@ -50,6 +73,9 @@ const CONTACT_INTENTS: IntentTable = {
         args: { via: "text" },
       },
     ],
+    // "text Jake running late": the name, then the message with no word to lead it in. Taught,
+    // it would make every "text" sentence a message to whoever its second word is
+    shapes: [{ t: "(text|sms) {query:contact} {message:body}", args: { via: "text", split: true } }],
     samples: [
       "help me call james",
       "i need to call my mom",
@@ -61,6 +87,7 @@ const CONTACT_INTENTS: IntentTable = {
       "shoot my dad a text",
     ],
     build: (input) => {
+      if (input.fixed.split === true) return splitMessage(input);
       const args = slotsAsArgs(input);
       // "dial nine one one": a number said in words is not a contact's name
       const name = String(args.query ?? "").split(/\s+/);
@@ -81,6 +108,7 @@ const CONTACT_INTENTS: IntentTable = {
     },
   },
   contacts_search: {
+    refersTo: ({ query }) => (typeof query === "string" ? { it: query } : undefined),
     ask: { query: "Who should I look up?" },
     lookup: {
       nouns:

@@ -75,6 +75,7 @@ const unless =
 
 const FILE_INTENTS: IntentTable = {
   files_search: {
+    refersTo: () => ({ one: "file" }),
     capability: { area: "Files", can: "find, list, read, write, move and trash files" },
     neverAsk: true,
     describe: ({ query }) => (typeof query === "string" ? `Look for files named ${query}` : undefined),
@@ -102,6 +103,7 @@ const FILE_INTENTS: IntentTable = {
     },
   },
   files_list: {
+    refersTo: ({ path }) => ({ one: "file", ...(typeof path === "string" ? { it: path } : {}) }),
     describe: ({ path }) => (typeof path === "string" ? `List what is in ${path}` : "List your files"),
     templates: [
       `(list|show) [me] [the|all] [the] (files|contents|content|stuff|things) (in|inside|under|of|on|from) {path}`,
@@ -249,6 +251,12 @@ const FILE_CHANGE_INTENTS: IntentTable = {
     },
   },
   files_trash: {
+    refersTo: ({ path }) => (typeof path === "string" ? { it: path } : undefined),
+    // "undo that", "put it back": what was just trashed comes back out
+    followUp: ({ kind, last, newest }) => {
+      const id = newest.f ?? last.args.path;
+      return kind === "undo" && typeof id === "string" ? { tool: "files_restore", args: { id } } : undefined;
+    },
     asks: ["(delete|trash|bin|remove|get rid of) (a|the|that|this|my) (file|document)"],
     ask: { path: "Which file?" },
     accepts: { path: ["f", "d"] },

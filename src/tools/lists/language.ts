@@ -1,4 +1,4 @@
-import { findListName, splitItems } from "../../brain/nlu/language/index.js";
+import { findListName, slotsAsArgs, splitItems } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -51,10 +51,20 @@ const LIST_INTENTS: IntentTable = {
       },
       { t: "(create|make|start|begin|set up) [a|an|my] [new] {list} list", args: { items: [] } },
     ],
+    // "packing list: passport, charger": the list named, a colon, then what goes on it
+    shapes: [{ t: `[for|on|to] ${LIST} {items}`, args: { colon: true } }],
     samples: ["add this to a list", "make a new list", "put it on the list", "add an item to my list"],
     anchors:
       /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot|stick|pop|chuck|bung|whack)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
     vetoes: /\b(?:play ?list|list of (?:all|the)|songs?|contacts?|appointments?|meetings?|events?)\b/,
+    build: (input) => {
+      const { colon, ...args } = slotsAsArgs(input);
+      // Without the colon, "the packing list …" is any sentence about a list
+      // "packing list: what's left?" asks, it adds nothing
+      if (colon === true && (!/\blist\s*:/i.test(input.env.text) || /\?\s*$/.test(input.env.text)))
+        return undefined;
+      return args;
+    },
     fallback: (input) => {
       const list = findListName(input.words);
       const items = namedItems(input.words.join(" "));
@@ -66,6 +76,7 @@ const LIST_INTENTS: IntentTable = {
     },
   },
   lists_show: {
+    refersTo: ({ list }) => (typeof list === "string" ? { it: `the ${list} list` } : undefined),
     lookup: {
       nouns: /\b(?:lists?|to ?do|shopping)\b/,
       vetoes: /\b(?:contacts?|e ?mail|song|songs|playlist|play|podcasts?|spotify|music)\b/,

@@ -58,6 +58,7 @@ const SENT_TO =
 
 const MAIL_INTENTS: IntentTable = {
   mail_search: {
+    refersTo: () => ({ it: "the email", one: "email" }),
     capability: { area: "Mail", can: "search, read and write email", example: "check my email" },
     lookup: { nouns: /\b(?:e ?mails?|inbox|mailbox|emailed)\b/, rank: 7 },
     describe: ({ from, unread }) =>
@@ -177,6 +178,7 @@ const WHICH_MESSAGE =
 
 const MAIL_READ_INTENTS: IntentTable = {
   mail_read: {
+    refersTo: () => ({ it: "the email" }),
     handles: [{ kind: "m", verbs: ["open", "read"], arg: "id" }],
     accepts: { id: ["m"] },
     ask: { id: WHICH_MESSAGE },

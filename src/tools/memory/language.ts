@@ -41,6 +41,12 @@ const MEMORY_INTENTS: IntentTable = {
     },
   },
   memory_recall: {
+    refersTo: ({ query }) => (typeof query === "string" ? { it: query } : undefined),
+    // "forget (all of) that" after what Jarvis knows about something: forget that something
+    followUp: ({ kind, last, said }) =>
+      kind === "undo" && said[0] === "forget" && typeof last.args.query === "string"
+        ? { tool: "memory_forget", args: { query: last.args.query } }
+        : undefined,
     neverAsk: true,
     medium: /\b(?:remember\w*|recall|told|tell|said|say|know|memory|memories)\b/,
     templates: [

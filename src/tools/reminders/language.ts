@@ -18,6 +18,7 @@ function reminder(input: BuildInput): Args | undefined {
   const title = input.values.title ?? input.fixed.title;
   if (typeof title !== "string") return undefined;
   const args: Args = { title: title.replace(/^to\s+/i, "") };
+  if (typeof input.values.list === "string") args.list = input.values.list;
   if (isWhen(input.values.due))
     args.due = officeHours(input.values.due, input.matches.due?.raw ?? "", input.env).iso;
   // "i have a meeting tomorrow at ten, remind me": the date is inside what to remember
@@ -77,6 +78,10 @@ const REMINDER_INTENTS: IntentTable = {
         args: { title: "Reminder" },
       },
     ],
+    // "put book the MOT on my Car reminders": which list, said in the way only reminders are named
+    shapes: [
+      `(add|put|stick|pop) {title} (on|to|onto|in|into) [my|the] {list} (reminders|reminder list) [list] ${DUE}`,
+    ],
     samples: ["set a reminder", "i need a reminder", "can you remind me later", "create a new reminder"],
     build: reminder,
     anchors: /\b(?:remind|reminder|forget)\b/,
@@ -85,6 +90,7 @@ const REMINDER_INTENTS: IntentTable = {
     fallback: reminderGuess,
   },
   reminders_list: {
+    refersTo: () => ({ it: "the reminder", one: "reminder" }),
     lookup: { nouns: /\breminders?\b/, rank: 3 },
     describe: () => "Show your reminders",
     followUp: ({ kind, last, when }) => (kind === "and" && when ? { tool: last.tool, args: {} } : undefined),
@@ -164,13 +170,43 @@ function reminderGuess(input: GuessInput): Args | undefined {
       break;
     }
   }
+  const list = namedList(words, tokens, keep, env.text);
   const spans = tokens.filter((_t, i) => keep[i]).map((t) => env.text.slice(t.start, t.end));
   const title = spans
     .join(" ")
     .replace(/^(?:to|about|that|and|then)\s+/i, "")
-    .replace(/[,.!?]+$/, "")
+    // "…, due Thursday": the word that led to the moment is no part of the title
+    .replace(/[,\s]+(?:due|by|on|for|at)$/i, "")
+    .replace(/[,.!?:]+$/, "")
     .trim();
-  return title.length >= 2 ? { title, due } : { title: env.text.trim().replace(/[.!?]+$/, ""), due };
+  const named = list ? { list } : {};
+  return title.length >= 2
+    ? { title, due, ...named }
+    : { title: env.text.trim().replace(/[.!?]+$/, ""), due, ...named };
+}
+
+/**
+ * "on my Work reminders", "to the Car reminder list": the list the reminder goes on, as said.
+ * Its words (and an "add"/"put" before them) are taken out of the title.
+ */
+function namedList(
+  words: readonly string[],
+  tokens: GuessInput["tokens"],
+  keep: boolean[],
+  text: string,
+): string | undefined {
+  for (let i = 0; i + 2 < words.length; i++) {
+    if (!/^(?:to|on|in|onto|into)$/.test(words[i]!) || !/^(?:my|the)$/.test(words[i + 1]!)) continue;
+    for (let j = i + 2; j < Math.min(words.length, i + 6); j++) {
+      if (!/^reminders?$/.test(words[j]!)) continue;
+      if (j === i + 2) return undefined;
+      const end = words[j + 1] === "list" ? j + 1 : j;
+      const first = i > 0 && /^(?:add|put|stick|pop)$/.test(words[i - 1]!) ? i - 1 : i;
+      for (let k = first; k <= end; k++) keep[k] = false;
+      return text.slice(tokens[i + 2]!.start, tokens[j - 1]!.end);
+    }
+  }
+  return undefined;
 }
 
 export const REMINDERS_LANGUAGE = withPhrasings(byTool(REMINDER_INTENTS, REMINDER_EDIT_INTENTS), SAMPLES);

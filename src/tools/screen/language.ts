@@ -44,6 +44,7 @@ const pngIn = (input: GuessInput) => findFiles(input).find((p) => /\.png$/i.test
 
 const SCREEN_INTENTS: IntentTable = {
   screen_capture: {
+    refersTo: () => ({ it: "the screenshot" }),
     describe: () => "Take a screenshot",
     templates: [
       "(take|grab|capture|make|save) [a|me a] (screenshot|screen shot|screen grab|screen capture|picture of the screen)",

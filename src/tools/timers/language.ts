@@ -4,6 +4,7 @@ import {
   findSeconds,
   findWhen,
   formatDuration,
+  type GuessInput,
   isWhen,
   NO_ARGS,
   spokenWhen,
@@ -18,6 +19,7 @@ const A = "(a|an|the|one|my)";
 
 const TIMER_INTENTS: IntentTable = {
   timer_set: {
+    refersTo: ({ label }) => ({ it: typeof label === "string" ? `the ${label} timer` : "the timer" }),
     // Asking whether a length will do is a question about it: a guess never starts the timer
     vetoes: /^(?:do|would|will) you think\b|\b(?:is|be|are) (?:that |it |this )?(?:long )?enough\b/,
     // "make it 4 minutes": the timer just set is replaced; "cancel that": it is cancelled
@@ -70,6 +72,7 @@ const TIMER_INTENTS: IntentTable = {
     },
   },
   timer_list: {
+    refersTo: () => ({ it: "the timer", one: "timer" }),
     lookup: { nouns: ALARM_NOUNS, rank: 4 },
     describe: () => "Check your timers",
     vetoes:
@@ -113,12 +116,13 @@ const TIMER_INTENTS: IntentTable = {
       "timer off",
     ],
     samples: ["i don't need the timer anymore", "get rid of the timer"],
-    fallback: NO_ARGS,
+    fallback: (input) => cancelGuess(input, "timer"),
   },
 };
 
 const ALARM_INTENTS: IntentTable = {
   alarm_set: {
+    refersTo: () => ({ it: "the alarm" }),
     // "make it 7 instead": the alarm just set moves; "scrap that": it is cancelled
     followUp: ({ kind, last, newest, when, words, env }) => {
       const cancel = { tool: "alarm_cancel", args: newest.t ? { id: newest.t } : {} };
@@ -190,6 +194,7 @@ const ALARM_INTENTS: IntentTable = {
     },
   },
   alarm_list: {
+    refersTo: () => ({ it: "the alarm", one: "alarm" }),
     lookup: { nouns: ALARM_NOUNS, rank: 4 },
     describe: () => "Check your alarms",
     // "and tomorrow?" after listing them: they are all listed already
@@ -242,8 +247,28 @@ const ALARM_INTENTS: IntentTable = {
       if (isWhen(input.values.at)) args.at = input.values.at.iso;
       return args;
     },
-    fallback: NO_ARGS,
+    fallback: (input) => cancelGuess(input, "alarm"),
   },
 };
+
+/** Names that say which one by its time or its kind, not its own name. */
+const NOT_A_NAME =
+  /^(?:morning|wake up|wakeup|early|next|last|first|second|current|new|old|only|one|other)$|\d/;
+
+/**
+ * A guessed cancel reads which one: "every alarm" is all of them, "the gym alarm" the one so
+ * named, "the 7 o'clock alarm" the one at that time (alarms only).
+ */
+function cancelGuess(input: GuessInput, noun: "alarm" | "timer"): Args {
+  const said = input.words.join(" ");
+  if (new RegExp(`\\b(?:every|all(?: of)?(?: my| the)?) ${noun}s?\\b`).test(said)) return { all: true };
+  if (noun === "alarm") {
+    const { zones, now, timezone } = input.env;
+    const found = findWhen(input.words, { zones, now, timezone, direction: "future" });
+    if (found?.when.hasTime) return { at: found.when.iso };
+  }
+  const named = new RegExp(`\\b(?:the|my|that) ([a-z]+(?: [a-z]+)?) ${noun}\\b`).exec(said);
+  return named && !NOT_A_NAME.test(named[1]!) ? { label: named[1] } : {};
+}
 
 export const TIMERS_LANGUAGE = withPhrasings(byTool(TIMER_INTENTS, ALARM_INTENTS), SAMPLES);

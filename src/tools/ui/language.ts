@@ -82,6 +82,10 @@ const UI_INTENTS: IntentTable = {
     ],
   },
   ui_find: {
+    refersTo: ({ name, role }) =>
+      typeof name === "string"
+        ? { it: `the ${name} ${typeof role === "string" ? role : "button"}` }
+        : undefined,
     cues: CONTROLS,
     describe: ({ name }) => (typeof name === "string" ? `Find "${name}" in the window` : undefined),
     templates: [

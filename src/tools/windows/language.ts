@@ -43,6 +43,7 @@ const WINDOW_INTENTS: IntentTable = {
     ],
   },
   windows_focus: {
+    refersTo: ({ window }) => (typeof window === "string" ? { it: `the ${window} window` } : undefined),
     describe: ({ app, window }) => `Bring ${app ?? window ?? "that window"} to the front`,
     templates: [
       "(focus|bring up|bring forward|switch to|go to|show|raise) [the] {app} [window]",

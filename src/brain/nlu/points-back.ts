@@ -1,0 +1,190 @@
+import type { Catalog } from "./catalog.js";
+import type { SoftmaxClassifier } from "./classifier.js";
+import { declineFor } from "./common/declines.js";
+import type { GuessInput } from "./language/types.js";
+import { NEAR_CONFIDENCE } from "./near-miss.js";
+import { OUT_OF_SCOPE } from "./parse-rules.js";
+import { guessedTool } from "./slot-filling.js";
+import type { NluCall, NluContext, NluResult } from "./types.js";
+
+/** What the parser lends: a reading of other words, and the question for missing values. */
+export interface Rereader {
+  parse(text: string, context: NluContext): NluResult;
+  ask(input: string, call: NluCall, missing: string[], confidence: number): NluResult;
+}
+
+/**
+ * A request that points back at the last call ("press it" after finding a button, "clear it"
+ * after reading a list, "text him" after looking someone up, "the first one's done" after a
+ * listing): the words name what to do, the last call names what to do it to. The tool is the
+ * classifier's likeliest of the last call's own area; the values the last call named carry over
+ * where the tool takes a value of the same name, and what the words say overrides them. It is
+ * never an action on its own: a complete call is asked ("Press Save?"), an incomplete one asks
+ * for what is missing ("Which reminder?"). The engine names no tool: the area, the argument
+ * names and the tools' own `partial` say everything (docs/decisions/0036).
+ */
+interface PointedBack {
+  call: NluCall;
+  missing: string[];
+}
+
+/** Words that point at something already shown or done. */
+const POINTER =
+  /\b(?:it|that|this|them|those|these|him|her|one|ones|(?:first|second|third|fourth|fifth|last|other)(?: one)?)\b/;
+
+export const BACK = {
+  /** The tool's own probability when its words are not said: below it the area is a guess. */
+  label: 0.2,
+  /** With the tool's own words said, it need only be in the running. */
+  anchored: 0.02,
+  /** A reading of the words alone this sure stands (the default fast-path bar). */
+  stands: 0.9,
+} as const;
+
+function pointBack(
+  catalog: Catalog,
+  classifier: SoftmaxClassifier,
+  input: GuessInput,
+  last: NluCall,
+): PointedBack | undefined {
+  const said = input.words.join(" ");
+  if (!POINTER.test(said) || OUT_OF_SCOPE.test(said) || declineFor(said)) return undefined;
+  const group = catalog.groupOf.get(last.tool);
+  if (!group) return undefined;
+  const ranked = classifier.classify(input.words).ranked;
+  for (const { label, probability } of ranked) {
+    if (catalog.groupOf.get(label) !== group) continue;
+    if (probability < BACK.anchored) break;
+    const tool = guessedTool(catalog, label);
+    const specs = catalog.intentsOf.get(tool) ?? [];
+    if (specs.some((spec) => spec.vetoes?.test(said))) continue;
+    const anchored = specs.some((spec) => spec.anchors?.test(said));
+    if (!anchored && probability < BACK.label) continue;
+    const properties = catalog.properties.get(tool) ?? {};
+    const args: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(last.args))
+      if (name in properties && value !== undefined) args[name] = value;
+    for (const spec of specs) Object.assign(args, spec.partial?.(input) ?? {});
+    const missing = (catalog.required.get(tool) ?? []).filter((name) => args[name] === undefined);
+    return { call: { tool, args }, missing };
+  }
+  return undefined;
+}
+
+/** "the second one", "the gym one": one of what the last call listed, by position or label. */
+const ONE = /\b(?:the|that|this) ((?:[\p{L}\d'-]+ ){0,2}?)one\b/iu;
+/** "it", "that", "all of that", "him": the whole of what the last call showed or did. */
+const IT = /\b(?:(?:all of )?(?:that|this) one|all of (?:that|it|them)|it|that|this|them|him|her)\b/i;
+/** Words that pass on what follows: a pointer after them is part of the message. */
+const QUOTING = /\b(?:saying|says|say|tell|write|message)\b|[:'"“‘]/i;
+/** A pointer further in is part of a value ("reply saying that works"), not the thing meant. */
+const NEAR_START = 5;
+
+/**
+ * The utterance with its pointer replaced by what the last call's tool says it showed ("press
+ * it" → "press the Save button"), or undefined when the tool names nothing or nothing points.
+ */
+function namedBack(catalog: Catalog, text: string, last: NluCall): string | undefined {
+  const names = (catalog.intentsOf.get(last.tool) ?? [])
+    .map((spec) => spec.refersTo?.(last.args))
+    .find((n) => n !== undefined);
+  if (!names) return undefined;
+  // Near the start, and not inside words being passed on ("reply saying that works")
+  const early = (index: number) =>
+    text.slice(0, index).split(/\s+/).filter(Boolean).length < NEAR_START &&
+    !QUOTING.test(text.slice(0, index));
+  const one = names.one ? ONE.exec(text) : null;
+  if (one && early(one.index)) {
+    const start = one.index + one[0].length - "one".length;
+    return `${text.slice(0, start)}${names.one}${text.slice(start + "one".length)}`;
+  }
+  const it = names.it ? IT.exec(text) : null;
+  if (it && early(it.index))
+    return `${text.slice(0, it.index)}${names.it}${text.slice(it.index + it[0].length)}`;
+  return undefined;
+}
+
+/** Both readings of words that point back, as the parser uses them (docs/decisions/0036). */
+export class PointsBack {
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly classifier: SoftmaxClassifier,
+    private readonly parser: Rereader,
+  ) {}
+
+  /** A reading of the words alone stands when sure, or in the last call's own area. */
+  stands(reading: NluResult, context: NluContext): boolean {
+    if (reading.kind !== "action") return false;
+    return reading.confidence >= BACK.stands || !context.lastCall || this.inArea(reading, context.lastCall);
+  }
+
+  /** The classifier's likeliest tool of the last call's area, its values carried over; asked. */
+  pointed(input: GuessInput, context: NluContext): NluResult | undefined {
+    if (!context.lastCall || context.pending) return undefined;
+    const back = pointBack(this.catalog, this.classifier, input, context.lastCall);
+    if (!back) return undefined;
+    const result = this.parser.ask(input.env.text, back.call, back.missing, NEAR_CONFIDENCE);
+    return {
+      ...result,
+      evidence: { via: "back", p: NEAR_CONFIDENCE, margin: 0, coverage: 1, anchored: true },
+    };
+  }
+
+  /**
+   * A reading outside the last call's area, of words that point back ("press it" after finding
+   * a button): read again with the pointer replaced by what the last call's tool says it showed.
+   * What that finds in the same area is asked, never acted on.
+   */
+  named(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    const last = context.lastCall;
+    if (!last || context.pending) return undefined;
+    // The area's likeliest tool with carried values (`pointed`) is only a stand-in for this
+    const carried = read.evidence?.via === "back";
+    if (read.kind === "action" && !carried && (read.confidence >= BACK.stands || read.missing?.length))
+      return undefined;
+    const text = namedBack(this.catalog, input, last);
+    if (!text) return undefined;
+    const { lastCall: _, ...rest } = context;
+    const again = this.parser.parse(text, rest);
+    if (again.kind !== "action") return undefined;
+    // A question already put stays, unless naming the thing only added to it ("put it on the
+    // right half" after opening an app: which window, too)
+    if (read.kind === "action" && !carried) {
+      if (!adds(callsOf(read), callsOf(again))) return undefined;
+    } else if (!this.inArea(again, last)) {
+      // Named back, the words still speak of the last call's area ("press the Save button"
+      // after finding it in a window is no web page's button)
+      return undefined;
+    }
+    // The very call just made again ("the first reminder's done" read as the listing) says nothing new
+    const calls = callsOf(again);
+    if (calls.length === 1 && calls[0]!.tool === last.tool && sameArgs(calls[0]!.args, last.args))
+      return undefined;
+    return {
+      ...again,
+      text: input,
+      confidence: Math.min(again.confidence, NEAR_CONFIDENCE),
+      evidence: { via: "back", p: again.confidence, margin: 0, coverage: 1, anchored: true },
+    };
+  }
+
+  private inArea(result: NluResult, last: NluCall): boolean {
+    const area = this.catalog.groupOf.get(last.tool);
+    return callsOf(result).every((call) => this.catalog.groupOf.get(call.tool) === area);
+  }
+}
+
+function callsOf(result: NluResult): NluCall[] {
+  return result.calls ?? (result.tool ? [{ tool: result.tool, args: result.args ?? {} }] : []);
+}
+
+/** The same single tool, with every value the first had and more. */
+function adds(before: NluCall[], after: NluCall[]): boolean {
+  if (before.length !== 1 || after.length !== 1 || before[0]!.tool !== after[0]!.tool) return false;
+  const had = Object.keys(before[0]!.args);
+  const has = Object.keys(after[0]!.args);
+  return has.length > had.length && had.every((k) => has.includes(k));
+}
+
+const sameArgs = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
