@@ -20,5 +20,18 @@ export const BROWSER_CUES: GroupCues = {
     cart: ["browser", "click"],
     checkout: ["browser", "click"],
     quantity: ["browser", "select"],
+    // A site used like an app: signing in, scrolling, filling and ticking its boxes
+    login: ["browser", "type"],
+    "log in": ["browser", "type"],
+    "sign in": ["browser", "type"],
+    "sign up": ["browser", "type"],
+    scroll: ["browser", "page"],
+    checkbox: ["browser", "click"],
+    "fill in": ["browser", "type"],
+    "fill out": ["browser", "type"],
+    "search box": ["browser", "type"],
+    "search bar": ["browser", "type"],
+    "the page": ["browser", "page"],
+    "this site": ["browser", "page"],
   },
 };
