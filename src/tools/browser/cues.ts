@@ -33,5 +33,11 @@ export const BROWSER_CUES: GroupCues = {
     "search bar": ["browser", "type"],
     "the page": ["browser", "page"],
     "this site": ["browser", "page"],
+    // Something already open and being read: most often a page
+    "got open": ["browser", "page"],
+    "have open": ["browser", "page"],
+    "i'm reading": ["browser", "page"],
+    "i'm looking at": ["browser", "page"],
+    "in front of me": ["browser", "page"],
   },
 };
