@@ -64,4 +64,15 @@ describe("bridging the request's words to the tools' words", () => {
     // A bare number with a letter is not a temperature unless the letter stands alone
     expect(top({ text: "book flat 3B for the viewing on friday" }, 5)).not.toContain("calc_evaluate");
   });
+
+  it("reads a situation or a domain the groups declare as the tool it implies", () => {
+    // Neither names what it needs: no tool says "desk" or "serves"
+    const situations: Array<[string, string, number]> = [
+      ["I am stepping away from my desk for lunch", "system_lock", 3],
+      ["scale the pancake batter so it serves ten rather than four", "calc_evaluate", 3],
+    ];
+    for (const [text, tool, within] of situations) {
+      expect(top({ text }, within), text).toContain(tool);
+    }
+  });
 });

@@ -13,5 +13,15 @@ export const MEDIA_CUES: GroupCues = {
     recording: ["transcribe", "audio"],
     memo: ["transcribe", "audio"],
     transcript: ["transcribe"],
+    // Listening without the player's words: something on in the background, who is singing,
+    // a talk or an interview to be written out
+    band: ["media"],
+    singer: ["media"],
+    tunes: ["media", "play"],
+    "put on": ["media", "play"],
+    "white noise": ["media", "play"],
+    lecture: ["transcribe", "audio"],
+    interview: ["transcribe", "audio"],
+    "voice note": ["transcribe", "audio"],
   },
 };
