@@ -19,7 +19,7 @@ export const COMMAND_GROUPS: Array<{
   {
     names: ["tools"],
     load: async () => (await import("./tools.js")).registerToolsCommands,
-    attaches: ["list", "call"],
+    attaches: ["list", "call", "make", "generated"],
   },
   { names: ["ask"], load: async () => (await import("./ask.js")).registerAskCommand },
   { names: ["chat"], load: async () => (await import("./chat.js")).registerChatCommand },
