@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runJarvis } from "../../src/testing/cli.js";
 import { FakeOpenAIServer } from "../../src/testing/fake-openai-server.js";
@@ -13,7 +15,7 @@ const ready = process.platform === "linux" && hasPrograms(["bwrap", "prlimit"], 
  * process) and attached to a real `jarvis start --service`: the same output both ways, and what
  * the attached commands do happens in the service (its catalog gains the tool at once).
  */
-describe.runIf(ready)("the tool factory's commands attach to the service", () => {
+describe.runIf(ready)("the tool factory's and skills' commands attach to the service", () => {
   const temp = createTempHome("jarvis-factory-attach-");
   let fake: FakeOpenAIServer;
   let env: NodeJS.ProcessEnv;
@@ -109,4 +111,33 @@ describe.runIf(ready)("the tool factory's commands attach to the service", () =>
     expect(removed.code, removed.stderr).toBe(0);
     expect((await jarvis(["tools", "list"])).stdout).not.toMatch(/^csv_to_markdown /m);
   }, 240_000);
+
+  it("attached: skills add and remove change the service's catalog at once; a malformed skill is refused in one line", async () => {
+    service ??= await startService(env);
+    const bad = join(temp.dir, "src", "Bad_Skill");
+    mkdirSync(bad, { recursive: true });
+    writeFileSync(join(bad, "SKILL.md"), "---\nname: Bad_Skill\ndescription: x\n---\n");
+    const refused = await jarvis(["skills", "add", bad, "--yes"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toMatch(/the skill name "Bad_Skill" breaks the naming rule/);
+
+    const good = join(temp.dir, "src", "notes-helper");
+    mkdirSync(good, { recursive: true });
+    writeFileSync(
+      join(good, "SKILL.md"),
+      "---\nname: notes-helper\ndescription: Tidy up meeting notes into action items.\n---\nList each action with its owner.\n",
+    );
+    const skillsOfService = async () =>
+      (await service!.api<{ skills: Array<{ name: string; status: string }> }>("GET", "/api/extend")).body
+        .skills;
+    const added = await jarvis(["skills", "add", good, "--yes"]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(await skillsOfService()).toEqual([
+      expect.objectContaining({ name: "notes-helper", status: "ready" }),
+    ]);
+    const removed = await jarvis(["skills", "remove", "notes-helper", "--yes"]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect((await skillsOfService()).filter((skill) => skill.status === "ready")).toEqual([]);
+  }, 120_000);
 });

@@ -43,7 +43,11 @@ export const COMMAND_GROUPS: Array<{
   { names: ["nlu"], load: async () => (await import("./nlu.js")).registerNluCommand },
   { names: ["mcp"], load: async () => (await import("./mcp.js")).registerMcpCommands },
   { names: ["sandbox"], load: async () => (await import("./sandbox.js")).registerSandboxCommands },
-  { names: ["skills"], load: async () => (await import("./skills.js")).registerSkillsCommands },
+  {
+    names: ["skills"],
+    load: async () => (await import("./skills.js")).registerSkillsCommands,
+    attaches: ["add", "remove"],
+  },
   { names: ["service"], load: async () => (await import("./service.js")).registerServiceCommands },
   { names: ["routines"], load: async () => (await import("./routines.js")).registerRoutinesCommands },
 ];

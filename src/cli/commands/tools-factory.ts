@@ -3,8 +3,8 @@ import { JarvisError } from "../../core/errors.js";
 import type { StoredTool } from "../../extend/factory/store.js";
 import { describeOutcome } from "../../gate/describe.js";
 import type { RunScope } from "../../gate/types.js";
-import { callService, findService, openRunStream, type ServiceTarget } from "../../runtime/service-client.js";
-import { followRun } from "../attach.js";
+import { callService, findService, type ServiceTarget } from "../../runtime/service-client.js";
+import { callInService } from "../attach.js";
 import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
 import { extensionsOf, previewUnseen } from "../extensions.js";
@@ -50,14 +50,7 @@ function attached(context: CliContext, target: ServiceTarget, flags: Flags): Fac
       return (await callService<{ tools: Generated[] }>(target, "GET", "/api/factory/tools")).tools;
     },
     async call(tool, args, input) {
-      const response = await openRunStream(target, "/api/calls", { tool, args, input, source: "cli" });
-      const { result } = await followRun(target, response, { ...flags, quiet: true }, context);
-      const call = result?.calls[0];
-      if (!call)
-        throw new JarvisError(
-          result?.error?.code === "CANCELLED" ? "CANCELLED" : "INTERNAL",
-          result?.error?.message ?? "the call did not run",
-        );
+      const call = await callInService(target, { tool, args, input }, flags, context);
       return { ...call, message: call.message ?? "" };
     },
     async review(draftId) {
