@@ -69,14 +69,8 @@ describe.runIf(ready)("the tool factory's and skills' commands attach to the ser
     expect(made.code, made.stderr).toBe(0);
     // The service registered it: its catalog lists and runs it without a restart.
     expect((await jarvis(["tools", "list"])).stdout).toMatch(/^csv_to_markdown /m);
-    const called = await jarvis([
-      "tools",
-      "call",
-      "csv_to_markdown",
-      "--args",
-      '{"csv": "a,b\\n1,2"}',
-      "--yes",
-    ]);
+    const csv = JSON.stringify({ csv: "a,b\n1,2" });
+    const called = await jarvis(["tools", "call", "csv_to_markdown", "--args", csv, "--yes"]);
     expect(called.code, called.stderr).toBe(0);
     expect(called.stdout).toContain("| a | b |");
     // The make, register and call runs are the service's (its pid), not this command's.
