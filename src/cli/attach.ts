@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import type { TurnResult } from "../agent/types.js";
-import { isJarvisError } from "../core/errors.js";
+import type { CallReport, TurnResult } from "../agent/types.js";
+import { isJarvisError, JarvisError } from "../core/errors.js";
 import type { JarvisEvent } from "../core/events.js";
 import {
   callService,
@@ -138,6 +138,27 @@ export async function followRun(
   }
   // No result: the service went away before the run ended.
   return result ? { exit: exitCodeForTurn(result), result } : { exit: 1 };
+}
+
+/**
+ * One exact tool call run by the service (`POST /api/calls`) as a run of its own, its
+ * confirmation asked here; what became of the call (`tools call`, `tools make`, `skills add`…).
+ */
+export async function callInService(
+  target: ServiceTarget,
+  call: { tool: string; args: unknown; input: string },
+  flags: Omit<FollowFlags, "quiet">,
+  streams: Streams,
+): Promise<CallReport & { runId: string }> {
+  const response = await openRunStream(target, "/api/calls", { ...call, source: "cli" });
+  const { result } = await followRun(target, response, { ...flags, quiet: true }, streams);
+  const report = result?.calls[0];
+  if (!report)
+    throw new JarvisError(
+      result?.error?.code === "CANCELLED" ? "CANCELLED" : "INTERNAL",
+      result?.error?.message ?? "the call did not run",
+    );
+  return { ...report, runId: result.runId };
 }
 
 /**

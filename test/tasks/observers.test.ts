@@ -78,7 +78,7 @@ calendar:
 web:
   allow_private: ["127.0.0.1"]
 routines:
-  mail_poll_s: 1
+  mail_poll_s: 3600 # mail triggers must come through IMAP IDLE
   calendar_poll_s: 2
   confirm_expiry_s: 3
 service:

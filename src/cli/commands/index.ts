@@ -19,7 +19,7 @@ export const COMMAND_GROUPS: Array<{
   {
     names: ["tools"],
     load: async () => (await import("./tools.js")).registerToolsCommands,
-    attaches: ["list", "call"],
+    attaches: ["list", "call", "make", "generated"],
   },
   { names: ["ask"], load: async () => (await import("./ask.js")).registerAskCommand },
   { names: ["chat"], load: async () => (await import("./chat.js")).registerChatCommand },
@@ -43,7 +43,11 @@ export const COMMAND_GROUPS: Array<{
   { names: ["nlu"], load: async () => (await import("./nlu.js")).registerNluCommand },
   { names: ["mcp"], load: async () => (await import("./mcp.js")).registerMcpCommands },
   { names: ["sandbox"], load: async () => (await import("./sandbox.js")).registerSandboxCommands },
-  { names: ["skills"], load: async () => (await import("./skills.js")).registerSkillsCommands },
+  {
+    names: ["skills"],
+    load: async () => (await import("./skills.js")).registerSkillsCommands,
+    attaches: ["add", "remove"],
+  },
   { names: ["service"], load: async () => (await import("./service.js")).registerServiceCommands },
   { names: ["routines"], load: async () => (await import("./routines.js")).registerRoutinesCommands },
 ];

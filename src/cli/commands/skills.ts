@@ -3,8 +3,11 @@ import { JarvisError } from "../../core/errors.js";
 import { skillSummary } from "../../extend/skills/index.js";
 import { describeOutcome } from "../../gate/describe.js";
 import { createRunScope } from "../../gate/scope.js";
+import { findService } from "../../runtime/service-client.js";
+import { callInService } from "../attach.js";
 import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
+import { exitCodeForCall } from "../exit-codes.js";
 import { extensionsOf, previewUnseen } from "../extensions.js";
 import { action } from "../run.js";
 
@@ -39,9 +42,11 @@ export function registerSkillsCommands(program: Command, context: CliContext): v
     )
     .option("--yes", "approve without asking")
     .option("--no", "show it and do not install")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (source: string, flags: { yes?: boolean; no?: boolean }) => {
+      action(context, async (source: string, flags: { yes?: boolean; no?: boolean; local?: boolean }) => {
         if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
+        if (await attached(context, "skills_install", { source }, source, flags, "install it")) return;
         const runtime = context.runtime();
         const { skills } = extensionsOf(context);
         // Fetched and checked first: a malformed skill is refused here with the rule it breaks.
@@ -68,8 +73,10 @@ export function registerSkillsCommands(program: Command, context: CliContext): v
     .command("remove <name>")
     .description("remove an installed skill (a project-folder skill is only no longer approved)")
     .option("--yes", "approve without asking")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (name: string, flags: { yes?: boolean }) => {
+      action(context, async (name: string, flags: { yes?: boolean; local?: boolean }) => {
+        if (await attached(context, "skills_remove", { name }, name, flags, "remove it")) return;
         const runtime = context.runtime();
         const outcome = await runtime.gate.call(
           { tool: "skills_remove", args: { name } },
@@ -159,4 +166,30 @@ function report(context: CliContext, ok: boolean, message: string, describe: () 
     context.printError(describe());
     context.exitCode = 1;
   }
+}
+
+const LOCAL = "change this process's skills even when the service runs";
+
+/**
+ * `skills add|remove` with the service running: the call runs there, so the service's catalog
+ * (what its agent may use) changes at once; a skill removed here and still loaded there would
+ * stay usable until a restart. False when no service runs (or with --local).
+ */
+async function attached(
+  context: CliContext,
+  tool: string,
+  args: Record<string, string>,
+  input: string,
+  flags: { yes?: boolean; no?: boolean; local?: boolean },
+  doing: string,
+): Promise<boolean> {
+  const target = flags.local ? undefined : findService(context.env);
+  if (!target) return false;
+  const call = await callInService(target, { tool, args, input }, flags, context);
+  const outcome = { ...call, message: call.message ?? "" };
+  report(context, call.status === "ok", outcome.message, () =>
+    describeOutcome(outcome as Parameters<typeof describeOutcome>[0], { doing, detail: true }),
+  );
+  context.exitCode = exitCodeForCall(call);
+  return true;
 }

@@ -1,6 +1,10 @@
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
+import type { StoredTool } from "../../extend/factory/store.js";
 import { describeOutcome } from "../../gate/describe.js";
+import type { RunScope } from "../../gate/types.js";
+import { callService, findService, type ServiceTarget } from "../../runtime/service-client.js";
+import { callInService } from "../attach.js";
 import { brokerFor } from "../broker.js";
 import type { CliContext } from "../context.js";
 import { extensionsOf, previewUnseen } from "../extensions.js";
@@ -9,7 +13,91 @@ import { action } from "../run.js";
 interface Flags {
   yes?: boolean;
   no?: boolean;
+  local?: boolean;
 }
+
+/** A generated tool as both paths report it (the service leaves out where it is stored). */
+type Generated = Omit<StoredTool, "dir">;
+
+/** What became of one factory call, in-process or in the service. */
+interface Done {
+  status: string;
+  message: string;
+  data?: unknown;
+  code?: string | undefined;
+  reason?: string | undefined;
+}
+
+/**
+ * The factory where it lives: the running service (over its local API, so its catalog sees a
+ * new tool at once and its audit records the calls) or, with none running, this process.
+ */
+interface FactoryAccess {
+  list(): Promise<Generated[]>;
+  /** One call through the gate, its confirmation asked here. */
+  call(tool: string, args: Record<string, unknown>, input: string): Promise<Done>;
+  review(draftId: string): Promise<string>;
+}
+
+function factoryAccess(context: CliContext, flags: Flags): FactoryAccess {
+  const target = flags.local ? undefined : findService(context.env);
+  return target ? attached(context, target, flags) : inProcess(context, flags);
+}
+
+function attached(context: CliContext, target: ServiceTarget, flags: Flags): FactoryAccess {
+  return {
+    async list() {
+      return (await callService<{ tools: Generated[] }>(target, "GET", "/api/factory/tools")).tools;
+    },
+    async call(tool, args, input) {
+      const call = await callInService(target, { tool, args, input }, flags, context);
+      return { ...call, message: call.message ?? "" };
+    },
+    async review(draftId) {
+      const draft = await callService<{ review: string | null }>(
+        target,
+        "GET",
+        `/api/factory/drafts/${encodeURIComponent(draftId)}`,
+      );
+      return draft.review ?? "";
+    },
+  };
+}
+
+function inProcess(context: CliContext, flags: Flags): FactoryAccess {
+  // One run for the command: what `tools make` drafted is what it registers.
+  let scope: RunScope | undefined;
+  return {
+    async list() {
+      return extensionsOf(context).factory.list();
+    },
+    async call(tool, args, input) {
+      const runtime = context.runtime();
+      // Loaded here: the attached commands need none of it.
+      const { createRunScope } = await import("../../gate/scope.js");
+      scope ??= createRunScope({
+        runId: runtime.ids.next("run"),
+        userText: [input],
+        broker: brokerFor(context, flags),
+        emit: (event) => {
+          if (event.type === "notice") context.printError(`… ${(event.data as { message: string }).message}`);
+        },
+      });
+      return runtime.gate.call({ tool, args }, scope);
+    },
+    async review(draftId) {
+      return extensionsOf(context).factory.review(draftId);
+    },
+  };
+}
+
+/** Prints a call that did not succeed, with the exit code the in-process CLI always used. */
+function failed(context: CliContext, done: Done, doing: string): void {
+  context.printError(describeOutcome(done as Parameters<typeof describeOutcome>[0], { doing, detail: true }));
+  context.exitCode = done.status === "denied" ? 3 : 1;
+}
+
+const LOCAL = "run it in this process even when the service runs";
 
 /** `jarvis tools make` and `jarvis tools generated list|show|remove`, beside `tools list|call`. */
 export function registerFactoryCommands(tools: Command, context: CliContext): void {
@@ -21,37 +109,19 @@ export function registerFactoryCommands(tools: Command, context: CliContext): vo
     .option("--yes", "register it without asking once the tests pass")
     .option("--no", "draft and test it, then do not register it")
     .addHelpText("after", '\nExample:\n  jarvis tools make "turn a CSV file into a markdown table"\n')
+    .option("--local", LOCAL)
     .action(
       action(context, async (description: string, flags: Flags) => {
         if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
-        const runtime = context.runtime();
-        const factory = extensionsOf(context).factory;
-        // Loaded here: `tools list` and `tools call` attached to the service need none of it.
-        const { createRunScope } = await import("../../gate/scope.js");
-        const scope = createRunScope({
-          runId: runtime.ids.next("run"),
-          userText: [description],
-          broker: brokerFor(context, flags),
-          emit: (event) => {
-            if (event.type === "notice")
-              context.printError(`… ${(event.data as { message: string }).message}`);
-          },
-        });
-        const made = await runtime.gate.call({ tool: "tools_make", args: { description } }, scope);
-        if (made.status !== "ok") {
-          context.printError(describeOutcome(made, { doing: "make the tool", detail: true }));
-          context.exitCode = made.status === "denied" ? 3 : 1;
-          return;
-        }
+        const factory = factoryAccess(context, flags);
+        const made = await factory.call("tools_make", { description }, description);
+        if (made.status !== "ok") return failed(context, made, "make the tool");
         const draft = (made.data as { draft: string }).draft;
         // The terminal shows the review with its question; otherwise print it so it is seen.
-        if (previewUnseen(context, flags)) context.print(factory.review(draft));
-        const registered = await runtime.gate.call({ tool: "tools_register", args: { draft } }, scope);
+        if (previewUnseen(context, flags)) context.print(await factory.review(draft));
+        const registered = await factory.call("tools_register", { draft }, draft);
         if (registered.status === "ok") context.print(registered.message);
-        else {
-          context.printError(describeOutcome(registered, { doing: "register it", detail: true }));
-          context.exitCode = registered.status === "denied" ? 3 : 1;
-        }
+        else failed(context, registered, "register it");
       }),
     );
 
@@ -60,9 +130,10 @@ export function registerFactoryCommands(tools: Command, context: CliContext): vo
     .command("list")
     .description("every generated tool, its tier and whether it is loaded")
     .option("--json", "one JSON object per tool")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (flags: { json?: boolean }) => {
-        const stored = extensionsOf(context).factory.list();
+      action(context, async (flags: { json?: boolean; local?: boolean }) => {
+        const stored = await factoryAccess(context, flags).list();
         if (stored.length === 0 && !flags.json)
           context.print('No generated tools yet. Make one with `jarvis tools make "…"`.');
         for (const tool of stored) {
@@ -88,11 +159,10 @@ export function registerFactoryCommands(tools: Command, context: CliContext): vo
   generated
     .command("show <name>")
     .description("a generated tool's manifest, code, tests and approval")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (name: string) => {
-        const tool = extensionsOf(context)
-          .factory.list()
-          .find((entry) => entry.name === name);
+      action(context, async (name: string, flags: Flags) => {
+        const tool = (await factoryAccess(context, flags).list()).find((entry) => entry.name === name);
         if (!tool)
           throw new JarvisError("NOT_FOUND", `no generated tool named ${name.slice(0, 64)}`, {
             fix: "see `jarvis tools generated list`",
@@ -120,23 +190,12 @@ export function registerFactoryCommands(tools: Command, context: CliContext): vo
     .command("remove <name>")
     .description("remove a generated tool")
     .option("--yes", "approve without asking")
+    .option("--local", LOCAL)
     .action(
       action(context, async (name: string, flags: Flags) => {
-        const runtime = context.runtime();
-        const { createRunScope } = await import("../../gate/scope.js");
-        const outcome = await runtime.gate.call(
-          { tool: "tools_remove", args: { name } },
-          createRunScope({
-            runId: runtime.ids.next("run"),
-            userText: [name],
-            broker: brokerFor(context, flags),
-          }),
-        );
-        if (outcome.status === "ok") context.print(outcome.message);
-        else {
-          context.printError(describeOutcome(outcome, { doing: "remove it", detail: true }));
-          context.exitCode = outcome.status === "denied" ? 3 : 1;
-        }
+        const removed = await factoryAccess(context, flags).call("tools_remove", { name }, name);
+        if (removed.status === "ok") context.print(removed.message);
+        else failed(context, removed, "remove it");
       }),
     );
 }

@@ -3,8 +3,8 @@ import type { CallReport } from "../../agent/types.js";
 import { JarvisError } from "../../core/errors.js";
 import { type ToolDefinition, tierLabel } from "../../core/tool.js";
 import { describeOutcome } from "../../gate/describe.js";
-import { callService, findService, openRunStream, type ServiceTarget } from "../../runtime/service-client.js";
-import { followRun } from "../attach.js";
+import { callService, findService, type ServiceTarget } from "../../runtime/service-client.js";
+import { callInService } from "../attach.js";
 import { type CliContext, parseJsonFlag } from "../base-context.js";
 import { brokerFor } from "../broker.js";
 import { exitCodeForCall } from "../exit-codes.js";
@@ -132,20 +132,13 @@ async function callAttached(
   args: unknown,
   flags: { args: string; yes?: boolean; no?: boolean; json?: boolean },
 ): Promise<void> {
-  const response = await openRunStream(target, "/api/calls", {
-    tool: name,
-    args,
-    input: `${name} ${flags.args}`,
-    source: "cli",
-  });
-  const { result } = await followRun(target, response, { ...flags, quiet: true }, context);
-  const call = result?.calls[0];
-  if (!call)
-    throw new JarvisError(
-      result?.error?.code === "CANCELLED" ? "CANCELLED" : "INTERNAL",
-      result?.error?.message ?? "the call did not run",
-    );
-  reportOutcome(context, call, flags.json ?? false, result.runId);
+  const call = await callInService(
+    target,
+    { tool: name, args, input: `${name} ${flags.args}` },
+    flags,
+    context,
+  );
+  reportOutcome(context, call, flags.json ?? false, call.runId);
 }
 
 /** One call's outcome: the result on stdout, or one line `CODE: what happened (fix)` on stderr. */

@@ -100,11 +100,21 @@ export function registerExtendRoutes(app: FastifyInstance, context: ServerContex
     return start("tools_make", { description }, `Make a tool: ${description}`, "make the tool", sessionId);
   });
 
+  // `jarvis tools generated list|show` attached: every stored tool as the CLI prints it.
+  app.get("/api/factory/tools", async () => ({
+    tools: extensions()
+      .factory.list()
+      .map(({ dir: _where, ...tool }) => tool),
+  }));
+
   app.get("/api/factory/drafts/:id", async (request) => {
     const { id } = parseInput(IdParam, request.params, "path");
-    const draft = extensions().factory.draft(id);
+    const { factory } = extensions();
+    const draft = factory.draft(id);
     if (!draft) throw new HttpError(404, "NOT_FOUND", `no tool draft ${id}`);
     return {
+      // The one review a person reads before registering (`jarvis tools make` attached prints it).
+      review: draft.status === "passed" && draft.draft ? factory.review(id) : null,
       id: draft.id,
       status: draft.status,
       request: draft.request,

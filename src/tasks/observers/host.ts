@@ -51,18 +51,28 @@ export function pause(
 
 /**
  * An observer's loop: `look`, then sleep until the time it returns, or sooner when routines
- * change or the service stops. A look that throws ends the part (the supervisor restarts it).
+ * change, `nudges` reports news (a mail server's IDLE), or the service stops. A nudge during a
+ * look is kept, so the next look follows at once. A look that throws ends the part (the
+ * supervisor restarts it).
  */
 export async function observe(
   host: ObserverHost,
   signal: AbortSignal,
   look: () => Promise<number>,
+  nudges?: (nudge: () => void) => () => void,
 ): Promise<void> {
   let wake: (() => void) | undefined;
-  const stop = host.onChange(() => wake?.());
+  let pending = false;
+  const nudge = () => {
+    if (wake) wake();
+    else pending = true;
+  };
+  const stops = [host.onChange(nudge), nudges?.(nudge)];
   try {
     while (!signal.aborted) {
+      pending = false;
       const next = await look();
+      if (pending) continue;
       await pause(Math.max(50, next - host.clock.now()), signal, (resolve) => {
         wake = resolve;
         return () => {
@@ -71,6 +81,6 @@ export async function observe(
       });
     }
   } finally {
-    stop();
+    for (const stop of stops) stop?.();
   }
 }

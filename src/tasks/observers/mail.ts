@@ -23,30 +23,86 @@ interface Arrived {
 /** Most new messages one look fetches per account. */
 const MAX_NEW = 50;
 
+export interface MailObserverOptions {
+  /** Watch each inbox with IMAP IDLE when the server offers it (default true). */
+  idle?: boolean;
+  /** How often IDLE is re-issued (RFC 2177: before 29 minutes). */
+  reissueMs?: number;
+}
+
 /**
  * Mail triggers: each account's inbox is asked for messages with a UID above the last one seen
- * (one SEARCH, then envelopes only: no bodies, no flags changed), on `routines.mail_poll_s`.
- * A connection failure ends the part; the supervisor reconnects with back-off.
+ * (one SEARCH, then envelopes only: no bodies, no flags changed). Where the server offers IDLE,
+ * a connection of its own waits in IDLE and a new message starts that look at once; the poll on
+ * `routines.mail_poll_s` stays as the fallback and the safety net. A lost connection ends the
+ * part; the supervisor reconnects with back-off, and the first look after it catches up from
+ * the UID watermark (nothing missed, nothing fired twice).
  */
-export function mailObserver(host: ObserverHost, services: MailServices, pollMs: number): Part {
+export function mailObserver(
+  host: ObserverHost,
+  services: MailServices,
+  pollMs: number,
+  options: MailObserverOptions = {},
+): Part {
   return {
     name: "observer:mail",
     async run(signal) {
+      const watching = new AbortController();
+      const stopWatching = () => watching.abort();
+      signal.addEventListener("abort", stopWatching, { once: true });
+      const watchers = new Map<string, Promise<void>>();
+      const listeners = new Set<() => void>();
+      const news = () => {
+        for (const listener of listeners) listener();
+      };
+      let lost: unknown;
+      const watch = (account: MailAccountConfig) => {
+        if (options.idle === false || watchers.has(account.name)) return;
+        const watcher = services.pool
+          .watch(account, account.folders.inbox, watching.signal, news, options.reissueMs)
+          .then(
+            (idle) => {
+              if (!idle) host.logger.info({ account: account.name }, "no IMAP IDLE; mail triggers poll");
+            },
+            (error: unknown) => {
+              lost ??= error;
+              news();
+            },
+          );
+        watchers.set(account.name, watcher);
+      };
       let first = true;
-      await observe(host, signal, async () => {
-        const byAccount = new Map<string, RoutineRecord[]>();
-        for (const routine of host.routines("mail")) {
-          const name =
-            (routine.spec.trigger as MailTrigger).account ?? services.config.mail.accounts[0]?.name;
-          if (name) byAccount.set(name, [...(byAccount.get(name) ?? []), routine]);
-        }
-        for (const [name, list] of byAccount) {
-          const account = services.config.mail.accounts.find((a) => a.name === name);
-          if (account) await look(host, services, account, list, first, signal);
-        }
-        first = false;
-        return host.clock.now() + pollMs;
-      });
+      try {
+        await observe(
+          host,
+          signal,
+          async () => {
+            if (lost) throw lost;
+            const byAccount = new Map<string, RoutineRecord[]>();
+            for (const routine of host.routines("mail")) {
+              const name =
+                (routine.spec.trigger as MailTrigger).account ?? services.config.mail.accounts[0]?.name;
+              if (name) byAccount.set(name, [...(byAccount.get(name) ?? []), routine]);
+            }
+            for (const [name, list] of byAccount) {
+              const account = services.config.mail.accounts.find((a) => a.name === name);
+              if (!account) continue;
+              await look(host, services, account, list, first, signal);
+              watch(account);
+            }
+            first = false;
+            return host.clock.now() + pollMs;
+          },
+          (nudge) => {
+            listeners.add(nudge);
+            return () => listeners.delete(nudge);
+          },
+        );
+      } finally {
+        watching.abort();
+        signal.removeEventListener("abort", stopWatching);
+        await Promise.allSettled(watchers.values());
+      }
     },
   };
 }
@@ -64,9 +120,10 @@ async function look(
   const { uidValidity, uidNext, arrived } = await services.pool.use(account, signal, async (client) => {
     const lock = await client.getMailboxLock(mailbox, { readOnly: true });
     try {
-      // A pooled connection may have had the mailbox selected for a while: ask for its state now.
-      const status = (await client.status(mailbox, { uidNext: true, uidValidity: true })) || undefined;
+      // A pooled connection may have had the mailbox selected for a while: NOOP first, as a server
+      // answers STATUS on the selected mailbox from the session's last sync.
       await client.noop();
+      const status = (await client.status(mailbox, { uidNext: true, uidValidity: true })) || undefined;
       const validity = String(status?.uidValidity ?? (client.mailbox ? client.mailbox.uidValidity : "0"));
       const next = Number(status?.uidNext ?? (client.mailbox ? client.mailbox.uidNext : 1));
       const known = states.filter((s): s is MailState => s !== undefined && s.uidValidity === validity);

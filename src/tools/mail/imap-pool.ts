@@ -1,4 +1,4 @@
-import type { ImapFlow, ListResponse } from "imapflow";
+import type { ImapFlow, ImapFlowOptions, ListResponse } from "imapflow";
 import type { MailAccountConfig } from "../../config/schema.js";
 import { JarvisError } from "../../core/errors.js";
 import type { Logger } from "../../core/logger.js";
@@ -69,6 +69,51 @@ export class ImapPool {
     }
   }
 
+  /**
+   * Watches a mailbox over a connection of its own with IMAP IDLE (RFC 2177): `onChange` is
+   * called when the server reports a new message count. IDLE is re-issued every `reissueMs`
+   * (servers may drop an IDLE after 30 minutes). Resolves `false` at once when the server does
+   * not offer IDLE (the caller polls instead); otherwise resolves when the signal aborts and
+   * throws when the connection is lost, so a supervisor can reconnect.
+   */
+  async watch(
+    account: MailAccountConfig,
+    mailbox: string,
+    signal: AbortSignal,
+    onChange: () => void,
+    reissueMs = 25 * 60_000,
+  ): Promise<boolean> {
+    const client = await this.connect(account, signal, { maxIdleTime: reissueMs });
+    if (!client.capabilities.has("IDLE")) {
+      await client.logout().catch(() => client.close());
+      return false;
+    }
+    const onAbort = () => void client.logout().catch(() => client.close());
+    signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      await client.mailboxOpen(mailbox, { readOnly: true });
+      client.on("exists", onChange);
+      // Mail that came between the caller's last look and this SELECT reports no change: look once.
+      onChange();
+      // idle() returns when the connection ends (it restarts IDLE itself every reissueMs).
+      while (!signal.aborted && client.usable) {
+        // false: the server refused IDLE on a live connection; end here rather than spin.
+        if ((await client.idle()) === false && client.usable && !signal.aborted)
+          throw new Error("the server refused IDLE");
+      }
+      if (signal.aborted) return true;
+      throw new Error(`the connection to ${imapEndpoint(account)} was lost`);
+    } catch (error) {
+      if (signal.aborted) return true;
+      throw error instanceof JarvisError
+        ? error
+        : connectionError("IMAP", imapEndpoint(account), account.name, error);
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+      client.close();
+    }
+  }
+
   async closeAll(): Promise<void> {
     const all = [...this.connections.entries()];
     this.connections.clear();
@@ -103,11 +148,15 @@ export class ImapPool {
     }
   }
 
-  private async connect(account: MailAccountConfig, signal?: AbortSignal): Promise<ImapFlow> {
+  private async connect(
+    account: MailAccountConfig,
+    signal?: AbortSignal,
+    extra?: Partial<ImapFlowOptions>,
+  ): Promise<ImapFlow> {
     const credentials = await imapCredentials(account, { ...this.secrets, ...(signal ? { signal } : {}) });
     // imapflow loads on the first connection, not when the tool list is built.
     const { ImapFlow } = await import("imapflow");
-    const client = new ImapFlow(imapOptions(account, credentials));
+    const client = new ImapFlow({ ...imapOptions(account, credentials), ...extra });
     client.on("error", (error: Error) =>
       this.logger.debug({ err: error, account: account.name }, "imap error"),
     );
