@@ -5,7 +5,7 @@ import { tokenize } from "../../src/brain/nlu/text/normalize.js";
 import { builtinToolsForNlu, NLU_TEST_NOW } from "../../src/testing/index.js";
 
 /**
- * The classifier's first reading of an area is its reading (decision 0035). When the sentence
+ * The classifier's first reading of an area is its reading (decision 0037). When the sentence
  * says that tool's own words but not all its values, Jarvis asks for them; a runner-up of the
  * same area that happens to find values of its own (emptying the whole list instead of taking
  * one thing off it) does not act in its place. The classifier here is written by hand, so the

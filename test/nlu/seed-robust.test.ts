@@ -6,7 +6,7 @@ import { configSchema } from "../../src/config/schema.js";
 import { createTestNlu } from "../../src/testing/index.js";
 
 /**
- * Behaviour that must not depend on the training draw (decision 0035). Every training seed
+ * Behaviour that must not depend on the training draw (decision 0037). Every training seed
  * generates other sentences, so a classifier reading near a bar moves from seed to seed; what
  * is asserted here holds at each of three seeds (3 is the one with the most false actions
  * measured on the blind set): a request that says what it does NOT mean reads the rest, a
