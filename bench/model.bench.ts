@@ -189,6 +189,7 @@ const dev2 = await measure(load("recall-dev2.jsonl"), "dev2", true);
 const dev3 = await measure(load("recall-dev3.jsonl"), "dev3", true);
 const dev4 = await measure(load("recall-dev4.jsonl"), "dev4", true);
 const dev5 = await measure(load("recall-dev5.jsonl"), "dev5", true);
+const dev6 = await measure(load("recall-dev6.jsonl"), "dev6", true);
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -206,6 +207,7 @@ const result = {
   developmentIndependent3: dev3,
   developmentIndependent4: dev4,
   developmentIndependent5: dev5,
+  developmentIndependent6: dev6,
   blind,
   malformedCalls: malformed,
 };

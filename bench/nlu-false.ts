@@ -14,6 +14,7 @@ import {
   loadDevEveryday2,
   loadDevEveryday3,
   loadDevEveryday4,
+  loadDevEveryday5,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -41,6 +42,7 @@ const everyday = [
   ...loadDevEveryday2().map((c) => ({ set: "dev-everyday2", c })),
   ...loadDevEveryday3().map((c) => ({ set: "dev-everyday3", c })),
   ...loadDevEveryday4().map((c) => ({ set: "dev-everyday4", c })),
+  ...loadDevEveryday5().map((c) => ({ set: "dev-everyday5", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

@@ -17,6 +17,7 @@ import {
   loadDevEveryday2,
   loadDevEveryday3,
   loadDevEveryday4,
+  loadDevEveryday5,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -88,6 +89,7 @@ breakdown(loadDevEveryday(), "dev-everyday (development)", true);
 breakdown(loadDevEveryday2(), "dev-everyday2 (development)", true);
 breakdown(loadDevEveryday3(), "dev-everyday3 (development)", true);
 breakdown(loadDevEveryday4(), "dev-everyday4 (development after its untuned score)", true);
+breakdown(loadDevEveryday5(), "dev-everyday5 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {
