@@ -271,7 +271,7 @@ export function loadDevEveryday5(): BlindCase[] {
   return loadEveryday("dev-everyday5.jsonl");
 }
 
-function loadEveryday(name: string): BlindCase[] {
+export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];
 }
