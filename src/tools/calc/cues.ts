@@ -93,5 +93,16 @@ export const CALC_CUES: GroupCues = {
     "how much more": ["calculate"],
     "how much less": ["calculate"],
     "how many more": ["calculate"],
+    // Checking or totting up amounts already written somewhere: the sum is the step
+    tot: ["calculate"],
+    "work out": ["calculate"],
+    "work it out": ["calculate"],
+    "come to": ["calculate"],
+    "add up": ["calculate"],
+    "worth it": ["calculate"],
+    metric: ["calculate", "convert"],
+    imperial: ["calculate", "convert"],
+    "check the maths": ["calculate"],
+    "check the math": ["calculate"],
   },
 };

@@ -36,5 +36,9 @@ export const LISTS_CUES: GroupCues = {
     "running low": ["list", "add"],
     "cross off": ["list", "remove"],
     "check off": ["list", "remove"],
+    // A plan kept as a list, and starting it over
+    "meal plan": ["list"],
+    "start over": ["clear"],
+    "start again": ["clear"],
   },
 };

@@ -5,6 +5,8 @@ import { MAIL_ADDRESS } from "../cue-shapes.js";
 export const MAIL_CUES: GroupCues = {
   shapes: [
     { pattern: MAIL_ADDRESS, weight: 2 },
+    // Word sent to someone named ("let Ana know"): a message to a person looked up first
+    { pattern: /\blet (?:[A-Z][a-z]+|him|her|them) know\b/, weight: 1.5 },
     {
       pattern: /\b(?:write|wrote|written|writing) (?:back )?(?:to )?(?:me|us)\b|\bheard? (?:back )?from\b/i,
       weight: 2,
@@ -29,5 +31,8 @@ export const MAIL_CUES: GroupCues = {
     forward: ["mail", "send"],
     reply: ["mail"],
     attachment: ["mail", "file"],
+    // What companies send by mail: a confirmation of something booked or changed
+    confirmation: ["email", "search"],
+    confirm: ["email", "search"],
   },
 };

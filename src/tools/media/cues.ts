@@ -23,5 +23,9 @@ export const MEDIA_CUES: GroupCues = {
     lecture: ["transcribe", "audio"],
     interview: ["transcribe", "audio"],
     "voice note": ["transcribe", "audio"],
+    // Playback asked for by its kind or by going on
+    "carry on": ["resume", "play"],
+    "lo-fi": ["music", "play"],
+    lofi: ["music", "play"],
   },
 };

@@ -24,5 +24,10 @@ export const MEMORY_CUES: GroupCues = {
     allergic: ["memory"],
     favourite: ["memory"],
     favorite: ["memory"],
+    // Something the person told the assistant before, asked back for
+    "you've got my": ["recall", "remember"],
+    "you know my": ["recall", "remember"],
+    "i told you": ["recall", "remember"],
+    "saved somewhere": ["recall", "remember"],
   },
 };

@@ -17,5 +17,10 @@ export const SHELL_CUES: GroupCues = {
     disk: ["df", "du"],
     "disk space": ["df", "du", "shell"],
     "disk usage": ["du", "df", "shell"],
+    // A code repository's state and a folder's size are read by running a program
+    committed: ["git", "shell", "run"],
+    uncommitted: ["git", "shell", "run"],
+    biggest: ["du", "shell"],
+    huge: ["du", "shell"],
   },
 };

@@ -34,5 +34,13 @@ export const SYSTEM_CUES: GroupCues = {
     "walk away": ["lock"],
     "walking away": ["lock"],
     "heads up": ["notify"],
+    // Something shown to the person rather than said: a notification
+    "pop-up": ["notify", "notification"],
+    "pop up": ["notify", "notification"],
+    "flash up": ["notify", "notification"],
+    "on screen": ["notify", "notification"],
+    banner: ["notify", "notification"],
+    // Quiet asked for in a word
+    shh: ["mute"],
   },
 };

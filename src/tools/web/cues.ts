@@ -55,5 +55,17 @@ export const WEB_CUES: GroupCues = {
     "near me": ["web", "search"],
     "open now": ["web", "search"],
     "how to": ["web", "search"],
+    // Facts about the world outside that only a search knows: what is nearest, recommended,
+    // open or shut, when something public happens and what it costs
+    nearest: ["search", "web"],
+    recommended: ["search", "web"],
+    roadworks: ["search", "web"],
+    traffic: ["search", "web"],
+    closures: ["search", "web"],
+    scam: ["search", "web"],
+    "term dates": ["search", "web"],
+    "on sale": ["search", "web"],
+    lineup: ["search", "web"],
+    "what time does": ["search", "web"],
   },
 };
