@@ -6,6 +6,8 @@ export const CONTACTS_CUES: GroupCues = {
   shapes: [
     { pattern: MAIL_ADDRESS, weight: 2 },
     { pattern: PHONE_NUMBER, weight: 2 },
+    // Word sent to someone named ("let Ana know"): the person's address is looked up first
+    { pattern: /\blet [A-Z][a-z]+ know\b/, weight: 1.5 },
   ],
   words: {
     phone: ["contact", "call"],

@@ -15,6 +15,10 @@ export const TIMERS_CUES: GroupCues = {
     countdown: ["timer"],
     wake: ["alarm"],
     pomodoro: ["timer"],
+    // A stretch of work or rest kept to a length
+    "focus block": ["timer"],
+    "focus session": ["timer"],
+    "work block": ["timer"],
     "go off": ["alarm", "ring"],
     "goes off": ["alarm", "ring"],
     beep: ["alarm", "timer"],

@@ -48,6 +48,7 @@ export const WEB_CUES: GroupCues = {
     meaning: ["web", "search"],
     synonym: ["web", "search"],
     tickets: ["web", "search"],
+    ticket: ["web", "search"],
     hotel: ["web", "search"],
     hotels: ["web", "search"],
     restaurant: ["web", "search"],
