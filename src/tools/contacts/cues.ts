@@ -6,8 +6,12 @@ export const CONTACTS_CUES: GroupCues = {
   shapes: [
     { pattern: MAIL_ADDRESS, weight: 2 },
     { pattern: PHONE_NUMBER, weight: 2 },
-    // Word sent to someone named ("let Ana know"): the person's address is looked up first
-    { pattern: /\blet [A-Z][a-z]+ know\b/, weight: 1.5 },
+    // Word sent to someone named ("let Ana know", "send Ana the list"): the person's address
+    // is looked up first
+    {
+      pattern: /\blet [A-Z][a-z]+ know\b|\b(?:[Ss]end|[Ee]mail|[Mm]essage|[Tt]ell) (?!I\b)[A-Z][a-z]+\b/,
+      weight: 1.5,
+    },
   ],
   words: {
     phone: ["contact", "call"],
