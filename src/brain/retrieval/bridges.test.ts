@@ -75,4 +75,21 @@ describe("bridging the request's words to the tools' words", () => {
       expect(top({ text }, within), text).toContain(tool);
     }
   });
+
+  it("reads what a goal leaves unsaid as the tool it needs first (categories the groups declare)", () => {
+    // None of these names the tool: a sum to tot up, a notice shown, a public fact, a person
+    // told something (whose address is looked up), something told to the assistant before
+    const goals: Array<[string, string, number]> = [
+      ["tot up what the boiler repairs cost us this winter", "calc_evaluate", 5],
+      ["when the download finishes give me a pop-up", "system_notify", 5],
+      ["which petrol station is nearest to the office", "web_search", 5],
+      ["let Priya know the train is running late", "contacts_search", 8],
+      ["you know my shoe size, order the boots in it", "memory_recall", 8],
+    ];
+    for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
+    // The person's name is what brings the look-up: the same news with no one named does not lift it
+    expect(rankOf({ text: "let Priya know the train is running late" }, "contacts_search")).toBeLessThan(
+      rankOf({ text: "the train is running late" }, "contacts_search"),
+    );
+  });
 });
