@@ -6,6 +6,7 @@ export {
   summarizeSession,
 } from "./episodes.js";
 export { exportMarkdown } from "./export.js";
+export { forgetAll } from "./forget.js";
 export {
   type EntityRef,
   type Extraction,

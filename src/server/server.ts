@@ -10,6 +10,7 @@ import { ServerMetrics } from "./metrics.js";
 import { registerApiRoutes } from "./routes/api.js";
 import { registerExtendRoutes } from "./routes/extend.js";
 import { registerKnowledgeRoutes } from "./routes/knowledge.js";
+import { registerLibraryRoutes } from "./routes/library.js";
 import { registerMcpRoutes } from "./routes/mcp.js";
 import { registerSettingsRoutes } from "./routes/settings.js";
 import { registerTasksRoutes } from "./routes/tasks.js";
@@ -196,6 +197,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
   registerWebSocket(app, context);
   registerApiRoutes(app, context);
   registerKnowledgeRoutes(app, context);
+  registerLibraryRoutes(app, context);
   registerMcpRoutes(app, context);
   registerExtendRoutes(app, context);
   registerTasksRoutes(app, context);
