@@ -7,6 +7,7 @@ import { HttpError, toErrorReply } from "./errors.js";
 import { EventLog } from "./event-log.js";
 import { LiveHub } from "./live.js";
 import { ServerMetrics } from "./metrics.js";
+import { configReloader } from "./reload.js";
 import { registerApiRoutes } from "./routes/api.js";
 import { registerExtendRoutes } from "./routes/extend.js";
 import { registerKnowledgeRoutes } from "./routes/knowledge.js";
@@ -115,6 +116,12 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     kill(runId) {
       return context.turns.kill(runId);
     },
+    reloadConfig: configReloader({
+      runtime: options.runtime,
+      logger: options.logger,
+      tasks: () => context.tasks,
+      mcp: (next) => context.mcp?.(next) ?? Promise.resolve([]),
+    }),
   };
 
   // First, so its own onRequest hook marks upgrade requests and a refused upgrade's socket is
