@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ImapFlow } from "imapflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { createTempHome } from "../../src/testing/home.js";
 import { hasPrograms } from "../../src/testing/programs.js";
 import { PASSWORD, rfc822, USER } from "../mail/harness.js";
 import { type DovecotServer, startDovecot } from "../mail/servers.js";
+import { EVERYTHING_SERVER, NODE } from "../mcp/harness.js";
 import { eventually, type ServiceProcess, startService } from "./process.js";
 
 const ok = hasPrograms(["dovecot", "doveadm"], "dovecot-imapd");
@@ -144,6 +145,40 @@ ${account("personal", USER)}${account("work", WORK)}routines:
     );
     expect(body.parts.find((p) => p.name === "observer:mail")?.state).toBe("running");
   }, 180_000);
+
+  it("an MCP server added while the service runs starts there (its process, its tools); removed, it stops", async () => {
+    service ??= await startService(env);
+    const pid = service.child.pid!;
+    /** The MCP server's processes the service started (children in /proc, not the event log). */
+    const children = () =>
+      readdirSync("/proc")
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((entry) => {
+          try {
+            const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+            const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+            return ppid === pid && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(EVERYTHING_SERVER);
+          } catch {
+            return false;
+          }
+        });
+    const tools = async () => (await jarvis(["tools", "list"])).stdout;
+    expect(children()).toHaveLength(0);
+    const added = await jarvis(["mcp", "add", "everything", "--", NODE, EVERYTHING_SERVER, "stdio"]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain("The running service uses the new config now.");
+    await eventually("the server's process", () => children().length === 1, 30_000);
+    await eventually(
+      "its tools in the service's catalog",
+      async () => /^everything__echo /m.test(await tools()),
+      30_000,
+    );
+
+    const removed = await jarvis(["mcp", "remove", "everything"]);
+    expect(removed.code, removed.stderr).toBe(0);
+    await eventually("the server's process ended", () => children().length === 0, 20_000);
+    expect(await tools()).not.toMatch(/^everything__echo /m);
+  }, 120_000);
 
   it("a config.yaml that does not parse is refused in one line naming the fix; the service keeps its config", async () => {
     service ??= await startService(env);
