@@ -5,7 +5,7 @@ import type { Logger } from "../core/logger.js";
 import type { NestedCallOutcome, ScopeRestriction } from "../core/tool.js";
 import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
-import { Executor } from "./execute.js";
+import { Executor, type ExecutorOptions } from "./execute.js";
 import { applyStandingGrants } from "./grants.js";
 import { KillSwitch } from "./kill-switch.js";
 import type { PathRoots } from "./paths.js";
@@ -31,6 +31,7 @@ export interface GateOptions {
   confirmTimeoutMs?: number;
   defaultTimeoutMs?: number;
   maxOutputChars?: number;
+  describe?: ExecutorOptions["describe"];
 }
 
 export { defaultPreview } from "./ask.js";
@@ -56,6 +57,7 @@ export class Gate {
       logger: options.logger,
       defaultTimeoutMs: options.defaultTimeoutMs ?? 30_000,
       maxOutputChars: options.maxOutputChars ?? 32_000,
+      ...(options.describe ? { describe: options.describe } : {}),
     });
   }
 

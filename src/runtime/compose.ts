@@ -19,6 +19,7 @@ import { ToolRegistry } from "../gate/registry.js";
 import { createFileLogger } from "../observe/logger.js";
 import type { SqliteDatabase } from "../store/database.js";
 import type { ToolDeps } from "../tools/deps.js";
+import { callDescriber } from "./describe-call.js";
 import { rootsFromConfig } from "./roots.js";
 import { openHomeStore } from "./store.js";
 import type { StoreKeySource } from "./store-key.js";
@@ -157,6 +158,7 @@ export function composeRuntime(
     logger,
     confirmTimeoutMs: config.policy.confirm_timeout_s * 1000,
     defaultTimeoutMs: config.policy.tool_timeout_s * 1000,
+    describe: callDescriber(config, env, clock),
   });
   let closed = false;
   return {

@@ -78,6 +78,12 @@ describe("memory and docs commands attach to the service", () => {
     );
     expect((await jarvis(["memory", "list"])).stdout).toContain("Sarah Chen");
 
+    // Progress lines from the service say what is done in words; the tool's name only with --verbose.
+    const time = await jarvis(["ask", "what time is it"]);
+    expect(time.stderr).toMatch(/^ {2}-> Telling you the time$/m);
+    expect(time.stderr).not.toContain("time_now");
+    expect((await jarvis(["ask", "what time is it", "--verbose"])).stderr).toMatch(/^ {2}ok time_now \(\d+ ms\)$/m);
+
     const forgot = await jarvis(["memory", "forget", id]);
     expect(forgot.stdout).toContain(`forgot ${id}`);
     expect(await ask("what do you remember about my boss?")).not.toMatch(/Sarah Chen/);
