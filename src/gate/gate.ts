@@ -17,7 +17,7 @@ import { assessRisk } from "./risk.js";
 import { taintVerdict } from "./taint.js";
 import type { Assessment, CallOutcome, Judgement, ProposedCall, RunScope } from "./types.js";
 
-export interface GateOptions {
+export interface GateOptions extends Pick<ExecutorOptions, "describe"> {
   registry: ToolRegistry;
   audit: AuditLog;
   /** Read on every call so settings changes apply without a restart. */
@@ -31,7 +31,6 @@ export interface GateOptions {
   confirmTimeoutMs?: number;
   defaultTimeoutMs?: number;
   maxOutputChars?: number;
-  describe?: ExecutorOptions["describe"];
 }
 
 export { defaultPreview } from "./ask.js";
