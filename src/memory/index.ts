@@ -6,7 +6,6 @@ export {
   summarizeSession,
 } from "./episodes.js";
 export { exportMarkdown } from "./export.js";
-export { forgetAll } from "./forget.js";
 export {
   type EntityRef,
   type Extraction,
@@ -14,6 +13,7 @@ export {
   type FactExtractor,
   PatternFactExtractor,
 } from "./extract.js";
+export { forgetAll } from "./forget.js";
 export {
   Memory,
   type MemoryItem,

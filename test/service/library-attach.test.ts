@@ -82,7 +82,9 @@ describe("memory and docs commands attach to the service", () => {
     const time = await jarvis(["ask", "what time is it"]);
     expect(time.stderr).toMatch(/^ {2}-> Telling you the time$/m);
     expect(time.stderr).not.toContain("time_now");
-    expect((await jarvis(["ask", "what time is it", "--verbose"])).stderr).toMatch(/^ {2}ok time_now \(\d+ ms\)$/m);
+    expect((await jarvis(["ask", "what time is it", "--verbose"])).stderr).toMatch(
+      /^ {2}ok time_now \(\d+ ms\)$/m,
+    );
 
     const forgot = await jarvis(["memory", "forget", id]);
     expect(forgot.stdout).toContain(`forgot ${id}`);
