@@ -11,6 +11,7 @@ import { builtinTools } from "../../tools/index.js";
 import { estimateTokens } from "../tokens.js";
 import {
   chooseOffer,
+  GENERAL_FROM,
   roomFor,
   searchLimitFor,
   TOKENS_PER_TOOL,
@@ -178,6 +179,22 @@ describe("each request gets the room its ranking calls for", () => {
       expect(spent).toBeLessThanOrEqual(20 * TOKENS_PER_TOOL);
       expect(offer.list()).toEqual([...offer.list()].sort((a, b) => fixedLast(a, b)));
     }
+  });
+});
+
+describe("general tools: what goals end in without naming it", () => {
+  it("come with every first offer of a large budget, and take no place of a small one", async () => {
+    harness = createAgentHarness({ tools: (deps) => builtinTools(deps) });
+    const { retriever, registry } = harness.agent.deps;
+    // Words of the windows only: neither a sum nor a search ranks near the head
+    const text = "tile the two terminal windows side by side";
+    const ranked = (await retriever.rank({ text })).map((tool) => tool.name);
+    expect(ranked.indexOf("calc_evaluate")).toBeGreaterThan(GENERAL_FROM + 5);
+    const large = await chooseOffer({ retriever, registry, budget: 20, request: { text } });
+    expect(large.has("calc_evaluate") && large.has("web_search") && large.has("windows_tile")).toBe(true);
+    const small = await chooseOffer({ retriever, registry, budget: 12, request: { text } });
+    expect(small.has("calc_evaluate")).toBe(false);
+    expect(small.has("windows_tile")).toBe(true);
   });
 });
 

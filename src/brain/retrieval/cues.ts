@@ -13,9 +13,13 @@ export class CompiledCues {
   private readonly shapes = new Map<string, GroupCue[]>();
   readonly words: RelatedWords;
   readonly phrases: readonly RelatedPhrase[];
+  /** Tools their groups declare general (`GroupCues.general`), in catalog order. */
+  readonly general: readonly string[];
 
   constructor(catalog: readonly CatalogTool[]) {
     const seen = new Set<string>();
+    const groupOf = new Map(catalog.map((tool) => [tool.name, tool.group]));
+    const general: string[] = [];
     const words = new Map<string, string[]>();
     for (const tool of catalog) {
       for (const cue of tool.groupCues?.shapes ?? []) {
@@ -30,6 +34,9 @@ export class CompiledCues {
         });
         this.shapes.set(tool.group, list);
       }
+      // Only a group's own tools: a group cannot make another's tool general
+      for (const name of tool.groupCues?.general ?? [])
+        if (groupOf.get(name) === tool.group && !general.includes(name)) general.push(name);
       for (const [word, terms] of Object.entries(tool.groupCues?.words ?? {})) {
         const key = word.toLowerCase();
         const list = words.get(key) ?? [];
@@ -48,6 +55,7 @@ export class CompiledCues {
         .join("\\s+");
       phrases.push({ pattern: new RegExp(`\\b${source}\\b`, "i"), terms });
     }
+    this.general = general;
     this.words = words;
     this.phrases = phrases;
   }

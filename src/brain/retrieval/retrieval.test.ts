@@ -188,6 +188,20 @@ describe("words and shapes the groups declare, and finders with their readers", 
     expect(top({ text: "I want something to go off at 6:15 tomorrow" }, 5)).toContain("alarm_set");
   });
 
+  it("lists the tools a group declares general, and never another group's tool", () => {
+    const ledger: CatalogTool = {
+      name: "mcp_ledger_total",
+      group: "mcp:ledger",
+      description: "Add up the open bills.",
+      groupCues: { general: ["mcp_ledger_total", "files_read"] },
+    };
+    const own = new ToolIndex([...catalog, ledger], toolLanguage([...catalog, ledger]));
+    expect(own.general()).toContain("mcp_ledger_total");
+    expect(own.general()).not.toContain("files_read");
+    // The built-in groups: a sum and a web search end many goals without being named
+    expect(index.general()).toEqual(expect.arrayContaining(["calc_evaluate", "web_search"]));
+  });
+
   it("reads lookups one way: what a tool acts on, declared by its group or read from its handles", () => {
     const greenhouse = (
       name: string,

@@ -177,6 +177,11 @@ export class ToolIndex {
     return this.names.filter((name) => this.groupOf.get(name) === group);
   }
 
+  /** The tools their groups declare any request may need (a sum, a web search). */
+  general(): readonly string[] {
+    return this.groupCues.general;
+  }
+
   /** Tools whose own cues the text has (a sum's shape, a key chord), in catalog order. */
   cued(text: string): string[] {
     return this.names.filter((name) => this.cues.get(name)?.some((cue) => cue.test(text)));
