@@ -87,7 +87,8 @@ describe("bridging the request's words to the tools' words", () => {
       ["you know my shoe size, order the boots in it", "memory_recall", 8],
       ["did the council send the bin day letter? put the dates in my diary", "mail_search", 8],
       ["when the backup is done, pop it up in the corner", "system_notify", 5],
-      ["a backup tool threw an error message up, what does it want from me", "screen_ocr", 12],
+      ["read the scan I have open and tell me the total", "screen_ocr", 8],
+      ["what does the error code in the dialog mean", "screen_ocr", 12],
     ];
     for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
     // The person's name is what brings the look-up: the same news with no one named does not lift it
