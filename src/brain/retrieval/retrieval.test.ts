@@ -31,6 +31,11 @@ describe("ranking the catalog for a request", () => {
     expect(second).toEqual(expect.arrayContaining(["weather_forecast", "lists_add"]));
   });
 
+  it("lifts the keys and typing of an app the request launches (apps and input work together)", () => {
+    // Saving is a key chord in the app's window: no word of the request names the keys
+    expect(rankOf({ text: "launch gedit and save the file as notes" }, "input_hotkey")).toBeLessThan(24);
+  });
+
   it("brings a lookup tool with the tool that needs its handles (read from the descriptions)", () => {
     const links = companionsOf(catalog);
     expect([...links.get("calendar_update_event")!]).toContain("calendar_list_events");

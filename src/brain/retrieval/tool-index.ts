@@ -68,6 +68,7 @@ export const GROUP_AFFINITY: ReadonlyArray<readonly [string, string]> = [
   ["apps", "ui"],
   ["apps", "windows"],
   ["windows", "input"],
+  ["apps", "input"],
   ["ui", "input"],
   ["screen", "ui"],
   ["web", "browser"],
