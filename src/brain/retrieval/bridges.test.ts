@@ -89,6 +89,7 @@ describe("bridging the request's words to the tools' words", () => {
       ["when the backup is done, pop it up in the corner", "system_notify", 5],
       ["read the scan I have open and tell me the total", "screen_ocr", 8],
       ["what does the error code in the dialog mean", "screen_ocr", 12],
+      ["this week's dinners \u2014 porridge Mon, curry Thu, fish Fri", "lists_add", 20],
     ];
     for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
     // The person's name is what brings the look-up: the same news with no one named does not lift it
