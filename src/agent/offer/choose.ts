@@ -56,10 +56,14 @@ export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
     const cued = new Set(index.cued(input.request.text));
     const first = ranked.filter((tool) => cued.has(tool.name)).slice(0, Math.floor(own / 3));
     const order = [...first, ...ranked.filter((tool) => !first.includes(tool))].map((tool) => tool.name);
-    const head = withLookups(order, own, (name) => index.lookups(name));
+    const head = withinTokens(
+      withLookups(order, own, (name) => index.lookups(name)),
+      tokens,
+      cost,
+    );
     // The tools goals end in without naming them (a sum, a web search) take the last places
-    // of a large room; a small one cannot spare them for every request, only for those whose
-    // ranking has them within reach
+    // of a large room (never more places than the ranking had); a small one cannot spare them
+    // for every request, only for those whose ranking has them within reach
     const general = index
       .general()
       .filter((name) => !fixed.includes(name) && !head.includes(name))
