@@ -97,4 +97,23 @@ describe("bridging the request's words to the tools' words", () => {
       rankOf({ text: "the train is running late" }, "contacts_search"),
     );
   });
+
+  it("lifts the keys and typing of an app the request launches (apps and input work together)", () => {
+    // Saving is a key chord in the app's window: no word of the request names the keys
+    expect(rankOf({ text: "launch gedit and save the file as notes" }, "input_hotkey")).toBeLessThan(24);
+  });
+
+  it("lists the tools a group declares general, and never another group's tool", () => {
+    const ledger: CatalogTool = {
+      name: "mcp_ledger_total",
+      group: "mcp:ledger",
+      description: "Add up the open bills.",
+      groupCues: { general: ["mcp_ledger_total", "files_read"] },
+    };
+    const own = new ToolIndex([...fixture.catalog, ledger], toolLanguage([...fixture.catalog, ledger]));
+    expect(own.general()).toContain("mcp_ledger_total");
+    expect(own.general()).not.toContain("files_read");
+    // The built-in groups: a sum and a web search end many goals without being named
+    expect(fixture.index.general()).toEqual(expect.arrayContaining(["calc_evaluate", "web_search"]));
+  });
 });

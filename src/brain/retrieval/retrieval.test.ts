@@ -31,11 +31,6 @@ describe("ranking the catalog for a request", () => {
     expect(second).toEqual(expect.arrayContaining(["weather_forecast", "lists_add"]));
   });
 
-  it("lifts the keys and typing of an app the request launches (apps and input work together)", () => {
-    // Saving is a key chord in the app's window: no word of the request names the keys
-    expect(rankOf({ text: "launch gedit and save the file as notes" }, "input_hotkey")).toBeLessThan(24);
-  });
-
   it("brings a lookup tool with the tool that needs its handles (read from the descriptions)", () => {
     const links = companionsOf(catalog);
     expect([...links.get("calendar_update_event")!]).toContain("calendar_list_events");
@@ -197,20 +192,6 @@ describe("words and shapes the groups declare, and finders with their readers", 
     // The built-in groups' phrases: a window put aside, something that rings at a time
     expect(top({ text: "start slack and then get it out of the way" }, 12)).toContain("windows_minimize");
     expect(top({ text: "I want something to go off at 6:15 tomorrow" }, 5)).toContain("alarm_set");
-  });
-
-  it("lists the tools a group declares general, and never another group's tool", () => {
-    const ledger: CatalogTool = {
-      name: "mcp_ledger_total",
-      group: "mcp:ledger",
-      description: "Add up the open bills.",
-      groupCues: { general: ["mcp_ledger_total", "files_read"] },
-    };
-    const own = new ToolIndex([...catalog, ledger], toolLanguage([...catalog, ledger]));
-    expect(own.general()).toContain("mcp_ledger_total");
-    expect(own.general()).not.toContain("files_read");
-    // The built-in groups: a sum and a web search end many goals without being named
-    expect(index.general()).toEqual(expect.arrayContaining(["calc_evaluate", "web_search"]));
   });
 
   it("reads lookups one way: what a tool acts on, declared by its group or read from its handles", () => {
