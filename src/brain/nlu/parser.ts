@@ -3,6 +3,7 @@ import type { UserVocabulary } from "../../core/language.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { SoftmaxClassifier } from "./classifier.js";
+import { clauseRequest } from "./clauses.js";
 import { declineFor } from "./common/declines.js";
 import { outOfReach } from "./common/reach.js";
 import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
@@ -107,9 +108,6 @@ export function assembleNlu(
   };
   return { stats, parse: (text, context) => parser.parse(text, context) };
 }
-
-/** An incomplete call is a reading to ask about, never confident enough for the fast path. */
-const INCOMPLETE_CAP = 0.7;
 
 interface ParserSettings {
   apps: ReadonlySet<string>;
@@ -318,7 +316,9 @@ class Parser {
       );
       if (filled) return this.maybeIncomplete(input, filled.call, filled.missing, CONFIDENCE.reference);
     }
-    const reading = this.fallback(input, tokens, words, env);
+    const guessed = this.fallback(input, tokens, words, env);
+    const clause = clauseRequest(this.matcher, tokens, env, guessed);
+    const reading = clause ? this.action(input, [clause], CONFIDENCE.clause) : guessed;
     // Unless sure or in the last call's area, words that point back are read against it
     if (this.back.stands(reading, context)) return reading;
     return this.back.pointed({ tokens, words, env }, context) ?? reading;
@@ -365,7 +365,7 @@ class Parser {
       this.catalog.intentsOf.get(call.tool),
       this.catalog.properties.get(call.tool),
     );
-    return { ...result, confidence: Math.min(confidence, INCOMPLETE_CAP), missing, reply };
+    return { ...result, confidence: Math.min(confidence, CONFIDENCE.incomplete), missing, reply };
   }
 
   /** No template matched: the classifier may still recognise the request (guess.ts). */

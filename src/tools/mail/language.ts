@@ -26,6 +26,23 @@ function mailQuery(input: BuildInput): Args | undefined {
   return args;
 }
 
+/** Words after "from" that say when, not who ("from last week", "from monday"). */
+const NOT_A_SENDER =
+  /^(?:today|yesterday|tonight|this|last|next|earlier|before|after|since|a|an|\d.*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december|me|you|anyone|anybody|someone|work|home)$/i;
+
+const SENDER =
+  /\bfrom\s+(?:the\s+|my\s+)?([A-Z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&))*|[\w.+-]+@[\w.-]+|[a-z][\w'-]*(?:\s+(?!(?:about|regarding|re|on|in|at|for|with|from|today|yesterday|tonight|this|last|since|that|and|or|to|asking|saying|please|recently|lately)\b)[a-z][\w'-]*){0,2})/;
+
+/**
+ * Who a mail came from, as said in a guessed search: "from Brewster Supplies" (the capitalised
+ * words), "from the letting agent" (a few words up to a preposition), never a time ("from last week").
+ */
+function senderOf(text: string): string | undefined {
+  const m = SENDER.exec(text);
+  const name = m?.[1]?.replace(/'s$/, "");
+  return name && !NOT_A_SENDER.test(name.split(/\s+/)[0]!) ? name : undefined;
+}
+
 /** "… but don't send it": the user wants a draft, whatever verb they used. */
 const NOT_SENT =
   /\b(?:don't|do not|dont|not|never) (?:send|mail|email) (?:it|this|that|yet)\b|\b(?:just|only) (?:a )?draft\b/;
@@ -93,11 +110,19 @@ const MAIL_INTENTS: IntentTable = {
       `(what are|show me|read me) my (newest|latest|new|recent) ${MAIL}`,
       `who (emailed|mailed|wrote to|messaged) me ${SINCE}`,
     ],
+    // "search sent mail for the boiler quote": a mail folder's name before the mail itself
+    // (mailQuery keeps only mail folders). Taught, any word before "mail" would lean here
+    shapes: [
+      `(search|check|look in|look through|go through) [my|the] {mailbox:label} ${MAIL} (for|about) {query}`,
+      `(find|search for|look for) {query} in [my|the] {mailbox:label} ${MAIL}`,
+    ],
     samples: ["any new mail", "check inbox", "did anyone write to me", "latest emails please"],
     build: mailQuery,
     fallback: (input) => {
       const args: Args = {};
       if (input.words.includes("unread") || input.words.includes("new")) args.unread = true;
+      const from = senderOf(input.env.text);
+      if (from) args.from = from;
       return args;
     },
   },

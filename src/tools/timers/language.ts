@@ -171,6 +171,9 @@ const ALARM_INTENTS: IntentTable = {
       "i (need|have) to (wake up|get up|be up) (at|by) {at}",
       "(ring|sound) [the|an] [wake up] alarm (at|for) {at}",
     ],
+    // "alarm 6.15am": the terse form, the noun then the time. Taught, "alarm" before any
+    // moment ("alarm tomorrow?") would lean to setting one; matched whole, only a time follows
+    shapes: ["alarm {at} [please]"],
     samples: ["i want an alarm", "please set my alarm", "alarm clock for the morning", "wake up call"],
     fallback: (input) => {
       const when = findDay(input);
