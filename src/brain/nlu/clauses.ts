@@ -1,5 +1,6 @@
 import type { TemplateMatcher } from "./matcher.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
+import { CONFIDENCE } from "./parse-rules.js";
 import type { SlotEnv } from "./slots/index.js";
 import { SlotCache } from "./template.js";
 import { stripFillers, type Token } from "./text/normalize.js";
@@ -11,17 +12,38 @@ import type { NluCall, NluResult } from "./types.js";
  * classifier reads the reason as much as the request. Commas and a clause-leading "so" part the
  * sentence; a part the templates read whole, with typed values only, is the request when no
  * other part is one too. Free text is left out: "tell him I'm late, the train's stuck" would
- * be any part's message.
+ * be any part's message. The clause is put as a question (the middle band), never acted on.
  */
-export function clauseRequest(
+export class Clauses {
+  constructor(
+    private readonly matcher: TemplateMatcher,
+    private readonly groupOf: ReadonlyMap<string, string>,
+  ) {}
+
+  /** The whole sentence's reading, or when it left the sentence unread, its request's clause. */
+  or(whole: NluResult, tokens: readonly Token[], env: SlotEnv): NluResult {
+    // Only what the whole sentence left unread: no action, or one too unsure to be asked
+    if (whole.kind === "action" && (whole.missing?.length || whole.confidence >= NEAR_CONFIDENCE))
+      return whole;
+    const call = clauseRequest(this.matcher, tokens, env);
+    if (!call) return whole;
+    const group = this.groupOf.get(call.tool);
+    return {
+      text: whole.text,
+      kind: "action",
+      tool: call.tool,
+      args: call.args,
+      confidence: CONFIDENCE.clause,
+      ...(group ? { groups: [group] } : {}),
+    };
+  }
+}
+
+function clauseRequest(
   matcher: TemplateMatcher,
   tokens: readonly Token[],
   env: SlotEnv,
-  whole: NluResult,
 ): NluCall | undefined {
-  // Only what the whole sentence left unread: no action, or one too unsure to be asked
-  if (whole.kind === "action" && (whole.missing?.length || whole.confidence >= NEAR_CONFIDENCE))
-    return undefined;
   const clauses = partsOf(tokens, env.text);
   if (clauses.length < 2) return undefined;
   let found: NluCall | undefined;

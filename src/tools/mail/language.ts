@@ -115,6 +115,11 @@ const MAIL_INTENTS: IntentTable = {
     shapes: [
       `(search|check|look in|look through|go through) [my|the] {mailbox:label} ${MAIL} (for|about) {query}`,
       `(find|search for|look for) {query} in [my|the] {mailbox:label} ${MAIL}`,
+      // "did the nursery send anything this week?", "anything new from the council?": asked
+      // after what someone sent, with no word for mail
+      `(did|has) {from:title} (send|sent) [me|us] (anything|something|any mail|any email|any emails|any messages) ${SINCE}`,
+      `(did|has) anything (come|arrived|come in) from {from:title} ${SINCE}`,
+      `[is there|have i got|got] anything new from {from:title} ${SINCE}`,
     ],
     samples: ["any new mail", "check inbox", "did anyone write to me", "latest emails please"],
     build: mailQuery,
