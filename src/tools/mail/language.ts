@@ -235,6 +235,9 @@ const MAIL_READ_INTENTS: IntentTable = {
       "(reply|respond) to {tail:text} (email|mail|message)",
       "(reply|respond) to [the] {tail:text} (email|mail|message) (and|to) (tell|say|let) [him|her|them|know] [that] {body}",
     ],
+    // "reply saying we'll be there": what to say, not which message. Taught, "saying" would
+    // lean every message to a reply
+    askShapes: ["(reply|respond|write back|answer) (saying|with|that says|to say) {body}"],
     samples: [
       "answer that email",
       "write back to her",
@@ -257,6 +260,11 @@ const MAIL_READ_INTENTS: IntentTable = {
       "what (came in|arrived) in my (inbox|mail) today",
       "(summarize|summarise|sum up|recap) the [email|mail] (thread|conversation|emails|exchange) (with|from) {tail:text}",
       "[give me|gimme] [a] [quick] (rundown|summary|recap) of what (came in|arrived) today",
+    ],
+    // "what came in this morning?": what arrived, with no word for mail. Not taught: "came in"
+    // is said of parcels and people too
+    shapes: [
+      "what (came|has come|has just come) in [today|this morning|overnight|since yesterday|so far today] [short version|in short|briefly|quickly]",
     ],
     samples: ["give me the highlights of my email", "summary of today's mail", "what did today's emails say"],
   },
