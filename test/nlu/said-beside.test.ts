@@ -157,7 +157,7 @@ describe("a request beside its reason", () => {
   });
 
   it("a clause whose value is free text is any clause's message, not a request", () => {
-    expect(beside("my train is late, remind me to call mum").kind).toBe("unknown");
+    expect(beside("my train is late, remind me to water the ferns").kind).toBe("unknown");
   });
 
   it("a whole reading that was already asked or acted on is kept", () => {

@@ -76,7 +76,7 @@ const unless =
 /** Kinds of file named by their one extension ("all the pdfs", "any .ics files"). */
 const BY_EXTENSION = "(pdf|pdfs|ics|csv|csvs|txt|mp3|mp3s|png|pngs|jpg|jpgs|jpeg|docx|xlsx|zip|zips)";
 
-/** "find all the pdfs in Documents": every file of one kind in a folder, as a name pattern. */
+/** "list the csv files in ~/Work": every file of one kind in a folder, as a name pattern. */
 function everyOfKind(input: BuildInput): Args | undefined {
   const kind = /\b\.?(pdf|ics|csv|txt|mp3|png|jpe?g|docx|xlsx|zip)s?\b(?! (?:called|named))/i.exec(
     input.env.text,
@@ -86,7 +86,7 @@ function everyOfKind(input: BuildInput): Args | undefined {
 }
 
 const FILE_INTENTS: IntentTable = {
-  // "find all the pdfs in my documents", "any .ics files under Downloads?": the kind is the name
+  // "show me every mp3 in Music", "any .zip files in ~/tmp?": the kind is the name
   // to look for. Matched, not taught: the documents' own search reads "find X in my documents"
   files_of_kind: {
     tool: "files_search",

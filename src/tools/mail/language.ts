@@ -110,7 +110,7 @@ const MAIL_INTENTS: IntentTable = {
       `(what are|show me|read me) my (newest|latest|new|recent) ${MAIL}`,
       `who (emailed|mailed|wrote to|messaged) me ${SINCE}`,
     ],
-    // "search sent mail for the boiler quote": a mail folder's name before the mail itself
+    // "look through my drafts mail for the invoice": a mail folder's name before the mail itself
     // (mailQuery keeps only mail folders). Taught, any word before "mail" would lean here
     shapes: [
       `(search|check|look in|look through|go through) [my|the] {mailbox:label} ${MAIL} (for|about) {query}`,

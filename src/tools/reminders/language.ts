@@ -90,7 +90,7 @@ const REMINDER_INTENTS: IntentTable = {
       `(add|put|stick|pop) {title} (on|to|onto|in|into) [my|the] {list} (reminders|reminder list) [list] ${DUE}`,
       // "reminder: call the bank, friday 5pm", "reminder on the Work list: book the MOT"
       { t: `[new] reminder {title} ${DUE}`, args: { colon: true } },
-      // "nudge me friday to pay the window cleaner": everyday verbs for a reminder, matched only
+      // "prod me on sunday to ring grandma": everyday verbs for a reminder, matched only
       "(nudge|prod|poke) me {due} (to|about) {title}",
       `(nudge|prod|poke) me (to|about) {title} ${DUE}`,
       {
