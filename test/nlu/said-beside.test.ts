@@ -5,17 +5,14 @@ import { createNlu, type NluResult } from "../../src/brain/nlu/index.js";
 import { TemplateMatcher } from "../../src/brain/nlu/matcher.js";
 import { TimeZones } from "../../src/brain/nlu/slots/index.js";
 import { tokenize } from "../../src/brain/nlu/text/normalize.js";
-import type { GuessInput, IntentSpec } from "../../src/core/language.js";
 import { builtinToolsForNlu } from "../../src/testing/index.js";
-import { MAIL_LANGUAGE } from "../../src/tools/mail/language.js";
-import { WEATHER_LANGUAGE } from "../../src/tools/weather/language.js";
 
 /**
  * Requests said the way people say them when they are busy (decision 0036, dev-everyday5's
  * categories): a clock time with a dot, the noun then its value, a label and a comma, a command
- * line as typed, a request beside its reason. Everything here is read by slot parsers, shapes
- * (templates matched, never trained) or a tool's own fallback, so no training draw decides it;
- * the clause step is driven with a whole-sentence reading written by hand.
+ * line as typed, a request beside its reason. Slot parsers and shapes (templates matched, never
+ * trained) read them, so no training draw decides it; the clause step is driven with a
+ * whole-sentence reading written by hand. The fallbacks' values are in middle-band-values.test.ts.
  */
 const tools = await builtinToolsForNlu();
 const nlu = createNlu(tools, { timezone: "UTC" });
@@ -169,41 +166,5 @@ describe("a request beside its reason", () => {
       confidence: 0.95,
     };
     expect(beside(whole.text, whole)).toBe(whole);
-  });
-});
-
-describe("values a guessed reading carries", () => {
-  const input = (text: string): GuessInput => {
-    const tokens = tokenize(text);
-    return {
-      tokens,
-      words: tokens.map((t) => t.w),
-      env: { text, now, timezone: "UTC", zones: new TimeZones(), apps: new Set() },
-    };
-  };
-  const guess = (language: Readonly<Record<string, readonly IntentSpec[]>>, tool: string, text: string) =>
-    (language[tool] ?? []).map((spec) => spec.fallback?.(input(text))).find((a) => a !== undefined);
-
-  it("a mail search names who sent it, never a time", () => {
-    expect(
-      guess(MAIL_LANGUAGE, "mail_search", "dig out the receipt email from Pine & Oak Joinery"),
-    ).toMatchObject({
-      from: "Pine & Oak Joinery",
-    });
-    expect(
-      guess(MAIL_LANGUAGE, "mail_search", "that email from the gas company about the meter"),
-    ).toMatchObject({
-      from: "gas company",
-    });
-    expect(guess(MAIL_LANGUAGE, "mail_search", "emails from last week")?.from).toBeUndefined();
-  });
-
-  it("a forecast of so many days is a span, 'in N days' one day", () => {
-    expect(guess(WEATHER_LANGUAGE, "weather_forecast", "a 6 day forecast for Hull")).toMatchObject({
-      days: 6,
-    });
-    const one = guess(WEATHER_LANGUAGE, "weather_forecast", "forecast in 4 days");
-    expect(one?.days).toBeUndefined();
-    expect(one?.date).toBe("2025-06-15");
   });
 });
