@@ -1,7 +1,8 @@
 import type { Catalog } from "./catalog.js";
 import { INFO_TOPICS } from "./common/topics.js";
+import { holdsBack, moodOf } from "./text/mood.js";
 import type { Token } from "./text/normalize.js";
-import type { NluCall } from "./types.js";
+import type { NluCall, NluResult } from "./types.js";
 
 /** Fixed confidences of the parser's readings, and the rules that gate classifier guesses. */
 export const CONFIDENCE = {
@@ -95,3 +96,17 @@ export const SWALLOWED_FIELD =
 
 export const ONCE_ONLY =
   "I can’t set that up to repeat like that. For something that repeats, say for example “every Monday at 9 remind me to …”.";
+
+/**
+ * A request said as no command ("how do I mute the sound", "do not mute it") is at most put as a
+ * question, whatever read it: acting on it would be a false action (text/mood.ts).
+ */
+export function asSaid(catalog: Catalog, result: NluResult, said: readonly Token[]): NluResult {
+  if (result.kind !== "action" || result.confidence <= CLASSIFIER_CAP) return result;
+  const calls = result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }];
+  const looksUp = calls.every((call) =>
+    (catalog.intentsOf.get(call.tool) ?? []).some((spec) => spec.lookup !== undefined),
+  );
+  if (!holdsBack(moodOf(said.map((t) => t.w).join(" ")), looksUp)) return result;
+  return { ...result, confidence: CLASSIFIER_CAP };
+}

@@ -11,7 +11,14 @@ import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
-import { CONFIDENCE, ONCE_ONLY, resolveThere, SWALLOWED_FIELD, SWALLOWED_PLACE } from "./parse-rules.js";
+import {
+  asSaid,
+  CONFIDENCE,
+  ONCE_ONLY,
+  resolveThere,
+  SWALLOWED_FIELD,
+  SWALLOWED_PLACE,
+} from "./parse-rules.js";
 import { PointsBack } from "./points-back.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
@@ -174,7 +181,7 @@ class Parser {
     }
     const result = this.finish(this.read(input, context, said, env), said, context, env);
     const read = repeat || saysRepeat(said.map((t) => t.w)) ? this.notOnce(result) : result;
-    return this.back.named(input, read, context) ?? read;
+    return asSaid(this.catalog, this.back.named(input, read, context) ?? read, said);
   }
 
   /** A request that repeats is not one for a tool that acts once: acting once would do less. */
