@@ -90,9 +90,9 @@ export const NOT_A_LOOKUP =
 
 /** Free text that opens on where to put it ("on my ... list", "in the ... folder"), not what. */
 export const SWALLOWED_PLACE = /^(?:on|in|into|onto|to|at) (?:my|the|this|that|your|our)\b/i;
-/** Free text that ends on a named field ("… into the postcode box"): the words and where they go. */
+/** Free text that ends on a named field ("… into the postcode box", "… into @e12"): the words and where they go. */
 export const SWALLOWED_FIELD =
-  /\b(?:in|into|onto) (?:my|the|this|that|your|our) (?:[\p{L}\d-]+ ){0,3}(?:box|field|textbox|form|input|cell|bar)$/iu;
+  /\b(?:in|into|onto) (?:(?:my|the|this|that|your|our) (?:[\p{L}\d-]+ ){0,3}(?:box|field|textbox|form|input|cell|bar)|@?e\d{1,5})$/iu;
 
 export const ONCE_ONLY =
   "I can’t set that up to repeat like that. For something that repeats, say for example “every Monday at 9 remind me to …”.";

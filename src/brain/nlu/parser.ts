@@ -5,7 +5,13 @@ import { chatReply } from "./chat.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { outOfReach } from "./common/reach.js";
-import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
+import {
+  danglingFollowUp,
+  markWindowRefs,
+  pickPendingHandle,
+  resolveFollowUp,
+  resolveReference,
+} from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
 import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
@@ -151,6 +157,8 @@ class Parser {
     const input = typeof text === "string" ? text : "";
     const verdict = screen(input);
     if (!verdict.ok) return { text: input, kind: "unknown", confidence: 0, reply: verdict.reply };
+    const marked = markWindowRefs(input, context, this.catalog);
+    if (marked) return { ...this.parse(marked, context), text: input };
     const now = context.now ?? new Date(this.settings.clock?.now() ?? Date.now());
     const timezone =
       context.timezone && this.zones.isValid(context.timezone) ? context.timezone : this.settings.timezone;
