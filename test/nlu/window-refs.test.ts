@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileCatalog } from "../../src/brain/nlu/catalog.js";
 import { markWindowRefs } from "../../src/brain/nlu/context.js";
-import { SWALLOWED_FIELD } from "../../src/brain/nlu/parse-rules.js";
+import { SWALLOWED_FIELD, swallowed } from "../../src/brain/nlu/parse-rules.js";
 import { builtinToolsForNlu } from "../../src/testing/index.js";
 
 /**
@@ -28,5 +28,11 @@ describe("element refs after a listing", () => {
     expect(SWALLOWED_FIELD.test("Okafor into @e4")).toBe(true);
     expect(SWALLOWED_FIELD.test("Okafor in e4")).toBe(true);
     expect(SWALLOWED_FIELD.test("meet at e4 building")).toBe(false);
+  });
+
+  it("reads a field named with a possessive as where the words go, in any part of a split", () => {
+    expect(swallowed("garden hose reel into the shop's search box")).toBe(true);
+    expect(swallowed("garden hose reel")).toBe(false);
+    expect(swallowed(42)).toBe(false);
   });
 });

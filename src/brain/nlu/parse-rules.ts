@@ -92,7 +92,7 @@ export const NOT_A_LOOKUP =
 export const SWALLOWED_PLACE = /^(?:on|in|into|onto|to|at) (?:my|the|this|that|your|our)\b/i;
 /** Free text that ends on a named field ("… into the postcode box", "… into @e12"): the words and where they go. */
 export const SWALLOWED_FIELD =
-  /\b(?:in|into|onto) (?:(?:my|the|this|that|your|our) (?:[\p{L}\d-]+ ){0,3}(?:box|field|textbox|form|input|cell|bar)|@?e\d{1,5})$/iu;
+  /\b(?:in|into|onto) (?:(?:my|the|this|that|your|our) (?:[\p{L}\d'’-]+ ){0,3}(?:box|field|textbox|form|input|cell|bar)|@?e\d{1,5})$/iu;
 
 export const ONCE_ONLY =
   "I can’t set that up to repeat like that. For something that repeats, say for example “every Monday at 9 remind me to …”.";
@@ -109,4 +109,10 @@ export function asSaid(catalog: Catalog, result: NluResult, said: readonly Token
   );
   if (!holdsBack(moodOf(said.map((t) => t.w).join(" ")), looksUp)) return result;
   return { ...result, confidence: CLASSIFIER_CAP };
+}
+
+/** A free-text value that swallowed where its words go ("… into the postcode box"). */
+export function swallowed(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  return SWALLOWED_PLACE.test(value) || SWALLOWED_FIELD.test(value.replace(/[.!?]+$/, ""));
 }

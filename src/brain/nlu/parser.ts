@@ -17,14 +17,7 @@ import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
-import {
-  asSaid,
-  CONFIDENCE,
-  ONCE_ONLY,
-  resolveThere,
-  SWALLOWED_FIELD,
-  SWALLOWED_PLACE,
-} from "./parse-rules.js";
+import { asSaid, CONFIDENCE, ONCE_ONLY, resolveThere, swallowed } from "./parse-rules.js";
 import { PointsBack } from "./points-back.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
@@ -305,7 +298,14 @@ class Parser {
       (misspelt ? this.matcher.best(new SlotCache(tokens, env)) : undefined) ?? this.matcher.best(cache);
     if (!whole || whole.splittable) {
       const parts = splitCommands(this.matcher, tokens, env);
-      if (parts) return this.action(input, resolveThere(parts, tokens, this.catalog), CONFIDENCE.multi);
+      // A part whose free text swallowed where it goes is asked, as a whole request's would be
+      const sure = parts && !parts.some((part) => Object.values(part.args).some(swallowed));
+      if (parts)
+        return this.action(
+          input,
+          resolveThere(parts, tokens, this.catalog),
+          sure ? CONFIDENCE.multi : CONFIDENCE.unnamedMedium,
+        );
     }
     if (whole?.missing)
       return this.maybeIncomplete(
@@ -351,10 +351,7 @@ class Parser {
     if (!match.free) return CONFIDENCE.template;
     // "note to self on my ideas list: ...", "type … into the postcode box": the slot swallowed a
     // place the template has no word for
-    const swallowed = (v: string) =>
-      SWALLOWED_PLACE.test(v) || SWALLOWED_FIELD.test(v.replace(/[.!?]+$/, ""));
-    if (Object.values(match.args).some((v) => typeof v === "string" && swallowed(v)))
-      return CONFIDENCE.unnamedMedium;
+    if (Object.values(match.args).some(swallowed)) return CONFIDENCE.unnamedMedium;
     const spec = this.catalog.intents.get(match.intent);
     if (!spec?.medium) return CONFIDENCE.freeTemplate;
     // What only that tool's medium holds ("the opening hours of ...") names it as well as its name
