@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { compileCatalog } from "../../src/brain/nlu/catalog.js";
-import { features, SoftmaxClassifier } from "../../src/brain/nlu/classifier.js";
-import { assembleNlu } from "../../src/brain/nlu/parser.js";
 import { stripFillers, tokenize } from "../../src/brain/nlu/text/normalize.js";
 import { leavesOutLength } from "../../src/brain/nlu/typed-args.js";
 import { configSchema } from "../../src/config/schema.js";
-import { builtinToolsForNlu, NLU_TEST_NOW } from "../../src/testing/index.js";
+import { builtinToolsForNlu, parseLeaning } from "../../src/testing/index.js";
 
 /**
  * A length of time said as an amount ("ninety minutes clear") is what the request is about. A
@@ -18,18 +16,7 @@ const tools = await builtinToolsForNlu();
 const catalog = compileCatalog(tools);
 const words = (text: string) => stripFillers(tokenize(text)).map((t) => t.w);
 
-function nluLeaning(text: string, lean: Record<string, number>) {
-  const labels = Object.keys(lean);
-  const vocabulary = [...new Set(features(tokenize(text).map((t) => t.w)))];
-  const classifier = SoftmaxClassifier.fromSnapshot({
-    labels,
-    vocabulary,
-    weights: new Float32Array(vocabulary.length * labels.length),
-    bias: Float32Array.from(labels.map((l) => lean[l]!)),
-  });
-  const nlu = assembleNlu(tools, classifier, { examples: 0, words: new Map() }, { timezone: "UTC" }, 0);
-  return nlu.parse(text, { now: NLU_TEST_NOW, timezone: "UTC" });
-}
+const nluLeaning = (text: string, lean: Record<string, number>) => parseLeaning(tools, text, lean);
 
 describe("a length of time the reading leaves out", () => {
   it("is an amount the listing has no place for, where the area can find a free slot", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileCatalog } from "../../src/brain/nlu/catalog.js";
-import { markWindowRefs } from "../../src/brain/nlu/context.js";
 import { SWALLOWED_FIELD, swallowed } from "../../src/brain/nlu/parse-rules.js";
+import { markWindowRefs } from "../../src/brain/nlu/points-back.js";
 import { builtinToolsForNlu } from "../../src/testing/index.js";
 
 /**

@@ -116,3 +116,9 @@ export function swallowed(value: unknown): boolean {
   if (typeof value !== "string") return false;
   return SWALLOWED_PLACE.test(value) || SWALLOWED_FIELD.test(value.replace(/[.!?]+$/, ""));
 }
+
+/** Several commands are sure unless a part's free text swallowed where it goes: then asked. */
+export function splitConfidence(parts: readonly NluCall[]): number {
+  const sure = !parts.some((part) => Object.values(part.args).some(swallowed));
+  return sure ? CONFIDENCE.multi : CONFIDENCE.unnamedMedium;
+}

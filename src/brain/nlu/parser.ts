@@ -5,20 +5,14 @@ import { chatReply } from "./chat.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { outOfReach } from "./common/reach.js";
-import {
-  danglingFollowUp,
-  markWindowRefs,
-  pickPendingHandle,
-  resolveFollowUp,
-  resolveReference,
-} from "./context.js";
+import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
 import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
-import { asSaid, CONFIDENCE, ONCE_ONLY, resolveThere, swallowed } from "./parse-rules.js";
-import { PointsBack } from "./points-back.js";
+import { asSaid, CONFIDENCE, ONCE_ONLY, resolveThere, splitConfidence, swallowed } from "./parse-rules.js";
+import { markWindowRefs, PointsBack } from "./points-back.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
@@ -298,14 +292,7 @@ class Parser {
       (misspelt ? this.matcher.best(new SlotCache(tokens, env)) : undefined) ?? this.matcher.best(cache);
     if (!whole || whole.splittable) {
       const parts = splitCommands(this.matcher, tokens, env);
-      // A part whose free text swallowed where it goes is asked, as a whole request's would be
-      const sure = parts && !parts.some((part) => Object.values(part.args).some(swallowed));
-      if (parts)
-        return this.action(
-          input,
-          resolveThere(parts, tokens, this.catalog),
-          sure ? CONFIDENCE.multi : CONFIDENCE.unnamedMedium,
-        );
+      if (parts) return this.action(input, resolveThere(parts, tokens, this.catalog), splitConfidence(parts));
     }
     if (whole?.missing)
       return this.maybeIncomplete(
