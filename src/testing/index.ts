@@ -19,7 +19,7 @@ export { FakeOllamaServer } from "./fake-ollama-server.js";
 export { FakeOpenAIServer } from "./fake-openai-server.js";
 export { createTempHome, type TempHome } from "./home.js";
 export { type ModelHarnessKit, modelHarnessKit } from "./model-harness.js";
-export { builtinToolsForNlu, createTestNlu, NLU_TEST_NOW } from "./nlu.js";
+export { builtinToolsForNlu, createTestNlu, NLU_TEST_NOW, parseLeaning } from "./nlu.js";
 export { probeLogPath, probeTools, readProbeLog } from "./probe-tools.js";
 export { hasPrograms } from "./programs.js";
 export { RecordingNotifier, recordingNotifySend } from "./recording-notifier.js";

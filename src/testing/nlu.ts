@@ -1,4 +1,7 @@
+import { features, SoftmaxClassifier } from "../brain/nlu/classifier.js";
 import { createNlu, type EmbeddedNlu, type NluContext, type NluOptions } from "../brain/nlu/index.js";
+import { assembleNlu } from "../brain/nlu/parser.js";
+import { tokenize } from "../brain/nlu/text/normalize.js";
 import { silentLogger } from "../core/logger.js";
 import type { ToolDefinition } from "../core/tool.js";
 import { createRuntime } from "../runtime/runtime.js";
@@ -33,4 +36,25 @@ export async function createTestNlu(options: NluOptions = {}): Promise<{
   const parse = (text: string, context: NluContext = {}) =>
     nlu.parse(text, { now: NLU_TEST_NOW, timezone: "UTC", ...context });
   return { nlu, tools, parse };
+}
+
+/**
+ * The reading of `text` by a classifier written by hand, so a test does not rest on a training
+ * draw: every word weighs nothing and the biases alone (`lean`, by label) rank the labels.
+ */
+export function parseLeaning(
+  tools: readonly ToolDefinition[],
+  text: string,
+  lean: Record<string, number>,
+): ReturnType<EmbeddedNlu["parse"]> {
+  const labels = Object.keys(lean);
+  const vocabulary = [...new Set(features(tokenize(text).map((t) => t.w)))];
+  const classifier = SoftmaxClassifier.fromSnapshot({
+    labels,
+    vocabulary,
+    weights: new Float32Array(vocabulary.length * labels.length),
+    bias: Float32Array.from(labels.map((l) => lean[l]!)),
+  });
+  const nlu = assembleNlu(tools, classifier, { examples: 0, words: new Map() }, { timezone: "UTC" }, 0);
+  return nlu.parse(text, { now: NLU_TEST_NOW, timezone: "UTC" });
 }

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { features, SoftmaxClassifier } from "../../src/brain/nlu/classifier.js";
-import { assembleNlu } from "../../src/brain/nlu/parser.js";
-import { tokenize } from "../../src/brain/nlu/text/normalize.js";
-import { builtinToolsForNlu, NLU_TEST_NOW } from "../../src/testing/index.js";
+import { builtinToolsForNlu, parseLeaning } from "../../src/testing/index.js";
 
 /**
  * The classifier's first reading of an area is its reading (decision 0037). When the sentence
@@ -14,18 +11,7 @@ import { builtinToolsForNlu, NLU_TEST_NOW } from "../../src/testing/index.js";
  */
 const tools = await builtinToolsForNlu();
 
-function nluLeaning(text: string, lean: Record<string, number>) {
-  const labels = Object.keys(lean);
-  const vocabulary = [...new Set(features(tokenize(text).map((t) => t.w)))];
-  const classifier = SoftmaxClassifier.fromSnapshot({
-    labels,
-    vocabulary,
-    weights: new Float32Array(vocabulary.length * labels.length),
-    bias: Float32Array.from(labels.map((l) => lean[l]!)),
-  });
-  const nlu = assembleNlu(tools, classifier, { examples: 0, words: new Map() }, { timezone: "UTC" }, 0);
-  return nlu.parse(text, { now: NLU_TEST_NOW, timezone: "UTC" });
-}
+const nluLeaning = (text: string, lean: Record<string, number>) => parseLeaning(tools, text, lean);
 
 describe("the first reading of an area is the one asked about", () => {
   const text = "erase from my groceries list";

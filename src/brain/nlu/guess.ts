@@ -6,6 +6,7 @@ import { NEAR, NEAR_CONFIDENCE, type NearFrom, nearMiss } from "./near-miss.js";
 import {
   ASKS_MEANING,
   asksForInfo,
+  CLASSIFIER_CAP,
   CONFIDENCE,
   cap,
   HOW_TO,
@@ -21,7 +22,7 @@ import { guessArgs, guessedTool, incompleteCall } from "./slot-filling.js";
 import type { SlotEnv } from "./slots/index.js";
 import { talkReading } from "./talk.js";
 import { looksLikeQuestion, startsLikeQuestion, type Token } from "./text/normalize.js";
-import { typedExtras } from "./typed-args.js";
+import { leavesOutLength, typedExtras } from "./typed-args.js";
 import type { Evidence, NluCall, NluResult } from "./types.js";
 
 /** A classifier reading that names calls; the parser turns it into an action or a question. */
@@ -328,7 +329,11 @@ export class Guesser {
   }
 
   private calls(calls: NluCall[], groups: string[], context: GuessInput, evidence: Evidence): GuessedCalls {
-    const confidence = guessConfidence(evidence);
+    // A length said as an amount that the reading has nowhere to put: asked, not acted on
+    const leftOut = calls.length === 1 && leavesOutLength(this.catalog, calls[0]!.tool, context.words);
+    const confidence = leftOut
+      ? Math.min(guessConfidence(evidence), CLASSIFIER_CAP)
+      : guessConfidence(evidence);
     // A reading asked as a question shows every value the sentence gave, so "yes" runs what was said
     const asked =
       confidence < SURE_FLOOR

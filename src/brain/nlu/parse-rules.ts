@@ -1,7 +1,8 @@
 import type { Catalog } from "./catalog.js";
 import { INFO_TOPICS } from "./common/topics.js";
+import { holdsBack, moodOf } from "./text/mood.js";
 import type { Token } from "./text/normalize.js";
-import type { NluCall } from "./types.js";
+import type { NluCall, NluResult } from "./types.js";
 
 /** Fixed confidences of the parser's readings, and the rules that gate classifier guesses. */
 export const CONFIDENCE = {
@@ -93,9 +94,35 @@ export const NOT_A_LOOKUP =
 
 /** Free text that opens on where to put it ("on my ... list", "in the ... folder"), not what. */
 export const SWALLOWED_PLACE = /^(?:on|in|into|onto|to|at) (?:my|the|this|that|your|our)\b/i;
-/** Free text that ends on a named field ("… into the postcode box"): the words and where they go. */
+/** Free text that ends on a named field ("… into the postcode box", "… into @e12"): the words and where they go. */
 export const SWALLOWED_FIELD =
-  /\b(?:in|into|onto) (?:my|the|this|that|your|our) (?:[\p{L}\d-]+ ){0,3}(?:box|field|textbox|form|input|cell|bar)$/iu;
+  /\b(?:in|into|onto) (?:(?:my|the|this|that|your|our) (?:[\p{L}\d'’-]+ ){0,3}(?:box|field|textbox|form|input|cell|bar)|@?e\d{1,5})$/iu;
 
 export const ONCE_ONLY =
   "I can’t set that up to repeat like that. For something that repeats, say for example “every Monday at 9 remind me to …”.";
+
+/**
+ * A request said as no command ("how do I mute the sound", "do not mute it") is at most put as a
+ * question, whatever read it: acting on it would be a false action (text/mood.ts).
+ */
+export function asSaid(catalog: Catalog, result: NluResult, said: readonly Token[]): NluResult {
+  if (result.kind !== "action" || result.confidence <= CLASSIFIER_CAP) return result;
+  const calls = result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }];
+  const looksUp = calls.every((call) =>
+    (catalog.intentsOf.get(call.tool) ?? []).some((spec) => spec.lookup !== undefined),
+  );
+  if (!holdsBack(moodOf(said.map((t) => t.w).join(" ")), looksUp)) return result;
+  return { ...result, confidence: CLASSIFIER_CAP };
+}
+
+/** A free-text value that swallowed where its words go ("… into the postcode box"). */
+export function swallowed(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  return SWALLOWED_PLACE.test(value) || SWALLOWED_FIELD.test(value.replace(/[.!?]+$/, ""));
+}
+
+/** Several commands are sure unless a part's free text swallowed where it goes: then asked. */
+export function splitConfidence(parts: readonly NluCall[]): number {
+  const sure = !parts.some((part) => Object.values(part.args).some(swallowed));
+  return sure ? CONFIDENCE.multi : CONFIDENCE.unnamedMedium;
+}

@@ -12,8 +12,8 @@ import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
-import { CONFIDENCE, ONCE_ONLY, resolveThere, SWALLOWED_FIELD, SWALLOWED_PLACE } from "./parse-rules.js";
-import { PointsBack } from "./points-back.js";
+import { asSaid, CONFIDENCE, ONCE_ONLY, resolveThere, splitConfidence, swallowed } from "./parse-rules.js";
+import { markWindowRefs, PointsBack } from "./points-back.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
@@ -144,6 +144,8 @@ class Parser {
     const input = typeof text === "string" ? text : "";
     const verdict = screen(input);
     if (!verdict.ok) return { text: input, kind: "unknown", confidence: 0, reply: verdict.reply };
+    const marked = markWindowRefs(input, context, this.catalog);
+    if (marked) return { ...this.parse(marked, context), text: input };
     const now = context.now ?? new Date(this.settings.clock?.now() ?? Date.now());
     const timezone =
       context.timezone && this.zones.isValid(context.timezone) ? context.timezone : this.settings.timezone;
@@ -174,7 +176,7 @@ class Parser {
     }
     const result = this.finish(this.read(input, context, said, env), said, context, env);
     const read = repeat || saysRepeat(said.map((t) => t.w)) ? this.notOnce(result) : result;
-    return this.back.named(input, read, context) ?? read;
+    return asSaid(this.catalog, this.back.named(input, read, context) ?? read, said);
   }
 
   /** A request that repeats is not one for a tool that acts once: acting once would do less. */
@@ -290,7 +292,7 @@ class Parser {
       (misspelt ? this.matcher.best(new SlotCache(tokens, env)) : undefined) ?? this.matcher.best(cache);
     if (!whole || whole.splittable) {
       const parts = splitCommands(this.matcher, tokens, env);
-      if (parts) return this.action(input, resolveThere(parts, tokens, this.catalog), CONFIDENCE.multi);
+      if (parts) return this.action(input, resolveThere(parts, tokens, this.catalog), splitConfidence(parts));
     }
     if (whole?.missing)
       return this.maybeIncomplete(
@@ -336,10 +338,7 @@ class Parser {
     if (!match.free) return CONFIDENCE.template;
     // "note to self on my ideas list: ...", "type … into the postcode box": the slot swallowed a
     // place the template has no word for
-    const swallowed = (v: string) =>
-      SWALLOWED_PLACE.test(v) || SWALLOWED_FIELD.test(v.replace(/[.!?]+$/, ""));
-    if (Object.values(match.args).some((v) => typeof v === "string" && swallowed(v)))
-      return CONFIDENCE.unnamedMedium;
+    if (Object.values(match.args).some(swallowed)) return CONFIDENCE.unnamedMedium;
     const spec = this.catalog.intents.get(match.intent);
     if (!spec?.medium) return CONFIDENCE.freeTemplate;
     // What only that tool's medium holds ("the opening hours of ...") names it as well as its name

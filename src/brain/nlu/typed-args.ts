@@ -240,3 +240,34 @@ function finder(
   });
   return found && { value: found.when, start: found.start, end: found.end };
 }
+
+/** Words before a length that make it a span of the calendar or a delay, not an amount. */
+const SPAN_BEFORE = new Set(
+  "in within next past last this coming every each per after before over under than".split(" "),
+);
+/** Words after a length that make it a distance in time ("two days late", "an hour ago"). */
+const SPAN_AFTER = new Set(
+  "ago from later earlier late early ahead behind back before after old away left".split(" "),
+);
+
+/**
+ * A length of time said as an amount ("have I got an hour free", "forty minutes of reading,
+ * time it") that the reading has no argument for, while another tool of its area takes one:
+ * the reading left out what the request was about, so it is not sure enough to act. A length
+ * said as a span, a bound or a delay ("in an hour", "the next two days", "under ten minutes",
+ * "an hour ago") is not one, nor a minute or less ("hold on a sec").
+ */
+export function leavesOutLength(catalog: Catalog, tool: string, words: readonly string[]): boolean {
+  const takesLength = (name: string) => {
+    const properties = catalog.properties.get(name) ?? {};
+    return Object.keys(properties).some((arg) => kindOf(arg, properties) === "duration");
+  };
+  if (takesLength(tool)) return false;
+  const group = catalog.groupOf.get(tool);
+  const area = [...catalog.groupOf].filter(([name, g]) => g === group && name !== tool);
+  if (!area.some(([name]) => takesLength(name))) return false;
+  // "for a sec", "on the twenty second": a moment or a date, not an amount of time
+  const length = findDuration(words);
+  if (!length || length.seconds <= 60) return false;
+  return !SPAN_BEFORE.has(words[length.start - 1] ?? "") && !SPAN_AFTER.has(words[length.end] ?? "");
+}

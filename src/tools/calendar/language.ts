@@ -170,6 +170,13 @@ const CALENDAR_INTENTS: IntentTable = {
   calendar_create_event: {
     // One event, one reminder: "each month" is a routine's, not this tool's
     once: true,
+    // "book me a dentist appointment": booked with someone else's diary, not put in this one
+    beyond: (_args, env) =>
+      /^\W*(?:(?:please|can you|could you|would you|will you|pls)\s+)*book\s+(?:me|us)\s+(?:a|an|in|into|on)\b/i.test(
+        env.text,
+      )
+        ? "I can't book appointments with other people or places, only put them in your own calendar: say “put … in my calendar” for that."
+        : undefined,
     // "make it 4pm": the event just added moves; "cancel that": it is deleted
     followUp: ({ kind, newest, when }) => {
       if (!newest.e) return undefined;

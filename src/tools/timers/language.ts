@@ -9,7 +9,7 @@ import {
   NO_ARGS,
   spokenWhen,
 } from "../../brain/nlu/language/index.js";
-import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for timers and alarms (the team's own sentences). */
@@ -294,4 +294,8 @@ function cancelGuess(input: GuessInput, noun: "alarm" | "timer"): Args {
   return named && !NOT_A_NAME.test(named[1]!) ? { label: named[1] } : {};
 }
 
-export const TIMERS_LANGUAGE = withPhrasings(byTool(TIMER_INTENTS, ALARM_INTENTS), SAMPLES);
+/** Timers and alarms ring on this computer: one on the kitchen speaker or a phone is not Jarvis's. */
+export const TIMERS_LANGUAGE = withPhrasings(
+  withEvery(byTool(TIMER_INTENTS, ALARM_INTENTS), { thisComputer: true }),
+  SAMPLES,
+);

@@ -29,6 +29,9 @@ const KINDS = new Set(
   ),
 );
 
+/** Words that only place a verb ("shoot an email over to Ana"): read alone, they name no one. */
+const PARTICLES = new Set("over across round around along back up out off away down".split(" "));
+
 const TRAILING = new Set(["for", "at", "on", "in", "to", "about", "with"]);
 
 /** Titles that only repeat what the thing is ("a reminder" titled "Reminder"). */
@@ -52,7 +55,7 @@ function vagueWords(value: string, worded: boolean): boolean {
   const rest = words.slice(i);
   if (rest.length !== 1) return false;
   const [word] = rest as [string];
-  return PRONOUNS.has(word) || KINDS.has(word) || (i > 0 && POINTERS.has(word));
+  return PRONOUNS.has(word) || PARTICLES.has(word) || KINDS.has(word) || (i > 0 && POINTERS.has(word));
 }
 
 /** Is this value of `arg` a placeholder rather than a value? Handles ("#f2") never are. */

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { compileCatalog } from "../../src/brain/nlu/catalog.js";
+import { stripFillers, tokenize } from "../../src/brain/nlu/text/normalize.js";
+import { leavesOutLength } from "../../src/brain/nlu/typed-args.js";
+import { configSchema } from "../../src/config/schema.js";
+import { builtinToolsForNlu, parseLeaning } from "../../src/testing/index.js";
+
+/**
+ * A length of time said as an amount ("ninety minutes clear") is what the request is about. A
+ * reading whose tool has no argument for it, in an area where another tool takes one, left it
+ * out: it is asked as a question, never acted on (decision 0031, "a value the reading leaves
+ * out"). The classifier is written by hand, so nothing rests on a training draw.
+ */
+const FAST_PATH = configSchema.parse({}).models.fast_path_threshold;
+const tools = await builtinToolsForNlu();
+const catalog = compileCatalog(tools);
+const words = (text: string) => stripFillers(tokenize(text)).map((t) => t.w);
+
+const nluLeaning = (text: string, lean: Record<string, number>) => parseLeaning(tools, text, lean);
+
+describe("a length of time the reading leaves out", () => {
+  it("is an amount the listing has no place for, where the area can find a free slot", () => {
+    expect(
+      leavesOutLength(catalog, "calendar_list_events", words("do I have ninety minutes clear on Monday")),
+    ).toBe(true);
+    expect(
+      leavesOutLength(catalog, "calendar_find_free_time", words("do I have ninety minutes clear on Monday")),
+    ).toBe(false);
+  });
+
+  it("is no span, bound, delay or moment, and nothing in an area with no length to take", () => {
+    for (const text of [
+      "what's on my calendar in the next two hours",
+      "what was on an hour ago",
+      "meetings under forty minutes this week",
+      "what's on the twenty second",
+      "hang on a sec, what's on today",
+    ])
+      expect(leavesOutLength(catalog, "calendar_list_events", words(text)), text).toBe(false);
+    expect(leavesOutLength(catalog, "mail_send", words("tell Rob I'll be twenty minutes late"))).toBe(false);
+  });
+
+  it("keeps a sure reading that left it out off the fast path", () => {
+    const lean = { calendar_list_events: 6, _none: 0 };
+    const left = nluLeaning("show my calendar for Monday, I need ninety minutes with the accountant", lean);
+    expect(left).toMatchObject({ kind: "action", tool: "calendar_list_events" });
+    expect(left.confidence).toBeLessThan(FAST_PATH);
+    const plain = nluLeaning("show my calendar for Monday, I need to see the accountant", lean);
+    expect(plain).toMatchObject({ kind: "action", tool: "calendar_list_events" });
+    expect(plain.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
+});
