@@ -1,6 +1,5 @@
 import { homedir } from "node:os";
 import { processAlive, readServerFile } from "../config/discovery.js";
-import { loadConfig } from "../config/load.js";
 import { type JarvisPaths, pathsFor, resolveHome } from "../config/paths.js";
 import { makeHomePrivate } from "../config/private-home.js";
 import type { JarvisConfig } from "../config/schema.js";
@@ -33,6 +32,16 @@ export interface RuntimeOptions {
   tools?: (deps: ToolDeps) => ToolDefinition[];
   /** Install skills, the sandbox and generated tools (default: only with the built-in catalog). */
   extensions?: boolean;
+}
+
+export interface ComposeOptions extends RuntimeOptions {
+  tools: (deps: ToolDeps) => ToolDefinition[];
+  /**
+   * Reads and validates config.yaml (`config/load.ts: loadConfig`, or a one-shot command's kept
+   * copy): passed in so that this module does not import the YAML parser and the config schema
+   * for a command that finds its config kept (docs/decisions/0040).
+   */
+  loadConfig: (path: string) => JarvisConfig;
 }
 
 /** The composition root: config, store, audit, registry and gate for one JARVIS_HOME. */
@@ -70,13 +79,11 @@ export interface Runtime {
  * built-in tools (see server/launch.ts). Loads config first: a bad file stops start-up before
  * anything is opened or written.
  */
-export function composeRuntime(
-  options: RuntimeOptions & { tools: (deps: ToolDeps) => ToolDefinition[] },
-): Runtime {
+export function composeRuntime(options: ComposeOptions): Runtime {
   // The passphrase is read once, here; nothing the runtime starts inherits it.
   const { JARVIS_PASSPHRASE: passphrase, ...env } = options.env ?? process.env;
   const paths = pathsFor(resolveHome(env));
-  const config = loadConfig(paths.config);
+  const config = options.loadConfig(paths.config);
   const tightened = makeHomePrivate(paths.home).map(({ path, was, unreachable }) => ({
     unreachable,
     text: `${path} was readable by others (mode ${was}); it is now yours only`,

@@ -1,5 +1,6 @@
-import { readFileSync } from "node:fs";
+import { configReader, readConfigSource } from "../config/config-cache.js";
 import { pathsFor, resolveHome } from "../config/paths.js";
+import type { JarvisConfig } from "../config/schema.js";
 import { codeIdentity } from "../core/package-root.js";
 import type { ToolDefinition } from "../core/tool.js";
 import {
@@ -69,22 +70,20 @@ export async function prepareRuntime(
   env: NodeJS.ProcessEnv,
   identity: string | undefined = codeIdentity(import.meta.url)?.code,
 ): Promise<OpenRuntime> {
-  if (identity === undefined) return fullRuntime(await loadCode(), undefined);
   const paths = pathsFor(resolveHome(env));
-  let configText = "";
-  try {
-    configText = readFileSync(paths.config, "utf8");
-  } catch {
-    // No config file: the defaults
-  }
+  const source = readConfigSource(paths.config);
+  const loadConfig = await configReader(paths.cache, identity, source);
+  if (identity === undefined) return fullRuntime(await loadCode(), loadConfig, undefined);
+  // No config file, or one that cannot be read (loadConfig says so): the defaults' key
+  const configText = source.kind === "text" ? source.text : "";
   const kept = { dir: paths.cache, key: catalogKey(identity, configText, env) };
   const descriptions = readCatalog(kept.dir, kept.key);
   const byEntry = descriptions && groupByEntry(descriptions);
-  if (!byEntry) return fullRuntime(await loadCode(), kept);
+  if (!byEntry) return fullRuntime(await loadCode(), loadConfig, kept);
   const speech = new Map(
     await Promise.all(ENTRIES.map(async (entry) => [entry.id, await entry.speech()] as const)),
   );
-  return (options) => describedRuntime(options, byEntry, speech, kept.dir);
+  return (options) => describedRuntime({ ...options, loadConfig }, byEntry, speech, kept.dir);
 }
 
 /** Descriptions by entry, or undefined when one names an entry this code does not have. */
@@ -107,10 +106,11 @@ async function loadCode() {
 /** Every group's code loaded and registered, and the catalog written for the next start. */
 function fullRuntime(
   loaded: Awaited<ReturnType<typeof loadCode>>,
+  loadConfig: (path: string) => JarvisConfig,
   kept: { dir: string; key: string } | undefined,
 ): OpenRuntime {
   return (options) => {
-    const runtime = composeRuntime({ ...options, tools: () => [] });
+    const runtime = composeRuntime({ ...options, tools: () => [], loadConfig });
     const described: ToolDescription[] = [];
     let describable = true;
     for (const { entry, code, speech } of loaded) {
@@ -134,7 +134,7 @@ function fullRuntime(
 
 /** Every built-in tool registered from its description; a group's code loads when it runs. */
 function describedRuntime(
-  options: RuntimeOptions,
+  options: RuntimeOptions & { loadConfig: (path: string) => JarvisConfig },
   byEntry: ReadonlyMap<string, ToolDescription[]>,
   speeches: ReadonlyMap<string, GroupSpeech>,
   dir: string,
