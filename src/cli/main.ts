@@ -117,7 +117,8 @@ function runtimeLoader(argv: readonly string[]): {
       // One request: its tools' groups load when they run, not all ~125 tools (decision 0032)
       if (command === "ask") {
         const { prepareRuntime } = await import("../runtime/on-demand.js");
-        const opener = await prepareRuntime(process.env);
+        // The context's environment: it holds a passphrase typed at the prompt
+        const opener = await prepareRuntime(context.env);
         open = (env) => opener({ env });
         return;
       }

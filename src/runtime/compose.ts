@@ -17,6 +17,7 @@ import type { PathRoots } from "../gate/paths.js";
 import { ToolRegistry } from "../gate/registry.js";
 import { createFileLogger } from "../observe/logger.js";
 import type { SqliteDatabase } from "../store/database.js";
+import type { DerivedKey } from "../store/key-ahead.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { rootsFromConfig } from "./roots.js";
 import { openHomeStore } from "./store.js";
@@ -32,6 +33,8 @@ export interface RuntimeOptions {
   tools?: (deps: ToolDeps) => ToolDefinition[];
   /** Install skills, the sandbox and generated tools (default: only with the built-in catalog). */
   extensions?: boolean;
+  /** The store passphrase's key, derived ahead by a one-shot command (`store/key-ahead.ts`). */
+  derivedKey?: DerivedKey;
 }
 
 export interface ComposeOptions extends RuntimeOptions {
@@ -102,6 +105,7 @@ export function composeRuntime(options: ComposeOptions): Runtime {
     env: passphrase ? { ...env, JARVIS_PASSPHRASE: passphrase } : env,
     keys,
     logger,
+    derived: options.derivedKey,
   });
   const db = store.db;
   if (store.notice) notices.push(store.notice);

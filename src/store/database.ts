@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import Database from "better-sqlite3-multiple-ciphers";
 import { JarvisError } from "../core/errors.js";
 import { createPrivateFile, type StoreKey, storeFileState, unlockStore } from "./cipher.js";
+import type { DerivedKey } from "./key-ahead.js";
 import { ALL_MIGRATIONS } from "./migrations/index.js";
 import type { Migration } from "./migrations/types.js";
 
@@ -14,6 +15,8 @@ export interface OpenStoreOptions {
   readonly?: boolean;
   /** The store's key; without one the file must be plaintext (or new, and then stays plaintext). */
   key?: StoreKey;
+  /** The passphrase's key derived ahead (`key-ahead.ts`); used only if it is for this key and file. */
+  derived?: DerivedKey;
 }
 
 /**
@@ -36,7 +39,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): SqliteD
     );
   }
   try {
-    if (options.key) unlockStore(db, options.key, path);
+    if (options.key) unlockStore(db, options.key, path, options.derived);
     if (!options.readonly) {
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = NORMAL");
