@@ -12,6 +12,7 @@ import { createTempHome, type TempHome } from "../testing/home.js";
 import { MemoryKeychainBackend } from "../testing/memory-keychain.js";
 import { composeRuntime } from "./compose.js";
 import { openHomeStore } from "./store.js";
+import { storePassphraseNeeded } from "./store-key.js";
 
 const PLANTED = "otter-saffron-4410 private note";
 
@@ -173,5 +174,21 @@ describe("the runtime's home", () => {
     await runtime.close();
     expect(runtime.notices).toEqual([]);
     expect(statSync(join(temp.jarvisHome, "cache")).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe("asking for the passphrase at a terminal", () => {
+  it("reads config.yaml as the ask does: store.encryption off asks nothing, a broken file is left to the runtime", async () => {
+    const home = createTempHome("jarvis-ask-passphrase-");
+    try {
+      const { JARVIS_PASSPHRASE: _, ...env } = home.env;
+      expect(await storePassphraseNeeded(env)).toBe("new");
+      home.writeConfig("store:\n  encryption: off\n");
+      expect(await storePassphraseNeeded(env)).toBeUndefined();
+      home.writeConfig("store:\n  encryption: sometimes\n");
+      expect(await storePassphraseNeeded(env)).toBeUndefined();
+    } finally {
+      home.cleanup();
+    }
   });
 });
