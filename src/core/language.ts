@@ -178,6 +178,12 @@ export interface GroupCues {
    * is cancelled by the name the list shows). Retrieval offers such a lookup with the tool.
    */
   lookups?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Tools of the group a request may need whatever its words say, because goals end in them
+   * without naming them: a sum on values read somewhere ("is the bundle a saving?"), a fact
+   * only a search knows ("is the road shut?"). Retrieval offers them with every request.
+   */
+  general?: readonly string[];
 }
 
 /**

@@ -56,8 +56,20 @@ export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
     const cued = new Set(index.cued(input.request.text));
     const first = ranked.filter((tool) => cued.has(tool.name)).slice(0, Math.floor(own / 3));
     const order = [...first, ...ranked.filter((tool) => !first.includes(tool))].map((tool) => tool.name);
-    chosen = withinTokens(
+    const head = withinTokens(
       withLookups(order, own, (name) => index.lookups(name)),
+      tokens,
+      cost,
+    );
+    // The tools goals end in without naming them (a sum, a web search) take the last places
+    // of a large room (never more places than the ranking had); a small one cannot spare them
+    // for every request, only for those whose ranking has them within reach
+    const general = index
+      .general()
+      .filter((name) => !fixed.includes(name) && !head.includes(name))
+      .filter((name) => input.budget >= GENERAL_FROM || order.indexOf(name) < GENERAL_REACH * own);
+    chosen = withinTokens(
+      [...general, ...head.slice(0, Math.max(0, head.length - general.length))],
       tokens,
       cost,
     );
@@ -71,6 +83,15 @@ export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
  * request stays under 4k tokens (o200k, system prompt included; measured in bench/model).
  */
 export const TOKENS_PER_TOOL = 195;
+
+/**
+ * The smallest budget whose first offer always holds the general tools (`GroupCues.general`).
+ * Below it each place is worth more to the ranking than to a tool most requests do not need,
+ * and a general tool comes only when ranked within `GENERAL_REACH` rooms.
+ */
+export const GENERAL_FROM = 16;
+/** Below it, how far down the ranking (in rooms) a general tool still takes the last place. */
+export const GENERAL_REACH = 3;
 
 /** The least and the most of the budget's room one request gets. */
 const ROOM_RANGE = [0.6, 1.3] as const;

@@ -11,6 +11,7 @@ import { builtinTools } from "../../tools/index.js";
 import { estimateTokens } from "../tokens.js";
 import {
   chooseOffer,
+  GENERAL_REACH,
   roomFor,
   searchLimitFor,
   TOKENS_PER_TOOL,
@@ -178,6 +179,30 @@ describe("each request gets the room its ranking calls for", () => {
       expect(spent).toBeLessThanOrEqual(20 * TOKENS_PER_TOOL);
       expect(offer.list()).toEqual([...offer.list()].sort((a, b) => fixedLast(a, b)));
     }
+  });
+});
+
+describe("general tools: what goals end in without naming it", () => {
+  it("come with every first offer of a large budget; a small one takes them only within reach of its room", async () => {
+    harness = createAgentHarness({ tools: (deps) => builtinTools(deps) });
+    const { retriever, registry } = harness.agent.deps;
+    const place = async (text: string, name: string) =>
+      (await retriever.rank({ text })).findIndex((tool) => tool.name === name);
+    // Words of the windows only: neither a sum nor a search ranks anywhere near the head
+    const windows = "tile the two terminal windows side by side";
+    expect(await place(windows, "calc_evaluate")).toBeGreaterThan(GENERAL_REACH * MOST_AT_12);
+    expect(await place(windows, "web_search")).toBeGreaterThan(GENERAL_REACH * MOST_AT_12);
+    const large = await chooseOffer({ retriever, registry, budget: 20, request: { text: windows } });
+    expect(large.has("calc_evaluate") && large.has("web_search") && large.has("windows_tile")).toBe(true);
+    const small = await chooseOffer({ retriever, registry, budget: 12, request: { text: windows } });
+    expect(small.has("calc_evaluate") || small.has("web_search")).toBe(false);
+    expect(small.has("windows_tile")).toBe(true);
+    // A sum said in no sum's words ranks past a small room, but within reach of it
+    const statement = "open the bank statement file and check the balance adds up";
+    expect(await place(statement, "calc_evaluate")).toBeGreaterThan(MOST_AT_12);
+    const reached = await chooseOffer({ retriever, registry, budget: 12, request: { text: statement } });
+    expect(reached.has("calc_evaluate")).toBe(true);
+    expect(reached.size).toBeLessThanOrEqual(MOST_AT_12);
   });
 });
 

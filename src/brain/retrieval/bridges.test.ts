@@ -85,11 +85,35 @@ describe("bridging the request's words to the tools' words", () => {
       ["which petrol station is nearest to the office", "web_search", 5],
       ["let Priya know the train is running late", "contacts_search", 8],
       ["you know my shoe size, order the boots in it", "memory_recall", 8],
+      ["did the council send the bin day letter? put the dates in my diary", "mail_search", 8],
+      ["when the backup is done, pop it up in the corner", "system_notify", 5],
+      ["read the scan I have open and tell me the total", "screen_ocr", 8],
+      ["what does the error code in the dialog mean", "screen_ocr", 12],
+      ["this week's dinners \u2014 porridge Mon, curry Thu, fish Fri", "lists_add", 20],
     ];
     for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
     // The person's name is what brings the look-up: the same news with no one named does not lift it
     expect(rankOf({ text: "let Priya know the train is running late" }, "contacts_search")).toBeLessThan(
       rankOf({ text: "the train is running late" }, "contacts_search"),
     );
+  });
+
+  it("lifts the keys and typing of an app the request launches (apps and input work together)", () => {
+    // Saving is a key chord in the app's window: no word of the request names the keys
+    expect(rankOf({ text: "launch gedit and save the file as notes" }, "input_hotkey")).toBeLessThan(24);
+  });
+
+  it("lists the tools a group declares general, and never another group's tool", () => {
+    const ledger: CatalogTool = {
+      name: "mcp_ledger_total",
+      group: "mcp:ledger",
+      description: "Add up the open bills.",
+      groupCues: { general: ["mcp_ledger_total", "files_read"] },
+    };
+    const own = new ToolIndex([...fixture.catalog, ledger], toolLanguage([...fixture.catalog, ledger]));
+    expect(own.general()).toContain("mcp_ledger_total");
+    expect(own.general()).not.toContain("files_read");
+    // The built-in groups: a sum and a web search end many goals without being named
+    expect(fixture.index.general()).toEqual(expect.arrayContaining(["calc_evaluate", "web_search"]));
   });
 });

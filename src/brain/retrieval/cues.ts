@@ -2,6 +2,11 @@ import type { GroupCue } from "../../core/language.js";
 import type { RelatedPhrase, RelatedWords } from "./terms.js";
 import type { CatalogTool } from "./tool-index.js";
 
+/** The particles of English phrasal verbs ("put away", "flash up"). */
+const PARTICLES = new Set(["up", "down", "off", "on", "out", "away", "over", "back", "in", "through"]);
+/** What stands between a phrasal verb and its particle: a pronoun, never a clause. */
+const OBJECT = "(?:it|them|this|that|these|those|him|her|me|us|everything|all)";
+
 /**
  * What the tool groups of a catalog declare about how requests point at them (`groupCues`,
  * from each group's own `cues.ts`): shapes that point at a group whatever the words around
@@ -13,9 +18,13 @@ export class CompiledCues {
   private readonly shapes = new Map<string, GroupCue[]>();
   readonly words: RelatedWords;
   readonly phrases: readonly RelatedPhrase[];
+  /** Tools their groups declare general (`GroupCues.general`), in catalog order. */
+  readonly general: readonly string[];
 
   constructor(catalog: readonly CatalogTool[]) {
     const seen = new Set<string>();
+    const groupOf = new Map(catalog.map((tool) => [tool.name, tool.group]));
+    const general: string[] = [];
     const words = new Map<string, string[]>();
     for (const tool of catalog) {
       for (const cue of tool.groupCues?.shapes ?? []) {
@@ -30,6 +39,9 @@ export class CompiledCues {
         });
         this.shapes.set(tool.group, list);
       }
+      // Only a group's own tools: a group cannot make another's tool general
+      for (const name of tool.groupCues?.general ?? [])
+        if (groupOf.get(name) === tool.group && !general.includes(name)) general.push(name);
       for (const [word, terms] of Object.entries(tool.groupCues?.words ?? {})) {
         const key = word.toLowerCase();
         const list = words.get(key) ?? [];
@@ -42,12 +54,15 @@ export class CompiledCues {
       if (!key.includes(" ")) continue;
       words.delete(key);
       // Whole words, any spacing: "out of my way" is not "without of my way"
-      const source = key
-        .split(/\s+/)
-        .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-        .join("\\s+");
+      const parts = key.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+      // A verb and its particle take their object between them too ("flash it up", "add them up")
+      const source =
+        parts.length === 2 && PARTICLES.has(parts[1]!)
+          ? `${parts[0]}(?:\\s+${OBJECT})?\\s+${parts[1]}`
+          : parts.join("\\s+");
       phrases.push({ pattern: new RegExp(`\\b${source}\\b`, "i"), terms });
     }
+    this.general = general;
     this.words = words;
     this.phrases = phrases;
   }

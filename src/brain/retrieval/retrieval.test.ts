@@ -183,6 +183,12 @@ describe("words and shapes the groups declare, and finders with their readers", 
     expect(place("it's stuffy in the glasshouse, let some air in")).toBeLessThan(3);
     // The same words scattered are not the phrase
     expect(place("let me know if some friends drop in for air hockey")).toBeGreaterThan(10);
+    // A verb and its particle hold a pronoun between them, never a clause
+    const airing: CatalogTool = { ...greenhouse, groupCues: { words: { "air out": ["vents", "roof"] } } };
+    const aired = new ToolIndex([...catalog, airing], toolLanguage([...catalog, airing]));
+    const placeAired = (text: string) => aired.rank({ text }).findIndex((t) => t.name === airing.name);
+    expect(placeAired("the glasshouse smells, air it out")).toBeLessThan(3);
+    expect(placeAired("the hot air in the flat is stale so I am going out")).toBeGreaterThan(10);
     // The built-in groups' phrases: a window put aside, something that rings at a time
     expect(top({ text: "start slack and then get it out of the way" }, 12)).toContain("windows_minimize");
     expect(top({ text: "I want something to go off at 6:15 tomorrow" }, 5)).toContain("alarm_set");

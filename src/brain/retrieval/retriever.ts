@@ -70,7 +70,7 @@ export class ToolRetriever {
     let text = this.cuesTexts.get(cues);
     if (text === undefined) {
       text = fnv(
-        `${JSON.stringify(cues.words ?? {})}${JSON.stringify(cues.lookups ?? {})}${(cues.shapes ?? []).map((c) => c.pattern.source).join("\u0001")}`,
+        `${JSON.stringify(cues.words ?? {})}${JSON.stringify(cues.lookups ?? {})}${JSON.stringify(cues.general ?? [])}${(cues.shapes ?? []).map((c) => c.pattern.source).join("\u0001")}`,
       );
       this.cuesTexts.set(cues, text);
     }

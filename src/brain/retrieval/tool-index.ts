@@ -68,6 +68,7 @@ export const GROUP_AFFINITY: ReadonlyArray<readonly [string, string]> = [
   ["apps", "ui"],
   ["apps", "windows"],
   ["windows", "input"],
+  ["apps", "input"],
   ["ui", "input"],
   ["screen", "ui"],
   ["web", "browser"],
@@ -175,6 +176,11 @@ export class ToolIndex {
   /** The tools of a group, in catalog order. */
   members(group: string): string[] {
     return this.names.filter((name) => this.groupOf.get(name) === group);
+  }
+
+  /** The tools their groups declare any request may need (a sum, a web search). */
+  general(): readonly string[] {
+    return this.groupCues.general;
   }
 
   /** Tools whose own cues the text has (a sum's shape, a key chord), in catalog order. */

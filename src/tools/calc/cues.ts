@@ -27,6 +27,9 @@ const OPERATION_ON =
 const TIME_PLUS = /^(?=.*\b(?:[01]?\d|2[0-3]):[0-5]\d\b)(?=.*\b\d+\s*(?:h\s*\d+|hrs?|hours?)\b)/i;
 
 export const CALC_CUES: GroupCues = {
+  // Goals end in a sum no word of theirs names: values read off a page, a list or the screen
+  // and then compared, checked or totted up ("is the bundle a saving?", "am I right?")
+  general: ["calc_evaluate"],
   shapes: [
     { pattern: TEMPERATURE, weight: 3 },
     { pattern: AREA, weight: 3 },

@@ -10,6 +10,13 @@ export const LISTS_CUES: GroupCues = {
     },
     // "weekend jobs: fix the latch, clear the gutters, paint the shed": items after a colon
     { pattern: /^[^:,]{2,40}:\s*[^,]+(?:,[^,]+){2,}/, weight: 1.5 },
+    // Three or more short items in a row anywhere ("tacos Mon, dhal Tue, pesto pasta Wed"):
+    // things to keep, not steps to take
+    {
+      pattern:
+        /(?:^|[:\u2014-]\s*)(?:[\w'-]+(?: [\w'-]+){0,2}, ){2,}(?:and )?[\w'-]+(?: [\w'-]+){0,2}(?=[.!?]|$)/,
+      weight: 1.5,
+    },
   ],
   words: {
     shopping: ["list"],

@@ -17,6 +17,13 @@ export const MAIL_CUES: GroupCues = {
         /\b(?:what|the \w+) (?:he|she|they|[A-Z][a-z]+) (?:suggested|proposed|mentioned|said|asked for|sent|wrote|attached|shared)\b/,
       weight: 1.5,
     },
+    // Something a third party sent (or did send) is in the inbox ("the school sent something",
+    // "did the courier send a link"); what the user sends is not
+    {
+      pattern:
+        /\b(?:(?:the|my|our) [a-z]+|[A-Z][a-z]+|he|she|they) sent\b(?! (?:to|it to|them to)\b)|\bdid (?:the|my|our) [a-z]+ (?:send|email)\b/,
+      weight: 1.5,
+    },
   ],
   words: {
     thread: ["mail"],

@@ -2,7 +2,16 @@ import type { GroupCues } from "../../core/language.js";
 
 /** What is on the screen. */
 export const SCREEN_CUES: GroupCues = {
-  shapes: [{ pattern: /\bon (?:the |my )?screen\b|\bscreen\b/i, weight: 1 }],
+  shapes: [
+    { pattern: /\bon (?:the |my )?screen\b|\bscreen\b/i, weight: 1 },
+    // A picture or a box being looked at (a photo or a scan open, an error in a dialog): what it
+    // says is read off the screen, no file or page holds it as text
+    {
+      pattern:
+        /\b(?:photo|picture|scan|scanned|image|dialog|dialogue|error (?:box|message|code))\b(?=.*\b(?:open|showing|shows|in front of me|up)\b)|\b(?:in|on) the (?:dialog|dialogue|pop-?up|error box)\b/i,
+      weight: 1.5,
+    },
+  ],
   words: {
     screenshot: ["screen", "capture"],
     // A picture being looked at: its words are read off the screen

@@ -3,6 +3,9 @@ import { URL } from "../cue-shapes.js";
 
 /** A web address, and a question about the world rather than about the user's own things. */
 export const WEB_CUES: GroupCues = {
+  // Goals end in a public fact no tool of the user's own things holds (is a road shut, who plays
+  // on a record, what a kit should contain), asked in words no tool has
+  general: ["web_search"],
   shapes: [
     { pattern: URL, weight: 2 },
     {
