@@ -33,17 +33,19 @@ interface AskFlags {
   no: boolean;
   session?: string | undefined;
   continue: boolean;
+  verbose: boolean;
 }
 
 /** `ask` arguments this client understands; anything else is left to the full CLI (undefined). */
 export function parseAsk(argv: readonly string[]): AskFlags | undefined {
   if (argv[0] !== "ask") return undefined;
-  const flags: AskFlags = { text: "", json: false, yes: false, no: false, continue: false };
+  const flags: AskFlags = { text: "", json: false, yes: false, no: false, continue: false, verbose: false };
   const words: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") flags.json = true;
     else if (arg === "--yes") flags.yes = true;
+    else if (arg === "--verbose") flags.verbose = true;
     else if (arg === "--no") flags.no = true;
     else if (arg === "-c" || arg === "--continue") flags.continue = true;
     else if (arg === "--session" && argv[i + 1] !== undefined) flags.session = argv[++i];
@@ -102,6 +104,8 @@ export interface FollowFlags {
   no?: boolean | undefined;
   /** Print the run's events (ask, resume); a single call (`tools call`) reports only its outcome. */
   quiet?: boolean | undefined;
+  /** Name the tools in progress lines (`--verbose`). */
+  verbose?: boolean | undefined;
 }
 
 /**
@@ -115,7 +119,7 @@ export async function followRun(
   flags: FollowFlags,
   streams: Streams,
 ): Promise<{ exit: number; result?: TurnResult }> {
-  const printer = new EventPrinter(streams, flags.json ?? false);
+  const printer = new EventPrinter(streams, flags.json ?? false, flags.verbose ?? false);
   let runId: string | undefined;
   let result: TurnResult | undefined;
   const onSigint = () => {

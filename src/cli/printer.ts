@@ -13,10 +13,17 @@ export interface PrinterStreams {
 export class EventPrinter {
   readonly style: Style;
   private lineOpen = false;
+  /** What each call in flight is doing, in words (from its `tool_started`). */
+  private readonly doing = new Map<string, string>();
 
+  /**
+   * `verbose` (`--verbose`) names the tools and the gate's own reasons, for people debugging a
+   * run; otherwise activity is said in words the person chose ("Reading ~/notes.txt").
+   */
   constructor(
     private readonly context: PrinterStreams,
     private readonly json = false,
+    private readonly verbose = false,
   ) {
     this.style = styleFor(context.stderr as { isTTY?: boolean }, context.env ?? {});
   }
@@ -32,18 +39,29 @@ export class EventPrinter {
         this.context.stdout.write(event.data.text);
         this.lineOpen = !event.data.text.endsWith("\n");
         break;
-      case "tool_started":
-        this.note(dim(`  ${mark.run} ${event.data.tool}`));
+      case "tool_started": {
+        const doing = this.verbose ? event.data.tool : (event.data.doing ?? WORKING);
+        this.doing.set(event.data.callId, doing);
+        this.note(dim(`  ${mark.run} ${doing}`));
         break;
-      case "tool_finished":
+      }
+      case "tool_finished": {
+        const { callId, ok, durationMs, error } = event.data;
+        const doing = this.verbose ? event.data.tool : (this.doing.get(callId) ?? WORKING);
+        this.doing.delete(callId);
+        const failure = this.verbose
+          ? `${error?.code ?? "ERROR"} ${error?.message ?? ""}`.trimEnd()
+          : (error?.message ?? "it did not work");
         this.note(
-          event.data.ok
-            ? `  ${green(mark.ok)} ${event.data.tool} ${dim(`(${event.data.durationMs} ms)`)}`
-            : `  ${red(mark.fail)} ${event.data.tool}: ${event.data.error?.code ?? "ERROR"} ${event.data.error?.message ?? ""}`.trimEnd(),
+          ok
+            ? `  ${green(mark.ok)} ${doing} ${dim(`(${durationMs} ms)`)}`
+            : `  ${red(mark.fail)} ${doing}: ${failure}`,
         );
         break;
+      }
       case "tool_decided":
-        if (event.data.decision === "deny") {
+        // The gate's reasons name tools and settings; the answer already says what was refused.
+        if (event.data.decision === "deny" && this.verbose) {
           const code = event.data.code ? `${event.data.code} ` : "";
           this.note(`  ${red(mark.deny)} ${event.data.tool}: ${code}${event.data.reason}`);
         }
@@ -85,6 +103,9 @@ export class EventPrinter {
     this.lineOpen = false;
   }
 }
+
+/** A call whose tool has no words for it (an MCP or generated tool). */
+const WORKING = "Working on it";
 
 function planMark(step: PlanStep): string {
   const mark = { pending: "[ ]", running: "[>]", done: "[x]", failed: "[!]" }[step.status];

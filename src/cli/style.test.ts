@@ -6,15 +6,15 @@ import { styleFor } from "./style.js";
 const event = (type: JarvisEvent["type"], data: unknown) =>
   ({ type, runId: "r", seq: 1, ts: 0, data }) as JarvisEvent;
 
-function printed(isTTY: boolean, env: NodeJS.ProcessEnv): string {
+function printed(isTTY: boolean, env: NodeJS.ProcessEnv, verbose = false): string {
   let text = "";
   const write = (chunk: string) => {
     text += chunk;
     return true;
   };
   const stream = { isTTY, write } as unknown as NodeJS.WritableStream;
-  const printer = new EventPrinter({ stdout: stream, stderr: stream, env });
-  printer.print(event("tool_started", { callId: "c", tool: "files_read" }));
+  const printer = new EventPrinter({ stdout: stream, stderr: stream, env }, false, verbose);
+  printer.print(event("tool_started", { callId: "c", tool: "files_read", doing: "Reading ~/notes.txt" }));
   printer.print(
     event("tool_finished", { callId: "c", tool: "files_read", ok: true, output: "", durationMs: 3 }),
   );
@@ -25,7 +25,7 @@ function printed(isTTY: boolean, env: NodeJS.ProcessEnv): string {
 describe("colour and symbols", () => {
   it("on a terminal: colour and symbols", () => {
     const text = printed(true, {});
-    expect(text).toContain("⚙ files_read");
+    expect(text).toContain("⚙ Reading ~/notes.txt");
     expect(text).toContain("\u001b[");
   });
 
@@ -37,8 +37,60 @@ describe("colour and symbols", () => {
 
   it("piped or TERM=dumb: plain ASCII, no colour", () => {
     for (const text of [printed(false, {}), printed(true, { TERM: "dumb" })]) {
-      expect(text).toBe("  -> files_read\n  ok files_read (3 ms)\nTOOL_FAILED: it broke\n");
+      expect(text).toBe("  -> Reading ~/notes.txt\n  ok Reading ~/notes.txt (3 ms)\nTOOL_FAILED: it broke\n");
     }
+  });
+
+  it("--verbose names the tool instead", () => {
+    expect(printed(false, {}, true)).toBe("  -> files_read\n  ok files_read (3 ms)\nTOOL_FAILED: it broke\n");
+  });
+});
+
+describe("progress lines speak to the person", () => {
+  const lines = (events: Array<[JarvisEvent["type"], unknown]>, verbose = false) => {
+    let text = "";
+    const stream = {
+      isTTY: false,
+      write: (chunk: string) => (text += chunk),
+    } as unknown as NodeJS.WritableStream;
+    const printer = new EventPrinter({ stdout: stream, stderr: stream, env: {} }, false, verbose);
+    for (const [type, data] of events) printer.print(event(type, data));
+    return text;
+  };
+
+  it("a failure says what was being done and why, without tool names or codes; a denial is left to the answer", () => {
+    const events: Array<[JarvisEvent["type"], unknown]> = [
+      [
+        "tool_decided",
+        {
+          callId: "d",
+          tool: "shell_run",
+          tier: "dangerous",
+          decision: "deny",
+          reason: "policy.tools.shell_run is deny",
+        },
+      ],
+      ["tool_started", { callId: "c", tool: "files_read", doing: "Reading ~/missing.txt" }],
+      [
+        "tool_finished",
+        {
+          callId: "c",
+          tool: "files_read",
+          ok: false,
+          error: { code: "NOT_FOUND", message: "there is no ~/missing.txt" },
+          durationMs: 1,
+        },
+      ],
+      ["tool_started", { callId: "m", tool: "weather__forecast" }],
+      ["tool_finished", { callId: "m", tool: "weather__forecast", ok: true, durationMs: 2 }],
+    ];
+    const text = lines(events);
+    expect(text).toBe(
+      "  -> Reading ~/missing.txt\n  x Reading ~/missing.txt: there is no ~/missing.txt\n  -> Working on it\n  ok Working on it (2 ms)\n",
+    );
+    expect(text).not.toMatch(/files_read|shell_run|weather__|NOT_FOUND|policy\./);
+    expect(lines(events, true)).toContain("  x files_read: NOT_FOUND there is no ~/missing.txt");
+    expect(lines(events, true)).toContain("denied: shell_run: policy.tools.shell_run is deny");
   });
 
   it("FORCE_COLOR colours even a pipe", () => {

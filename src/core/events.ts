@@ -19,7 +19,8 @@ export interface EventDataMap {
   };
   confirm_requested: ConfirmRequestData;
   confirm_resolved: { confirmationId: string; callId: string; answer: ConfirmAnswer; by?: string };
-  tool_started: { callId: string; tool: string };
+  /** `doing`: the call in the person's words ("Reading ~/notes.txt"), when the tool can say it. */
+  tool_started: { callId: string; tool: string; doing?: string };
   tool_finished: {
     callId: string;
     tool: string;

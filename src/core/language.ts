@@ -206,6 +206,11 @@ export interface IntentSpec {
    * their words alone would teach every sentence about a list to add to it.
    */
   shapes?: readonly TemplateEntry[];
+  /**
+   * Shapes of a request that names this tool but not all its values ("reply saying we'll come"
+   * with no message named): matched like `asks`, never taught, for the same reason as `shapes`.
+   */
+  askShapes?: readonly TemplateEntry[];
   /** Classifier-only phrasings the templates do not cover (the team's own words). */
   samples?: readonly string[];
   /** Sentences that sound like this tool but are not for it (trained as "none of the tools"). */

@@ -24,6 +24,8 @@ export interface ExecutorOptions {
   logger: Logger;
   defaultTimeoutMs: number;
   maxOutputChars: number;
+  /** The call in the person's words for progress lines (`tool_started.doing`); none: no words. */
+  describe?: (tool: ToolDefinition, args: Record<string, unknown>) => Promise<string | undefined>;
 }
 
 const ABORTED = Symbol("aborted");
@@ -51,7 +53,8 @@ export class Executor {
     );
     const startedAt = this.options.clock.now();
     scope.onStarted?.(callId);
-    scope.emit?.({ type: "tool_started", data: { callId, tool: tool.name } });
+    const doing = scope.emit ? await this.options.describe?.(tool, args).catch(() => undefined) : undefined;
+    scope.emit?.({ type: "tool_started", data: { callId, tool: tool.name, ...(doing ? { doing } : {}) } });
     let outcome: ExecutionOutcome;
     try {
       const result = await Promise.race([

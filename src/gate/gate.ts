@@ -5,7 +5,7 @@ import type { Logger } from "../core/logger.js";
 import type { NestedCallOutcome, ScopeRestriction } from "../core/tool.js";
 import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
-import { Executor } from "./execute.js";
+import { Executor, type ExecutorOptions } from "./execute.js";
 import { applyStandingGrants } from "./grants.js";
 import { KillSwitch } from "./kill-switch.js";
 import type { PathRoots } from "./paths.js";
@@ -17,7 +17,7 @@ import { assessRisk } from "./risk.js";
 import { taintVerdict } from "./taint.js";
 import type { Assessment, CallOutcome, Judgement, ProposedCall, RunScope } from "./types.js";
 
-export interface GateOptions {
+export interface GateOptions extends Pick<ExecutorOptions, "describe"> {
   registry: ToolRegistry;
   audit: AuditLog;
   /** Read on every call so settings changes apply without a restart. */
@@ -56,6 +56,7 @@ export class Gate {
       logger: options.logger,
       defaultTimeoutMs: options.defaultTimeoutMs ?? 30_000,
       maxOutputChars: options.maxOutputChars ?? 32_000,
+      ...(options.describe ? { describe: options.describe } : {}),
     });
   }
 

@@ -206,6 +206,20 @@ export class KnowledgeBase {
     return documents;
   }
 
+  /**
+   * Removes what every target names, or nothing: one target that names no document is
+   * NOT_FOUND before anything goes (`jarvis docs remove`, in-process or in the service).
+   */
+  removeAll(targets: readonly string[]): DocumentInfo[] {
+    const missing = targets.filter((target) => this.matching(target).length === 0);
+    if (missing.length > 0) {
+      throw new JarvisError("NOT_FOUND", `not in the knowledge base: ${missing.join(", ")}`, {
+        fix: "see `jarvis docs list` for ids and paths; nothing was removed",
+      });
+    }
+    return targets.flatMap((target) => this.remove(target));
+  }
+
   /** The documents `remove(target)` would remove. */
   matching(target: string): DocumentInfo[] {
     const found = this.find(target);

@@ -13,6 +13,7 @@ export {
   type FactExtractor,
   PatternFactExtractor,
 } from "./extract.js";
+export { forgetAll } from "./forget.js";
 export {
   Memory,
   type MemoryItem,

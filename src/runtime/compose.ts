@@ -19,6 +19,7 @@ import { createFileLogger } from "../observe/logger.js";
 import type { SqliteDatabase } from "../store/database.js";
 import type { DerivedKey } from "../store/key-ahead.js";
 import type { ToolDeps } from "../tools/deps.js";
+import { callDescriber } from "./describe-call.js";
 import { rootsFromConfig } from "./roots.js";
 import { openHomeStore } from "./store.js";
 import type { StoreKeySource } from "./store-key.js";
@@ -168,6 +169,7 @@ export function composeRuntime(options: ComposeOptions): Runtime {
     logger,
     confirmTimeoutMs: config.policy.confirm_timeout_s * 1000,
     defaultTimeoutMs: config.policy.tool_timeout_s * 1000,
+    describe: callDescriber(config, env, clock),
   });
   let closed = false;
   return {

@@ -1,3 +1,4 @@
+import type { McpConfig } from "../config/mcp.js";
 import type { Logger } from "../core/logger.js";
 import type { ConfirmationInbox } from "../gate/inbox.js";
 import type { Runtime } from "../runtime/runtime.js";
@@ -5,6 +6,7 @@ import type { Tasks } from "../tasks/service.js";
 import type { EventLog } from "./event-log.js";
 import type { LiveHub } from "./live.js";
 import type { ServerMetrics } from "./metrics.js";
+import type { ConfigReloaded } from "./reload.js";
 import type { TurnHandle, TurnService } from "./types.js";
 
 /** The parts of the runtime the server reads (the store: for the audit chain's anchor). */
@@ -26,6 +28,10 @@ export interface ServerContext {
   version: string;
   /** The service's delivery, routines and supervised parts, once started (absent in tests that need none). */
   tasks?: Tasks | undefined;
+  /** Hands a changed `mcp:` section to the MCP servers (set by the service once they are attached). */
+  mcp?: ((next: McpConfig) => Promise<string[]>) | undefined;
+  /** Makes the service use config.yaml as it is now (`POST /api/config/reload`, the file watcher). */
+  reloadConfig(): Promise<ConfigReloaded>;
   /** Starts a turn answered by the web broker; its own event queue is drained (the hub fans out). */
   startTurn(text: string, sessionId: string | undefined, source: string): TurnHandle;
   /** Stops one run, or everything in flight; returns how many. */

@@ -6,6 +6,8 @@ import { composeRuntime, type Runtime } from "../runtime/compose.js";
 import type { Tasks } from "../tasks/service.js";
 import { TasksLink } from "../tasks/tools.js";
 import type { ToolFactory } from "../tools/groups.js";
+import type { ServerContext } from "./context.js";
+import { watchConfig } from "./reload.js";
 import { isLoopbackHost, isWildcardHost } from "./security.js";
 import { createServer, type JarvisServer } from "./server.js";
 import { settleMemory } from "./settle.js";
@@ -51,6 +53,7 @@ async function buildAgent(
   version: string,
   link: TasksLink,
   tools: ToolFactory | undefined,
+  context: ServerContext,
 ): Promise<AgentService> {
   // Group by group with a breath between: Node links a dynamic import's whole module graph
   // synchronously (~0.35 s for every group at once), which would hold the UI's first requests
@@ -67,7 +70,14 @@ async function buildAgent(
   await breathe();
   // MCP servers connect in the background; their tools join the catalog as each comes up.
   const { attachMcp } = await import("../extend/mcp/index.js");
-  await attachMcp({ ...runtime, onClose: runtime.deps.onClose }, { waitMs: 0, version });
+  const attach = () => attachMcp({ ...runtime, onClose: runtime.deps.onClose }, { waitMs: 0, version });
+  let hub = await attach();
+  // A reload hands the new `mcp:` section over; with no hub yet (no server at start), one is made.
+  context.mcp = async (next) => {
+    if (hub) return hub.reconfigure(next);
+    hub = await attach();
+    return hub ? Object.keys(next.servers) : [];
+  };
   const { openAgentService } = await import("../runtime/agent.js");
   await breathe();
   return openAgentService(runtime);
@@ -180,7 +190,7 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
     const link = new TasksLink();
     const listening = server;
     const ready = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => buildAgent(runtime, options.version ?? "0.1.0", link, options.tools))
+      .then(() => buildAgent(runtime, options.version ?? "0.1.0", link, options.tools, listening.context))
       .then(async (built) => {
         agent = built;
         tasks = await startServiceTasks(runtime, built, listening, link);
@@ -198,6 +208,7 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
     writeServerFile(runtime.paths.home, { url: local, pid: process.pid, startedAt: Date.now() });
     const stopping = new AbortController();
     const mail = resumeMail(runtime, stopping.signal);
+    const unwatch = watchConfig(runtime.paths.config, listening.context.reloadConfig, runtime.logger);
     return {
       server: listening,
       runtime,
@@ -207,6 +218,7 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
       ready,
       async close() {
         removeServerFile(runtime.paths.home, process.pid);
+        unwatch();
         stopping.abort();
         unsettle();
         await mail;

@@ -7,9 +7,11 @@ import { HttpError, toErrorReply } from "./errors.js";
 import { EventLog } from "./event-log.js";
 import { LiveHub } from "./live.js";
 import { ServerMetrics } from "./metrics.js";
+import { configReloader } from "./reload.js";
 import { registerApiRoutes } from "./routes/api.js";
 import { registerExtendRoutes } from "./routes/extend.js";
 import { registerKnowledgeRoutes } from "./routes/knowledge.js";
+import { registerLibraryRoutes } from "./routes/library.js";
 import { registerMcpRoutes } from "./routes/mcp.js";
 import { registerSettingsRoutes } from "./routes/settings.js";
 import { registerTasksRoutes } from "./routes/tasks.js";
@@ -114,6 +116,12 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     kill(runId) {
       return context.turns.kill(runId);
     },
+    reloadConfig: configReloader({
+      runtime: options.runtime,
+      logger: options.logger,
+      tasks: () => context.tasks,
+      mcp: (next) => context.mcp?.(next) ?? Promise.resolve([]),
+    }),
   };
 
   // First, so its own onRequest hook marks upgrade requests and a refused upgrade's socket is
@@ -196,6 +204,7 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
   registerWebSocket(app, context);
   registerApiRoutes(app, context);
   registerKnowledgeRoutes(app, context);
+  registerLibraryRoutes(app, context);
   registerMcpRoutes(app, context);
   registerExtendRoutes(app, context);
   registerTasksRoutes(app, context);

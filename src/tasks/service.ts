@@ -16,11 +16,8 @@ import type { ToolDeps } from "../tools/deps.js";
 import { realScheduler, type Scheduler } from "../tools/timers/scheduler.js";
 import { Delivery, type Surface } from "./delivery.js";
 import { type Firing, RoutineEngine } from "./engine.js";
-import { calendarObserver } from "./observers/calendar.js";
-import { fileObserver } from "./observers/files.js";
+import { ConfiguredParts, observerParts } from "./observers/configured.js";
 import type { ObserverHost } from "./observers/host.js";
-import { mailObserver } from "./observers/mail.js";
-import { pageObserver } from "./observers/pages.js";
 import { AgentRoutineRunner } from "./runner.js";
 import { reminderSource, timerSource } from "./sources.js";
 import { type RoutineRecord, RoutineStore } from "./store.js";
@@ -69,6 +66,11 @@ export interface Tasks {
   store: RoutineStore;
   /** Routine changes made here (API, tools) reach the observers at once. */
   changed(routine: RoutineRecord): void;
+  /**
+   * The runtime's config changed (it is already the new one): the observers whose part of it
+   * changed are stopped and started again; returns their names.
+   */
+  reconfigure(previous: JarvisConfig): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -173,17 +175,11 @@ export async function startTasks(options: TasksOptions): Promise<Tasks> {
       () => engine.stop(),
     ),
   );
-  if (options.observers ?? true) {
-    supervisor.add(fileObserver(host));
-    supervisor.add(pageObserver(host, config.web, runtime.env));
-    supervisor.add(calendarObserver(host, calendar, config.routines.calendar_poll_s * 1000));
-    if (config.mail.accounts.length > 0) {
-      const { createMailServices } = await import("../tools/mail/index.js");
-      supervisor.add(
-        mailObserver(host, createMailServices(runtime.deps), config.routines.mail_poll_s * 1000),
-      );
-    }
-  }
+  const observers = new ConfiguredParts(
+    supervisor,
+    options.observers === false ? [] : observerParts(host, runtime, calendar),
+  );
+  await observers.start();
   return {
     delivery,
     host,
@@ -191,9 +187,11 @@ export async function startTasks(options: TasksOptions): Promise<Tasks> {
     supervisor,
     store,
     changed,
+    reconfigure: (previous) => observers.reconfigure(previous, config),
     async close() {
       stopWake();
       await supervisor.stop();
+      await observers.close();
       link.delivery = undefined;
       link.engine = undefined;
       link.changed = undefined;

@@ -69,4 +69,32 @@ describe("the supervisor", () => {
     await flush();
     expect(supervisor.status().map((s) => s.state)).toEqual(["stopped", "stopped"]);
   });
+
+  it("remove() stops one part for good: it is aborted, awaited, gone from the status and never restarted", async () => {
+    const clock = new ManualClock(0);
+    const scheduler = new ManualScheduler(clock);
+    const supervisor = new Supervisor({ clock, scheduler, logger: silentLogger });
+    let closed = 0;
+    let starts = 0;
+    for (const name of ["observer:mail", "observer:files"]) {
+      supervisor.add({
+        name,
+        async run(signal) {
+          if (name === "observer:mail") starts += 1;
+          await untilAborted(signal);
+          if (name === "observer:mail") closed += 1;
+          throw new Error("the connection closed"); // as a part that fails on the way out
+        },
+      });
+    }
+    await flush();
+    await supervisor.remove("observer:mail");
+    expect(closed).toBe(1);
+    expect(supervisor.has("observer:mail")).toBe(false);
+    expect(supervisor.status().map((p) => p.name)).toEqual(["observer:files"]);
+    scheduler.advance(120_000);
+    await flush();
+    expect(starts).toBe(1);
+    await supervisor.stop();
+  });
 });

@@ -59,6 +59,20 @@ export class Supervisor {
     this.launch(entry);
   }
 
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  /** Stops one part for good (its configuration went away or changed) and waits until it has. */
+  async remove(name: string): Promise<void> {
+    const entry = this.entries.get(name);
+    if (!entry) return;
+    this.entries.delete(name);
+    entry.cancelRetry?.();
+    entry.controller.abort();
+    await entry.done;
+  }
+
   status(): PartStatus[] {
     return [...this.entries.values()].map((entry) => ({ ...entry.status }));
   }
@@ -87,7 +101,8 @@ export class Supervisor {
           signal.aborted ? undefined : error instanceof Error ? error : new Error(String(error)),
       )
       .then((crash) => {
-        if (crash && !this.stopped) this.crashed(entry, crash, started);
+        if (crash && !this.stopped && this.entries.get(entry.part.name) === entry)
+          this.crashed(entry, crash, started);
       });
   }
 

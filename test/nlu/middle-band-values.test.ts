@@ -5,8 +5,10 @@ import { tokenize } from "../../src/brain/nlu/text/normalize.js";
 import type { GuessInput, IntentSpec } from "../../src/core/language.js";
 import { builtinToolsForNlu } from "../../src/testing/index.js";
 import { CALENDAR_LANGUAGE } from "../../src/tools/calendar/language.js";
+import { MAIL_LANGUAGE } from "../../src/tools/mail/language.js";
 import { REMINDERS_LANGUAGE } from "../../src/tools/reminders/language.js";
 import { TIMERS_LANGUAGE } from "../../src/tools/timers/language.js";
+import { WEATHER_LANGUAGE } from "../../src/tools/weather/language.js";
 
 /**
  * The values a guessed reading carries into the middle-band question ("Cancel the gym alarm?"):
@@ -134,5 +136,30 @@ describe("a text with its message and no word to lead it in", () => {
     expect(
       nlu.parse("text Ana Lucia the gate code is 4471", { now, timezone: "UTC", vocabulary }),
     ).toMatchObject({ args: { query: "Ana Lucia", message: "the gate code is 4471" } });
+  });
+});
+
+describe("a guessed mail search and forecast", () => {
+  it("a mail search names who sent it, never a time", () => {
+    expect(
+      guess(MAIL_LANGUAGE, "mail_search", "dig out the receipt email from Pine & Oak Joinery"),
+    ).toMatchObject({
+      from: "Pine & Oak Joinery",
+    });
+    expect(
+      guess(MAIL_LANGUAGE, "mail_search", "that email from the gas company about the meter"),
+    ).toMatchObject({
+      from: "gas company",
+    });
+    expect(guess(MAIL_LANGUAGE, "mail_search", "emails from last week")?.from).toBeUndefined();
+  });
+
+  it("a forecast of so many days is a span, 'in N days' one day", () => {
+    expect(guess(WEATHER_LANGUAGE, "weather_forecast", "a 6 day forecast for Hull")).toMatchObject({
+      days: 6,
+    });
+    const one = guess(WEATHER_LANGUAGE, "weather_forecast", "forecast in 4 days");
+    expect(one?.days).toBeUndefined();
+    expect(one?.date).toBe("2025-06-15");
   });
 });

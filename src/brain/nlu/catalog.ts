@@ -119,6 +119,10 @@ export function compileCatalog(
         if (typeof entry === "string") add(key, tool.name, entry, {}, false, false, true);
         else add(key, tool.name, entry.t, entry.args, false, false, true);
       }
+      for (const entry of spec.askShapes ?? []) {
+        if (typeof entry === "string") add(key, tool.name, entry, {}, false, true, true);
+        else add(key, tool.name, entry.t, entry.args, false, true, true);
+      }
       for (const entry of spec.asks ?? []) {
         if (typeof entry === "string") add(key, tool.name, entry, {}, false, true);
         else add(key, tool.name, entry.t, entry.args, false, true);

@@ -13,6 +13,10 @@ export const CONFIDENCE = {
   reference: 0.92,
   dialog: 0.95,
   chat: 0.95,
+  /** A request's clause beside its reason (clauses.ts): in the middle band, never acted on. */
+  clause: 0.85,
+  /** An incomplete call is a reading to ask about, never confident enough for the fast path. */
+  incomplete: 0.7,
 };
 export const CLASSIFIER_CAP = 0.85;
 

@@ -3,6 +3,7 @@ import type { UserVocabulary } from "../../core/language.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { SoftmaxClassifier } from "./classifier.js";
+import { Clauses } from "./clauses.js";
 import { declineFor } from "./common/declines.js";
 import { outOfReach } from "./common/reach.js";
 import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
@@ -108,9 +109,6 @@ export function assembleNlu(
   return { stats, parse: (text, context) => parser.parse(text, context) };
 }
 
-/** An incomplete call is a reading to ask about, never confident enough for the fast path. */
-const INCOMPLETE_CAP = 0.7;
-
 interface ParserSettings {
   apps: ReadonlySet<string>;
   clock: Clock | undefined;
@@ -124,6 +122,7 @@ class Parser {
   private readonly zones = new TimeZones();
   private readonly dialog = new DialogRecognizer();
   private readonly matcher: TemplateMatcher;
+  private readonly clauses: Clauses;
   private readonly guesser: Guesser;
   private readonly back: PointsBack;
 
@@ -137,6 +136,7 @@ class Parser {
       ask: (input, call, missing, confidence) => this.maybeIncomplete(input, call, missing, confidence),
     });
     this.matcher = new TemplateMatcher(catalog);
+    this.clauses = new Clauses(this.matcher, catalog.groupOf);
     this.guesser = new Guesser(catalog, classifier, settings.thresholds);
   }
 
@@ -274,7 +274,7 @@ class Parser {
     if (reference?.problem)
       return this.back.pointed({ tokens, words, env }, context) ?? this.unknown(input, reference.problem);
     const dangling = danglingFollowUp(words, context);
-    if (dangling) return this.unknown(input, dangling);
+    if (dangling) return this.clauses.or(this.unknown(input, dangling), tokens, env);
 
     const chatAct = this.matcher.chatAct(cache);
     if (chatAct)
@@ -318,7 +318,7 @@ class Parser {
       );
       if (filled) return this.maybeIncomplete(input, filled.call, filled.missing, CONFIDENCE.reference);
     }
-    const reading = this.fallback(input, tokens, words, env);
+    const reading = this.clauses.or(this.fallback(input, tokens, words, env), tokens, env);
     // Unless sure or in the last call's area, words that point back are read against it
     if (this.back.stands(reading, context)) return reading;
     return this.back.pointed({ tokens, words, env }, context) ?? reading;
@@ -365,7 +365,7 @@ class Parser {
       this.catalog.intentsOf.get(call.tool),
       this.catalog.properties.get(call.tool),
     );
-    return { ...result, confidence: Math.min(confidence, INCOMPLETE_CAP), missing, reply };
+    return { ...result, confidence: Math.min(confidence, CONFIDENCE.incomplete), missing, reply };
   }
 
   /** No template matched: the classifier may still recognise the request (guess.ts). */

@@ -16,6 +16,7 @@ import { checkAccounts } from "../../tools/mail/account-checks.js";
 import type { CliContext } from "../context.js";
 import { readSecret } from "../read-secret.js";
 import { action } from "../run.js";
+import { tellService } from "./config-reload.js";
 
 const NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -276,6 +277,7 @@ export function registerAccountsCommands(program: Command, context: CliContext):
         context.print(
           `Added ${name}: ${added.join("; ")}${stored}. Check it with \`jarvis accounts test ${name}\`.`,
         );
+        await tellService(context);
       }),
     );
 
@@ -335,6 +337,7 @@ export function registerAccountsCommands(program: Command, context: CliContext):
             await chain.delete(defaultKeychainKey(name, service)).catch(() => false);
         }
         context.print(`Removed ${name}.`);
+        await tellService(context);
       }),
     );
 }

@@ -28,8 +28,9 @@ export async function streamTurn(
   agent: AgentService,
   handle: TurnHandle,
   json: boolean,
+  verbose = false,
 ): Promise<TurnResult> {
-  const printer = new EventPrinter(context, json);
+  const printer = new EventPrinter(context, json, verbose);
   let interrupts = 0;
   const onSigint = () => {
     interrupts += 1;

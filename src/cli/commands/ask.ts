@@ -11,6 +11,7 @@ export interface AskFlags {
   no?: boolean;
   session?: string;
   continue?: boolean;
+  verbose?: boolean;
 }
 
 export function registerAskCommand(program: Command, context: CliContext): void {
@@ -22,6 +23,10 @@ export function registerAskCommand(program: Command, context: CliContext): void 
     .option("--no", "deny confirmations without asking")
     .option("--session <id>", "continue this session (follow-ups see its handles)")
     .option("-c, --continue", "continue the most recent `ask` session")
+    .option(
+      "--verbose",
+      "also name the tools each step uses (for debugging); normally steps are said in words",
+    )
     .addHelpText(
       "after",
       `
@@ -60,7 +65,7 @@ export function askAction(context: CliContext): (words: string[], flags: AskFlag
       broker: brokerFor(context, flags, agent.deps.nlu),
       ...(sessionId ? { sessionId } : {}),
     });
-    const result = await streamTurn(context, agent, handle, flags.json ?? false);
+    const result = await streamTurn(context, agent, handle, flags.json ?? false, flags.verbose);
     context.exitCode = exitCodeForTurn(result);
   });
 }

@@ -27,13 +27,13 @@ confirmations (from any window): y = yes, n = no, a = always for this session`;
  */
 export async function attachChat(
   context: CliContext,
-  flags: AttachFlags,
+  flags: AttachFlags & { verbose?: boolean },
   options: { fresh?: boolean } = {},
 ): Promise<void> {
   const target = requireService(context.env, flags);
   const socket = await connect(target);
   const sessionId = flags.session ?? (options.fresh ? undefined : await latestSession(target));
-  await new AttachedChat(context, socket, target, sessionId).run();
+  await new AttachedChat(context, socket, target, sessionId, flags.verbose).run();
 }
 
 class AttachedChat {
@@ -57,8 +57,9 @@ class AttachedChat {
     private readonly socket: WebSocket,
     private readonly target: Target,
     private sessionId: string | undefined,
+    verbose = false,
   ) {
-    this.printer = new EventPrinter(context);
+    this.printer = new EventPrinter(context, false, verbose);
     this.tty = Boolean(context.stdin.isTTY);
   }
 

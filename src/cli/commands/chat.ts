@@ -13,7 +13,14 @@ import { chatLines, EventPrinter, openAgent } from "./agent-support.js";
 const HELP = `commands: /stop (stop the running task)  /new (new conversation)  /history  /exit
 confirmations: y = yes, n = no, a = always for this session`;
 
-type ChatFlags = { session?: string; continue?: boolean; attach?: boolean; url?: string; local?: boolean };
+type ChatFlags = {
+  session?: string;
+  continue?: boolean;
+  attach?: boolean;
+  url?: string;
+  local?: boolean;
+  verbose?: boolean;
+};
 
 export function registerChatCommand(program: Command, context: CliContext): void {
   program
@@ -29,6 +36,10 @@ export function registerChatCommand(program: Command, context: CliContext): void
     )
     .option("--url <url>", "with --attach: the server's address (default: the one `jarvis start` recorded)")
     .option("--local", "do not join a running service; chat in this process")
+    .option(
+      "--verbose",
+      "also name the tools each step uses (for debugging); normally steps are said in words",
+    )
     .action(
       action(context, async (flags: ChatFlags) => {
         if (flags.session && flags.continue)
@@ -49,7 +60,7 @@ export function registerChatCommand(program: Command, context: CliContext): void
           flags.session ??
           (flags.continue ? agent.latestSession("chat") : undefined) ??
           agent.newSession("chat");
-        await new ChatLoop(context, agent, sessionId).run();
+        await new ChatLoop(context, agent, sessionId, flags.verbose).run();
       }),
     );
 }
@@ -72,8 +83,9 @@ class ChatLoop {
     private readonly context: CliContext,
     private readonly agent: AgentService,
     private sessionId: string,
+    verbose = false,
   ) {
-    this.printer = new EventPrinter(context);
+    this.printer = new EventPrinter(context, false, verbose);
     this.tty = Boolean(context.stdin.isTTY);
   }
 

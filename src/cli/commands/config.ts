@@ -5,6 +5,7 @@ import { pathsFor, resolveHome } from "../../config/paths.js";
 import { parseValue, renderConfig, setConfigValue } from "../../config/write.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
+import { tellService } from "./config-reload.js";
 
 export function registerConfigCommands(program: Command, context: CliContext): void {
   const config = program.command("config").description("JARVIS_HOME/config.yaml");
@@ -40,6 +41,16 @@ export function registerConfigCommands(program: Command, context: CliContext): v
       action(context, async (key: string, value: string) => {
         setConfigValue(file(), key, parseValue(value));
         context.print(`${key} = ${JSON.stringify(parseValue(value))}`);
+        await tellService(context);
+      }),
+    );
+
+  config
+    .command("reload")
+    .description("make the running service use config.yaml as it is now (after editing it by hand)")
+    .action(
+      action(context, async () => {
+        await tellService(context, true);
       }),
     );
 }

@@ -2,29 +2,30 @@ import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
-import { type KnowledgeBase, openKnowledge } from "../../knowledge/index.js";
 import { truncate } from "../../knowledge/text.js";
 import type { IngestReport, SearchMode, SearchResult } from "../../knowledge/types.js";
 import { formatReports } from "../../tools/knowledge/index.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
+import { docsAccess, LOCAL } from "./library-access.js";
 
 /** `jarvis docs …`: the knowledge base from the command line (the user's own request: no gate). */
 export function registerDocsCommands(program: Command, context: CliContext): void {
   const docs = program
     .command("docs")
     .description("the knowledge base: add, list, remove and search documents");
-  const open = (): KnowledgeBase => openKnowledge(context.runtime().deps);
+  const open = (flags: { local?: boolean }) => docsAccess(context, flags);
 
   docs
     .command("add <paths...>")
     .description("add files and folders (PDF, DOCX, HTML, Markdown, text); unchanged files are skipped")
     .option("--json", "one JSON object per file")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (paths: string[], flags: { json?: boolean }) => {
-        const reports = await open().add(
+      action(context, async (paths: string[], flags: { json?: boolean; local?: boolean }) => {
+        const reports = await open(flags).add(
           paths.map((p) => resolve(p)),
-          { onReport: (report) => context.print(flags.json ? JSON.stringify(report) : formatReport(report)) },
+          (report) => context.print(flags.json ? JSON.stringify(report) : formatReport(report)),
         );
         finish(context, reports, flags.json);
       }),
@@ -34,11 +35,12 @@ export function registerDocsCommands(program: Command, context: CliContext): voi
     .command("reindex")
     .description("compute vectors for documents that lack them (after configuring or changing the embedder)")
     .option("--json", "one JSON object per document")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (flags: { json?: boolean }) => {
-        const reports = await open().reindex({
-          onReport: (report) => context.print(flags.json ? JSON.stringify(report) : formatReport(report)),
-        });
+      action(context, async (flags: { json?: boolean; local?: boolean }) => {
+        const reports = await open(flags).reindex((report) =>
+          context.print(flags.json ? JSON.stringify(report) : formatReport(report)),
+        );
         finish(context, reports, flags.json);
       }),
     );
@@ -47,9 +49,10 @@ export function registerDocsCommands(program: Command, context: CliContext): voi
     .command("list")
     .description("indexed documents")
     .option("--json", "one JSON object per document")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (flags: { json?: boolean }) => {
-        const documents = open().list();
+      action(context, async (flags: { json?: boolean; local?: boolean }) => {
+        const documents = await open(flags).list();
         if (!flags.json && documents.length === 0)
           context.print("No documents yet: add some with `jarvis docs add PATH`.");
         for (const doc of documents) {
@@ -68,25 +71,13 @@ export function registerDocsCommands(program: Command, context: CliContext): voi
   docs
     .command("remove <targets...>")
     .description("remove documents by id, path, or every document under a folder")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (targets: string[]) => {
-        const knowledge = open();
-        const keys = targets.map((t) => (/^\d+$/.test(t) ? t : resolve(t)));
-        // Check every target first: one unknown name removes nothing.
-        const missing = targets.filter((_, i) => knowledge.matching(keys[i]!).length === 0);
-        if (missing.length > 0) {
-          throw new JarvisError("NOT_FOUND", `not in the knowledge base: ${missing.join(", ")}`, {
-            fix: "see `jarvis docs list` for ids and paths; nothing was removed",
-          });
-        }
-        let removed = 0;
-        for (const key of keys) {
-          for (const doc of knowledge.remove(key)) {
-            context.print(`removed   ${doc.source}`);
-            removed += 1;
-          }
-        }
-        context.print(`${removed} document${removed === 1 ? "" : "s"} removed`);
+      action(context, async (targets: string[], flags: { local?: boolean }) => {
+        // One unknown target removes nothing (`removeAll` checks them all first).
+        const removed = await open(flags).remove(targets.map((t) => (/^\d+$/.test(t) ? t : resolve(t))));
+        for (const doc of removed) context.print(`removed   ${doc.source}`);
+        context.print(`${removed.length} document${removed.length === 1 ? "" : "s"} removed`);
       }),
     );
 
@@ -96,10 +87,14 @@ export function registerDocsCommands(program: Command, context: CliContext): voi
     .option("--json", "print JSON: {query, results: [{source, page, score, text}]}")
     .option("--limit <n>", "results per query (1-1000)", "10")
     .option("--mode <mode>", "hybrid, keyword or vector (default: hybrid when an embedder is configured)")
+    .option("--local", LOCAL)
     .action(
       action(
         context,
-        async (query: string | undefined, flags: { json?: boolean; limit: string; mode?: string }) => {
+        async (
+          query: string | undefined,
+          flags: { json?: boolean; limit: string; mode?: string; local?: boolean },
+        ) => {
           const limit = Number(flags.limit);
           if (!/^\d+$/.test(flags.limit) || limit < 1 || limit > 1000) {
             throw new JarvisError(
@@ -124,9 +119,9 @@ export function registerDocsCommands(program: Command, context: CliContext): voi
             );
           }
           if (query !== undefined && !query.trim()) throw new JarvisError("USAGE", "the query is empty");
-          const knowledge = open();
+          const knowledge = open(flags);
           if (query !== undefined) {
-            const outcome = await knowledge.search(query, { limit, mode });
+            const outcome = await knowledge.search(query, limit, mode);
             if (outcome.warning) context.printError(`note: ${outcome.warning}`);
             if (flags.json)
               context.print(JSON.stringify({ query, results: outcome.results.map(jsonResult) }));
@@ -138,7 +133,7 @@ export function registerDocsCommands(program: Command, context: CliContext): voi
           for await (const line of lines) {
             const text = line.trim();
             if (!text) continue;
-            const outcome = await knowledge.search(text, { limit, mode });
+            const outcome = await knowledge.search(text, limit, mode);
             context.print(JSON.stringify({ query: text, results: outcome.results.map(jsonResult) }));
           }
         },

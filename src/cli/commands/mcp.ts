@@ -10,6 +10,7 @@ import { readStatus, type ServerStatus } from "../../extend/mcp/index.js";
 import type { CliContext } from "../context.js";
 import { readSecrets } from "../read-secret.js";
 import { action } from "../run.js";
+import { tellService } from "./config-reload.js";
 import { registerMcpConnectCommands } from "./mcp-connect.js";
 import { registerMcpServeCommand } from "./mcp-serve.js";
 
@@ -117,6 +118,7 @@ export function registerMcpCommands(program: Command, context: CliContext): void
         context.print(
           `removed ${name}${removed > 0 ? ` and ${removed} keychain entr${removed === 1 ? "y" : "ies"}` : ""}`,
         );
+        await tellService(context);
       }),
     );
 
@@ -210,6 +212,7 @@ async function addServer(
   const kind = flags.url ? `Streamable HTTP ${flags.url}` : `stdio: ${command.join(" ")}`;
   context.print(`added ${name} (${kind}); check it with \`jarvis mcp test ${name}\``);
   if (stored.length > 0) context.print(`secrets in the OS keychain: ${stored.join(", ")}`);
+  await tellService(context);
   const fetched = flags.url ? undefined : packageRunBy(command);
   if (fetched) {
     context.print(

@@ -2,17 +2,15 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
-import { exportMarkdown, Memory, type MemoryItem, parseMemoryId } from "../../memory/index.js";
+import type { MemoryItem } from "../../memory/index.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
+import { LOCAL, memoryAccess } from "./library-access.js";
 
 /** `jarvis memory …`: every memory is visible, searchable, exportable and forgettable. */
 export function registerMemoryCommands(program: Command, context: CliContext): void {
   const memoryCommand = program.command("memory").description("what Jarvis remembers about you");
-  const open = () => {
-    const runtime = context.runtime();
-    return new Memory({ db: runtime.db, clock: runtime.clock, logger: runtime.logger });
-  };
+  const open = (flags: { local?: boolean }) => memoryAccess(context, flags);
   const show = (item: MemoryItem, json?: boolean) =>
     context.print(json ? JSON.stringify(item) : `${item.id.padEnd(6)} ${item.text}  (${item.source})`);
 
@@ -20,9 +18,10 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .command("list")
     .description("every fact and conversation summary, with its id")
     .option("--json", "one JSON object per memory")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (flags: { json?: boolean }) => {
-        const items = open().list();
+      action(context, async (flags: { json?: boolean; local?: boolean }) => {
+        const items = await open(flags).list();
         if (!flags.json && items.length === 0)
           context.print('Nothing remembered yet. Try `jarvis memory add "my boss is Sarah Chen"`.');
         for (const item of items) show(item, flags.json);
@@ -33,9 +32,10 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .command("add <text...>")
     .description('remember something, e.g. jarvis memory add "my boss is Sarah Chen"')
     .option("--json", "print the result as JSON")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (words: string[], flags: { json?: boolean }) => {
-        const result = await open().remember(words.join(" "), { source: "user" });
+      action(context, async (words: string[], flags: { json?: boolean; local?: boolean }) => {
+        const result = await open(flags).remember(words.join(" "));
         if (flags.json) return context.print(JSON.stringify(result));
         for (const item of result.stored) context.print(`remembered ${item.id}: ${item.text}`);
         for (const item of result.replaced) context.print(`replaced   ${item.id}: ${item.text}`);
@@ -48,13 +48,14 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .description('answer from memory ("who is my boss?") or search it')
     .option("--json", "print {answer, items} as JSON")
     .option("--limit <n>", "how many memories (1-50)", "10")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (words: string[], flags: { json?: boolean; limit: string }) => {
+      action(context, async (words: string[], flags: { json?: boolean; limit: string; local?: boolean }) => {
         const limit = Number(flags.limit);
         if (!/^\d+$/.test(flags.limit) || limit < 1 || limit > 50) {
           throw new JarvisError("USAGE", `--limit must be a whole number from 1 to 50, not "${flags.limit}"`);
         }
-        const result = await open().recall(words.join(" "), { limit });
+        const result = await open(flags).recall(words.join(" "), limit);
         if (flags.json) return context.print(JSON.stringify(result));
         if (result.items.length === 0) return context.print("Nothing remembered about that.");
         if (result.answer) context.print(result.answer);
@@ -65,17 +66,10 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
   memoryCommand
     .command("forget <ids...>")
     .description("delete memories for good (ids from `jarvis memory list`)")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (ids: string[]) => {
-        const memory = open();
-        for (const id of ids) parseMemoryId(id); // malformed ids are usage errors, before anything goes
-        const missing = ids.filter((id) => !memory.get(id));
-        if (missing.length > 0) {
-          throw new JarvisError("NOT_FOUND", `no memory ${missing.join(", ")}`, {
-            fix: "see `jarvis memory list` for ids; nothing was forgotten",
-          });
-        }
-        for (const id of ids) context.print(`forgot ${id}: ${memory.forget(id).text}`);
+      action(context, async (ids: string[], flags: { local?: boolean }) => {
+        for (const item of await open(flags).forget(ids)) context.print(`forgot ${item.id}: ${item.text}`);
       }),
     );
 
@@ -83,10 +77,10 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .command("export")
     .description("everything remembered, as Markdown")
     .option("--output <file>", "write to a file instead of stdout")
+    .option("--local", LOCAL)
     .action(
-      action(context, async (flags: { output?: string }) => {
-        const runtime = context.runtime();
-        const markdown = exportMarkdown(open(), runtime.clock.now());
+      action(context, async (flags: { output?: string; local?: boolean }) => {
+        const markdown = await open(flags).exportMarkdown();
         if (!flags.output) {
           context.stdout.write(markdown);
           return;

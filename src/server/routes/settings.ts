@@ -25,6 +25,9 @@ export function registerSettingsRoutes(
     return { config: redactSettings(update.config), restartRequired: update.restartRequired };
   });
 
+  // The CLI after `config set`, `accounts add|remove`, `mcp add|remove` (and `config reload`).
+  app.post("/api/config/reload", async () => context.reloadConfig());
+
   app.post("/api/models/test", async (request) =>
     testModelConnection((request.body as { model?: unknown } | undefined)?.model, runtime.env),
   );

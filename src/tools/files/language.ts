@@ -73,7 +73,28 @@ const unless =
     return kindOf(args.path) === kind ? undefined : args;
   };
 
+/** Kinds of file named by their one extension ("all the pdfs", "any .ics files"). */
+const BY_EXTENSION = "(pdf|pdfs|ics|csv|csvs|txt|mp3|mp3s|png|pngs|jpg|jpgs|jpeg|docx|xlsx|zip|zips)";
+
+/** "list the csv files in ~/Work": every file of one kind in a folder, as a name pattern. */
+function everyOfKind(input: BuildInput): Args | undefined {
+  const kind = /\b\.?(pdf|ics|csv|txt|mp3|png|jpe?g|docx|xlsx|zip)s?\b(?! (?:called|named))/i.exec(
+    input.env.text,
+  )?.[1];
+  if (!kind || typeof input.values.path !== "string") return undefined;
+  return { query: `*.${kind.toLowerCase()}`, path: input.values.path };
+}
+
 const FILE_INTENTS: IntentTable = {
+  // "show me every mp3 in Music", "any .zip files in ~/tmp?": the kind is the name
+  // to look for. Matched, not taught: the documents' own search reads "find X in my documents"
+  files_of_kind: {
+    tool: "files_search",
+    shapes: [
+      `(find|list|show me|locate|look for|search for|get|are there|is there|any) [me] [all|any|every] [the|my|of the|of my] [.] ${BY_EXTENSION} [files] (in|inside|under) {path}`,
+    ],
+    build: everyOfKind,
+  },
   files_search: {
     refersTo: () => ({ one: "file" }),
     capability: { area: "Files", can: "find, list, read, write, move and trash files" },

@@ -81,6 +81,14 @@ const INPUT_INTENTS: IntentTable = {
     build: argsWithoutTail,
     samples: ["press the escape key", "hit enter for me", "do control s", "press control and c"],
   },
+  // "ctrl z", "undo that, ctrl shift t": a chord with a modifier written alone is the key press.
+  // Matched, not taught; a single key ("enter") alone is too little to act on
+  input_chord: {
+    tool: "input_hotkey",
+    shapes: ["{keys}"],
+    build: ({ values }) =>
+      typeof values.keys === "string" && values.keys.includes("+") ? { keys: values.keys } : undefined,
+  },
   input_click: {
     // A click at a place on the screen: two numbers after "click", or coordinates
     cues: /\bclick\w*\b.*\b\d{1,4}\s*(?:,|x|by|and)?\s*\d{1,4}\b|\b(?:coordinates|pixels?)\b/i,

@@ -24,6 +24,11 @@ const KNOWLEDGE_INTENTS: IntentTable = {
       `(look up|find|search for) {query} in ${MY_DOCS} [{tail:text}]`,
       `(do|does) (any of my|my) (documents|docs|papers|files|notes) (mention|say anything about|talk about) {query}`,
     ],
+    // "my saved docs", "the indexed papers": kept papers named by how they were kept. Matched,
+    // not taught, so training is the same
+    shapes: [
+      "(search|check|look through|look in|go through) (my|the) (saved|stored|indexed|uploaded) (documents|docs|papers|pdfs|files) (for|about|on) {query}",
+    ],
     samples: ["search my notes", "look in my documents", "check the knowledge base", "what do my files say"],
     // Papers of one's own: the question itself is what to look for
     anchors:

@@ -26,6 +26,23 @@ function mailQuery(input: BuildInput): Args | undefined {
   return args;
 }
 
+/** Words after "from" that say when, not who ("from last week", "from monday"). */
+const NOT_A_SENDER =
+  /^(?:today|yesterday|tonight|this|last|next|earlier|before|after|since|a|an|\d.*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december|me|you|anyone|anybody|someone|work|home)$/i;
+
+const SENDER =
+  /\bfrom\s+(?:the\s+|my\s+)?([A-Z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&))*|[\w.+-]+@[\w.-]+|[a-z][\w'-]*(?:\s+(?!(?:about|regarding|re|on|in|at|for|with|from|today|yesterday|tonight|this|last|since|that|and|or|to|asking|saying|please|recently|lately)\b)[a-z][\w'-]*){0,2})/;
+
+/**
+ * Who a mail came from, as said in a guessed search: "from Brewster Supplies" (the capitalised
+ * words), "from the letting agent" (a few words up to a preposition), never a time ("from last week").
+ */
+function senderOf(text: string): string | undefined {
+  const m = SENDER.exec(text);
+  const name = m?.[1]?.replace(/'s$/, "");
+  return name && !NOT_A_SENDER.test(name.split(/\s+/)[0]!) ? name : undefined;
+}
+
 /** "… but don't send it": the user wants a draft, whatever verb they used. */
 const NOT_SENT =
   /\b(?:don't|do not|dont|not|never) (?:send|mail|email) (?:it|this|that|yet)\b|\b(?:just|only) (?:a )?draft\b/;
@@ -93,11 +110,24 @@ const MAIL_INTENTS: IntentTable = {
       `(what are|show me|read me) my (newest|latest|new|recent) ${MAIL}`,
       `who (emailed|mailed|wrote to|messaged) me ${SINCE}`,
     ],
+    // "look through my drafts mail for the invoice": a mail folder's name before the mail itself
+    // (mailQuery keeps only mail folders). Taught, any word before "mail" would lean here
+    shapes: [
+      `(search|check|look in|look through|go through) [my|the] {mailbox:label} ${MAIL} (for|about) {query}`,
+      `(find|search for|look for) {query} in [my|the] {mailbox:label} ${MAIL}`,
+      // "did the nursery send anything this week?", "anything new from the council?": asked
+      // after what someone sent, with no word for mail
+      `(did|has) {from:title} (send|sent) [me|us] (anything|something|any mail|any email|any emails|any messages) ${SINCE}`,
+      `(did|has) anything (come|arrived|come in) from {from:title} ${SINCE}`,
+      `[is there|have i got|got] anything new from {from:title} ${SINCE}`,
+    ],
     samples: ["any new mail", "check inbox", "did anyone write to me", "latest emails please"],
     build: mailQuery,
     fallback: (input) => {
       const args: Args = {};
       if (input.words.includes("unread") || input.words.includes("new")) args.unread = true;
+      const from = senderOf(input.env.text);
+      if (from) args.from = from;
       return args;
     },
   },
@@ -205,6 +235,9 @@ const MAIL_READ_INTENTS: IntentTable = {
       "(reply|respond) to {tail:text} (email|mail|message)",
       "(reply|respond) to [the] {tail:text} (email|mail|message) (and|to) (tell|say|let) [him|her|them|know] [that] {body}",
     ],
+    // "reply saying we'll be there": what to say, not which message. Taught, "saying" would
+    // lean every message to a reply
+    askShapes: ["(reply|respond|write back|answer) (saying|with|that says|to say) {body}"],
     samples: [
       "answer that email",
       "write back to her",
@@ -227,6 +260,11 @@ const MAIL_READ_INTENTS: IntentTable = {
       "what (came in|arrived) in my (inbox|mail) today",
       "(summarize|summarise|sum up|recap) the [email|mail] (thread|conversation|emails|exchange) (with|from) {tail:text}",
       "[give me|gimme] [a] [quick] (rundown|summary|recap) of what (came in|arrived) today",
+    ],
+    // "what came in this morning?": what arrived, with no word for mail. Not taught: "came in"
+    // is said of parcels and people too
+    shapes: [
+      "what (came|has come|has just come) in [today|this morning|overnight|since yesterday|so far today] [short version|in short|briefly|quickly]",
     ],
     samples: ["give me the highlights of my email", "summary of today's mail", "what did today's emails say"],
   },

@@ -1,3 +1,4 @@
+import { slotsAsArgs } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -24,8 +25,20 @@ const MEMORY_INTENTS: IntentTable = {
       "note that the spare key is under the blue pot",
       "for the record our wifi password is on the router",
     ],
+    // "my locker code is 4471 - remember that", "note that Sam is vegetarian": a statement and the
+    // words that ask to keep it. Matched, not taught: "note" and "remember" lead elsewhere too
+    shapes: [
+      "{text:fact} (remember|memorise|memorize|note|keep) (it|that|this) [for me|in mind]",
+      "note that {text:fact}",
+    ],
     asks: ["(remember|memorise|memorize|keep in mind) (this|that|something) [for me]"],
     anchors: /\b(?:remember|memori[sz]e|keep in mind|don't forget|do not forget|note that)\b/,
+    // A statement ends at its words: "… - remember that" leaves no dash behind
+    build: (input) => {
+      const args = slotsAsArgs(input);
+      if (typeof args.text === "string") args.text = args.text.replace(/[\s,;:–—-]+$/, "");
+      return args;
+    },
     // "my bike lock code is 2231, remember it": the statement is what to remember
     fallback: (input) => {
       const text = input.env.text

@@ -17,6 +17,9 @@ const DUE = "[{due}]";
 function reminder(input: BuildInput): Args | undefined {
   const title = input.values.title ?? input.fixed.title;
   if (typeof title !== "string") return undefined;
+  // "reminder: call the bank": only the colon makes the noun a request
+  if (input.fixed.colon === true && !/^\s*(?:new )?reminder\b[^:?]*:[^?]*$/i.test(input.env.text))
+    return undefined;
   const args: Args = { title: title.replace(/^to\s+/i, "") };
   if (typeof input.values.list === "string") args.list = input.values.list;
   if (isWhen(input.values.due))
@@ -36,6 +39,10 @@ function reminder(input: BuildInput): Args | undefined {
   }
   return args;
 }
+
+/** "the top one", "the second reminder": where it sat in a listing, not what it is called. */
+const POSITION =
+  /^(?:the|that|this) (?:first|second|third|fourth|fifth|top|bottom|last|next|\d+(?:st|nd|rd|th))(?: one| reminder)?$/i;
 
 const REMINDER_INTENTS: IntentTable = {
   reminders_create: {
@@ -81,6 +88,15 @@ const REMINDER_INTENTS: IntentTable = {
     // "put book the MOT on my Car reminders": which list, said in the way only reminders are named
     shapes: [
       `(add|put|stick|pop) {title} (on|to|onto|in|into) [my|the] {list} (reminders|reminder list) [list] ${DUE}`,
+      // "reminder: call the bank, friday 5pm", "reminder on the Work list: book the MOT"
+      { t: `[new] reminder {title} ${DUE}`, args: { colon: true } },
+      // "prod me on sunday to ring grandma": everyday verbs for a reminder, matched only
+      "(nudge|prod|poke) me {due} (to|about) {title}",
+      `(nudge|prod|poke) me (to|about) {title} ${DUE}`,
+      {
+        t: `[new] reminder (on|in|for) [my|the] {list} [list|reminders] {title} ${DUE}`,
+        args: { colon: true },
+      },
     ],
     samples: ["set a reminder", "i need a reminder", "can you remind me later", "create a new reminder"],
     build: reminder,
@@ -94,7 +110,8 @@ const REMINDER_INTENTS: IntentTable = {
     lookup: { nouns: /\breminders?\b/, rank: 3 },
     describe: () => "Show your reminders",
     followUp: ({ kind, last, when }) => (kind === "and" && when ? { tool: last.tool, args: {} } : undefined),
-    vetoes: /\b(?:set|create|add|remind me to|make)\b/,
+    // "done with the dentist reminder" closes one; it does not ask to see them
+    vetoes: /\b(?:set|create|add|remind me to|make|done with|finished with)\b/,
     anchors: /\breminders?\b|\bremind\b/,
     templates: [
       "(show|list|read|display|check|get|tell|give) [me] [all] [of] [my|the] [upcoming|open|pending] reminders [for {day}]",
@@ -126,8 +143,13 @@ const REMINDER_EDIT_INTENTS: IntentTable = {
       "i (have|already) (done|did|finished|completed) {id:text}",
       "(mark|set) (it|that|that one|this) (as|to) (done|complete|completed)",
     ],
+    // "done with the gas bill reminder": said of a reminder only. Taught, "done with" would
+    // close a reminder on any sentence that says it
+    shapes: ["[i am|i'm|im|i have|i've] (done with|finished with) {id:text} reminder"],
     build: (input) => {
       const id = input.values.id;
+      // "the second one": a position in a listing is a handle to ask for, not a title
+      if (typeof id === "string" && POSITION.test(id)) return undefined;
       if (typeof id === "string") return { id: id.replace(/^["'‘“]|["'’”]$/g, "") };
       // "mark it done": the reminder is the one just listed or set
       return input.fixed.id === undefined ? undefined : { id: input.fixed.id };
@@ -137,7 +159,7 @@ const REMINDER_EDIT_INTENTS: IntentTable = {
 };
 
 const REMIND_LEAD =
-  /^(?:please |can you |could you |will you )*(?:remind me|set a reminder|make a reminder|add a reminder|reminder)(?: (?:to|about|of|that|for))?$/;
+  /^(?:please |can you |could you |will you )*(?:remind me|(?:nudge|prod|poke|jog) me|give me a (?:nudge|prod|shout)|set a reminder|make a reminder|add a reminder|reminder)(?: (?:to|about|of|that|for))?$/;
 
 /**
  * "in twenty minutes remind me to check the oven": only with a date; the title is what is left

@@ -5,10 +5,22 @@ import { byTool, type IntentTable } from "../language.js";
 /** Everyday words that make a line starting with a program's name a sentence, not a command. */
 const PROSE = /\b(?:is|are|was|were|a|an|the|it|my|you|i|me|what|why|how|funny|word)\b|\?$/i;
 
+/** Written the way a terminal takes it: a flag or a path ("-la", "~/Videos", "/tmp"). */
+const COMMAND_LINE = /(?:^|\s)(?:-{1,2}[a-z]|~\/|\.{0,2}\/\w)/i;
+
 function commandArgs(input: BuildInput): Args | undefined {
   const bare = input.matches.command?.start === 0 && !/^(?:run|execute)\b/i.test(input.env.text);
-  if (bare && typeof input.values.args === "string" && PROSE.test(input.env.text.trim())) return undefined;
   const args = slotsAsArgs(input);
+  if (bare && typeof args.args === "string") {
+    // "du -sh ~/Videos, how big is it": a command line, then a comment on it after a comma
+    const [line = "", ...comment] = args.args.split(/,\s+/);
+    if (comment.length > 0 && COMMAND_LINE.test(line) && !PROSE.test(line)) args.args = line;
+    else if (PROSE.test(input.env.text.trim())) return undefined;
+  }
+  // "ls -la ~/Downloads": a word that short is a command only with a flag written after it
+  if (args.flagged === true && !(typeof args.args === "string" && /^-{1,2}[a-z]/i.test(args.args)))
+    return undefined;
+  delete args.flagged;
   delete args.tail;
   if (typeof args.args === "string")
     args.args = args.args
@@ -73,6 +85,8 @@ const SHELL_INTENTS: IntentTable = {
         args: git("status"),
       },
     ],
+    // "ls -la ~/Downloads": "ls" then a flag. Taught, "ls" before any words would be a command
+    shapes: [{ t: "ls {args:text}", args: { command: "ls", flagged: true } }],
     asks: ["[can you|could you|please] (run|execute) a (shell|terminal) command [for me]"],
     ask: { command: "Which command?" },
     build: commandArgs,

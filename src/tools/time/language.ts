@@ -76,6 +76,11 @@ const TIME_INTENTS: IntentTable = {
       "[i need to|i want to|i would like to|let me] know what is (the date|the day) [today|please]",
       "[i need to|i want to|i would like to|let me] know [the] (date|day of the week) [today|please]",
     ],
+    // "is it still morning in Denver": the part of the day somewhere is its local time. Matched,
+    // not taught: "morning" and "night" lead to alarms and the weather as often
+    shapes: [
+      `is it [still] (morning|night|evening|afternoon|night time|daytime|lunchtime|bedtime|the middle of the night) [yet|now|already] [over] ${ZONE_OR_CITY} [yet|now|already]`,
+    ],
     samples: ["clock", "current date and time", "is it morning or evening where i am"],
     build: (input) => {
       const args: Args = {};

@@ -17,6 +17,10 @@ const ALARM_NOUNS = /\b(?:alarms?|timers?|wake up call)\b/;
 const SET = "(set|start|create|make|put on|begin|setup|set up)";
 const A = "(a|an|the|one|my)";
 
+/** Words that answer, hesitate or lead in: never what a timer is for. */
+const NOT_A_LABEL =
+  /^(?:yes|yeah|yep|no|nope|nah|ok|okay|sure|right|fine|um|uh|erm|well|so|actually|and|then|just|maybe|wait|hmm|oh|also|again|make it|change it|instead)$/i;
+
 const TIMER_INTENTS: IntentTable = {
   timer_set: {
     refersTo: ({ label }) => ({ it: typeof label === "string" ? `the ${label} timer` : "the timer" }),
@@ -69,6 +73,22 @@ const TIMER_INTENTS: IntentTable = {
     fallback: (input) => {
       const seconds = findSeconds(input);
       return seconds === undefined ? undefined : { duration_s: seconds };
+    },
+  },
+  // "tea, four minutes", "eggs, gimme ninety seconds": what it times, a comma, how long. Only
+  // the comma makes it a request: taught, any word before a length would lean to a timer
+  timer_terse: {
+    tool: "timer_set",
+    shapes: ["{label:text} [gimme|give me|just] {duration_s}"],
+    build: ({ values, env }) => {
+      const { label, duration_s } = values;
+      if (typeof label !== "string" || typeof duration_s !== "number") return undefined;
+      const name = label.trim();
+      const said = env.text.toLowerCase().replace(/\s+,/g, ",");
+      if (name.split(/\s+/).length > 3 || !said.includes(`${name.toLowerCase()},`)) return undefined;
+      // "no, five minutes" answers or corrects; it names nothing to time
+      if (NOT_A_LABEL.test(name)) return undefined;
+      return { duration_s, label: name };
     },
   },
   timer_list: {
@@ -171,6 +191,9 @@ const ALARM_INTENTS: IntentTable = {
       "i (need|have) to (wake up|get up|be up) (at|by) {at}",
       "(ring|sound) [the|an] [wake up] alarm (at|for) {at}",
     ],
+    // "alarm 6.15am": the terse form, the noun then the time. Taught, "alarm" before any
+    // moment ("alarm tomorrow?") would lean to setting one; matched whole, only a time follows
+    shapes: ["alarm {at} [please]"],
     samples: ["i want an alarm", "please set my alarm", "alarm clock for the morning", "wake up call"],
     fallback: (input) => {
       const when = findDay(input);

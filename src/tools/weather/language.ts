@@ -7,6 +7,7 @@ import {
   isWhen,
   type LanguageCall,
   type LanguageEnv,
+  parseNumber,
   spokenWhen,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
@@ -150,7 +151,12 @@ const WEATHER_INTENTS: IntentTable = {
       const city = findCity(input);
       const args: Args = {};
       if (city) args.city = city;
-      if (day) args.date = day.date;
+      // "a 10 day forecast", "the next five days": how many days, not the day that far ahead
+      const said = input.words.join(" ");
+      const span = /\b(\w+)[- ]days?\b(?! (?:from|time|ago|away))/.exec(said);
+      const days = span && !/\bin $/.test(said.slice(0, span.index)) ? parseNumber([span[1]!]) : undefined;
+      if (typeof days === "number" && days >= 2 && days <= FORECAST_DAYS) args.days = days;
+      else if (day) args.date = day.date;
       return args;
     },
   },

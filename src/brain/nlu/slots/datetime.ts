@@ -248,9 +248,25 @@ function spokenClock(text: string): string {
     .replace(/\bhalf (\d{1,2})\b(?! (?:hours?|minutes?|days?))/g, "$1:30");
 }
 
+/**
+ * "at 7.30", "the 5.45 one": a dot between hour and minutes after a word that leads a moment is
+ * the British way to write a clock time, not a decimal (no unit follows). Read before numbers
+ * are, which would make it 7.3.
+ */
+function dottedClock(words: readonly string[]): readonly string[] {
+  if (!words.some((w) => /^\d{1,2}\.\d\d$/.test(w))) return words;
+  return words
+    .join(" ")
+    .replace(
+      /(^|\b(?:at|for|by|till|until|from|to|around|about|before|after|the|tomorrow|today|tonight) )([01]?\d|2[0-3])\.([0-5]\d)(?![.,]?\d| ?(?:%|percent|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?|weeks?|times?|x)\b)/g,
+      "$1$2:$3",
+    )
+    .split(" ");
+}
+
 function prepare(words: readonly string[]): string {
   if (words.length === 0 || words.length > 10) return "";
-  const joined = spokenClock(digitize(words).join(" "))
+  const joined = spokenClock(digitize(dottedClock(words)).join(" "))
     .replace(/\b(\d{1,2}(?::\d\d)?) (am|pm|a\.m|p\.m)\b/g, "$1$2")
     .replace(/\bo'clock\b/g, "")
     .trim();

@@ -229,6 +229,10 @@ const TRAILING_FILLERS: readonly string[][] = [
   ["thank", "you"],
   ["jarvis"],
   ["now", "please"],
+  // How thoroughly, said after a command that can only be done whole ("quit it altogether")
+  ["altogether"],
+  ["completely"],
+  ["entirely"],
 ];
 
 /** Strips polite and vocative wrappers; never strips the whole utterance. */

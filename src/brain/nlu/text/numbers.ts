@@ -130,9 +130,10 @@ export function parseNumber(words: readonly string[]): number | undefined {
   return read && read.end === words.length ? read.value : undefined;
 }
 
-/** "1st" / "second" / "last" → 1 / 2 / -1. */
+/** "1st" / "second" / "last" → 1 / 2 / -1; in a list read top down, "top" and "bottom" too. */
 export function parseOrdinal(word: string): number | undefined {
-  if (word === "last") return -1;
+  if (word === "last" || word === "bottom") return -1;
+  if (word === "top") return 1;
   if (word in ORDINALS) return ORDINALS[word];
   const match = /^(\d{1,3})(?:st|nd|rd|th)$/.exec(word);
   return match ? Number(match[1]) : undefined;

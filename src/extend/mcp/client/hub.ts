@@ -37,26 +37,55 @@ export interface McpHubOptions {
  */
 export class McpHub {
   private readonly supervisors = new Map<string, ServerSupervisor>();
+  private readonly validator = new SchemaValidator();
   private started: Promise<void> | undefined;
+  private config: McpConfig;
 
   constructor(private readonly options: McpHubOptions) {
-    const validator = new SchemaValidator();
-    for (const [name, config] of Object.entries(options.config.servers)) {
-      if (!config.enabled) continue;
-      const supervisor = new ServerSupervisor({
-        name,
-        config,
-        validator,
-        clock: options.clock,
-        logger: options.logger.child({ area: "mcp", server: name }),
-        ...(options.backoff ? { backoff: options.backoff } : {}),
-        ...(options.schedule ? { schedule: options.schedule } : {}),
-        connect: (hooks, signal) => this.connect(name, config, hooks, signal),
-        publish: (catalog) => this.publish(name, catalog?.tools.map((tool) => tool.definition) ?? []),
-        onStatus: () => this.options.onChange?.(this.statuses()),
-      });
-      this.supervisors.set(name, supervisor);
+    this.config = options.config;
+    for (const [name, config] of Object.entries(options.config.servers))
+      if (config.enabled) this.supervise(name, config);
+  }
+
+  private supervise(name: string, config: McpServerConfig): ServerSupervisor {
+    const options = this.options;
+    const supervisor = new ServerSupervisor({
+      name,
+      config,
+      validator: this.validator,
+      clock: options.clock,
+      logger: options.logger.child({ area: "mcp", server: name }),
+      ...(options.backoff ? { backoff: options.backoff } : {}),
+      ...(options.schedule ? { schedule: options.schedule } : {}),
+      connect: (hooks, signal) => this.connect(name, config, hooks, signal),
+      publish: (catalog) => this.publish(name, catalog?.tools.map((tool) => tool.definition) ?? []),
+      onStatus: () => this.options.onChange?.(this.statuses()),
+    });
+    this.supervisors.set(name, supervisor);
+    return supervisor;
+  }
+
+  /**
+   * Follows a changed `mcp:` section while running: a server removed, disabled or changed is
+   * stopped (its process ends, its tools leave the catalog); a new or changed one is started.
+   * Servers whose entry did not change keep their connection. Returns the names touched.
+   */
+  async reconfigure(next: McpConfig): Promise<string[]> {
+    const before = this.config.servers;
+    this.config = next;
+    const touched: string[] = [];
+    for (const name of new Set([...Object.keys(before), ...Object.keys(next.servers)])) {
+      const was = before[name]?.enabled ? JSON.stringify(before[name]) : undefined;
+      const now = next.servers[name]?.enabled ? JSON.stringify(next.servers[name]) : undefined;
+      if (was === now && (now === undefined || this.supervisors.has(name))) continue;
+      touched.push(name);
+      await this.supervisors.get(name)?.stop();
+      this.supervisors.delete(name);
+      const config = next.servers[name];
+      if (now !== undefined && config) void this.supervise(name, config).start();
     }
+    this.options.onChange?.(this.statuses());
+    return touched;
   }
 
   get size(): number {
@@ -89,7 +118,7 @@ export class McpHub {
   server(name: string): ServerSupervisor {
     const supervisor = this.supervisors.get(name);
     if (!supervisor) {
-      const known = Object.keys(this.options.config.servers);
+      const known = Object.keys(this.config.servers);
       throw new JarvisError("NOT_FOUND", `no MCP server named "${name.slice(0, 40)}"`, {
         fix: known.length > 0 ? `use one of: ${known.join(", ")}` : "add one with `jarvis mcp add`",
       });
