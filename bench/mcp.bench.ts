@@ -11,6 +11,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { loadConfig } from "../src/config/load.js";
 import { mcpServerSchema } from "../src/config/mcp.js";
 import { silentLogger } from "../src/core/logger.js";
 import { McpConnection } from "../src/extend/mcp/client/connection.js";
@@ -42,7 +43,7 @@ temp.writeConfig(
     "",
   ].join("\n"),
 );
-const runtime = composeRuntime({ env: temp.env, logger: silentLogger, tools: () => [] });
+const runtime = composeRuntime({ env: temp.env, logger: silentLogger, tools: () => [], loadConfig });
 const keychain = new MemoryKeychain();
 const hub = new McpHub({
   config: runtime.config.mcp,

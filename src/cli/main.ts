@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Command, CommanderError } from "commander";
+import type { Command } from "commander";
 import { isJarvisError, JarvisError } from "../core/errors.js";
 import { codeLayout } from "../core/package-root.js";
 import type { Runtime } from "../runtime/compose.js";
@@ -11,6 +11,7 @@ import {
   mayAttach,
   nearestCommand,
   ownsRuntime,
+  plainAsk,
   type RegisterCommands,
   unknownCommand,
 } from "./commands/index.js";
@@ -35,8 +36,12 @@ Examples:
 Exit codes: 0 ok, 1 error, 2 usage, 3 denied (by policy, by you, or no answer in time).
 Colour and symbols only on a terminal; NO_COLOR turns colour off.`;
 
-export function buildProgram(context: CliContext, groups: RegisterCommands[]): Command {
-  const program = new Command()
+export function buildProgram(
+  commander: typeof import("commander"),
+  context: CliContext,
+  groups: RegisterCommands[],
+): Command {
+  const program = new commander.Command()
     .name("jarvis")
     .description("A local-first personal AI agent. Every action passes one deterministic gate.")
     .version(VERSION)
@@ -66,13 +71,10 @@ export async function main(argv: string[], given?: CliContext): Promise<number> 
     (given?.stderr ?? process.stderr).write(`USAGE: unknown command '${unknown}'${hint}\n`);
     return 2;
   }
-  const groups = await commandGroupsFor(argv);
+  const plain = plainAsk(argv);
+  const groups = plain ? [] : await commandGroupsFor(argv);
   const runtime = given ? undefined : runtimeLoader(argv);
   const context = given ?? runtime!.context;
-  const program = buildProgram(context, groups);
-  // The runtime's modules (the tool catalog, ~1 s) load once the command line has parsed: bad
-  // usage is answered before any of it
-  if (runtime) program.hook("preAction", (_program, command) => runtime.load(command.name()));
   try {
     await askStorePassphrase(context, argv);
   } catch (error) {
@@ -80,10 +82,24 @@ export async function main(argv: string[], given?: CliContext): Promise<number> 
     context.printError(error.toLine());
     return error.exitCode;
   }
+  if (plain) {
+    // `jarvis ask` and words only: what commander would do with them, without loading it
+    context.debug = false;
+    await runtime?.load("ask");
+    const { askAction } = await import("./commands/ask.js");
+    await askAction(context)(plain, {});
+    await context.close();
+    return context.exitCode;
+  }
+  const commander = await import("commander");
+  const program = buildProgram(commander, context, groups);
+  // The runtime's modules (the tool catalog, ~1 s) load once the command line has parsed: bad
+  // usage is answered before any of it
+  if (runtime) program.hook("preAction", (_program, command) => runtime.load(command.name()));
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
-    if (error instanceof CommanderError) {
+    if (error instanceof commander.CommanderError) {
       await context.close();
       const benign = ["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code);
       return benign ? 0 : 2;
@@ -117,7 +133,8 @@ function runtimeLoader(argv: readonly string[]): {
       // One request: its tools' groups load when they run, not all ~125 tools (decision 0032)
       if (command === "ask") {
         const { prepareRuntime } = await import("../runtime/on-demand.js");
-        const opener = await prepareRuntime(process.env);
+        // The context's environment: it holds a passphrase typed at the prompt
+        const opener = await prepareRuntime(context.env);
         open = (env) => opener({ env });
         return;
       }

@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync } 
 import { join } from "node:path";
 import { Entry } from "@napi-rs/keyring";
 import { JarvisError } from "../core/errors.js";
+import { writeFileAtomic } from "./atomic.js";
 import { KEYCHAIN_SERVICE } from "./secrets.js";
-import { writeFileAtomic } from "./write.js";
 
 /**
  * Where Jarvis keeps its own keys (the audit chain's MAC key, the store's encryption key): the

@@ -22,22 +22,9 @@ export const MAX_ARGS_BYTES = 1_000_000;
  * doctor).
  */
 export class SchemaValidator {
-  private readonly ajv: Ajv2020;
-
-  constructor() {
-    this.ajv = new Ajv2020({
-      strict: true,
-      allErrors: false,
-      coerceTypes: false,
-      useDefaults: true,
-      validateSchema: false, // checked in `compile` unless trusted
-    });
-    addFormats(this.ajv);
-    this.ajv.addKeyword({ keyword: "x-provenance", schemaType: "string" });
-    this.ajv.addKeyword({ keyword: "x-path", schemaType: "string" });
-    this.ajv.addKeyword({ keyword: "x-handle", schemaType: "string" });
-    this.ajv.addKeyword({ keyword: "x-ref", schemaType: "boolean" });
-  }
+  private readonly ajv = newAjv(false);
+  /** Checks schemas from outside the code against the meta-schema: built on the first such schema. */
+  private checker: Ajv2020 | undefined;
 
   compile(toolName: string, schema: JsonSchema, options: { trusted?: boolean } = {}): ValidateFunction {
     if (schema.type !== "object") {
@@ -45,7 +32,10 @@ export class SchemaValidator {
     }
     try {
       const closed = closeObjects(structuredClone(schema));
-      if (!options.trusted) this.ajv.validateSchema(closed, true);
+      if (!options.trusted) {
+        this.checker ??= newAjv(true);
+        this.checker.validateSchema(closed, true);
+      }
       return this.ajv.compile(closed);
     } catch (cause) {
       throw new JarvisError(
@@ -57,6 +47,29 @@ export class SchemaValidator {
       );
     }
   }
+}
+
+/**
+ * An ajv configured as every Jarvis validator is. Only one made to check schemas (`meta`) loads
+ * the 2020-12 meta-schema: resolving its refs is ~10 ms of building an ajv, and compiling a
+ * tool's schema does not need it (`validateSchema: false`), so a one-shot `jarvis ask` calling
+ * only built-in tools never builds it (docs/decisions/0040).
+ */
+function newAjv(meta: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: false,
+    coerceTypes: false,
+    useDefaults: true,
+    validateSchema: false, // checked in `compile` unless trusted
+    meta,
+  });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: "x-provenance", schemaType: "string" });
+  ajv.addKeyword({ keyword: "x-path", schemaType: "string" });
+  ajv.addKeyword({ keyword: "x-handle", schemaType: "string" });
+  ajv.addKeyword({ keyword: "x-ref", schemaType: "boolean" });
+  return ajv;
 }
 
 /** Adds `additionalProperties: false` to every object schema that does not say otherwise. */

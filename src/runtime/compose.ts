@@ -1,6 +1,5 @@
 import { homedir } from "node:os";
 import { processAlive, readServerFile } from "../config/discovery.js";
-import { loadConfig } from "../config/load.js";
 import { type JarvisPaths, pathsFor, resolveHome } from "../config/paths.js";
 import { makeHomePrivate } from "../config/private-home.js";
 import type { JarvisConfig } from "../config/schema.js";
@@ -18,6 +17,7 @@ import type { PathRoots } from "../gate/paths.js";
 import { ToolRegistry } from "../gate/registry.js";
 import { createFileLogger } from "../observe/logger.js";
 import type { SqliteDatabase } from "../store/database.js";
+import type { DerivedKey } from "../store/key-ahead.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { callDescriber } from "./describe-call.js";
 import { rootsFromConfig } from "./roots.js";
@@ -34,6 +34,18 @@ export interface RuntimeOptions {
   tools?: (deps: ToolDeps) => ToolDefinition[];
   /** Install skills, the sandbox and generated tools (default: only with the built-in catalog). */
   extensions?: boolean;
+  /** The store passphrase's key, derived ahead by a one-shot command (`store/key-ahead.ts`). */
+  derivedKey?: DerivedKey;
+}
+
+export interface ComposeOptions extends RuntimeOptions {
+  tools: (deps: ToolDeps) => ToolDefinition[];
+  /**
+   * Reads and validates config.yaml (`config/load.ts: loadConfig`, or a one-shot command's kept
+   * copy): passed in so that this module does not import the YAML parser and the config schema
+   * for a command that finds its config kept (docs/decisions/0040).
+   */
+  loadConfig: (path: string) => JarvisConfig;
 }
 
 /** The composition root: config, store, audit, registry and gate for one JARVIS_HOME. */
@@ -71,13 +83,11 @@ export interface Runtime {
  * built-in tools (see server/launch.ts). Loads config first: a bad file stops start-up before
  * anything is opened or written.
  */
-export function composeRuntime(
-  options: RuntimeOptions & { tools: (deps: ToolDeps) => ToolDefinition[] },
-): Runtime {
+export function composeRuntime(options: ComposeOptions): Runtime {
   // The passphrase is read once, here; nothing the runtime starts inherits it.
   const { JARVIS_PASSPHRASE: passphrase, ...env } = options.env ?? process.env;
   const paths = pathsFor(resolveHome(env));
-  const config = loadConfig(paths.config);
+  const config = options.loadConfig(paths.config);
   const tightened = makeHomePrivate(paths.home).map(({ path, was, unreachable }) => ({
     unreachable,
     text: `${path} was readable by others (mode ${was}); it is now yours only`,
@@ -96,6 +106,7 @@ export function composeRuntime(
     env: passphrase ? { ...env, JARVIS_PASSPHRASE: passphrase } : env,
     keys,
     logger,
+    derived: options.derivedKey,
   });
   const db = store.db;
   if (store.notice) notices.push(store.notice);

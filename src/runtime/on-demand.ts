@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { configReader, readConfigSource } from "../config/config-cache.js";
 import { pathsFor, resolveHome } from "../config/paths.js";
+import type { JarvisConfig } from "../config/schema.js";
 import { codeIdentity } from "../core/package-root.js";
 import type { ToolDefinition } from "../core/tool.js";
+import { type DerivedKey, deriveAhead } from "../store/key-ahead.js";
 import {
   catalogKey,
   describedTool,
@@ -60,6 +62,12 @@ const ENTRIES: readonly CatalogEntry[] = [
 
 export type OpenRuntime = (options: RuntimeOptions) => Runtime;
 
+/** What `prepareRuntime` read ahead for opening: the config's reader, the store key's derivation. */
+interface Opening {
+  loadConfig: (path: string) => JarvisConfig;
+  derivedKey?: DerivedKey;
+}
+
 /**
  * Reads what opening a runtime will need (the kept catalog and the groups' language, or every
  * group's code) and returns the opener. `identity` is the code's (the bundle's, by default;
@@ -69,22 +77,30 @@ export async function prepareRuntime(
   env: NodeJS.ProcessEnv,
   identity: string | undefined = codeIdentity(import.meta.url)?.code,
 ): Promise<OpenRuntime> {
-  if (identity === undefined) return fullRuntime(await loadCode(), undefined);
   const paths = pathsFor(resolveHome(env));
-  let configText = "";
-  try {
-    configText = readFileSync(paths.config, "utf8");
-  } catch {
-    // No config file: the defaults
+  // The store passphrase's key is derived on the thread pool while this thread loads code
+  const passphrase = env.JARVIS_PASSPHRASE;
+  const ahead = passphrase ? deriveAhead(paths.database, passphrase).catch(() => undefined) : undefined;
+  const source = readConfigSource(paths.config);
+  const loadConfig = await configReader(paths.cache, identity, source);
+  if (identity === undefined) {
+    const code = await loadCode();
+    return fullRuntime(code, { loadConfig, derivedKey: await ahead }, undefined);
   }
+  // No config file, or one that cannot be read (loadConfig says so): the defaults' key
+  const configText = source.kind === "text" ? source.text : "";
   const kept = { dir: paths.cache, key: catalogKey(identity, configText, env) };
   const descriptions = readCatalog(kept.dir, kept.key);
   const byEntry = descriptions && groupByEntry(descriptions);
-  if (!byEntry) return fullRuntime(await loadCode(), kept);
+  if (!byEntry) {
+    const code = await loadCode();
+    return fullRuntime(code, { loadConfig, derivedKey: await ahead }, kept);
+  }
   const speech = new Map(
     await Promise.all(ENTRIES.map(async (entry) => [entry.id, await entry.speech()] as const)),
   );
-  return (options) => describedRuntime(options, byEntry, speech, kept.dir);
+  const derivedKey = await ahead;
+  return (options) => describedRuntime({ ...options, loadConfig, derivedKey }, byEntry, speech, kept.dir);
 }
 
 /** Descriptions by entry, or undefined when one names an entry this code does not have. */
@@ -107,10 +123,11 @@ async function loadCode() {
 /** Every group's code loaded and registered, and the catalog written for the next start. */
 function fullRuntime(
   loaded: Awaited<ReturnType<typeof loadCode>>,
+  opening: Opening,
   kept: { dir: string; key: string } | undefined,
 ): OpenRuntime {
   return (options) => {
-    const runtime = composeRuntime({ ...options, tools: () => [] });
+    const runtime = composeRuntime({ ...options, ...opening, tools: () => [] });
     const described: ToolDescription[] = [];
     let describable = true;
     for (const { entry, code, speech } of loaded) {
@@ -134,7 +151,7 @@ function fullRuntime(
 
 /** Every built-in tool registered from its description; a group's code loads when it runs. */
 function describedRuntime(
-  options: RuntimeOptions,
+  options: RuntimeOptions & Opening,
   byEntry: ReadonlyMap<string, ToolDescription[]>,
   speeches: ReadonlyMap<string, GroupSpeech>,
   dir: string,

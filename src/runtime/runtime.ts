@@ -1,3 +1,4 @@
+import { loadConfig } from "../config/load.js";
 import { TasksLink, tasksTools } from "../tasks/tools.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { builtinTools } from "../tools/index.js";
@@ -17,7 +18,11 @@ export function catalogWithTasks(link: TasksLink): (deps: ToolDeps) => ReturnTyp
 /** The composition root with the built-in tool catalog (or `options.tools`). */
 export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const link = new TasksLink();
-  const runtime = composeRuntime({ ...options, tools: options.tools ?? catalogWithTasks(link) });
+  const runtime = composeRuntime({
+    ...options,
+    tools: options.tools ?? catalogWithTasks(link),
+    loadConfig,
+  });
   link.gate = runtime.gate;
   link.registry = runtime.registry;
   if (options.extensions ?? !options.tools) attachExtensions(runtime);

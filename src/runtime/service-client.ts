@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, request } from "node:http";
 import { join } from "node:path";
 import { processAlive, readServerFile } from "../config/discovery.js";
 import { resolveHome } from "../config/paths.js";
@@ -8,7 +8,10 @@ import { ERROR_CODES, type ErrorCode, JarvisError } from "../core/errors.js";
 // Not `import … from "node:http"`: an ES import of a built-in copies every export, and
 // node:http's lazy WebSocket/EventSource getters then load undici with TLS and zlib (~30 ms of an
 // attached `jarvis ask`, measured with --cpu-prof). Also works in the CJS bundle (dist/cli/attach.cjs).
-const { request: httpRequest } = process.getBuiltinModule("node:http");
+// Loaded on the first request, not with this module: with no service running, `jarvis ask`
+// only reads server.json here and never needs it (~5 ms of a cold ask, docs/decisions/0040).
+const httpRequest = ((...args: Parameters<typeof request>) =>
+  process.getBuiltinModule("node:http").request(...args)) as typeof request;
 
 /**
  * Talking to the running service from another process (the CLI attached, doctor): its address

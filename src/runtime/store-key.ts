@@ -150,12 +150,18 @@ export function sameKey(a: StoreKey | undefined, b: StoreKey | undefined): boole
  */
 export async function storePassphraseNeeded(env: NodeJS.ProcessEnv): Promise<"new" | "existing" | undefined> {
   try {
-    const [{ loadConfig }, { pathsFor, resolveHome }, { openVault }] = await Promise.all([
-      import("../config/load.js"),
-      import("../config/paths.js"),
-      import("../config/vault.js"),
-    ]);
+    const [{ configReader, readConfigSource }, { pathsFor, resolveHome }, { openVault }, { codeIdentity }] =
+      await Promise.all([
+        import("../config/config-cache.js"),
+        import("../config/paths.js"),
+        import("../config/vault.js"),
+        import("../core/package-root.js"),
+      ]);
     const paths = pathsFor(resolveHome(env));
+    // The config as `jarvis ask` reads it (kept by the file's bytes when bundled): asking at a
+    // terminal must not load the YAML parser and the schema that the ask itself skips
+    const identity = codeIdentity(import.meta.url)?.code;
+    const loadConfig = await configReader(paths.cache, identity, readConfigSource(paths.config));
     return passphraseNeeded({
       paths,
       config: loadConfig(paths.config),

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../config/load.js";
 import { pathsFor } from "../config/paths.js";
 import { fileVault, keychainVault, type OpenedVault } from "../config/vault.js";
 import { isJarvisError } from "../core/errors.js";
@@ -11,6 +12,7 @@ import { createTempHome, type TempHome } from "../testing/home.js";
 import { MemoryKeychainBackend } from "../testing/memory-keychain.js";
 import { composeRuntime } from "./compose.js";
 import { openHomeStore } from "./store.js";
+import { storePassphraseNeeded } from "./store-key.js";
 
 const PLANTED = "otter-saffron-4410 private note";
 
@@ -146,7 +148,7 @@ describe("the runtime's home", () => {
     chmodSync(temp.jarvisHome, 0o755);
     writeFileSync(join(temp.jarvisHome, "config.yaml"), "policy: { autonomy: smart }\n", { mode: 0o644 });
     chmodSync(join(temp.jarvisHome, "config.yaml"), 0o644);
-    const runtime = composeRuntime({ env: temp.env, logger: silentLogger, tools: () => [] });
+    const runtime = composeRuntime({ env: temp.env, logger: silentLogger, tools: () => [], loadConfig });
     try {
       expect(runtime.notices.join("\n")).toMatch(/\.jarvis was readable by others \(mode 755\)/);
       expect(runtime.notices.join("\n")).toMatch(/config\.yaml was readable by others \(mode 644\)/);
@@ -168,9 +170,25 @@ describe("the runtime's home", () => {
   it("tightens its own folders inside a private home without a word (no one else can reach them)", async () => {
     mkdirSync(join(temp.jarvisHome, "cache"), { mode: 0o755 });
     chmodSync(join(temp.jarvisHome, "cache"), 0o755);
-    const runtime = composeRuntime({ env: temp.env, logger: silentLogger, tools: () => [] });
+    const runtime = composeRuntime({ env: temp.env, logger: silentLogger, tools: () => [], loadConfig });
     await runtime.close();
     expect(runtime.notices).toEqual([]);
     expect(statSync(join(temp.jarvisHome, "cache")).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe("asking for the passphrase at a terminal", () => {
+  it("reads config.yaml as the ask does: store.encryption off asks nothing, a broken file is left to the runtime", async () => {
+    const home = createTempHome("jarvis-ask-passphrase-");
+    try {
+      const { JARVIS_PASSPHRASE: _, ...env } = home.env;
+      expect(await storePassphraseNeeded(env)).toBe("new");
+      home.writeConfig("store:\n  encryption: off\n");
+      expect(await storePassphraseNeeded(env)).toBeUndefined();
+      home.writeConfig("store:\n  encryption: sometimes\n");
+      expect(await storePassphraseNeeded(env)).toBeUndefined();
+    } finally {
+      home.cleanup();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { isJarvisError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
 import { type RekeyHooks, rekeyStore } from "../store/cipher.js";
 import { openStore, type SqliteDatabase } from "../store/database.js";
+import type { DerivedKey } from "../store/key-ahead.js";
 import { planStoreKey, type StoreKeyPlan, sameKey } from "./store-key.js";
 
 export interface HomeStore {
@@ -28,13 +29,16 @@ export function openHomeStore(
     env: NodeJS.ProcessEnv;
     keys: OpenedVault;
     logger: Logger;
+    /** A passphrase's key derived ahead (a one-shot command's, `store/key-ahead.ts`). */
+    derived?: DerivedKey;
   },
   hooks: RekeyHooks = {},
 ): HomeStore {
   const plan = planStoreKey(inputs);
   const path = inputs.paths.database;
   if (plan.state === "new" || sameKey(plan.current, plan.wanted)) {
-    return { db: openStore(path, plan.wanted ? { key: plan.wanted } : {}), plan };
+    const derived = inputs.derived;
+    return { db: openStore(path, plan.wanted ? { key: plan.wanted, derived } : {}), plan };
   }
   let notice: string;
   let key = plan.wanted;

@@ -1,5 +1,6 @@
 import type { AgentService } from "../agent/service.js";
 import { removeServerFile, writeServerFile } from "../config/discovery.js";
+import { loadConfig } from "../config/load.js";
 import { JarvisError } from "../core/errors.js";
 import { composeRuntime, type Runtime } from "../runtime/compose.js";
 import type { Tasks } from "../tasks/service.js";
@@ -130,7 +131,7 @@ async function startServiceTasks(
  * not by the CLI entry, so other commands stay fast.
  */
 export async function launchServer(options: LaunchOptions): Promise<Launched> {
-  const runtime = composeRuntime({ env: options.env, tools: () => [] });
+  const runtime = composeRuntime({ env: options.env, tools: () => [], loadConfig });
   let agent: AgentService | undefined;
   let server: JarvisServer | undefined;
   try {

@@ -14,6 +14,7 @@ import {
 import { dirname } from "node:path";
 import Database from "better-sqlite3-multiple-ciphers";
 import { JarvisError } from "../core/errors.js";
+import { aheadFor, type DerivedKey } from "./key-ahead.js";
 
 /**
  * What locks the store: a random 256-bit key (kept in the OS keychain, used as a raw key so no
@@ -58,9 +59,21 @@ function keyBytes(key: StoreKey | undefined): Buffer {
 
 /**
  * Gives the connection its key and proves the key opens the file by reading the schema. A wrong
- * key fails here, before the journal mode or any migration writes a byte.
+ * key fails here, before the journal mode or any migration writes a byte. A passphrase's key
+ * derived ahead (`key-ahead.ts`) for this passphrase and this file is tried first.
  */
-export function unlockStore(db: Database.Database, key: StoreKey, path: string): void {
+export function unlockStore(db: Database.Database, key: StoreKey, path: string, derived?: DerivedKey): void {
+  const ahead = key.kind === "passphrase" ? aheadFor(derived, key.text, path) : undefined;
+  if (ahead) {
+    db.key(ahead);
+    try {
+      db.prepare("SELECT count(*) FROM sqlite_master").get();
+      return;
+    } catch (cause) {
+      // Not the key the library derives after all: the passphrase itself decides, below
+      if ((cause as { code?: string }).code !== "SQLITE_NOTADB") throw cause;
+    }
+  }
   db.key(keyBytes(key));
   try {
     db.prepare("SELECT count(*) FROM sqlite_master").get();

@@ -68,4 +68,17 @@ describe("store", () => {
     const db = new Database(":memory:");
     expect(() => migrate(db, [one, { ...two, version: 1 }])).toThrow(/share version 1/);
   });
+
+  it("leaves Node's diagnostic report settings as it found them", () => {
+    temp = createTempHome();
+    const report = process.report as NodeJS.ProcessReport & { excludeNetwork: boolean };
+    for (const value of [false, true]) {
+      report.excludeNetwork = value;
+      report.excludeEnv = value;
+      openStore(join(temp.jarvisHome, `report-${value}.db`)).close();
+      expect([report.excludeNetwork, report.excludeEnv]).toEqual([value, value]);
+    }
+    report.excludeNetwork = false;
+    report.excludeEnv = false;
+  });
 });

@@ -7,6 +7,8 @@
  * The authorization "browser" follows the authorization server's redirect without a person,
  * which is what the suite's authorization servers expect.
  */
+
+import { loadConfig } from "../../src/config/load.js";
 import { JarvisError } from "../../src/core/errors.js";
 import { silentLogger } from "../../src/core/logger.js";
 import type { JsonSchema } from "../../src/core/tool.js";
@@ -44,7 +46,7 @@ async function main(url: string): Promise<void> {
       "",
     ].join("\n"),
   );
-  const runtime = composeRuntime({ env, logger: silentLogger, tools: () => [] });
+  const runtime = composeRuntime({ env, logger: silentLogger, tools: () => [], loadConfig });
   const config = runtime.config.mcp.servers[SERVER];
   if (!config || !("url" in config)) throw new Error("config did not load");
   const sources = { env, keychain: new MemoryKeychain() };

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loopbackGuard } from "../../src/cli/commands/mcp-serve.js";
+import { loadConfig } from "../../src/config/load.js";
 import { silentLogger } from "../../src/core/logger.js";
 import { JarvisMcpService } from "../../src/extend/mcp/server/expose.js";
 import { type ServingHttp, serveHttp } from "../../src/extend/mcp/server/http.js";
@@ -122,6 +123,7 @@ describe("MCP conformance: Jarvis as a server (Streamable HTTP)", () => {
       env: temp.env,
       logger: silentLogger,
       tools: (deps) => [...createTimeTools(deps), ...createCalcTools(deps)],
+      loadConfig,
     });
     const service = new JarvisMcpService({
       gate: runtime.gate,

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadConfig } from "../../src/config/load.js";
 import type { ConfirmAnswer } from "../../src/core/events.js";
 import { silentLogger } from "../../src/core/logger.js";
 import type { ToolDefinition } from "../../src/core/tool.js";
@@ -65,7 +66,12 @@ export async function openMcpWorld(
 ): Promise<McpWorld> {
   const temp = createTempHome("jarvis-mcp-");
   temp.writeConfig([options.config ?? "", "mcp:", "  servers:", ...mcpYaml, ""].join("\n"));
-  const runtime = composeRuntime({ env: temp.env, logger: silentLogger, tools: options.tools ?? (() => []) });
+  const runtime = composeRuntime({
+    env: temp.env,
+    logger: silentLogger,
+    tools: options.tools ?? (() => []),
+    loadConfig,
+  });
   const hub = new McpHub({
     config: runtime.config.mcp,
     registry: runtime.registry,

@@ -5,7 +5,7 @@ import type { CliContext } from "../context.js";
 import { exitCodeForTurn } from "../exit-codes.js";
 import { action } from "../run.js";
 
-interface AskFlags {
+export interface AskFlags {
   json?: boolean;
   yes?: boolean;
   no?: boolean;
@@ -39,26 +39,33 @@ Examples:
 Without a terminal (piped, in a script) nothing can be asked: a call that needs a yes is
 shown and denied; pass --yes to approve.`,
     )
-    .action(
-      action(context, async (words: string[], flags: AskFlags) => {
-        if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
-        if (flags.session && flags.continue)
-          throw new JarvisError("USAGE", "--session and --continue cannot be used together");
-        const text = words.join(" ").trim();
-        if (!text)
-          throw new JarvisError("USAGE", "nothing to ask", { fix: 'jarvis ask "set a timer for 5 minutes"' });
-        // The agent's modules load once the command line is known to be good
-        const { openAgent, streamTurn } = await import("./agent-support.js");
-        const agent = await openAgent(context);
-        const sessionId = flags.session ?? (flags.continue ? agent.latestSession("cli") : undefined);
-        const handle = agent.startTurn({
-          text,
-          source: "cli",
-          broker: brokerFor(context, flags, agent.deps.nlu),
-          ...(sessionId ? { sessionId } : {}),
-        });
-        const result = await streamTurn(context, agent, handle, flags.json ?? false, flags.verbose);
-        context.exitCode = exitCodeForTurn(result);
-      }),
-    );
+    .action(askAction(context));
+}
+
+/**
+ * What `jarvis ask` does with its words and flags. `main` runs it without commander for the
+ * plainest command line (`jarvis ask` and words, no option: `plainAsk`), so that commander
+ * is not loaded for it; every other command line comes here through commander.
+ */
+export function askAction(context: CliContext): (words: string[], flags: AskFlags) => Promise<void> {
+  return action(context, async (words: string[], flags: AskFlags) => {
+    if (flags.yes && flags.no) throw new JarvisError("USAGE", "--yes and --no cannot be used together");
+    if (flags.session && flags.continue)
+      throw new JarvisError("USAGE", "--session and --continue cannot be used together");
+    const text = words.join(" ").trim();
+    if (!text)
+      throw new JarvisError("USAGE", "nothing to ask", { fix: 'jarvis ask "set a timer for 5 minutes"' });
+    // The agent's modules load once the command line is known to be good
+    const { openAgent, streamTurn } = await import("./agent-support.js");
+    const agent = await openAgent(context);
+    const sessionId = flags.session ?? (flags.continue ? agent.latestSession("cli") : undefined);
+    const handle = agent.startTurn({
+      text,
+      source: "cli",
+      broker: brokerFor(context, flags, agent.deps.nlu),
+      ...(sessionId ? { sessionId } : {}),
+    });
+    const result = await streamTurn(context, agent, handle, flags.json ?? false, flags.verbose);
+    context.exitCode = exitCodeForTurn(result);
+  });
 }

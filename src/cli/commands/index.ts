@@ -108,3 +108,13 @@ export async function commandGroupsFor(argv: readonly string[]): Promise<Registe
   const wanted = match && !argv.includes("--help") && !argv.includes("-h") ? [match] : COMMAND_GROUPS;
   return Promise.all(wanted.map((group) => group.load()));
 }
+
+/**
+ * The words of a command line that is `ask` and words only (no option, no `--`), or undefined.
+ * `main` runs that ask without commander (`askAction`); every other command line goes through it.
+ */
+export function plainAsk(argv: readonly string[]): string[] | undefined {
+  if (argv[0] !== "ask" || argv.length < 2) return undefined;
+  const words = argv.slice(1);
+  return words.every((word) => !word.startsWith("-")) ? words : undefined;
+}
