@@ -271,6 +271,11 @@ export function loadDevEveryday5(): BlindCase[] {
   return loadEveryday("dev-everyday5.jsonl");
 }
 
+/** The sixth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday6(): BlindCase[] {
+  return loadEveryday("dev-everyday6.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

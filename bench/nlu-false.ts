@@ -15,6 +15,7 @@ import {
   loadDevEveryday3,
   loadDevEveryday4,
   loadDevEveryday5,
+  loadDevEveryday6,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -43,6 +44,7 @@ const everyday = [
   ...loadDevEveryday3().map((c) => ({ set: "dev-everyday3", c })),
   ...loadDevEveryday4().map((c) => ({ set: "dev-everyday4", c })),
   ...loadDevEveryday5().map((c) => ({ set: "dev-everyday5", c })),
+  ...loadDevEveryday6().map((c) => ({ set: "dev-everyday6", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

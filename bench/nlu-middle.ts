@@ -18,6 +18,7 @@ import {
   loadDevEveryday3,
   loadDevEveryday4,
   loadDevEveryday5,
+  loadDevEveryday6,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -90,6 +91,7 @@ breakdown(loadDevEveryday2(), "dev-everyday2 (development)", true);
 breakdown(loadDevEveryday3(), "dev-everyday3 (development)", true);
 breakdown(loadDevEveryday4(), "dev-everyday4 (development after its untuned score)", true);
 breakdown(loadDevEveryday5(), "dev-everyday5 (development after its untuned score)", true);
+breakdown(loadDevEveryday6(), "dev-everyday6 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

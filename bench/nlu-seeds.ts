@@ -46,7 +46,14 @@ const groupOf = (tool: string) => groups.get(tool) ?? "(unknown tool)";
 const models = configSchema.parse({}).models;
 const bands: Bands = { act: models.fast_path_threshold, ask: models.ask_threshold };
 
-const everyday = ["dev-everyday", "dev-everyday2", "dev-everyday3", "dev-everyday4", "dev-everyday5"]
+const everyday = [
+  "dev-everyday",
+  "dev-everyday2",
+  "dev-everyday3",
+  "dev-everyday4",
+  "dev-everyday5",
+  "dev-everyday6",
+]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));
 const blindCases = loadBlind();

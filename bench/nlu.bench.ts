@@ -27,6 +27,7 @@ import {
   loadDevEveryday3,
   loadDevEveryday4,
   loadDevEveryday5,
+  loadDevEveryday6,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -158,11 +159,23 @@ const devEveryday5 = scoreBlind(loadDevEveryday5(), nlu, bands, groupOfTool, {
   name: "dev_everyday5 (fifth independent writer, six personas, situational wording and named lists/calendars; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday6 = scoreBlind(loadDevEveryday6(), nlu, bands, groupOfTool, {
+  name: "dev_everyday6 (sixth independent writer, moments of the day, vague times, corrections, near-tool declines; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
   const lines = [`own: ${own.right} right, ${own.false_action_rate} false`];
-  for (const set of [blind, devEveryday, devEveryday2, devEveryday3, devEveryday4, devEveryday5]) {
+  for (const set of [
+    blind,
+    devEveryday,
+    devEveryday2,
+    devEveryday3,
+    devEveryday4,
+    devEveryday5,
+    devEveryday6,
+  ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
     lines.push(`  false actions by mechanism: ${JSON.stringify(set.false_actions_by_mechanism)}`);
@@ -236,6 +249,7 @@ writeResult("nlu", {
   dev_everyday3: devEveryday3,
   dev_everyday4: devEveryday4,
   dev_everyday5: devEveryday5,
+  dev_everyday6: devEveryday6,
   suites,
   own_commands: own,
 });
