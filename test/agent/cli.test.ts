@@ -206,11 +206,11 @@ describe("jarvis chat", SLOW, () => {
     );
     const chat = spawnJarvis(["chat"], env());
     chat.child.stdin.write("probe task gamma\n");
-    await chat.waitFor(/-> probe_write/, "stderr");
+    await chat.waitFor(/-> Working on it/, "stderr");
     chat.child.stdin.write("/stop\n");
     await chat.waitFor(/cancelled: stopped by user/, "stderr");
     chat.child.stdin.write("probe task delta\n");
-    await chat.waitFor(/-> probe_write[\s\S]*-> probe_write/, "stderr");
+    await chat.waitFor(/-> Working on it[\s\S]*-> Working on it/, "stderr");
     chat.child.kill("SIGINT");
     await chat.waitFor(/cancelled: stopped by user[\s\S]*cancelled: stopped by user/, "stderr");
     chat.child.stdin.write("probe task epsilon\n");
