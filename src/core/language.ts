@@ -292,3 +292,24 @@ export interface IntentSpec {
   /** The call as a question to the user ("Set a timer for 11 minutes"), without the "?". */
   describe?(args: Args, env: Pick<LanguageEnv, "now" | "timezone" | "zones">): string | undefined;
 }
+
+/**
+ * A call in the person's words from its tool's intents: the first `describe` that reads these
+ * arguments ("Set a timer for 11 minutes"). One reading for the middle band's question, the
+ * confirmation and the progress line. A describe that cannot read them says nothing.
+ */
+export function describeWith(
+  intents: readonly IntentSpec[],
+  args: Args,
+  env: Pick<LanguageEnv, "now" | "timezone" | "zones">,
+): string | undefined {
+  for (const spec of intents) {
+    try {
+      const text = spec.describe?.(args, env);
+      if (typeof text === "string" && text.trim()) return text.trim();
+    } catch {
+      // this describe cannot read these arguments; the next may
+    }
+  }
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import type { LanguageEnv } from "../core/language.js";
+import { describeWith, type LanguageEnv } from "../core/language.js";
 import type { ToolDefinition } from "../core/tool.js";
 
 export type DescribeEnv = Pick<LanguageEnv, "now" | "timezone" | "zones">;
@@ -13,15 +13,7 @@ export function describeCall(
   args: Record<string, unknown>,
   env: DescribeEnv,
 ): string | undefined {
-  for (const spec of tool.language ?? []) {
-    try {
-      const text = spec.describe?.(args, env);
-      if (typeof text === "string" && text.trim()) return text.trim();
-    } catch {
-      // a describe that cannot read these arguments says nothing; the next may
-    }
-  }
-  return undefined;
+  return describeWith(tool.language ?? [], args, env);
 }
 
 /** Verbs whose last consonant doubles although they have two syllables (stress on the last). */

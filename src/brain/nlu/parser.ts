@@ -1,5 +1,5 @@
 import type { Clock } from "../../core/clock.js";
-import type { UserVocabulary } from "../../core/language.js";
+import { describeWith, type UserVocabulary } from "../../core/language.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { SoftmaxClassifier } from "./classifier.js";
@@ -250,9 +250,7 @@ class Parser {
           result.groups,
         );
     }
-    const summary = intents
-      .map((spec) => spec.describe?.(args, env))
-      .find((text) => typeof text === "string");
+    const summary = describeWith(intents, args, env);
     return { ...result, args, ...(summary ? { summary } : {}) };
   }
 
