@@ -4,17 +4,15 @@ import {
   DATED,
   dayRange,
   findDay,
-  findWhen,
   isWhen,
   officeHours,
   PERSONAL,
-  parseWhen,
   SOMEWHERE,
   spokenWhen,
   titleFrom,
-  type When,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { bestWhen, EVENT_SAID, lengthSaid, namedIn, timeAfter, withoutNamed } from "./said.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask about and add to their calendar (the team's own sentences). */
@@ -29,7 +27,7 @@ function eventsIn(input: BuildInput): Args {
 }
 
 const NOT_AN_EVENT =
-  /\b(?:alarms?|timers?|timr|reminders?|countdown|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table|tables|restaurant|seats?|room|hotel|e ?mails?|texts?|posts?|tweets?|to ?do list|list of|(?:shopping|grocery|errands?|packing|my) list)\b/i;
+  /\b(?:alarms?|timers?|timr|reminders?|countdown|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table|tables|restaurant|seats?|room|hotel|e ?mails?|texts?|posts?|tweets?|to ?do list|list of|(?:shopping|grocery|errands?|packing|my) list|out.of.office|auto.?repl\w*|away message)\b/i;
 
 function createEvent(input: BuildInput): Args | undefined {
   const { location, duration, who } = input.values;
@@ -49,58 +47,6 @@ function createEvent(input: BuildInput): Args | undefined {
   if (typeof duration === "number") args.duration_min = Math.round(duration / 60);
   if (when.endIso && !args.duration_min) args.end = when.endIso;
   return args;
-}
-
-/** An hour said after the words that follow a bare day, read together with that day. */
-function timeAfter(
-  words: readonly string[],
-  day: { start: number; end: number },
-  options: Parameters<typeof findWhen>[1],
-): { when: When; raw: string; at: number } | undefined {
-  if (day.start > 0 && day.end < words.length) return undefined;
-  const from = day.start > 0 ? 0 : day.end;
-  const upto = day.start > 0 ? day.start : words.length;
-  const hour = findWhen(words.slice(from, upto), options);
-  if (!hour?.when.hasTime) return undefined;
-  const said = [...words.slice(day.start, day.end), ...words.slice(from + hour.start, from + hour.end)];
-  const when = parseWhen(said, options);
-  if (!when?.hasTime) return undefined;
-  // The title stops where the hour starts ("lunch with Kim at 1" → "lunch with Kim")
-  let at = from + hour.start;
-  if (at > from && /^(?:at|from|by|around)$/.test(words[at - 1]!)) at -= 1;
-  return { when, raw: said.join(" "), at };
-}
-
-/** "on my Work calendar", "in the family diary": which of the user's calendars, as said. */
-const NAMED_CALENDAR = /\b(?:on|to|in|into) (?:my|the|our) ((?:[\p{L}\d'&-]+ ){1,3}?)(?:calendar|diary)\b/iu;
-/** "at Dishoom", "in Room B": a place named with capitals after "at" or "in", at the end. */
-const NAMED_PLACE = /\b(?:at|in) ((?:the )?\p{Lu}[\p{L}\d'&-]*(?: (?:\p{Lu}|\d)[\p{L}\d'&-]*){0,3})[.!?]?$/u;
-
-/** The calendar and the place a request names, with the words that named them. */
-function namedIn(text: string): { args: Args; spans: string[] } {
-  const args: Args = {};
-  const spans: string[] = [];
-  const calendar = NAMED_CALENDAR.exec(text);
-  if (calendar && !/^(?:main|default|own)$/i.test(calendar[1]!.trim())) {
-    args.calendar = calendar[1]!.trim();
-    // The title may already have lost the noun ("… on my Family")
-    spans.push(calendar[0], calendar[0].replace(/ (?:calendar|diary)$/i, ""));
-  }
-  const rest = calendar ? text.replace(calendar[0], "").trim() : text;
-  const place = NAMED_PLACE.exec(rest);
-  // A weekday or month with a capital is a moment, not a place
-  if (place && !DATED.test(place[1]!.toLowerCase())) {
-    args.location = place[1]!;
-    spans.push(place[0]);
-  }
-  return { args, spans };
-}
-
-/** The title without the calendar and place it named ("deep work on my Work calendar"). */
-function withoutNamed(title: string, said: { spans: string[] }): string {
-  let out = title;
-  for (const span of said.spans) out = out.replace(span, "").replace(/\s{2,}/g, " ");
-  return out.replace(/[\s,]+$/, "").trim() || title;
 }
 
 const CALENDAR_INTENTS: IntentTable = {
@@ -220,12 +166,11 @@ const CALENDAR_INTENTS: IntentTable = {
       "book an appointment",
     ],
     build: createEvent,
-    anchors:
-      /\b(?:add|put|schedule|set|create|book|plan|mark|make)\b.*\b(?:calendar|meeting|event|appointment|party|dinner|lunch|class|practice)\b/,
+    anchors: EVENT_SAID,
     fallback: (input) => {
       const { zones, now, timezone, memo } = input.env;
       const options = { zones, now, timezone, direction: "future" as const, ...(memo ? { memo } : {}) };
-      const found = findWhen(input.words, options);
+      const found = bestWhen(input.words, options);
       if (!found) return undefined;
       // "for Friday, lunch with Kim at 1": the day comes first and the hour sits after the
       // title; the hour joins the day and leaves the title
@@ -233,10 +178,12 @@ const CALENDAR_INTENTS: IntentTable = {
       const raw = after ? after.raw : input.words.slice(found.start, found.end).join(" ");
       const when = officeHours(after ? after.when : found.when, raw, input.env);
       const title = titleFrom(input, found.start, found.end, after?.at);
-      if (!title) return undefined;
+      if (!title || NOT_AN_EVENT.test(title)) return undefined;
       const said = namedIn(input.env.text);
       const args: Args = { title: withoutNamed(title, said), start: when.iso, ...said.args };
-      if (when.endIso) args.end = when.endIso;
+      const length = lengthSaid(input.words, found);
+      if (length) args.duration_min = length;
+      else if (when.endIso) args.end = when.endIso;
       return args;
     },
   },

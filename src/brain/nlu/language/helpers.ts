@@ -247,8 +247,17 @@ const COMMAND_WORDS = new Set([
   "want",
   "to",
   "need",
+  // Putting something in a diary, said loosely ("pop … in", "stick … in", "pencil in", "block out")
+  "pop",
+  "stick",
+  "pencil",
+  "block",
+  "slot",
+  "squeeze",
+  "in",
+  "out",
 ]);
-const TRAILING = /\s+(?:to|on|in|into|for|at|the|my|calendar|schedule|agenda|please)$/i;
+const TRAILING = /\s+(?:to|on|in|into|for|at|the|my|calendar|schedule|agenda|diary|planner|please)$/i;
 
 /** "add dentist appointment for friday at five to my calendar" → "Dentist appointment". */
 export function titleFrom(
@@ -265,12 +274,15 @@ export function titleFrom(
   if (from >= end) return undefined;
   let title = env.text.slice(tokens[from]!.start, tokens[end - 1]!.end);
   for (let i = 0; i < 4; i++) title = title.replace(TRAILING, "");
-  title = title.replace(/\s+(?:to|on|in) (?:my|the) (?:calendar|schedule|agenda)\b.*$/i, "").trim();
+  title = title
+    .replace(/\s+(?:to|on|in) (?:my|the) (?:calendar|schedule|agenda|diary|planner)\b.*$/i, "")
+    .replace(/^['‘"“](.+)['’"”]$/u, "$1")
+    .trim();
   return title.length >= 2 ? capitalize(title) : undefined;
 }
 
 const DAY_SAID =
-  /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next|this|week\w*|jan\w*|feb\w*|mar\w*|apr\w*|may|june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth)\b/i;
+  /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds?|thu|thurs?|fri|sat|sun|next|this|week\w*|jan\w*|feb\w*|mar\w*|apr\w*|may|june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth)\b/i;
 
 const TWENTY_FOUR_HOUR = /(?:^|[^\d:.])0\d[:.h]?[0-5]\d\b/;
 
@@ -286,12 +298,20 @@ export function officeHours(start: When, raw: string, env: SlotEnv): When {
   // "at 5" said at ten in the morning: five today, not five tomorrow (no day was named)
   const earlier = instant.getTime() - 24 * 3_600_000;
   if (!DAY_SAID.test(raw) && earlier > env.now.getTime()) instant = new Date(earlier);
-  return {
+  const shifted: When = {
     ...start,
     instant,
     iso: env.zones.iso(instant, env.timezone),
     date: env.zones.date(instant, env.timezone),
   };
+  // "6 till 8": the end keeps its distance from the start, on the same side of noon
+  if (start.endIso) {
+    const end = new Date(Date.parse(start.endIso) + (instant.getTime() - start.instant.getTime()));
+    if (end.getTime() > instant.getTime() && end.getTime() - instant.getTime() <= 12 * 3_600_000)
+      shifted.endIso = env.zones.iso(end, env.timezone);
+    else delete shifted.endIso;
+  }
+  return shifted;
 }
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

@@ -2,6 +2,7 @@
 import * as chrono from "chrono-node/en";
 import type { When, ZoneClock } from "../../../core/language.js";
 import { digitize, ORDINALS } from "../text/numbers.js";
+import { type LooseWhen, looseCue, looseWhen } from "./loose-when.js";
 
 /**
  * Dates and times through chrono-node, in the user's IANA time zone. chrono only takes a fixed
@@ -106,7 +107,12 @@ const VAGUE = /^(?:the |a |that |every )?(?:year|month|week|day|morning|night|da
 
 const TIME_OF_DAY =
   /\b(?:morning|noon|midday|afternoon|evening|tonight|night|midnight|am|pm|a\.m|p\.m|\d:\d\d)\b/;
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const WEEKDAY = /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/;
 const BARE_HOUR = /^(?:at |around |by |for )?(\d{1,2})$/;
+/** "45 min", "for two hours": how long something lasts, not when ("in 45 min" is when). */
+const LENGTH_ONLY =
+  /^(?:for )?(?:a|an|half an|\d+(?:\.\d+)?) ?(?:mins?|minutes?|hours?|hrs?|h|secs?|seconds?)$/;
 
 /**
  * Parses `words` (already one slot's span) as one date/time. The whole span must be the date:
@@ -140,12 +146,17 @@ function opensLikeDate(text: string): boolean {
   return OPENERS.has(first) || first in ORDINALS || DATE_CUE.test(first) || NUMBER_WORD.test(first);
 }
 
+function hasCue(words: readonly string[]): boolean {
+  return words.some((w, i) => DATE_CUE.test(w) || NUMBER_WORD.test(w) || looseCue(words, i));
+}
+
 function readWhen(words: readonly string[], options: WhenOptions): When | undefined {
-  if (!words.some((w) => DATE_CUE.test(w) || NUMBER_WORD.test(w))) return undefined;
-  const text = prepare(words);
+  if (!hasCue(words)) return undefined;
+  const loose = prepare(words, options);
+  const text = loose.text;
   if (!text || !DATE_CUE.test(text) || VAGUE.test(text.replace(/^(?:for|in|on|at|of) /, "")))
     return undefined;
-  if (!opensLikeDate(text)) return undefined;
+  if (!opensLikeDate(text) || LENGTH_ONLY.test(text)) return undefined;
   const bare = BARE_HOUR.exec(text);
   const source = bare ? `at ${bare[1]}:00` : text;
   const zones = options.zones;
@@ -173,7 +184,7 @@ function readWhen(words: readonly string[], options: WhenOptions): When | undefi
   if (!/^(?:at|on|for|by|in|this|around|about|from|until|till|of|the|since|after|before)?$/.test(leading))
     return undefined;
   if (trailing !== "" && trailing !== "please") return undefined;
-  let instant = first.start.date();
+  let instant = new Date(first.start.date().getTime() + loose.days * 86_400_000);
   const saidTime = first.start.isCertain("hour") || TIME_OF_DAY.test(text);
   if (
     options.direction === "past" &&
@@ -192,6 +203,10 @@ function readWhen(words: readonly string[], options: WhenOptions): When | undefi
       options.timezone,
     );
   }
+  // A weekday said that the reading does not fall on was not what chrono read ("evening friday")
+  const named = WEEKDAY.exec(text);
+  const day = zones.date(instant, options.timezone);
+  if (named && WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()] !== named[1]) return undefined;
   const when: When = {
     iso: zones.iso(instant, options.timezone),
     date: zones.date(instant, options.timezone),
@@ -199,7 +214,7 @@ function readWhen(words: readonly string[], options: WhenOptions): When | undefi
     instant,
   };
   const end = first.end?.date();
-  if (end) when.endIso = zones.iso(end, options.timezone);
+  if (end) when.endIso = zones.iso(new Date(end.getTime() + loose.days * 86_400_000), options.timezone);
   return when;
 }
 
@@ -210,7 +225,10 @@ export function findWhen(
 ): { when: When; start: number; end: number } | undefined {
   // Only spans holding a date word are worth a chrono call
   const cue = words.map(
-    (w) => DATE_CUE.test(w) || /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/.test(w),
+    (w, i) =>
+      DATE_CUE.test(w) ||
+      looseCue(words, i) ||
+      /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/.test(w),
   );
   for (let start = 0; start < words.length; start++) {
     const last = Math.min(words.length, start + 8);
@@ -264,17 +282,20 @@ function dottedClock(words: readonly string[]): readonly string[] {
     .split(" ");
 }
 
-function prepare(words: readonly string[]): string {
-  if (words.length === 0 || words.length > 10) return "";
-  const joined = spokenClock(digitize(dottedClock(words)).join(" "))
-    .replace(/\b(\d{1,2}(?::\d\d)?) (am|pm|a\.m|p\.m)\b/g, "$1$2")
-    .replace(/\bo'clock\b/g, "")
-    .trim();
-  const text = joined.replace(/\bthis (morning|afternoon|evening)\b/g, "today $1").replace(/\s+/g, " ");
+function prepare(words: readonly string[], options: WhenOptions): LooseWhen {
+  if (words.length === 0 || words.length > 10) return { text: "", days: 0 };
+  const loose = looseWhen(
+    spokenClock(digitize(dottedClock(words)).join(" "))
+      .replace(/\b(\d{1,2}(?::\d\d)?) (am|pm|a\.m|p\.m)\b/g, "$1$2")
+      .replace(/\bo'clock\b/g, "")
+      .trim(),
+    options,
+  );
+  const text = loose.text.replace(/\bthis (morning|afternoon|evening)\b/g, "today $1").replace(/\s+/g, " ");
   // "8:30 tomorrow morning" reads better to chrono as "tomorrow morning at 8:30"
   const lead =
     /^(?:at )?(\d{1,2}(?::\d\d)?(?:am|pm)?) ((?:today|tomorrow|tonight|on \w+|next \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: morning| afternoon| evening| night)?)$/.exec(
       text,
     );
-  return lead ? `${lead[2]} at ${lead[1]}` : text;
+  return { text: lead ? `${lead[2]} at ${lead[1]}` : text, days: loose.days };
 }

@@ -78,7 +78,7 @@ export function readNumber(
 ): { value: number; end: number } | undefined {
   const first = words[start];
   if (first === undefined) return undefined;
-  if (DIGITS.test(first)) return { value: Number(first.replaceAll(",", "")), end: start + 1 };
+  if (DIGITS.test(first)) return withFraction(words, Number(first.replaceAll(",", "")), start + 1);
   let total = 0;
   let current = 0;
   let i = start;
@@ -120,7 +120,23 @@ export function readNumber(
     i += 1;
   }
   if (!seen) return undefined;
-  return { value: total + current, end: i };
+  return withFraction(words, total + current, i);
+}
+
+const FRACTIONS: Record<string, number> = { half: 0.5, quarter: 0.25 };
+
+/**
+ * "twelve and a half", "3 and a quarter", "two and three quarters": a whole number and a
+ * common fraction said after it are one amount (a percentage, a length, a price).
+ */
+function withFraction(words: readonly string[], value: number, end: number): { value: number; end: number } {
+  if (words[end] !== "and") return { value, end };
+  const fraction = FRACTIONS[words[end + 2] ?? ""];
+  if ((words[end + 1] === "a" || words[end + 1] === "one") && fraction !== undefined)
+    return { value: value + fraction, end: end + 3 };
+  if (words[end + 1] === "three" && /^quarters?$/.test(words[end + 2] ?? ""))
+    return { value: value + 0.75, end: end + 3 };
+  return { value, end };
 }
 
 /** The whole span must be one number ("twenty five" yes, "twenty five apples" no). */
