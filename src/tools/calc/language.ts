@@ -218,7 +218,13 @@ const CALC_MORE_INTENTS: IntentTable = {
   },
   calc_units: {
     tool: "calc_evaluate",
-    templates: ["how many {unit} (are in|in|make|make up|are there in|go into) {quantity}"],
+    templates: [
+      "how many {unit} (are in|in|make|make up|are there in|go into) {quantity}",
+      // The amount first, then the unit it is wanted in ("3 cups, how many ml is that"), after
+      // what the amount is for ("the recipe wants …")
+      "[{about:text}] {quantity} (how many|what is that in|what is it in|what is this in) {unit} [is that|is it|is this|are they|are those]",
+      "[{about:text}] {quantity} (in|into|to) {unit} (please|then|roughly|exactly)",
+    ],
     build: (input) =>
       typeof input.values.unit === "string" && typeof input.values.quantity === "string"
         ? { expression: `${input.values.quantity} to ${input.values.unit}` }
@@ -226,4 +232,24 @@ const CALC_MORE_INTENTS: IntentTable = {
   },
 };
 
-export const CALC_LANGUAGE = byTool(CALC_INTENTS, CALC_MORE_INTENTS);
+/** "4 tickets at 12.50 each" → "4 * 12.50": a count of things at one price. */
+function eachAt(input: BuildInput): Args | undefined {
+  const count = input.values.count;
+  const price = amountOf(String(input.values.price ?? ""));
+  return typeof count === "number" && count > 0 && price !== undefined
+    ? { expression: `${count} * ${price}` }
+    : undefined;
+}
+
+const CALC_EACH_INTENTS: IntentTable = {
+  calc_each: {
+    tool: "calc_evaluate",
+    templates: [
+      "{count:number} {things:text} (at|for) {price:text} (each|apiece|a go|a pop|per item) [how much is that|what is the total|what does that come to|in total|total]",
+      "(how much is|how much are|what is the total for|what do) {count:number} {things:text} (at|for) {price:text} (each|apiece) [come to|cost]",
+    ],
+    build: eachAt,
+  },
+};
+
+export const CALC_LANGUAGE = byTool(CALC_INTENTS, CALC_MORE_INTENTS, CALC_EACH_INTENTS);

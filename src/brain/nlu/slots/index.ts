@@ -303,6 +303,9 @@ export const SLOT_TYPES: Record<string, SlotType> = {
     maxTokens: 6,
     samples: ["3 inches", "10 kilograms", "5 miles"],
     parse(words) {
+      // "350F", "180 c": a temperature written the short way, its letter after the number
+      const short = /^(-?\d+(?:\.\d+)?) ?([cf])$/.exec(words.join(" "));
+      if (short) return `${short[1]} ${short[2] === "c" ? "degC" : "degF"}`;
       const unit = unitSymbol(words.slice(-1));
       // "a pound", "an ounce": one of them
       const amount = words.length === 2 && /^(?:a|an)$/.test(words[0]!) ? 1 : parseNumber(words.slice(0, -1));

@@ -45,6 +45,7 @@ const UNITS: Record<string, string> = {
   kg: "kg",
   gram: "g",
   grams: "g",
+  g: "g",
   ounce: "oz",
   ounces: "oz",
   oz: "oz",

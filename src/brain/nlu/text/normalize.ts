@@ -219,6 +219,9 @@ const LEADING_FILLERS: readonly string[][] = [
   ["oh"],
   ["fyi"],
   ["no", "wait"],
+  // Announcing a short request ("quick one, …"): "one" is no number there
+  ["quick", "one"],
+  ["quick", "question"],
 ];
 
 const TRAILING_FILLERS: readonly string[][] = [
