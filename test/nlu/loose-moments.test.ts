@@ -112,3 +112,38 @@ describe("the calendar reads the moment, the length and the end of what is said"
     }
   });
 });
+
+describe("a moment read loosely never completes a request Jarvis must decline", async () => {
+  const context: NluContext = { now: NOW, timezone: "UTC" };
+  const nlus = await Promise.all([1, 3].map((seed) => createTestNlu({ seed })));
+  const acts = (text: string) =>
+    nlus.some((nlu) => {
+      const r = nlu.parse(text, context);
+      return r.kind === "action" && !r.missing?.length && r.confidence >= 0.9;
+    });
+
+  it("declines an appointment made with a business, unless it goes in the person's own diary", () => {
+    expect(acts("make an optician appointment for next weds")).toBe(false);
+    expect(acts("book a massage at the spa for sat at 4")).toBe(false);
+    const own = nlus[0]!.parse("put my optician appointment in the diary for thurs at 3", context);
+    expect(own.tool).toBe("calendar_create_event");
+    expect(own.args?.start).toBe("2025-06-12T15:00:00+00:00");
+  });
+
+  it("declines waking or reminding someone else, with the time said loosely", () => {
+    expect(acts("wake my daughter up first thing tomorrow")).toBe(false);
+    expect(acts("remind Jo after lunch to feed the fish")).toBe(false);
+    expect(acts("remind me after lunch to feed the fish")).toBe(true);
+  });
+
+  it("reads no event from a statement or from another tool's request", () => {
+    const event = (text: string) =>
+      nlus.some((nlu) => {
+        const r = nlu.parse(text, context);
+        return r.tool === "calendar_create_event" && !r.missing?.length && r.confidence >= 0.9;
+      });
+    expect(event("the garage moved my booking to thurs at 4")).toBe(false);
+    expect(event("order lunch for tomorrow at 1")).toBe(false);
+    expect(event("lunch with Ravi on thurs at 1")).toBe(true);
+  });
+});

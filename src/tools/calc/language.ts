@@ -218,10 +218,11 @@ const CALC_MORE_INTENTS: IntentTable = {
   },
   calc_units: {
     tool: "calc_evaluate",
-    templates: [
-      "how many {unit} (are in|in|make|make up|are there in|go into) {quantity}",
-      // The amount first, then the unit it is wanted in ("3 cups, how many ml is that"), after
-      // what the amount is for ("the recipe wants …")
+    templates: ["how many {unit} (are in|in|make|make up|are there in|go into) {quantity}"],
+    // The amount first, then the unit it is wanted in ("3 cups, how many ml is that"), after
+    // what the amount is for ("the recipe wants …"). Matched, never taught: as training their
+    // free lead would teach any sentence with an amount in it to be a sum
+    shapes: [
       "[{about:text}] {quantity} (how many|what is that in|what is it in|what is this in) {unit} [is that|is it|is this|are they|are those]",
       "[{about:text}] {quantity} (in|into|to) {unit} (please|then|roughly|exactly)",
     ],
@@ -244,7 +245,9 @@ function eachAt(input: BuildInput): Args | undefined {
 const CALC_EACH_INTENTS: IntentTable = {
   calc_each: {
     tool: "calc_evaluate",
-    templates: [
+    // Matched, never taught: the things bought are any words
+    templates: [],
+    shapes: [
       "{count:number} {things:text} (at|for) {price:text} (each|apiece|a go|a pop|per item) [how much is that|what is the total|what does that come to|in total|total]",
       "(how much is|how much are|what is the total for|what do) {count:number} {things:text} (at|for) {price:text} (each|apiece) [come to|cost]",
     ],

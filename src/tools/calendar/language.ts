@@ -29,6 +29,13 @@ function eventsIn(input: BuildInput): Args {
 const NOT_AN_EVENT =
   /\b(?:alarms?|timers?|timr|reminders?|countdown|taxi|cab|uber|lyft|ride|pizza|takeout|takeaway|delivery|food|tickets?|flights?|train|bus|lights?|reservation|table|tables|restaurant|seats?|room|hotel|e ?mails?|texts?|posts?|tweets?|to ?do list|list of|(?:shopping|grocery|errands?|packing|my) list|out.of.office|auto.?repl\w*|away message)\b/i;
 
+/**
+ * "book a haircut at the barber's", "make a dentist appointment": an appointment made with a
+ * business is booked in its diary, not this one, unless the person says to put it in theirs.
+ */
+const WITH_A_PROVIDER =
+  /^(?!.*\b(?:calendar|diary|planner)\b).*\b(?:book|make|arrange|get)\s+(?:me\s+|us\s+)?(?:a|an|my|the)\s+(?:\w+\s+)?(?:dentist|dental|doctor|doctor's|gp|physio|haircut|hair|barber|vet|optician|nails?|massage|mot)\b/i;
+
 function createEvent(input: BuildInput): Args | undefined {
   const { location, duration, who } = input.values;
   let { title, start } = input.values;
@@ -120,7 +127,7 @@ const CALENDAR_INTENTS: IntentTable = {
     beyond: (_args, env) =>
       /^\W*(?:(?:please|can you|could you|would you|will you|pls)\s+)*book\s+(?:me|us)\s+(?:a|an|in|into|on)\b/i.test(
         env.text,
-      )
+      ) || WITH_A_PROVIDER.test(env.text)
         ? "I can't book appointments with other people or places, only put them in your own calendar: say “put … in my calendar” for that."
         : undefined,
     // "make it 4pm": the event just added moves; "cancel that": it is deleted

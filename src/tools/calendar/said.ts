@@ -17,13 +17,17 @@ const OCCASION =
 const DAY_NAMED =
   "today|tonight|tomorrow|(?:mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|thursday|fri|sat(?:ur)?|sun)(?:day)?|the \\d{1,2}(?:st|nd|rd|th)|next week";
 const CLOCK_SAID = "at \\d|\\d ?(?:am|pm)\\b|\\d[:.]\\d\\d|\\b(?:noon|midday|lunchtime|first thing)\\b";
+/** A sentence opening on these is a question, or another tool's request, not an event named. */
+const OPENS_OTHERWISE =
+  "what|when|where|which|who|how|why|is|are|am|do|does|did|have|has|had|can|could|should|would|will|any|cancel|delete|remove|move|change|reschedule|push|shift|order|get|buy|text|tell|email|mail|message|call|ring|phone|remind|wish|post|tweet|find|search|look|show|list|check|open|play|send|start|stop";
 /**
  * The words that make a request a new event: a verb of putting something in the diary with
- * what it is, or, with no verb, what it is with its day and its hour ("lunch with Kim friday
- * at 1"); never a question about one.
+ * what it is, or, with no verb, what it is first (at most three words in, after the day it is
+ * for) with its day and its hour ("lunch with Kim friday at 1"); never a question about one,
+ * and never a statement about one ("the dentist moved my appointment to …").
  */
 export const EVENT_SAID = new RegExp(
-  `\\b(?:add|put|schedule|set|create|book|plan|mark|make|stick|pop|pencil|block|slot|squeeze|fit|throw|arrange|organi[sz]e)\\b.*\\b(?:${OCCASION})\\b|^(?!(?:what|when|where|which|who|how|why|is|are|am|do|does|did|have|has|had|can|could|should|would|will|any|cancel|delete|remove|move|change)\\b)(?!.*\\?)(?=.*\\b(?:${DAY_NAMED})\\b)(?=.*(?:${CLOCK_SAID})).*\\b(?:${OCCASION})\\b`,
+  `\\b(?:add|put|schedule|set|create|book|plan|mark|make|stick|pop|pencil|block|slot|squeeze|fit|throw|arrange|organi[sz]e)\\b.*\\b(?:${OCCASION})\\b|^(?!(?:${OPENS_OTHERWISE})\\b)(?!.*\\?)(?!.*\\b(?:is|are|was|were|moved|got|has|have|had|did|does)\\b)(?=.*\\b(?:${DAY_NAMED})\\b)(?=.*(?:${CLOCK_SAID}))(?:(?:for|on) (?:${DAY_NAMED}) )?(?:[\\w'&-]+ ){0,3}?(?:${OCCASION})\\b`,
 );
 
 /** An hour said after the words that follow a bare day, read together with that day. */

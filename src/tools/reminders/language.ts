@@ -50,7 +50,7 @@ const REMINDER_INTENTS: IntentTable = {
     once: true,
     // "remind Tom to bring the cake": a reminder reaches only the person Jarvis serves
     beyond: (_args, env) =>
-      /^\W*(?:(?:please|can you|could you|would you|will you|pls)\s+)*remind\s+(?!me\b|us\b|myself\b|ourselves\b)[\w']+(?:\s+[\w']+)?\s+(?:to|about|that)\b/i.test(
+      /^\W*(?:(?:please|can you|could you|would you|will you|pls)\s+)*remind\s+(?!me\b|us\b|myself\b|ourselves\b)[\w']+(?:\s+[\w']+){0,4}?\s+(?:to|about|that)\b/i.test(
         env.text,
       )
         ? "I can only remind you, not someone else. I could send them an email instead."

@@ -143,6 +143,11 @@ const TIMER_INTENTS: IntentTable = {
 const ALARM_INTENTS: IntentTable = {
   alarm_set: {
     refersTo: () => ({ it: "the alarm" }),
+    // "wake my son up first thing": an alarm here wakes whoever is at this computer
+    beyond: (_args, env) =>
+      /\bwake\s+(?!me\b|us\b|myself\b|ourselves\b)(?:(?:my|our|the)\s+)?[\w']+\s+up\b/i.test(env.text)
+        ? "I can only wake you, with an alarm on this computer, not someone else."
+        : undefined,
     // "make it 7 instead": the alarm just set moves; "scrap that": it is cancelled
     followUp: ({ kind, last, newest, when, words, env }) => {
       const cancel = { tool: "alarm_cancel", args: newest.t ? { id: newest.t } : {} };
