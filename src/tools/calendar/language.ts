@@ -36,6 +36,10 @@ const NOT_AN_EVENT =
 const WITH_A_PROVIDER =
   /^(?!.*\b(?:calendar|diary|planner)\b).*\b(?:book|make|arrange|get)\s+(?:me\s+|us\s+)?(?:a|an|my|the)\s+(?:\w+\s+)?(?:dentist|dental|doctor|doctor's|gp|physio|haircut|hair|barber|vet|optician|nails?|massage|mot)\b/i;
 
+/** "it is at the leisure centre", "it'll be in room 4": where the event just named is. */
+const WHERE_IT_IS = /^(?:it is|it will be|that is|the place is|the venue is) (?:at|in) \S/;
+const WHERE_SAID = /^(?:it is|it's|it will be|it'll be|that is|that's|the place is|the venue is) (?:at|in) /i;
+
 function createEvent(input: BuildInput): Args | undefined {
   const { location, duration, who } = input.values;
   let { title, start } = input.values;
@@ -131,7 +135,15 @@ const CALENDAR_INTENTS: IntentTable = {
         ? "I can't book appointments with other people or places, only put them in your own calendar: say “put … in my calendar” for that."
         : undefined,
     // "make it 4pm": the event just added moves; "cancel that": it is deleted
-    followUp: ({ kind, newest, when }) => {
+    // "make it half an hour": how long it lasts; "oh and it's at the leisure centre": where. With
+    // no event to point at (only asked about, never added), which one is asked
+    followUp: ({ kind, newest, when, seconds, words, rest }) => {
+      const id = newest.e ? { id: newest.e } : {};
+      if (kind === "change" && seconds !== undefined && !when && seconds >= 300)
+        return { tool: "calendar_update_event", args: { ...id, duration_min: Math.round(seconds / 60) } };
+      const place = kind === "and" && rest ? WHERE_IT_IS.exec(words.join(" ")) : null;
+      if (place && rest)
+        return { tool: "calendar_update_event", args: { ...id, location: rest.replace(WHERE_SAID, "") } };
       if (!newest.e) return undefined;
       if (kind === "undo") return { tool: "calendar_delete_event", args: { id: newest.e } };
       if (kind === "change" && when)
