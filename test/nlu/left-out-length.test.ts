@@ -68,4 +68,14 @@ describe("a length of time the reading leaves out", () => {
     expect(plain).toMatchObject({ kind: "action", tool: "time_now" });
     expect(plain.confidence).toBeGreaterThanOrEqual(FAST_PATH);
   });
+
+  it("never reads time said as an amount (screen time, how much time) as the clock", () => {
+    const lean = { time_now: 6, _none: 0 };
+    for (const text of ["how much screen time have I had this week", "check how much free time there is"]) {
+      const r = nluLeaning(text, lean);
+      expect(r.kind === "action" && r.confidence >= FAST_PATH && r.tool === "time_now", text).toBe(false);
+    }
+    const plain = nluLeaning("what time is it now", lean);
+    expect(plain.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
 });
