@@ -116,7 +116,7 @@ export function asSaid(catalog: Catalog, result: NluResult, said: readonly Token
 }
 
 /**
- * Free text that is a short question about the thing just named ("clipboard, what's in it",
+ * Free text that is a short question about the thing just named ("the clipboard - anything on it",
  * "the shopping list - is there milk on it"): asked after it, not words to keep. A longer
  * question ("ask him how he is and whether I can help") is a message of its own.
  */

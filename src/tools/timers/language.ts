@@ -219,7 +219,7 @@ const ALARM_INTENTS: IntentTable = {
     build: (input) => {
       const { at, label } = input.values;
       if (!isWhen(at) || !at.hasTime) return undefined;
-      // "remind me at 5" says remind, and no more: what to be reminded of is asked for (the
+      // "remind me at six" says remind, and no more: what to be reminded of is asked for (the
       // reminder's own question), not guessed as a bare alarm. Still taught as an alarm's words,
       // so the classifier's draw is the same
       if (!ALARM_VERBS.test(input.env.text)) return undefined;
