@@ -151,7 +151,7 @@ describe("a moment read loosely never completes a request Jarvis must decline", 
 describe("a follow-up to a new event changes that event", async () => {
   const nlu = await createTestNlu({ seed: 1 });
   const context: NluContext = { now: NOW, timezone: "UTC" };
-  const after = (first: string, then: string, handle?: string) => {
+  const followed = (first: string, then: string, handle?: string) => {
     const r = nlu.parse(first, context);
     const lastCall = { tool: r.tool!, args: r.args ?? {} };
     return nlu.parse(then, {
@@ -162,15 +162,19 @@ describe("a follow-up to a new event changes that event", async () => {
   };
 
   it("reads how long it lasts and where it is, on the event just added", () => {
-    const length = after("add a planning session on friday at 10", "make it forty five minutes", "#e4");
+    const length = followed("add a planning session on friday at 10", "make it forty five minutes", "#e4");
     expect(length.tool).toBe("calendar_update_event");
     expect(length.args).toEqual({ id: "#e4", duration_min: 45 });
-    const place = after("add a planning session on friday at 10", "oh and it's at the town library", "#e4");
+    const place = followed(
+      "add a planning session on friday at 10",
+      "oh and it's at the town library",
+      "#e4",
+    );
     expect(place.args).toEqual({ id: "#e4", location: "the town library" });
   });
 
   it("asks which event when there is none to point at, instead of acting without one", () => {
-    const r = after("add a planning session on friday at 10", "make it forty five minutes");
+    const r = followed("add a planning session on friday at 10", "make it forty five minutes");
     expect(r.tool).toBe("calendar_update_event");
     expect(r.missing).toEqual(["id"]);
   });

@@ -287,14 +287,18 @@ export function danglingFollowUp(words: readonly string[], context: NluContext):
   return "I'm not sure what you mean; there is nothing to change yet.";
 }
 
-/** "and tomorrow?", "make it 4 minutes", "cancel that": the last call's tool decides what it means. */
+/**
+ * "and tomorrow?", "make it 4 minutes", "cancel that": the last call's tool decides what it means.
+ * A single call that leaves out a required value ("make it half an hour" with no event to point
+ * at) carries what it misses, so it is asked about, never acted on without it.
+ */
 export function resolveFollowUp(
   words: readonly string[],
   context: NluContext,
   cache: SlotCache,
   env: SlotEnv,
   catalog: Catalog,
-): NluCall[] | undefined {
+): { calls: NluCall[]; missing: string[] } | undefined {
   const last = context.lastCall;
   if (!last) return undefined;
   const found = followUpOf(words);
@@ -342,7 +346,8 @@ export function resolveFollowUp(
     for (const spec of catalog.intentsOf.get(last.tool) ?? []) {
       const answer = spec.followUp?.({ ...input, kind });
       const calls = answer === undefined ? [] : Array.isArray(answer) ? answer : [answer as NluCall];
-      if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool))) return [...calls];
+      if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool)))
+        return { calls: [...calls], missing: calls.length === 1 ? requiredLeftOut(calls[0]!, catalog) : [] };
     }
   return undefined;
 }
@@ -363,4 +368,9 @@ function placeOf(rest: readonly string[], offset: number, cache: SlotCache): str
   if (start >= rest.length) return undefined;
   const value = cache.parse("city", "city", offset + start, offset + rest.length);
   return typeof value === "string" ? value : undefined;
+}
+
+/** The required values a call leaves out (a follow-up's call with no handle to point at). */
+function requiredLeftOut(call: NluCall, catalog: Catalog): string[] {
+  return (catalog.required.get(call.tool) ?? []).filter((arg) => call.args[arg] === undefined);
 }

@@ -264,17 +264,10 @@ class Parser {
     // The last call's own tool reads a follow-up first ("cancel that" after adding to a list),
     // unless a question is waiting for its answer ("cancel" then drops the question)
     const followUp = context.pending ? undefined : resolveFollowUp(words, context, cache, env, this.catalog);
-    if (followUp) {
-      // A follow-up with nothing to point at ("make it half an hour" after a question only) asks which
-      const [one] = followUp;
-      const missing =
-        followUp.length === 1 && one
-          ? (this.catalog.required.get(one.tool) ?? []).filter((arg) => one.args[arg] === undefined)
-          : [];
-      return missing.length > 0 && one
-        ? this.maybeIncomplete(input, one, missing, CONFIDENCE.reference)
-        : this.action(input, followUp, CONFIDENCE.reference);
-    }
+    const [one, ...more] = followUp?.calls ?? [];
+    if (one && more.length === 0)
+      return this.maybeIncomplete(input, one, followUp!.missing, CONFIDENCE.reference);
+    if (followUp) return this.action(input, followUp.calls, CONFIDENCE.reference);
     const act = this.dialog.recognize(words);
     if (act) return { text: input, kind: "dialog", dialog: act, confidence: CONFIDENCE.dialog };
     const reference = resolveReference(words, context, this.catalog);
