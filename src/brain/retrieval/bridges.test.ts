@@ -98,6 +98,28 @@ describe("bridging the request's words to the tools' words", () => {
     );
   });
 
+  it("reads the checks, times and answers the groups declare by category (fresh goal-style wording)", () => {
+    // A machine check a program answers, a clock time in another zone or asked about elsewhere,
+    // an appointment named by its time, a question asked "again", a prompt's button, a site's login
+    const goals: Array<[string, string, number]> = [
+      ["how much free space is on the backup drive", "shell_run", 8],
+      ["check the load averages on this box", "shell_run", 8],
+      ["what has changed in ~/src/garden-planner since Monday", "shell_run", 8],
+      ["kick-off is 19:30 CET, remind me an hour before", "time_convert", 8],
+      ["she said 10am, what's that in Lisbon", "time_convert", 8],
+      ["is it night time there for him yet", "time_now", 8],
+      ["who is in my 4pm", "calendar_list_events", 8],
+      ["what's the gate code again", "memory_recall", 8],
+      ["shut the draft window and don't save it", "ui_action", 20],
+      ["log me into the library site", "browser_type", 8],
+    ];
+    for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
+    // The same words without the category's mark do not bring the tool
+    expect(rankOf({ text: "what's the gate code again" }, "memory_recall")).toBeLessThan(
+      rankOf({ text: "what's the gate code" }, "memory_recall"),
+    );
+  });
+
   it("lifts the keys and typing of an app the request launches (apps and input work together)", () => {
     // Saving is a key chord in the app's window: no word of the request names the keys
     expect(rankOf({ text: "launch gedit and save the file as notes" }, "input_hotkey")).toBeLessThan(24);

@@ -6,6 +6,8 @@ export const CALENDAR_CUES: GroupCues = {
   shapes: [
     { pattern: /\b\w[\w-]*\.ics\b/i, weight: 2.5 },
     { pattern: WHEN, weight: 0.4 },
+    // An appointment named by its time ("my 2pm", "my 10:30")
+    { pattern: /\bmy\s+(?:\d{1,2}(?::[0-5]\d)?\s*[ap]\.?m\b|\d{1,2}:[0-5]\d\b)/i, weight: 2 },
   ],
   words: {
     meeting: ["calendar", "event"],

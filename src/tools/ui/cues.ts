@@ -20,5 +20,9 @@ export const UI_CUES: GroupCues = {
     checkbox: ["ui"],
     menu: ["ui"],
     dialog: ["ui", "window"],
+    // A prompt an app puts up is answered by pressing one of its buttons
+    "don't save": ["ui", "click", "button"],
+    "without saving": ["ui", "click", "button"],
+    discard: ["ui", "click", "button"],
   },
 };
