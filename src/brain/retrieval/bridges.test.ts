@@ -120,6 +120,22 @@ describe("bridging the request's words to the tools' words", () => {
     );
   });
 
+  it("reads a public fact, a sum, a document or a bill the goal implies (categories the groups declare)", () => {
+    // Money in another currency, reviews, a public office, a figure times a number, how many
+    // fit, a temperature on the other scale, a document by its kind, a bill that arrived
+    const goals: Array<[string, string, number]> = [
+      ["how much is 40 euros in pounds at the moment", "web_search", 8],
+      ["find me a couple of well-reviewed hiking boots", "web_search", 8],
+      ["who is the mayor of Leeds these days", "web_search", 8],
+      ["the day rate times 18 days", "calc_evaluate", 10],
+      ["how many 45 minute lessons fit into a morning", "calc_evaluate", 8],
+      ["tomorrow's high in Oslo, in fahrenheit please", "calc_evaluate", 12],
+      ["the notice period we agreed in the consulting proposal", "knowledge_search", 8],
+      ["what did the water bills come to this year", "mail_search", 10],
+    ];
+    for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
+  });
+
   it("lifts the keys and typing of an app the request launches (apps and input work together)", () => {
     // Saving is a key chord in the app's window: no word of the request names the keys
     expect(rankOf({ text: "launch gedit and save the file as notes" }, "input_hotkey")).toBeLessThan(24);
