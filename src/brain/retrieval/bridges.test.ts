@@ -136,6 +136,24 @@ describe("bridging the request's words to the tools' words", () => {
     for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
   });
 
+  it("reads a control inside a named app, a sound heard, something visible and a post's comments", () => {
+    const goals: Array<[string, string, number]> = [
+      ["In Writer, switch on track changes", "ui_action", 5],
+      ["double-click the icon named backup that's visible", "screen_find_text", 5],
+      ["pull the best tips out of the comments", "browser_get_text", 5],
+      ["start my workout mix in Spotify", "media_play", 5],
+    ];
+    for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
+    // Inside a named app's call its controls are meant; the same words with no app named are not
+    expect(rankOf({ text: "turn my camera off on the Teams call" }, "ui_action")).toBeLessThan(
+      rankOf({ text: "turn my camera off on the call" }, "ui_action") - 40,
+    );
+    // A sound heard and not placed is what is playing
+    expect(rankOf({ text: "something is making a racket, what is it" }, "media_now_playing")).toBeLessThan(
+      rankOf({ text: "something is loud, what is it" }, "media_now_playing") - 20,
+    );
+  });
+
   it("lifts the keys and typing of an app the request launches (apps and input work together)", () => {
     // Saving is a key chord in the app's window: no word of the request names the keys
     expect(rankOf({ text: "launch gedit and save the file as notes" }, "input_hotkey")).toBeLessThan(24);

@@ -48,5 +48,8 @@ export const BROWSER_CUES: GroupCues = {
     "i'm reading": ["browser", "page"],
     "i'm looking at": ["browser", "page"],
     "in front of me": ["browser", "page"],
+    // What people wrote under a post is read off its page
+    comments: ["browser", "page", "text"],
+    "this post": ["browser", "page"],
   },
 };
