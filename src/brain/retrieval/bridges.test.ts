@@ -154,6 +154,14 @@ describe("bridging the request's words to the tools' words", () => {
     );
   });
 
+  it("reads a booking form's counts as choices and the best of a kind within a price as research", () => {
+    expect(top({ text: "on the booking page pick 3 guests and the sea view" }, 5)).toContain(
+      "browser_select",
+    );
+    expect(rankOf({ text: "the best trail shoes under £120" }, "web_search")).toBeLessThan(12);
+    expect(rankOf({ text: "the trail shoes" }, "web_search")).toBeGreaterThan(50);
+  });
+
   it("lifts the keys and typing of an app the request launches (apps and input work together)", () => {
     // Saving is a key chord in the app's window: no word of the request names the keys
     expect(rankOf({ text: "launch gedit and save the file as notes" }, "input_hotkey")).toBeLessThan(24);

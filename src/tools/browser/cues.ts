@@ -20,6 +20,10 @@ export const BROWSER_CUES: GroupCues = {
     cart: ["browser", "click"],
     checkout: ["browser", "click"],
     quantity: ["browser", "select"],
+    // A booking form's counts are chosen from its lists
+    adults: ["browser", "select"],
+    guests: ["browser", "select"],
+    passengers: ["browser", "select"],
     // A site used like an app: signing in, scrolling, filling and ticking its boxes
     login: ["browser", "type"],
     "log in": ["browser", "type"],

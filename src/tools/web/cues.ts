@@ -18,6 +18,12 @@ export const WEB_CUES: GroupCues = {
         /^(?!.*\b(?:my|me|mine|i|our|we|us|file|folder|mail|email|inbox|note|notes)\b).*\b(?:find out|look up|find|check|search for)\b/i,
       weight: 1,
     },
+    // The best of a kind of thing within a price is researched ("the best tents under £200")
+    {
+      pattern:
+        /\b(?:best|top|cheapest|good)\s+(?:[\w-]+\s+){0,2}(?:under|below|for less than|for under)\s+[£$€]?\d/i,
+      weight: 2,
+    },
   ],
   words: {
     online: ["web", "search"],
