@@ -108,6 +108,7 @@ describe("bridging the request's words to the tools' words", () => {
       ["kick-off is 19:30 CET, remind me an hour before", "time_convert", 8],
       ["she said 10am, what's that in Lisbon", "time_convert", 8],
       ["is it night time there for him yet", "time_now", 8],
+      ["remind me of the standup in Sydney time", "time_convert", 3],
       ["who is in my 4pm", "calendar_list_events", 8],
       ["what's the gate code again", "memory_recall", 8],
       ["shut the draft window and don't save it", "ui_action", 20],

@@ -6,6 +6,8 @@ const ZONED_TIME =
 /** A clock time asked about elsewhere ("3pm here, what's that in …", "their time", "for him"). */
 const TIME_ELSEWHERE =
   /^(?=.*\b\d{1,2}(?::[0-5]\d)?\s*[ap]\.?m\b|.*\b\d{1,2}:[0-5]\d\b)(?=.*\bwhat(?:'?s| is) (?:that|it) (?:in|for)\b)|\b(?:their|his|her) time\b/i;
+/** A place's own clock named ("in New York time", "to Boston time", "UK time"). */
+const PLACE_TIME = /\b(?:in|to|into|at) (?:[A-Z][\w'-]+ ){1,2}time\b|\b[A-Z]{2,4} time\b/;
 /** Whether it is day or night somewhere else: that place's time now. */
 const TIME_THERE =
   /\b(?:day ?time|night ?time|daylight|morning|evening|night|awake|asleep|too late|too early)\s+(?:there|over there|for (?:him|her|them))\b|\bwhat time (?:is it|it is) (?:there|for (?:him|her|them))\b/i;
@@ -16,6 +18,7 @@ export const TIME_CUES: GroupCues = {
     { pattern: ZONED_TIME, weight: 2 },
     { pattern: TIME_ELSEWHERE, weight: 2 },
     { pattern: TIME_THERE, weight: 2 },
+    { pattern: PLACE_TIME, weight: 2 },
   ],
   words: {
     timezone: ["time", "zone"],
