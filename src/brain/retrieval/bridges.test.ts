@@ -163,6 +163,11 @@ describe("bridging the request's words to the tools' words", () => {
     expect(rankOf({ text: "the trail shoes" }, "web_search")).toBeGreaterThan(50);
   });
 
+  it("lifts a program to run beside a check of the machine (system and shell work together)", () => {
+    // The machine's settings say how much memory there is; a program says what is using it
+    expect(rankOf({ text: "is this computer low on memory" }, "shell_run")).toBeLessThan(15);
+  });
+
   it("lifts the keys and typing of an app the request launches (apps and input work together)", () => {
     // Saving is a key chord in the app's window: no word of the request names the keys
     expect(rankOf({ text: "launch gedit and save the file as notes" }, "input_hotkey")).toBeLessThan(24);
