@@ -2,9 +2,10 @@ import type { Clock } from "../core/clock.js";
 import { JarvisError, toJarvisError } from "../core/errors.js";
 import type { IdGenerator } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
-import type { NestedCallOutcome, ScopeRestriction } from "../core/tool.js";
+import type { NestedCallOutcome, ScopeRestriction, ToolDefinition } from "../core/tool.js";
 import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
+import { effectWords } from "./describe-call.js";
 import { Executor, type ExecutorOptions } from "./execute.js";
 import { applyStandingGrants } from "./grants.js";
 import { KillSwitch } from "./kill-switch.js";
@@ -187,13 +188,12 @@ export class Gate {
         `DENIED POLICY_DENIED: ${tool.name} is not allowed (${reason}). Do not retry it; tell the user or find another way.`,
       );
     }
-    if (decision === "notify") {
-      scope.emit?.({ type: "notice", data: { level: "info", message: `${tool.name}: ${reason}` } });
-    }
-
-    // 6: confirmation.
+    // 6: confirmation, put in the person's words (the tool's name stays in `tool` and the audit).
+    const said = decision === "confirm" || decision === "notify" ? await this.say(tool, args) : "";
     if (decision === "confirm") {
-      const answer = await askUser({ tool, args, tier, reason, why, callId, scope }, this.askOptions(scope));
+      const ask = `${said}?`;
+      const question = { tool, args, tier, reason, ask, why: why ?? WHY_ASK, callId, scope };
+      const answer = await askUser(question, this.askOptions(scope));
       audit("confirmation", { tier, decision, reason, outcome: answer });
       if (answer === "approve_session" && tier !== "destructive") scope.grants.add(tool.name);
       if (answer !== "approve" && answer !== "approve_session") {
@@ -218,12 +218,20 @@ export class Gate {
       callTool: (call, options) => this.nested(call, scope, options?.restrict),
       // The question's own words lead the preview; only a yes approves, and it is audited.
       confirm: async (question) => {
-        const relayed = { tool, args: {}, tier, reason: RELAYED, callId, scope, preview: question };
+        const ask = `${said || (await this.say(tool, args))}?`;
+        const why = WHY_RELAYED;
+        const relayed = { tool, args: {}, tier, reason: RELAYED, ask, why, callId, scope, preview: question };
         const answer = await askUser(relayed, this.askOptions(scope));
         audit("confirmation", { tier, decision: "confirm", reason: RELAYED, outcome: answer });
         return answer === "approve" || answer === "approve_session";
       },
     });
+    // `notify`: it ran without asking, and the person is told so, in words (after: a call that
+    // failed told them already, and nothing happened to tell about).
+    if (decision === "notify" && outcome.status === "ok") {
+      const message = `${said}: done without asking, as your settings allow. To be asked first, change it in Settings.`;
+      scope.emit?.({ type: "notice", data: { level: "info", message, callId } });
+    }
     audit("result", {
       tier,
       decision,
@@ -315,11 +323,13 @@ export class Gate {
         policy.reason,
         ...(confirm ? [confirm] : []),
       ];
+      // For people, the one reason that decided: the caller's, the flow's, or the policy's.
+      const why = confirm ?? (taint.mustAsk && taint.why ? taint.why : policy.why);
       const judged: Judgement = {
         tier: risk.tier,
         decision,
         reason: reasons.join("; "),
-        ...(taint.mustAsk && taint.why ? { why: taint.why } : {}),
+        ...(why ? { why } : {}),
       };
       return applyRestrictions(judged, tool.name, scope.restrictions);
     } catch (error) {
@@ -365,6 +375,12 @@ export class Gate {
     };
   }
 
+  /** The call in the person's words ("Write ~/notes.txt"), or what it does when the tool cannot say. */
+  private async say(tool: ToolDefinition, args: Record<string, unknown>): Promise<string> {
+    const said = await this.options.describe?.(tool, args).catch(() => undefined);
+    return said ?? effectWords(tool.effects);
+  }
+
   private askOptions(scope: RunScope) {
     const timeoutMs = scope.confirmTimeoutMs ?? this.confirmTimeoutMs;
     return { killSwitch: this.killSwitch, ids: this.options.ids, clock: this.options.clock, timeoutMs };
@@ -394,6 +410,9 @@ export class Gate {
 
 /** The audit's reason for a question a tool relayed mid-call (an MCP server's elicitation). */
 const RELAYED = "a question asked during the call";
+const WHY_RELAYED = "It asks you this while it runs.";
+/** A question whose decision carried no words of its own (it always should). */
+const WHY_ASK = "Your settings ask before this.";
 
 type AuditFields = { args: unknown; reason: string; outcome: string } & Partial<
   Pick<Judgement, "tier" | "decision">

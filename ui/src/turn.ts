@@ -120,13 +120,8 @@ export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
         break;
       }
       case "notice":
-        // "tool: … → notify" repeats what the card already shows.
-        if (
-          [...calls.values()].some(
-            (c) => c.decision === "notify" && event.data.message.startsWith(`${c.tool}: `),
-          )
-        )
-          break;
+        // "done without asking" repeats what the call's card already shows (its notify badge).
+        if (event.data.callId && calls.has(event.data.callId)) break;
         view.items.push({
           kind: "notice",
           level: event.data.level,
