@@ -98,6 +98,8 @@ export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
       case "confirm_requested": {
         const c = call(event.data.callId, event.data.tool);
         c.stage = "confirming";
+        // While it waits, the card says why in the person's words, as the modal does
+        c.reason = event.data.why;
         break;
       }
       case "confirm_resolved": {
