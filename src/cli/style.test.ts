@@ -110,7 +110,9 @@ describe("progress lines speak to the person", () => {
       ["notice", { level: "info", message: told, callId: "w" }],
     ];
     expect(lines(events)).toBe(`  - ${told}\n`);
-    expect(lines(events, true)).toContain("files_write: files_write is caution; caution under smart → notify");
+    expect(lines(events, true)).toContain(
+      "files_write: files_write is caution; caution under smart → notify",
+    );
   });
 
   it("FORCE_COLOR colours even a pipe", () => {
