@@ -2,10 +2,9 @@ import type { Clock } from "../core/clock.js";
 import { JarvisError, toJarvisError } from "../core/errors.js";
 import type { IdGenerator } from "../core/ids.js";
 import type { Logger } from "../core/logger.js";
-import type { NestedCallOutcome, ScopeRestriction, ToolDefinition } from "../core/tool.js";
+import type { NestedCallOutcome, ScopeRestriction } from "../core/tool.js";
 import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
-import { effectWords } from "./describe-call.js";
 import { Executor, type ExecutorOptions } from "./execute.js";
 import { applyStandingGrants } from "./grants.js";
 import { KillSwitch } from "./kill-switch.js";
@@ -15,6 +14,7 @@ import { type Prepared, prepareCall } from "./prepare.js";
 import type { ToolRegistry } from "./registry.js";
 import { applyRestrictions } from "./restrictions.js";
 import { assessRisk } from "./risk.js";
+import { doneWithoutAsking, RELAYED, sayCall, WHY_ASK, WHY_RELAYED } from "./speak.js";
 import { taintVerdict } from "./taint.js";
 import type { Assessment, CallOutcome, Judgement, ProposedCall, RunScope } from "./types.js";
 
@@ -188,11 +188,11 @@ export class Gate {
         `DENIED POLICY_DENIED: ${tool.name} is not allowed (${reason}). Do not retry it; tell the user or find another way.`,
       );
     }
-    // 6: confirmation, put in the person's words (the tool's name stays in `tool` and the audit).
-    const said = decision === "confirm" || decision === "notify" ? await this.say(tool, args) : "";
+    // 6: confirmation, in the person's words (the tool's name stays in `tool` and the audit).
+    const say = () => sayCall(this.options.describe, tool, args);
+    const said = decision === "confirm" || decision === "notify" ? await say() : "";
     if (decision === "confirm") {
-      const ask = `${said}?`;
-      const question = { tool, args, tier, reason, ask, why: why ?? WHY_ASK, callId, scope };
+      const question = { tool, args, tier, reason, ask: `${said}?`, why: why ?? WHY_ASK, callId, scope };
       const answer = await askUser(question, this.askOptions(scope));
       audit("confirmation", { tier, decision, reason, outcome: answer });
       if (answer === "approve_session" && tier !== "destructive") scope.grants.add(tool.name);
@@ -218,20 +218,16 @@ export class Gate {
       callTool: (call, options) => this.nested(call, scope, options?.restrict),
       // The question's own words lead the preview; only a yes approves, and it is audited.
       confirm: async (question) => {
-        const ask = `${said || (await this.say(tool, args))}?`;
-        const why = WHY_RELAYED;
-        const relayed = { tool, args: {}, tier, reason: RELAYED, ask, why, callId, scope, preview: question };
-        const answer = await askUser(relayed, this.askOptions(scope));
+        const ask = `${said || (await say())}?`;
+        const relayed = { tool, args: {}, tier, reason: RELAYED, ask, why: WHY_RELAYED, callId, scope };
+        const answer = await askUser({ ...relayed, preview: question }, this.askOptions(scope));
         audit("confirmation", { tier, decision: "confirm", reason: RELAYED, outcome: answer });
         return answer === "approve" || answer === "approve_session";
       },
     });
-    // `notify`: it ran without asking, and the person is told so, in words (after: a call that
-    // failed told them already, and nothing happened to tell about).
-    if (decision === "notify" && outcome.status === "ok") {
-      const message = `${said}: done without asking, as your settings allow. To be asked first, change it in Settings.`;
-      scope.emit?.({ type: "notice", data: { level: "info", message, callId } });
-    }
+    // `notify`: told after it ran (a failed call was reported already; nothing happened to tell)
+    if (decision === "notify" && outcome.status === "ok")
+      scope.emit?.({ type: "notice", data: { level: "info", message: doneWithoutAsking(said), callId } });
     audit("result", {
       tier,
       decision,
@@ -317,20 +313,11 @@ export class Gate {
       // A question or refusal in a tainted run names the flow in the audit, whoever decided it.
       const flow = taint.reason && taint.reason !== policy.reason ? [taint.reason] : [];
       const decision = confirm && policy.decision !== "deny" ? "confirm" : policy.decision;
-      const reasons = [
-        ...risk.reasons,
-        ...(decision === "allow" ? [] : flow),
-        policy.reason,
-        ...(confirm ? [confirm] : []),
-      ];
+      const reasons = [...risk.reasons, ...(decision === "allow" ? [] : flow), policy.reason];
+      const reason = [...reasons, ...(confirm ? [confirm] : [])].join("; ");
       // For people, the one reason that decided: the caller's, the flow's, or the policy's.
       const why = confirm ?? (taint.mustAsk && taint.why ? taint.why : policy.why);
-      const judged: Judgement = {
-        tier: risk.tier,
-        decision,
-        reason: reasons.join("; "),
-        ...(why ? { why } : {}),
-      };
+      const judged: Judgement = { tier: risk.tier, decision, reason, ...(why ? { why } : {}) };
       return applyRestrictions(judged, tool.name, scope.restrictions);
     } catch (error) {
       // A tool's risk function may refuse its arguments with a JarvisError; anything else thrown
@@ -375,12 +362,6 @@ export class Gate {
     };
   }
 
-  /** The call in the person's words ("Write ~/notes.txt"), or what it does when the tool cannot say. */
-  private async say(tool: ToolDefinition, args: Record<string, unknown>): Promise<string> {
-    const said = await this.options.describe?.(tool, args).catch(() => undefined);
-    return said ?? effectWords(tool.effects);
-  }
-
   private askOptions(scope: RunScope) {
     const timeoutMs = scope.confirmTimeoutMs ?? this.confirmTimeoutMs;
     return { killSwitch: this.killSwitch, ids: this.options.ids, clock: this.options.clock, timeoutMs };
@@ -407,12 +388,6 @@ export class Gate {
     });
   }
 }
-
-/** The audit's reason for a question a tool relayed mid-call (an MCP server's elicitation). */
-const RELAYED = "a question asked during the call";
-const WHY_RELAYED = "It asks you this while it runs.";
-/** A question whose decision carried no words of its own (it always should). */
-const WHY_ASK = "Your settings ask before this.";
 
 type AuditFields = { args: unknown; reason: string; outcome: string } & Partial<
   Pick<Judgement, "tier" | "decision">
