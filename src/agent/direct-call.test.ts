@@ -58,9 +58,9 @@ describe("a call the person made (a button, `jarvis tools call`)", () => {
       "run_started",
       "tool_proposed",
       "tool_decided",
-      "notice",
       "tool_started",
       "tool_finished",
+      "notice", // done without asking: told after it ran, in words
       "text_delta",
       "run_finished",
     ]);

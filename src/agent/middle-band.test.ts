@@ -43,7 +43,9 @@ describe("the middle band", () => {
       harness.agent.startTurn({ text: "scribble x", source: "test", broker }),
     );
     expect(broker.seen).toHaveLength(1);
-    expect(broker.seen[0]).toMatchObject({ preview: "Write down x?", tool: "probe_write" });
+    // The reading is the question; nothing more to preview (the gate asks on its own when it must)
+    expect(broker.seen[0]).toMatchObject({ ask: "Write down x?", preview: "", tool: "probe_write" });
+    expect(broker.seen[0]?.why).toMatch(/not sure I understood/);
     expect(result).toMatchObject({ status: "finished", text: "wrote x" });
     expect(readProbeLog(harness.temp.jarvisHome)).toEqual(["write x"]);
     expect(typesOf(events)).toContain("confirm_requested");

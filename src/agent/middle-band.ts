@@ -42,9 +42,12 @@ export async function askAboutCall(
       args: call.args,
       tier: assessment.tier ?? "safe",
       reason: "not sure I understood",
+      ask: `${summary}?`,
+      why: "I am not sure I understood you, so I am checking first.",
       callId: ids.next("call"),
       scope: run.scope,
-      preview: `${summary}?`,
+      // The question is about the words, not the action (the gate asks on its own when it must)
+      preview: "",
     },
     { killSwitch: gate.killSwitch, ids, clock, timeoutMs: config.policy.confirm_timeout_s * 1000 },
   );

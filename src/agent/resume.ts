@@ -78,6 +78,7 @@ async function recover(
 }
 
 const UNCERTAIN_REASON = "this step was running when Jarvis stopped; it may already have happened";
+const UNCERTAIN_WHY = "It was under way when Jarvis stopped, so it may already have happened.";
 
 /**
  * A side effect that may or may not have happened: the gate asks the user whether to run it
@@ -95,8 +96,14 @@ async function decideUncertain(
     status: "uncertain",
     observation: `UNCERTAIN: ${UNCERTAIN_REASON}`,
   });
-  run.emit({ type: "notice", data: { level: "warn", message: `${call.name}: ${UNCERTAIN_REASON}` } });
-  const again = await journal.callTool(call, round, { confirm: `${UNCERTAIN_REASON}. Run it again?` });
+  run.emit({
+    type: "notice",
+    data: {
+      level: "warn",
+      message: "A step was under way when Jarvis stopped; I will ask before doing it again.",
+    },
+  });
+  const again = await journal.callTool(call, round, { confirm: UNCERTAIN_WHY });
   run.signal.throwIfAborted();
   if (again.status !== "denied" || again.decision !== "confirm") {
     journal.remember(call.name, call.input, again);

@@ -42,9 +42,9 @@ describe("routing", () => {
       "run_started",
       "tool_proposed",
       "tool_decided",
-      "notice",
       "tool_started",
       "tool_finished",
+      "notice", // done without asking: told after it ran, in words
       "text_delta",
       "run_finished",
     ]);

@@ -1,7 +1,12 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { ConfirmationRequest } from "../gate/confirm.js";
-import { NoTerminalConfirmationBroker, readAnswer, TerminalConfirmationBroker } from "./confirm-prompt.js";
+import {
+  formatQuestion,
+  NoTerminalConfirmationBroker,
+  readAnswer,
+  TerminalConfirmationBroker,
+} from "./confirm-prompt.js";
 import { styleFor } from "./style.js";
 
 const request: ConfirmationRequest = {
@@ -11,7 +16,9 @@ const request: ConfirmationRequest = {
   tool: "files_write",
   args: { path: "~/a.txt" },
   tier: "dangerous",
-  reason: "files_write is dangerous",
+  reason: "files_write is dangerous; dangerous under smart → confirm",
+  ask: "Write ~/a.txt?",
+  why: "It changes your files or settings, so I check with you first.",
   preview: "CREATE ~/a.txt (2 B)\n+hi",
   expiresAt: 120_000,
 };
@@ -27,6 +34,29 @@ function terminal() {
   const broker = new TerminalConfirmationBroker(input, output, plain, () => 0);
   return { input, broker, shown: () => shown };
 }
+
+describe("the question", () => {
+  it("says the call in words, exactly what will happen, and why it asks; no tool, tier or gate reason", () => {
+    const shown = formatQuestion(request, plain);
+    expect(shown).toBe(
+      "\n-- Write ~/a.txt? --\nCREATE ~/a.txt (2 B)\n+hi\nWhy: It changes your files or settings, so I check with you first.\n",
+    );
+    expect(shown).not.toMatch(/files_write|dangerous|smart|→/);
+  });
+
+  it("names the tool, its tier and the gate's reason only when verbose", () => {
+    expect(formatQuestion(request, plain, true)).toContain(
+      "(files_write, dangerous: files_write is dangerous; dangerous under smart → confirm)",
+    );
+  });
+
+  it("shows a question that is all there is once (the middle band's)", () => {
+    const shown = formatQuestion({ ...request, preview: "" }, plain);
+    expect(shown).toBe(
+      "\n-- Write ~/a.txt? --\nWhy: It changes your files or settings, so I check with you first.\n",
+    );
+  });
+});
 
 describe("the terminal prompt", () => {
   it.each([

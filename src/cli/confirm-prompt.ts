@@ -5,14 +5,21 @@ import type { ConfirmationBroker, ConfirmationRequest } from "../gate/confirm.js
 import type { UserAnswer } from "../gate/inbox.js";
 import type { Style } from "./style.js";
 
-type Question = Pick<ConfirmationRequest, "tool" | "tier" | "preview" | "reason">;
+type Question = Pick<ConfirmationRequest, "tool" | "tier" | "ask" | "why" | "preview" | "reason">;
 
-/** The question as every terminal surface shows it: what will happen, exactly, and why it asks. */
-export function formatQuestion(request: Question, style: Style): string {
+/**
+ * The question as every terminal surface shows it: the call in words, exactly what will happen
+ * (the preview), and why it asks. `verbose` (`--verbose`) adds the tool, its tier and the gate's
+ * own reason, for people debugging a run.
+ */
+export function formatQuestion(request: Question, style: Style, verbose = false): string {
   const rule = style.unicode ? "──" : "--";
-  const tier = request.tier === "destructive" || request.tier === "dangerous" ? style.red : style.yellow;
-  const head = `${rule} confirm: ${style.bold(request.tool)} (${tier(request.tier)}) ${rule}`;
-  return `\n${head}\n${request.preview}\n${style.dim(`reason: ${request.reason}`)}\n`;
+  const tint = request.tier === "destructive" || request.tier === "dangerous" ? style.red : style.yellow;
+  const lines = [`${tint(rule)} ${style.bold(request.ask)} ${tint(rule)}`];
+  if (request.preview.trim() && request.preview.trim() !== request.ask) lines.push(request.preview);
+  lines.push(style.dim(`Why: ${request.why}`));
+  if (verbose) lines.push(style.dim(`(${request.tool}, ${request.tier}: ${request.reason})`));
+  return `\n${lines.join("\n")}\n`;
 }
 
 /** The line that asks, with the seconds left when known. */
@@ -52,11 +59,12 @@ export class TerminalConfirmationBroker implements ConfirmationBroker {
     private readonly style: Style,
     private readonly now: () => number = Date.now,
     private readonly nlu?: Pick<Nlu, "parse">,
+    private readonly verbose = false,
   ) {}
 
   request(request: ConfirmationRequest, signal: AbortSignal): Promise<ConfirmAnswer> {
     const seconds = Math.max(0, Math.round((request.expiresAt - this.now()) / 1000));
-    this.output.write(`${formatQuestion(request, this.style)}${askLine(seconds)} `);
+    this.output.write(`${formatQuestion(request, this.style, this.verbose)}${askLine(seconds)} `);
     const rl = createInterface({ input: this.input, terminal: false });
     return new Promise<ConfirmAnswer>((resolve) => {
       let settled = false;
@@ -88,11 +96,12 @@ export class NoTerminalConfirmationBroker implements ConfirmationBroker {
   constructor(
     private readonly output: NodeJS.WritableStream,
     private readonly style: Style,
+    private readonly verbose = false,
   ) {}
 
   async request(request: ConfirmationRequest): Promise<ConfirmAnswer> {
     this.output.write(
-      `${formatQuestion(request, this.style)}Not approved: there is no terminal to ask on. Run it again with --yes to approve it (or --no to deny without asking).\n`,
+      `${formatQuestion(request, this.style, this.verbose)}Not approved: there is no terminal to ask on. Run it again with --yes to approve it (or --no to deny without asking).\n`,
     );
     return "deny";
   }

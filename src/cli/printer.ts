@@ -23,7 +23,7 @@ export class EventPrinter {
   constructor(
     private readonly context: PrinterStreams,
     private readonly json = false,
-    private readonly verbose = false,
+    readonly verbose = false,
   ) {
     this.style = styleFor(context.stderr as { isTTY?: boolean }, context.env ?? {});
   }
@@ -60,10 +60,13 @@ export class EventPrinter {
         break;
       }
       case "tool_decided":
-        // The gate's reasons name tools and settings; the answer already says what was refused.
+        // The gate's reasons name tools and settings; the answer already says what was refused,
+        // and a call done without asking is told in words after it ran (a `notice`).
         if (event.data.decision === "deny" && this.verbose) {
           const code = event.data.code ? `${event.data.code} ` : "";
           this.note(`  ${red(mark.deny)} ${event.data.tool}: ${code}${event.data.reason}`);
+        } else if (event.data.decision === "notify" && this.verbose) {
+          this.note(`  ${mark.info} ${event.data.tool}: ${event.data.reason}`);
         }
         break;
       case "confirm_resolved":

@@ -93,6 +93,28 @@ describe("progress lines speak to the person", () => {
     expect(lines(events, true)).toContain("denied: shell_run: policy.tools.shell_run is deny");
   });
 
+  it("a call done without asking is told in words after it ran; the gate's notify reason only when verbose", () => {
+    const told =
+      "Write the file ~/a.txt: done without asking, as your settings allow. To be asked first, change it in Settings.";
+    const events: Array<[JarvisEvent["type"], unknown]> = [
+      [
+        "tool_decided",
+        {
+          callId: "w",
+          tool: "files_write",
+          tier: "caution",
+          decision: "notify",
+          reason: "files_write is caution; caution under smart → notify",
+        },
+      ],
+      ["notice", { level: "info", message: told, callId: "w" }],
+    ];
+    expect(lines(events)).toBe(`  - ${told}\n`);
+    expect(lines(events, true)).toContain(
+      "files_write: files_write is caution; caution under smart → notify",
+    );
+  });
+
   it("FORCE_COLOR colours even a pipe", () => {
     expect(styleFor({ isTTY: false }, { FORCE_COLOR: "1" }).color).toBe(true);
     expect(styleFor({ isTTY: false }, { FORCE_COLOR: "0" }).color).toBe(false);

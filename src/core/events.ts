@@ -29,7 +29,8 @@ export interface EventDataMap {
     error?: { code: string; message: string };
     durationMs: number;
   };
-  notice: { level: "info" | "warn"; message: string };
+  /** `callId`: the call this notice is about, when there is one (a surface showing it may skip it). */
+  notice: { level: "info" | "warn"; message: string; callId?: string };
   run_finished: { text: string };
   run_failed: { code: string; message: string };
   run_cancelled: { reason: string };
@@ -51,14 +52,22 @@ export interface PlanStep {
 
 export type ConfirmAnswer = "approve" | "deny" | "approve_session" | "timeout";
 
+/**
+ * A question put to the person. What they read: `ask` (the call in words, "Write ~/notes.txt?"),
+ * `preview` (exactly what will happen) and `why` (why it asks, in plain words). `tool`, `tier`
+ * and `reason` are the gate's own terms, for `--verbose`, `--json` and the audit.
+ */
 export interface ConfirmRequestData {
   confirmationId: string;
   callId: string;
   tool: string;
   tier: RiskTier;
   reason: string;
-  /** Why this is asked, for people, when the run's information flow is the reason (taint). */
-  why?: string;
+  /** The call in the person's words, as a question. */
+  ask: string;
+  /** Why this is asked, in plain words (settings, an untrusted page's influence, a routine's grants). */
+  why: string;
+  /** The exact thing that will happen: diff, command line, message as it will be sent. */
   preview: string;
   expiresAt: number;
 }

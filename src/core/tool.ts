@@ -1,6 +1,6 @@
 import type { Clock } from "./clock.js";
 import type { EmitFn } from "./events.js";
-import type { GroupCues, IntentSpec } from "./language.js";
+import type { GroupCues, IntentSpec, LanguageEnv } from "./language.js";
 import type { Logger } from "./logger.js";
 
 export type RiskTier = "safe" | "caution" | "dangerous" | "destructive";
@@ -191,6 +191,12 @@ export interface ToolDefinition<A = Record<string, unknown>> {
    * the tool group and compiled by the embedded NLU; without it the tool is only the model's.
    */
   language?: readonly IntentSpec[];
+  /**
+   * The call in the person's words ("Look up what you told me about Sarah"), for a tool whose
+   * intents have no `describe` of their own (a tool people do not ask for by name, or one outside
+   * the embedded brain): read after them by the same `describeWith`. Imperative, no "?".
+   */
+  says?(args: A, env: Pick<LanguageEnv, "now" | "timezone" | "zones">): string | undefined;
   /** Shapes and words that point at this tool's group (its group's `cues.ts`), read by tool retrieval. */
   groupCues?: GroupCues;
   /** Does its output carry third-party text (web pages, others' mail, documents, file names)? */

@@ -10,12 +10,15 @@ export interface AskRequest {
   tool: ToolDefinition;
   args: Record<string, unknown>;
   tier: RiskTier;
+  /** The gate's terms, for `--verbose`, `--json` and the audit. */
   reason: string;
-  /** For people: why the run's information flow makes this a question (the preview's first line). */
-  why?: string | undefined;
+  /** The call in the person's words, as a question ("Write ~/notes.txt?"). */
+  ask: string;
+  /** Why it asks, in plain words. */
+  why: string;
   callId: string;
   scope: RunScope;
-  /** What to show instead of the tool's own preview ("Set a timer for 11 minutes?"). */
+  /** What to show instead of the tool's own preview (a question a tool relayed mid-call). */
   preview?: string;
 }
 
@@ -31,23 +34,22 @@ export interface AskOptions {
  * the timeout, the kill switch or the run's own stop is a denial; a broker that fails denies.
  */
 export async function askUser(request: AskRequest, options: AskOptions): Promise<ConfirmAnswer> {
-  const { tool, args, tier, reason, why, callId, scope } = request;
+  const { tool, args, tier, reason, ask, why, callId, scope } = request;
   const tracked = options.killSwitch.track();
   const linked = linkSignals([scope.signal, tracked.controller.signal], options.timeoutMs);
   const confirmationId = options.ids.next("confirm");
   try {
     let preview: string;
     try {
-      preview = request.preview
-        ? request.preview
-        : tool.preview
-          ? await tool.preview(args, { signal: linked.signal, handles: scope.handles })
-          : defaultPreview(tool.name, args);
+      preview =
+        request.preview !== undefined
+          ? request.preview
+          : tool.preview
+            ? await tool.preview(args, { signal: linked.signal, handles: scope.handles })
+            : defaultPreview(args);
     } catch (error) {
-      preview = `${defaultPreview(tool.name, args)}\n(preview unavailable: ${(error as Error).message})`;
+      preview = `${defaultPreview(args)}\n(preview unavailable: ${(error as Error).message})`;
     }
-    // Every surface shows the preview; the reason a flow makes this a question leads it.
-    if (why) preview = `${why}\n\n${preview}`;
     const expiresAt = options.clock.now() + options.timeoutMs;
     scope.emit?.({
       type: "confirm_requested",
@@ -57,7 +59,8 @@ export async function askUser(request: AskRequest, options: AskOptions): Promise
         tool: tool.name,
         tier,
         reason,
-        ...(why ? { why } : {}),
+        ask,
+        why,
         preview,
         expiresAt,
       },
@@ -72,7 +75,8 @@ export async function askUser(request: AskRequest, options: AskOptions): Promise
           args,
           tier,
           reason,
-          ...(why ? { why } : {}),
+          ask,
+          why,
           preview,
           expiresAt,
         },
@@ -89,15 +93,17 @@ export async function askUser(request: AskRequest, options: AskOptions): Promise
 }
 
 /**
- * The preview of a tool that has none of its own: the call as a person reads it, one argument a
- * line (`path: ~/notes.txt`), long text indented below its name; never a JSON blob.
+ * The preview of a tool that has none of its own: the call's arguments as a person reads them,
+ * one a line (`path: ~/notes.txt`), long text indented below its name; never a JSON blob. The
+ * question above it already says what the call is, so the tool's name is not repeated here.
  */
-export function defaultPreview(tool: string, args: Record<string, unknown>): string {
-  const lines = Object.entries(args).map(([name, value]) => {
-    const text = typeof value === "string" ? value : JSON.stringify(value);
-    return text.includes("\n") ? `  ${name}:\n${indent(text, "    ")}` : `  ${name}: ${text}`;
-  });
-  return lines.length > 0 ? `${tool}\n${lines.join("\n")}` : tool;
+export function defaultPreview(args: Record<string, unknown>): string {
+  return Object.entries(args)
+    .map(([name, value]) => {
+      const text = typeof value === "string" ? value : JSON.stringify(value);
+      return text.includes("\n") ? `  ${name}:\n${indent(text, "    ")}` : `  ${name}: ${text}`;
+    })
+    .join("\n");
 }
 
 function indent(text: string, by: string): string {

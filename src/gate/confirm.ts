@@ -8,10 +8,13 @@ export interface ConfirmationRequest {
   tool: string;
   args: unknown;
   tier: RiskTier;
+  /** The gate's own reason (names tools and settings): for `--verbose`, `--json` and the audit. */
   reason: string;
-  /** Why this is asked, for people, when the run's information flow is the reason (taint). */
-  why?: string;
-  /** The exact thing that will happen: diff, command line, message as it will be sent (after `why`). */
+  /** The call in the person's words, as a question ("Write ~/notes.txt?"). */
+  ask: string;
+  /** Why this is asked, in plain words. */
+  why: string;
+  /** The exact thing that will happen: diff, command line, message as it will be sent. */
   preview: string;
   expiresAt: number;
 }

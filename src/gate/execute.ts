@@ -3,6 +3,7 @@ import type { Clock } from "../core/clock.js";
 import { toJarvisError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
 import type { ToolContext, ToolDefinition, ToolResult } from "../core/tool.js";
+import { doingWords } from "./describe-call.js";
 import { HeldText, privateWhat } from "./flow.js";
 import type { KillSwitch } from "./kill-switch.js";
 import type { CallStatus, RunScope } from "./types.js";
@@ -24,7 +25,10 @@ export interface ExecutorOptions {
   logger: Logger;
   defaultTimeoutMs: number;
   maxOutputChars: number;
-  /** The call in the person's words for progress lines (`tool_started.doing`); none: no words. */
+  /**
+   * The call in the person's words, imperative ("Read ~/notes.txt"): progress lines say it as
+   * what is being done (`tool_started.doing`), questions ask it. None: no words.
+   */
   describe?: (tool: ToolDefinition, args: Record<string, unknown>) => Promise<string | undefined>;
 }
 
@@ -53,7 +57,8 @@ export class Executor {
     );
     const startedAt = this.options.clock.now();
     scope.onStarted?.(callId);
-    const doing = scope.emit ? await this.options.describe?.(tool, args).catch(() => undefined) : undefined;
+    const said = scope.emit ? await this.options.describe?.(tool, args).catch(() => undefined) : undefined;
+    const doing = said ? doingWords(said) : undefined;
     scope.emit?.({ type: "tool_started", data: { callId, tool: tool.name, ...(doing ? { doing } : {}) } });
     let outcome: ExecutionOutcome;
     try {

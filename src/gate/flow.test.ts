@@ -118,7 +118,8 @@ describe("information flow after untrusted text", () => {
       }
       expect(broker.seen.map((r) => r.tool)).toEqual(attempts.map(([name]) => name));
       // the person is told why, without tool names
-      expect(broker.seen[0]?.preview).toMatch(/^A web page I read may have asked for this/);
+      expect(broker.seen[0]?.why).toMatch(/^A web page I read may have asked for this/);
+      expect(broker.seen[0]?.ask).not.toMatch(/fetch_url|read_page/);
       expect(broker.seen[0]?.why).not.toMatch(/fetch_url|read_page/);
       // every one is in the audit with the flow named
       const asked = audit

@@ -14,6 +14,7 @@ import { type Prepared, prepareCall } from "./prepare.js";
 import type { ToolRegistry } from "./registry.js";
 import { applyRestrictions } from "./restrictions.js";
 import { assessRisk } from "./risk.js";
+import { doneWithoutAsking, RELAYED, sayCall, WHY_ASK, WHY_RELAYED } from "./speak.js";
 import { taintVerdict } from "./taint.js";
 import type { Assessment, CallOutcome, Judgement, ProposedCall, RunScope } from "./types.js";
 
@@ -187,13 +188,12 @@ export class Gate {
         `DENIED POLICY_DENIED: ${tool.name} is not allowed (${reason}). Do not retry it; tell the user or find another way.`,
       );
     }
-    if (decision === "notify") {
-      scope.emit?.({ type: "notice", data: { level: "info", message: `${tool.name}: ${reason}` } });
-    }
-
-    // 6: confirmation.
+    // 6: confirmation, in the person's words (the tool's name stays in `tool` and the audit).
+    const say = () => sayCall(this.options.describe, tool, args);
+    const said = decision === "confirm" || decision === "notify" ? await say() : "";
     if (decision === "confirm") {
-      const answer = await askUser({ tool, args, tier, reason, why, callId, scope }, this.askOptions(scope));
+      const question = { tool, args, tier, reason, ask: `${said}?`, why: why ?? WHY_ASK, callId, scope };
+      const answer = await askUser(question, this.askOptions(scope));
       audit("confirmation", { tier, decision, reason, outcome: answer });
       if (answer === "approve_session" && tier !== "destructive") scope.grants.add(tool.name);
       if (answer !== "approve" && answer !== "approve_session") {
@@ -218,12 +218,16 @@ export class Gate {
       callTool: (call, options) => this.nested(call, scope, options?.restrict),
       // The question's own words lead the preview; only a yes approves, and it is audited.
       confirm: async (question) => {
-        const relayed = { tool, args: {}, tier, reason: RELAYED, callId, scope, preview: question };
-        const answer = await askUser(relayed, this.askOptions(scope));
+        const ask = `${said || (await say())}?`;
+        const relayed = { tool, args: {}, tier, reason: RELAYED, ask, why: WHY_RELAYED, callId, scope };
+        const answer = await askUser({ ...relayed, preview: question }, this.askOptions(scope));
         audit("confirmation", { tier, decision: "confirm", reason: RELAYED, outcome: answer });
         return answer === "approve" || answer === "approve_session";
       },
     });
+    // `notify`: told after it ran (a failed call was reported already; nothing happened to tell)
+    if (decision === "notify" && outcome.status === "ok")
+      scope.emit?.({ type: "notice", data: { level: "info", message: doneWithoutAsking(said), callId } });
     audit("result", {
       tier,
       decision,
@@ -309,18 +313,11 @@ export class Gate {
       // A question or refusal in a tainted run names the flow in the audit, whoever decided it.
       const flow = taint.reason && taint.reason !== policy.reason ? [taint.reason] : [];
       const decision = confirm && policy.decision !== "deny" ? "confirm" : policy.decision;
-      const reasons = [
-        ...risk.reasons,
-        ...(decision === "allow" ? [] : flow),
-        policy.reason,
-        ...(confirm ? [confirm] : []),
-      ];
-      const judged: Judgement = {
-        tier: risk.tier,
-        decision,
-        reason: reasons.join("; "),
-        ...(taint.mustAsk && taint.why ? { why: taint.why } : {}),
-      };
+      const reasons = [...risk.reasons, ...(decision === "allow" ? [] : flow), policy.reason];
+      const reason = [...reasons, ...(confirm ? [confirm] : [])].join("; ");
+      // For people, the one reason that decided: the caller's, the flow's, or the policy's.
+      const why = confirm ?? (taint.mustAsk && taint.why ? taint.why : policy.why);
+      const judged: Judgement = { tier: risk.tier, decision, reason, ...(why ? { why } : {}) };
       return applyRestrictions(judged, tool.name, scope.restrictions);
     } catch (error) {
       // A tool's risk function may refuse its arguments with a JarvisError; anything else thrown
@@ -391,9 +388,6 @@ export class Gate {
     });
   }
 }
-
-/** The audit's reason for a question a tool relayed mid-call (an MCP server's elicitation). */
-const RELAYED = "a question asked during the call";
 
 type AuditFields = { args: unknown; reason: string; outcome: string } & Partial<
   Pick<Judgement, "tier" | "decision">

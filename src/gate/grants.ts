@@ -30,7 +30,16 @@ export function applyStandingGrants(
 ): PolicyDecision {
   if (!grants || policy.decision === "deny" || tier === "destructive") return policy;
   const grant = grants.covering(tool, args);
-  if (grant) return { decision: "allow", reason: `granted to ${grants.holder}: "${grant}"` };
+  if (grant)
+    return {
+      decision: "allow",
+      reason: `granted to ${grants.holder}: "${grant}"`,
+      why: `You allowed ${grants.holder} to do this.`,
+    };
   if (tool.effects.every((effect) => UNGRANTED_EFFECTS.has(effect))) return policy;
-  return { decision: "confirm", reason: `outside the grants of ${grants.holder}` };
+  return {
+    decision: "confirm",
+    reason: `outside the grants of ${grants.holder}`,
+    why: `This is more than you allowed ${grants.holder} to do when you set it up.`,
+  };
 }

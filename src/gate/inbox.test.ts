@@ -12,6 +12,8 @@ function request(id: string): ConfirmationRequest {
     args: {},
     tier: "dangerous",
     reason: "r",
+    ask: "Do it?",
+    why: "Because.",
     preview: "p",
     expiresAt: 1,
   };
@@ -67,13 +69,13 @@ describe("ConfirmationInbox", () => {
 });
 
 describe("the default preview", () => {
-  it("reads as the call, one argument a line, long text indented; never JSON", () => {
-    expect(defaultPreview("reminders_create", { title: "Buy milk", due: "2026-01-02T09:00" })).toBe(
-      "reminders_create\n  title: Buy milk\n  due: 2026-01-02T09:00",
+  it("reads as the call's arguments, one a line, long text indented; never JSON, never the tool's name", () => {
+    expect(defaultPreview({ title: "Buy milk", due: "2026-01-02T09:00" })).toBe(
+      "  title: Buy milk\n  due: 2026-01-02T09:00",
     );
-    expect(defaultPreview("notes_write", { text: "line one\nline two", tags: ["a", "b"] })).toBe(
-      'notes_write\n  text:\n    line one\n    line two\n  tags: ["a","b"]',
+    expect(defaultPreview({ text: "line one\nline two", tags: ["a", "b"] })).toBe(
+      '  text:\n    line one\n    line two\n  tags: ["a","b"]',
     );
-    expect(defaultPreview("system_lock", {})).toBe("system_lock");
+    expect(defaultPreview({})).toBe("");
   });
 });

@@ -59,6 +59,8 @@ export class ConfirmationInbox implements ConfirmationBroker {
       tool: request.tool,
       tier: request.tier,
       reason: request.reason,
+      ask: request.ask,
+      why: request.why,
       preview: request.preview,
       expiresAt: request.expiresAt,
     }));

@@ -47,15 +47,16 @@ function matches(pattern: string, tool: string): boolean {
  * A call outside the run's restrictions (an active skill's allowed-tools, a generated tool's
  * capabilities) is never silently allowed: asked, or refused with the restriction named.
  */
-export function applyRestrictions<J extends { decision: Decision; reason: string; refusal?: JarvisError }>(
-  judged: J,
-  tool: string,
-  restrictions: readonly ScopeRestriction[] | undefined,
-): J {
+export function applyRestrictions<
+  J extends { decision: Decision; reason: string; why?: string; refusal?: JarvisError },
+>(judged: J, tool: string, restrictions: readonly ScopeRestriction[] | undefined): J {
   const verdict = restrictionVerdict(tool, restrictions);
   if (!verdict || judged.decision === "deny") return judged;
   const reason = `${judged.reason}; ${verdict.reason}`;
-  if (verdict.outside === "ask") return { ...judged, decision: "confirm", reason };
+  if (verdict.outside === "ask") {
+    const why = `${verdict.message.charAt(0).toUpperCase()}${verdict.message.slice(1)}.`;
+    return { ...judged, decision: "confirm", reason, why };
+  }
   return {
     ...judged,
     decision: "deny",

@@ -117,7 +117,7 @@ export interface Judgement {
   tier: RiskTier;
   decision: Decision;
   reason: string;
-  /** For people, when the run's information flow is why it asks. */
+  /** `reason` for people: why it asks (or tells), in plain words; no tool names, no settings keys. */
   why?: string;
   /** A tool's risk function refused its arguments (e.g. a program not on the shell allowlist). */
   refusal?: JarvisError;

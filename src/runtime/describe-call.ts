@@ -1,11 +1,11 @@
 import type { JarvisConfig } from "../config/schema.js";
 import type { Clock } from "../core/clock.js";
 import type { ToolDefinition } from "../core/tool.js";
-import { type DescribeEnv, describeCall, doingWords } from "../gate/describe-call.js";
+import { type DescribeEnv, describeCall, hasWords } from "../gate/describe-call.js";
 
 /**
- * The gate's progress words for a call ("Reading ~/notes.txt"): the tool's own describe with
- * the user's time zone. The zone arithmetic (and the date parser it sits with) loads on the first
+ * The gate's words for a call ("Read ~/notes.txt"; its progress line says "Reading…", its
+ * question "Read ~/notes.txt?"): the tool's own describe with the user's time zone. The zone arithmetic (and the date parser it sits with) loads on the first
  * call a tool can describe, not at start-up.
  */
 export function callDescriber(
@@ -15,7 +15,7 @@ export function callDescriber(
 ): (tool: ToolDefinition, args: Record<string, unknown>) => Promise<string | undefined> {
   let zones: Promise<Omit<DescribeEnv, "now">> | undefined;
   return async (tool, args) => {
-    if (!tool.language?.some((spec) => spec.describe)) return undefined;
+    if (!hasWords(tool)) return undefined;
     zones ??= Promise.all([
       import("../brain/nlu/slots/datetime.js"),
       import("../tools/calendar/timezone.js"),
@@ -27,6 +27,6 @@ export function callDescriber(
     if (!summary) return undefined;
     // Paths as the person writes them: ~/notes.txt, not /home/ada/notes.txt
     const home = env.HOME?.replace(/\/+$/, "");
-    return doingWords(home ? summary.replaceAll(`${home}/`, "~/") : summary);
+    return home ? summary.replaceAll(`${home}/`, "~/") : summary;
   };
 }

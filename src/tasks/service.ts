@@ -226,7 +226,7 @@ function inboxBroker(inner: ConfirmationBroker, delivery: Delivery): Confirmatio
         "confirm",
         `confirm:${request.confirmationId}`,
         "Jarvis needs your OK",
-        `A routine wants to do something it has no grant for: ${request.reason}. Answer in Jarvis before ${until}, or it will not happen.`,
+        `A routine asks: ${request.ask} ${request.why} Answer in Jarvis before ${until}, or it will not happen.`,
       );
       try {
         return await inner.request(request, signal);

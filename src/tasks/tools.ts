@@ -159,6 +159,7 @@ function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
       parameters: parametersFrom(which),
       effects: ["write"],
       risk: "safe",
+      says: ({ id }) => `Pause the routine "${id}"`,
       execute: async (args) => setStatus(args.id, "paused"),
     }),
     defineTool<z.infer<typeof which>>({
@@ -168,6 +169,7 @@ function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
       parameters: parametersFrom(which),
       effects: ["write"],
       risk: "caution",
+      says: ({ id }) => `Resume the routine "${id}"`,
       execute: async (args) => setStatus(args.id, "active"),
     }),
     defineTool<z.infer<typeof which>>({
@@ -177,6 +179,7 @@ function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
       parameters: parametersFrom(which),
       effects: ["delete"],
       risk: "caution",
+      says: ({ id }) => `Delete the routine "${id}" and its history`,
       async execute(args) {
         const record = store.find(args.id);
         store.remove(record.id);
@@ -191,6 +194,7 @@ function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
       parameters: parametersFrom(which),
       effects: ["write"],
       risk: "caution",
+      says: ({ id }) => `Run the routine "${id}" now`,
       async execute(args, ctx) {
         const engine = link.engine;
         if (!engine)
@@ -222,6 +226,7 @@ function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
       parameters: parametersFrom(notifyArgs),
       effects: ["ui"],
       risk: "safe",
+      says: ({ title, message }) => `Tell you: ${title ?? clip(message)}`,
       async execute(args, ctx) {
         const delivery = link.delivery;
         if (!delivery)
@@ -239,6 +244,7 @@ function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
       description: "What is ringing or was missed (timers, alarms, reminders, routine messages).",
       items: () => alerts.open(),
       none: "Nothing is ringing.",
+      says: "Check what is ringing",
       line: (a) => `${a.id} ${a.status}: ${a.message}`,
       data: (a) => ({ id: a.id, status: a.status }),
     }),
@@ -290,6 +296,8 @@ function listTool<T>(spec: {
   description: string;
   items: () => T[];
   none: string;
+  /** The call in words, when the group's language has none for it. */
+  says?: string;
   line: (item: T) => string;
   data: (item: T) => unknown;
 }): ToolDefinition {
@@ -298,6 +306,7 @@ function listTool<T>(spec: {
     group: spec.name.split("_")[0]!,
     description: spec.description,
     parameters: parametersFrom(z.object({}).strict()),
+    ...(spec.says ? { says: () => spec.says } : {}),
     effects: ["read"],
     risk: "safe",
     async execute() {
@@ -306,4 +315,9 @@ function listTool<T>(spec: {
       return ok(items.map(spec.line).join("\n"), { items: items.map(spec.data) });
     },
   });
+}
+
+/** A message cut to what a one-line question can carry. */
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }

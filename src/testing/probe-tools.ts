@@ -26,6 +26,7 @@ export function probeTools(deps: Pick<ToolDeps, "paths">): ToolDefinition[] {
       ),
       effects: ["write"],
       risk: "caution",
+      says: ({ key }) => `Write the test record ${key}`,
       async execute(args, ctx) {
         ctx.signal.throwIfAborted();
         record(`write ${args.key}`);
@@ -40,6 +41,7 @@ export function probeTools(deps: Pick<ToolDeps, "paths">): ToolDefinition[] {
       parameters: parametersFrom(z.object({ key: z.string().min(1).max(40) })),
       effects: ["delete"],
       risk: "dangerous",
+      says: ({ key }) => `Delete the test record ${key}`,
       async execute(args, ctx) {
         ctx.signal.throwIfAborted();
         record(`danger ${args.key}`);
@@ -58,6 +60,7 @@ export function probeTools(deps: Pick<ToolDeps, "paths">): ToolDefinition[] {
       ),
       effects: ["read"],
       risk: "safe",
+      says: ({ key }) => `Read the test record ${key}`,
       async execute(args, ctx) {
         record(`read-start ${args.key}`);
         await sleep(args.delay_ms ?? 0, ctx);
@@ -72,6 +75,7 @@ export function probeTools(deps: Pick<ToolDeps, "paths">): ToolDefinition[] {
       parameters: parametersFrom(z.object({ query: z.string().min(1).max(200) })),
       effects: ["read", "network"],
       risk: "safe",
+      says: ({ query }) => `Search the test places for ${query}`,
       async execute(args, ctx) {
         const first = ctx.handles.mint("u", "https://luigis.example/", {
           label: "Luigi's Pizza",
@@ -95,6 +99,7 @@ export function probeTools(deps: Pick<ToolDeps, "paths">): ToolDefinition[] {
       ),
       effects: ["ui"],
       risk: "safe",
+      says: ({ url }) => `Open ${url}`,
       async execute(args, ctx) {
         ctx.signal.throwIfAborted();
         record(`open ${args.url}`);

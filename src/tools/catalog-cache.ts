@@ -24,7 +24,7 @@ export interface ToolDescription {
   entry: string;
   /** Every field of the definition that is data (name, group, description, parameters, effects…). */
   fields: Record<string, unknown>;
-  /** The definition's functions: `execute`, and `preview`, `available`, `risk` when it has them. */
+  /** The definition's functions: `execute`, and `preview`, `available`, `risk`, `says` when it has them. */
   functions: string[];
 }
 
@@ -105,6 +105,8 @@ export function describedTool(
         }
       : {}),
     ...(has("preview") ? { preview: async (args, ctx) => (await own()).preview?.(args, ctx) ?? "" } : {}),
+    // Words are read once the gate has loaded the group (it does before any call): none before
+    ...(has("says") ? { says: (args, env) => loadedNow()?.get(name)?.says?.(args, env) } : {}),
     ...(has("available") ? { available: async () => (await own()).available?.() } : {}),
     execute: async (args, ctx) => (await own()).execute(args, ctx),
   };

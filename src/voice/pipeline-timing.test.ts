@@ -122,22 +122,16 @@ describe("VoicePipeline push-to-talk and barge-in timing", () => {
 });
 
 describe("confirmationQuestion", () => {
-  it("reads a tool's own preview, or the call as words when the preview is the default JSON", () => {
-    expect(
-      confirmationQuestion({
-        tool: "mail_send",
-        args: {},
-        reason: "",
-        preview: "Send to bob@example.com: Hi\nbody…",
-      }),
-    ).toBe("Send to bob@example.com: Hi. Should I go ahead? Yes or no?");
-    expect(
-      confirmationQuestion({
-        tool: "lists_clear",
-        args: { list: "shopping" },
-        reason: "",
-        preview: 'lists_clear {\n  "list": "shopping"\n}',
-      }),
-    ).toBe("lists clear: list shopping. Should I go ahead? Yes or no?");
+  it("says the call in words and why it asks; never the tool's name or the preview", () => {
+    const question = confirmationQuestion({
+      ask: "Clear the shopping list?",
+      why: "It deletes something, so I check with you first.",
+    });
+    expect(question).toBe(
+      "Clear the shopping list? It deletes something, so I check with you first. Yes or no?",
+    );
+    const long = confirmationQuestion({ ask: `Send ${"a very long message ".repeat(20)}?`, why: "" });
+    expect(long.length).toBeLessThan(175);
+    expect(long).toMatch(/…\? Yes or no\?$/);
   });
 });

@@ -98,7 +98,8 @@ describe("VoicePipeline", () => {
     const h = harness({ command: ["delete notes"], dialog: [said] });
     await h.feed(command());
     expect(h.events.find((e) => e.type === "confirm_prompt")).toMatchObject({ tool: "files_delete" });
-    expect(h.tts.spoken.join(" ")).toContain("delete notes.txt. Should I go ahead?");
+    expect(h.tts.spoken.join(" ")).toContain("Delete notes.txt? It deletes something");
+    expect(h.tts.spoken.join(" ")).not.toContain("files_delete");
     await h.finishSpeech();
     expect(h.pipeline.state).toBe("listening");
     await h.feed([...speechFrames(4), ...silentFrames(4)]);

@@ -206,11 +206,11 @@ describe("jarvis chat", SLOW, () => {
     );
     const chat = spawnJarvis(["chat"], env());
     chat.child.stdin.write("probe task gamma\n");
-    await chat.waitFor(/-> Working on it/, "stderr");
+    await chat.waitFor(/-> Writing the test record slow/, "stderr");
     chat.child.stdin.write("/stop\n");
     await chat.waitFor(/cancelled: stopped by user/, "stderr");
     chat.child.stdin.write("probe task delta\n");
-    await chat.waitFor(/-> Working on it[\s\S]*-> Working on it/, "stderr");
+    await chat.waitFor(/-> Writing the test record slower/, "stderr");
     chat.child.kill("SIGINT");
     await chat.waitFor(/cancelled: stopped by user[\s\S]*cancelled: stopped by user/, "stderr");
     chat.child.stdin.write("probe task epsilon\n");
@@ -241,7 +241,7 @@ describe("jarvis chat", SLOW, () => {
       chat.child.stdin.write(`probe task ${key}\n`);
       if (answer) {
         await chat.waitFor(
-          new RegExp(`confirm: probe_danger[\\s\\S]*key: ${key}[\\s\\S]*Allow\\?`),
+          new RegExp(`-- Delete the test record ${key}\\? --\\n {2}key: ${key}\\nWhy: [^\\n]+\\nAllow\\?`),
           "stderr",
         );
         chat.child.stdin.write(`${answer}\n`);
@@ -257,6 +257,7 @@ describe("jarvis chat", SLOW, () => {
     chat.child.stdin.end();
     expect(await chat.exited).toBe(0);
     expect(chat.out.stderr.match(/Allow\?/g)).toHaveLength(3);
+    expect(chat.out.stderr).not.toContain("probe_danger");
     expect(readProbeLog(temp.jarvisHome)).toEqual(["danger one", "danger three", "danger four"]);
   });
 });

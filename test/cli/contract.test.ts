@@ -97,13 +97,21 @@ describe("with no terminal", SLOW, () => {
     fake.push(reply.call("probe_danger", { key: "piped" }), reply.text("I could not."));
     const run = await jarvis(["ask", "probe task piped"]);
     expect(run.code, run.stderr).toBe(3);
-    expect(run.stderr).toMatch(/confirm: probe_danger \(dangerous\) --\nprobe_danger\n {2}key: piped\n/);
+    // The question in words, the exact call, why it asks; no tool name, tier or gate reason
+    expect(run.stderr).toMatch(
+      /-- Delete the test record piped\? --\n {2}key: piped\nWhy: It deletes something, so I check with you first\.\n/,
+    );
+    expect(run.stderr).not.toMatch(/probe_danger|dangerous|smart/);
     expect(run.stderr).toMatch(/no terminal to ask on\. Run it again with --yes to approve it/);
     expect(run.stderr).not.toMatch(/\u001b\[|⚙|✓/); // neither colour nor symbols in a pipe
     expect(readProbeLog(temp.jarvisHome)).toEqual([]);
     const call = await jarvis(["tools", "call", "probe_danger", "--args", '{"key": "piped"}']);
     expect(call.code).toBe(3);
     expect(call.stderr).toMatch(/key: piped[\s\S]*--yes[\s\S]*USER_DENIED/);
+    // --verbose names the tool, its tier and the gate's reason under the question
+    fake.push(reply.call("probe_danger", { key: "piped" }), reply.text("I could not."));
+    const verbose = await jarvis(["ask", "probe task piped", "--verbose"]);
+    expect(verbose.stderr).toMatch(/Why: .*\n\(probe_danger, dangerous: probe_danger is dangerous/);
   });
 });
 

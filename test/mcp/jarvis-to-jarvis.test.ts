@@ -127,10 +127,10 @@ describe("Jarvis as the client of Jarvis as the server", () => {
       expect(refused.result?.error?.message).toMatch(/denied \(USER_DENIED\)/);
       expect(existsSync(target)).toBe(false);
       expect(asked).toHaveLength(1);
-      // A path B never heard from its own user is of unknown origin: one tier up.
-      expect(asked[0]?.message).toMatch(
-        /^Jarvis asks before it runs files_write \(destructive: .*path of unknown origin/,
-      );
+      // A path B never heard from its own user is of unknown origin: one tier up (destructive),
+      // and the question says so in words, without the tool's name.
+      expect(asked[0]?.message).toMatch(/^Write the file .+\?\nIt is hard to undo, so I always ask first\./);
+      expect(asked[0]?.message).not.toContain("files_write");
       expect(asked[0]?.message).toContain(`CREATE ${target}`);
 
       answer = "accept";

@@ -121,7 +121,10 @@ describe("jarvis chat --attach", () => {
     one.type("/history");
     await one.waitFor(/no conversation yet \(it starts with your next message\)/);
     one.type("set a timer for 2 seconds");
-    await one.waitFor(/-- confirm: timer_set \(safe\) --[\s\S]*Allow\? \[y\]es/);
+    await one.waitFor(
+      /-- Set a timer for 2 seconds\? --\n {2}duration_s: 2\nWhy: Your settings ask before this action\.\nAllow\? \[y\]es/,
+    );
+    expect(one.stdout() + one.stderr()).not.toMatch(/timer_set|\(safe\)/);
     one.type("y");
     await one.waitFor(/Timer set for 2 seconds/);
     await one.waitFor(/⏰ Timer is done \(2 seconds\)\./, 10_000);
@@ -140,8 +143,8 @@ describe("jarvis chat --attach", () => {
     try {
       tab.send({ type: "turn", id: "t", text: "set a timer for 5 minutes", sessionId });
       await two.waitFor(/> \(web\) set a timer for 5 minutes/);
-      await two.waitFor(/-- confirm: timer_set/);
-      await one.waitFor(/> \(web\) set a timer for 5 minutes[\s\S]*-- confirm: timer_set/);
+      await two.waitFor(/-- Set a timer for 5 minutes\? --/);
+      await one.waitFor(/> \(web\) set a timer for 5 minutes[\s\S]*-- Set a timer for 5 minutes\? --/);
       two.type("n");
       const resolved = await tab.event("confirm_resolved");
       expect((resolved as Extract<JarvisEvent, { type: "confirm_resolved" }>).data.answer).toBe("deny");

@@ -7,7 +7,9 @@ import { REPO_ROOT } from "../../src/testing/cli.js";
 import { probeTools } from "../../src/testing/probe-tools.js";
 import { hasPrograms } from "../../src/testing/programs.js";
 import { createFilesTools } from "../../src/tools/files/index.js";
+import { speaking } from "../../src/tools/groups.js";
 import { createKnowledgeTools } from "../../src/tools/knowledge/index.js";
+import { GROUP_SPEECH } from "../../src/tools/speech.js";
 import { createTimerTools } from "../../src/tools/timers/index.js";
 import {
   action,
@@ -31,11 +33,12 @@ describe.skipIf(!ok)("web UI: knowledge drops, notices, images", () => {
     uiBuilt();
     h = await startServerHarness({
       nlu: { "tea timer": action("timer_set", { duration_s: 1, label: "tea" }) },
+      // With their groups' words, as the product has them (the questions say the call in words)
       tools: (deps) => [
-        ...createFilesTools(deps),
+        ...speaking(createFilesTools, GROUP_SPEECH.files!)(deps),
         ...probeTools(deps),
-        ...createKnowledgeTools(deps),
-        ...createTimerTools(deps),
+        ...speaking(createKnowledgeTools, GROUP_SPEECH.knowledge!)(deps),
+        ...speaking(createTimerTools, GROUP_SPEECH.timers!)(deps),
       ],
       tasks: { notifier: { notify: async () => {}, alert: async () => undefined } },
     });
@@ -85,7 +88,7 @@ describe.skipIf(!ok)("web UI: knowledge drops, notices, images", () => {
     tools.knowledge_add = "confirm";
     try {
       await chips.getByRole("button", { name: "Add orchard notes.md to the knowledge base" }).click();
-      const dialog = page.getByRole("dialog", { name: /Allow knowledge_add/ });
+      const dialog = page.getByRole("dialog", { name: /^Add .*orchard notes\.md to your documents\?$/ });
       await dialog.waitFor();
       await expect(dialog.locator(".preview").textContent()).resolves.toContain("orchard notes.md");
       if (keep) await page.screenshot({ path: join(REPO_ROOT, "docs", "screenshots", "knowledge-drop.png") });

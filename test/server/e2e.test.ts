@@ -70,8 +70,13 @@ describe.skipIf(!ok)("web UI end to end", () => {
     const page = await openPage();
     const errors = watchConsole(page);
     await say(page, "delete the old backups");
-    const dialog = page.getByRole("dialog", { name: /Allow probe_danger/ });
+    // The question in words, the exact call, why it asks: no tool name in the modal
+    const dialog = page.getByRole("dialog", { name: "Delete the test record backups?" });
     await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.not.toMatch(/probe_danger/);
+    await expect(dialog.locator("#confirm-reason").textContent()).resolves.toBe(
+      "It deletes something, so I check with you first.",
+    );
     await expect(dialog.locator(".preview").textContent()).resolves.toContain("key: backups");
     await expect(dialog.getByRole("timer").textContent()).resolves.toMatch(/Denied automatically in \d+ s/);
     // focus starts on Deny: a stray Enter never approves
@@ -91,7 +96,7 @@ describe.skipIf(!ok)("web UI end to end", () => {
     const page = await openPage();
     const errors = watchConsole(page);
     await say(page, "wipe the cache");
-    const dialog = page.getByRole("dialog", { name: /Allow probe_danger/ });
+    const dialog = page.getByRole("dialog", { name: /^Delete the test record \w+\?$/ });
     await dialog.waitFor();
     await page.keyboard.press("Escape");
     await page.locator("article.tool-card.stage-denied", { hasText: "you denied it" }).waitFor();
@@ -140,8 +145,8 @@ describe.skipIf(!ok)("web UI end to end", () => {
     const second = await openTab();
     const errors = [...[watchConsole(first)], watchConsole(second)];
     await say(first, "delete the old backups");
-    const one = first.getByRole("dialog", { name: /Allow probe_danger/ });
-    const two = second.getByRole("dialog", { name: /Allow probe_danger/ });
+    const one = first.getByRole("dialog", { name: /^Delete the test record \w+\?$/ });
+    const two = second.getByRole("dialog", { name: /^Delete the test record \w+\?$/ });
     await one.waitFor();
     await two.waitFor();
     const before = readProbeLog(h.temp.jarvisHome).filter((l) => l === "danger backups").length;

@@ -18,6 +18,8 @@ import { TableNlu } from "../../src/testing/table-nlu.js";
 import { LAUNCH_FLAGS } from "../../src/tools/browser/launch.js";
 import type { ToolDeps } from "../../src/tools/deps.js";
 import { createFilesTools } from "../../src/tools/files/index.js";
+import { speaking } from "../../src/tools/groups.js";
+import { GROUP_SPEECH } from "../../src/tools/speech.js";
 
 export const UI_DIR = join(REPO_ROOT, "dist", "ui");
 export const CHROMIUM = "/usr/bin/chromium";
@@ -61,7 +63,9 @@ export async function startServerHarness(
     nlu: new TableNlu(options.nlu ?? {}),
     models: [{ label: "scripted:e2e", role: "primary", model }],
     ...(options.config !== undefined ? { config: options.config } : {}),
-    tools: options.tools ?? ((deps) => [...createFilesTools(deps), ...probeTools(deps)]),
+    tools:
+      options.tools ??
+      ((deps) => [...speaking(createFilesTools, GROUP_SPEECH.files!)(deps), ...probeTools(deps)]),
   });
   const server = await createServer({
     runtime: agent.runtime,

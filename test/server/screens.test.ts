@@ -108,7 +108,7 @@ describe.skipIf(!ok)("screens", () => {
     await page.screenshot({ path: join(out, "chat-empty.png") });
     await page.getByLabel("Message Jarvis").fill(`add eggs to my grocery list in ${notes}`);
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: /Allow files_write/ });
+    const dialog = page.getByRole("dialog", { name: /^Write the file .+\?$/ });
     await dialog.waitFor();
     expect((await dialog.locator(".preview .add").allTextContents()).map((l) => l.trim())).toEqual([
       "+- eggs",

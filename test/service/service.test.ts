@@ -156,8 +156,9 @@ describe("the CLI attached to the service", () => {
     const denied = await jarvis(call);
     expect(denied.code).toBe(3);
     expect(denied.stderr).toMatch(
-      /confirm: probe_danger \(dangerous\)[\s\S]*Not approved: there is no terminal/,
+      /-- Delete the test record attached\? --[\s\S]*Why: It deletes something[\s\S]*Not approved: there is no terminal/,
     );
+    expect(denied.stderr).not.toContain("probe_danger");
     expect(readProbeLog(temp.jarvisHome)).not.toContain("danger attached");
     const approved = await jarvis([...call, "--yes", "--json"]);
     expect(approved.code, approved.stderr).toBe(0);

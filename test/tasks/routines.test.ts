@@ -158,9 +158,11 @@ describe("routines on a schedule", () => {
       reason: expect.stringMatching(/outside the grants of routine "Cleanup"/),
     });
     expect(question!.expiresAt - question!.confirmationId.length).toBeGreaterThan(0);
-    expect(w.live.find((m) => m.alert.kind === "confirm")?.alert.message).toMatch(
-      /wants to do something it has no grant for/,
-    );
+    // The person reads the call in words and why: more than the routine was allowed; no tool name
+    const announced = w.live.find((m) => m.alert.kind === "confirm")?.alert.message ?? "";
+    expect(announced).toMatch(/^A routine asks: .+\? This is more than you allowed routine "Cleanup" to do/);
+    expect(announced).not.toContain("probe_danger");
+    expect(question).toMatchObject({ why: expect.stringContaining('routine "Cleanup"') });
     const [run] = await ended(w, id, 1, 20_000); // the 2 s expiry passes in real time: denied, not hung
     expect(readProbeLog(w.h.temp.jarvisHome)).toEqual([]);
     const steps = w.h.agent.getRun(run!.runId!)?.steps ?? [];

@@ -98,6 +98,8 @@ export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
       case "confirm_requested": {
         const c = call(event.data.callId, event.data.tool);
         c.stage = "confirming";
+        // While it waits, the card says why in the person's words, as the modal does
+        c.reason = event.data.why;
         break;
       }
       case "confirm_resolved": {
@@ -120,13 +122,8 @@ export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
         break;
       }
       case "notice":
-        // "tool: … → notify" repeats what the card already shows.
-        if (
-          [...calls.values()].some(
-            (c) => c.decision === "notify" && event.data.message.startsWith(`${c.tool}: `),
-          )
-        )
-          break;
+        // "done without asking" repeats what the call's card already shows (its notify badge).
+        if (event.data.callId && calls.has(event.data.callId)) break;
         view.items.push({
           kind: "notice",
           level: event.data.level,

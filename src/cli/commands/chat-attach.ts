@@ -220,7 +220,9 @@ class AttachedChat {
   private showQuestion(): void {
     const request = this.pending[0];
     if (!request) return;
-    this.context.stderr.write(`${formatQuestion(request, this.printer.style)}${askLine()} › `);
+    this.context.stderr.write(
+      `${formatQuestion(request, this.printer.style, this.printer.verbose)}${askLine()} › `,
+    );
   }
 
   private resolved(confirmationId: string, answer: string, rl: Interface): void {

@@ -96,7 +96,9 @@ class ChatLoop {
       if (this.tty && !this.current && !this.closing) rl.prompt();
     };
     this.broker.onRequest((request) => {
-      context.stderr.write(`${formatQuestion(request, this.printer.style)}${askLine()} › `);
+      context.stderr.write(
+        `${formatQuestion(request, this.printer.style, this.printer.verbose)}${askLine()} › `,
+      );
     });
     const done = new Promise<void>((resolve) => {
       this.finish = resolve;

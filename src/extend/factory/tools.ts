@@ -19,6 +19,7 @@ export function factoryTools(factory: ToolFactory): ToolDefinition[] {
     description:
       "Write a new tool from a description: a model drafts its code and tests, the tests run in the sandbox, and failures are repaired a few times. Returns a draft id for tools_register when the tests pass.",
     parameters: parametersFrom(makeArgs),
+    says: () => "Draft a new tool for what you described",
     effects: ["exec"],
     // Drafting and testing touch nothing outside the sandbox; registering is what asks.
     risk: "safe",
@@ -56,6 +57,7 @@ export function factoryTools(factory: ToolFactory): ToolDefinition[] {
     group: "factory",
     description: "Register a tested tool draft after the user reviews its manifest, code and test results.",
     parameters: parametersFrom(registerArgs),
+    says: () => "Add the drafted tool to Jarvis",
     effects: ["write", "exec"],
     // Adding code the agent can run always goes to the person, whatever the autonomy level.
     risk: "destructive",
@@ -73,6 +75,7 @@ export function factoryTools(factory: ToolFactory): ToolDefinition[] {
     group: "factory",
     description: "Remove a generated tool.",
     parameters: parametersFrom(removeArgs),
+    says: ({ name }) => `Remove the tool you made, "${name}"`,
     effects: ["delete"],
     risk: "dangerous",
     async execute({ name }) {

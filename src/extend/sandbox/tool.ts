@@ -81,6 +81,7 @@ export function sandboxRunTool(
     parameters: parametersFrom(args),
     effects: ["exec"],
     risk: grantRisk,
+    says: ({ command }) => `Run ${command[0] ?? "a program"} in a sandbox`,
     trust: "untrusted",
     timeoutMs: 3_700_000,
     preview: (call) =>

@@ -71,6 +71,7 @@ function openTool({ catalog, config }: SkillToolsOptions): ToolDefinition {
     group: "skills",
     description: `Open a skill: instructions for one kind of task, written by others. Open the one that matches the request before doing the task, then follow it. Skills: ${listing}`,
     parameters: parametersFrom(openArgs),
+    says: ({ name }) => `Open the skill "${name}"`,
     effects: ["read"],
     risk: "safe",
     trust: "untrusted",
@@ -114,6 +115,7 @@ function readTool({ catalog }: SkillToolsOptions): ToolDefinition {
     description:
       "Read one file of an opened skill (a reference or an asset), as the skill's instructions say.",
     parameters: parametersFrom(readArgs),
+    says: ({ name, path }) => `Read ${path} from the skill "${name}"`,
     effects: ["read"],
     risk: "safe",
     trust: "untrusted",
@@ -139,6 +141,7 @@ function runTool({ catalog, sandbox, config, hide }: SkillToolsOptions): ToolDef
     description:
       "Run a script from an opened skill's scripts/ folder in the sandbox: no network unless listed, an empty home, only the files and folders granted.",
     parameters: parametersFrom(runArgs),
+    says: ({ name, script }) => `Run ${script} from the skill "${name}"`,
     effects: ["exec"],
     risk: grantRisk,
     trust: "untrusted",
@@ -211,6 +214,7 @@ function installTool({ installer, staging, changed }: SkillToolsOptions): ToolDe
     description:
       "Install or update a skill from a folder, a git URL or an npm package; the user reviews its content (or its changes) first.",
     parameters: parametersFrom(installArgs),
+    says: ({ source }) => `Install a skill from ${source}`,
     effects: ["write"],
     // Installing instructions and code the agent will follow always asks, whatever the settings.
     risk: "destructive",
@@ -238,6 +242,7 @@ function removeTool({ installer, changed }: SkillToolsOptions): ToolDefinition {
     group: "skills",
     description: "Remove an installed skill (a skill in a project folder is only no longer approved).",
     parameters: parametersFrom(openArgs),
+    says: ({ name }) => `Remove the skill "${name}"`,
     effects: ["delete"],
     risk: "dangerous",
     async execute({ name }) {

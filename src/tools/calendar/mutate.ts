@@ -192,6 +192,9 @@ export function calendarUpdateEventTool(services: CalendarServices): ToolDefinit
     parameters: parametersFrom(updateParameters),
     effects: ["write", "network", "egress"],
     risk: "dangerous",
+    // The event is a handle: the preview names it, with its time and calendar
+    says: ({ start, title, series }) =>
+      `${start ? "Move" : title ? "Rename" : "Change"} ${series ? "a repeating event, every time," : "an event"} in your calendar`,
     examples: ["move {id} to {start}", "rename {id} to {title}"],
     async preview(args, ctx) {
       const { located, target, times } = await plan(args, services.clock.now(), ctx.signal);
@@ -273,6 +276,10 @@ export function calendarDeleteEventTool(services: CalendarServices): ToolDefinit
     parameters: parametersFrom(deleteParameters),
     effects: ["delete", "network"],
     risk: "destructive",
+    says: ({ series }) =>
+      series
+        ? "Delete a repeating event from your calendar, every time"
+        : "Delete an event from your calendar",
     examples: ["delete {id}", "cancel {id}", "remove {id} from my calendar"],
     async preview(args, ctx) {
       const { located, target } = await plan(args, ctx.signal);

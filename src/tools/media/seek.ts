@@ -223,6 +223,12 @@ export function seekTool(kit: DesktopKit, seeker: PlayerSeeker): ToolDefinition 
     parameters: parametersFrom(seekSchema),
     effects: ["ui"],
     risk: "caution",
+    says: ({ by_s, to_s }) =>
+      to_s !== undefined
+        ? `Jump to ${clockTime(to_s)} in this track`
+        : by_s !== undefined
+          ? `Skip ${by_s < 0 ? "back" : "ahead"} ${Math.abs(by_s)} seconds`
+          : undefined,
     // Only forward jumps: a template slot cannot carry a sign, so "go back {duration}" would
     // come out as a forward jump (the NLU's own intent table handles back / jump-to phrasings)
     examples: [

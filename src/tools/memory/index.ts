@@ -63,6 +63,7 @@ export function createMemoryTools(deps: ToolDeps): ToolDefinition[] {
       effects: ["read"],
       sensitivity: "private",
       risk: "safe",
+      says: ({ query }) => `Look up what you told me about ${query}`,
       examples: [
         "who is my {relation}",
         "what do you know about {name}",

@@ -196,6 +196,7 @@ export function createSystemControlTools(
       parameters: parametersFrom(notifySchema),
       effects: ["ui"],
       risk: "safe",
+      says: ({ title }) => `Show a notification: ${title}`,
       examples: ["notify me {title}", "show a notification {title}"],
       async execute(args, ctx) {
         await notifier.notify(args.title, args.body, ctx.signal);

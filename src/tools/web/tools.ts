@@ -122,6 +122,8 @@ export function createWebTools(deps: ToolDeps, options: WebToolOptions = {}): To
     effects: ["network", "egress"],
     risk: "safe",
     trust: "untrusted",
+    // A handle names a link from an earlier result; a person reads the site, not the handle
+    says: ({ url }) => (url.startsWith("#") ? "Read a linked page" : `Read the page at ${siteOf(url)}`),
     timeoutMs: timeoutMs + 15_000,
     examples: ["fetch {url}", "read the page {url}", "what does {url} say"],
     async execute(args, ctx) {
@@ -227,4 +229,13 @@ export function createWebTools(deps: ToolDeps, options: WebToolOptions = {}): To
   });
 
   return [webSearch, webFetch, youtube];
+}
+
+/** The site a link is on ("news.example"), or the link itself when it does not parse. */
+function siteOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
 }

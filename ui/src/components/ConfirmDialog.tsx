@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "../api";
 import { useLive, useTicker } from "../hooks";
 import type { PendingConfirmation } from "../types";
-import { TierBadge } from "./Badge";
 
 type Answer = "approve" | "deny" | "approve_session";
 
@@ -40,7 +39,8 @@ function Preview({ text: raw }: { text: string }) {
 
 /**
  * The approval modal, shown in every tab while a confirmation is pending; the first answer
- * anywhere closes it everywhere. Focus starts on Deny (a stray Enter must not approve);
+ * anywhere closes it everywhere. It reads as the terminal's question does: the call in words,
+ * exactly what will happen, and why it asks (the tool's name is on the run's call card). Focus starts on Deny (a stray Enter must not approve);
  * Escape denies; the countdown shows when silence becomes a denial.
  */
 export function ConfirmDialog() {
@@ -107,16 +107,13 @@ export function ConfirmDialog() {
       }}
     >
       <div className="confirm-head">
-        <h2 id="confirm-title">
-          Allow <code>{current.tool}</code>?
-        </h2>
-        <TierBadge tier={current.tier} />
+        <h2 id="confirm-title">{current.ask}</h2>
         {items.length > 1 && <span className="muted">1 of {items.length}</span>}
       </div>
+      {current.preview.trim() && current.preview.trim() !== current.ask && <Preview text={current.preview} />}
       <p id="confirm-reason" className="muted">
-        {current.reason}
+        {current.why}
       </p>
-      <Preview text={current.preview} />
       <div
         className="countdown"
         role="timer"

@@ -132,7 +132,7 @@ export class JarvisMcpService {
     return inputRequired({
       inputRequests: {
         [CONFIRM_KEY]: inputRequired.elicit({
-          message: `Jarvis asks before it runs ${request.tool} (${request.tier}: ${request.reason}).\n\n${request.preview}`,
+          message: `${request.ask}\n${request.why}${request.preview.trim() ? `\n\n${request.preview}` : ""}`,
           requestedSchema: APPROVAL_SCHEMA,
         }),
       },
