@@ -1,7 +1,7 @@
 import { codeFile, codeIdentity, codeLayout } from "../../core/package-root.js";
 import { compileCatalog, type NluTool } from "./catalog.js";
 import { type ClassifierSnapshot, SoftmaxClassifier, type TrainingExample } from "./classifier.js";
-import { assembleNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
+import { assembleNlu, type EmbeddedNlu, monotonicMs, type NluOptions } from "./parser.js";
 import { parseTemplate, type Template } from "./template.js";
 import { corpusOf, packExamples, trainingSet, trainOn } from "./train.js";
 import {
@@ -32,7 +32,7 @@ export async function createNluInWorker(
   tools: readonly NluTool[],
   options: BuildOptions = {},
 ): Promise<EmbeddedNlu> {
-  const started = performance.now();
+  const started = monotonicMs();
   // Read on another thread while this one compiles the catalog that names the weights' key
   const ahead = options.cacheDir ? readWeightsAhead(options.cacheDir) : undefined;
   // The NLU's code, as the bundle recorded it (undefined unbundled: its files are hashed)
