@@ -34,11 +34,21 @@ export const MAIL_ADDRESS = /\b[\w.+-]+@[\w-]+\.[\w.]+\b/;
 /** The words for a program. */
 export const APP_WORD = /\b(?:app|application|program)s?\b/i;
 
+/** The names of the desktop apps the NLU knows, longest first, as one alternation. */
+const APP_NAMES = KNOWN_APPS.map((name) => name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+
 /** A desktop app by name ("fire up slack"): the NLU's list of apps it knows. */
-export const APP_NAME = new RegExp(
-  `\\b(?:${KNOWN_APPS.map((name) => name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    .sort((a, b) => b.length - a.length)
-    .join("|")})\\b`,
+export const APP_NAME = new RegExp(`\\b(?:${APP_NAMES})\\b`, "i");
+
+/**
+ * Something done inside an app named by its name: in its call, meeting or window, or a request
+ * that starts "in <app>" ("join audio on the Zoom call", "In LibreOffice, …"). Its controls are
+ * what is used, not its launch.
+ */
+export const INSIDE_APP = new RegExp(
+  `\\b(?:in|on|inside) (?:the |my |this )?(?:${APP_NAMES}) (?:call|meeting|window)\\b|^\\s*in (?:${APP_NAMES})\\b`,
   "i",
 );
 

@@ -7,9 +7,9 @@ import { builtinToolsForNlu, parseLeaning } from "../../src/testing/index.js";
 
 /**
  * A length of time said as an amount ("ninety minutes clear") is what the request is about. A
- * reading whose tool has no argument for it, in an area where another tool takes one, left it
- * out: it is asked as a question, never acted on (decision 0031, "a value the reading leaves
- * out"). The classifier is written by hand, so nothing rests on a training draw.
+ * reading whose tool has no argument for it left it out, whether or not its area has a tool
+ * that takes one: it is asked as a question, never acted on (decision 0031, "a value the
+ * reading leaves out"). The classifier is written by hand, so nothing rests on a training draw.
  */
 const FAST_PATH = configSchema.parse({}).models.fast_path_threshold;
 const tools = await builtinToolsForNlu();
@@ -28,7 +28,16 @@ describe("a length of time the reading leaves out", () => {
     ).toBe(false);
   });
 
-  it("is no span, bound, delay or moment, and nothing in an area with no length to take", () => {
+  it("is left out by a tool whose area has no length to take either", () => {
+    expect(
+      leavesOutLength(catalog, "time_now", words("the twins get an hour on the console, keep count")),
+    ).toBe(true);
+    expect(
+      leavesOutLength(catalog, "system_battery", words("is there charge enough for two hours of video")),
+    ).toBe(true);
+  });
+
+  it("is no span, bound, delay or moment", () => {
     for (const text of [
       "what's on my calendar in the next two hours",
       "what was on an hour ago",
@@ -47,6 +56,26 @@ describe("a length of time the reading leaves out", () => {
     expect(left.confidence).toBeLessThan(FAST_PATH);
     const plain = nluLeaning("show my calendar for Monday, I need to see the accountant", lean);
     expect(plain).toMatchObject({ kind: "action", tool: "calendar_list_events" });
+    expect(plain.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
+
+  it("keeps a sure clock reading that left out a length off the fast path", () => {
+    const lean = { time_now: 6, _none: 0 };
+    const left = nluLeaning("the twins get an hour on the console, keep count of the time", lean);
+    expect(left).toMatchObject({ kind: "action", tool: "time_now" });
+    expect(left.confidence).toBeLessThan(FAST_PATH);
+    const plain = nluLeaning("what time is it now", lean);
+    expect(plain).toMatchObject({ kind: "action", tool: "time_now" });
+    expect(plain.confidence).toBeGreaterThanOrEqual(FAST_PATH);
+  });
+
+  it("never reads time said as an amount (screen time, how much time) as the clock", () => {
+    const lean = { time_now: 6, _none: 0 };
+    for (const text of ["how much screen time have I had this week", "check how much free time there is"]) {
+      const r = nluLeaning(text, lean);
+      expect(r.kind === "action" && r.confidence >= FAST_PATH && r.tool === "time_now", text).toBe(false);
+    }
+    const plain = nluLeaning("what time is it now", lean);
     expect(plain.confidence).toBeGreaterThanOrEqual(FAST_PATH);
   });
 });

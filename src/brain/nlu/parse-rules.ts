@@ -115,10 +115,19 @@ export function asSaid(catalog: Catalog, result: NluResult, said: readonly Token
   return { ...result, confidence: CLASSIFIER_CAP };
 }
 
-/** A free-text value that swallowed where its words go ("… into the postcode box"). */
+/**
+ * Free text that is a short question about the thing just named ("the clipboard - anything on it",
+ * "the shopping list - is there milk on it"): asked after it, not words to keep. A longer
+ * question ("ask him how he is and whether I can help") is a message of its own.
+ */
+const SWALLOWED_QUESTION =
+  /^(?:what'?s|where'?s|(?:what|where|how|who|which) (?:is|are|was|were|does|did|has|have)|(?:is|are) (?:it|there|that|this|they)|anything)\b(?:\s+\S+){0,4}?\s+(?:it|there|that|this|them|they)$/i;
+
+/** A free-text value that swallowed where its words go ("… into the postcode box"), or a question. */
 export function swallowed(value: unknown): boolean {
   if (typeof value !== "string") return false;
-  return SWALLOWED_PLACE.test(value) || SWALLOWED_FIELD.test(value.replace(/[.!?]+$/, ""));
+  const text = value.replace(/[.!?]+$/, "").replace(/^[\s\p{P}]+/u, "");
+  return SWALLOWED_PLACE.test(value) || SWALLOWED_FIELD.test(text) || SWALLOWED_QUESTION.test(text);
 }
 
 /** Several commands are sure unless a part's free text swallowed where it goes: then asked. */

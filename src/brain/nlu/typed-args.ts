@@ -252,10 +252,12 @@ const SPAN_AFTER = new Set(
 
 /**
  * A length of time said as an amount ("have I got an hour free", "forty minutes of reading,
- * time it") that the reading has no argument for, while another tool of its area takes one:
- * the reading left out what the request was about, so it is not sure enough to act. A length
- * said as a span, a bound or a delay ("in an hour", "the next two days", "under ten minutes",
- * "an hour ago") is not one, nor a minute or less ("hold on a sec").
+ * time it") that the reading has no argument for: the reading left out what the request was
+ * about, so it is not sure enough to act. This holds whether or not another tool of the
+ * reading's area takes a length: a clock read for "an hour on the console for the kids, keep
+ * track of it" left out the length as surely as a calendar listing read for "an hour free" did.
+ * A length said as a span, a bound or a delay ("in an hour", "the next two days", "under ten
+ * minutes", "an hour ago") is not one, nor a minute or less ("hold on a sec").
  */
 export function leavesOutLength(catalog: Catalog, tool: string, words: readonly string[]): boolean {
   const takesLength = (name: string) => {
@@ -263,9 +265,6 @@ export function leavesOutLength(catalog: Catalog, tool: string, words: readonly 
     return Object.keys(properties).some((arg) => kindOf(arg, properties) === "duration");
   };
   if (takesLength(tool)) return false;
-  const group = catalog.groupOf.get(tool);
-  const area = [...catalog.groupOf].filter(([name, g]) => g === group && name !== tool);
-  if (!area.some(([name]) => takesLength(name))) return false;
   // "for a sec", "on the twenty second": a moment or a date, not an amount of time
   const length = findDuration(words);
   if (!length || length.seconds <= 60) return false;

@@ -98,6 +98,76 @@ describe("bridging the request's words to the tools' words", () => {
     );
   });
 
+  it("reads the checks, times and answers the groups declare by category (fresh goal-style wording)", () => {
+    // A machine check a program answers, a clock time in another zone or asked about elsewhere,
+    // an appointment named by its time, a question asked "again", a prompt's button, a site's login
+    const goals: Array<[string, string, number]> = [
+      ["how much free space is on the backup drive", "shell_run", 8],
+      ["check the load averages on this box", "shell_run", 8],
+      ["what has changed in ~/src/garden-planner since Monday", "shell_run", 8],
+      ["kick-off is 19:30 CET, remind me an hour before", "time_convert", 8],
+      ["she said 10am, what's that in Lisbon", "time_convert", 8],
+      ["is it night time there for him yet", "time_now", 8],
+      ["remind me of the standup in Sydney time", "time_convert", 3],
+      ["who is in my 4pm", "calendar_list_events", 8],
+      ["what's the gate code again", "memory_recall", 8],
+      ["shut the draft window and don't save it", "ui_action", 20],
+      ["log me into the library site", "browser_type", 8],
+    ];
+    for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
+    // The same words without the category's mark do not bring the tool
+    expect(rankOf({ text: "what's the gate code again" }, "memory_recall")).toBeLessThan(
+      rankOf({ text: "what's the gate code" }, "memory_recall"),
+    );
+  });
+
+  it("reads a public fact, a sum, a document or a bill the goal implies (categories the groups declare)", () => {
+    // Money in another currency, reviews, a public office, a figure times a number, how many
+    // fit, a temperature on the other scale, a document by its kind, a bill that arrived
+    const goals: Array<[string, string, number]> = [
+      ["how much is 40 euros in pounds at the moment", "web_search", 8],
+      ["find me a couple of well-reviewed hiking boots", "web_search", 8],
+      ["who is the mayor of Leeds these days", "web_search", 8],
+      ["the day rate times 18 days", "calc_evaluate", 10],
+      ["how many 45 minute lessons fit into a morning", "calc_evaluate", 8],
+      ["tomorrow's high in Oslo, in fahrenheit please", "calc_evaluate", 12],
+      ["the notice period we agreed in the consulting proposal", "knowledge_search", 8],
+      ["what did the water bills come to this year", "mail_search", 10],
+    ];
+    for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
+  });
+
+  it("reads a control inside a named app, a sound heard, something visible and a post's comments", () => {
+    const goals: Array<[string, string, number]> = [
+      ["In Writer, switch on track changes", "ui_action", 5],
+      ["double-click the icon named backup that's visible", "screen_find_text", 5],
+      ["pull the best tips out of the comments", "browser_get_text", 5],
+      ["start my workout mix in Spotify", "media_play", 5],
+    ];
+    for (const [text, tool, within] of goals) expect(top({ text }, within), text).toContain(tool);
+    // Inside a named app's call its controls are meant; the same words with no app named are not
+    expect(rankOf({ text: "turn my camera off on the Teams call" }, "ui_action")).toBeLessThan(
+      rankOf({ text: "turn my camera off on the call" }, "ui_action") - 40,
+    );
+    // A sound heard and not placed is what is playing
+    expect(rankOf({ text: "something is making a racket, what is it" }, "media_now_playing")).toBeLessThan(
+      rankOf({ text: "something is loud, what is it" }, "media_now_playing") - 20,
+    );
+  });
+
+  it("reads a booking form's counts as choices and the best of a kind within a price as research", () => {
+    expect(top({ text: "on the booking page pick 3 guests and the sea view" }, 5)).toContain(
+      "browser_select",
+    );
+    expect(rankOf({ text: "the best trail shoes under £120" }, "web_search")).toBeLessThan(12);
+    expect(rankOf({ text: "the trail shoes" }, "web_search")).toBeGreaterThan(50);
+  });
+
+  it("lifts a program to run beside a check of the machine (system and shell work together)", () => {
+    // The machine's settings say how much memory there is; a program says what is using it
+    expect(rankOf({ text: "is this computer low on memory" }, "shell_run")).toBeLessThan(15);
+  });
+
   it("lifts the keys and typing of an app the request launches (apps and input work together)", () => {
     // Saving is a key chord in the app's window: no word of the request names the keys
     expect(rankOf({ text: "launch gedit and save the file as notes" }, "input_hotkey")).toBeLessThan(24);

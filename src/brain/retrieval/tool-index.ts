@@ -61,11 +61,13 @@ export const HANDLE_GROUPS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Groups whose tools are used together: an app is driven through its window's controls, a
- * page found on the web is opened in the browser, a person looked up is then mailed. When one
+ * page found on the web is opened in the browser, a person looked up is then mailed, a check of
+ * the machine its settings cannot answer is a program run (free space, load, a folder's size). When one
  * is relevant its partners are lifted a little.
  */
 export const GROUP_AFFINITY: ReadonlyArray<readonly [string, string]> = [
   ["apps", "ui"],
+  ["system", "shell"],
   ["apps", "windows"],
   ["windows", "input"],
   ["apps", "input"],

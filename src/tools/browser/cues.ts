@@ -20,11 +20,24 @@ export const BROWSER_CUES: GroupCues = {
     cart: ["browser", "click"],
     checkout: ["browser", "click"],
     quantity: ["browser", "select"],
+    // A booking form's counts are chosen from its lists
+    adults: ["browser", "select"],
+    guests: ["browser", "select"],
+    passengers: ["browser", "select"],
     // A site used like an app: signing in, scrolling, filling and ticking its boxes
     login: ["browser", "type"],
     "log in": ["browser", "type"],
     "sign in": ["browser", "type"],
     "sign up": ["browser", "type"],
+    "log into": ["browser", "type"],
+    "log me into": ["browser", "type"],
+    "sign into": ["browser", "type"],
+    "sign me into": ["browser", "type"],
+    portal: ["browser", "page"],
+    // An order placed on a shop's page: its options chosen, its button pressed
+    "place the order": ["browser", "click"],
+    "place my order": ["browser", "click"],
+    shipping: ["browser", "select"],
     scroll: ["browser", "page"],
     checkbox: ["browser", "click"],
     "fill in": ["browser", "type"],
@@ -39,5 +52,8 @@ export const BROWSER_CUES: GroupCues = {
     "i'm reading": ["browser", "page"],
     "i'm looking at": ["browser", "page"],
     "in front of me": ["browser", "page"],
+    // What people wrote under a post is read off its page
+    comments: ["browser", "page", "text"],
+    "this post": ["browser", "page"],
   },
 };

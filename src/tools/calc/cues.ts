@@ -22,7 +22,13 @@ const WANTED_IN = new RegExp(
 );
 /** An operation on a value named, not written ("times it by 1.2", "divide that by 4"). */
 const OPERATION_ON =
-  /\b(?:times|multiply|divide|subtract|add)\s+(?:it|that|this|them|the (?:number|total|amount|answer|result|figure))\s+(?:by|to|from)\s+[\d.]/i;
+  /\b(?:times|multiply|divide|subtract|add)\s+(?:it|that|this|them|the (?:number|total|amount|answer|result|figure))\s+(?:by|to|from)\s+(?:the\s+)?[\d.]/i;
+/** A named value multiplied or divided by a written one ("the day rate times 18"). */
+const TIMES_NUMBER = /\b(?:times|multiplied by|divided by)\s+(?:the\s+)?\d/i;
+/** How many of one thing fit in, or make, another: a division ("how many 40-minute slots fit"). */
+const HOW_MANY_FIT = /\bhow many\b[^?.!]*\b(?:fit|fits|go into|goes into)\b/i;
+/** How many of one unit a written amount is ("how many yen is 250 dollars"). */
+const HOW_MANY_IS = /\bhow many\s+\S+\s+(?:is|are|would be|makes?)\s+[£$€¥]?\d/i;
 /** A clock time and a length of time in one request: the time it ends, arrives or lands. */
 const TIME_PLUS = /^(?=.*\b(?:[01]?\d|2[0-3]):[0-5]\d\b)(?=.*\b\d+\s*(?:h\s*\d+|hrs?|hours?)\b)/i;
 
@@ -38,6 +44,9 @@ export const CALC_CUES: GroupCues = {
     { pattern: WANTED_IN, weight: 2 },
     { pattern: OPERATION_ON, weight: 3 },
     { pattern: TIME_PLUS, weight: 1.5 },
+    { pattern: TIMES_NUMBER, weight: 3 },
+    { pattern: HOW_MANY_FIT, weight: 2 },
+    { pattern: HOW_MANY_IS, weight: 2 },
   ],
   words: {
     percent: ["calculate"],
@@ -105,6 +114,10 @@ export const CALC_CUES: GroupCues = {
     "worth it": ["calculate"],
     metric: ["calculate", "convert"],
     imperial: ["calculate", "convert"],
+    // A temperature wanted on the other scale
+    fahrenheit: ["calculate", "convert"],
+    celsius: ["calculate", "convert"],
+    centigrade: ["calculate", "convert"],
     "check the maths": ["calculate"],
     "check the math": ["calculate"],
   },

@@ -6,6 +6,14 @@ export const CALENDAR_CUES: GroupCues = {
   shapes: [
     { pattern: /\b\w[\w-]*\.ics\b/i, weight: 2.5 },
     { pattern: WHEN, weight: 0.4 },
+    // An appointment named by its time ("my 2pm", "my 10:30")
+    { pattern: /\bmy\s+(?:\d{1,2}(?::[0-5]\d)?\s*[ap]\.?m\b|\d{1,2}:[0-5]\d\b)/i, weight: 2 },
+    // A journey the person has booked is in the diary ("when's my Boston flight")
+    {
+      pattern:
+        /\bmy\s+(?:[\w-]+\s+)?(?:flight|train|ferry|coach)\b(?!\s+(?:confirmation|booking|ticket|receipt))/i,
+      weight: 1,
+    },
   ],
   words: {
     meeting: ["calendar", "event"],

@@ -138,6 +138,10 @@ const FILE_INTENTS: IntentTable = {
     build: unless("file"),
     samples: ["list my files", "show the folder contents", "what's in this folder"],
     anchors: /\b(?:list|ls|what is in|whats in|contents?|everything in|show|files (?:in|on))\b/,
+    // Which files say something is a search of their words: a listing of the folder leaves out
+    // what they must say, however sure the guess
+    vetoes:
+      /\b(?:mention\w*|contain(?:s|ing)?|say(?:s|ing)?|with the words?|refer(?:s|ring)? to|talks? about)\b/,
     fallback: (input) => {
       const path = folderIn(input);
       if (!path) return undefined;

@@ -10,5 +10,12 @@ export const KNOWLEDGE_CUES: GroupCues = {
     indexed: ["knowledge"],
     index: ["knowledge"],
     docs: ["knowledge", "document"],
+    // Documents named by their kind: what was agreed or laid down is read in them
+    sow: ["knowledge", "document"],
+    "statement of work": ["knowledge", "document"],
+    proposal: ["knowledge", "document"],
+    brief: ["knowledge", "document"],
+    spec: ["knowledge", "document"],
+    agreed: ["knowledge", "document"],
   },
 };

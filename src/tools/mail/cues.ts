@@ -41,5 +41,11 @@ export const MAIL_CUES: GroupCues = {
     // What companies send by mail: a confirmation of something booked or changed
     confirmation: ["email", "search"],
     confirm: ["email", "search"],
+    // What arrived, and the bills and statements companies send
+    "came in": ["email", "search"],
+    "came through": ["email", "search"],
+    bills: ["email", "search"],
+    statement: ["email", "search"],
+    statements: ["email", "search"],
   },
 };

@@ -2,7 +2,14 @@ import type { GroupCues } from "../../core/language.js";
 
 /** A sound or video file by name. */
 export const MEDIA_CUES: GroupCues = {
-  shapes: [{ pattern: /\b\w[\w-]*\.(?:mp3|m4a|wav|ogg|flac|mp4|mkv|mov|webm)\b/i, weight: 2 }],
+  shapes: [
+    { pattern: /\b\w[\w-]*\.(?:mp3|m4a|wav|ogg|flac|mp4|mkv|mov|webm)\b/i, weight: 2 },
+    // A sound heard and not placed is what is playing
+    {
+      pattern: /\bmaking (?:that |a |some |this )?(?:noise|sound|racket)\b|\bthat (?:noise|sound)\b/i,
+      weight: 1.5,
+    },
+  ],
   words: {
     song: ["media", "track"],
     music: ["media"],

@@ -90,7 +90,7 @@ export function createMediaTools(
       name: "media_play",
       group: "media",
       description:
-        "Resume playback, or play a song/artist/album by name where the player can search (Music on macOS).",
+        "Resume playback in the media player that is running (Spotify, Music, VLC, a browser …), or play a song/artist/album by name where the player can search (Music on macOS).",
       parameters: parametersFrom(playSchema),
       effects: ["ui"],
       risk: "caution",

@@ -5,7 +5,7 @@ export const MEMORY_CUES: GroupCues = {
   shapes: [
     {
       pattern:
-        /\b(?:who(?:'s| is| was)|what(?:'s| is| was)|when(?:'s| is))\s+my\b|\bmy\s+(?:home |work |office )?address\b|\bmy\s+(?:wife|husband|partner|girlfriend|boyfriend|spouse|mum|mom|mother|dad|father|parents?|grand(?:ma|pa|mother|father|parents?)|nan|gran|aunt|uncle|cousin|niece|nephew|in-laws|family|sister|brother|siblings?|son|daughter|kids?|child|children|boss|manager|dentist|doctor|landlord|neighbou?r|coach|teacher|friend|colleague|allerg\w*|preferences?|favou?rite)\b|\b(?:did i tell you|do you (?:know|remember)|you remember|what do you know)\b/i,
+        /\b(?:who(?:'?s| is| was)|what(?:'?s| is| was)|when(?:'?s| is))\s+my\b|\bmy\s+(?:home |work |office )?address\b|\bmy\s+(?:wife|husband|partner|girlfriend|boyfriend|spouse|mum|mom|mother|dad|father|parents?|grand(?:ma|pa|mother|father|parents?)|nan|gran|aunt|uncle|cousin|niece|nephew|in-laws|family|sister|brother|siblings?|son|daughter|kids?|child|children|boss|manager|dentist|doctor|landlord|neighbou?r|coach|teacher|friend|colleague|allerg\w*|preferences?|favou?rite)\b|\b(?:did i tell you|do you (?:know|remember)|you remember|what do you know)\b/i,
       weight: 4,
     },
     // Where someone lives, works or goes is a fact the user told: "near where my aunt lives"
@@ -14,6 +14,11 @@ export const MEMORY_CUES: GroupCues = {
       pattern:
         /\b(?:that|the)\s+(?:[\w'-]+\s+){1,4}(?:\w+\s+)?(?:recommended|mentioned|suggested|told me about|was telling me about)\b/i,
       weight: 3.5,
+    },
+    // A question asked "again" is about something the person said before ("what's her name again?")
+    {
+      pattern: /\b(?:what|who|when|where|which)(?:'?s| is| was| were| are)?\b[^.?!]{0,40}\bagain\b/i,
+      weight: 3,
     },
   ],
   words: {
@@ -29,5 +34,8 @@ export const MEMORY_CUES: GroupCues = {
     "you know my": ["recall", "remember"],
     "i told you": ["recall", "remember"],
     "saved somewhere": ["recall", "remember"],
+    "got it saved": ["recall", "remember"],
+    "have it saved": ["recall", "remember"],
+    "you saved": ["recall", "remember"],
   },
 };

@@ -17,5 +17,7 @@ export const SCREEN_CUES: GroupCues = {
     // A picture being looked at: its words are read off the screen
     poster: ["screen", "ocr"],
     whiteboard: ["screen", "ocr"],
+    // Something visible is found where the screen shows it
+    visible: ["screen", "find"],
   },
 };

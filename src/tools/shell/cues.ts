@@ -9,6 +9,12 @@ export const SHELL_CUES: GroupCues = {
         /\b(?:eat(?:s|ing)?|hog(?:s|ging)?|fill(?:s|ing)? up|us(?:es|ing) up|tak(?:es|ing) up|chew(?:s|ing) (?:up|through))\b.*\b(?:space|disk|storage|room|drive|it)\b|\b(?:space|disk|storage|drive)\b.*\b(?:eat(?:s|ing|en)?|hog(?:s|ging)?|fill(?:s|ing)? up|tak(?:es|ing|en) up|us(?:es|ing|ed) up)\b/i,
       weight: 2,
     },
+    // What changed in a folder of code is the repository's log or diff
+    {
+      pattern:
+        /\b(?:what(?:'?s| has| have)? changed|what(?:'?s| is) new|what got done|recent changes)\b[^?.!]*(?:~\/|\/\w|\b(?:repo(?:sitory)?|code|project|branch)\b)/i,
+      weight: 2,
+    },
   ],
   words: {
     git: ["shell", "run"],
@@ -22,5 +28,10 @@ export const SHELL_CUES: GroupCues = {
     uncommitted: ["git", "shell", "run"],
     biggest: ["du", "shell"],
     huge: ["du", "shell"],
+    // The machine's state measured by a program: room left on a drive, a folder's size, the load
+    "free space": ["df", "disk", "shell"],
+    "how big": ["du", "shell"],
+    "load average": ["uptime", "shell"],
+    "load averages": ["uptime", "shell"],
   },
 };

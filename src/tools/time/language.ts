@@ -41,7 +41,7 @@ const TIME_INTENTS: IntentTable = {
     },
     strictScope: true,
     vetoes:
-      /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|shop|express|subtract\w*|added|times|set|reach\w*|birth\w*|sunscreen|umbrella|jacket|coat|weather|rain\w*|snow\w*|sunny|hot|cold|warm)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
+      /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|screen time|how much (?:\w+ )?time|shop|express|subtract\w*|added|times|set|reach\w*|birth\w*|sunscreen|umbrella|jacket|coat|weather|rain\w*|snow\w*|sunny|hot|cold|warm)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
     anchors: /\b(?:time|clock|date|day|hour|month|year|zone)\b/,
     templates: [
       "what (time|hour) is it [over] [there|here] [now|right now|currently|at the moment] [please]",

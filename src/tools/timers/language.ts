@@ -21,6 +21,12 @@ const A = "(a|an|the|one|my)";
 const NOT_A_LABEL =
   /^(?:yes|yeah|yep|no|nope|nah|ok|okay|sure|right|fine|um|uh|erm|well|so|actually|and|then|just|maybe|wait|hmm|oh|also|again|make it|change it|instead)$/i;
 
+/**
+ * The other ways of asking for an alarm at a moment: without one of them, the request only
+ * said "remind me" (however spelt) and a moment.
+ */
+const ALARM_VERBS = /\b(?:alarm|alert|call|buzz|ping|beep|let me know|tell me|wake)\b/i;
+
 const TIMER_INTENTS: IntentTable = {
   timer_set: {
     refersTo: ({ label }) => ({ it: typeof label === "string" ? `the ${label} timer` : "the timer" }),
@@ -200,7 +206,7 @@ const ALARM_INTENTS: IntentTable = {
       return when?.hasTime ? { at: when.iso } : undefined;
     },
   },
-  // "remind me at five pm" names a moment and nothing to remember: that is an alarm
+  // "alert me at five pm", "ping me by 6" name a moment and nothing to remember: that is an alarm
   alarm_remind: {
     tool: "alarm_set",
     templates: [
@@ -213,6 +219,10 @@ const ALARM_INTENTS: IntentTable = {
     build: (input) => {
       const { at, label } = input.values;
       if (!isWhen(at) || !at.hasTime) return undefined;
+      // "remind me at six" says remind, and no more: what to be reminded of is asked for (the
+      // reminder's own question), not guessed as a bare alarm. Still taught as an alarm's words,
+      // so the classifier's draw is the same
+      if (!ALARM_VERBS.test(input.env.text)) return undefined;
       return typeof label === "string" ? { at: at.iso, label } : { at: at.iso };
     },
   },

@@ -1,10 +1,12 @@
 import type { GroupCues } from "../../core/language.js";
-import { APP_WORD } from "../cue-shapes.js";
+import { APP_WORD, INSIDE_APP } from "../cue-shapes.js";
 
 /** A program, or a control inside one. */
 export const UI_CUES: GroupCues = {
   shapes: [
     { pattern: APP_WORD, weight: 1.2 },
+    // Something done inside an app named (its call, its window): one of its controls
+    { pattern: INSIDE_APP, weight: 1.5 },
     {
       pattern: /\b(?:button|checkbox|dialog|toggle|switch on|turn on|dropdown|menu|dark mode|settings?)\b/i,
       weight: 1,
@@ -20,5 +22,9 @@ export const UI_CUES: GroupCues = {
     checkbox: ["ui"],
     menu: ["ui"],
     dialog: ["ui", "window"],
+    // A prompt an app puts up is answered by pressing one of its buttons
+    "don't save": ["ui", "click", "button"],
+    "without saving": ["ui", "click", "button"],
+    discard: ["ui", "click", "button"],
   },
 };

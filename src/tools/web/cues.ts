@@ -18,6 +18,12 @@ export const WEB_CUES: GroupCues = {
         /^(?!.*\b(?:my|me|mine|i|our|we|us|file|folder|mail|email|inbox|note|notes)\b).*\b(?:find out|look up|find|check|search for)\b/i,
       weight: 1,
     },
+    // The best of a kind of thing within a price is researched ("the best tents under £200")
+    {
+      pattern:
+        /\b(?:best|top|cheapest|good)\s+(?:[\w-]+\s+){0,2}(?:under|below|for less than|for under)\s+[£$€]?\d/i,
+      weight: 2,
+    },
   ],
   words: {
     online: ["web", "search"],
@@ -71,5 +77,41 @@ export const WEB_CUES: GroupCues = {
     "on sale": ["search", "web"],
     lineup: ["search", "web"],
     "what time does": ["search", "web"],
+    // Money in another currency is converted at today's rate, which only a search knows
+    "exchange rate": ["search", "web", "calculate"],
+    currency: ["search", "calculate"],
+    dollars: ["search", "calculate"],
+    bucks: ["search", "calculate"],
+    quid: ["search", "calculate"],
+    euros: ["search", "calculate"],
+    yen: ["search", "calculate"],
+    yuan: ["search", "calculate"],
+    rupees: ["search", "calculate"],
+    pesos: ["search", "calculate"],
+    francs: ["search", "calculate"],
+    zloty: ["search", "calculate"],
+    złoty: ["search", "calculate"],
+    // What others think of a thing: reviews and recommendations are found by searching
+    reviews: ["search", "web"],
+    reviewed: ["search", "web"],
+    "well-reviewed": ["search", "web"],
+    "top-rated": ["search", "web"],
+    bestseller: ["search", "web"],
+    recs: ["search", "web"],
+    recommendations: ["search", "web"],
+    // Who holds a public office, and when a public event is on
+    mp: ["search", "web"],
+    mayor: ["search", "web"],
+    councillor: ["search", "web"],
+    senator: ["search", "web"],
+    governor: ["search", "web"],
+    keynote: ["search", "web"],
+    premiere: ["search", "web"],
+    "release date": ["search", "web"],
+    // A parcel followed by its number; two things told apart
+    "tracking number": ["search", "web"],
+    "tell apart": ["search", "web"],
+    "tell them apart": ["search", "web"],
+    "difference between": ["search", "web"],
   },
 };

@@ -6,12 +6,16 @@ import type { Token } from "./normalize.js";
  * is the one refused), so both are left out before anything reads the request:
  * - a contrast lead at the start: "not a timer, an actual alarm …", "not an event just a
  *   reminder: …" (with or without the comma: the contrast word says where the request starts);
+ * - a refused action at the start, set apart and turned from by a contrast: "don't save a
+ *   screenshot, just read me the screen", "I don't want a timer, I just want the time";
  * - a "not …" aside set apart by punctuation, anywhere: "look inside my files, not the
  *   knowledge base, for …", "not file names, search my documents for …".
- * A "not" that is part of the request ("do not disturb", "remind me not to …") stays.
+ * A "not" that is part of the request ("do not disturb", "remind me not to …", "draft it but
+ * don't send it") stays.
  */
 export function dropContrasted(tokens: readonly Token[], text: string): Token[] {
-  return dropAsides(tokens.slice(contrastLead(tokens)), text);
+  const lead = contrastLead(tokens) || refusedLead(tokens, text);
+  return dropAsides(tokens.slice(lead), text);
 }
 
 const ARTICLE = new Set(["a", "an"]);
@@ -31,6 +35,39 @@ function contrastLead(tokens: readonly Token[]): number {
     const w = tokens[j]!.w;
     if (CONTRAST.has(w)) return j + (ARTICLE.has(tokens[j + 1]?.w ?? "") ? 2 : 1);
     if (ARTICLE.has(w) && GENUINE.has(tokens[j + 1]?.w ?? "")) return j + 2;
+  }
+  return 0;
+}
+
+/** Words that want instead ("I just want", "I need"). */
+const WANTS = new Set(["want", "need", "would", "'d"]);
+/** The longest refused action read as one ("do not read the whole thing out"). */
+const MAX_REFUSED = 6;
+
+/**
+ * How many tokens a refused lead takes: "do not …", "I do not want|need …" or "no need to|for
+ * …", one to six words, then a break and a contrast ("just", "only", "rather", "instead",
+ * "but", or "I (just) want|need"). The contrast word is dropped with the lead, "I want" stays
+ * (it is the request's own start). 0 without a break and a contrast right after it: "don't
+ * forget, her name is Ana" says what to do, not what not to.
+ */
+function refusedLead(tokens: readonly Token[], text: string): number {
+  const w = (i: number) => tokens[i]?.w ?? "";
+  let start: number;
+  if (w(0) === "do" && w(1) === "not") start = 2;
+  else if (w(0) === "i" && w(1) === "do" && w(2) === "not" && WANTS.has(w(3))) start = 4;
+  else if (w(0) === "no" && w(1) === "need" && (w(2) === "to" || w(2) === "for")) start = 3;
+  else return 0;
+  const gap = (i: number) => text.slice(tokens[i - 1]!.end, tokens[i]!.start);
+  for (let j = start + 1; j <= start + MAX_REFUSED && j < tokens.length - 1; j++) {
+    if (!BREAK.test(gap(j)) && !DASH.has(w(j))) continue;
+    let k = j;
+    while (DASH.has(w(k))) k++;
+    const rest = (n: number) => (tokens.length - n >= 2 ? n : 0);
+    if (CONTRAST.has(w(k)) || w(k) === "instead") return rest(k + 1);
+    const wants =
+      WANTS.has(w(k + 1)) || ((w(k + 1) === "just" || w(k + 1) === "only") && WANTS.has(w(k + 2)));
+    return w(k) === "i" && wants ? rest(k) : 0;
   }
   return 0;
 }
