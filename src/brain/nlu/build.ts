@@ -1,7 +1,8 @@
+import { monotonicMs } from "../../core/clock.js";
 import { codeFile, codeIdentity, codeLayout } from "../../core/package-root.js";
 import { compileCatalog, type NluTool } from "./catalog.js";
 import { type ClassifierSnapshot, SoftmaxClassifier, type TrainingExample } from "./classifier.js";
-import { assembleNlu, type EmbeddedNlu, monotonicMs, type NluOptions } from "./parser.js";
+import { assembleNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
 import { parseTemplate, type Template } from "./template.js";
 import { corpusOf, packExamples, trainingSet, trainOn } from "./train.js";
 import {

@@ -1,4 +1,4 @@
-import type { Clock } from "../../core/clock.js";
+import { type Clock, monotonicMs } from "../../core/clock.js";
 import { describeWith, type UserVocabulary } from "../../core/language.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
@@ -70,12 +70,6 @@ export interface EmbeddedNlu extends Nlu {
     trainedIn: "process" | "worker" | "cache";
   };
 }
-
-/**
- * Milliseconds on a monotonic clock, for the NLU's build time: `performance.now()` would load
- * node:perf_hooks at its first use (~3 ms of a one-shot `jarvis ask`, which uses it nowhere else).
- */
-export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 /** Builds the embedded NLU from whatever tools are registered (stubs with name + group suffice). */
 export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): EmbeddedNlu {
