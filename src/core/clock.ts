@@ -10,6 +10,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/**
+ * Milliseconds on a monotonic clock, for durations: `performance.now()` loads node:perf_hooks at
+ * its first use (~3 ms of a one-shot `jarvis ask`, which needs it nowhere else).
+ */
+export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+
 /** A clock for tests: time moves only when told to, and timers fire as it passes them. */
 export class ManualClock implements Clock {
   private timers: Array<{ at: number; fn: () => void }> = [];

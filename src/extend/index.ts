@@ -5,7 +5,9 @@ import type { ToolDeps } from "../tools/deps.js";
 import { createFactory, factoryTools, type StoredTool, type ToolFactory } from "./factory/index.js";
 import { SandboxService } from "./sandbox/service.js";
 import { sandboxRunTool } from "./sandbox/tool.js";
-import { createSkills, type Skills } from "./skills/index.js";
+import { createSkills, type ParseYaml, type Skills } from "./skills/index.js";
+
+export type { ParseYaml } from "./skills/index.js";
 
 export interface ExtensionsOptions {
   deps: ToolDeps;
@@ -13,6 +15,8 @@ export interface ExtensionsOptions {
   /** The model router, opened on first need (the tool factory drafts with it). */
   models?: () => Promise<ModelRouter>;
   cwd?: string;
+  /** yaml's parser when the caller has it loaded (skills read SKILL.md front matter with it). */
+  parseYaml?: ParseYaml;
 }
 
 /** What Jarvis grows with: the sandbox, Agent Skills and (see factory/) generated tools. */
@@ -41,6 +45,7 @@ export function installExtensions(options: ExtensionsOptions): Extensions {
   };
   const skills = createSkills(deps, sandbox, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.parseYaml ? { parseYaml: options.parseYaml } : {}),
     hide,
     changed: () => replace(skills.tools()),
   });

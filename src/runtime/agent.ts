@@ -44,7 +44,7 @@ export async function loadNlu(
     // The user's installed apps and own file names are slot values no template can know
     const options: BuildOptions = {
       ...(cacheDir ? { cacheDir } : {}),
-      apps: nlu.desktopAppNames(env),
+      apps: cacheDir ? nlu.keptDesktopAppNames(env, cacheDir) : nlu.desktopAppNames(env),
       vocabulary: { files: nlu.userFileNames(env) },
     };
     return await nlu.createNluInWorker(tools, options);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { UnattendedConfirmationBroker } from "../gate/confirm.js";
@@ -144,6 +144,55 @@ describe("recall for a runtime", () => {
       expect(recalled.join("\n")).toContain("Sarah Chen");
     } finally {
       await runtime.close();
+    }
+  });
+});
+
+describe("skills for a one-shot ask", () => {
+  const SKILLS: Record<string, string> = {
+    tables: "---\nname: tables\ndescription: Turns CSV files into tables.\n---\nSteps.\n",
+    broken: "---\nname: [broken\n---\nSteps.\n",
+    // More aliases than the front matter may use (a billion-laughs guard)
+    aliased: `---\nname: aliased\ndescription: &d x\nmetadata:\n${Array.from({ length: 12 }, (_, i) => `  k${i}: *d`).join("\n")}\n---\n`,
+  };
+  const addSkills = (jarvisHome: string) => {
+    for (const [name, text] of Object.entries(SKILLS)) {
+      mkdirSync(join(jarvisHome, "skills", name), { recursive: true });
+      writeFileSync(join(jarvisHome, "skills", name, "SKILL.md"), text);
+    }
+  };
+  const listed = async (runtime: Runtime, home: string) => {
+    try {
+      return runtime.extensions!.skills.catalog.list().map(({ name, status, reason, manifest }) => ({
+        name,
+        status,
+        reason: reason?.replace(home, "HOME"),
+        said: manifest?.description,
+      }));
+    } finally {
+      await runtime.close();
+    }
+  };
+
+  it("reads SKILL.md the same whether the parser was loaded ahead or a skill appeared after preparing", async () => {
+    const ahead = createTempHome("jarvis-on-demand-skills-");
+    const after = createTempHome("jarvis-on-demand-skills-");
+    try {
+      addSkills(ahead.jarvisHome);
+      const seen = await listed((await prepareRuntime(ahead.env, IDENTITY))({ env: ahead.env }), ahead.dir);
+      // Prepared with no skill (the parser not loaded), then one installed before the runtime opens
+      const opener = await prepareRuntime(after.env, IDENTITY);
+      addSkills(after.jarvisHome);
+      expect(await listed(opener({ env: after.env }), after.dir)).toEqual(seen);
+      const byName = Object.fromEntries(seen.map((entry) => [entry.name, entry]));
+      expect(byName.tables).toMatchObject({ status: "unapproved", said: "Turns CSV files into tables." });
+      expect(byName.broken?.status).toBe("invalid");
+      expect(byName.broken?.reason).toContain("not valid YAML");
+      expect(byName.aliased?.status).toBe("invalid");
+      expect(byName.aliased?.reason).toContain("not valid YAML");
+    } finally {
+      ahead.cleanup();
+      after.cleanup();
     }
   });
 });

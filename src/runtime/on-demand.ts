@@ -1,8 +1,10 @@
+import { readdirSync } from "node:fs";
 import { configReader, readConfigSource } from "../config/config-cache.js";
 import { pathsFor, resolveHome } from "../config/paths.js";
 import type { JarvisConfig } from "../config/schema.js";
 import { codeIdentity } from "../core/package-root.js";
 import type { ToolDefinition } from "../core/tool.js";
+import type { ParseYaml } from "../extend/index.js";
 import { type DerivedKey, deriveAhead } from "../store/key-ahead.js";
 import {
   catalogKey,
@@ -62,10 +64,14 @@ const ENTRIES: readonly CatalogEntry[] = [
 
 export type OpenRuntime = (options: RuntimeOptions) => Runtime;
 
-/** What `prepareRuntime` read ahead for opening: the config's reader, the store key's derivation. */
+/**
+ * What `prepareRuntime` read ahead for opening: the config's reader, the store key's derivation,
+ * and yaml's parser when a skill may exist.
+ */
 interface Opening {
   loadConfig: (path: string) => JarvisConfig;
   derivedKey?: DerivedKey;
+  parseYaml?: ParseYaml;
 }
 
 /**
@@ -83,24 +89,42 @@ export async function prepareRuntime(
   const ahead = passphrase ? deriveAhead(paths.database, passphrase).catch(() => undefined) : undefined;
   const source = readConfigSource(paths.config);
   const loadConfig = await configReader(paths.cache, identity, source);
-  if (identity === undefined) {
-    const code = await loadCode();
-    return fullRuntime(code, { loadConfig, derivedKey: await ahead }, undefined);
-  }
   // No config file, or one that cannot be read (loadConfig says so): the defaults' key
   const configText = source.kind === "text" ? source.text : "";
+  const yaml = skillsParser(paths.skills, configText);
+  if (identity === undefined) {
+    const code = await loadCode();
+    return fullRuntime(code, { loadConfig, derivedKey: await ahead, ...(await yaml) }, undefined);
+  }
   const kept = { dir: paths.cache, key: catalogKey(identity, configText, env) };
   const descriptions = readCatalog(kept.dir, kept.key);
   const byEntry = descriptions && groupByEntry(descriptions);
   if (!byEntry) {
     const code = await loadCode();
-    return fullRuntime(code, { loadConfig, derivedKey: await ahead }, kept);
+    return fullRuntime(code, { loadConfig, derivedKey: await ahead, ...(await yaml) }, kept);
   }
   const speech = new Map(
     await Promise.all(ENTRIES.map(async (entry) => [entry.id, await entry.speech()] as const)),
   );
-  const derivedKey = await ahead;
-  return (options) => describedRuntime({ ...options, loadConfig, derivedKey }, byEntry, speech, kept.dir);
+  const opening = { loadConfig, derivedKey: await ahead, ...(await yaml) };
+  return (options) => describedRuntime({ ...options, ...opening }, byEntry, speech, kept.dir);
+}
+
+/**
+ * yaml's parser, loaded only when a skill may exist: a folder in JARVIS_HOME/skills, or a
+ * config that mentions skills (its `skills.folders`). Otherwise nothing: the ~260 KB parser was
+ * on every one-shot command's path for SKILL.md files most homes do not have, and a skill found
+ * after all (one added meanwhile) loads the parser itself (extend/skills/format.ts).
+ */
+async function skillsParser(skillsDir: string, configText: string): Promise<{ parseYaml?: ParseYaml }> {
+  let installed = false;
+  try {
+    installed = readdirSync(skillsDir).length > 0;
+  } catch {
+    // No skills folder: nothing installed
+  }
+  if (!installed && !/\bskills\b/.test(configText)) return {};
+  return { parseYaml: (await import("yaml")).parse };
 }
 
 /** Descriptions by entry, or undefined when one names an entry this code does not have. */
@@ -137,7 +161,7 @@ function fullRuntime(
       if (descriptions) described.push(...descriptions);
       else describable = false;
     }
-    attachExtensions(runtime);
+    attachExtensions(runtime, opening.parseYaml);
     if (kept && describable) {
       try {
         writeCatalog(kept.dir, kept.key, described);
@@ -184,7 +208,7 @@ function describedRuntime(
     const tools = descriptions.map((d) => describedTool(d, speech, load, () => now));
     runtime.registry.registerLazy(tools, async () => [...(await load()).values()], { builtIn: true });
   }
-  attachExtensions(runtime);
+  attachExtensions(runtime, options.parseYaml);
   runtime.logger.debug({ tools: runtime.registry.list().length }, "tool catalog from its descriptions");
   return runtime;
 }

@@ -1,3 +1,4 @@
+import { parse as parseYaml } from "yaml";
 import { loadConfig } from "../config/load.js";
 import { TasksLink, tasksTools } from "../tasks/tools.js";
 import type { ToolDeps } from "../tools/deps.js";
@@ -25,6 +26,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   });
   link.gate = runtime.gate;
   link.registry = runtime.registry;
-  if (options.extensions ?? !options.tools) attachExtensions(runtime);
+  // yaml is loaded already: the config reader parses with it
+  if (options.extensions ?? !options.tools) attachExtensions(runtime, parseYaml);
   return runtime;
 }

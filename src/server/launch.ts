@@ -66,7 +66,7 @@ async function buildAgent(
   });
   link.gate = runtime.gate;
   link.registry = runtime.registry;
-  (await import("../runtime/extensions.js")).attachExtensions(runtime);
+  (await import("../runtime/extensions.js")).attachExtensions(runtime, (await import("yaml")).parse);
   await breathe();
   // MCP servers connect in the background; their tools join the catalog as each comes up.
   const { attachMcp } = await import("../extend/mcp/index.js");

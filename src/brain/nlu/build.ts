@@ -1,3 +1,4 @@
+import { monotonicMs } from "../../core/clock.js";
 import { codeFile, codeIdentity, codeLayout } from "../../core/package-root.js";
 import { compileCatalog, type NluTool } from "./catalog.js";
 import { type ClassifierSnapshot, SoftmaxClassifier, type TrainingExample } from "./classifier.js";
@@ -32,7 +33,7 @@ export async function createNluInWorker(
   tools: readonly NluTool[],
   options: BuildOptions = {},
 ): Promise<EmbeddedNlu> {
-  const started = performance.now();
+  const started = monotonicMs();
   // Read on another thread while this one compiles the catalog that names the weights' key
   const ahead = options.cacheDir ? readWeightsAhead(options.cacheDir) : undefined;
   // The NLU's code, as the bundle recorded it (undefined unbundled: its files are hashed)

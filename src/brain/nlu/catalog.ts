@@ -94,8 +94,9 @@ export function compileCatalog(
         ...(incomplete ? { incomplete } : {}),
       };
       // A tool's own example acts only through typed slots: "run {command}" must not turn
-      // "run a marathon" into a shell call, nor "where is {query}" make every question a file search
-      const loose = slotTypesOf(compiled.template).some((type) => type?.free);
+      // "run a marathon" into a shell call, nor "where is {query}" make every question a file search.
+      // Only examples are asked: walking every template's slots was most of a cold start's compile
+      const loose = example && !shape && slotTypesOf(compiled.template).some((type) => type?.free);
       (shape ? shapes : example && loose ? trainingOnly : templates).push(compiled);
     } catch (error) {
       warnings.push(`${tool}: ${(error as Error).message}`);

@@ -279,7 +279,10 @@ export class SoftmaxClassifier {
   static fromSnapshot(snapshot: ClassifierSnapshot): SoftmaxClassifier {
     const classifier = new SoftmaxClassifier();
     classifier.labels.push(...snapshot.labels);
-    classifier.vocabulary = new Map(snapshot.vocabulary.map((feature, i) => [feature, i]));
+    // Set one by one: ~20,000 [feature, id] pairs were garbage a one-shot start collected
+    const vocabulary = new Map<string, number>();
+    for (let i = 0; i < snapshot.vocabulary.length; i++) vocabulary.set(snapshot.vocabulary[i]!, i);
+    classifier.vocabulary = vocabulary;
     classifier.weights = snapshot.weights;
     classifier.bias = snapshot.bias;
     if (snapshot.calibration) classifier.calibration = snapshot.calibration;

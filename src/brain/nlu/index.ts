@@ -4,7 +4,7 @@
  * (see types.ts for the contract the agent loop consumes). The engine names no tool.
  */
 
-export { desktopAppNames, userFileNames } from "./apps.js";
+export { desktopAppNames, keptDesktopAppNames, userFileNames } from "./apps.js";
 export { type BuildOptions, createNluInWorker } from "./build.js";
 export type { NluTool } from "./catalog.js";
 export { capabilitiesReply } from "./chat.js";

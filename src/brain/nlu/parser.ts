@@ -1,4 +1,4 @@
-import type { Clock } from "../../core/clock.js";
+import { type Clock, monotonicMs } from "../../core/clock.js";
 import { describeWith, type UserVocabulary } from "../../core/language.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
@@ -73,7 +73,7 @@ export interface EmbeddedNlu extends Nlu {
 
 /** Builds the embedded NLU from whatever tools are registered (stubs with name + group suffice). */
 export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): EmbeddedNlu {
-  const started = performance.now();
+  const started = monotonicMs();
   const catalog = compileCatalog(tools);
   const examples = trainingSet(tools, options, catalog);
   const classifier = trainOn(examples, options);
@@ -99,7 +99,7 @@ export function assembleNlu(
     vocabulary: options.vocabulary,
   });
   const stats = {
-    trainingMs: Math.round((performance.now() - started) * 10) / 10,
+    trainingMs: Math.round((monotonicMs() - started) * 10) / 10,
     templates: catalog.templates.length,
     classes: classifier.classes.length,
     examples: corpus.examples,

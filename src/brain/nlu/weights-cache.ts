@@ -194,7 +194,9 @@ export function loadWeights(
     const weights = floats(labels.length * vocabulary.length);
     const bias = floats(labels.length);
     if (offset !== data.length) return undefined;
-    const corpus = { examples: header.examples, words: new Map(words.map((word, i) => [word, counts[i]!])) };
+    const counted = new Map<string, number>();
+    for (let i = 0; i < words.length; i++) counted.set(words[i]!, counts[i]!);
+    const corpus = { examples: header.examples, words: counted };
     const calibration = readCalibration(header.calibration);
     return {
       snapshot: { labels, vocabulary, weights, bias, ...(calibration ? { calibration } : {}) },

@@ -4,7 +4,7 @@ import type { Clock } from "../../core/clock.js";
 import { toJarvisError } from "../../core/errors.js";
 import { LockFile } from "../lock-file.js";
 import { changedFiles, type ScannedSkill, type SkillFile, scanSkill } from "./files.js";
-import type { SkillManifest } from "./format.js";
+import type { ParseYaml, SkillManifest } from "./format.js";
 
 /** What the user approved: the skill's content hash and every file's, where it came from. */
 export interface PinRecord {
@@ -41,6 +41,8 @@ export interface SkillCatalogOptions {
   /** Approved copies, by content hash, for showing what an update changes. */
   snapshotDir: string;
   clock: Clock;
+  /** The YAML parser for SKILL.md front matter (default: loaded on the first skill read). */
+  parseYaml?: ParseYaml;
 }
 
 /**
@@ -160,7 +162,7 @@ export class SkillCatalog {
     const base = { name, dir, where, ...(pin ? { pin } : {}) };
     let scanned: ScannedSkill;
     try {
-      scanned = scanSkill(dir);
+      scanned = scanSkill(dir, this.options.parseYaml);
     } catch (error) {
       const failure = toJarvisError(error);
       return {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
-import { invalidSkill, parseSkill, type SkillManifest } from "./format.js";
+import { invalidSkill, type ParseYaml, parseSkill, requireYaml, type SkillManifest } from "./format.js";
 
 /** Size rules Jarvis adds to the format (the spec sets none; these keep skills reviewable). */
 export const SKILL_LIMITS = {
@@ -37,7 +37,7 @@ export interface ScannedSkill {
  * hashed. Refused with one line naming the rule: a symlink or special file anywhere, a file or
  * the whole skill over its size limit, too many files or too deep.
  */
-export function scanSkill(dir: string): ScannedSkill {
+export function scanSkill(dir: string, parseYaml: ParseYaml = requireYaml): ScannedSkill {
   const files: SkillFile[] = [];
   let total = 0;
   const walk = (folder: string, depth: number) => {
@@ -127,7 +127,7 @@ export function scanSkill(dir: string): ScannedSkill {
     }
     throw error;
   }
-  const manifest = parseSkill(skillMd.toString("utf8"), basename(dir));
+  const manifest = parseSkill(skillMd.toString("utf8"), basename(dir), parseYaml);
   walk(dir, 0);
   return { dir, manifest, files, hash: contentHash(files) };
 }

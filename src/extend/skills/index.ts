@@ -7,12 +7,13 @@ import type { ToolDefinition } from "../../core/tool.js";
 import type { ToolDeps } from "../../tools/deps.js";
 import type { SandboxService } from "../sandbox/service.js";
 import { SkillCatalog } from "./catalog.js";
+import type { ParseYaml } from "./format.js";
 import { SkillInstaller } from "./install.js";
 import { SKILL_TOOL_NAMES, SkillStaging, skillTools } from "./tools.js";
 
 export { type PinRecord, SkillCatalog, type SkillEntry, type SkillStatus, skillSummary } from "./catalog.js";
 export { type ScannedSkill, SKILL_LIMITS, scanSkill } from "./files.js";
-export { parseSkill, type SkillManifest } from "./format.js";
+export { type ParseYaml, parseSkill, type SkillManifest } from "./format.js";
 export { parseSource, SkillInstaller, type StagedSkill } from "./install.js";
 
 export interface Skills {
@@ -31,7 +32,7 @@ export interface Skills {
 export function createSkills(
   deps: ToolDeps,
   sandbox: SandboxService,
-  options: { cwd?: string; changed: () => void; hide: () => string[] },
+  options: { cwd?: string; changed: () => void; hide: () => string[]; parseYaml?: ParseYaml },
 ): Skills {
   const home = deps.env.HOME ?? deps.roots.home;
   const catalog = new SkillCatalog({
@@ -40,6 +41,7 @@ export function createSkills(
     pinFile: join(deps.paths.home, "skills.lock.json"),
     snapshotDir: join(deps.paths.home, "skill-snapshots"),
     clock: deps.clock,
+    ...(options.parseYaml ? { parseYaml: options.parseYaml } : {}),
   });
   let scratch: string | undefined;
   const installer = new SkillInstaller(catalog, {

@@ -10,7 +10,6 @@ import {
   statSync,
 } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
-import { createTwoFilesPatch } from "diff";
 import { JarvisError } from "../../core/errors.js";
 import type { PinRecord, SkillCatalog, SkillEntry } from "./catalog.js";
 import { changedFiles, type ScannedSkill, scanSkill } from "./files.js";
@@ -94,7 +93,7 @@ export class SkillInstaller {
     const dispose = () => rmSync(work, { recursive: true, force: true });
     try {
       const { dir, origin } = await this.fetch(source, work, signal);
-      const scanned = scanSkill(dir);
+      const scanned = scanSkill(dir, this.catalog.options.parseYaml);
       const installDir = resolve(this.catalog.options.installDir);
       const inPlace =
         source.kind === "dir" && (this.catalog.inProjectFolder(dir) || dirname(resolve(dir)) === installDir);
@@ -108,8 +107,9 @@ export class SkillInstaller {
           },
         );
       }
+      // diff loads for an update's preview only (20 modules on every command's path otherwise)
       const preview = existing?.pin
-        ? this.describeUpdate(existing.pin, scanned, origin)
+        ? this.describeUpdate(existing.pin, scanned, origin, (await import("diff")).createTwoFilesPatch)
         : describeNew(scanned, origin);
       return { scanned, origin, inPlace, ...(existing ? { existing } : {}), preview, dispose };
     } catch (error) {
@@ -122,7 +122,7 @@ export class SkillInstaller {
   commit(staged: StagedSkill): PinRecord {
     const name = staged.scanned.manifest.name;
     if (staged.inPlace) {
-      const again = scanSkill(staged.scanned.dir);
+      const again = scanSkill(staged.scanned.dir, this.catalog.options.parseYaml);
       if (again.hash !== staged.scanned.hash) throw changedSinceReview(name);
       return this.catalog.pin(again, staged.origin);
     }
@@ -139,12 +139,13 @@ export class SkillInstaller {
       mkdirSync(dirname(to), { recursive: true });
       copyFileSync(join(staged.scanned.dir, file.path), to);
     }
-    if (scanSkill(incoming).hash !== staged.scanned.hash) throw changedSinceReview(name);
+    if (scanSkill(incoming, this.catalog.options.parseYaml).hash !== staged.scanned.hash)
+      throw changedSinceReview(name);
     const old = join(parent, ".old");
     if (existsSync(target)) renameSync(target, old);
     renameSync(incoming, target);
     rmSync(parent, { recursive: true, force: true });
-    return this.catalog.pin(scanSkill(target), staged.origin);
+    return this.catalog.pin(scanSkill(target, this.catalog.options.parseYaml), staged.origin);
   }
 
   /** Removes an installed skill (a project-folder skill is only unpinned). */
@@ -253,7 +254,12 @@ export class SkillInstaller {
     return { dir, origin: `npm:${info.name}@${info.version}` };
   }
 
-  private describeUpdate(pin: PinRecord, scanned: ScannedSkill, origin: string): string {
+  private describeUpdate(
+    pin: PinRecord,
+    scanned: ScannedSkill,
+    origin: string,
+    createTwoFilesPatch: typeof import("diff").createTwoFilesPatch,
+  ): string {
     const changed = changedFiles(pin.files, scanned.files);
     const lines = [
       `Update the skill ${scanned.manifest.name} from ${origin}`,
