@@ -191,6 +191,7 @@ const dev4 = await measure(load("recall-dev4.jsonl"), "dev4", true);
 const dev5 = await measure(load("recall-dev5.jsonl"), "dev5", true);
 const dev6 = await measure(load("recall-dev6.jsonl"), "dev6", true);
 const dev7 = await measure(load("recall-dev7.jsonl"), "dev7", true);
+const dev8 = await measure(load("recall-dev8.jsonl"), "dev8", true);
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -210,6 +211,7 @@ const result = {
   developmentIndependent5: dev5,
   developmentIndependent6: dev6,
   developmentIndependent7: dev7,
+  developmentIndependent8: dev8,
   blind,
   malformedCalls: malformed,
 };

@@ -276,6 +276,11 @@ export function loadDevEveryday6(): BlindCase[] {
   return loadEveryday("dev-everyday6.jsonl");
 }
 
+/** The seventh development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday7(): BlindCase[] {
+  return loadEveryday("dev-everyday7.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

@@ -16,6 +16,7 @@ import {
   loadDevEveryday4,
   loadDevEveryday5,
   loadDevEveryday6,
+  loadDevEveryday7,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -45,6 +46,7 @@ const everyday = [
   ...loadDevEveryday4().map((c) => ({ set: "dev-everyday4", c })),
   ...loadDevEveryday5().map((c) => ({ set: "dev-everyday5", c })),
   ...loadDevEveryday6().map((c) => ({ set: "dev-everyday6", c })),
+  ...loadDevEveryday7().map((c) => ({ set: "dev-everyday7", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

@@ -19,6 +19,7 @@ import {
   loadDevEveryday4,
   loadDevEveryday5,
   loadDevEveryday6,
+  loadDevEveryday7,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -92,6 +93,7 @@ breakdown(loadDevEveryday3(), "dev-everyday3 (development)", true);
 breakdown(loadDevEveryday4(), "dev-everyday4 (development after its untuned score)", true);
 breakdown(loadDevEveryday5(), "dev-everyday5 (development after its untuned score)", true);
 breakdown(loadDevEveryday6(), "dev-everyday6 (development after its untuned score)", true);
+breakdown(loadDevEveryday7(), "dev-everyday7 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

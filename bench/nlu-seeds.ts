@@ -53,6 +53,7 @@ const everyday = [
   "dev-everyday4",
   "dev-everyday5",
   "dev-everyday6",
+  "dev-everyday7",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

@@ -28,6 +28,7 @@ import {
   loadDevEveryday4,
   loadDevEveryday5,
   loadDevEveryday6,
+  loadDevEveryday7,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -163,6 +164,10 @@ const devEveryday6 = scoreBlind(loadDevEveryday6(), nlu, bands, groupOfTool, {
   name: "dev_everyday6 (sixth independent writer, moments of the day, vague times, corrections, near-tool declines; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday7 = scoreBlind(loadDevEveryday7(), nlu, bands, groupOfTool, {
+  name: "dev_everyday7 (seventh independent writer, seven personas incl. voice dictation and a non-native speaker, two details per request; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -175,6 +180,7 @@ if (quick) {
     devEveryday4,
     devEveryday5,
     devEveryday6,
+    devEveryday7,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -250,6 +256,7 @@ writeResult("nlu", {
   dev_everyday4: devEveryday4,
   dev_everyday5: devEveryday5,
   dev_everyday6: devEveryday6,
+  dev_everyday7: devEveryday7,
   suites,
   own_commands: own,
 });
