@@ -61,6 +61,8 @@ describe("every tool says its calls in words", () => {
         if (!words) continue;
         heard.push(words);
         expect(words, tool.name).not.toMatch(/\b[a-z]+_[a-z_]+\b|#[a-z]\d/);
+        // "sample" is no date: a describer that cannot read one says nothing, never "NaN"
+        expect(words, tool.name).not.toMatch(/\b(?:undefined|NaN|null|Invalid Date)\b/);
       }
       // Most tools read these stand-in arguments; the check above is not vacuous
       expect(heard.length).toBeGreaterThan(80);

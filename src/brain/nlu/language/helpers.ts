@@ -335,6 +335,8 @@ export function spokenWhen(iso: string, env: Pick<SlotEnv, "now" | "timezone" | 
   const day = iso.slice(0, 10);
   const today = env.zones.date(env.now, env.timezone);
   const date = new Date(`${day}T12:00:00Z`);
+  // Not a date: say nothing rather than "undefined NaN undefined" (describeWith falls back)
+  if (Number.isNaN(date.getTime())) throw new RangeError(`not a date: ${iso.slice(0, 40)}`);
   const gap = Math.round((date.getTime() - new Date(`${today}T12:00:00Z`).getTime()) / 86_400_000);
   const dayWords =
     gap === 0
