@@ -87,7 +87,7 @@ describe("a near miss in the agent", () => {
     const broker = new FixedConfirmationBroker("approve");
     const { result } = await collect(h.agent.startTurn({ text: TEXT, source: "test", broker }));
     expect(broker.seen).toHaveLength(1);
-    expect(broker.seen[0]?.preview).toMatch(/11 minutes\?$/);
+    expect(broker.seen[0]?.ask).toMatch(/11 minutes\?$/);
     expect(result.status).toBe("finished");
     const timers = new TimerStore(h.runtime.db).pending("timer");
     expect(timers).toHaveLength(1);

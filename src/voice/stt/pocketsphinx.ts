@@ -178,7 +178,12 @@ class PocketsphinxSession implements SttSession {
       throw error;
     } finally {
       this.writer?.destroy();
-      rmSync(this.dir, { recursive: true, force: true });
+      try {
+        rmSync(this.dir, { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        // The writer's pending open may re-create the FIFO's name as a file while the directory
+        // is removed (the child died first); retried above, and never hiding the real outcome
+      }
     }
   }
 
