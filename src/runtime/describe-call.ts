@@ -5,8 +5,9 @@ import { type DescribeEnv, describeCall, hasWords } from "../gate/describe-call.
 
 /**
  * The gate's words for a call ("Read ~/notes.txt"; its progress line says "Reading…", its
- * question "Read ~/notes.txt?"): the tool's own describe with the user's time zone. The zone arithmetic (and the date parser it sits with) loads on the first
- * call a tool can describe, not at start-up.
+ * question "Read ~/notes.txt?"): the tool's own describe with the user's time zone. The zone
+ * arithmetic (and the date parser it sits with) loads on the first call a tool can describe,
+ * not at start-up.
  */
 export function callDescriber(
   config: JarvisConfig,

@@ -89,15 +89,14 @@ function monthDay(text: string, clock: LooseClock): string {
   const lead = found[1] ?? found[3] ?? "";
   const day = found[2] ? Number(found[2]) : ORDINALS[found[4] ?? ""];
   const after = text.slice(found.index + found[0].length);
-  // "the 3rd of july", "the 3rd june": the month is said, chrono reads it as it is
-  // "on the 3rd of july": the month is said; chrono reads it without the article
+  // "(on) the 3rd (of) july": the month is said; chrono reads it, without the article after a lead
   if (/^ (?:of )?\w+/.test(after) && MONTH_WORD.test(after.replace(/^ (?:of )?/, "")))
     return lead ? text.replace(`${lead}the `, lead) : text;
   // Said alone with nothing before it, only a time after makes it a day ("the 3rd at 4")
   if (lead === "" && !/^ at \d/.test(after)) return text;
   if (day === undefined || day < 1 || day > 31) return text;
   const today = clock.zones.date(clock.now, clock.timezone);
-  let year = Number(today.slice(0, 4));
+  const year = Number(today.slice(0, 4));
   let month = Number(today.slice(5, 7)) - 1;
   const todayDay = Number(today.slice(8, 10));
   const step = clock.direction === "future" ? 1 : -1;
@@ -106,11 +105,8 @@ function monthDay(text: string, clock: LooseClock): string {
   for (let tries = 0; tries < 3; tries++) {
     const normal = ((month % 12) + 12) % 12;
     const y = year + Math.floor(month / 12);
-    if (day <= new Date(Date.UTC(y, normal + 1, 0)).getUTCDate()) {
-      year = y;
-      month = normal;
-      return `${text.slice(0, found.index)}${lead}${MONTH_NAMES[month]} ${day} ${year}${after}`;
-    }
+    if (day <= new Date(Date.UTC(y, normal + 1, 0)).getUTCDate())
+      return `${text.slice(0, found.index)}${lead}${MONTH_NAMES[normal]} ${day} ${y}${after}`;
     month += step;
   }
   return text;
