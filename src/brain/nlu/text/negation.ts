@@ -25,9 +25,20 @@ const CONTRAST = new Set(["just", "but", "only", "rather"]);
 const GENUINE = new Set(["actual", "real", "proper"]);
 
 /**
+ * Verbs that open a request to a personal assistant, whatever the tool. Said right after a
+ * refused thing with no punctuation (dictation: "not a reminder put it in the calendar …",
+ * "don't email him text Marco …"), such a verb is where the request starts.
+ */
+const OPENS_REQUEST = new Set(
+  "put add set make book create schedule stick pop pencil use save write send text email message call ring start give show tell remind play open read".split(
+    " ",
+  ),
+);
+
+/**
  * How many tokens a contrast lead takes at the start: "not a|an <one to three words>" then a
- * contrast word (and its article) or "a|an actual|real|proper". 0 when there is none, and
- * never so many that fewer than two words of the request are left.
+ * contrast word (and its article), "a|an actual|real|proper", or a verb that opens a request.
+ * 0 when there is none, and never so many that fewer than two words of the request are left.
  */
 function contrastLead(tokens: readonly Token[]): number {
   if (tokens[0]?.w !== "not" || !ARTICLE.has(tokens[1]?.w ?? "")) return 0;
@@ -35,6 +46,7 @@ function contrastLead(tokens: readonly Token[]): number {
     const w = tokens[j]!.w;
     if (CONTRAST.has(w)) return j + (ARTICLE.has(tokens[j + 1]?.w ?? "") ? 2 : 1);
     if (ARTICLE.has(w) && GENUINE.has(tokens[j + 1]?.w ?? "")) return j + 2;
+    if (OPENS_REQUEST.has(w)) return j;
   }
   return 0;
 }
@@ -59,12 +71,20 @@ function refusedLead(tokens: readonly Token[], text: string): number {
   else if (w(0) === "no" && w(1) === "need" && (w(2) === "to" || w(2) === "for")) start = 3;
   else return 0;
   const gap = (i: number) => text.slice(tokens[i - 1]!.end, tokens[i]!.start);
+  // The refused thing is an action ("don't set an alarm …"): its own verb opens it
+  const action = OPENS_REQUEST.has(w(start));
   for (let j = start + 1; j <= start + MAX_REFUSED && j < tokens.length - 1; j++) {
+    // Dictated with no break: "don't set an alarm just a timer for …", the contrast and the
+    // thing meant (an article or a number after it) say where the request starts
+    if (action && CONTRAST.has(w(j)) && /^(?:a|an|the|\d+|one|two|three|four|five)$/.test(w(j + 1)))
+      return tokens.length - (j + 1) >= 2 ? j + 1 : 0;
     if (!BREAK.test(gap(j)) && !DASH.has(w(j))) continue;
     let k = j;
     while (DASH.has(w(k))) k++;
     const rest = (n: number) => (tokens.length - n >= 2 ? n : 0);
     if (CONTRAST.has(w(k)) || w(k) === "instead") return rest(k + 1);
+    // "don't email him, text Marco …": one action refused, another one asked for
+    if (action && OPENS_REQUEST.has(w(k))) return rest(k);
     const wants =
       WANTS.has(w(k + 1)) || ((w(k + 1) === "just" || w(k + 1) === "only") && WANTS.has(w(k + 2)));
     return w(k) === "i" && wants ? rest(k) : 0;
