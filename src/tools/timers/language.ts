@@ -182,8 +182,10 @@ const ALARM_INTENTS: IntentTable = {
         : undefined,
     anchors: /\b(?:alarms?|wake|get up|waking)\b/,
     // Asking after an alarm already set is no request to set another
+    // "when I wake up at 3 remind me to ring the GP": a task to be reminded of is a reminder's
+    // title, which an alarm has nowhere to keep
     vetoes:
-      /\b(?:have|had|i've|did i|is there an?)(?: already| just| really| ever)? set\b|\b(?:confirm|check|how many)\b/,
+      /\b(?:have|had|i've|did i|is there an?)(?: already| just| really| ever)? set\b|\b(?:confirm|check|how many)\b|\bremind (?:me|us) (?:to|about)\b/,
     templates: [
       `${SET} [${A}] [new] [wake up] alarm [clock] [for|at|on] {at}`,
       "new alarm [for|at] {at}",

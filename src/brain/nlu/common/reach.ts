@@ -18,6 +18,12 @@ const DEVICES = `speakers?|tv|telly|television|sonos|chromecast|alexa|echo|homep
  * pager to silent", "put the phone on vibrate", "mute my mobile"): the setting is that device's.
  */
 const DEVICE_AS_OBJECT = `\\b(?:set|mute|unmute|silence|turn|put|switch|make|lower|raise|dim) (?:the|my|our) (?:\\w+ )?(?:${HANDHELDS})\\b(?! number)`;
+/**
+ * Sound heard somewhere else ("the song playing in the café", "what's on at the gym"): this
+ * computer's player is not where it plays, so nothing here can name or change it.
+ */
+const ELSEWHERE =
+  /\b(?:playing|on|heard|hear|hearing) (?:in|at) (?:the|this|a) (?:café|cafe|coffee shop|shop|store|pub|bar|restaurant|supermarket|gym|club|mall|waiting room|lobby|lift|elevator|taxi|cab|bus|train)(?![\w\u00c0-\u017f])/;
 const OTHER_DEVICE = new RegExp(
   // "I'm on the phone" is where the person is (busy), not where to play
   `\\b(?:(?:in|on|through|to) (?:the|my|our) (?:${ROOMS})\\b|(?<!\\b(?:am|are|is|be|been|was|were) )(?:on|through|to|from) (?:the|my|our) (?:(?:${ROOMS}) )?(?:${DEVICES})\\b|(?:${ROOMS}) (?:${DEVICES})\\b|\\b(?:sonos|chromecast|alexa|homepod|google home)\\b|\\b(?:the|my|our) (?:tv|telly|television)\\b|${DEVICE_AS_OBJECT})`,
@@ -42,6 +48,8 @@ export function outOfReach(
   // pattern's first use compiles it, ~10-30 ms of a one-shot `ask`)
   if (said.includes(" 's ") && OTHERS_ACCOUNT.test(said))
     return "I can only use your own accounts and devices, not someone else's.";
+  if (intents.some((spec) => spec.thisComputer) && ELSEWHERE.test(said))
+    return "I can only hear and control what plays on this computer, not sound around you.";
   if (intents.some((spec) => spec.thisComputer) && OTHER_DEVICE.test(said))
     return "I can only act on this computer, not on other speakers, TVs, phones or rooms.";
   // The tool's own limit on what its arguments may ask (how far ahead it can see)

@@ -108,7 +108,18 @@ function dropAsides(tokens: readonly Token[], text: string): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const dashed = i > 0 && DASH.has(tokens[i - 1]!.w);
-    if (tokens[i]!.w === "not" && (i === 0 || dashed || BREAK.test(gap(i)))) {
+    const setApart = i === 0 || dashed || BREAK.test(gap(i));
+    // "…, no reminder needed": the thing named is refused, however the sentence ends
+    const unneeded = setApart && tokens[i]!.w === "no" ? unneededAside(tokens, i) : 0;
+    if (unneeded > 0 && tokens.length - unneeded >= 2) {
+      if (dashed) out.pop();
+      i += unneeded - 1;
+      continue;
+    }
+    // "screenshot just the browser page not my whole screen": dictated with no break, a "not …"
+    // that closes the sentence after "just/only …" is the refused half of the contrast
+    if (tokens[i]!.w === "not" && !setApart && closesContrast(tokens, i)) break;
+    if (tokens[i]!.w === "not" && setApart) {
       let end = i + 1;
       const breaks = (j: number) => BREAK.test(gap(j)) || DASH.has(tokens[j]!.w);
       while (end < tokens.length && end - i <= MAX_ASIDE && !breaks(end)) end++;
@@ -123,4 +134,20 @@ function dropAsides(tokens: readonly Token[], text: string): Token[] {
     out.push(tokens[i]!);
   }
   return out;
+}
+
+/** How many tokens "no <one to three words> needed|necessary|required" takes, or 0. */
+function unneededAside(tokens: readonly Token[], i: number): number {
+  for (let j = i + 2; j <= i + 4 && j < tokens.length; j++)
+    if (/^(?:needed|necessary|required)$/.test(tokens[j]!.w)) return j - i + 1;
+  return 0;
+}
+
+/** A "not" naming a thing in the last five words, after "just|only" two to five words before it. */
+function closesContrast(tokens: readonly Token[], i: number): boolean {
+  if (tokens.length - i > MAX_ASIDE || tokens.length - i < 2) return false;
+  if (!/^(?:my|the|a|an|your|this|that|any|all)$/.test(tokens[i + 1]!.w)) return false;
+  for (let j = Math.max(0, i - 5); j <= i - 2; j++)
+    if (tokens[j]!.w === "just" || tokens[j]!.w === "only") return true;
+  return false;
 }
