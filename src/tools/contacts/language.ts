@@ -36,6 +36,10 @@ function splitMessage(input: BuildInput): Args | undefined {
   return { query: name, via: "text", message };
 }
 
+/** What names a business's public line rather than a person. */
+const BUSINESS_LINE =
+  /\b(?:restaurant|takeaway|take away|pizzeria|customer (?:service|services|support|care)|help ?line|hotline|call cent(?:re|er)|switchboard|head office|booking line)\b/i;
+
 const CONTACT_INTENTS: IntentTable = {
   // Jarvis has no telephony: contacts_call hands tel: / sms: to the system's phone app
   contacts_call: {
@@ -46,6 +50,12 @@ const CONTACT_INTENTS: IntentTable = {
       typeof query === "string" ? `${via === "text" ? "Text" : "Call"} ${query}` : undefined,
     anchors: /\b(?:call|ring|phone|dial|text|sms)\b/,
     vetoes: /\b(?:called|calls|who|when|last|missed|it|this|that|what|taxi|cab|uber|meeting)\b/,
+    // A business's public line ("the Chinese restaurant", "Amazon customer service") is no one
+    // in the person's contacts, unless they saved it under that name
+    beyond: ({ query }, env) =>
+      typeof query === "string" && BUSINESS_LINE.test(query) && !env.user?.contacts?.has(query.toLowerCase())
+        ? "I can only call or text people in your contacts; I can't look up a business's number."
+        : undefined,
     templates: [
       "(call|ring|phone|dial) [up] {query:contact} [up|back|now|please]",
       {

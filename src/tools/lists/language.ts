@@ -20,7 +20,8 @@ const LIST_INTENTS: IntentTable = {
       const list = typeof last.args.list === "string" ? { list: last.args.list } : {};
       if (kind === "undo" && Array.isArray(last.args.items))
         return last.args.items.map((item) => ({ tool: "lists_remove", args: { ...list, item } }));
-      if (kind !== "more" || !rest) return undefined;
+      // "and Tom's list", "and the work one": where to add, not one more thing to add
+      if (kind !== "more" || !rest || /\b(?:list|one)$/i.test(rest)) return undefined;
       const items = splitItems(rest.replace(/\s+(?:too|as well|also)$/i, ""));
       return items ? { tool: "lists_add", args: { ...list, items } } : undefined;
     },
