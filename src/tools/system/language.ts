@@ -2,6 +2,7 @@ import {
   type Args,
   type BuildInput,
   type GuessInput as FallbackInput,
+  findSeconds,
   NO_ARGS,
   parseNumber,
   slotsAsArgs,
@@ -215,7 +216,13 @@ const VOLUME_INTENTS: IntentTable = {
       // "quiet mode on" mutes; "turn the sound back on" / "speakers on" unmutes
       const unmute =
         /\bunmute\b|\b(?:sound|audio|speakers?|volume|noise)\b.*\bon\b|\bon\b.*\b(?:sound|audio|speakers?|volume)\b/;
-      return { mute: !unmute.test(said) };
+      if (unmute.test(said)) return { mute: false };
+      // "mute the computer for 7 hours, I'm off to bed": a length said with "for" is a quiet
+      // spell (the tool unmutes after it); a length said otherwise is the reason's, not the spell's
+      const spell = /\bfor\b/.test(said) ? findSeconds(input) : undefined;
+      return spell !== undefined && spell >= 1 && spell <= 86_400
+        ? { mute: true, for_s: Math.round(spell) }
+        : { mute: true };
     },
   },
 };

@@ -206,6 +206,11 @@ const LEADING_FILLERS: readonly string[][] = [
   ["i", "need", "you", "to"],
   ["i", "would", "like", "you", "to"],
   ["i", "would", "like", "to"],
+  // The same wish said more warmly: an intensifier between "would" and "like"
+  ["i", "would", "very", "much", "like", "to"],
+  ["i", "would", "really", "like", "to"],
+  ["i", "would", "love", "to"],
+  ["i", "would", "love", "you", "to"],
   ["i", "want", "to"],
   ["i", "need", "to"],
   ["go", "ahead", "and"],
