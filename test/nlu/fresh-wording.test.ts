@@ -81,3 +81,43 @@ describe("other ways of naming", () => {
     expect(parse("what do my tenancy agreements say about pets").tool).toBe("knowledge_search");
   });
 });
+
+describe("a goal or a shape instead of the tool's own words", () => {
+  it("reads requests said by their purpose or their shape", () => {
+    expect(parse("copy my sister's address so I can paste it into the form: 4 Hill Rise, York").args).toEqual(
+      {
+        text: "4 Hill Rise, York",
+      },
+    );
+    expect(parse("pop a note up on the screen saying feed the fish").args).toEqual({
+      title: "feed the fish",
+    });
+    expect(parse("write a message to Ines: the keys are under the mat").args).toEqual({
+      via: "text",
+      query: "Ines",
+      message: "the keys are under the mat",
+    });
+    const text = parse("send a text saying the parcel came");
+    expect(text.tool).toBe("contacts_call");
+    expect(text.missing).toEqual(["query"]);
+    expect(parse("mark 'book the MOT' done").args).toEqual({ id: "book the MOT" });
+    expect(parse("bring up the newest thread with the letting agent").args).toMatchObject({
+      from: "letting agent",
+    });
+    expect(parse("anything from the swimming club about the gala?").tool).toBe("mail_search");
+  });
+
+  it("reads a date asked about and a place said before the list", () => {
+    expect(parse("2027-01-01, what day of the week is that").args).toMatchObject({ date: "2027-01-01" });
+    expect(parse("not on the calendar, only on my chores list: clean the oven").args).toEqual({
+      list: "chores",
+      items: ["clean the oven"],
+    });
+  });
+
+  it("asks about the request when a second sentence follows it", () => {
+    const r = parse("What is written in ~/Desktop/todo.txt? Read the whole thing.");
+    expect(r.tool).toBe("files_read");
+    expect(r.args).toEqual({ path: "~/Desktop/todo.txt" });
+  });
+});

@@ -59,7 +59,7 @@ function clauseRequest(
   return found;
 }
 
-/** The sentence's parts at commas, semicolons and dashes, and before a clause-leading "so". */
+/** The sentence's parts at sentence ends, commas, semicolons and dashes, and before a clause-leading "so". */
 function partsOf(tokens: readonly Token[], text: string): Token[][] {
   const parts: Token[][] = [];
   let current: Token[] = [];
@@ -67,7 +67,8 @@ function partsOf(tokens: readonly Token[], text: string): Token[][] {
     const token = tokens[i]!;
     const previous = tokens[i - 1];
     const between = previous ? text.slice(previous.end, token.start) : "";
-    const breaks = /[,;]|\s[-–—]\s/.test(between) || (token.w === "so" && i > 0);
+    // A sentence's end parts too: "What is written in notes.txt? All of it, not a summary."
+    const breaks = /[,;]|\s[-–—]\s|[.?!]\s/.test(between) || (token.w === "so" && i > 0);
     if (breaks && current.length > 0) {
       parts.push(current);
       current = [];

@@ -85,7 +85,21 @@ const CONTACT_INTENTS: IntentTable = {
     ],
     // "text Jake running late": the name, then the message with no word to lead it in. Taught,
     // it would make every "text" sentence a message to whoever its second word is
-    shapes: [{ t: "(text|sms) {query:contact} {message:body}", args: { via: "text", split: true } }],
+    shapes: [
+      { t: "(text|sms) {query:contact} {message:body}", args: { via: "text", split: true } },
+      // "send message to Karim: I'm at the station": a message to a name, its words after a colon
+      {
+        t: "(send|write) [a|an] message to {query:contact} {message:body}",
+        args: { via: "text", colon: true },
+      },
+    ],
+    // "send a text saying I'm on my way": what to say, not yet to whom
+    askShapes: [
+      {
+        t: "(send|write) a (text|sms|text message) (saying|that says) {message:body}",
+        args: { via: "text" },
+      },
+    ],
     samples: [
       "help me call james",
       "i need to call my mom",
@@ -98,6 +112,11 @@ const CONTACT_INTENTS: IntentTable = {
     ],
     build: (input) => {
       if (input.fixed.split === true) return splitMessage(input);
+      if (input.fixed.colon === true) {
+        // Only a colon says where the name ends and the message starts
+        const m = /\bmessage to\s+([^:]{1,40}?)\s*:\s*(.+?)\s*$/i.exec(input.env.text);
+        return m ? { via: "text", query: m[1]!, message: m[2]! } : undefined;
+      }
       const args = slotsAsArgs(input);
       // "dial nine one one": a number said in words is not a contact's name
       const name = String(args.query ?? "").split(/\s+/);

@@ -53,7 +53,7 @@ const LIST_INTENTS: IntentTable = {
       { t: "(create|make|start|begin|set up) [a|an|my] [new] {list} list", args: { items: [] } },
     ],
     // "packing list: passport, charger": the list named, a colon, then what goes on it
-    shapes: [{ t: `[for|on|to] ${LIST} {items}`, args: { colon: true } }],
+    shapes: [{ t: `[for|on|to|in|into] ${LIST} {items}`, args: { colon: true } }],
     samples: ["add this to a list", "make a new list", "put it on the list", "add an item to my list"],
     anchors:
       /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot|stick|pop|chuck|bung|whack)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,

@@ -120,6 +120,12 @@ const MAIL_INTENTS: IntentTable = {
       `(did|has) {from:title} (send|sent) [me|us] (anything|something|any mail|any email|any emails|any messages) ${SINCE}`,
       `(did|has) anything (come|arrived|come in) from {from:title} ${SINCE}`,
       `[is there|have i got|got] anything new from {from:title} ${SINCE}`,
+      // "anything from the school about the trip?": who sent it and what about, still no word
+      // for mail
+      "[is there|have i got|got] anything [new] from {from:title} (about|on|regarding) {query}",
+      // "pull up the latest thread with the builders": a conversation named by its other side
+      // (one email opened is read, not searched for: "open the last email from …" stays a read)
+      "(pull up|bring up|show [me]|find [me]|get [me]) the (latest|last|newest|most recent) (thread|conversation|exchange|emails) (with|from) {from:title}",
     ],
     samples: ["any new mail", "check inbox", "did anyone write to me", "latest emails please"],
     build: mailQuery,

@@ -282,6 +282,11 @@ const SYSTEM_INTENTS: IntentTable = {
       "notify me (saying|that says|with the text) {title}",
       "(pop up|show) (a message|an alert) (saying|that says) {title}",
     ],
+    // "put a message up on the screen saying …": a note shown on this screen is a notification.
+    // Matched, never taught: taught, "screen" would lean every message to a notification
+    shapes: [
+      "(put|pop|flash|stick|throw) [up] a (message|note|notice|reminder) [up] on [the|my] screen (saying|that says|to say) {title}",
+    ],
     samples: ["show a notification", "send me a desktop notification", "pop up an alert"],
   },
 };

@@ -127,6 +127,9 @@ function dropAsides(tokens: readonly Token[], text: string): Token[] {
       // At least one word of the request must stay, and the aside must name something
       if (closed && end - i >= 2 && end - i <= MAX_ASIDE && tokens.length - (end - i) >= 2) {
         if (dashed) out.pop();
+        // "not in the calendar, only on my todo list: …": the contrast that turns to the thing
+        // meant goes with the refused thing
+        if (i === 0 && CONTRAST.has(tokens[end]?.w ?? "") && tokens.length - end >= 3) end++;
         i = end - 1;
         continue;
       }
