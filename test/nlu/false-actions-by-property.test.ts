@@ -110,3 +110,15 @@ describe("what the words rule out for a reading", () => {
     expect(r.tool === "media_next" && acts(r)).toBe(false);
   });
 });
+
+describe("a word that only joins others", () => {
+  it("names no one to write to", () => {
+    const r = parseLeaning(tools, "flag the newsletter as junk", { mail_draft: 9, _none: 0 });
+    expect(acts(r)).toBe(false);
+  });
+
+  it("and a physical record is another device", () => {
+    const r = parseLeaning(tools, "play Blue Train on vinyl", { media_play: 9, _none: 0 });
+    expect(acts(r)).toBe(false);
+  });
+});

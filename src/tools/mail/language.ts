@@ -88,7 +88,7 @@ const MAIL_INTENTS: IntentTable = {
     loose: /\b(?:messages?|sent|send|wrote|written|received|repl\w*|forward\w*)\b/,
     // Sending is vetoed when asked for, not when asked about ("did mike send me an email")
     vetoes:
-      /^(?:(?:can|could|would|will) you |please |i want to |i need to )*(?:send|write|compose|reply|respond|forward|answer|email|mail)\b|\b(?:to send|add|delete|archive|contacts?)\b/,
+      /^(?:(?:can|could|would|will) you |please |i want to |i need to )*(?:send|write|compose|reply|respond|forward|answer|email|mail)\b|\b(?:to send|add|delete|archive|contacts?)\b|\b(?:report|flag|mark|move)\b.*\b(?:spam|junk|phishing)\b/,
     anchors: /\b(?:e ?mails?|g ?mail|mail|inbox|emailed|mailbox|replies|replied|attachments?)\b/,
     templates: [
       `(check|read|open|show|get|view|display|fetch) [me] [my|the] [latest|recent|new|last] ${MAIL}`,

@@ -14,7 +14,7 @@ const HANDHELDS =
   "phone|telephone|mobile|mobile phone|cell ?phone|smartphone|landline|pager|beeper|tablet|ipad|kindle|e-?reader|smart ?watch|watch|console|xbox|playstation|baby monitor|intercom|doorbell|walkie ?talkie";
 const PEOPLE =
   "wife|husband|partner|son|daughter|kids?|children|child|mum|mom|mother|dad|father|parents?|brother|sister|boss|friend|colleague|coworker|neighbou?r|girlfriend|boyfriend|flatmate|roommate|grandma|grandad|granny|grandpa";
-const DEVICES = `speakers?|tv|telly|television|sonos|chromecast|alexa|echo|homepod|google home|smart speaker|soundbar|stereo|radio in the \\w+|car|${HANDHELDS}`;
+const DEVICES = `speakers?|tv|telly|television|sonos|chromecast|alexa|echo|homepod|google home|smart speaker|soundbar|stereo|radio in the \\w+|car|record player|turntable|cd player|cassette player|${HANDHELDS}`;
 /**
  * Another device as what the verb works on, with or without a word for which one ("set my work
  * pager to silent", "put the phone on vibrate", "mute my mobile"): the setting is that device's.
@@ -28,7 +28,7 @@ const ELSEWHERE =
   /\b(?:playing|on|heard|hear|hearing) (?:in|at) (?:the|this|a) (?:café|cafe|coffee shop|shop|store|pub|bar|restaurant|supermarket|gym|club|mall|waiting room|lobby|lift|elevator|taxi|cab|bus|train)(?![\w\u00c0-\u017f])/;
 const OTHER_DEVICE = new RegExp(
   // "I'm on the phone" is where the person is (busy), not where to play
-  `\\b(?:(?:in|on|through|to) (?:the|my|our) (?:${ROOMS})\\b|(?<!\\b(?:am|are|is|be|been|was|were) )(?:on|through|to|from) (?:the|my|our) (?:(?:${ROOMS}) )?(?:${DEVICES})\\b|(?:${ROOMS}) (?:${DEVICES})\\b|\\b(?:on|to|through) (?:the|my|our) (?:${PEOPLE}) (?:${HANDHELDS})\\b|\\b(?:sonos|chromecast|alexa|homepod|google home)\\b|\\b(?:the|my|our) (?:tv|telly|television)\\b|${DEVICE_AS_OBJECT})`,
+  `\\b(?:(?:in|on|through|to) (?:the|my|our) (?:${ROOMS})\\b|(?<!\\b(?:am|are|is|be|been|was|were) )(?:on|through|to|from) (?:the|my|our) (?:(?:${ROOMS}) )?(?:${DEVICES})\\b|(?:${ROOMS}) (?:${DEVICES})\\b|\\b(?:on|to|through) (?:the|my|our) (?:${PEOPLE}) (?:${HANDHELDS})\\b|\\b(?:sonos|chromecast|alexa|homepod|google home)\\b|\\b(?:the|my|our) (?:tv|telly|television)\\b|${DEVICE_AS_OBJECT}|\\bon (?:vinyl|cassette|tape|a record)\\b)`,
 );
 
 const THEIR_THINGS = `e ?mails?|mail|inbox|messages?|texts?|calendar|diary|schedule|(?:${HANDHELDS})(?! number)|contacts|files?|documents?|notes|accounts?|laptop|computer|alarms?|reminders?`;

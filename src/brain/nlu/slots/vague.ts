@@ -31,6 +31,8 @@ const KINDS = new Set(
 
 /** Words that only place a verb ("shoot an email over to Ana"): read alone, they name no one. */
 const PARTICLES = new Set("over across round around along back up out off away down".split(" "));
+/** Words that only join others ("report the email as spam" read "as" as who): never a name. */
+const JOINERS = new Set("as if so than like and or but of from by into onto via per".split(" "));
 
 const TRAILING = new Set(["for", "at", "on", "in", "to", "about", "with"]);
 
@@ -55,7 +57,13 @@ function vagueWords(value: string, worded: boolean): boolean {
   const rest = words.slice(i);
   if (rest.length !== 1) return false;
   const [word] = rest as [string];
-  return PRONOUNS.has(word) || PARTICLES.has(word) || KINDS.has(word) || (i > 0 && POINTERS.has(word));
+  return (
+    PRONOUNS.has(word) ||
+    PARTICLES.has(word) ||
+    JOINERS.has(word) ||
+    KINDS.has(word) ||
+    (i > 0 && POINTERS.has(word))
+  );
 }
 
 /** Is this value of `arg` a placeholder rather than a value? Handles ("#f2") never are. */
