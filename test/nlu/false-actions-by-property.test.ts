@@ -122,3 +122,12 @@ describe("a word that only joins others", () => {
     expect(acts(r)).toBe(false);
   });
 });
+
+describe("a value that only points", () => {
+  it("is no title, and a running timer changed is no new timer", () => {
+    const r = parse("open up my notes");
+    expect(r.tool === "notes_read" && acts(r)).toBe(false);
+    const t = parseLeaning(tools, "add ten minutes to the roast timer", { timer_set: 9, _none: 0 });
+    expect(acts(t)).toBe(false);
+  });
+});

@@ -66,7 +66,9 @@ const TIMER_INTENTS: IntentTable = {
   timer_set: {
     refersTo: ({ label }) => ({ it: typeof label === "string" ? `the ${label} timer` : "the timer" }),
     // Asking whether a length will do is a question about it: a guess never starts the timer
-    vetoes: /^(?:do|would|will) you think\b|\b(?:is|be|are) (?:that |it |this )?(?:long )?enough\b/,
+    // "add an hour to the timer": the running timer changed, not a new one started
+    vetoes:
+      /^(?:do|would|will) you think\b|\b(?:is|be|are) (?:that |it |this )?(?:long )?enough\b|\b(?:add|put|give)\b.*\b(?:to|on) (?:the|my|that|this) (?:\w+ )?timer\b/,
     // "make it 4 minutes": the timer just set is replaced; "cancel that": it is cancelled
     followUp: ({ kind, last, newest, seconds: said, number }) => {
       const cancel = { tool: "timer_cancel", args: newest.t ? { id: newest.t } : {} };

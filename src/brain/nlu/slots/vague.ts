@@ -51,7 +51,15 @@ function vagueWords(value: string, worded: boolean): boolean {
   // "something for": a dangling preposition adds nothing
   while (words.length > 0 && TRAILING.has(words.at(-1)!)) words.pop();
   if (words.length === 0) return true;
-  if (worded) return words.length === 1 && (PRONOUNS.has(words[0]!) || PLACEHOLDER_TITLES.has(words[0]!));
+  // "open my notes" titled "my", "open up my notes" titled "up my", "read the last note" titled
+  // "last": words that only point at a thing or place a verb are no title of one
+  if (worded)
+    return (
+      (words.length === 1 && (PRONOUNS.has(words[0]!) || PLACEHOLDER_TITLES.has(words[0]!))) ||
+      // (a lone particle may be the message itself: "over")
+      (words.some((w) => POINTERS.has(w)) &&
+        words.every((w) => POINTERS.has(w) || PARTICLES.has(w) || JOINERS.has(w)))
+    );
   let i = 0;
   while (i < words.length - 1 && POINTERS.has(words[i]!)) i++;
   const rest = words.slice(i);
