@@ -121,3 +121,22 @@ describe("a goal or a shape instead of the tool's own words", () => {
     expect(r.args).toEqual({ path: "~/Desktop/todo.txt" });
   });
 });
+
+describe("a correction said as a preference", () => {
+  it("changes the last call", () => {
+    const lastCall = { tool: "timer_set", args: { duration_s: 600, label: "soup" } };
+    expect(parse("no, better 25 minutes", { lastCall }).args).toEqual({ duration_s: 1500, label: "soup" });
+    expect(parse("nvm make it 5", { lastCall }).args).toEqual({ duration_s: 300, label: "soup" });
+    const alarm = { tool: "alarm_set", args: { at: "2025-06-12T06:00:00+00:00" } };
+    expect(parse("on second thoughts I would prefer half past six", { lastCall: alarm }).args).toMatchObject({
+      at: "2025-06-12T06:30:00+00:00",
+    });
+  });
+
+  it("and a reply to everyone asks which message, keeping what it says", () => {
+    const r = parse("reply to all: works for me, see you at ten");
+    expect(r.tool).toBe("mail_reply");
+    expect(r.missing).toEqual(["id"]);
+    expect(r.args).toMatchObject({ reply_all: true, body: "works for me, see you at ten" });
+  });
+});

@@ -243,7 +243,11 @@ const MAIL_READ_INTENTS: IntentTable = {
     ],
     // "reply saying we'll be there": what to say, not which message. Taught, "saying" would
     // lean every message to a reply
-    askShapes: ["(reply|respond|write back|answer) (saying|with|that says|to say) {body}"],
+    askShapes: [
+      "(reply|respond|write back|answer) (saying|with|that says|to say) {body}",
+      // "reply all: thanks, it ships Thursday": to everyone on it, the words after the colon
+      { t: "(reply|respond) [to] (all|everyone) {body}", args: { reply_all: true } },
+    ],
     samples: [
       "answer that email",
       "write back to her",
