@@ -79,6 +79,10 @@ describe("other ways of naming", () => {
     expect(parse("I would very much like to hear some Debussy").tool).toBe("media_play");
     expect(parse("convert 250 micrograms into milligrams").args).toEqual({ expression: "250 ug to mg" });
     expect(parse("what do my tenancy agreements say about pets").tool).toBe("knowledge_search");
+    expect(parse("£2.20 bus fare times two trips times five days").args).toEqual({
+      expression: "2.2 * 2 * 5",
+    });
+    expect(parse("two people times a week").tool).not.toBe("calc_evaluate");
   });
 });
 
