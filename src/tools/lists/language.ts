@@ -139,7 +139,13 @@ const LIST_INTENTS: IntentTable = {
           said,
         );
       if (!m) return undefined;
-      const list = findListName(input.words) ?? m[2]!.replace(/\s*\blists?\b.*$/, "").trim();
+      // "take airpods off, I found them": what follows "off" is a list only when it says so or is
+      // a short name, never a clause of its own (then which list is asked)
+      const after = m[2]!;
+      const named =
+        /\blists?\b/.test(after) ||
+        (after.split(" ").length <= 2 && !/\b(?:i|we|you|it|them|they|he|she)\b/.test(after));
+      const list = findListName(input.words) ?? (named ? after.replace(/\s*\blists?\b.*$/, "").trim() : "");
       const item = pointedItem(said, m[1]!.trim()) ?? m[1]!.trim();
       if (!list || !item || /^(?:it|this|that|them|item|items|everything|all)$/.test(item)) return undefined;
       return { list, item };
