@@ -55,6 +55,11 @@ describe("a business's public line", () => {
     const r = parse("ring the thai takeaway on the high street");
     expect(acts(r)).toBe(false);
     expect(acts(parse("ring Marcus"))).toBe(true);
+    const search = parseLeaning(tools, "find me the number of a minicab firm", {
+      contacts_search: 9,
+      _none: 0,
+    });
+    expect(acts(search)).toBe(false);
   });
 });
 
@@ -125,6 +130,8 @@ describe("a word that only joins others", () => {
 
 describe("a value that only points", () => {
   it("is no title, and a running timer changed is no new timer", () => {
+    const n = parseLeaning(tools, "remind me at fourteen hundred", { reminders_create: 9, _none: 0 });
+    expect(acts(n)).toBe(false);
     const r = parse("open up my notes");
     expect(r.tool === "notes_read" && acts(r)).toBe(false);
     const t = parseLeaning(tools, "add ten minutes to the roast timer", { timer_set: 9, _none: 0 });

@@ -4,6 +4,7 @@ import {
   type GuessInput,
   isNameLike,
   isNumberWord,
+  type LanguageEnv,
   slotsAsArgs,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
@@ -38,7 +39,13 @@ function splitMessage(input: BuildInput): Args | undefined {
 
 /** What names a business's public line rather than a person. */
 const BUSINESS_LINE =
-  /\b(?:restaurant|takeaway|take away|pizzeria|customer (?:service|services|support|care)|help ?line|hotline|call cent(?:re|er)|switchboard|head office|booking line)\b/i;
+  /\b(?:restaurant|takeaway|take away|pizzeria|customer (?:service|services|support|care)|help ?line|hotline|call cent(?:re|er)|switchboard|head office|booking line|taxi (?:service|firm|company)|cab (?:service|firm|company)|minicab)\b/i;
+
+/** A business's public line is no one in the person's contacts, unless saved under that name. */
+const businessLine = ({ query }: Args, env: LanguageEnv, doing: string): string | undefined =>
+  typeof query === "string" && BUSINESS_LINE.test(query) && !env.user?.contacts?.has(query.toLowerCase())
+    ? `I can only ${doing} people in your contacts; I can't look up a business's number.`
+    : undefined;
 
 const CONTACT_INTENTS: IntentTable = {
   // Jarvis has no telephony: contacts_call hands tel: / sms: to the system's phone app
@@ -52,10 +59,7 @@ const CONTACT_INTENTS: IntentTable = {
     vetoes: /\b(?:called|calls|who|when|last|missed|it|this|that|what|taxi|cab|uber|meeting)\b/,
     // A business's public line ("the Chinese restaurant", "Amazon customer service") is no one
     // in the person's contacts, unless they saved it under that name
-    beyond: ({ query }, env) =>
-      typeof query === "string" && BUSINESS_LINE.test(query) && !env.user?.contacts?.has(query.toLowerCase())
-        ? "I can only call or text people in your contacts; I can't look up a business's number."
-        : undefined,
+    beyond: (args, env) => businessLine(args, env, "call or text"),
     templates: [
       "(call|ring|phone|dial) [up] {query:contact} [up|back|now|please]",
       {
@@ -145,6 +149,7 @@ const CONTACT_INTENTS: IntentTable = {
       rank: 6,
     },
     describe: ({ query }) => (typeof query === "string" ? `Look up ${query} in your contacts` : undefined),
+    beyond: (args, env) => businessLine(args, env, "look up"),
     // "does hypnosis work": no one was mentioned, so no one is asked after
     asksWithAnchors: true,
     anchors:
