@@ -132,6 +132,8 @@ describe("a value that only points", () => {
   it("is no title, and a running timer changed is no new timer", () => {
     const n = parseLeaning(tools, "remind me at fourteen hundred", { reminders_create: 9, _none: 0 });
     expect(acts(n)).toBe(false);
+    const doc = parse("give me a summary of the document");
+    expect(doc.args?.path).not.toBe("~/Documents");
     const r = parse("open up my notes");
     expect(r.tool === "notes_read" && acts(r)).toBe(false);
     const t = parseLeaning(tools, "add ten minutes to the roast timer", { timer_set: 9, _none: 0 });
