@@ -105,6 +105,11 @@ describe("a goal or a shape instead of the tool's own words", () => {
     expect(text.tool).toBe("contacts_call");
     expect(text.missing).toEqual(["query"]);
     expect(parse("mark 'book the MOT' done").args).toEqual({ id: "book the MOT" });
+    expect(parse("email Ravi subject the quote saying can you do Thursday").args).toEqual({
+      to: ["Ravi"],
+      subject: "The quote",
+      body: "can you do Thursday",
+    });
     expect(parse("bring up the newest thread with the letting agent").args).toMatchObject({
       from: "letting agent",
     });

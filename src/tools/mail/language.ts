@@ -158,6 +158,9 @@ const MAIL_INTENTS: IntentTable = {
       `${SEND} {to} [an|a] (email|mail) [with] [the] subject {subject} (body|saying|that says|text) {body}`,
       `${SEND} [an|a] (email|mail) to {to} [with] [the] subject {subject} (body|saying|that says|text) {body}`,
     ],
+    // Dictated with no punctuation, the verb being "email": "email sam subject dinner saying see
+    // you at eight". Matched, never taught: the form's words are taught by the templates above
+    shapes: ["(email|mail|e mail) {to} [with] [the] subject {subject} (body|saying|that says|text) {body}"],
     samples: ["send an email", "compose an email", "write a mail to my friend", "send a message by email"],
     anchors: /\b(?:e ?mail|mail|send|message|write to)\b/,
     // "email sam": who is said, what to say is asked (nothing is sent before the answers)
