@@ -13,5 +13,9 @@ export const CLIPBOARD_CUES: GroupCues = {
   words: {
     copy: ["clipboard"],
     paste: ["clipboard"],
+    // Something made ready to paste somewhere is put on the clipboard
+    "ready to paste": ["clipboard", "put"],
+    "paste-ready": ["clipboard", "put"],
+    "can paste": ["clipboard", "put"],
   },
 };
