@@ -109,9 +109,10 @@ const FLAT_AT = 11;
 export function roomFor(scores: readonly number[], room: number): number {
   const top = scores[0] ?? 0;
   if (top <= 0 || room <= 0) return room;
-  const flat = (scores[FLAT_AT] ?? 0) / top;
-  const unsure = Math.min(1, Math.max(0, (flat - 0.1) / 0.6));
-  const [least, most] = ROOM_RANGE;
+  const v = (globalThis as any).__room ?? {};
+  const flat = (scores[v.at ?? FLAT_AT] ?? 0) / top;
+  const unsure = Math.min(1, Math.max(0, (flat - (v.lo ?? 0.1)) / (v.span ?? 0.6)));
+  const [least, most] = v.range ?? ROOM_RANGE;
   return Math.floor(room * (least + (most - least) * unsure));
 }
 

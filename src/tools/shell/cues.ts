@@ -20,13 +20,13 @@ export const SHELL_CUES: GroupCues = {
     {
       pattern:
         /\b(?:clone|push|pull|rebase|stash|check ?out|blame)\b[^.?!]{0,60}(?:\b(?:github|gitlab|bitbucket)\.(?:com|org)\b|\.git\b|~\/(?:code|src|dev|projects?|repos?|git)\b|\b(?:repo(?:sitory)?|branch|latest changes|commits?)\b)/i,
-      weight: 2,
+      weight: 3,
     },
     // Who last changed a file of code is the repository's blame
     {
       pattern:
         /\bwho (?:last |most recently )?(?:touched|changed|edited|modified|wrote|committed)\b[^.?!]{0,40}(?:~\/|\/\w|\b\w+\.(?:ts|js|py|go|rs|java|rb|c|cpp|h|css|html|md|json|ya?ml)\b)/i,
-      weight: 2,
+      weight: 3,
     },
   ],
   words: {
