@@ -55,6 +55,10 @@ export const WEB_CUES: GroupCues = {
     wikipedia: ["web", "browser"],
     video: ["transcript", "media"],
     youtube: ["transcript", "video"],
+    // The same, texted short
+    yt: ["youtube", "transcript", "video"],
+    vid: ["video", "transcript"],
+    vids: ["video", "transcript"],
     // What is looked up about the world: how-tos, meanings, bookings, places and what is on
     recipe: ["web", "search"],
     recipes: ["web", "search"],
