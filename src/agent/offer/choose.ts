@@ -102,7 +102,7 @@ const ROOM_RANGE = [0.6, 1.3] as const;
  * requests of long, many-step wording (flat rankings) took the mean over the budget (20.7 on a
  * fresh set). A small budget keeps the wider range, since a place near its edge is worth more.
  */
-const LARGE_ROOM_RANGE = [0.65, 1.2] as const;
+export const LARGE_ROOM_RANGE = [0.65, 1.2] as const;
 /** Where in the ranking its flatness is read. */
 const FLAT_AT = 11;
 
