@@ -50,8 +50,9 @@ export const SHELL_CUES: GroupCues = {
     // how hard it is working, how much room its disk has left
     "running as": ["whoami", "shell"],
     "which user": ["whoami", "shell"],
-    "switched on": ["uptime", "shell"],
-    "been on": ["uptime", "shell"],
+    "been switched on": ["uptime", "shell"],
+    "been on for": ["uptime", "shell"],
+    "been running for": ["uptime", "shell"],
     "how hard": ["uptime", "shell"],
     "working hard": ["uptime", "shell"],
     sluggish: ["uptime", "shell"],
