@@ -38,6 +38,9 @@ describe("requests that name a situation, not a tool's words", () => {
 
   it("recalls what the person said before, asked as 'did I say'", () => {
     expect(rankOf({ text: "which gym did I say I joined" }, "memory_recall")).toBeLessThan(5);
+    // What was said in a mail is the mail's, not a fact told to the assistant
+    const mailed = { text: "what did I say in the email to the plumber" };
+    expect(rankOf(mailed, "mail_search")).toBeLessThan(rankOf(mailed, "memory_recall"));
   });
 
   it("reads a clock elsewhere when the question is whether it is too late to call", () => {
