@@ -61,6 +61,11 @@ describe("requests that name a situation, not a tool's words", () => {
     expect(
       rankOf({ text: "show me an alert on the screen when the upload finishes" }, "system_notify"),
     ).toBeLessThan(8);
+    expect(rankOf({ text: "pop a little note up when the upload finishes" }, "system_notify")).toBeLessThan(
+      8,
+    );
+    // A note put in the diary is not a message shown
+    expect(rankOf({ text: "put a note in my diary for Friday" }, "system_notify")).toBeGreaterThan(20);
   });
 
   it("hides a window asked to go out of sight", () => {

@@ -7,7 +7,7 @@ export const SYSTEM_CUES: GroupCues = {
   shapes: [
     {
       pattern:
-        /\b(?:show|pop|flash|throw|put)\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+|little\s+|short\s+)?(?:message|alert|notice|note|ping)\b(?:\s+up)?|\b(?:message|alert|notice)\s+(?:up\s+)?on (?:my|the) screen\b/i,
+        /\b(?:show|pop|flash|throw)\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+|little\s+|short\s+)?(?:message|alert|notice|ping)\b|\b(?:pop|flash|put|throw)\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:note|message|alert)\s+up\b|\b(?:message|alert|notice|note)\s+(?:up\s+)?on (?:my|the) screen\b/i,
       weight: 2,
     },
   ],
