@@ -18,6 +18,8 @@ describe("requests that name a situation, not a tool's words", () => {
   it("finds a list named by its name or what it holds, without the word 'list'", () => {
     expect(rankOf({ text: "stick 'renew the passport' on my to-do" }, "lists_add")).toBeLessThan(5);
     expect(rankOf({ text: "jot the tyre pressures down on 'car jobs'" }, "lists_add")).toBeLessThan(8);
+    // A quoted name clicked on is a control, not a list
+    expect(rankOf({ text: "click on 'Accept all'" }, "lists_add")).toBeGreaterThan(20);
     expect(rankOf({ text: "that new podcast, add it to my listen later" }, "lists_add")).toBeLessThan(8);
   });
 

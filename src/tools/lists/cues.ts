@@ -11,7 +11,7 @@ export const LISTS_CUES: GroupCues = {
     // A list named only by its name, in quotes, as what something goes on ("log it on 'incidents'")
     {
       pattern:
-        /\b(?:on|onto)\s+(?:my\s+|the\s+|our\s+)?['"\u2018\u201c][^'"\u2019\u201d]{2,30}['"\u2019\u201d](?:\s+list)?\s*(?:[.!?]|$)/i,
+        /(?<!\b(?:click|clicking|tap|tapping|press|pressing|hit)\s)\b(?:on|onto)\s+(?:my\s+|the\s+|our\s+)?['"\u2018\u201c][^'"\u2019\u201d]{2,30}['"\u2019\u201d](?:\s+list)?\s*(?:[.!?]|$)/i,
       weight: 2,
     },
     // "weekend jobs: fix the latch, clear the gutters, paint the shed": items after a colon
