@@ -1,3 +1,4 @@
+import type { Vocabulary } from "./packed-vocabulary.js";
 import { stem } from "./text/normalize.js";
 import { wordClass } from "./text/word-class.js";
 
@@ -81,17 +82,6 @@ function maskWord(word: string): string {
  */
 export interface Calibration {
   confusers: Record<string, string[]>;
-}
-
-/**
- * Feature ids by feature: a Map after training, the weights file's packed table when read back
- * (`packed-vocabulary.ts`). Ids run from 0 in `keys()` order.
- */
-export interface Vocabulary {
-  readonly size: number;
-  get(feature: string): number | undefined;
-  has(feature: string): boolean;
-  keys(): IterableIterator<string>;
 }
 
 /** A trained model as plain data: what a training worker hands back (buffers transferable). */

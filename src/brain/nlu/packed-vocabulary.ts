@@ -1,4 +1,13 @@
-import type { Vocabulary } from "./classifier.js";
+/**
+ * Feature ids by feature, as the classifier reads them: a Map after training, the weights
+ * file's packed table when read back. Ids run from 0 in `keys()` order.
+ */
+export interface Vocabulary {
+  readonly size: number;
+  get(feature: string): number | undefined;
+  has(feature: string): boolean;
+  keys(): IterableIterator<string>;
+}
 
 /**
  * The classifier's vocabulary as the weights file keeps it (decision 0043): every feature in one
