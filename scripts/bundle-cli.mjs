@@ -1,11 +1,10 @@
 // Bundles the compiled CLI (dist/cli/main.js and what it imports, dynamic imports as chunks)
 // into dist/bundle/, which bin/jarvis.js runs when present. See docs/decisions/0026.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { rollup } from "rollup";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Pure-JS packages on every command's path, inlined: ESM resolution and module records of their
@@ -100,29 +99,46 @@ await build({
 // entry's side effects (`experimentalMinChunkSize`): 87 -> 46 chunks on that path (decision
 // 0043). Rollup places every module in exactly one chunk, so no module's state can exist
 // twice; `checkOnce` below fails the build if that ever stops holding, and
-// test/cli/bundle.test.ts reads the map it writes.
+// test/cli/bundle-chunks.test.ts reads the map it writes.
 const MIN_CHUNK = 20_000;
-const merged = await rollup({
-  input: { main: join(splitdir, "main.js") },
-  external: (id) => id.startsWith("node:") || (!id.startsWith(".") && !id.startsWith("/")),
-  preserveEntrySignatures: "strict",
-  onLog: (level, log, handler) => {
-    // The merge's own report, and esbuild's chunks importing each other (ES modules allow it)
-    if (log.code === "OPTIMIZE_CHUNK_STATUS" || log.code === "CIRCULAR_DEPENDENCY") return;
-    handler(level, log);
-  },
-});
-const { output } = await merged.write({
-  dir: outdir,
-  format: "es",
-  entryFileNames: "[name].js",
-  // A dynamic import's chunk keeps esbuild's name (ask-…, nlu-…); a merged one is named by its hash
-  chunkFileNames: (chunk) => (chunk.isDynamicEntry ? "[name].js" : "chunk-[hash].js"),
-  experimentalMinChunkSize: MIN_CHUNK,
-});
-await merged.close();
-const placement = checkOnce(output);
-rmSync(splitdir, { recursive: true, force: true });
+// A checkout whose node_modules predates Rollup (npm install not run since) still builds: its
+// chunks are left as esbuild wrote them, and it says so
+const rollup = await import("rollup").then(
+  (module) => module.rollup,
+  () => undefined,
+);
+let placement;
+if (rollup) {
+  const merged = await rollup({
+    input: { main: join(splitdir, "main.js") },
+    external: (id) => id.startsWith("node:") || (!id.startsWith(".") && !id.startsWith("/")),
+    preserveEntrySignatures: "strict",
+    onLog: (level, log, handler) => {
+      // The merge's own report, and esbuild's chunks importing each other (ES modules allow it)
+      if (log.code === "OPTIMIZE_CHUNK_STATUS" || log.code === "CIRCULAR_DEPENDENCY") return;
+      handler(level, log);
+    },
+  });
+  const { output } = await merged.write({
+    dir: outdir,
+    format: "es",
+    entryFileNames: "[name].js",
+    // A dynamic import's chunk keeps esbuild's name (ask-…, nlu-…); a merged one is named by its hash
+    chunkFileNames: (chunk) => (chunk.isDynamicEntry ? "[name].js" : "chunk-[hash].js"),
+    experimentalMinChunkSize: MIN_CHUNK,
+  });
+  await merged.close();
+  placement = checkOnce(output);
+  rmSync(splitdir, { recursive: true, force: true });
+} else {
+  console.warn("bundle: rollup is not installed (run npm install): the chunks are left unmerged");
+  renameSync(splitdir, outdir);
+  placement = Object.fromEntries(
+    readdirSync(outdir)
+      .filter((name) => name.endsWith(".js"))
+      .map((name) => [name, [name]]),
+  );
+}
 writeFileSync(join(outdir, "chunks.json"), `${JSON.stringify(placement, null, 1)}\n`);
 
 /** Each merged chunk's esbuild chunks: throws when one of them is in two merged chunks. */
