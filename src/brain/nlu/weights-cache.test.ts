@@ -74,7 +74,9 @@ describe("NLU weights on disk", () => {
     expect(Array.isArray(vocabulary) ? vocabulary : [...vocabulary.keys()]).toEqual(features);
     // The packed vocabulary gives every feature its id, and the classifier reads as before
     if (Array.isArray(vocabulary)) throw new Error("expected the packed vocabulary");
-    features.forEach((feature, id) => expect(vocabulary.get(feature)).toBe(id));
+    features.forEach((feature, id) => {
+      expect(vocabulary.get(feature)).toBe(id);
+    });
     const reloaded = SoftmaxClassifier.fromSnapshot(loaded!.snapshot);
     const original = SoftmaxClassifier.fromSnapshot(snapshot);
     for (const words of [
