@@ -4,6 +4,11 @@ import { SAMPLES } from "./samples.js";
 
 /** How people ask to open, close and list apps (the team's own sentences). */
 const APP_SUFFIX = "[app|application|program|window]";
+/** One more of what is already open: "another", "a second", "a fresh" window of the app. */
+const ANOTHER = "(another|a second|a new|one more|an extra|a fresh|a separate|a further)";
+/** The whole app, not one of its windows: "completely", "all its windows", "for good". */
+const WHOLLY =
+  "(completely|entirely|altogether|for good|fully|all its windows|and all its windows|every window)";
 
 const APP_INTENTS: IntentTable = {
   apps_launch: {
@@ -18,6 +23,15 @@ const APP_INTENTS: IntentTable = {
       `(i need|i want|give me) [the] {app} ${APP_SUFFIX}`,
     ],
     samples: ["open an app", "launch a program", "start an application"],
+    // A second window of an app is the app started again, not a window arranged (never taught:
+    // "another … window" would pull every request about windows towards starting apps)
+    shapes: [
+      {
+        t: `[(open|start|launch|give me|get me|i need|i want|can i have)] ${ANOTHER} {app} window [{tail:text}]`,
+        args: { new_window: true },
+      },
+      { t: `(open|start|launch) {app} in ${ANOTHER} window [{tail:text}]`, args: { new_window: true } },
+    ],
     // "close it" after opening an app quits it
     followUp: ({ kind, last }) =>
       kind === "undo" && typeof last.args.app === "string"
@@ -41,6 +55,13 @@ const APP_INTENTS: IntentTable = {
     ],
     samples: ["close this app", "quit the program", "kill the application", "force quit the frozen program"],
     asks: ["[force] (quit|close|exit) (it|that|this|the app|this app|the application|the program)"],
+    shapes: [
+      `[force] (quit|close|exit|shut down|shut|kill) [the|my] {app} ${APP_SUFFIX} [down] ${WHOLLY} [{tail:text}]`,
+    ],
+    // The app said only as "the app", with why: which app is asked, the reason is no name
+    askShapes: [
+      "(shut|close|quit|kill) (the app|this app|the program|this program|the application) [down] {tail:text}",
+    ],
     fallback: (input) => {
       const app = findApp(input);
       return app ? { app } : undefined;
@@ -71,6 +92,9 @@ const APP_FOCUS_INTENTS: IntentTable = {
       "bring [the|my] {app} [app|window] to the front",
       "(go back|get back) to [the|my] {app}",
     ],
+    // Going to an app named alone: the app brought forward (never taught, so the windows'
+    // "go to the firefox window" keeps its reading)
+    shapes: ["(go|head|hop|get) (to|over to) [the|my] {app} [app]"],
     samples: ["switch over to the editor", "i want to get back to the browser"],
   },
 };

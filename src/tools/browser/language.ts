@@ -28,6 +28,12 @@ const BROWSER_INTENTS: IntentTable = {
 };
 
 const PAGE = "[the|this] [current] [browser] (page|tab|website|site|web page)";
+/** The page said as the one in front of the user: "the page I have open in the browser". */
+const OPEN_PAGE = `${PAGE} [(i have|i have got|i am on|i am looking at|that is) [open|up]] [in the browser]`;
+/** Where a ref is said after the element it names: "…, it is e31", "…, that's e7", "(e12)". */
+const REF_ASIDE = "[(it is|that is|thats|its|ref|number|which is)]";
+/** A kind of element on a page, as people name it. */
+const PAGE_ELEMENT = "(button|link|box|field|checkbox|check box|tab|option|icon)";
 
 /**
  * Doing something on a page rather than reading it (for tool retrieval): logging in, a
@@ -59,6 +65,13 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       `what does ${PAGE} say [only|just] [the first {max_chars:number} (characters|chars|letters)]`,
       "(get|grab|read|give me) [me] [just|only] the text (of|from|in) [element] {ref:pageref} [on the page]",
     ],
+    // Reading the page said as what is on it, or as the page the user has open (never taught:
+    // "what is on the page" alone is the page's controls, browser_snapshot's)
+    shapes: [
+      `(read|read out|read me|read out to me) [me] [out] what (is|it says) (on|in) ${OPEN_PAGE} [{tail:text}]`,
+      `(read|read out|read me) [me] [out] the (text|words|writing|article) (of|on|from|in) ${OPEN_PAGE} [{tail:text}]`,
+      `(read|read out) ${OPEN_PAGE} [out] [to me|aloud] [{tail:text}]`,
+    ],
     build: argsWithoutTail,
     samples: ["read me this article", "what's written on this page", "read the text of the website"],
   },
@@ -81,6 +94,19 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       { t: "(screenshot|capture) the (whole|entire|full) (page|website)", args: { full_page: true } },
       {
         t: "(screenshot|capture) the (whole|entire|full) (page|website) in the browser [{tail:text}]",
+        args: { full_page: true },
+      },
+    ],
+    // The page, not the screen: "just the browser page"; "full page" is only ever a page's
+    shapes: [
+      `(screenshot|capture|snap|grab) [just|only] [the|this|my] [browser|web] (page|tab|website|site) [{tail:text}]`,
+      `(take|grab|save|make|get) [me] a [screenshot|screen shot|picture|capture] of [just|only] [the|this|my] (browser page|web page|browser tab|website) [{tail:text}]`,
+      {
+        t: "(take|grab|save|make|get) [me] a (full page|full-page|whole page|whole-page|full length|full-length|scrolling) (screenshot|screen shot|capture|picture) [of {tail:text}]",
+        args: { full_page: true },
+      },
+      {
+        t: "(full page|full-page|whole page|whole-page) (screenshot|screen shot|capture) [of {tail:text}] [please]",
         args: { full_page: true },
       },
     ],
@@ -139,6 +165,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       },
       { t: "submit the form [the button is|with|using|by clicking] {ref:pageref}", args: { submit: true } },
     ],
+    // The element named by its label and its ref said beside it ("hit submit, it's e31")
+    shapes: [
+      `(click|press|hit|tap|follow|select) [on] [the] {tail:text} [${PAGE_ELEMENT}] ${REF_ASIDE} {ref:pageref}`,
+      `(click|press|hit|tap) [on] {ref:pageref} [(the|for)] [{tail:text}]`,
+    ],
     samples: ["click that button on the page", "press the link you found"],
   },
   browser_type: {
@@ -162,6 +193,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       },
     ],
     asks: ["(fill in|fill out|type in|type into|fill) [the] [field|box|element] {ref:pageref} [on the page]"],
+    // What to type, the field by its label, and its ref said beside it
+    shapes: [
+      `(type|enter|put|write|fill in) {text} (in|into) the {tail:label} (field|box) ${REF_ASIDE} {ref:pageref}`,
+      `(in|into) the {tail:label} (field|box) {ref:pageref} (type|enter|put|write) {text}`,
+    ],
     samples: ["fill the search box on the page", "type my email into that field"],
   },
   browser_select: {
@@ -187,6 +223,12 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       { t: "wait until {text_gone:text} (disappears|goes away|is gone)", args: {} },
       { t: "wait (for|until) [the] {text_gone:text} [text|message] to (disappear|go away|vanish)", args: {} },
       "give the page {seconds:duration} to load",
+    ],
+    // "till" and "til" as well as "until"; the page said or left as "it"
+    shapes: [
+      "(wait|hold on|hang on|hold off) (till|til|until|for) (the page|it|the site|the screen|the tab) (says|shows|displays|reads|is showing|is saying) {text}",
+      "(wait|hold on|hang on) (till|til|until) {text} (appears|shows up|is shown|comes up|pops up)",
+      "(wait|hold on|hang on) (till|til|until|for) on the page (is appearing|appears|shows) {text}",
     ],
     samples: ["wait for the page to load", "hang on until the results show up"],
   },

@@ -1,5 +1,5 @@
 import { argsWithoutTail, KNOWN_APPS } from "../../brain/nlu/language/index.js";
-import { byTool, type IntentTable } from "../language.js";
+import { byTool, GLASS_WINDOW, type IntentTable } from "../language.js";
 
 const APP_NAMES = KNOWN_APPS.map((name) =>
   name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
@@ -48,6 +48,15 @@ function namedControl(text: string): { name: string; role: string } | undefined 
 const NAMES_CONTROL = new RegExp(String.raw`\b(?:${CONTROL_KIND})\b`, "i");
 const ON_A_PAGE = /\b(?:page|site|website|web|browser|tab|url|link)\b/;
 
+/** A dialog said the ways people say it. */
+const DIALOG = "(dialog|dialogue|dialog box|dialogue box|pop up|popup|pop up box|window)";
+/** Where a ref is said after the control it names: "…, it is @e7". */
+const REF_ASIDE = "[(it is|that is|thats|its|ref|number|which is)]";
+
+/** Said before asking where a control is: "in this window, where is …". */
+const IN_WINDOW = "[(in|on) (this|the) (window|dialog|screen|form)]";
+const WHERE_IS = "(where is|find|locate|look for|find me)";
+
 /** How people ask about and act on what a window shows (the team's own sentences). */
 const UI_INTENTS: IntentTable = {
   ui_state: {
@@ -74,7 +83,20 @@ const UI_INTENTS: IntentTable = {
         args: { all: true },
       },
     ],
-    build: argsWithoutTail,
+    // A window named by its app or by what it is for, and "what is in it" of a dialog (never
+    // taught: a free window name would teach any "what is in the …" to the classifier)
+    shapes: [
+      "what is (in|on) the {window:text} (window|dialog|dialogue box|dialog box) [right now|now|at the moment] [{tail:text}]",
+      "(show|list|tell|give) [me] [all] the (elements|controls|buttons|fields|options|menus|things) (of|in|on) the {window:text} (window|dialog|dialogue box|dialog box)",
+      `what is (in|on) this ${DIALOG} [right now|now] [{tail:text}]`,
+      "what is (in|on) this {tail:label} (window|dialog|dialogue box|dialog box) [(list|tell me|show me) everything [on it|in it]]",
+      `(read|read out|read me|tell me|describe) [me] [out] what is (in|on) (this|the) ${DIALOG} [{tail:text}]`,
+      `(read|read out|describe) [me] [out] (this|the) ${DIALOG} [to me] [{tail:text}]`,
+    ],
+    build: (input) => {
+      const args = argsWithoutTail(input);
+      return typeof args.window === "string" && GLASS_WINDOW.test(args.window) ? undefined : args;
+    },
     samples: [
       "describe what's in this app window",
       "list the buttons in this window",
@@ -104,6 +126,15 @@ const UI_INTENTS: IntentTable = {
         args: { role: "button" },
       },
     ],
+    // "the field for the date of birth": the control named by what it is for
+    shapes: [
+      {
+        t: `${IN_WINDOW} ${WHERE_IS} the (field|box|text box|text field) for [the|my|your] {name:label}`,
+        args: { role: "field" },
+      },
+      { t: `${IN_WINDOW} ${WHERE_IS} the button for [the|my|your] {name:label}`, args: { role: "button" } },
+      `${IN_WINDOW} ${WHERE_IS} the (checkbox|check box|menu|option|link|tab) for [the|my|your] {name:label}`,
+    ],
     samples: ["where's the save button", "find the settings menu", "locate the search box"],
     anchors: NAMES_CONTROL,
     vetoes: ON_A_PAGE,
@@ -131,6 +162,21 @@ const UI_INTENTS: IntentTable = {
       },
       { t: "(set|change|fill) [element] {ref:uiref} (to|with) {value:text}", args: { action: "set_value" } },
       { t: "(focus|go to) [element] {ref:uiref}", args: { action: "focus" } },
+    ],
+    // The control named by its label and its ref said beside it ("tick the 'I agree' box, it's @e21")
+    shapes: [
+      {
+        t: `(press|click|tap|hit|tick|untick|check|uncheck|select|activate) [on] [the] {tail:text} [(button|box|checkbox|check box|option|toggle|switch|item)] ${REF_ASIDE} {ref:uiref}`,
+        args: { action: "press" },
+      },
+      {
+        t: "(in|into) the {tail:text} {ref:uiref} (type|enter|put|write) {value:text}",
+        args: { action: "set_value" },
+      },
+      {
+        t: `(type|enter|put|write) {value:text} (in|into) the {tail:text} ${REF_ASIDE} {ref:uiref}`,
+        args: { action: "set_value" },
+      },
     ],
     samples: ["press that element", "click the element you found"],
     // Which control is a handle from a listing: the request says what to do, Jarvis asks which

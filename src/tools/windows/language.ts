@@ -1,5 +1,5 @@
 import { type Args, type BuildInput, slotsAsArgs, spreadPairs } from "../../brain/nlu/language/index.js";
-import { byTool, type IntentTable } from "../language.js";
+import { byTool, GLASS_WINDOW, type IntentTable } from "../language.js";
 
 /** How people ask to arrange their windows (the team's own sentences). */
 const WINDOW = "(window|windows)";
@@ -8,13 +8,41 @@ const WHICH = "[the|this|that|my|current|active|front]";
 const TITLED = "[the] window (called|named|titled|with the title)";
 /** What people add after naming the window, kept out of the arguments ("but leave it running"). */
 const TAIL = "[(but|and|so) {tail:text}]";
+/**
+ * A window named by what it shows, not by its app: a document, a site, a call ("the budget
+ * sheet window", "the window of Writer"). Matched as shapes, never taught: the free title
+ * would teach every "the … window" to the classifier. A known app still reads as the app
+ * (a typed slot outscores free text).
+ */
+const SHOWN = "[the|my] {window:text} window";
+/** The whole screen, said loosely ("fill the whole screen", "as big as it goes"). */
+const WHOLE_SCREEN = "(fill|cover|take up|use) the (whole|entire|full) screen";
 
 /** "the firefox window" names the app; "this window" names none (the focused one). */
-function windowArgs(input: BuildInput): Args {
+function windowArgs(input: BuildInput): Args | undefined {
   const args = spreadPairs(slotsAsArgs(input));
   delete args.which;
   delete args.tail;
-  if (typeof args.window === "string") args.window = args.window.replace(/^["'‘“]|["'’”]$/g, "");
+  if (typeof args.window === "string") {
+    const title = args.window.replace(/^["'‘“]|["'’”]$/g, "");
+    // "the window of Writer": a title that is only "this" or "that" names the focused window
+    if (/^(?:this|that|current|active|front|other|same|wrong|right|one)$/i.test(title)) return undefined;
+    // A window of a room, a house or a car is glass, not a window on the screen
+    if (GLASS_WINDOW.test(title)) return undefined;
+    args.window = title;
+  }
+  return args;
+}
+
+/**
+ * "go to spotify", "show firefox": an app named alone after a verb of going or showing is the
+ * app brought forward (its own tool); a window is the window's only when the word is said.
+ */
+function focusArgs(input: BuildInput): Args | undefined {
+  const args = windowArgs(input);
+  const text = input.env.text.toLowerCase();
+  if (typeof args?.app === "string" && !/\bwindows?\b/.test(text) && /\b(?:go to|show)\b/.test(text))
+    return undefined;
   return args;
 }
 
@@ -55,7 +83,12 @@ const WINDOW_INTENTS: IntentTable = {
       "(focus|bring up|bring forward|switch to|go to|show me|raise|find) the window (with|showing|that has) {window:text} [in (its|the) (title|name)] [open]",
       "(switch|swap|flip|go|jump) [over|back] to [the|my] {app} window",
     ],
-    build: windowArgs,
+    shapes: [
+      `(bring|put|pull) ${SHOWN} (to the front|forward|up|on top) [{tail:text}]`,
+      `(focus|bring up|bring forward|raise|switch to|go to|jump to) ${SHOWN} [{tail:text}]`,
+      "(bring|put) the window of {app} (to the front|forward|on top)",
+    ],
+    build: focusArgs,
     samples: [
       "switch windows to the terminal",
       "put the browser window in front",
@@ -74,6 +107,7 @@ const WINDOW_INTENTS: IntentTable = {
       `(close|shut) [the|my] {app} window ${TAIL}`,
       `(shut|get rid of) ${WHICH} window`,
     ],
+    shapes: [`(close|shut) ${SHOWN} [{tail:text}]`],
     build: windowArgs,
     samples: ["close this window please", "shut the window i'm looking at", "close that window"],
     negatives: ["close the door", "close the blinds", "close my bank account"],
@@ -87,6 +121,7 @@ const WINDOW_INTENTS: IntentTable = {
       `(minimize|minimise|hide) ${TITLED} {window:text}`,
       "(minimize|minimise) window {window:text}",
     ],
+    shapes: [`(minimize|minimise|hide) ${SHOWN} [{tail:text}]`],
     build: windowArgs,
     samples: ["shrink this window down", "tuck the window away", "minimise everything"],
   },
@@ -123,6 +158,16 @@ const WINDOW_INTENTS: IntentTable = {
       { t: "[the|my] {app} window (maximized|maximised|full screen|fullscreen)", args: { side: "maximize" } },
     ],
     asks: ["(snap|tile|dock) [the|this|my] {app} window", "(snap|tile) [this|the] window"],
+    shapes: [
+      { t: `(maximize|maximise) ${SHOWN} [{tail:text}]`, args: { side: "maximize" } },
+      { t: `make ${WHICH} window ${WHOLE_SCREEN} [{tail:text}]`, args: { side: "maximize" } },
+      { t: `make [the|my] {app} window ${WHOLE_SCREEN} [{tail:text}]`, args: { side: "maximize" } },
+      {
+        t: "make the window of {app} (big|bigger|full screen|fullscreen|as big as it goes) [full screen] [{tail:text}]",
+        args: { side: "maximize" },
+      },
+      `(put|move|snap) ${SHOWN} (on|to) the {side} [half|side] [of the screen]`,
+    ],
     build: windowArgs,
     samples: [
       "split the screen with this on the left",
