@@ -1,4 +1,4 @@
-import { argsWithoutTail, findUrl } from "../../brain/nlu/language/index.js";
+import { type Args, argsWithoutTail, type BuildInput, findUrl } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to browse: open, read and act on pages and tabs (the team's own sentences). */
@@ -30,6 +30,15 @@ const BROWSER_INTENTS: IntentTable = {
 const PAGE = "[the|this] [current] [browser] (page|tab|website|site|web page)";
 /** The page said as the one in front of the user: "the page I have open in the browser". */
 const OPEN_PAGE = `${PAGE} [(i have|i have got|i am on|i am looking at|that is) [open|up]] [in the browser]`;
+/** A page named by its site or by what it is ("the supplier portal page", "the council's site"). */
+const NAMED_PAGE = "[the|this|my] {site:label} (page|site|website|web page|portal)";
+
+/** The page's own arguments, without the name it was called by (the tool reads the current page). */
+function pageArgs(input: BuildInput): Args {
+  const { site: _site, ...args } = argsWithoutTail(input);
+  return args;
+}
+
 /** Where a ref is said after the element it names: "…, it is e31", "…, that's e7", "(e12)". */
 const REF_ASIDE = "[(it is|that is|thats|its|ref|number|which is)]";
 /** A kind of element on a page, as people name it. */
@@ -83,6 +92,9 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       `(look at|scan|inspect) ${PAGE}`,
       `(snapshot|take a snapshot of) ${PAGE}`,
     ],
+    // The page named by its site, with what the user means to do there
+    shapes: [`(snapshot|take a snapshot of) ${NAMED_PAGE} [{tail:text}]`],
+    build: pageArgs,
     samples: ["which links are on this page", "what can i do on this website"],
   },
   browser_screenshot: {

@@ -62,6 +62,10 @@ const WINDOW_INTENTS: IntentTable = {
       "(which|what) window (has|is in|got) [the] focus [right now|now|at the moment|rn]",
       "(which|what) window is (focused|active|in front) [right now|now|rn]",
     ],
+    // The moment said the way people say it, and what they add after asking
+    shapes: [
+      `(what|which) ${WINDOW} (have i got|have i|do i have|are) [got] (open|up|running) (at present|at the moment|currently|just now|right now) [{tail:text}]`,
+    ],
     samples: [
       "which windows have i got up",
       "give me a list of the open windows",
@@ -189,6 +193,15 @@ const WINDOW_INTENTS: IntentTable = {
       `(move|drag|put|shove|push) [the|my] {app} [window] [over] to {point} ${TAIL}`,
       "(resize|make) [the|this|my] [{app}] window [to] {size}",
       "(make|resize) [the|this|my] [{app}] window {size} (with its|and put its|and move its) [top left] [corner] (at|to) {point}",
+    ],
+    // A window named by its title, or named first and then moved ("the notes window, move it to …")
+    shapes: [
+      `(move|drag|put|shove|push) ${SHOWN} [over] to [position|point] {point} [{tail:text}]`,
+      `(resize|make) ${SHOWN} [to] {size} [{tail:text}]`,
+      `${SHOWN} (move|drag|put|shove|push) it [over] to [position|point] {point} [{tail:text}]`,
+      "[the|my] {app} window (move|drag|put|shove|push) it [over] to [position|point] {point} [{tail:text}]",
+      `${SHOWN} (resize|make) it [to] {size} [{tail:text}]`,
+      "[the|my] {app} window (resize|make) it [to] {size} [{tail:text}]",
     ],
     build: windowArgs,
     samples: ["move the window to the corner", "resize this window", "make the window smaller"],

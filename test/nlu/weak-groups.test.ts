@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import type { NluContext, NluResult } from "../../src/brain/nlu/index.js";
+import { configSchema } from "../../src/config/schema.js";
+import { createTestNlu } from "../../src/testing/index.js";
+
+/**
+ * The kinds of request the browser, ui, windows, apps and web groups missed on fresh wording
+ * (decision 0041), one sentence of the team's own per kind, and the near neighbours each kind
+ * must leave alone: a window of a room, a screen read, a search of one's own things.
+ */
+const { fast_path_threshold: FAST_PATH } = configSchema.parse({}).models;
+const { parse } = await createTestNlu();
+const context: NluContext = { now: new Date("2026-03-02T10:00:00Z"), timezone: "UTC" };
+const read = (text: string) => parse(text, context);
+const acts = (result: NluResult) =>
+  result.kind === "action" && !result.missing?.length && result.confidence >= FAST_PATH;
+
+function expectAct(text: string, tool: string, args: Record<string, unknown> = {}) {
+  const result = read(text);
+  expect(acts(result), `${text} → ${result.kind} ${result.tool} ${result.confidence}`).toBe(true);
+  expect(result).toMatchObject({ tool, args });
+}
+
+function expectNoAct(text: string, tool?: string) {
+  const result = read(text);
+  if (tool) expect(acts(result) && result.tool === tool, text).toBe(false);
+  else expect(acts(result), `${text} → ${result.tool}`).toBe(false);
+}
+
+describe("windows named by what they show", () => {
+  it("reads the words before 'window' as its title when they are no app", () => {
+    expectAct("bring the mortgage calculator sheet window to the front", "windows_focus", {
+      window: "mortgage calculator sheet",
+    });
+    expectAct("shut the lesson plan window, keep the browser", "windows_close", { window: "lesson plan" });
+    expectAct("hide the packing checklist window", "windows_minimize", { window: "packing checklist" });
+    expectAct("maximise the essay draft window", "windows_tile", { window: "essay draft", side: "maximize" });
+  });
+
+  it("still reads a known app as the app", () => {
+    expectAct("minimise the gimp window", "windows_minimize", { app: "gimp" });
+  });
+
+  it("never takes a window of a room or a car for one on the screen", () => {
+    expectNoAct("shut the landing window, it's draughty");
+    expectNoAct("close the van window");
+    expectNoAct("what's in the bathroom window");
+  });
+
+  it("moves or resizes a window named by its title, or named first and then moved", () => {
+    expectAct("resize the Accounts2027 window to 900 by 640", "windows_move", {
+      window: "Accounts2027",
+      width: 900,
+      height: 640,
+    });
+    expectAct("the recipe card window, drag it to 10, 400", "windows_move", {
+      window: "recipe card",
+      x: 10,
+      y: 400,
+    });
+    expectAct("what windows are open currently? I can't find my notes", "windows_list");
+  });
+
+  it("reads filling the screen and 'the window of an app' as maximising", () => {
+    expectAct("could you make this window cover the entire screen", "windows_tile", { side: "maximize" });
+    expectAct("make the window of inkscape as big as it goes", "windows_tile", {
+      app: "inkscape",
+      side: "maximize",
+    });
+  });
+});
+
+describe("apps: going to one, another window of one, all of one", () => {
+  it("brings an app named alone forward instead of a window", () => {
+    expectAct("go over to slack", "apps_focus", { app: "slack" });
+    expectAct("go to the slack window", "windows_focus", { app: "slack" });
+  });
+
+  it("does not let 'go to an app' swallow what comes after it", () => {
+    const result = read("go to spotify and put some jazz on");
+    expect(acts(result) && result.tool === "apps_focus" && !result.calls).toBe(false);
+  });
+
+  it("starts the app again for another of its windows", () => {
+    expectAct("one more inkscape window please, I'm comparing two drawings", "apps_launch", {
+      app: "inkscape",
+      new_window: true,
+    });
+  });
+
+  it("quits the whole app when said so, and asks which app for 'the app' with a reason", () => {
+    expectAct("quit discord entirely, every window", "apps_quit", { app: "discord" });
+    const asked = read("kill the app, it keeps freezing");
+    expect(asked).toMatchObject({ tool: "apps_quit", missing: ["app"] });
+  });
+});
+
+describe("page and window elements named by their label with the ref beside it", () => {
+  it("clicks and types on the page by the ref said after the label", () => {
+    expectAct("press the continue button, that's e52", "browser_click", { ref: "e52" });
+    expectAct("put 07700 900123 into the phone box, it is e18", "browser_type", {
+      ref: "e18",
+      text: "07700 900123",
+    });
+  });
+
+  it("sends a window's ref (@) to the window's controls", () => {
+    expectAct("untick the newsletter box, it's @e33", "ui_action", { ref: "@e33", action: "press" });
+  });
+});
+
+describe("the page read, shot and waited on", () => {
+  it("reads the page said as what is on it", () => {
+    expectAct("read me out what's on this page, I left my glasses upstairs", "browser_get_text");
+  });
+
+  it("takes a shot of the page when the page is named, and of the screen otherwise", () => {
+    expectAct("snap only the web page, not the whole desktop", "browser_screenshot");
+    expectAct("save a full-page capture of the booking summary", "browser_screenshot", { full_page: true });
+    expectNoAct("screenshot my whole screen", "browser_screenshot");
+  });
+
+  it("looks at a page named by its site, and leaves other looking alone", () => {
+    expectAct("snapshot the library renewals page, I want to renew two books", "browser_snapshot", {});
+    expectNoAct("look at the weather page", "browser_snapshot");
+  });
+
+  it("waits till the page says something", () => {
+    expectAct("hold on till the page says Upload complete", "browser_wait_for", { text: "Upload complete" });
+  });
+});
+
+describe("what a window holds", () => {
+  it("reads a window named by its app, a dialog, and a control named by its use", () => {
+    expectAct("what's on the Steam window at the moment", "ui_state", { window: "Steam" });
+    expectAct("read out what is in this pop up box", "ui_state");
+    expectAct("where is the field for the card number", "ui_find", { name: "card number", role: "field" });
+  });
+});
+
+describe("the web: a question searched, a link named first", () => {
+  it("searches a question about the world without the web being named", () => {
+    expectAct("search how long to boil a duck egg", "web_search", { query: "how long to boil a duck egg" });
+    expectAct("search in internet: opening of the new library", "web_search");
+  });
+
+  it("leaves a search of one's own things to be asked", () => {
+    expectNoAct("search for my passport scan", "web_search");
+  });
+
+  it("reads a link named before what is wanted of it", () => {
+    expectAct("this talk https://youtu.be/Qp4Ws2Er, I need the captions", "youtube_transcript", {
+      url: "https://youtu.be/Qp4Ws2Er",
+    });
+    expectAct("the article https://example.net/story/77, give me the words on it", "web_fetch", {
+      url: "https://example.net/story/77",
+    });
+  });
+});
