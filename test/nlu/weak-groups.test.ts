@@ -61,6 +61,14 @@ describe("windows named by what they show", () => {
     expectAct("what windows are open currently? I can't find my notes", "windows_list");
   });
 
+  it("reads a window named by its document's kind, and one hidden for now", () => {
+    expectAct("maximise the party invites document", "windows_tile", { side: "maximize" });
+    expectAct("hide slack for a bit", "windows_minimize", { app: "slack" });
+    expectAct("screenshot the entire web page, down to the comments", "browser_screenshot", {
+      full_page: true,
+    });
+  });
+
   it("reads filling the screen and 'the window of an app' as maximising", () => {
     expectAct("could you make this window cover the entire screen", "windows_tile", { side: "maximize" });
     expectAct("make the window of inkscape as big as it goes", "windows_tile", {
@@ -92,6 +100,41 @@ describe("apps: going to one, another window of one, all of one", () => {
     expectAct("quit discord entirely, every window", "apps_quit", { app: "discord" });
     const asked = read("kill the app, it keeps freezing");
     expect(asked).toMatchObject({ tool: "apps_quit", missing: ["app"] });
+  });
+});
+
+describe("a control named by its label with no ref: which one is asked, of the right place", () => {
+  it("asks the window for a dialog's own buttons, boxes, cursor and settings", () => {
+    for (const text of [
+      "hit the Cancel button",
+      "untick the start at login box",
+      "put the cursor in the file name field",
+      "change the zoom level field to 150",
+    ])
+      expect(read(text), text).toMatchObject({ tool: "ui_action", missing: ["ref"] });
+  });
+
+  it("asks the page for a web form's own buttons and a site's fields", () => {
+    expect(read("hit the place order button")).toMatchObject({ tool: "browser_click", missing: ["ref"] });
+    expect(read("click the green Join button on the website")).toMatchObject({
+      tool: "browser_click",
+      missing: ["ref"],
+    });
+    expect(read("enter blue wellies into the site's search bar")).toMatchObject({
+      tool: "browser_type",
+      missing: ["ref"],
+    });
+  });
+
+  it("asks which app or site when only 'an app' or 'a website' was said", () => {
+    expect(read("could you launch an app for me")).toMatchObject({ tool: "apps_launch", missing: ["app"] });
+    expect(read("force quit a program for me")).toMatchObject({ tool: "apps_quit", missing: ["app"] });
+    expect(read("pull up a website for me")).toMatchObject({ tool: "browser_navigate", missing: ["url"] });
+  });
+
+  it("leaves settings of things that are no control alone", () => {
+    expectNoAct("set the oven to 190");
+    expect(read("set the oven to 190").tool).not.toBe("ui_action");
   });
 });
 
@@ -130,7 +173,25 @@ describe("the page read, shot and waited on", () => {
   });
 });
 
+describe("apps installed, got up, and already open", () => {
+  it("lists the apps when asked what is installed", () => {
+    expectAct("what software is installed on this laptop", "apps_list");
+    expectAct("have I got blender installed", "apps_list");
+  });
+
+  it("reads the particle after the app and 'the one I already have open'", () => {
+    expectAct("get the terminal up, I need to run something", "apps_launch", { app: "terminal" });
+    expectAct("bring the firefox I already have open forward", "apps_focus", { app: "firefox" });
+  });
+});
+
 describe("what a window holds", () => {
+  it("reads the controls asked of a window, its tree, and its hidden items", () => {
+    expectAct("what menus are there in this dialog", "ui_state");
+    expectAct("dump the Printers window's controls", "ui_state", { window: "Printers" });
+    expectAct("show the window's hidden items as well", "ui_state", { all: true });
+  });
+
   it("reads a window named by its app, a dialog, and a control named by its use", () => {
     expectAct("what's on the Steam window at the moment", "ui_state", { window: "Steam" });
     expectAct("read out what is in this pop up box", "ui_state");

@@ -23,6 +23,8 @@ const APP_INTENTS: IntentTable = {
       `(i need|i want|give me) [the] {app} ${APP_SUFFIX}`,
     ],
     samples: ["open an app", "launch a program", "start an application"],
+    // An app asked for by the word "app" alone: which one is asked
+    askShapes: ["[can you] (open|launch|start|run) (an|the|a|some) (app|application|program) [for me]"],
     // A second window of an app is the app started again, not a window arranged (never taught:
     // "another … window" would pull every request about windows towards starting apps)
     shapes: [
@@ -31,6 +33,8 @@ const APP_INTENTS: IntentTable = {
         args: { new_window: true },
       },
       { t: `(open|start|launch) {app} in ${ANOTHER} window [{tail:text}]`, args: { new_window: true } },
+      // "get the calculator up": the particle after the app
+      "(get|pull|bring) [the|my] {app} [app|application|program] up [{tail:text}]",
     ],
     // "close it" after opening an app quits it
     followUp: ({ kind, last }) =>
@@ -61,6 +65,7 @@ const APP_INTENTS: IntentTable = {
     // The app said only as "the app", with why: which app is asked, the reason is no name
     askShapes: [
       "(shut|close|quit|kill) (the app|this app|the program|this program|the application) [down] {tail:text}",
+      "[can you] (force close|force quit|force-close|force-quit|close|quit|kill) (an|a|some) (app|application|program) [for me]",
     ],
     fallback: (input) => {
       const app = findApp(input);
@@ -78,6 +83,12 @@ const APP_INTENTS: IntentTable = {
       "what (apps|applications|programs) (have i got|do i have|can you open|can i open)",
     ],
     samples: ["running programs", "open windows", "what apps are open"],
+    // Whether something is installed, asked of the computer (the list answers it: no argument)
+    build: () => ({}),
+    shapes: [
+      "what [apps|applications|programs|software] (have i got|do i have|is there|is) installed [on (this|my|the) (thing|computer|laptop|machine|pc|box)]",
+      "(is|have i got|do i have) {app} installed [on (this|my|the) (thing|computer|laptop|machine|pc|box)]",
+    ],
     fallback: NO_ARGS,
   },
 };
@@ -94,7 +105,10 @@ const APP_FOCUS_INTENTS: IntentTable = {
     ],
     // Going to an app named alone: the app brought forward (never taught, so the windows'
     // "go to the firefox window" keeps its reading)
-    shapes: ["(go|head|hop|get) (to|over to) [the|my] {app} [app]"],
+    shapes: [
+      "(go|head|hop|get) (to|over to) [the|my] {app} [app]",
+      "bring [the|my] {app} (i have|i have got|i already have|that is|that is already|i had) [already] open (to the front|forward|up)",
+    ],
     samples: ["switch over to the editor", "i want to get back to the browser"],
   },
 };

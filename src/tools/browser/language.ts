@@ -5,6 +5,7 @@ import { byTool, type IntentTable } from "../language.js";
 const BROWSER_INTENTS: IntentTable = {
   browser_navigate: {
     capability: { area: "The web", can: "open pages in the browser" },
+    ask: { url: "Which website?" },
     neverAsk: true,
     // Reading a link prefers fetching it; opening it is the browser's
     handles: [
@@ -20,6 +21,8 @@ const BROWSER_INTENTS: IntentTable = {
       "(open|visit|go to) the (website|site|page) (at|called) {url}",
     ],
     samples: ["open the website", "go to the page", "open this link", "browse to the site"],
+    // A website asked for with none named: which one is asked
+    askShapes: ["[can you] (open|visit|load|pull up|bring up) (a|some) (website|site|web page) [for me]"],
     fallback: (input) => {
       const url = findUrl(input);
       return url ? { url } : undefined;
@@ -118,6 +121,10 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
         args: { full_page: true },
       },
       {
+        t: "(screenshot|capture|snap) the (whole|entire|full) (web page|page|website|site) [{tail:text}]",
+        args: { full_page: true },
+      },
+      {
         t: "(full page|full-page|whole page|whole-page) (screenshot|screen shot|capture) [of {tail:text}] [please]",
         args: { full_page: true },
       },
@@ -182,6 +189,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       `(click|press|hit|tap|follow|select) [on] [the] {tail:text} [${PAGE_ELEMENT}] ${REF_ASIDE} {ref:pageref}`,
       `(click|press|hit|tap) [on] {ref:pageref} [(the|for)] [{tail:text}]`,
     ],
+    // A web form's own buttons, or any button said to be on the page, named without a ref
+    askShapes: [
+      "(click|press|hit|tap) [on] [the] (sign in|log in|login|sign up|register|subscribe|checkout|check out|add to basket|add to cart|add to bag|buy now|place order|pay now|accept|accept all|accept cookies|reject all|continue to payment|book now) [button|link]",
+      "(click|press|hit|tap) [on] the {tail:text} (button|link) on the (page|site|website|web page)",
+    ],
     samples: ["click that button on the page", "press the link you found"],
   },
   browser_type: {
@@ -205,6 +217,10 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       },
     ],
     asks: ["(fill in|fill out|type in|type into|fill) [the] [field|box|element] {ref:pageref} [on the page]"],
+    askShapes: [
+      "(type|enter|put|write|search for) {text} (in|into) the (site's|sites|page's|pages|website's|websites) {tail:label} (box|field|bar) [and (hit|press) (enter|return)]",
+      "(type|enter|put|write) {text} (in|into) the {tail:label} (box|field|bar) on the (page|site|website|web page)",
+    ],
     // What to type, the field by its label, and its ref said beside it
     shapes: [
       `(type|enter|put|write|fill in) {text} (in|into) the {tail:label} (field|box) ${REF_ASIDE} {ref:pageref}`,

@@ -92,6 +92,14 @@ const UI_INTENTS: IntentTable = {
       "what is (in|on) this {tail:label} (window|dialog|dialogue box|dialog box) [(list|tell me|show me) everything [on it|in it]]",
       `(read|read out|read me|tell me|describe) [me] [out] what is (in|on) (this|the) ${DIALOG} [{tail:text}]`,
       `(read|read out|describe) [me] [out] (this|the) ${DIALOG} [to me] [{tail:text}]`,
+      `what (buttons|controls|fields|menus|options) are there (in|on) (this|the) ${DIALOG} [{tail:text}]`,
+      "(list|show|give|tell) [me] the (buttons|controls|fields|menus|options) and (buttons|controls|fields|menus|options) (in|on) the (focused|focussed|current|active|front) window [{tail:text}]",
+      "(read|show|dump|print) [me] the {window:text} (window's|window s|windows) (ui tree|ui|accessibility tree|controls|elements|interface)",
+      "look at the {window:text} window and (tell me|say|list) what is (in|on) it",
+      {
+        t: "(show|list|read) [me] (this|the) (window's|window s|windows) hidden (menu items|menus|items|controls|elements|stuff) [too|as well]",
+        args: { all: true },
+      },
     ],
     build: (input) => {
       const args = argsWithoutTail(input);
@@ -175,6 +183,26 @@ const UI_INTENTS: IntentTable = {
       },
       {
         t: `(type|enter|put|write) {value:text} (in|into) the {tail:text} ${REF_ASIDE} {ref:uiref}`,
+        args: { action: "set_value" },
+      },
+    ],
+    // A window's control named by its label with no ref ("tick the Remember me box"): which one
+    // is asked (a ref comes from a listing); a dialog's own buttons are a window's, not a page's
+    askShapes: [
+      {
+        t: "(press|click|hit|tap) [on] the (ok|okay|cancel|apply|yes|no|save|dont save|do not save|next|back|finish|install|browse|close|retry|skip|done|allow|deny|open) button",
+        args: { action: "press" },
+      },
+      {
+        t: "(tick|untick|check|uncheck|toggle) [the] {tail:text} (checkbox|check box|tick box|box|toggle|switch)",
+        args: { action: "press" },
+      },
+      {
+        t: "(put|place|move|set) the cursor (in|into|on) the {tail:text} (field|box|text box|text field)",
+        args: { action: "focus" },
+      },
+      {
+        t: "(set|change) the {tail:label} (field|box|setting) to {value:text}",
         args: { action: "set_value" },
       },
     ],

@@ -100,7 +100,7 @@ const WEB_INTENTS: IntentTable = {
     // The page named first, then what is wanted of it ("this page <link>, give me its text")
     shapes: [
       "[the|this] (page|article|site|website|link) {url} [(give me|get me|show me|read me|i want|i need)] the (text|contents|content|words) [of it|on it|in it] [{tail:text}]",
-      "(pull|pull up|grab) [me] the (text|contents|content|words) of {url}",
+      "(pull|pull up|grab) [me] the (text|contents|content|words) of [this|the] [article|page|post|story|blog post] {url}",
     ],
     samples: ["fetch this page", "download the page", "get the contents of the page"],
     fallback: (input) => {

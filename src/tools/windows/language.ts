@@ -125,7 +125,11 @@ const WINDOW_INTENTS: IntentTable = {
       `(minimize|minimise|hide) ${TITLED} {window:text}`,
       "(minimize|minimise) window {window:text}",
     ],
-    shapes: [`(minimize|minimise|hide) ${SHOWN} [{tail:text}]`],
+    shapes: [
+      `(minimize|minimise|hide) ${SHOWN} [{tail:text}]`,
+      "(minimize|minimise|hide) [the|my] {app} [window] (for now|for a bit|for a moment|for a sec|for a second|for the moment)",
+      "(minimize|minimise) (this|that) [one|window|thing]",
+    ],
     build: windowArgs,
     samples: ["shrink this window down", "tuck the window away", "minimise everything"],
   },
@@ -171,7 +175,14 @@ const WINDOW_INTENTS: IntentTable = {
         args: { side: "maximize" },
       },
       `(put|move|snap) ${SHOWN} (on|to) the {side} [half|side] [of the screen]`,
+      // A window named by its document's kind, without the word "window"
+      "(put|move|snap) [the|my] {window:text} (viewer|reader|editor|spreadsheet|document|doc|sheet|presentation) (on|to) the {side} (half|side) of the screen",
+      {
+        t: "(maximize|maximise) [the|my] {window:text} (spreadsheet|document|doc|sheet|presentation|slides|pdf|draft|report)",
+        args: { side: "maximize" },
+      },
     ],
+    askShapes: ["(snap|tile|put|move|push) (it|this|this window|the window) to (one|a|either) side"],
     build: windowArgs,
     samples: [
       "split the screen with this on the left",
