@@ -69,6 +69,12 @@ describe("windows named by what they show", () => {
     });
   });
 
+  it("closes the window that has something in it, and makes a window full screen", () => {
+    expectAct("close the window that has the rota on it", "windows_close", { window: "the rota" });
+    expectAct("make the window fullscreen please", "windows_tile", { side: "maximize" });
+    expectAct("bring the seating plan window back up", "windows_focus", { window: "seating plan" });
+  });
+
   it("reads filling the screen and 'the window of an app' as maximising", () => {
     expectAct("could you make this window cover the entire screen", "windows_tile", { side: "maximize" });
     expectAct("make the window of inkscape as big as it goes", "windows_tile", {
@@ -94,6 +100,15 @@ describe("apps: going to one, another window of one, all of one", () => {
       app: "inkscape",
       new_window: true,
     });
+  });
+
+  it("never quits the one app a request keeps open", () => {
+    const result = read("shut everything apart from slack");
+    expect(acts(result) && result.tool === "apps_quit").toBe(false);
+  });
+
+  it("lists the apps when asked whether one is running", () => {
+    expectAct("is thunderbird still running", "apps_list");
   });
 
   it("quits the whole app when said so, and asks which app for 'the app' with a reason", () => {
@@ -152,6 +167,23 @@ describe("page and window elements named by their label with the ref beside it",
   });
 });
 
+describe("back, tabs and a page asked about", () => {
+  it("goes back when back is said as a place or as being taken there", () => {
+    expectAct("bring me back to where I was", "browser_back");
+    expectAct("back to the page I was on", "browser_back");
+  });
+
+  it("counts the tabs and reads the page asked about something", () => {
+    expectAct("how many browser tabs are there open", "browser_tabs", { action: "list" });
+    expectAct("what does this page say about refunds", "browser_get_text");
+    expectAct("read the article aloud", "browser_get_text");
+  });
+
+  it("fills a page's field by its ref with what to put in it", () => {
+    expectAct("fill e27 with 14 Mill Lane", "browser_type", { ref: "e27", text: "14 Mill Lane" });
+  });
+});
+
 describe("the page read, shot and waited on", () => {
   it("reads the page said as what is on it", () => {
     expectAct("read me out what's on this page, I left my glasses upstairs", "browser_get_text");
@@ -190,6 +222,8 @@ describe("what a window holds", () => {
     expectAct("what menus are there in this dialog", "ui_state");
     expectAct("dump the Printers window's controls", "ui_state", { window: "Printers" });
     expectAct("show the window's hidden items as well", "ui_state", { all: true });
+    expectAct("which options can I use in this pop up", "ui_state");
+    expectAct("write 42 into @e8", "ui_action", { ref: "@e8", action: "set_value", value: "42" });
   });
 
   it("reads a window named by its app, a dialog, and a control named by its use", () => {

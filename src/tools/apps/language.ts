@@ -51,8 +51,9 @@ const APP_INTENTS: IntentTable = {
     describe: ({ app }) => (typeof app === "string" ? `Quit ${app}` : undefined),
     anchors: /\b(?:close|quit|exit|kill|shut)\b/,
     // Shutting down things that are not programs: not a guess to act on, nor to ask about
+    // …nor a guess at which app when the request keeps one open ("everything except firefox")
     vetoes:
-      /\b(?:power|plant|computer|pc|laptop|machine|system|factory|reactor|station|engine|car|lights?|door|account)\b/,
+      /\b(?:power|plant|computer|pc|laptop|machine|system|factory|reactor|station|engine|car|lights?|door|account|except|apart from|other than|but not|everything|every app|all (?:the |my )?(?:apps|programs|windows))\b/,
     templates: [
       `[force] (quit|close|exit|kill|shut down|terminate|stop|shut) [the|my] {app} ${APP_SUFFIX}`,
       `(close|shut) [down] [the|my] {app} ${APP_SUFFIX} [down]`,
@@ -88,6 +89,7 @@ const APP_INTENTS: IntentTable = {
     shapes: [
       "what [apps|applications|programs|software] (have i got|do i have|is there|is) installed [on (this|my|the) (thing|computer|laptop|machine|pc|box)]",
       "(is|have i got|do i have) {app} installed [on (this|my|the) (thing|computer|laptop|machine|pc|box)]",
+      "is {app} (open|running|still running|still open) [at the moment|right now|now]",
     ],
     fallback: NO_ARGS,
   },

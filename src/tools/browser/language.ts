@@ -65,6 +65,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       "(previous|last) page [please]",
       "(hit|press|click) [the] back button",
     ],
+    // Back said as a place ("where I was", "the page before") or as being taken there
+    shapes: [
+      "(take|bring|get) me back [a page|one page|to the (previous|last) page|to where i was [before]|to the page before]",
+      "[go] back to (where i was [before]|the page (before|i was on)|the one before)",
+    ],
     samples: ["take me back to the page before", "go back in the browser", "back one page"],
   },
   browser_get_text: {
@@ -83,6 +88,9 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       `(read|read out|read me|read out to me) [me] [out] what (is|it says) (on|in) ${OPEN_PAGE} [{tail:text}]`,
       `(read|read out|read me) [me] [out] the (text|words|writing|article) (of|on|from|in) ${OPEN_PAGE} [{tail:text}]`,
       `(read|read out) ${OPEN_PAGE} [out] [to me|aloud] [{tail:text}]`,
+      "(read|read out) [me] (this|the) (article|story|post|blog post|piece) [out] [to me] [(out loud|aloud)] [please]",
+      // Asking the page about something is reading it
+      `what does ${PAGE} say about {tail:text}`,
     ],
     build: argsWithoutTail,
     samples: ["read me this article", "what's written on this page", "read the text of the website"],
@@ -116,6 +124,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     shapes: [
       `(screenshot|capture|snap|grab) [just|only] [the|this|my] [browser|web] (page|tab|website|site) [{tail:text}]`,
       `(take|grab|save|make|get) [me] a [screenshot|screen shot|picture|capture] of [just|only] [the|this|my] (browser page|web page|browser tab|website) [{tail:text}]`,
+      `(take|grab|save|make|get) [me] a (screenshot|screen shot|capture) of ${NAMED_PAGE}`,
       {
         t: "(take|grab|save|make|get) [me] a (full page|full-page|whole page|whole-page|full length|full-length|scrolling) (screenshot|screen shot|capture|picture) [of {tail:text}]",
         args: { full_page: true },
@@ -157,6 +166,12 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       { t: "[open] [a] new tab (with|for|to|on) {url}", args: { action: "new" } },
       {
         t: `(what|which) ${TAB} (have i got|have i|do i have|are) [got] open [in the browser]`,
+        args: { action: "list" },
+      },
+    ],
+    shapes: [
+      {
+        t: `how many ${TAB} (have i got|have i|are there|are) [got] open [in the browser|right now|now]`,
         args: { action: "list" },
       },
     ],
@@ -225,6 +240,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     shapes: [
       `(type|enter|put|write|fill in) {text} (in|into) the {tail:label} (field|box) ${REF_ASIDE} {ref:pageref}`,
       `(in|into) the {tail:label} (field|box) {ref:pageref} (type|enter|put|write) {text}`,
+      "(fill in|fill|complete) [field|box] {ref:pageref} with {text}",
     ],
     samples: ["fill the search box on the page", "type my email into that field"],
   },

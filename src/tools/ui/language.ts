@@ -93,6 +93,8 @@ const UI_INTENTS: IntentTable = {
       `(read|read out|read me|tell me|describe) [me] [out] what is (in|on) (this|the) ${DIALOG} [{tail:text}]`,
       `(read|read out|describe) [me] [out] (this|the) ${DIALOG} [to me] [{tail:text}]`,
       `what (buttons|controls|fields|menus|options) are there (in|on) (this|the) ${DIALOG} [{tail:text}]`,
+      `(which|what) (buttons|controls|fields|menus|options) (can i press|can i click|can i use|are there|does it have) (in|on) (this|the) ${DIALOG}`,
+      `what does (this|the) ${DIALOG} (show|say|contain|have in it)`,
       "(list|show|give|tell) [me] the (buttons|controls|fields|menus|options) and (buttons|controls|fields|menus|options) (in|on) the (focused|focussed|current|active|front) window [{tail:text}]",
       "(read|show|dump|print) [me] the {window:text} (window's|window s|windows) (ui tree|ui|accessibility tree|controls|elements|interface)",
       "look at the {window:text} window and (tell me|say|list) what is (in|on) it",
@@ -177,6 +179,7 @@ const UI_INTENTS: IntentTable = {
         t: `(press|click|tap|hit|tick|untick|check|uncheck|select|activate) [on] [the] {tail:text} [(button|box|checkbox|check box|option|toggle|switch|item)] ${REF_ASIDE} {ref:uiref}`,
         args: { action: "press" },
       },
+      { t: "(type|enter|put|write) {value:text} (in|into) {ref:uiref}", args: { action: "set_value" } },
       {
         t: "(in|into) the {tail:text} {ref:uiref} (type|enter|put|write) {value:text}",
         args: { action: "set_value" },

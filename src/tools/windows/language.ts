@@ -88,7 +88,7 @@ const WINDOW_INTENTS: IntentTable = {
       "(switch|swap|flip|go|jump) [over|back] to [the|my] {app} window",
     ],
     shapes: [
-      `(bring|put|pull) ${SHOWN} (to the front|forward|up|on top) [{tail:text}]`,
+      `(bring|put|pull) ${SHOWN} (to the front|forward|up|on top|back up|back to the front|back) [{tail:text}]`,
       `(focus|bring up|bring forward|raise|switch to|go to|jump to) ${SHOWN} [{tail:text}]`,
       "(bring|put) the window of {app} (to the front|forward|on top)",
     ],
@@ -111,7 +111,10 @@ const WINDOW_INTENTS: IntentTable = {
       `(close|shut) [the|my] {app} window ${TAIL}`,
       `(shut|get rid of) ${WHICH} window`,
     ],
-    shapes: [`(close|shut) ${SHOWN} [{tail:text}]`],
+    shapes: [
+      `(close|shut) ${SHOWN} [{tail:text}]`,
+      "(close|shut) the window (with|showing|that has) {window:text} (in it|open|on it)",
+    ],
     build: windowArgs,
     samples: ["close this window please", "shut the window i'm looking at", "close that window"],
     negatives: ["close the door", "close the blinds", "close my bank account"],
@@ -169,6 +172,10 @@ const WINDOW_INTENTS: IntentTable = {
     shapes: [
       { t: `(maximize|maximise) ${SHOWN} [{tail:text}]`, args: { side: "maximize" } },
       { t: `make ${WHICH} window ${WHOLE_SCREEN} [{tail:text}]`, args: { side: "maximize" } },
+      {
+        t: `make ${WHICH} window (full screen|fullscreen|full size|as big as it goes|as big as possible) [{tail:text}]`,
+        args: { side: "maximize" },
+      },
       { t: `make [the|my] {app} window ${WHOLE_SCREEN} [{tail:text}]`, args: { side: "maximize" } },
       {
         t: "make the window of {app} (big|bigger|full screen|fullscreen|as big as it goes) [full screen] [{tail:text}]",
