@@ -181,6 +181,19 @@ describe("back, tabs and a page asked about", () => {
 
   it("fills a page's field by its ref with what to put in it", () => {
     expectAct("fill e27 with 14 Mill Lane", "browser_type", { ref: "e27", text: "14 Mill Lane" });
+    expectAct("put our postcode in e6: LS2 7EW", "browser_type", { ref: "e6", text: "LS2 7EW" });
+  });
+
+  it("never reads a second ref or request as an element's label", () => {
+    const result = read("press e3 and then e11");
+    expect(acts(result) && result.tool === "browser_click" && result.args?.ref === "e11").toBe(false);
+  });
+
+  it("reads the page named first and then 'read it', what is written on it, and the fields on it", () => {
+    expectAct("this website is a mess, read it out for me", "browser_get_text");
+    expectAct("tell me what is written on the page", "browser_get_text");
+    expectAct("which buttons are there on this page", "browser_snapshot");
+    expectAct("new browser tab", "browser_tabs", { action: "new" });
   });
 });
 
@@ -211,6 +224,10 @@ describe("apps installed, got up, and already open", () => {
     expectAct("have I got blender installed", "apps_list");
   });
 
+  it("reads an app named first and then 'open it'", () => {
+    expectAct("gimp. launch it", "apps_launch", { app: "gimp" });
+  });
+
   it("reads the particle after the app and 'the one I already have open'", () => {
     expectAct("get the terminal up, I need to run something", "apps_launch", { app: "terminal" });
     expectAct("bring the firefox I already have open forward", "apps_focus", { app: "firefox" });
@@ -237,6 +254,17 @@ describe("the web: a question searched, a link named first", () => {
   it("searches a question about the world without the web being named", () => {
     expectAct("search how long to boil a duck egg", "web_search", { query: "how long to boil a duck egg" });
     expectAct("search in internet: opening of the new library", "web_search");
+  });
+
+  it("reads 'google it:' and 'on the internet' said before the words, and what people say online", () => {
+    expectAct("google it: what time does the tip close", "web_search", {
+      query: "what time does the tip close",
+    });
+    expectAct("look on the internet for a cheap sofa bed", "web_search", { query: "a cheap sofa bed" });
+    expectAct("what are people saying online about the new bypass", "web_search", {
+      query: "the new bypass",
+    });
+    expectAct("give me the video transcript for https://youtu.be/Hh7Jj8", "youtube_transcript");
   });
 
   it("leaves a search of one's own things to be asked", () => {

@@ -42,6 +42,16 @@ function pageArgs(input: BuildInput): Args {
   return args;
 }
 
+/**
+ * An element's label said beside its ref is words, never another ref or a second request
+ * ("click e4 and then e9" is two clicks, not e9 labelled "e4 and then").
+ */
+function labelledArgs(input: BuildInput): Args | undefined {
+  const label = input.values.tail;
+  if (typeof label === "string" && /(?:^|\s)@?e\d{1,5}\b|\b(?:and|then)\b/i.test(label)) return undefined;
+  return argsWithoutTail(input);
+}
+
 /** Where a ref is said after the element it names: "…, it is e31", "…, that's e7", "(e12)". */
 const REF_ASIDE = "[(it is|that is|thats|its|ref|number|which is)]";
 /** A kind of element on a page, as people name it. */
@@ -89,6 +99,8 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       `(read|read out|read me) [me] [out] the (text|words|writing|article) (of|on|from|in) ${OPEN_PAGE} [{tail:text}]`,
       `(read|read out) ${OPEN_PAGE} [out] [to me|aloud] [{tail:text}]`,
       "(read|read out) [me] (this|the) (article|story|post|blog post|piece) [out] [to me] [(out loud|aloud)] [please]",
+      `[can you] (tell me|say) what is (written|said) (on|in) ${OPEN_PAGE}`,
+      "(the|this) (page|website|site|article) {tail:text} (read|read out) it [out] [to me|aloud|for me]",
       // Asking the page about something is reading it
       `what does ${PAGE} say about {tail:text}`,
     ],
@@ -104,7 +116,10 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       `(snapshot|take a snapshot of) ${PAGE}`,
     ],
     // The page named by its site, with what the user means to do there
-    shapes: [`(snapshot|take a snapshot of) ${NAMED_PAGE} [{tail:text}]`],
+    shapes: [
+      `(snapshot|take a snapshot of) ${NAMED_PAGE} [{tail:text}]`,
+      `(what|which) (fields|links|buttons|boxes|options|controls|elements|forms|menus) (are|is) [there] (on|in) ${PAGE}`,
+    ],
     build: pageArgs,
     samples: ["which links are on this page", "what can i do on this website"],
   },
@@ -174,6 +189,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
         t: `how many ${TAB} (have i got|have i|are there|are) [got] open [in the browser|right now|now]`,
         args: { action: "list" },
       },
+      { t: `[a] new ${TAB} [please]`, args: { action: "new" } },
     ],
     samples: [
       "new browser tab please",
@@ -208,7 +224,10 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     askShapes: [
       "(click|press|hit|tap) [on] [the] (sign in|log in|login|sign up|register|subscribe|checkout|check out|add to basket|add to cart|add to bag|buy now|place order|pay now|accept|accept all|accept cookies|reject all|continue to payment|book now) [button|link]",
       "(click|press|hit|tap) [on] the {tail:text} (button|link) on the (page|site|website|web page)",
+      // A link or result by its place: which element is asked (refs come from the page's listing)
+      "(click|press|tap|follow) [on] the (first|second|third|fourth|fifth|last|top|next) (link|button|result)",
     ],
+    build: labelledArgs,
     samples: ["click that button on the page", "press the link you found"],
   },
   browser_type: {
@@ -241,7 +260,10 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       `(type|enter|put|write|fill in) {text} (in|into) the {tail:label} (field|box) ${REF_ASIDE} {ref:pageref}`,
       `(in|into) the {tail:label} (field|box) {ref:pageref} (type|enter|put|write) {text}`,
       "(fill in|fill|complete) [field|box] {ref:pageref} with {text}",
+      // What the value is, where it goes, then the value: "type my name in e2: Sara"
+      "(type|enter|put|write) [my|the|our] {tail:label} (in|into) {ref:pageref} {text}",
     ],
+    build: labelledArgs,
     samples: ["fill the search box on the page", "type my email into that field"],
   },
   browser_select: {

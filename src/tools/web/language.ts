@@ -73,7 +73,12 @@ const WEB_INTENTS: IntentTable = {
       "what does the (internet|web) say about {query}",
     ],
     // Said without an article, the way many speakers say it ("search in internet: …")
-    shapes: ["(search|look|find) (in|on) (internet|web|google) [for|about] {query}"],
+    shapes: [
+      "(search|look|find) (in|on) [the] (internet|web|google|net) [for|about] {query}",
+      // "google it: …": the pronoun is the request's, the words after it the search
+      "(google|search|look up) (it|this|that) {query}",
+      "what (do|are) people (say|saying|think) (online|on the internet|on the web) about {query}",
+    ],
     samples: ["search the internet", "google something for me", "do a web search", "look it up online"],
   },
   web_search_news: {
@@ -124,6 +129,8 @@ const YOUTUBE_INTENTS: IntentTable = {
     // The video named first, then what is wanted of it ("this clip <link>, I need the captions")
     shapes: [
       "(get|give me|show me|fetch|pull) [me] the (transcript|captions|subtitles) (of|for|from) [the|this] (lecture|talk|clip|lesson|tutorial|interview|vid) {url} [{tail:text}]",
+      "(get|give me|show me|fetch|pull) [me] the (youtube|video|clip's|video's) (transcript|captions|subtitles) (of|for|from) [the|this] [video|clip|youtube video] {url}",
+      "what (are|is|does) the (subtitles|captions|transcript) (of|for|in|say in) [the|this] [video|clip|youtube video] {url}",
       "[the|this] [video|clip|lecture|talk|vid|youtube video] {url} [(i want|i need|i would like|give me|get me|can i have)] the (transcript|captions|subtitles) [of it] [{tail:text}]",
       {
         t: "[the|this] [video|clip|lecture|talk|vid|youtube video] {url} [(i want|i need|i would like|give me|get me|can i have)] the (subtitles|captions|transcript) in {language:text} [{tail:text}]",
