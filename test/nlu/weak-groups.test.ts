@@ -280,3 +280,16 @@ describe("the web: a question searched, a link named first", () => {
     });
   });
 });
+
+describe("a desktop request beside its reason is done, a purpose is asked", () => {
+  it("acts on arranging windows, apps and looking at the page when a reason is said beside them", () => {
+    expectAct("hide discord, my boss is walking over", "windows_minimize", { app: "discord" });
+    expectAct("the film's finished, quit vlc", "apps_quit", { app: "vlc" });
+  });
+
+  it("asks when the words after the request are its purpose, which may be the real request", () => {
+    const result = read("open discord so we can book a table for friday");
+    expect(result.tool).toBe("apps_launch");
+    expect(acts(result)).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { findApp, NO_ARGS } from "../../brain/nlu/language/index.js";
-import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask to open, close and list apps (the team's own sentences). */
@@ -117,4 +117,8 @@ const APP_FOCUS_INTENTS: IntentTable = {
   },
 };
 
-export const APPS_LANGUAGE = withPhrasings(byTool(APP_INTENTS, APP_FOCUS_INTENTS), SAMPLES);
+/** Opening, quitting and bringing apps forward beside a reason ("open Teams, call in 5") is done. */
+export const APPS_LANGUAGE = withPhrasings(
+  withEvery(byTool(APP_INTENTS, APP_FOCUS_INTENTS), { besideReason: "act" }),
+  SAMPLES,
+);

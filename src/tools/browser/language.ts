@@ -68,6 +68,8 @@ const TAB = "(tab|tabs|browser tab|browser tabs)";
 
 const BROWSER_PAGE_INTENTS: IntentTable = {
   browser_back: {
+    // Going back or looking at the page beside a reason is done, not asked
+    besideReason: "act",
     describe: () => "Go back a page",
     templates: [
       "(go|navigate|head) back [a page|one page] [in the browser]",
@@ -83,6 +85,8 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     samples: ["take me back to the page before", "go back in the browser", "back one page"],
   },
   browser_get_text: {
+    // Going back or looking at the page beside a reason is done, not asked
+    besideReason: "act",
     describe: () => "Read the page",
     templates: [
       `(read|read out|read me) ${PAGE} [to me|aloud]`,
@@ -108,6 +112,8 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     samples: ["read me this article", "what's written on this page", "read the text of the website"],
   },
   browser_snapshot: {
+    // Going back or looking at the page beside a reason is done, not asked
+    besideReason: "act",
     describe: () => "Look at what is on the page",
     templates: [
       `what (is|can i click|links are|buttons are) on ${PAGE}`,
@@ -124,6 +130,8 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     samples: ["which links are on this page", "what can i do on this website"],
   },
   browser_screenshot: {
+    // Going back or looking at the page beside a reason is done, not asked
+    besideReason: "act",
     describe: ({ full_page }) => `Take a screenshot of the ${full_page === true ? "whole page" : "page"}`,
     templates: [
       `(take|grab|save|make) a (screenshot|screen shot|picture|capture) of ${PAGE}`,

@@ -60,6 +60,8 @@ const WHERE_IS = "(where is|find|locate|look for|find me)";
 /** How people ask about and act on what a window shows (the team's own sentences). */
 const UI_INTENTS: IntentTable = {
   ui_state: {
+    // Looking at a window beside a reason is done, not asked
+    besideReason: "act",
     describe: () => "Read what the window shows",
     templates: [
       "(read|describe|show me|what is in) [the|this|current|active] window",
@@ -114,6 +116,8 @@ const UI_INTENTS: IntentTable = {
     ],
   },
   ui_find: {
+    // Looking at a window beside a reason is done, not asked
+    besideReason: "act",
     refersTo: ({ name, role }) =>
       typeof name === "string"
         ? { it: `the ${name} ${typeof role === "string" ? role : "button"}` }

@@ -1,5 +1,5 @@
 import { type Args, type BuildInput, slotsAsArgs, spreadPairs } from "../../brain/nlu/language/index.js";
-import { byTool, GLASS_WINDOW, type IntentTable } from "../language.js";
+import { byTool, GLASS_WINDOW, type IntentTable, withEvery } from "../language.js";
 
 /** How people ask to arrange their windows (the team's own sentences). */
 const WINDOW = "(window|windows)";
@@ -226,4 +226,5 @@ const WINDOW_INTENTS: IntentTable = {
   },
 };
 
-export const WINDOWS_LANGUAGE = byTool(WINDOW_INTENTS);
+/** Arranging windows beside its reason ("minimise Teams, I'm off the call") is done, not asked. */
+export const WINDOWS_LANGUAGE = withEvery(byTool(WINDOW_INTENTS), { besideReason: "act" });
