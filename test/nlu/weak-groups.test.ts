@@ -293,3 +293,20 @@ describe("a desktop request beside its reason is done, a purpose is asked", () =
     expect(acts(result)).toBe(false);
   });
 });
+
+describe("back, a webpage, full screen, an app got", () => {
+  it("goes back to the previous page said as a place to go to, or as the back button", () => {
+    expectAct("head to the prior page", "browser_back");
+    expectAct("tap the back button", "browser_back");
+  });
+
+  it("reads 'webpage' written as one word", () => {
+    expectAct("read out this webpage", "browser_get_text");
+  });
+
+  it("makes an app's window full screen and gets an app", () => {
+    expectAct("put gimp fullscreen", "windows_tile", { app: "gimp", side: "maximize" });
+    expectAct("get me the calculator", "apps_launch", { app: "calculator" });
+    expectAct("let me see which windows I have open", "windows_list");
+  });
+});

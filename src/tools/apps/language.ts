@@ -35,6 +35,7 @@ const APP_INTENTS: IntentTable = {
       { t: `(open|start|launch) {app} in ${ANOTHER} window [{tail:text}]`, args: { new_window: true } },
       // The app named first, then what to do with it ("spotify. open it")
       "{app} [app|application|program] (open|launch|start) it [up] [please]",
+      "get me [the|my] {app} [app|application|program] [please]",
       // "get the calculator up": the particle after the app
       "(get|pull|bring) [the|my] {app} [app|application|program] up [{tail:text}]",
     ],

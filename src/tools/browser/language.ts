@@ -31,8 +31,10 @@ const BROWSER_INTENTS: IntentTable = {
 };
 
 const PAGE = "[the|this] [current] [browser] (page|tab|website|site|web page)";
+/** The page as shapes read it: "webpage" written as one word too (templates keep PAGE: taught). */
+const PAGE_SAID = "[the|this] [current] [browser] (page|tab|website|site|web page|webpage)";
 /** The page said as the one in front of the user: "the page I have open in the browser". */
-const OPEN_PAGE = `${PAGE} [(i have|i have got|i am on|i am looking at|that is) [open|up]] [in the browser]`;
+const OPEN_PAGE = `${PAGE_SAID} [(i have|i have got|i am on|i am looking at|that is) [open|up]] [in the browser]`;
 /** A page named by its site or by what it is ("the supplier portal page", "the council's site"). */
 const NAMED_PAGE = "[the|this|my] {site:label} (page|site|website|web page|portal)";
 
@@ -80,7 +82,9 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     // Back said as a place ("where I was", "the page before") or as being taken there
     shapes: [
       "(take|bring|get) me back [a page|one page|to the (previous|last) page|to where i was [before]|to the page before]",
-      "[go] back to (where i was [before]|the page (before|i was on)|the one before)",
+      "[go] back to (where i was [before]|the page (before|i was on)|the one before|the (previous|last|prior) page) [please]",
+      "(go|get|head|navigate) to the (previous|last|prior) page [please]",
+      "(hit|press|click|tap) [the] back [button] [in the browser]",
     ],
     samples: ["take me back to the page before", "go back in the browser", "back one page"],
   },
@@ -124,7 +128,8 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     // The page named by its site, with what the user means to do there
     shapes: [
       `(snapshot|take a snapshot of) ${NAMED_PAGE} [{tail:text}]`,
-      `(what|which) (fields|links|buttons|boxes|options|controls|elements|forms|menus) (are|is) [there] (on|in) ${PAGE}`,
+      `(what|which) (fields|links|buttons|boxes|options|controls|elements|forms|menus) (are|is) [there] (on|in) ${PAGE_SAID}`,
+      `what is on ${PAGE_SAID}`,
     ],
     build: pageArgs,
     samples: ["which links are on this page", "what can i do on this website"],
@@ -146,7 +151,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     // The page, not the screen: "just the browser page"; "full page" is only ever a page's
     shapes: [
       `(screenshot|capture|snap|grab) [just|only] [the|this|my] [browser|web] (page|tab|website|site) [{tail:text}]`,
-      `(take|grab|save|make|get) [me] a [screenshot|screen shot|picture|capture] of [just|only] [the|this|my] (browser page|web page|browser tab|website) [{tail:text}]`,
+      `(take|grab|save|make|get) [me] a [screenshot|screen shot|picture|capture] of [just|only] [the|this|my] (browser page|web page|webpage|browser tab|website) [{tail:text}]`,
       `(take|grab|save|make|get) [me] a (screenshot|screen shot|capture) of ${NAMED_PAGE}`,
       {
         t: "(take|grab|save|make|get) [me] a (full page|full-page|whole page|whole-page|full length|full-length|scrolling) (screenshot|screen shot|capture|picture) [of {tail:text}]",

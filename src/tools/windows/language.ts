@@ -65,6 +65,7 @@ const WINDOW_INTENTS: IntentTable = {
     // The moment said the way people say it, and what they add after asking
     shapes: [
       `(what|which) ${WINDOW} (have i got|have i|do i have|are) [got] (open|up|running) (at present|at the moment|currently|just now|right now) [{tail:text}]`,
+      `(can i see|let me see|show me) (what|which) ${WINDOW} (are|i have|i have got) [got] open`,
     ],
     samples: [
       "which windows have i got up",
@@ -174,6 +175,10 @@ const WINDOW_INTENTS: IntentTable = {
       { t: `make ${WHICH} window ${WHOLE_SCREEN} [{tail:text}]`, args: { side: "maximize" } },
       {
         t: `make ${WHICH} window (full screen|fullscreen|full size|as big as it goes|as big as possible) [{tail:text}]`,
+        args: { side: "maximize" },
+      },
+      {
+        t: "(put|make|set|go) [the|my] {app} [window] (full screen|fullscreen|to full screen) [please]",
         args: { side: "maximize" },
       },
       { t: `make [the|my] {app} window ${WHOLE_SCREEN} [{tail:text}]`, args: { side: "maximize" } },
