@@ -75,6 +75,20 @@ describe("windows named by what they show", () => {
     expectAct("bring the seating plan window back up", "windows_focus", { window: "seating plan" });
   });
 
+  it("moves a window to the top left corner and sizes it in one call", () => {
+    expectAct(
+      "put the inkscape window over to the top left corner and resize it to 1100 by 700",
+      "windows_move",
+      {
+        app: "inkscape",
+        x: 0,
+        y: 0,
+        width: 1100,
+        height: 700,
+      },
+    );
+  });
+
   it("reads filling the screen and 'the window of an app' as maximising", () => {
     expectAct("could you make this window cover the entire screen", "windows_tile", { side: "maximize" });
     expectAct("make the window of inkscape as big as it goes", "windows_tile", {
@@ -285,6 +299,11 @@ describe("a desktop request beside its reason is done, a purpose is asked", () =
   it("acts on arranging windows, apps and looking at the page when a reason is said beside them", () => {
     expectAct("hide discord, my boss is walking over", "windows_minimize", { app: "discord" });
     expectAct("the film's finished, quit vlc", "apps_quit", { app: "vlc" });
+  });
+
+  it("parts a request from its reason at a sentence's end too, and opens an address beside a reason", () => {
+    expectAct("Could you launch blender for me? The render is due today.", "apps_launch", { app: "blender" });
+    expectAct("open example.net, I have to pay a parking fine", "browser_navigate", { url: "example.net" });
   });
 
   it("asks when the words after the request are its purpose, which may be the real request", () => {

@@ -76,7 +76,7 @@ function clauseRequest(
   return found;
 }
 
-/** The sentence's parts at commas, semicolons and dashes, and before a clause-leading "so". */
+/** The sentence's parts at commas, semicolons, dashes and sentence ends, and before a clause-leading "so". */
 function partsOf(tokens: readonly Token[], text: string): Token[][] {
   const parts: Token[][] = [];
   let current: Token[] = [];
@@ -84,7 +84,8 @@ function partsOf(tokens: readonly Token[], text: string): Token[][] {
     const token = tokens[i]!;
     const previous = tokens[i - 1];
     const between = previous ? text.slice(previous.end, token.start) : "";
-    const breaks = /[,;]|\s[-–—]\s/.test(between) || (token.w === "so" && i > 0);
+    // A sentence's end parts it too ("Would you open Kindle for me? I was reading.")
+    const breaks = /[,;]|[.?!]\s|\s[-–—]\s/.test(between) || (token.w === "so" && i > 0);
     if (breaks && current.length > 0) {
       parts.push(current);
       current = [];

@@ -6,6 +6,8 @@ const BROWSER_INTENTS: IntentTable = {
   browser_navigate: {
     capability: { area: "The web", can: "open pages in the browser" },
     ask: { url: "Which website?" },
+    // Opening an address the user gave, beside a reason, is done ("go back" undoes it)
+    besideReason: "act",
     neverAsk: true,
     // Reading a link prefers fetching it; opening it is the browser's
     handles: [

@@ -225,6 +225,11 @@ const WINDOW_INTENTS: IntentTable = {
       "[the|my] {app} window (move|drag|put|shove|push) it [over] to [position|point] {point} [{tail:text}]",
       `${SHOWN} (resize|make) it [to] {size} [{tail:text}]`,
       "[the|my] {app} window (resize|make) it [to] {size} [{tail:text}]",
+      // The top left corner is the one point a corner names without the screen's size
+      {
+        t: "(move|put|drag|push) [the|my|this] [{app}] [window] [over] to the top left [corner] [{point}] and (make|resize) it [to] {size}",
+        args: { x: 0, y: 0 },
+      },
     ],
     build: windowArgs,
     samples: ["move the window to the corner", "resize this window", "make the window smaller"],
