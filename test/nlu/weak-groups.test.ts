@@ -306,6 +306,13 @@ describe("a desktop request beside its reason is done, a purpose is asked", () =
     expectAct("open example.net, I have to pay a parking fine", "browser_navigate", { url: "example.net" });
   });
 
+  it("never acts on a request the words beside it take back or put off", () => {
+    for (const text of ["Close Slack? No, leave it.", "hide the terminal, actually wait"]) {
+      const result = read(text);
+      expect(acts(result), text).toBe(false);
+    }
+  });
+
   it("asks when the words after the request are its purpose, which may be the real request", () => {
     const result = read("open discord so we can book a table for friday");
     expect(result.tool).toBe("apps_launch");

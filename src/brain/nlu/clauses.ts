@@ -7,6 +7,13 @@ import { SlotCache } from "./template.js";
 import { stripFillers, type Token } from "./text/normalize.js";
 import type { NluCall, NluResult } from "./types.js";
 
+/**
+ * Words beside the request that take it back or put it off ("Quit Zoom? No, keep it open",
+ * "…, actually leave it", "…, maybe later"): the request is at most asked.
+ */
+const TAKES_BACK =
+  /\b(?:no|nope|nah|actually|never ?mind|leave it|keep it|not (?:yet|now|that)|later|wait|hold on|hang on|don'?t|do not|scratch that|forget it|on second thoughts?|or not|maybe)\b/;
+
 /** A purpose said after the request: "so I can …", "so that we …", "in order to …". */
 const PURPOSE = /\b(?:so (?:that )?(?:i|we|you|they|he|she) (?:can|could|may|might|will)|in order to)\b/;
 
@@ -43,7 +50,8 @@ export class Clauses {
     const acts =
       this.catalog.intents.get(intent)?.besideReason === "act" &&
       !OUT_OF_SCOPE.test(said) &&
-      !PURPOSE.test(said);
+      !PURPOSE.test(said) &&
+      !TAKES_BACK.test(said);
     if (asked && !(acts && whole.tool === call.tool)) return whole;
     return {
       text: whole.text,

@@ -55,8 +55,9 @@ const APP_INTENTS: IntentTable = {
     anchors: /\b(?:close|quit|exit|kill|shut)\b/,
     // Shutting down things that are not programs: not a guess to act on, nor to ask about
     // …nor a guess at which app when the request keeps one open ("everything except firefox")
+    // or takes itself back ("close slack? no, leave it")
     vetoes:
-      /\b(?:power|plant|computer|pc|laptop|machine|system|factory|reactor|station|engine|car|lights?|door|account|except|apart from|other than|but not|everything|every app|all (?:the |my )?(?:apps|programs|windows))\b/,
+      /\b(?:power|plant|computer|pc|laptop|machine|system|factory|reactor|station|engine|car|lights?|door|account|except|apart from|other than|but not|everything|every app|all (?:the |my )?(?:apps|programs|windows)|leave it|keep it|never ?mind|scratch that|on second thoughts?)\b/,
     templates: [
       `[force] (quit|close|exit|kill|shut down|terminate|stop|shut) [the|my] {app} ${APP_SUFFIX}`,
       `(close|shut) [down] [the|my] {app} ${APP_SUFFIX} [down]`,
