@@ -28,7 +28,11 @@ export const COMMAND_GROUPS: Array<{
     load: async () => (await import("./runs.js")).registerRunsCommands,
     attaches: ["list", "show", "resume"],
   },
-  { names: ["audit"], load: async () => (await import("./audit.js")).registerAuditCommands },
+  {
+    names: ["audit"],
+    load: async () => (await import("./audit.js")).registerAuditCommands,
+    attaches: ["list"],
+  },
   { names: ["config"], load: async () => (await import("./config.js")).registerConfigCommands },
   { names: ["doctor"], load: async () => (await import("./doctor.js")).registerDoctorCommand },
   {
@@ -36,8 +40,16 @@ export const COMMAND_GROUPS: Array<{
     load: async () => (await import("./start.js")).registerStartCommand,
     ownRuntime: true,
   },
-  { names: ["docs"], load: async () => (await import("./docs.js")).registerDocsCommands },
-  { names: ["memory"], load: async () => (await import("./memory.js")).registerMemoryCommands },
+  {
+    names: ["docs"],
+    load: async () => (await import("./docs.js")).registerDocsCommands,
+    attaches: ["add", "reindex", "list", "remove", "search"],
+  },
+  {
+    names: ["memory"],
+    load: async () => (await import("./memory.js")).registerMemoryCommands,
+    attaches: ["list", "add", "search", "forget", "export"],
+  },
   { names: ["listen", "say"], load: async () => (await import("./voice.js")).registerVoiceCommands },
   { names: ["accounts"], load: async () => (await import("./accounts.js")).registerAccountsCommands },
   { names: ["nlu"], load: async () => (await import("./nlu.js")).registerNluCommand },
@@ -49,7 +61,12 @@ export const COMMAND_GROUPS: Array<{
     attaches: ["add", "remove"],
   },
   { names: ["service"], load: async () => (await import("./service.js")).registerServiceCommands },
-  { names: ["routines"], load: async () => (await import("./routines.js")).registerRoutinesCommands },
+  {
+    names: ["routines"],
+    load: async () => (await import("./routines.js")).registerRoutinesCommands,
+    // Every one: with a service running, routines live there (routines.ts has no --local)
+    attaches: ["add", "list", "show", "pause", "resume", "grants", "remove", "run"],
+  },
 ];
 
 /** Whether this command line runs a command that opens its own runtime (`start`). */

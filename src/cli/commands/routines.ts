@@ -1,12 +1,9 @@
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
+import { callService, findService, type ServiceTarget } from "../../runtime/service-client.js";
 import { CONDITION_OPS, type Condition } from "../../tasks/conditions.js";
-import { type RoutineView, routineView } from "../../tasks/describe.js";
-import { parseGrant } from "../../tasks/grants.js";
-import { type RoutineArgs, routineArgs } from "../../tasks/spec.js";
-import { RoutineStore } from "../../tasks/store.js";
-import { createRoutine, specContext, TasksLink } from "../../tasks/tools.js";
-import { callService, findService, type ServiceTarget } from "../attach.js";
+import type { RoutineView } from "../../tasks/describe.js";
+import type { RoutineArgs } from "../../tasks/spec.js";
 import { type CliContext, parseJsonFlag } from "../base-context.js";
 import { action } from "../run.js";
 
@@ -69,8 +66,12 @@ export function parseCall(text: string): { tool: string; args: Record<string, un
   };
 }
 
-/** The flags as creation arguments (the same schema the routines_create tool takes). */
-export function argsFromFlags(flags: AddFlags): RoutineArgs {
+/**
+ * The flags as creation arguments (the same schema the routines_create tool takes). The schema's
+ * module is imported here: it brings the gate's path checks, which only `add` needs.
+ */
+export async function argsFromFlags(flags: AddFlags): Promise<RoutineArgs> {
+  const { routineArgs } = await import("../../tasks/spec.js");
   const given = flags.spec ? (parseJsonFlag("--spec", flags.spec) as Record<string, unknown>) : {};
   const minutes = flags.onEvent === undefined ? undefined : Number(flags.onEvent);
   if (minutes !== undefined && (!Number.isInteger(minutes) || minutes < 0)) {
@@ -146,7 +147,19 @@ function remote(target: ServiceTarget): Backend {
   };
 }
 
-function local(context: CliContext): Backend {
+/**
+ * This process's store, with no service running. Its modules (the routines' tools, the store)
+ * are imported here, not at the top: attached, the service has them and this process does not
+ * load them.
+ */
+async function local(context: CliContext): Promise<Backend> {
+  const [{ routineView }, { parseGrant }, { RoutineStore }, { createRoutine, specContext, TasksLink }] =
+    await Promise.all([
+      import("../../tasks/describe.js"),
+      import("../../tasks/grants.js"),
+      import("../../tasks/store.js"),
+      import("../../tasks/tools.js"),
+    ]);
   const runtime = context.runtime();
   const store = new RoutineStore(runtime.db);
   const link = new TasksLink();
@@ -200,9 +213,9 @@ function local(context: CliContext): Backend {
   };
 }
 
-function backend(context: CliContext): Backend {
+async function backend(context: CliContext): Promise<Backend> {
   const target = findService(context.env);
-  return target ? remote(target) : local(context);
+  return target ? remote(target) : await local(context);
 }
 
 function printRoutine(context: CliContext, view: RoutineView): void {
@@ -269,8 +282,8 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .option("--json", "print the saved routine as JSON")
     .action(
       action(context, async (flags: AddFlags) => {
-        const args = argsFromFlags(flags);
-        const target = backend(context);
+        const args = await argsFromFlags(flags);
+        const target = await backend(context);
         const saved = await target.add(args, JSON.stringify(args));
         if (flags.json) return json(saved);
         context.print(`Saved.\n${saved.routine.description}\n  id: ${saved.routine.id}`);
@@ -291,7 +304,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .option("--json", "one JSON object per routine")
     .action(
       action(context, async (flags: { json?: boolean }) => {
-        const list = await backend(context).list();
+        const list = await (await backend(context)).list();
         for (const view of list) {
           if (flags.json) json(view);
           else {
@@ -313,7 +326,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .option("--token", "also print its webhook address and token")
     .action(
       action(context, async (id: string, flags: { json?: boolean; token?: boolean }) => {
-        const target = backend(context);
+        const target = await backend(context);
         const view = await target.show(id);
         const hook = flags.token ? await target.hook(view.id) : undefined;
         if (flags.json) return json({ ...view, ...(hook ? { hook } : {}) });
@@ -332,7 +345,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
       .option("--json", "print the routine as JSON")
       .action(
         action(context, async (id: string, flags: { json?: boolean }) => {
-          const view = await backend(context).patch(id, { status: to });
+          const view = await (await backend(context)).patch(id, { status: to });
           if (flags.json) json(view);
           else context.print(`${to === "paused" ? "Paused" : "Resumed"} "${view.name}".`);
         }),
@@ -347,7 +360,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .option("--json", "as JSON")
     .action(
       action(context, async (id: string, flags: { add: string[]; revoke: string[]; json?: boolean }) => {
-        const target = backend(context);
+        const target = await backend(context);
         let view = await target.show(id);
         if (flags.add.length > 0 || flags.revoke.length > 0) {
           const kept = view.grants.filter(
@@ -375,7 +388,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .description("delete a routine and its history")
     .action(
       action(context, async (id: string) => {
-        context.print(`Removed ${await backend(context).remove(id)}.`);
+        context.print(`Removed ${await (await backend(context)).remove(id)}.`);
       }),
     );
   routines
@@ -384,7 +397,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .option("--json", "as JSON")
     .action(
       action(context, async (id: string, flags: { json?: boolean }) => {
-        const run = await backend(context).run(id);
+        const run = await (await backend(context)).run(id);
         if (flags.json) json(run);
         else
           context.print(

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { parametersFrom, pathString } from "../../core/schema.js";
 import { defineTool, ok, type ToolDefinition } from "../../core/tool.js";
 import { type KnowledgeBase, openKnowledge } from "../../knowledge/index.js";
+import { formatReports } from "../../knowledge/report.js";
 import { truncate } from "../../knowledge/text.js";
-import type { IngestReport } from "../../knowledge/types.js";
 import type { ToolDeps } from "../deps.js";
 
 const addSchema = z.object({
@@ -95,28 +95,4 @@ export function createKnowledgeTools(deps: ToolDeps): ToolDefinition[] {
       },
     }),
   ];
-}
-
-export function formatReports(reports: readonly IngestReport[]): string {
-  const counts = { added: 0, updated: 0, unchanged: 0, failed: 0 };
-  const lines: string[] = [];
-  for (const r of reports) {
-    counts[r.status] += 1;
-    if (r.status === "failed") lines.push(`failed    ${r.path}: ${r.error?.message}`);
-    else {
-      const size = [
-        r.pages ? `${r.pages} pages` : undefined,
-        r.chunks !== undefined ? `${r.chunks} chunks` : undefined,
-      ]
-        .filter(Boolean)
-        .join(", ");
-      lines.push(
-        `${r.status.padEnd(9)} ${r.path}${size ? ` (${size})` : ""}${r.warning ? ` — ${r.warning}` : ""}`,
-      );
-    }
-  }
-  lines.push(
-    `${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`,
-  );
-  return lines.join("\n");
 }
