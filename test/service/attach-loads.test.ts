@@ -74,7 +74,10 @@ describe("commands attached to the service load no runtime", () => {
       expect(attached.code, `${command.join(" ")}: ${attached.stderr}`).toBe(0);
       expect([command, attached.runtime]).toEqual([command, false]);
     }
-    const listed = await service.api<{ routines: Array<{ id: string; status: string }> }>("GET", "/api/routines");
+    const listed = await service.api<{ routines: Array<{ id: string; status: string }> }>(
+      "GET",
+      "/api/routines",
+    );
     expect(listed.body.routines.find((r) => r.id === id)?.status).toBe("paused");
     expect((await run(["routines", "remove", id])).runtime).toBe(false);
   }, 300_000);
