@@ -10,6 +10,7 @@ import {
   commandGroupsFor,
   mayAttach,
   nearestCommand,
+  needsNoRuntime,
   ownsRuntime,
   plainAsk,
   type RegisterCommands,
@@ -126,7 +127,8 @@ function runtimeLoader(argv: readonly string[]): {
   const none = () => {
     throw new JarvisError("INTERNAL", "this command does not open a runtime in this process");
   };
-  if (ownsRuntime(argv)) return { context: createBaseContext({}, none), load: async () => {} };
+  if (ownsRuntime(argv) || needsNoRuntime(argv))
+    return { context: createBaseContext({}, none), load: async () => {} };
   if (mayAttach(argv) && findService(process.env))
     return { context: createBaseContext({}, none), load: async () => {}, attached: true };
   let open: ((env: NodeJS.ProcessEnv) => Runtime) | undefined;

@@ -36,6 +36,17 @@ describe("commands attached to the service load no runtime", () => {
     return { ...result, runtime, recorded: urls.length > 1 };
   };
 
+  it("config, accounts and service status never load the runtime", async () => {
+    for (const command of [
+      ["config", "show"],
+      ["accounts", "list"],
+      ["service", "status"],
+    ]) {
+      const result = await run(command);
+      expect([command, result.recorded, result.runtime]).toEqual([command, true, false]);
+    }
+  }, 120_000);
+
   it("memory, docs, audit and routines: attached without the runtime, --local with it, same lines", async () => {
     // The service's own start (`start` with the probe tools) is not recorded: only the commands
     service = await startService({ ...temp.env });
