@@ -23,7 +23,8 @@ export interface ExecutorOptions {
   killSwitch: KillSwitch;
   clock: Clock;
   logger: Logger;
-  defaultTimeoutMs: number;
+  /** A function is read for each call (a reloaded config.yaml's `policy.tool_timeout_s`). */
+  defaultTimeoutMs: number | (() => number);
   maxOutputChars: number;
   /**
    * The call in the person's words, imperative ("Read ~/notes.txt"): progress lines say it as
@@ -53,7 +54,10 @@ export class Executor {
     const tracked = this.options.killSwitch.track();
     const linked = linkSignals(
       [scope.signal, tracked.controller.signal],
-      tool.timeoutMs ?? this.options.defaultTimeoutMs,
+      tool.timeoutMs ??
+        (typeof this.options.defaultTimeoutMs === "function"
+          ? this.options.defaultTimeoutMs()
+          : this.options.defaultTimeoutMs),
     );
     const startedAt = this.options.clock.now();
     scope.onStarted?.(callId);

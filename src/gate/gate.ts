@@ -24,13 +24,16 @@ export interface GateOptions extends Pick<ExecutorOptions, "describe"> {
   /** Read on every call so settings changes apply without a restart. */
   policy: () => PolicySettings;
   roots: PathRoots;
-  /** Values the user configured (roots, accounts, allowlists): provenance-clean. */
-  configValues?: string[];
+  /**
+   * Values the user configured (roots, accounts, allowlists): provenance-clean. A function is
+   * read on every call, so a reloaded config.yaml applies at once (as are the two timeouts).
+   */
+  configValues?: string[] | (() => string[]);
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
-  confirmTimeoutMs?: number;
-  defaultTimeoutMs?: number;
+  confirmTimeoutMs?: number | (() => number);
+  defaultTimeoutMs?: number | (() => number);
   maxOutputChars?: number;
 }
 
@@ -39,6 +42,11 @@ export type { Assessment, CallOutcome, CallStatus, ProposedCall, RunScope } from
 
 type Finish = Omit<CallOutcome, "callId" | "tool" | "durationMs">;
 
+/** A setting given as a value or as a function read each time (see `GateOptions`). */
+export function current<T>(setting: T | (() => T)): T {
+  return typeof setting === "function" ? (setting as () => T)() : setting;
+}
+
 /**
  * The deterministic layer: registry → validate → provenance → risk → policy → confirm →
  * execute → audit. Any step can end the call with a typed error; nothing invalid runs, and
@@ -46,11 +54,9 @@ type Finish = Omit<CallOutcome, "callId" | "tool" | "durationMs">;
  */
 export class Gate {
   readonly killSwitch = new KillSwitch();
-  private readonly confirmTimeoutMs: number;
   private readonly executor: Executor;
 
   constructor(private readonly options: GateOptions) {
-    this.confirmTimeoutMs = options.confirmTimeoutMs ?? 120_000;
     this.executor = new Executor({
       killSwitch: this.killSwitch,
       clock: options.clock,
@@ -283,7 +289,7 @@ export class Gate {
       args,
       scope,
       this.options.roots,
-      this.options.configValues ?? [],
+      current(this.options.configValues) ?? [],
     );
   }
 
@@ -363,7 +369,7 @@ export class Gate {
   }
 
   private askOptions(scope: RunScope) {
-    const timeoutMs = scope.confirmTimeoutMs ?? this.confirmTimeoutMs;
+    const timeoutMs = scope.confirmTimeoutMs ?? current(this.options.confirmTimeoutMs) ?? 120_000;
     return { killSwitch: this.killSwitch, ids: this.options.ids, clock: this.options.clock, timeoutMs };
   }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parametersFrom, pathString } from "../../core/schema.js";
 import { defineTool, ok, type ToolDefinition } from "../../core/tool.js";
 import { type KnowledgeBase, openKnowledge } from "../../knowledge/index.js";
+import { followingConfig } from "../../knowledge/open.js";
 import { formatReports } from "../../knowledge/report.js";
 import { truncate } from "../../knowledge/text.js";
 import type { ToolDeps } from "../deps.js";
@@ -20,8 +21,14 @@ export function lazyKnowledge(deps: ToolDeps): () => KnowledgeBase {
   deps.onClose(async () => {
     await knowledge?.embedder?.close?.(); // an ONNX session holds native memory
   });
+  // A running service that reloads config.yaml gets the new embedder and limits at the next call
+  const current = followingConfig(
+    deps.config,
+    () => openKnowledge(deps),
+    (old) => void old.embedder?.close?.().catch(() => undefined),
+  );
   return () => {
-    knowledge ??= openKnowledge(deps);
+    knowledge = current();
     return knowledge;
   };
 }
