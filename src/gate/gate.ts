@@ -5,6 +5,7 @@ import type { Logger } from "../core/logger.js";
 import type { NestedCallOutcome, ScopeRestriction } from "../core/tool.js";
 import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
+import { effectWords } from "./describe-call.js";
 import { Executor, type ExecutorOptions } from "./execute.js";
 import { applyStandingGrants } from "./grants.js";
 import { KillSwitch } from "./kill-switch.js";
@@ -14,7 +15,7 @@ import { type Prepared, prepareCall } from "./prepare.js";
 import type { ToolRegistry } from "./registry.js";
 import { applyRestrictions } from "./restrictions.js";
 import { assessRisk } from "./risk.js";
-import { doneWithoutAsking, RELAYED, sayCall, WHY_ASK, WHY_RELAYED } from "./speak.js";
+import { doneWithoutAsking, RELAYED, WHY_ASK, WHY_RELAYED } from "./speak.js";
 import { taintVerdict } from "./taint.js";
 import type { Assessment, CallOutcome, Judgement, ProposedCall, RunScope } from "./types.js";
 
@@ -37,7 +38,7 @@ export interface GateOptions extends Pick<ExecutorOptions, "describe"> {
   maxOutputChars?: number;
 }
 
-export { defaultPreview } from "./ask.js";
+export { previewInWords } from "./preview-words.js";
 export type { Assessment, CallOutcome, CallStatus, ProposedCall, RunScope } from "./types.js";
 
 type Finish = Omit<CallOutcome, "callId" | "tool" | "durationMs">;
@@ -169,7 +170,26 @@ export class Gate {
     // 4–5: risk and policy.
     const { tier, decision, reason, why, refusal } = this.judge(prepared, scope, proposal.confirm);
     audit("decision", { tier, decision, reason, outcome: decision === "deny" ? "denied" : "proceed" });
-    scope.emit?.({ type: "tool_decided", data: { callId, tool: tool.name, tier, decision, reason } });
+    // The call in words, described once: the decision's event, the question, the progress line
+    const described =
+      scope.emit || decision === "confirm" || decision === "notify"
+        ? await this.options.describe?.(tool, args).catch(() => undefined)
+        : undefined;
+    const said = described ?? effectWords(tool.effects);
+    const policyDenial = {
+      message: "your settings do not allow it",
+      fix: "change the policy in Settings or config.yaml",
+    };
+    const refusalWords =
+      decision !== "deny"
+        ? {}
+        : refusal
+          ? { message: refusal.message, ...(refusal.fix ? { fix: refusal.fix } : {}) }
+          : policyDenial;
+    scope.emit?.({
+      type: "tool_decided",
+      data: { callId, tool: tool.name, tier, decision, reason, says: said, ...refusalWords },
+    });
 
     const denied = (code: string, message: string, fix: string | undefined, observation: string) =>
       finish({
@@ -189,14 +209,12 @@ export class Gate {
     if (decision === "deny") {
       return denied(
         "POLICY_DENIED",
-        "your settings do not allow it",
-        "change the policy in Settings or config.yaml",
+        policyDenial.message,
+        policyDenial.fix,
         `DENIED POLICY_DENIED: ${tool.name} is not allowed (${reason}). Do not retry it; tell the user or find another way.`,
       );
     }
     // 6: confirmation, in the person's words (the tool's name stays in `tool` and the audit).
-    const say = () => sayCall(this.options.describe, tool, args);
-    const said = decision === "confirm" || decision === "notify" ? await say() : "";
     if (decision === "confirm") {
       const question = { tool, args, tier, reason, ask: `${said}?`, why: why ?? WHY_ASK, callId, scope };
       const answer = await askUser(question, this.askOptions(scope));
@@ -221,10 +239,11 @@ export class Gate {
 
     // 7–8: execute and record the result.
     const outcome = await this.executor.run(tool, args, callId, scope, {
+      described: { words: described },
       callTool: (call, options) => this.nested(call, scope, options?.restrict),
       // The question's own words lead the preview; only a yes approves, and it is audited.
       confirm: async (question) => {
-        const ask = `${said || (await say())}?`;
+        const ask = `${said}?`;
         const relayed = { tool, args: {}, tier, reason: RELAYED, ask, why: WHY_RELAYED, callId, scope };
         const answer = await askUser({ ...relayed, preview: question }, this.askOptions(scope));
         audit("confirmation", { tier, decision: "confirm", reason: RELAYED, outcome: answer });
@@ -351,7 +370,16 @@ export class Gate {
     });
     scope.emit?.({
       type: "tool_decided",
-      data: { callId, tool, tier: null, decision: "deny", reason: failure.message, code: failure.code },
+      data: {
+        callId,
+        tool,
+        tier: null,
+        decision: "deny",
+        reason: failure.message,
+        code: failure.code,
+        message: failure.message,
+        ...(failure.fix ? { fix: failure.fix } : {}),
+      },
     });
     return {
       callId,
