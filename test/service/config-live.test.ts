@@ -70,6 +70,7 @@ describe("a hand-edited config.yaml reaches the running service", () => {
       detail: expect.stringContaining(sentence),
       fix: expect.stringContaining("jarvis service stop"),
     });
+    expect((await jarvis(["service", "status"])).stdout).toContain(`  ${sentence}\n`);
     const settings = await service.api<{ restartPending: string[] }>("GET", "/api/settings");
     expect(settings.body.restartPending).toEqual([sentence]);
     const reload = await jarvis(["config", "reload"]);
