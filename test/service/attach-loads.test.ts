@@ -56,10 +56,13 @@ describe("commands attached to the service load no runtime", () => {
 
     for (const command of [
       ["memory", "list"],
+      ["memory", "list", "--json"],
       ["memory", "search", "where does my sister live"],
+      ["memory", "search", "where does my sister live", "--json"],
       ["memory", "export"],
       ["docs", "list"],
       ["audit", "list", "--limit", "5"],
+      ["audit", "list", "--limit", "5", "--json"],
     ]) {
       const attached = await run(command);
       const local = await run([...command, "--local"]);
