@@ -35,6 +35,11 @@ export interface ExecutorOptions {
 
 const ABORTED = Symbol("aborted");
 
+/** A setting given as a value or as a function read each time (a reloaded config.yaml). */
+export function current<T>(setting: T | (() => T)): T {
+  return typeof setting === "function" ? (setting as () => T)() : setting;
+}
+
 /**
  * Gate step 7: runs an authorized call with a per-call timeout and an AbortSignal linked to the
  * run and the kill switch; bounds its output; fences untrusted output and taints the run.
@@ -57,10 +62,7 @@ export class Executor {
     const tracked = this.options.killSwitch.track();
     const linked = linkSignals(
       [scope.signal, tracked.controller.signal],
-      tool.timeoutMs ??
-        (typeof this.options.defaultTimeoutMs === "function"
-          ? this.options.defaultTimeoutMs()
-          : this.options.defaultTimeoutMs),
+      tool.timeoutMs ?? current(this.options.defaultTimeoutMs),
     );
     const startedAt = this.options.clock.now();
     scope.onStarted?.(callId);

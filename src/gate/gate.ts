@@ -6,12 +6,13 @@ import type { NestedCallOutcome, ScopeRestriction } from "../core/tool.js";
 import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
 import { effectWords } from "./describe-call.js";
-import { Executor, type ExecutorOptions } from "./execute.js";
+import { current, Executor, type ExecutorOptions } from "./execute.js";
 import { applyStandingGrants } from "./grants.js";
 import { KillSwitch } from "./kill-switch.js";
 import type { PathRoots } from "./paths.js";
 import { decide, type PolicySettings } from "./policy.js";
 import { type Prepared, prepareCall } from "./prepare.js";
+import { denialWords, POLICY_DENIAL, refusedOutcome } from "./refusal.js";
 import type { ToolRegistry } from "./registry.js";
 import { applyRestrictions } from "./restrictions.js";
 import { assessRisk } from "./risk.js";
@@ -42,11 +43,6 @@ export { previewInWords } from "./preview-words.js";
 export type { Assessment, CallOutcome, CallStatus, ProposedCall, RunScope } from "./types.js";
 
 type Finish = Omit<CallOutcome, "callId" | "tool" | "durationMs">;
-
-/** A setting given as a value or as a function read each time (see `GateOptions`). */
-export function current<T>(setting: T | (() => T)): T {
-  return typeof setting === "function" ? (setting as () => T)() : setting;
-}
 
 /**
  * The deterministic layer: registry → validate → provenance → risk → policy → confirm →
@@ -176,19 +172,10 @@ export class Gate {
         ? await this.options.describe?.(tool, args).catch(() => undefined)
         : undefined;
     const said = described ?? effectWords(tool.effects);
-    const policyDenial = {
-      message: "your settings do not allow it",
-      fix: "change the policy in Settings or config.yaml",
-    };
-    const refusalWords =
-      decision !== "deny"
-        ? {}
-        : refusal
-          ? { message: refusal.message, ...(refusal.fix ? { fix: refusal.fix } : {}) }
-          : policyDenial;
+    const words = { says: said, ...denialWords(decision, refusal) };
     scope.emit?.({
       type: "tool_decided",
-      data: { callId, tool: tool.name, tier, decision, reason, says: said, ...refusalWords },
+      data: { callId, tool: tool.name, tier, decision, reason, ...words },
     });
 
     const denied = (code: string, message: string, fix: string | undefined, observation: string) =>
@@ -209,8 +196,8 @@ export class Gate {
     if (decision === "deny") {
       return denied(
         "POLICY_DENIED",
-        policyDenial.message,
-        policyDenial.fix,
+        POLICY_DENIAL.message,
+        POLICY_DENIAL.fix,
         `DENIED POLICY_DENIED: ${tool.name} is not allowed (${reason}). Do not retry it; tell the user or find another way.`,
       );
     }
@@ -368,32 +355,7 @@ export class Gate {
       reason: failure.message,
       outcome: `refused:${failure.code}`,
     });
-    scope.emit?.({
-      type: "tool_decided",
-      data: {
-        callId,
-        tool,
-        tier: null,
-        decision: "deny",
-        reason: failure.message,
-        code: failure.code,
-        message: failure.message,
-        ...(failure.fix ? { fix: failure.fix } : {}),
-      },
-    });
-    return {
-      callId,
-      tool,
-      status: "refused",
-      tier: null,
-      decision: "deny",
-      reason: failure.message,
-      code: failure.code,
-      message: failure.message,
-      ...(failure.fix ? { fix: failure.fix } : {}),
-      observation: `REFUSED ${failure.toLine()}`,
-      durationMs: this.options.clock.now() - started,
-    };
+    return refusedOutcome(callId, tool, failure, scope, this.options.clock.now() - started);
   }
 
   private askOptions(scope: RunScope) {

@@ -119,7 +119,7 @@ export async function argsFromFlags(flags: AddFlags): Promise<RoutineArgs> {
 }
 
 /** The service when it runs (changes take effect there at once), otherwise this process. */
-interface Backend {
+export interface Backend {
   list(): Promise<RoutineView[]>;
   show(id: string): Promise<RoutineView>;
   add(args: RoutineArgs, words: string): Promise<{ routine: RoutineView; hookToken?: string }>;
@@ -147,75 +147,9 @@ function remote(target: ServiceTarget): Backend {
   };
 }
 
-/**
- * This process's store, with no service running. Its modules (the routines' tools, the store)
- * are imported here, not at the top: attached, the service has them and this process does not
- * load them.
- */
-async function local(context: CliContext): Promise<Backend> {
-  const [{ routineView }, { parseGrant }, { RoutineStore }, { createRoutine, specContext, TasksLink }] =
-    await Promise.all([
-      import("../../tasks/describe.js"),
-      import("../../tasks/grants.js"),
-      import("../../tasks/store.js"),
-      import("../../tasks/tools.js"),
-    ]);
-  const runtime = context.runtime();
-  const store = new RoutineStore(runtime.db);
-  const link = new TasksLink();
-  link.gate = runtime.gate;
-  link.registry = runtime.registry;
-  const view = (id: string) => {
-    const record = store.find(id);
-    return routineView(record, store.runs(record.id, 10), 0);
-  };
-  const notRunning = () =>
-    new JarvisError("UNAVAILABLE", "routines run only in the Jarvis service, and it is not running", {
-      fix: "start it with `jarvis service start` (or keep `jarvis start` open)",
-    });
-  return {
-    attached: false,
-    list: async () => store.list().map((record) => routineView(record, store.runs(record.id, 10), 0)),
-    show: async (id) => view(id),
-    async add(args, words) {
-      const record = createRoutine(runtime.deps, link, args, [words]);
-      return { routine: view(record.id), ...(record.hookToken ? { hookToken: record.hookToken } : {}) };
-    },
-    async patch(id, patch) {
-      const record = store.find(id);
-      const grants = patch.grants?.map((grant) => parseGrant(grant, specContext(runtime.deps, link)));
-      store.update(
-        record.id,
-        {
-          ...(patch.status ? { status: patch.status } : {}),
-          ...(grants ? { spec: { ...record.spec, grants } } : {}),
-        },
-        runtime.clock.now(),
-      );
-      return view(record.id);
-    },
-    async remove(id) {
-      const record = store.find(id);
-      store.remove(record.id);
-      return record.id;
-    },
-    run: async () => {
-      throw notRunning();
-    },
-    async hook(id) {
-      const record = store.find(id);
-      if (!record.hookToken) throw new JarvisError("USAGE", `routine "${record.name}" has no webhook`);
-      return {
-        url: `http://127.0.0.1:${runtime.config.server.port}/hooks/${record.id}`,
-        token: record.hookToken,
-      };
-    },
-  };
-}
-
 async function backend(context: CliContext): Promise<Backend> {
   const target = findService(context.env);
-  return target ? remote(target) : await local(context);
+  return target ? remote(target) : await (await import("./routines-local.js")).localRoutines(context);
 }
 
 function printRoutine(context: CliContext, view: RoutineView): void {
