@@ -68,9 +68,17 @@ async function reload(target: ReloadTarget): Promise<ConfigReloaded> {
   applyLive(runtime, next);
   const restarted = (await target.tasks?.()?.reconfigure(previous)) ?? [];
   const mcp = changed.includes("mcp") ? ((await target.mcp?.(next.mcp)) ?? []) : [];
+  // Models that cannot be made (a key not found) leave the running ones: the reload still holds
   if (changed.includes("models") && target.models) {
-    await target.models();
-    restarted.push("models");
+    try {
+      await target.models();
+      restarted.push("models");
+    } catch (error) {
+      target.logger.warn(
+        { err: isJarvisError(error) ? error.toLine() : String(error) },
+        "the new models could not be set up; the service keeps the ones it had",
+      );
+    }
   }
   const restartRequired = restartOnly(changedSettings(previous, next));
   // Everything that waits for a restart, this change's and earlier ones'
