@@ -160,7 +160,9 @@ export function composeRuntime(options: ComposeOptions): Runtime {
       tools: config.policy.tools,
     }),
     roots,
-    configValues: [
+    // Read on every call: the shared config and roots change in place when the service
+    // reloads config.yaml, and these follow them.
+    configValues: () => [
       ...roots.readRoots,
       ...roots.writeRoots,
       ...config.shell.allow,
@@ -170,8 +172,8 @@ export function composeRuntime(options: ComposeOptions): Runtime {
     clock,
     ids,
     logger,
-    confirmTimeoutMs: config.policy.confirm_timeout_s * 1000,
-    defaultTimeoutMs: config.policy.tool_timeout_s * 1000,
+    confirmTimeoutMs: () => config.policy.confirm_timeout_s * 1000,
+    defaultTimeoutMs: () => config.policy.tool_timeout_s * 1000,
     describe: callDescriber(config, env, clock),
   });
   let closed = false;
