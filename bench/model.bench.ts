@@ -18,12 +18,13 @@ import { estimateTokens } from "../src/agent/tokens.js";
 import { entryFor } from "../src/brain/models/lazy.js";
 import { streamOnce } from "../src/brain/models/stream.js";
 import { createNluInWorker } from "../src/brain/nlu/index.js";
+import { catalogWithTasks } from "../src/runtime/runtime.js";
+import { TasksLink } from "../src/tasks/tools.js";
 import { createAgentHarness } from "../src/testing/agent-harness.js";
 import { corpusTotals, judgeTurn, replyFor } from "../src/testing/corpus-runner.js";
 import { FakeOpenAIServer } from "../src/testing/fake-openai-server.js";
 import { createTempHome } from "../src/testing/home.js";
 import { CORPUS_TOOLS, MALFORMED_CALLS } from "../src/testing/malformed-calls.js";
-import { builtinTools } from "../src/tools/index.js";
 import { percentile, summarize, writeResult } from "./util.js";
 
 interface Item {
@@ -43,7 +44,9 @@ const BUDGETS = { small_local: 12, cloud: 20 } as const;
 const NOW = new Date("2026-11-26T10:00:00Z");
 
 const temp = createTempHome("jarvis-bench-model-");
-const harness = createAgentHarness({ temp, tools: (deps) => builtinTools(deps) });
+// The whole catalog a running Jarvis registers: every built-in group, the routines and alerts
+// tools, and the extensions' (skills, the tool factory, the sandbox)
+const harness = createAgentHarness({ temp, tools: catalogWithTasks(new TasksLink()), extensions: true });
 const { agent } = harness;
 const { retriever, registry } = agent.deps;
 const encoder = getEncoding("o200k_base");
@@ -192,6 +195,7 @@ const dev5 = await measure(load("recall-dev5.jsonl"), "dev5", true);
 const dev6 = await measure(load("recall-dev6.jsonl"), "dev6", true);
 const dev7 = await measure(load("recall-dev7.jsonl"), "dev7", true);
 const dev8 = await measure(load("recall-dev8.jsonl"), "dev8", true);
+const dev9 = await measure(load("recall-dev9.jsonl"), "dev9", true);
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -212,6 +216,7 @@ const result = {
   developmentIndependent6: dev6,
   developmentIndependent7: dev7,
   developmentIndependent8: dev8,
+  developmentIndependent9: dev9,
   blind,
   malformedCalls: malformed,
 };

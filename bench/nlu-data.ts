@@ -281,6 +281,11 @@ export function loadDevEveryday7(): BlindCase[] {
   return loadEveryday("dev-everyday7.jsonl");
 }
 
+/** The eighth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday8(): BlindCase[] {
+  return loadEveryday("dev-everyday8.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

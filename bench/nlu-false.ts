@@ -17,6 +17,7 @@ import {
   loadDevEveryday5,
   loadDevEveryday6,
   loadDevEveryday7,
+  loadDevEveryday8,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -47,6 +48,7 @@ const everyday = [
   ...loadDevEveryday5().map((c) => ({ set: "dev-everyday5", c })),
   ...loadDevEveryday6().map((c) => ({ set: "dev-everyday6", c })),
   ...loadDevEveryday7().map((c) => ({ set: "dev-everyday7", c })),
+  ...loadDevEveryday8().map((c) => ({ set: "dev-everyday8", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

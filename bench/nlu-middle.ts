@@ -20,6 +20,7 @@ import {
   loadDevEveryday5,
   loadDevEveryday6,
   loadDevEveryday7,
+  loadDevEveryday8,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -94,6 +95,7 @@ breakdown(loadDevEveryday4(), "dev-everyday4 (development after its untuned scor
 breakdown(loadDevEveryday5(), "dev-everyday5 (development after its untuned score)", true);
 breakdown(loadDevEveryday6(), "dev-everyday6 (development after its untuned score)", true);
 breakdown(loadDevEveryday7(), "dev-everyday7 (development after its untuned score)", true);
+breakdown(loadDevEveryday8(), "dev-everyday8 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

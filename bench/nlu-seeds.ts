@@ -54,6 +54,7 @@ const everyday = [
   "dev-everyday5",
   "dev-everyday6",
   "dev-everyday7",
+  "dev-everyday8",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

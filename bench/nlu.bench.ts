@@ -29,6 +29,7 @@ import {
   loadDevEveryday5,
   loadDevEveryday6,
   loadDevEveryday7,
+  loadDevEveryday8,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -168,6 +169,10 @@ const devEveryday7 = scoreBlind(loadDevEveryday7(), nlu, bands, groupOfTool, {
   name: "dev_everyday7 (seventh independent writer, seven personas incl. voice dictation and a non-native speaker, two details per request; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday8 = scoreBlind(loadDevEveryday8(), nlu, bands, groupOfTool, {
+  name: "dev_everyday8 (eighth independent writer, the whole catalog incl. notes, routines, alerts and skills, eight personas incl. a line cook, a voice-only user and phone typing; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -181,6 +186,7 @@ if (quick) {
     devEveryday5,
     devEveryday6,
     devEveryday7,
+    devEveryday8,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -257,6 +263,7 @@ writeResult("nlu", {
   dev_everyday5: devEveryday5,
   dev_everyday6: devEveryday6,
   dev_everyday7: devEveryday7,
+  dev_everyday8: devEveryday8,
   suites,
   own_commands: own,
 });

@@ -10,6 +10,7 @@ import {
   commandGroupsFor,
   mayAttach,
   nearestCommand,
+  needsNoRuntime,
   ownsRuntime,
   plainAsk,
   type RegisterCommands,
@@ -76,7 +77,8 @@ export async function main(argv: string[], given?: CliContext): Promise<number> 
   const runtime = given ? undefined : runtimeLoader(argv);
   const context = given ?? runtime!.context;
   try {
-    await askStorePassphrase(context, argv);
+    // Attached, the service holds the store's key: nothing here opens the store
+    if (!runtime?.attached) await askStorePassphrase(context, argv);
   } catch (error) {
     if (!isJarvisError(error)) throw error;
     context.printError(error.toLine());
@@ -119,12 +121,16 @@ export async function main(argv: string[], given?: CliContext): Promise<number> 
 function runtimeLoader(argv: readonly string[]): {
   context: CliContext;
   load(command: string): Promise<void>;
+  /** The command talks to the running service (and opens no store here). */
+  attached?: true;
 } {
   const none = () => {
     throw new JarvisError("INTERNAL", "this command does not open a runtime in this process");
   };
-  if (ownsRuntime(argv) || (mayAttach(argv) && findService(process.env)))
+  if (ownsRuntime(argv) || needsNoRuntime(argv))
     return { context: createBaseContext({}, none), load: async () => {} };
+  if (mayAttach(argv) && findService(process.env))
+    return { context: createBaseContext({}, none), load: async () => {}, attached: true };
   let open: ((env: NodeJS.ProcessEnv) => Runtime) | undefined;
   const context = createBaseContext({}, (env) => (open ?? none)(env));
   return {

@@ -9,6 +9,11 @@ export interface EventDataMap {
   text_delta: { text: string };
   plan_updated: { steps: PlanStep[] };
   tool_proposed: { callId: string; tool: string; args: unknown };
+  /**
+   * `reason` and `code` are the gate's terms (`--verbose`, details, the audit). What a person
+   * reads: `says`, the call in words ("Set a timer for 2 seconds"), and for a call that will not
+   * run, `message` and `fix` in plain words ("your settings do not allow it").
+   */
   tool_decided: {
     callId: string;
     tool: string;
@@ -16,6 +21,9 @@ export interface EventDataMap {
     decision: Decision;
     reason: string;
     code?: string;
+    says?: string;
+    message?: string;
+    fix?: string;
   };
   confirm_requested: ConfirmRequestData;
   confirm_resolved: { confirmationId: string; callId: string; answer: ConfirmAnswer; by?: string };
@@ -26,7 +34,8 @@ export interface EventDataMap {
     tool: string;
     ok: boolean;
     output?: string;
-    error?: { code: string; message: string };
+    /** `fix`: what the person can do about it, when the failure knows. */
+    error?: { code: string; message: string; fix?: string };
     durationMs: number;
   };
   /** `callId`: the call this notice is about, when there is one (a surface showing it may skip it). */

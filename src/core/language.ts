@@ -268,6 +268,13 @@ export interface IntentSpec {
   guessAs?: string;
   /** Undone with one word ("stop"): a clear lean is enough for a guess to act. */
   lenient?: boolean;
+  /**
+   * Said beside its reason ("minimise Teams, I'm off the call"), a clause this intent's
+   * template read whole with typed values only is acted on, not asked: what it does on this
+   * screen is undone by one more request and reaches no one else. Unset: such a clause is
+   * asked (the middle band).
+   */
+  besideReason?: "act";
   lookup?: LookupSpec;
   handles?: readonly HandleUse[];
   /** Handle kinds each argument accepts: a handle of another kind is refused before the gate. */

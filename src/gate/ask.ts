@@ -4,6 +4,7 @@ import type { ConfirmAnswer } from "../core/events.js";
 import type { IdGenerator } from "../core/ids.js";
 import type { RiskTier, ToolDefinition } from "../core/tool.js";
 import type { KillSwitch } from "./kill-switch.js";
+import { previewInWords } from "./preview-words.js";
 import type { RunScope } from "./types.js";
 
 export interface AskRequest {
@@ -46,9 +47,9 @@ export async function askUser(request: AskRequest, options: AskOptions): Promise
           ? request.preview
           : tool.preview
             ? await tool.preview(args, { signal: linked.signal, handles: scope.handles })
-            : defaultPreview(args);
+            : previewInWords(args, tool.parameters);
     } catch (error) {
-      preview = `${defaultPreview(args)}\n(preview unavailable: ${(error as Error).message})`;
+      preview = `${previewInWords(args, tool.parameters)}\n(preview unavailable: ${(error as Error).message})`;
     }
     const expiresAt = options.clock.now() + options.timeoutMs;
     scope.emit?.({
@@ -90,25 +91,4 @@ export async function askUser(request: AskRequest, options: AskOptions): Promise
     linked.dispose();
     tracked.release();
   }
-}
-
-/**
- * The preview of a tool that has none of its own: the call's arguments as a person reads them,
- * one a line (`path: ~/notes.txt`), long text indented below its name; never a JSON blob. The
- * question above it already says what the call is, so the tool's name is not repeated here.
- */
-export function defaultPreview(args: Record<string, unknown>): string {
-  return Object.entries(args)
-    .map(([name, value]) => {
-      const text = typeof value === "string" ? value : JSON.stringify(value);
-      return text.includes("\n") ? `  ${name}:\n${indent(text, "    ")}` : `  ${name}: ${text}`;
-    })
-    .join("\n");
-}
-
-function indent(text: string, by: string): string {
-  return text
-    .split("\n")
-    .map((line) => `${by}${line}`)
-    .join("\n");
 }

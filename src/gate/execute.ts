@@ -23,7 +23,8 @@ export interface ExecutorOptions {
   killSwitch: KillSwitch;
   clock: Clock;
   logger: Logger;
-  defaultTimeoutMs: number;
+  /** A function is read for each call (a reloaded config.yaml's `policy.tool_timeout_s`). */
+  defaultTimeoutMs: number | (() => number);
   maxOutputChars: number;
   /**
    * The call in the person's words, imperative ("Read ~/notes.txt"): progress lines say it as
@@ -33,6 +34,11 @@ export interface ExecutorOptions {
 }
 
 const ABORTED = Symbol("aborted");
+
+/** A setting given as a value or as a function read each time (a reloaded config.yaml). */
+export function current<T>(setting: T | (() => T)): T {
+  return typeof setting === "function" ? (setting as () => T)() : setting;
+}
 
 /**
  * Gate step 7: runs an authorized call with a per-call timeout and an AbortSignal linked to the
@@ -47,17 +53,24 @@ export class Executor {
     args: Record<string, unknown>,
     callId: string,
     scope: RunScope,
-    reach: Pick<ToolContext, "callTool" | "confirm"> = {},
+    reach: Pick<ToolContext, "callTool" | "confirm"> & {
+      /** The gate already described the call (its decision's words): not described again. */
+      described?: { words: string | undefined };
+    } = {},
   ): Promise<ExecutionOutcome> {
-    if (scope.signal?.aborted) return cancelledOutcome(tool.name);
+    if (scope.signal?.aborted) return cancelledOutcome();
     const tracked = this.options.killSwitch.track();
     const linked = linkSignals(
       [scope.signal, tracked.controller.signal],
-      tool.timeoutMs ?? this.options.defaultTimeoutMs,
+      tool.timeoutMs ?? current(this.options.defaultTimeoutMs),
     );
     const startedAt = this.options.clock.now();
     scope.onStarted?.(callId);
-    const said = scope.emit ? await this.options.describe?.(tool, args).catch(() => undefined) : undefined;
+    const said = reach.described
+      ? reach.described.words
+      : scope.emit
+        ? await this.options.describe?.(tool, args).catch(() => undefined)
+        : undefined;
     const doing = said ? doingWords(said) : undefined;
     scope.emit?.({ type: "tool_started", data: { callId, tool: tool.name, ...(doing ? { doing } : {}) } });
     let outcome: ExecutionOutcome;
@@ -81,9 +94,7 @@ export class Executor {
       ]);
       // A result that arrives after the abort does not count: the call was cancelled.
       if (result === ABORTED || linked.signal.aborted) {
-        outcome = isTimeoutReason(linked.signal.reason)
-          ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
-          : cancelledOutcome(tool.name);
+        outcome = isTimeoutReason(linked.signal.reason) ? timedOut() : cancelledOutcome();
       } else {
         outcome = this.fromResult(tool, args, result as ToolResult, scope);
       }
@@ -92,8 +103,8 @@ export class Executor {
       outcome =
         failure.code === "CANCELLED" || linked.signal.aborted
           ? isTimeoutReason(linked.signal.reason)
-            ? failedOutcome("timeout", "TIMEOUT", `${tool.name} timed out`)
-            : cancelledOutcome(tool.name)
+            ? timedOut()
+            : cancelledOutcome()
           : failedOutcome("failed", failure.code, failure.message, failure.fix);
     } finally {
       linked.dispose();
@@ -106,7 +117,9 @@ export class Executor {
         tool: tool.name,
         ok: outcome.status === "ok",
         output: outcome.result?.output ?? outcome.observation,
-        ...(outcome.error ? { error: outcome.error } : {}),
+        ...(outcome.error
+          ? { error: { ...outcome.error, ...(outcome.fix ? { fix: outcome.fix } : {}) } }
+          : {}),
         durationMs: this.options.clock.now() - startedAt,
       },
     });
@@ -176,6 +189,16 @@ function failedOutcome(status: CallStatus, code: string, message: string, fix?: 
   };
 }
 
-function cancelledOutcome(tool: string): ExecutionOutcome {
-  return failedOutcome("cancelled", "CANCELLED", `${tool} was cancelled`);
+/** Said to the person as it is (the card's sentence, the CLI's line): no tool name in it. */
+function timedOut(): ExecutionOutcome {
+  return failedOutcome(
+    "timeout",
+    "TIMEOUT",
+    "it took too long and was stopped",
+    "try again; a slow step can be given longer with policy.tool_timeout_s in config.yaml",
+  );
+}
+
+function cancelledOutcome(): ExecutionOutcome {
+  return failedOutcome("cancelled", "CANCELLED", "it was stopped before it finished");
 }

@@ -5,16 +5,18 @@ import type { Logger } from "../core/logger.js";
 import type { NestedCallOutcome, ScopeRestriction } from "../core/tool.js";
 import { askUser } from "./ask.js";
 import type { AuditLog, AuditStage } from "./audit.js";
-import { Executor, type ExecutorOptions } from "./execute.js";
+import { effectWords } from "./describe-call.js";
+import { current, Executor, type ExecutorOptions } from "./execute.js";
 import { applyStandingGrants } from "./grants.js";
 import { KillSwitch } from "./kill-switch.js";
 import type { PathRoots } from "./paths.js";
 import { decide, type PolicySettings } from "./policy.js";
 import { type Prepared, prepareCall } from "./prepare.js";
+import { denialWords, POLICY_DENIAL, refusedOutcome } from "./refusal.js";
 import type { ToolRegistry } from "./registry.js";
 import { applyRestrictions } from "./restrictions.js";
 import { assessRisk } from "./risk.js";
-import { doneWithoutAsking, RELAYED, sayCall, WHY_ASK, WHY_RELAYED } from "./speak.js";
+import { doneWithoutAsking, RELAYED, WHY_ASK, WHY_RELAYED } from "./speak.js";
 import { taintVerdict } from "./taint.js";
 import type { Assessment, CallOutcome, Judgement, ProposedCall, RunScope } from "./types.js";
 
@@ -24,17 +26,20 @@ export interface GateOptions extends Pick<ExecutorOptions, "describe"> {
   /** Read on every call so settings changes apply without a restart. */
   policy: () => PolicySettings;
   roots: PathRoots;
-  /** Values the user configured (roots, accounts, allowlists): provenance-clean. */
-  configValues?: string[];
+  /**
+   * Values the user configured (roots, accounts, allowlists): provenance-clean. A function is
+   * read on every call, so a reloaded config.yaml applies at once (as are the two timeouts).
+   */
+  configValues?: string[] | (() => string[]);
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
-  confirmTimeoutMs?: number;
-  defaultTimeoutMs?: number;
+  confirmTimeoutMs?: number | (() => number);
+  defaultTimeoutMs?: number | (() => number);
   maxOutputChars?: number;
 }
 
-export { defaultPreview } from "./ask.js";
+export { previewInWords } from "./preview-words.js";
 export type { Assessment, CallOutcome, CallStatus, ProposedCall, RunScope } from "./types.js";
 
 type Finish = Omit<CallOutcome, "callId" | "tool" | "durationMs">;
@@ -46,11 +51,9 @@ type Finish = Omit<CallOutcome, "callId" | "tool" | "durationMs">;
  */
 export class Gate {
   readonly killSwitch = new KillSwitch();
-  private readonly confirmTimeoutMs: number;
   private readonly executor: Executor;
 
   constructor(private readonly options: GateOptions) {
-    this.confirmTimeoutMs = options.confirmTimeoutMs ?? 120_000;
     this.executor = new Executor({
       killSwitch: this.killSwitch,
       clock: options.clock,
@@ -163,7 +166,17 @@ export class Gate {
     // 4–5: risk and policy.
     const { tier, decision, reason, why, refusal } = this.judge(prepared, scope, proposal.confirm);
     audit("decision", { tier, decision, reason, outcome: decision === "deny" ? "denied" : "proceed" });
-    scope.emit?.({ type: "tool_decided", data: { callId, tool: tool.name, tier, decision, reason } });
+    // The call in words, described once: the decision's event, the question, the progress line
+    const described =
+      scope.emit || decision === "confirm" || decision === "notify"
+        ? await this.options.describe?.(tool, args).catch(() => undefined)
+        : undefined;
+    const said = described ?? effectWords(tool.effects);
+    const words = { says: said, ...denialWords(decision, refusal) };
+    scope.emit?.({
+      type: "tool_decided",
+      data: { callId, tool: tool.name, tier, decision, reason, ...words },
+    });
 
     const denied = (code: string, message: string, fix: string | undefined, observation: string) =>
       finish({
@@ -183,14 +196,12 @@ export class Gate {
     if (decision === "deny") {
       return denied(
         "POLICY_DENIED",
-        "your settings do not allow it",
-        "change the policy in Settings or config.yaml",
+        POLICY_DENIAL.message,
+        POLICY_DENIAL.fix,
         `DENIED POLICY_DENIED: ${tool.name} is not allowed (${reason}). Do not retry it; tell the user or find another way.`,
       );
     }
     // 6: confirmation, in the person's words (the tool's name stays in `tool` and the audit).
-    const say = () => sayCall(this.options.describe, tool, args);
-    const said = decision === "confirm" || decision === "notify" ? await say() : "";
     if (decision === "confirm") {
       const question = { tool, args, tier, reason, ask: `${said}?`, why: why ?? WHY_ASK, callId, scope };
       const answer = await askUser(question, this.askOptions(scope));
@@ -215,10 +226,11 @@ export class Gate {
 
     // 7–8: execute and record the result.
     const outcome = await this.executor.run(tool, args, callId, scope, {
+      described: { words: described },
       callTool: (call, options) => this.nested(call, scope, options?.restrict),
       // The question's own words lead the preview; only a yes approves, and it is audited.
       confirm: async (question) => {
-        const ask = `${said || (await say())}?`;
+        const ask = `${said}?`;
         const relayed = { tool, args: {}, tier, reason: RELAYED, ask, why: WHY_RELAYED, callId, scope };
         const answer = await askUser({ ...relayed, preview: question }, this.askOptions(scope));
         audit("confirmation", { tier, decision: "confirm", reason: RELAYED, outcome: answer });
@@ -283,7 +295,7 @@ export class Gate {
       args,
       scope,
       this.options.roots,
-      this.options.configValues ?? [],
+      current(this.options.configValues) ?? [],
     );
   }
 
@@ -343,27 +355,11 @@ export class Gate {
       reason: failure.message,
       outcome: `refused:${failure.code}`,
     });
-    scope.emit?.({
-      type: "tool_decided",
-      data: { callId, tool, tier: null, decision: "deny", reason: failure.message, code: failure.code },
-    });
-    return {
-      callId,
-      tool,
-      status: "refused",
-      tier: null,
-      decision: "deny",
-      reason: failure.message,
-      code: failure.code,
-      message: failure.message,
-      ...(failure.fix ? { fix: failure.fix } : {}),
-      observation: `REFUSED ${failure.toLine()}`,
-      durationMs: this.options.clock.now() - started,
-    };
+    return refusedOutcome(callId, tool, failure, scope, this.options.clock.now() - started);
   }
 
   private askOptions(scope: RunScope) {
-    const timeoutMs = scope.confirmTimeoutMs ?? this.confirmTimeoutMs;
+    const timeoutMs = scope.confirmTimeoutMs ?? current(this.options.confirmTimeoutMs) ?? 120_000;
     return { killSwitch: this.killSwitch, ids: this.options.ids, clock: this.options.clock, timeoutMs };
   }
 

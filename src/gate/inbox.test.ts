@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { defaultPreview } from "./ask.js";
 import type { ConfirmationRequest } from "./confirm.js";
 import { ConfirmationInbox, isUserAnswer } from "./inbox.js";
 
@@ -65,17 +64,5 @@ describe("ConfirmationInbox", () => {
   it("accepts only what a person may answer", () => {
     expect(["approve", "deny", "approve_session"].every(isUserAnswer)).toBe(true);
     expect([undefined, "timeout", "yes", 1].some(isUserAnswer)).toBe(false);
-  });
-});
-
-describe("the default preview", () => {
-  it("reads as the call's arguments, one a line, long text indented; never JSON, never the tool's name", () => {
-    expect(defaultPreview({ title: "Buy milk", due: "2026-01-02T09:00" })).toBe(
-      "  title: Buy milk\n  due: 2026-01-02T09:00",
-    );
-    expect(defaultPreview({ text: "line one\nline two", tags: ["a", "b"] })).toBe(
-      '  text:\n    line one\n    line two\n  tags: ["a","b"]',
-    );
-    expect(defaultPreview({})).toBe("");
   });
 });

@@ -2,8 +2,9 @@ import type { ValidateFunction } from "ajv";
 import { JarvisError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
 import { EFFECTS, type ToolDefinition } from "../core/tool.js";
+import type { KeptValidators } from "./kept-validators.js";
 import { annotatedProperties } from "./provenance.js";
-import { SchemaValidator } from "./schema-validator.js";
+import { closeObjects, SchemaValidator } from "./schema-validator.js";
 
 const NAME = /^[a-z0-9_]{1,64}$/;
 
@@ -20,16 +21,29 @@ export interface RegisteredTool {
  * `compileAll` checks every schema at once (tests, `jarvis doctor`). Schemas registered as
  * built-in (`registerAll(…, { builtIn: true })`: the code's own catalog) skip the meta-schema
  * check on that first call; `compileAll` checks them all the same.
+ *
+ * ajv itself loads when a schema is first compiled: awaited in `ready` (the gate's seam before a
+ * call), or synchronously from its CommonJS build by code that validates first. With `kept`
+ * (a one-shot command), a built-in schema's validator is ajv's standalone code kept from an
+ * earlier compile, and ajv does not load at all (`kept-validators.ts`).
  */
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
-  private readonly validator = new SchemaValidator();
+  private validator: SchemaValidator | undefined;
+  /** Per entry: whether its validator is there without ajv (compiled, or kept and read now). */
+  private readonly withoutAjv = new WeakMap<RegisteredTool, () => boolean>();
   /** Tools registered from their description only, by name: the load of their group. */
   private readonly pending = new Map<string, () => Promise<void>>();
   /** `list()`'s answer until the next change (sorting ~150 names by locale, per call, showed in start-up profiles). */
   private sorted: ToolDefinition[] | undefined;
 
-  constructor(private readonly options: { logger?: Logger } = {}) {}
+  constructor(private readonly options: { logger?: Logger; kept?: KeptValidators } = {}) {}
+
+  /** The ajv compiler, loaded on first need (synchronously when `ready` did not load it first). */
+  private ajv(): SchemaValidator {
+    this.validator ??= new SchemaValidator(undefined, { keepSource: this.options.kept !== undefined });
+    return this.validator;
+  }
 
   register(declared: ToolDefinition, origin: { builtIn?: boolean } = {}): void {
     const definition = withDeclaredEffects(declared, this.options.logger);
@@ -80,17 +94,33 @@ export class ToolRegistry {
     if (definition.parameters.type !== "object") {
       throw new JarvisError("INTERNAL", `tool ${definition.name}: parameters must be an object schema`);
     }
-    const validator = this.validator;
     let compiled: ValidateFunction | undefined;
-    return {
+    const kept = trusted ? this.options.kept : undefined;
+    const compile = (): ValidateFunction => {
+      if (!kept) return this.ajv().compile(definition.name, definition.parameters, { trusted });
+      const closed = closeObjects(structuredClone(definition.parameters));
+      const found = kept.read(closed);
+      if (found) return found;
+      const validator = this.ajv();
+      const validate = validator.compile(definition.name, definition.parameters, { trusted });
+      const code = validator.standalone(validate);
+      if (code !== undefined) kept.keep(closed, code);
+      return validate;
+    };
+    const entry: RegisteredTool = {
       definition,
       get validate(): ValidateFunction {
-        compiled ??= validator.compile(definition.name, definition.parameters, { trusted });
+        compiled ??= compile();
         return compiled;
       },
       annotated: annotatedProperties(definition.parameters),
       pathKeys,
     };
+    this.withoutAjv.set(entry, () => {
+      compiled ??= kept?.read(closeObjects(structuredClone(definition.parameters)));
+      return compiled !== undefined;
+    });
+    return entry;
   }
 
   /**
@@ -125,12 +155,25 @@ export class ToolRegistry {
 
   /** Loads the groups of these tools (every lazily registered group when none are named). */
   async ready(names?: Iterable<string>): Promise<void> {
+    const named = names === undefined ? undefined : [...names];
     const loads = new Set<() => Promise<void>>();
-    for (const name of names ?? [...this.pending.keys()]) {
+    for (const name of named ?? [...this.pending.keys()]) {
       const load = this.pending.get(name);
       if (load) loads.add(load);
     }
     await Promise.all([...loads].map((load) => load()));
+    // The named tools are about to run: their validators are read from the kept ones, or ajv
+    // loads now (as a chunk of its own) rather than synchronously at the call
+    if (named !== undefined && this.validator === undefined) {
+      const needed = named.some((name) => {
+        const entry = this.tools.get(name);
+        return entry !== undefined && this.withoutAjv.get(entry)?.() === false;
+      });
+      if (needed) {
+        const { AJV_LIBRARY } = await import("./ajv-library.js");
+        this.validator ??= new SchemaValidator(AJV_LIBRARY, { keepSource: this.options.kept !== undefined });
+      }
+    }
   }
 
   /** Whether this tool's own code is loaded (false only for a described tool not yet run). */
@@ -141,7 +184,7 @@ export class ToolRegistry {
   /** Compiles every schema now; throws on the first that does not compile. */
   compileAll(): void {
     for (const { definition } of this.tools.values())
-      this.validator.compile(definition.name, definition.parameters);
+      this.ajv().compile(definition.name, definition.parameters);
   }
 
   registerAll(definitions: Iterable<ToolDefinition>, origin: { builtIn?: boolean } = {}): void {

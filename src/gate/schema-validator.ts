@@ -1,11 +1,32 @@
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import { JarvisError } from "../core/errors.js";
 import type { JsonSchema } from "../core/tool.js";
 
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+/**
+ * ajv, as the validator needs it: the compiler, ajv-formats and the standalone code generator.
+ * This module does not import them, so the gate's own checks (`prepare.ts`) load without the
+ * 314 KB library: the bundled copy comes from `ajv-library.ts` (imported where ajv is always
+ * needed, or awaited by the registry before a call), and code that needs a validator at once
+ * with nothing loaded gets the package's CommonJS build (`requireAjvLibrary`: correct, slower).
+ */
+export interface AjvLibrary {
+  Ajv2020: typeof Ajv2020;
+  addFormats: (ajv: Ajv2020) => void;
+  /** ajv's standalone code of a compiled validator (the compiling ajv keeps its source). */
+  standaloneCode: (ajv: Ajv2020, validate: ValidateFunction) => string;
+}
+
+/** ajv from node_modules' CommonJS build, synchronously: for a validator wanted before any was loaded. */
+export function requireAjvLibrary(): AjvLibrary {
+  const require = createRequire(import.meta.url);
+  const unwrap = <T>(module: unknown): T => ((module as { default?: unknown }).default ?? module) as T;
+  return {
+    Ajv2020: unwrap<typeof Ajv2020>(require("ajv/dist/2020")),
+    addFormats: unwrap<(ajv: Ajv2020) => void>(require("ajv-formats")),
+    standaloneCode: unwrap<AjvLibrary["standaloneCode"]>(require("ajv/dist/standalone")),
+  };
+}
 
 /** Longest string any tool argument may carry unless its schema says less. */
 export const MAX_STRING_LENGTH = 200_000;
@@ -22,9 +43,20 @@ export const MAX_ARGS_BYTES = 1_000_000;
  * doctor).
  */
 export class SchemaValidator {
-  private readonly ajv = newAjv(false);
+  private readonly ajv: Ajv2020;
   /** Checks schemas from outside the code against the meta-schema: built on the first such schema. */
   private checker: Ajv2020 | undefined;
+
+  /**
+   * `keepSource`: the compiled validators keep their code, for `standalone` (the registry's
+   * kept validators, `kept-validators.ts`).
+   */
+  constructor(
+    private readonly library: AjvLibrary = requireAjvLibrary(),
+    private readonly options: { keepSource?: boolean } = {},
+  ) {
+    this.ajv = newAjv(library, false, options.keepSource ?? false);
+  }
 
   compile(toolName: string, schema: JsonSchema, options: { trusted?: boolean } = {}): ValidateFunction {
     if (schema.type !== "object") {
@@ -33,7 +65,7 @@ export class SchemaValidator {
     try {
       const closed = closeObjects(structuredClone(schema));
       if (!options.trusted) {
-        this.checker ??= newAjv(true);
+        this.checker ??= newAjv(this.library, true, false);
         this.checker.validateSchema(closed, true);
       }
       return this.ajv.compile(closed);
@@ -47,6 +79,15 @@ export class SchemaValidator {
       );
     }
   }
+
+  /**
+   * ajv's standalone code of `validate` (compiled here with `keepSource`): the same checks, a
+   * CommonJS module text. Undefined without kept source.
+   */
+  standalone(validate: ValidateFunction): string | undefined {
+    if (!this.options.keepSource) return undefined;
+    return this.library.standaloneCode(this.ajv, validate);
+  }
 }
 
 /**
@@ -55,16 +96,17 @@ export class SchemaValidator {
  * tool's schema does not need it (`validateSchema: false`), so a one-shot `jarvis ask` calling
  * only built-in tools never builds it (docs/decisions/0040).
  */
-function newAjv(meta: boolean): Ajv2020 {
-  const ajv = new Ajv2020({
+function newAjv(library: AjvLibrary, meta: boolean, keepSource: boolean): Ajv2020 {
+  const ajv = new library.Ajv2020({
     strict: true,
     allErrors: false,
     coerceTypes: false,
     useDefaults: true,
     validateSchema: false, // checked in `compile` unless trusted
     meta,
+    ...(keepSource ? { code: { source: true } } : {}),
   });
-  addFormats(ajv);
+  library.addFormats(ajv);
   ajv.addKeyword({ keyword: "x-provenance", schemaType: "string" });
   ajv.addKeyword({ keyword: "x-path", schemaType: "string" });
   ajv.addKeyword({ keyword: "x-handle", schemaType: "string" });

@@ -1,17 +1,3 @@
-import type { ToolDefinition } from "../core/tool.js";
-import { effectWords } from "./describe-call.js";
-import type { ExecutorOptions } from "./execute.js";
-
-/** The call in the person's words ("Write ~/notes.txt"), or what it does when the tool cannot say. */
-export async function sayCall(
-  describe: ExecutorOptions["describe"],
-  tool: ToolDefinition,
-  args: Record<string, unknown>,
-): Promise<string> {
-  const said = await describe?.(tool, args).catch(() => undefined);
-  return said ?? effectWords(tool.effects);
-}
-
 /** What a `notify` call tells the person once it ran (the gate's reason is for `--verbose`). */
 export function doneWithoutAsking(said: string): string {
   return `${said}: done without asking, as your settings allow. To be asked first, change it in Settings.`;

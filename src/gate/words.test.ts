@@ -86,7 +86,7 @@ describe("the question the person reads", () => {
       tier: "dangerous",
       ask: "Clear the shopping list?",
       why: "It deletes something, so I check with you first.",
-      preview: "  name: shopping",
+      preview: "  Name: shopping",
     });
     expect(asked?.reason).toContain("dangerous under smart → confirm");
     expect(`${asked?.ask}\n${asked?.why}\n${asked?.preview}`).not.toMatch(NAMES);
@@ -146,5 +146,31 @@ describe("a call done without asking (notify)", () => {
     ]);
     const started = events.find((e) => e.type === "tool_started");
     expect(notices[0]?.callId).toBe(started?.type === "tool_started" ? started.data.callId : "none");
+  });
+});
+
+describe("the call's events carry its words (the web UI's cards read them)", () => {
+  it("the decision says the call; a denial and a failure say why in words with their fix", async () => {
+    const { call, events } = setup({ tools: { disk_wipe: "deny" } });
+    await call("note_keep", { name: "broken" });
+    await call("disk_wipe", { name: "the old disk" });
+    await call("mcp_thing", { name: "x" });
+    const decided = events.filter((e) => e.type === "tool_decided").map((e) => e.data);
+    expect(decided.map((d) => d.says)).toEqual([
+      "Keep a note called broken",
+      "Wipe the old disk",
+      "Send something out",
+    ]);
+    expect(decided[1]).toMatchObject({
+      decision: "deny",
+      message: "your settings do not allow it",
+      fix: "change the policy in Settings or config.yaml",
+    });
+    const failed = events.find((e) => e.type === "tool_finished" && !e.data.ok);
+    expect(failed?.type === "tool_finished" && failed.data.error).toMatchObject({ message: "it broke" });
+    for (const d of decided) expect(`${d.says} ${d.message ?? ""} ${d.fix ?? ""}`).not.toMatch(NAMES);
+    // Described once per call: the progress line reuses the decision's words
+    const started = events.find((e) => e.type === "tool_started");
+    expect(started?.type === "tool_started" && started.data.doing).toBe("Keeping a note called broken");
   });
 });

@@ -46,3 +46,26 @@ export function openKnowledge(
     limits: limitsFromConfig(deps.config),
   });
 }
+
+/**
+ * The knowledge base as config.yaml says now: made again when `embeddings:` or `knowledge:`
+ * changed since the last one (a running service reloads the file in place), else the same.
+ */
+export function followingConfig<T>(
+  config: JarvisConfig,
+  open: () => T,
+  /** Ends the one replaced (an ONNX embedder's session holds native memory). */
+  retire: (old: T) => void = () => {},
+): () => T {
+  let key: string | undefined;
+  let made: T | undefined;
+  return () => {
+    const now = JSON.stringify([config.embeddings, config.knowledge]);
+    if (made === undefined || now !== key) {
+      if (made !== undefined) retire(made);
+      key = now;
+      made = open();
+    }
+    return made;
+  };
+}

@@ -60,10 +60,13 @@ export async function loadNlu(
  * a turn the embedded NLU answers never loads them (a one-shot `ask`, decision 0032).
  */
 export async function recallHookFor(runtime: Runtime): Promise<MemoryHook> {
-  let opened: Promise<MemoryHook> | undefined;
-  const open = () => {
-    opened ??= openRecall(runtime);
-    return opened;
+  // Made again when `embeddings:` or `knowledge:` changed (a running service reloads config.yaml)
+  let following: (() => Promise<MemoryHook>) | undefined;
+  const open = async () => {
+    following ??= (await import("../knowledge/open.js")).followingConfig(runtime.config, () =>
+      openRecall(runtime),
+    );
+    return following();
   };
   return {
     recall: async (input) => (await open()).recall(input),

@@ -13,6 +13,7 @@ import type { Extensions } from "../extend/index.js";
 import { AuditLog, nextAuditSeq } from "../gate/audit.js";
 import { loadAuditKey } from "../gate/audit-key.js";
 import { Gate } from "../gate/gate.js";
+import type { KeptValidators } from "../gate/kept-validators.js";
 import type { PathRoots } from "../gate/paths.js";
 import { ToolRegistry } from "../gate/registry.js";
 import { createFileLogger } from "../observe/logger.js";
@@ -36,6 +37,8 @@ export interface RuntimeOptions {
   extensions?: boolean;
   /** The store passphrase's key, derived ahead by a one-shot command (`store/key-ahead.ts`). */
   derivedKey?: DerivedKey;
+  /** Built-in schemas' validators kept as code by a one-shot command (`gate/kept-validators.ts`). */
+  keptValidators?: KeptValidators;
 }
 
 export interface ComposeOptions extends RuntimeOptions {
@@ -146,7 +149,7 @@ export function composeRuntime(options: ComposeOptions): Runtime {
       }
     },
   };
-  const registry = new ToolRegistry({ logger });
+  const registry = new ToolRegistry({ logger, kept: options.keptValidators });
   registry.registerAll(options.tools(deps), { builtIn: true });
   const gate = new Gate({
     registry,
@@ -157,7 +160,9 @@ export function composeRuntime(options: ComposeOptions): Runtime {
       tools: config.policy.tools,
     }),
     roots,
-    configValues: [
+    // Read on every call: the shared config and roots change in place when the service
+    // reloads config.yaml, and these follow them.
+    configValues: () => [
       ...roots.readRoots,
       ...roots.writeRoots,
       ...config.shell.allow,
@@ -167,8 +172,8 @@ export function composeRuntime(options: ComposeOptions): Runtime {
     clock,
     ids,
     logger,
-    confirmTimeoutMs: config.policy.confirm_timeout_s * 1000,
-    defaultTimeoutMs: config.policy.tool_timeout_s * 1000,
+    confirmTimeoutMs: () => config.policy.confirm_timeout_s * 1000,
+    defaultTimeoutMs: () => config.policy.tool_timeout_s * 1000,
     describe: callDescriber(config, env, clock),
   });
   let closed = false;

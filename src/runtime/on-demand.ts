@@ -5,6 +5,7 @@ import type { JarvisConfig } from "../config/schema.js";
 import { codeIdentity } from "../core/package-root.js";
 import type { ToolDefinition } from "../core/tool.js";
 import type { ParseYaml } from "../extend/index.js";
+import { KeptValidators } from "../gate/kept-validators.js";
 import { type DerivedKey, deriveAhead } from "../store/key-ahead.js";
 import {
   catalogKey,
@@ -70,6 +71,7 @@ export type OpenRuntime = (options: RuntimeOptions) => Runtime;
  */
 interface Opening {
   loadConfig: (path: string) => JarvisConfig;
+  keptValidators?: KeptValidators;
   derivedKey?: DerivedKey;
   parseYaml?: ParseYaml;
 }
@@ -97,16 +99,17 @@ export async function prepareRuntime(
     return fullRuntime(code, { loadConfig, derivedKey: await ahead, ...(await yaml) }, undefined);
   }
   const kept = { dir: paths.cache, key: catalogKey(identity, configText, env) };
+  const keptValidators = new KeptValidators(paths.cache, identity);
   const descriptions = readCatalog(kept.dir, kept.key);
   const byEntry = descriptions && groupByEntry(descriptions);
   if (!byEntry) {
     const code = await loadCode();
-    return fullRuntime(code, { loadConfig, derivedKey: await ahead, ...(await yaml) }, kept);
+    return fullRuntime(code, { loadConfig, keptValidators, derivedKey: await ahead, ...(await yaml) }, kept);
   }
   const speech = new Map(
     await Promise.all(ENTRIES.map(async (entry) => [entry.id, await entry.speech()] as const)),
   );
-  const opening = { loadConfig, derivedKey: await ahead, ...(await yaml) };
+  const opening = { loadConfig, keptValidators, derivedKey: await ahead, ...(await yaml) };
   return (options) => describedRuntime({ ...options, ...opening }, byEntry, speech, kept.dir);
 }
 

@@ -30,8 +30,15 @@ export interface ServerContext {
   tasks?: Tasks | undefined;
   /** Hands a changed `mcp:` section to the MCP servers (set by the service once they are attached). */
   mcp?: ((next: McpConfig) => Promise<string[]>) | undefined;
+  /** Makes the agent's models those config.yaml names now (set once the agent is built). */
+  models?: (() => Promise<void>) | undefined;
   /** Makes the service use config.yaml as it is now (`POST /api/config/reload`, the file watcher). */
   reloadConfig(): Promise<ConfigReloaded>;
+  /**
+   * Settings config.yaml changes that the service reads only at start, one sentence each with
+   * the value in the file and the one still used (empty when nothing waits for a restart).
+   */
+  restartPending(): string[];
   /** Starts a turn answered by the web broker; its own event queue is drained (the hub fans out). */
   startTurn(text: string, sessionId: string | undefined, source: string): TurnHandle;
   /** Stops one run, or everything in flight; returns how many. */

@@ -193,6 +193,11 @@ export async function launchServer(options: LaunchOptions): Promise<Launched> {
       .then(() => buildAgent(runtime, options.version ?? "0.1.0", link, options.tools, listening.context))
       .then(async (built) => {
         agent = built;
+        // A reload with a changed `models:` section: the runs started from then on use the new ones
+        listening.context.models = async () => {
+          const { openModels } = await import("../runtime/agent.js");
+          built.deps.models.replace((await openModels(runtime)).entries);
+        };
         tasks = await startServiceTasks(runtime, built, listening, link);
         resolveAgent(built);
         runtime.logger.info("agent ready");

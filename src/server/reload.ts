@@ -6,6 +6,7 @@ import type { JarvisConfig } from "../config/schema.js";
 import { isJarvisError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
 import type { PathRoots } from "../gate/paths.js";
+import { changedSettings, pendingRestart, restartOnly } from "./live-config.js";
 import { applyLive } from "./settings.js";
 
 /** What a reload did, for the CLI's one line and the log. */
@@ -16,8 +17,10 @@ export interface ConfigReloaded {
   restarted: string[];
   /** MCP servers started, stopped or restarted. */
   mcp: string[];
-  /** Changed sections the running service does not follow; they apply at its next start. */
+  /** Changed settings the running service reads only at start (`server.port`); they apply at its next start. */
   restartRequired: string[];
+  /** Those, one sentence each in the person's words (`pendingRestart`). */
+  restartWords: string[];
 }
 
 export interface ReloadTarget {
@@ -27,12 +30,11 @@ export interface ReloadTarget {
   tasks?: () => { reconfigure(previous: JarvisConfig): Promise<string[]> } | undefined;
   /** The MCP servers: a changed `mcp:` section is handed over (the hub may be made now). */
   mcp?: (next: McpConfig) => Promise<string[]>;
+  /** The agent's models, made again from the new `models:` section (absent before the agent is built). */
+  models?: () => Promise<void>;
+  /** What of this config waits for a restart, in words (`pendingRestart` against the start). */
+  pending?: (file: JarvisConfig) => string[];
 }
-
-/** Sections the running service follows: the gate and the file tools read them on every call; the rest is rebuilt here. */
-const FOLLOWED = new Set(["policy", "files", "mail", "calendar", "web", "mcp"]);
-/** Keys of `routines:` the observers are rebuilt from. */
-const FOLLOWED_ROUTINES = new Set(["mail_poll_s", "calendar_poll_s"]);
 
 /**
  * Makes the running service use config.yaml as it is now, without a restart: the file is read
@@ -59,24 +61,29 @@ async function reload(target: ReloadTarget): Promise<ConfigReloaded> {
     (key) =>
       JSON.stringify(previous[key as keyof JarvisConfig]) !== JSON.stringify(next[key as keyof JarvisConfig]),
   );
-  if (changed.length === 0) return { changed, restarted: [], mcp: [], restartRequired: [] };
+  if (changed.length === 0) {
+    const restartWords = target.pending?.(next) ?? [];
+    return { changed, restarted: [], mcp: [], restartRequired: [], restartWords };
+  }
   applyLive(runtime, next);
   const restarted = (await target.tasks?.()?.reconfigure(previous)) ?? [];
   const mcp = changed.includes("mcp") ? ((await target.mcp?.(next.mcp)) ?? []) : [];
-  const restartRequired = changed.filter(
-    (key) =>
-      !FOLLOWED.has(key) &&
-      !(
-        key === "routines" &&
-        Object.keys(next.routines).every(
-          (k) =>
-            FOLLOWED_ROUTINES.has(k) ||
-            JSON.stringify(previous.routines[k as keyof JarvisConfig["routines"]]) ===
-              JSON.stringify(next.routines[k as keyof JarvisConfig["routines"]]),
-        )
-      ),
-  );
-  const reloaded = { changed, restarted, mcp, restartRequired };
+  // Models that cannot be made (a key not found) leave the running ones: the reload still holds
+  if (changed.includes("models") && target.models) {
+    try {
+      await target.models();
+      restarted.push("models");
+    } catch (error) {
+      target.logger.warn(
+        { err: isJarvisError(error) ? error.toLine() : String(error) },
+        "the new models could not be set up; the service keeps the ones it had",
+      );
+    }
+  }
+  const restartRequired = restartOnly(changedSettings(previous, next));
+  // Everything that waits for a restart, this change's and earlier ones'
+  const restartWords = target.pending?.(next) ?? pendingRestart(previous, next);
+  const reloaded = { changed, restarted, mcp, restartRequired, restartWords };
   target.logger.info(reloaded, "config reloaded");
   return reloaded;
 }

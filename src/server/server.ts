@@ -1,11 +1,14 @@
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { loadConfig } from "../config/load.js";
+import type { JarvisConfig } from "../config/schema.js";
 import type { Logger } from "../core/logger.js";
 import { ConfirmationInbox } from "../gate/inbox.js";
 import type { ServerContext, ServerRuntime } from "./context.js";
 import { HttpError, toErrorReply } from "./errors.js";
 import { EventLog } from "./event-log.js";
 import { LiveHub } from "./live.js";
+import { pendingRestart } from "./live-config.js";
 import { ServerMetrics } from "./metrics.js";
 import { configReloader } from "./reload.js";
 import { registerApiRoutes } from "./routes/api.js";
@@ -98,6 +101,10 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
     if (event.type === "notice")
       live.broadcast(JSON.stringify({ type: "notice", ts: Date.now(), ...event.data }));
   });
+  // What settings read only at start still use, however often config.yaml changes afterwards
+  const started = structuredClone(options.runtime.config);
+  const pendingFor = (file: JarvisConfig) =>
+    pendingRestart(started, file, { "server.host": host, "server.port": port });
   const context: ServerContext = {
     runtime: options.runtime,
     get turns(): TurnService {
@@ -121,7 +128,18 @@ export async function createServer(options: ServerOptions): Promise<JarvisServer
       logger: options.logger,
       tasks: () => context.tasks,
       mcp: (next) => context.mcp?.(next) ?? Promise.resolve([]),
+      models: () => context.models?.() ?? Promise.resolve(),
+      pending: pendingFor,
     }),
+    restartPending() {
+      let file = options.runtime.config;
+      try {
+        file = loadConfig(options.runtime.paths.config);
+      } catch {
+        // A file that does not parse is the reload's to report; the running config stands
+      }
+      return pendingFor(file);
+    },
   };
 
   // First, so its own onRequest hook marks upgrade requests and a refused upgrade's socket is

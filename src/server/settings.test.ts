@@ -97,10 +97,12 @@ describe("updateSettings", () => {
     const result = updateSettings(path, {
       policy: { autonomy: "ask_all", tools: { shell_run: "deny" } },
       shell: { allow: null },
+      server: { port: 7788 },
     });
     expect(result.config.policy).toMatchObject({ autonomy: "ask_all", tools: { shell_run: "deny" } });
     expect(result.config.shell.allow).toContain("ls"); // back to the default
-    expect(result.restartRequired).toEqual(["shell.allow"]); // (files.* and policy.* apply live)
+    // policy, files and shell are read at each call; the port only at start
+    expect(result.restartRequired).toEqual(["server.port"]);
     const text = readFileSync(path, "utf8");
     expect(text).toContain("# keep me");
     expect(text).toContain("autonomy: ask_all # inline");

@@ -6,6 +6,7 @@ import { writeFileAtomic } from "../config/write.js";
 import type { PathRoots } from "../gate/paths.js";
 import { rootsFromConfig } from "../runtime/roots.js";
 import { HttpError } from "./errors.js";
+import { followingOf } from "./live-config.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -57,16 +58,6 @@ export function patchPaths(patch: unknown, prefix: string[] = []): string[][] {
   );
 }
 
-/** Settings the running server picks up at once; anything else applies after a restart. */
-const LIVE = [
-  "policy.autonomy",
-  "policy.effects",
-  "policy.tools",
-  "files.read_roots",
-  "files.write_roots",
-  "files.deny",
-];
-
 export interface SettingsUpdate {
   config: JarvisConfig;
   /** Keys changed that only take effect after `jarvis start` is restarted. */
@@ -102,9 +93,10 @@ export function updateSettings(configPath: string, patch: unknown): SettingsUpda
   }
   writePatch(document, patch, []);
   writeFileAtomic(configPath, document.toString());
+  // What the running service reads only at start (live-config.ts); a key it does not know, too
   const restartRequired = patchPaths(patch)
     .map((path) => path.join("."))
-    .filter((key) => !LIVE.some((live) => key === live || key.startsWith(`${live}.`)));
+    .filter((key) => typeof (followingOf(key) ?? { restart: key }) === "object");
   return { config: result.data, restartRequired };
 }
 

@@ -54,3 +54,11 @@ export function withEvery(language: Language, props: Partial<IntentSpec>): Langu
     Object.entries(language).map(([tool, intents]) => [tool, intents.map((spec) => ({ ...spec, ...props }))]),
   );
 }
+
+/**
+ * The name before "window" when it is a room's, a building's or a vehicle's ("the kitchen
+ * window", "the car window"): glass, not a window on the screen. Shared by the groups that read
+ * a window named by what it shows.
+ */
+export const GLASS_WINDOW =
+  /\b(?:kitchen|bed ?rooms?|bath ?rooms?|living ?rooms?|lounge|dining ?room|hall(?:way)?|landing|stairs?|attic|loft|garage|shed|conservatory|porch|nursery|kids'? ?rooms?|spare ?rooms?|study|office|front|back|side|rear|bay|sash|skylight|roof|car|van|bus|train|driver'?s?|passenger'?s?|shop|house|home|upstairs|downstairs|room|sky)\b/i;

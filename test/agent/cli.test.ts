@@ -241,7 +241,7 @@ describe("jarvis chat", SLOW, () => {
       chat.child.stdin.write(`probe task ${key}\n`);
       if (answer) {
         await chat.waitFor(
-          new RegExp(`-- Delete the test record ${key}\\? --\\n {2}key: ${key}\\nWhy: [^\\n]+\\nAllow\\?`),
+          new RegExp(`-- Delete the test record ${key}\\? --\\n {2}Key: ${key}\\nWhy: [^\\n]+\\nAllow\\?`),
           "stderr",
         );
         chat.child.stdin.write(`${answer}\n`);

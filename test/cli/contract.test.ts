@@ -53,7 +53,7 @@ describe.skipIf(!terminal)("answering on a terminal", SLOW, () => {
   ])("`jarvis %s`: typing %j approves", async (_command, answer) => {
     fake.push(reply.call("probe_danger", { key: "asked" }), reply.text("Done it."));
     const run = runOnTerminal([process.execPath, PROBE_BIN, "ask", "probe task asked"], env());
-    await run.waitFor(/key: asked[\s\S]*Allow\? \[y\]es/);
+    await run.waitFor(/Key: asked[\s\S]*Allow\? \[y\]es/);
     run.type(`${answer}\r`);
     expect(await run.exited, run.output).toBe(0);
     expect(run.output).toContain("Done it.");
@@ -99,7 +99,7 @@ describe("with no terminal", SLOW, () => {
     expect(run.code, run.stderr).toBe(3);
     // The question in words, the exact call, why it asks; no tool name, tier or gate reason
     expect(run.stderr).toMatch(
-      /-- Delete the test record piped\? --\n {2}key: piped\nWhy: It deletes something, so I check with you first\.\n/,
+      /-- Delete the test record piped\? --\n {2}Key: piped\nWhy: It deletes something, so I check with you first\.\n/,
     );
     expect(run.stderr).not.toMatch(/probe_danger|dangerous|smart/);
     expect(run.stderr).toMatch(/no terminal to ask on\. Run it again with --yes to approve it/);
@@ -107,7 +107,7 @@ describe("with no terminal", SLOW, () => {
     expect(readProbeLog(temp.jarvisHome)).toEqual([]);
     const call = await jarvis(["tools", "call", "probe_danger", "--args", '{"key": "piped"}']);
     expect(call.code).toBe(3);
-    expect(call.stderr).toMatch(/key: piped[\s\S]*--yes[\s\S]*USER_DENIED/);
+    expect(call.stderr).toMatch(/Key: piped[\s\S]*--yes[\s\S]*USER_DENIED/);
     // --verbose names the tool, its tier and the gate's reason under the question
     fake.push(reply.call("probe_danger", { key: "piped" }), reply.text("I could not."));
     const verbose = await jarvis(["ask", "probe task piped", "--verbose"]);

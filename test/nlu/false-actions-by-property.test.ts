@@ -101,12 +101,21 @@ describe("an answer to a pending question", () => {
 describe("what the words rule out for a reading", () => {
   it("keeps a reading off the fast path when the sentence names another tool's kind of thing", () => {
     for (const [text, tool] of [
-      ["take a full-page screenshot of this receipt", "screen_capture"],
       ["go through my Home account for anything about the boiler", "knowledge_search"],
       ["I'd like to add a file to the knowledge base", "knowledge_search"],
       ["once I'm up at 7 remind me to phone the garage", "alarm_set"],
     ] as const)
       expect(acts(parseLeaning(tools, text, { [tool]: 9, _none: 0 })), text).toBe(false);
+  });
+
+  it("never takes a page's picture as the screen's", () => {
+    for (const text of [
+      "take a full-page screenshot of this receipt",
+      "grab just the browser page of this receipt",
+    ]) {
+      const r = parseLeaning(tools, text, { screen_capture: 9, _none: 0 });
+      expect(r.tool === "screen_capture" && acts(r), text).toBe(false);
+    }
   });
 
   it("reads a small step inside a track as a seek", () => {

@@ -128,7 +128,7 @@ describe("terse shapes, matched and never taught", () => {
 
 describe("a request beside its reason", () => {
   const catalog = compileCatalog(tools);
-  const clauses = new Clauses(new TemplateMatcher(catalog), catalog.groupOf);
+  const clauses = new Clauses(new TemplateMatcher(catalog), catalog);
   const env = (text: string) => ({
     text,
     now,
@@ -141,12 +141,21 @@ describe("a request beside its reason", () => {
     clauses.or(whole, tokenize(text), env(text));
 
   it("is the request's clause, put as a question and never acted on", () => {
-    for (const text of ["close spotify, the meeting's starting", "the meeting's starting so close spotify"]) {
+    for (const text of ["pause the music, the phone's ringing", "the phone's ringing so pause the music"]) {
       const r = beside(text);
-      expect(r).toMatchObject({ kind: "action", tool: "apps_quit", args: { app: "spotify" } });
+      expect(r).toMatchObject({ kind: "action", tool: "media_pause" });
       expect(r.confidence).toBeGreaterThanOrEqual(0.6);
       expect(r.confidence).toBeLessThan(0.9);
     }
+  });
+
+  it("is acted on when its intent says a clause of its own is (besideReason), unless a purpose follows", () => {
+    for (const text of ["close spotify, the meeting's starting", "the meeting's starting so close spotify"]) {
+      const r = beside(text);
+      expect(r).toMatchObject({ kind: "action", tool: "apps_quit", args: { app: "spotify" } });
+      expect(r.confidence).toBeGreaterThanOrEqual(0.9);
+    }
+    expect(beside("close spotify, so I can order a pizza").confidence).toBeLessThan(0.9);
   });
 
   it("two requests are not a request and its reason", () => {

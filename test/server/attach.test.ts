@@ -122,7 +122,7 @@ describe("jarvis chat --attach", () => {
     await one.waitFor(/no conversation yet \(it starts with your next message\)/);
     one.type("set a timer for 2 seconds");
     await one.waitFor(
-      /-- Set a timer for 2 seconds\? --\n {2}duration_s: 2\nWhy: Your settings ask before this action\.\nAllow\? \[y\]es/,
+      /-- Set a timer for 2 seconds\? --\n {2}Duration: 2 seconds\nWhy: Your settings ask before this action\.\nAllow\? \[y\]es/,
     );
     expect(one.stdout() + one.stderr()).not.toMatch(/timer_set|\(safe\)/);
     one.type("y");

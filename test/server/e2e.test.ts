@@ -77,7 +77,7 @@ describe.skipIf(!ok)("web UI end to end", () => {
     await expect(dialog.locator("#confirm-reason").textContent()).resolves.toBe(
       "It deletes something, so I check with you first.",
     );
-    await expect(dialog.locator(".preview").textContent()).resolves.toContain("key: backups");
+    await expect(dialog.locator(".preview").textContent()).resolves.toContain("Key: backups");
     await expect(dialog.getByRole("timer").textContent()).resolves.toMatch(/Denied automatically in \d+ s/);
     // focus starts on Deny: a stray Enter never approves
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^Deny/);

@@ -15,8 +15,17 @@ export interface ToolCallView {
   code?: string;
   answer?: ConfirmAnswer;
   output?: string;
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; fix?: string };
   durationMs?: number;
+  /** The call in words from the gate (`tool_decided.says`), the question (`ask`), the progress line (`doing`). */
+  says?: string;
+  ask?: string;
+  doing?: string;
+  /** Why it asks, in plain words (while the question waits). */
+  why?: string;
+  /** Why it will not run, in plain words, and what to do (a refusal or a policy denial). */
+  message?: string;
+  fix?: string;
 }
 
 export type TurnItem =
@@ -91,6 +100,9 @@ export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
         c.decision = event.data.decision;
         c.reason = event.data.reason;
         c.code = event.data.code;
+        if (event.data.says) c.says = event.data.says;
+        if (event.data.message) c.message = event.data.message;
+        if (event.data.fix) c.fix = event.data.fix;
         c.stage = event.data.decision === "deny" ? "denied" : "decided";
         if (c.tool === PLAN_TOOL && c.stage === "denied") view.items.push({ kind: "tool", call: c });
         break;
@@ -99,7 +111,8 @@ export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
         const c = call(event.data.callId, event.data.tool);
         c.stage = "confirming";
         // While it waits, the card says why in the person's words, as the modal does
-        c.reason = event.data.why;
+        c.why = event.data.why;
+        c.ask = event.data.ask;
         break;
       }
       case "confirm_resolved": {
@@ -110,9 +123,12 @@ export function foldTurn(runId: string, events: JarvisEvent[]): TurnView {
         else c.stage = "decided";
         break;
       }
-      case "tool_started":
-        call(event.data.callId, event.data.tool).stage = "running";
+      case "tool_started": {
+        const c = call(event.data.callId, event.data.tool);
+        c.stage = "running";
+        if (event.data.doing) c.doing = event.data.doing;
         break;
+      }
       case "tool_finished": {
         const c = call(event.data.callId, event.data.tool);
         c.stage = event.data.ok ? "done" : "failed";

@@ -50,6 +50,7 @@ export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
     const own = roomFor(
       ranked.map((tool) => tool.score),
       room,
+      input.budget >= GENERAL_FROM ? LARGE_ROOM_RANGE : ROOM_RANGE,
     );
     // Tools whose own cue the request has are offered whatever their rank (at most a third of the room)
     const index = input.retriever.index();
@@ -95,6 +96,13 @@ export const GENERAL_REACH = 3;
 
 /** The least and the most of the budget's room one request gets. */
 const ROOM_RANGE = [0.6, 1.3] as const;
+/**
+ * …with a budget of `GENERAL_FROM` or more. There the general tools already hold the last
+ * places and one search brings ten more, so places past 1.2 rooms were rarely the needed ones:
+ * requests of long, many-step wording (flat rankings) took the mean over the budget (20.7 on a
+ * fresh set). A small budget keeps the wider range, since a place near its edge is worth more.
+ */
+export const LARGE_ROOM_RANGE = [0.65, 1.2] as const;
 /** Where in the ranking its flatness is read. */
 const FLAT_AT = 11;
 
@@ -106,12 +114,16 @@ const FLAT_AT = 11;
  * model's room moves as a large one's does); across the team's recall sets it spreads from
  * ~0.1 to ~0.7, so the room moves across its range in between, and averages under the budget.
  */
-export function roomFor(scores: readonly number[], room: number): number {
+export function roomFor(
+  scores: readonly number[],
+  room: number,
+  range: readonly [number, number] = ROOM_RANGE,
+): number {
   const top = scores[0] ?? 0;
   if (top <= 0 || room <= 0) return room;
   const flat = (scores[FLAT_AT] ?? 0) / top;
   const unsure = Math.min(1, Math.max(0, (flat - 0.1) / 0.6));
-  const [least, most] = ROOM_RANGE;
+  const [least, most] = range;
   return Math.floor(room * (least + (most - least) * unsure));
 }
 

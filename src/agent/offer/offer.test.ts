@@ -12,6 +12,7 @@ import { estimateTokens } from "../tokens.js";
 import {
   chooseOffer,
   GENERAL_REACH,
+  LARGE_ROOM_RANGE,
   roomFor,
   searchLimitFor,
   TOKENS_PER_TOOL,
@@ -159,6 +160,17 @@ describe("each request gets the room its ranking calls for", () => {
     expect(roomFor(steep, 10)).toBeLessThan(roomFor(flat, 10));
     // Nothing matched at all: no ranking to read, the plain room
     expect(roomFor([0, 0, 0], 18)).toBe(18);
+  });
+
+  it("gives a large budget's flattest rankings less extra room than a small budget's", () => {
+    const flat = Array.from({ length: 40 }, (_, i) => 1 - i * 0.01);
+    const steep = [1, 0.9, 0.5, ...Array.from({ length: 40 }, () => 0.05)];
+    // Past 1.2 rooms a large budget's places were rarely the needed ones (general tools and
+    // a ten-place search cover its tail); a small budget still stretches to 1.3
+    expect(roomFor(flat, 18, LARGE_ROOM_RANGE)).toBeGreaterThan(18);
+    expect(roomFor(flat, 18, LARGE_ROOM_RANGE)).toBeLessThanOrEqual(Math.floor(18 * 1.2));
+    expect(roomFor(flat, 10)).toBeGreaterThan(Math.floor(10 * 1.2));
+    expect(roomFor(steep, 18, LARGE_ROOM_RANGE)).toBeLessThan(18);
   });
 
   it("leaves out a tool whose schema would overflow the token cap, and lets a shorter one after it in", () => {

@@ -39,8 +39,13 @@ export class ModelRouter {
   private readonly logger: Logger;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
+  /** The models, in order; `replace` swaps them when config.yaml's `models:` changes. */
+  get entries(): readonly ModelEntry[] {
+    return this.current;
+  }
+
   constructor(
-    readonly entries: readonly ModelEntry[],
+    private current: readonly ModelEntry[],
     options: RouterOptions = {},
   ) {
     this.options = {
@@ -55,6 +60,14 @@ export class ModelRouter {
 
   get available(): boolean {
     return this.entries.length > 0;
+  }
+
+  /**
+   * The models a changed config names, for every run started from now on (a running service
+   * reloads config.yaml). A run already going keeps the models it started with (`session`).
+   */
+  replace(entries: readonly ModelEntry[]): void {
+    this.current = entries;
   }
 
   get labels(): string[] {
@@ -111,8 +124,12 @@ export class ModelRouter {
 export class ModelSession {
   private index = 0;
   private heavyChosen = false;
+  /** The models when the run started: a reload mid-run does not move `index` onto another list. */
+  private readonly entries: readonly ModelEntry[];
 
-  constructor(private readonly router: ModelRouter) {}
+  constructor(private readonly router: ModelRouter) {
+    this.entries = router.entries;
+  }
 
   /**
    * The sizes to build a request for: those of the model that will be tried first (the heavy
@@ -168,11 +185,11 @@ export class ModelSession {
   }
 
   private order(): readonly ModelEntry[] {
-    return this.heavyChosen ? this.heavyFirst() : this.router.entries;
+    return this.heavyChosen ? this.heavyFirst() : this.entries;
   }
 
   private heavyFirst(): readonly ModelEntry[] {
-    const entries = this.router.entries;
+    const entries = this.entries;
     const heavy = entries.filter((e) => e.role === "heavy");
     return heavy.length ? [...heavy, ...entries.filter((e) => e.role !== "heavy")] : entries;
   }

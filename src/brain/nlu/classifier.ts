@@ -1,3 +1,4 @@
+import type { Vocabulary } from "./packed-vocabulary.js";
 import { stem } from "./text/normalize.js";
 import { wordClass } from "./text/word-class.js";
 
@@ -86,7 +87,8 @@ export interface Calibration {
 /** A trained model as plain data: what a training worker hands back (buffers transferable). */
 export interface ClassifierSnapshot {
   labels: string[];
-  vocabulary: string[];
+  /** The features in id order (training), or the kept file's packed vocabulary. */
+  vocabulary: string[] | Vocabulary;
   weights: Float32Array;
   bias: Float32Array;
   /** What held-out calibration found (`calibrate` in train.ts). */
@@ -152,7 +154,7 @@ export function featureRows(examples: readonly TrainingExample[]): FeatureRows {
  * one strong out-of-scope word ("lights", "taxi") can outweigh a shared verb ("turn off").
  */
 export class SoftmaxClassifier {
-  private vocabulary: ReadonlyMap<string, number> = new Map<string, number>();
+  private vocabulary: Vocabulary = new Map<string, number>();
   private readonly labels: string[] = [];
   private weights: Float32Array = new Float32Array(0);
   private bias: Float32Array = new Float32Array(0);
@@ -279,10 +281,12 @@ export class SoftmaxClassifier {
   static fromSnapshot(snapshot: ClassifierSnapshot): SoftmaxClassifier {
     const classifier = new SoftmaxClassifier();
     classifier.labels.push(...snapshot.labels);
-    // Set one by one: ~20,000 [feature, id] pairs were garbage a one-shot start collected
-    const vocabulary = new Map<string, number>();
-    for (let i = 0; i < snapshot.vocabulary.length; i++) vocabulary.set(snapshot.vocabulary[i]!, i);
-    classifier.vocabulary = vocabulary;
+    if (Array.isArray(snapshot.vocabulary)) {
+      // Set one by one: ~20,000 [feature, id] pairs were garbage a one-shot start collected
+      const vocabulary = new Map<string, number>();
+      for (let i = 0; i < snapshot.vocabulary.length; i++) vocabulary.set(snapshot.vocabulary[i]!, i);
+      classifier.vocabulary = vocabulary;
+    } else classifier.vocabulary = snapshot.vocabulary;
     classifier.weights = snapshot.weights;
     classifier.bias = snapshot.bias;
     if (snapshot.calibration) classifier.calibration = snapshot.calibration;

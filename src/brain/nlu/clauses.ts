@@ -1,10 +1,21 @@
+import type { Catalog } from "./catalog.js";
 import type { TemplateMatcher } from "./matcher.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
-import { CONFIDENCE } from "./parse-rules.js";
+import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
 import type { SlotEnv } from "./slots/index.js";
 import { SlotCache } from "./template.js";
 import { stripFillers, type Token } from "./text/normalize.js";
 import type { NluCall, NluResult } from "./types.js";
+
+/**
+ * Words beside the request that take it back or put it off ("Quit Zoom? No, keep it open",
+ * "…, actually leave it", "…, maybe later"): the request is at most asked.
+ */
+const TAKES_BACK =
+  /\b(?:no|nope|nah|actually|never ?mind|leave it|keep it|not (?:yet|now|that)|later|wait|hold on|hang on|don'?t|do not|scratch that|forget it|on second thoughts?|or not|maybe)\b/;
+
+/** A purpose said after the request: "so I can …", "so that we …", "in order to …". */
+const PURPOSE = /\b(?:so (?:that )?(?:i|we|you|they|he|she) (?:can|could|may|might|will)|in order to)\b/;
 
 /**
  * A request said with its reason beside it ("shut the music off, the baby's asleep", "the
@@ -12,28 +23,42 @@ import type { NluCall, NluResult } from "./types.js";
  * classifier reads the reason as much as the request. Commas and a clause-leading "so" part the
  * sentence; a part the templates read whole, with typed values only, is the request when no
  * other part is one too. Free text is left out: "tell him I'm late, the train's stuck" would
- * be any part's message. The clause is put as a question (the middle band), never acted on.
+ * be any part's message. The clause is put as a question (the middle band), unless its intent
+ * says a clause of its own is acted on (`besideReason`: undone by one more request).
  */
 export class Clauses {
   constructor(
     private readonly matcher: TemplateMatcher,
-    private readonly groupOf: ReadonlyMap<string, string>,
+    private readonly catalog: Pick<Catalog, "groupOf" | "intents">,
   ) {}
 
   /** The whole sentence's reading, or when it left the sentence unread, its request's clause. */
   or(whole: NluResult, tokens: readonly Token[], env: SlotEnv): NluResult {
-    // Only what the whole sentence left unread: no action, or one too unsure to be asked
-    if (whole.kind === "action" && (whole.missing?.length || whole.confidence >= NEAR_CONFIDENCE))
+    // Only what the whole sentence left unread: no action, or one too unsure to be asked; or a
+    // question about the very call a clause of an intent that acts beside its reason reads whole
+    if (whole.kind === "action" && (whole.missing?.length || whole.confidence >= CONFIDENCE.freeTemplate))
       return whole;
-    const call = clauseRequest(this.matcher, tokens, env);
-    if (!call) return whole;
-    const group = this.groupOf.get(call.tool);
+    const asked = whole.kind === "action" && whole.confidence >= NEAR_CONFIDENCE;
+    const found = clauseRequest(this.matcher, tokens, env);
+    if (!found) return whole;
+    const { intent, ...call } = found;
+    const group = this.catalog.groupOf.get(call.tool);
+    // A purpose ("… so I can order food") or a reason that names what no tool serves may be the
+    // real request: then the clause is asked, as for every other intent (read as said too: the
+    // speller may have bent a word no template has)
+    const said = `${tokens.map((t) => t.w).join(" ")} ${env.text.toLowerCase()}`;
+    const acts =
+      this.catalog.intents.get(intent)?.besideReason === "act" &&
+      !OUT_OF_SCOPE.test(said) &&
+      !PURPOSE.test(said) &&
+      !TAKES_BACK.test(said);
+    if (asked && !(acts && whole.tool === call.tool)) return whole;
     return {
       text: whole.text,
       kind: "action",
       tool: call.tool,
       args: call.args,
-      confidence: CONFIDENCE.clause,
+      confidence: acts ? CONFIDENCE.freeTemplate : CONFIDENCE.clause,
       ...(group ? { groups: [group] } : {}),
     };
   }
@@ -43,10 +68,10 @@ function clauseRequest(
   matcher: TemplateMatcher,
   tokens: readonly Token[],
   env: SlotEnv,
-): NluCall | undefined {
+): (NluCall & { intent: string }) | undefined {
   const clauses = partsOf(tokens, env.text);
   if (clauses.length < 2) return undefined;
-  let found: NluCall | undefined;
+  let found: (NluCall & { intent: string }) | undefined;
   for (const clause of clauses) {
     const words = stripFillers(clause);
     if (words.length < 2) continue;
@@ -54,12 +79,12 @@ function clauseRequest(
     if (!match || match.missing) continue;
     // Two requests, or a request whose value is free text, are not a reason and its request
     if (found || match.free) return undefined;
-    found = { tool: match.tool, args: match.args };
+    found = { tool: match.tool, args: match.args, intent: match.intent };
   }
   return found;
 }
 
-/** The sentence's parts at sentence ends, commas, semicolons and dashes, and before a clause-leading "so". */
+/** The sentence's parts at commas, semicolons, dashes and sentence ends, and before a clause-leading "so". */
 function partsOf(tokens: readonly Token[], text: string): Token[][] {
   const parts: Token[][] = [];
   let current: Token[] = [];
@@ -67,8 +92,8 @@ function partsOf(tokens: readonly Token[], text: string): Token[][] {
     const token = tokens[i]!;
     const previous = tokens[i - 1];
     const between = previous ? text.slice(previous.end, token.start) : "";
-    // A sentence's end parts too: "What is written in notes.txt? All of it, not a summary."
-    const breaks = /[,;]|\s[-–—]\s|[.?!]\s/.test(between) || (token.w === "so" && i > 0);
+    // A sentence's end parts it too ("Would you open Kindle for me? I was reading.")
+    const breaks = /[,;]|[.?!]\s|\s[-–—]\s/.test(between) || (token.w === "so" && i > 0);
     if (breaks && current.length > 0) {
       parts.push(current);
       current = [];

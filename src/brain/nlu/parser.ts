@@ -138,7 +138,7 @@ class Parser {
       ask: (input, call, missing, confidence) => this.maybeIncomplete(input, call, missing, confidence),
     });
     this.matcher = new TemplateMatcher(catalog);
-    this.clauses = new Clauses(this.matcher, catalog.groupOf);
+    this.clauses = new Clauses(this.matcher, catalog);
     this.guesser = new Guesser(catalog, classifier, settings.thresholds);
   }
 

@@ -69,7 +69,22 @@ describe("NLU weights on disk", () => {
     expect([...(loaded?.corpus.words ?? [])]).toEqual([...CORPUS.words]);
     expect(loaded?.corpus.words.get("a")).toBe(2);
     expect(loaded?.snapshot.labels).toEqual(snapshot.labels);
-    expect(loaded?.snapshot.vocabulary).toEqual(snapshot.vocabulary);
+    const features = snapshot.vocabulary as string[];
+    const vocabulary = loaded!.snapshot.vocabulary;
+    expect(Array.isArray(vocabulary) ? vocabulary : [...vocabulary.keys()]).toEqual(features);
+    // The packed vocabulary gives every feature its id, and the classifier reads as before
+    if (Array.isArray(vocabulary)) throw new Error("expected the packed vocabulary");
+    features.forEach((feature, id) => {
+      expect(vocabulary.get(feature)).toBe(id);
+    });
+    const reloaded = SoftmaxClassifier.fromSnapshot(loaded!.snapshot);
+    const original = SoftmaxClassifier.fromSnapshot(snapshot);
+    for (const words of [
+      ["set", "a", "timer"],
+      ["play", "jazz"],
+      ["unknown", "words"],
+    ])
+      expect(reloaded.classify(words)).toEqual(original.classify(words));
     expect([...(loaded?.snapshot.weights ?? [])]).toEqual([...snapshot.weights]);
     expect(loadWeights(dir, "k2")).toBeUndefined();
     // A new key replaces the old file: stale weights are not left behind

@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { codeLayout } from "../../core/package-root.js";
 import type { Catalog } from "./catalog.js";
 import type { Calibration, ClassifierSnapshot } from "./classifier.js";
+import { PackedVocabulary } from "./packed-vocabulary.js";
 import type { Template } from "./template.js";
 import type { TrainingCorpus } from "./train.js";
 
@@ -27,7 +28,7 @@ import type { TrainingCorpus } from "./train.js";
  * the spelling corrector is built from: a start that finds its weights generates no sentences
  * (generating them took ~200 ms of a one-shot `jarvis ask`).
  */
-const MAGIC = "jarvis-nlu-weights/5";
+const MAGIC = "jarvis-nlu-weights/6";
 const PREFIX = "nlu-";
 
 interface Header {
@@ -35,7 +36,13 @@ interface Header {
   key: string;
   examples: number;
   labels: string[];
-  vocabulary: string[];
+  /**
+   * The vocabulary, packed (`packed-vocabulary.ts`): its feature count and table size; after
+   * the weights and the bias come the offsets (features + 1) and the table (Int32), then the
+   * features' text (UTF-16LE, which any JS string survives).
+   */
+  features: number;
+  slots: number;
   /** The training words in first-seen order, and how often each occurs. */
   words: string[];
   counts: number[];
@@ -91,12 +98,15 @@ export function saveWeights(
   corpus: TrainingCorpus,
 ): void {
   mkdirSync(dir, { recursive: true });
+  const features = Array.isArray(snapshot.vocabulary) ? snapshot.vocabulary : [...snapshot.vocabulary.keys()];
+  const packed = PackedVocabulary.pack(features);
   const header: Header = {
     magic: MAGIC,
     key,
     examples: corpus.examples,
     labels: snapshot.labels,
-    vocabulary: snapshot.vocabulary,
+    features: features.length,
+    slots: packed.table.length,
     words: [...corpus.words.keys()],
     counts: [...corpus.words.values()],
     ...(snapshot.calibration ? { calibration: snapshot.calibration } : {}),
@@ -107,8 +117,9 @@ export function saveWeights(
   const length = Buffer.alloc(4);
   length.writeUInt32LE(json.length + pad);
   const parts: Uint8Array[] = [length, json, Buffer.alloc(pad, 0x20)];
-  for (const array of [snapshot.weights, snapshot.bias])
+  for (const array of [snapshot.weights, snapshot.bias, packed.offsets, packed.table])
     parts.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  parts.push(Buffer.from(packed.text, "utf16le"));
   const file = join(dir, `${PREFIX}${key}.bin`);
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, Buffer.concat(parts));
@@ -174,11 +185,15 @@ export function loadWeights(
     const length = data.readUInt32LE(0);
     const header = JSON.parse(data.subarray(4, 4 + length).toString("utf8")) as Header;
     if (header.magic !== MAGIC || header.key !== key) return undefined;
-    const { labels, vocabulary, words, counts } = header;
-    if (!Array.isArray(labels) || !Array.isArray(vocabulary)) return undefined;
+    const { labels, features, slots, words, counts } = header;
+    if (!Array.isArray(labels) || !Number.isInteger(features) || !Number.isInteger(slots)) return undefined;
+    if (features < 0 || slots < 0) return undefined;
     if (!Array.isArray(words) || !Array.isArray(counts) || words.length !== counts.length) return undefined;
     let offset = 4 + length;
-    const floats = (count: number) => {
+    const view = <T>(
+      count: number,
+      type: new (buffer: ArrayBufferLike, start: number, count: number) => T,
+    ) => {
       const end = offset + count * 4;
       if (end > data.length) throw new Error("truncated");
       // A view when aligned (a file this size is read into its own buffer): copying ~10 MB
@@ -186,14 +201,18 @@ export function loadWeights(
       const start = data.byteOffset + offset;
       const array =
         start % 4 === 0
-          ? new Float32Array(data.buffer, start, count)
-          : new Float32Array(data.buffer.slice(start, data.byteOffset + end));
+          ? new type(data.buffer, start, count)
+          : new type(data.buffer.slice(start, data.byteOffset + end), 0, count);
       offset = end;
       return array;
     };
-    const weights = floats(labels.length * vocabulary.length);
-    const bias = floats(labels.length);
-    if (offset !== data.length) return undefined;
+    const weights = view(labels.length * features, Float32Array);
+    const bias = view(labels.length, Float32Array);
+    const offsets = view(features + 1, Int32Array);
+    const table = view(slots, Int32Array);
+    if ((data.length - offset) % 2 !== 0) return undefined;
+    const vocabulary = PackedVocabulary.from(data.toString("utf16le", offset), offsets, table);
+    if (!vocabulary) return undefined;
     const counted = new Map<string, number>();
     for (let i = 0; i < words.length; i++) counted.set(words[i]!, counts[i]!);
     const corpus = { examples: header.examples, words: counted };

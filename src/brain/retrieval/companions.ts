@@ -37,8 +37,23 @@ export function lookupsOf(catalog: readonly CatalogTool[]): Map<string, Set<stri
       }
     }
     for (const lookup of tool.groupCues?.lookups?.[tool.name] ?? []) add(tool.name, lookup);
+    // Refs: a tool that hands out refs for others ("refs (e12) for browser_click/type/select")
+    // is their lookup, and so is one a tool says its ref comes from ("by ref from ui_state")
+    for (const m of tool.description.matchAll(
+      /\brefs?\b[^.]*?\bfor ([a-z][a-z0-9]*_[a-z0-9_]+(?:\/[a-z0-9_]+)*)/g,
+    ))
+      for (const consumer of namesIn(m[1]!, names)) add(consumer, tool.name);
+    for (const m of tool.description.matchAll(/\bref from ([a-z][a-z0-9]*_[a-z0-9_]+(?:\/[a-z0-9_]+)*)/g))
+      for (const producer of namesIn(m[1]!, names)) add(tool.name, producer);
   }
   return lookups;
+}
+
+/** "browser_click/type/select" → browser_click, browser_type, browser_select (those registered). */
+function namesIn(mention: string, names: ReadonlySet<string>): string[] {
+  const [first, ...more] = mention.split("/");
+  const prefix = first!.slice(0, first!.indexOf("_"));
+  return [first!, ...more.map((m) => (names.has(m) ? m : `${prefix}_${m}`))].filter((n) => names.has(n));
 }
 
 /**

@@ -216,6 +216,18 @@ describe("words and shapes the groups declare, and finders with their readers", 
     expect([...lookups.get("input_hotkey")!]).toContain("windows_focus");
     expect([...lookups.get("windows_focus")!]).not.toContain("input_hotkey");
     expect([...lookups.get("calendar_update_event")!]).toContain("calendar_list_events");
+    // …and from the refs a description speaks of: who hands them out, and where one comes from
+    const kiln = [
+      greenhouse("mcp_greenhouse_map", "Map of the vents with refs for mcp_greenhouse_open/shut."),
+      greenhouse("mcp_greenhouse_open", "Open a vent by its ref."),
+      greenhouse("mcp_greenhouse_shut", "Shut a vent by ref from mcp_greenhouse_map."),
+    ];
+    const byRef = lookupsOf([...catalog, ...kiln]);
+    expect([...byRef.get("mcp_greenhouse_open")!]).toEqual(["mcp_greenhouse_map"]);
+    expect([...byRef.get("mcp_greenhouse_shut")!]).toEqual(["mcp_greenhouse_map"]);
+    expect([...byRef.get("mcp_greenhouse_map")!]).toEqual([]);
+    expect([...lookups.get("browser_click")!]).toContain("browser_snapshot");
+    expect([...lookups.get("ui_action")!]).toEqual(expect.arrayContaining(["ui_state", "ui_find"]));
     // …and the link still lifts both ways in the ranking
     expect([...companionsOf([...catalog, ...tools]).get("mcp_greenhouse_beds")!]).toContain(
       "mcp_greenhouse_water",

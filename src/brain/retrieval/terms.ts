@@ -11,7 +11,9 @@ const STOPWORDS = new Set(
     "they them their it its this that these those there here what which who whom whose when where why how can could " +
     "would should will shall may might must please just also very really some any all each every no not only own " +
     "same too up down out over again once now still yet hey jarvis ok okay thanks thank tell let want need like " +
-    "one two get got gonna wanna im its whats thats s t hello hi hiya"
+    "one two get got gonna wanna im its whats thats s t hello hi hiya " +
+    // The same words as texted or dictated short ("can u", "ur", "rn", "pls", "gimme")
+    "u ur ya rn pls plz thx ty gimme lemme dunno"
   ).split(" "),
 );
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
 import { type AuditEntry, compareWithExport, verifyChain } from "../../gate/audit.js";
+import { callService, findService } from "../../runtime/service-client.js";
 import type { CliContext } from "../context.js";
 import { action } from "../run.js";
 
@@ -15,25 +16,45 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
     .option("--limit <n>", "how many entries", "50")
     .option("--run <id>", "only this run")
     .option("--tool <name>", "only this tool")
+    .option("--local", "read the store in this process even when the service runs")
     .action(
-      action(context, async (flags: { json?: boolean; limit: string; run?: string; tool?: string }) => {
-        const limit = Number(flags.limit);
-        if (!Number.isInteger(limit) || limit < 1) {
-          throw new JarvisError("USAGE", "--limit must be a positive whole number", {
-            fix: "e.g. --limit 20",
-          });
-        }
-        const entries = context.runtime().audit.list({ limit, runId: flags.run, tool: flags.tool });
-        for (const entry of entries) {
-          if (flags.json) context.print(JSON.stringify(entry));
-          else {
-            const when = new Date(entry.ts).toISOString().replace("T", " ").slice(0, 19);
-            context.print(
-              `${String(entry.seq).padStart(6)} ${when} ${entry.tool.padEnd(22)} ${entry.stage.padEnd(12)} ${(entry.tier ?? "-").padEnd(11)} ${(entry.decision ?? "-").padEnd(8)} ${entry.outcome}  ${entry.reason}`,
-            );
+      action(
+        context,
+        async (flags: { json?: boolean; limit: string; run?: string; tool?: string; local?: boolean }) => {
+          const limit = Number(flags.limit);
+          if (!Number.isInteger(limit) || limit < 1) {
+            throw new JarvisError("USAGE", "--limit must be a positive whole number", {
+              fix: "e.g. --limit 20",
+            });
           }
-        }
-      }),
+          const filter = { limit, runId: flags.run, tool: flags.tool };
+          const target = flags.local ? undefined : findService(context.env);
+          // Attached, the service reads the same table (no chain check: `audit verify` does that)
+          const entries = target
+            ? (
+                await callService<{ entries: AuditEntry[] }>(
+                  target,
+                  "GET",
+                  `/api/audit?${new URLSearchParams({
+                    limit: String(limit),
+                    verify: "0",
+                    ...(filter.runId ? { runId: filter.runId } : {}),
+                    ...(filter.tool ? { tool: filter.tool } : {}),
+                  })}`,
+                )
+              ).entries
+            : context.runtime().audit.list(filter);
+          for (const entry of entries) {
+            if (flags.json) context.print(JSON.stringify(entry));
+            else {
+              const when = new Date(entry.ts).toISOString().replace("T", " ").slice(0, 19);
+              context.print(
+                `${String(entry.seq).padStart(6)} ${when} ${entry.tool.padEnd(22)} ${entry.stage.padEnd(12)} ${(entry.tier ?? "-").padEnd(11)} ${(entry.decision ?? "-").padEnd(8)} ${entry.outcome}  ${entry.reason}`,
+              );
+            }
+          }
+        },
+      ),
     );
 
   audit

@@ -27,14 +27,14 @@ export async function tellService(context: CliContext, required = false): Promis
     return;
   }
   // Nothing changed after an edit: its file watcher was first, and it uses the change already.
-  if (reloaded.changed.length === 0 && required) {
-    context.print("The running service already uses this config.");
-    return;
-  }
-  context.print("The running service uses the new config now.");
-  if (reloaded.restartRequired.length > 0) {
-    context.print(
-      `Changes to ${reloaded.restartRequired.join(", ")} apply when it restarts (\`jarvis service stop\`, then \`jarvis service start\`).`,
-    );
-  }
+  const head =
+    reloaded.changed.length === 0 && required
+      ? "The running service already uses this config"
+      : "The running service uses the new config now";
+  // What it reads only at start, in words, with what it still uses (an older service: none)
+  const waiting = reloaded.restartWords ?? [];
+  context.print(waiting.length > 0 ? `${head}, except:` : `${head}.`);
+  for (const line of waiting) context.print(`  ${line}`);
+  if (waiting.length > 0)
+    context.print("To apply it now, restart Jarvis: `jarvis service stop`, then `jarvis service start`.");
 }

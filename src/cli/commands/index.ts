@@ -13,6 +13,8 @@ export const COMMAND_GROUPS: Array<{
   load: () => Promise<RegisterCommands>;
   /** Opens its own runtime: the CLI context need not load one (see cli/main.ts). */
   ownRuntime?: true;
+  /** Never opens a runtime (reads and writes config.yaml, asks the service): none is loaded. */
+  noRuntime?: true;
   /** Subcommands that talk to the running service instead of opening a runtime (unless --local). */
   attaches?: string[];
 }> = [
@@ -28,19 +30,47 @@ export const COMMAND_GROUPS: Array<{
     load: async () => (await import("./runs.js")).registerRunsCommands,
     attaches: ["list", "show", "resume"],
   },
-  { names: ["audit"], load: async () => (await import("./audit.js")).registerAuditCommands },
-  { names: ["config"], load: async () => (await import("./config.js")).registerConfigCommands },
-  { names: ["doctor"], load: async () => (await import("./doctor.js")).registerDoctorCommand },
+  {
+    names: ["audit"],
+    load: async () => (await import("./audit.js")).registerAuditCommands,
+    attaches: ["list"],
+  },
+  {
+    names: ["config"],
+    load: async () => (await import("./config.js")).registerConfigCommands,
+    noRuntime: true,
+  },
+  {
+    names: ["doctor"],
+    load: async () => (await import("./doctor.js")).registerDoctorCommand,
+    noRuntime: true,
+  },
   {
     names: ["start"],
     load: async () => (await import("./start.js")).registerStartCommand,
     ownRuntime: true,
   },
-  { names: ["docs"], load: async () => (await import("./docs.js")).registerDocsCommands },
-  { names: ["memory"], load: async () => (await import("./memory.js")).registerMemoryCommands },
+  {
+    names: ["docs"],
+    load: async () => (await import("./docs.js")).registerDocsCommands,
+    attaches: ["add", "reindex", "list", "remove", "search"],
+  },
+  {
+    names: ["memory"],
+    load: async () => (await import("./memory.js")).registerMemoryCommands,
+    attaches: ["list", "add", "search", "forget", "export"],
+  },
   { names: ["listen", "say"], load: async () => (await import("./voice.js")).registerVoiceCommands },
-  { names: ["accounts"], load: async () => (await import("./accounts.js")).registerAccountsCommands },
-  { names: ["nlu"], load: async () => (await import("./nlu.js")).registerNluCommand },
+  {
+    names: ["accounts"],
+    load: async () => (await import("./accounts.js")).registerAccountsCommands,
+    noRuntime: true,
+  },
+  {
+    names: ["nlu"],
+    load: async () => (await import("./nlu.js")).registerNluCommand,
+    noRuntime: true,
+  },
   { names: ["mcp"], load: async () => (await import("./mcp.js")).registerMcpCommands },
   { names: ["sandbox"], load: async () => (await import("./sandbox.js")).registerSandboxCommands },
   {
@@ -48,8 +78,17 @@ export const COMMAND_GROUPS: Array<{
     load: async () => (await import("./skills.js")).registerSkillsCommands,
     attaches: ["add", "remove"],
   },
-  { names: ["service"], load: async () => (await import("./service.js")).registerServiceCommands },
-  { names: ["routines"], load: async () => (await import("./routines.js")).registerRoutinesCommands },
+  {
+    names: ["service"],
+    load: async () => (await import("./service.js")).registerServiceCommands,
+    noRuntime: true,
+  },
+  {
+    names: ["routines"],
+    load: async () => (await import("./routines.js")).registerRoutinesCommands,
+    // Every one: with a service running, routines live there (routines.ts has no --local)
+    attaches: ["add", "list", "show", "pause", "resume", "grants", "remove", "run"],
+  },
 ];
 
 /** Whether this command line runs a command that opens its own runtime (`start`). */
@@ -57,6 +96,14 @@ export function ownsRuntime(argv: readonly string[]): boolean {
   const first = argv.find((arg) => !arg.startsWith("-"));
   return COMMAND_GROUPS.some(
     (group) => group.ownRuntime && first !== undefined && group.names.includes(first),
+  );
+}
+
+/** Whether this command line runs a command that never opens a runtime (`config show`, `doctor`). */
+export function needsNoRuntime(argv: readonly string[]): boolean {
+  const first = argv.find((arg) => !arg.startsWith("-"));
+  return COMMAND_GROUPS.some(
+    (group) => group.noRuntime && first !== undefined && group.names.includes(first),
   );
 }
 

@@ -1,12 +1,9 @@
 import type { Command } from "commander";
 import { JarvisError } from "../../core/errors.js";
+import { callService, findService, type ServiceTarget } from "../../runtime/service-client.js";
 import { CONDITION_OPS, type Condition } from "../../tasks/conditions.js";
-import { type RoutineView, routineView } from "../../tasks/describe.js";
-import { parseGrant } from "../../tasks/grants.js";
-import { type RoutineArgs, routineArgs } from "../../tasks/spec.js";
-import { RoutineStore } from "../../tasks/store.js";
-import { createRoutine, specContext, TasksLink } from "../../tasks/tools.js";
-import { callService, findService, type ServiceTarget } from "../attach.js";
+import type { RoutineView } from "../../tasks/describe.js";
+import type { RoutineArgs } from "../../tasks/spec.js";
 import { type CliContext, parseJsonFlag } from "../base-context.js";
 import { action } from "../run.js";
 
@@ -69,8 +66,12 @@ export function parseCall(text: string): { tool: string; args: Record<string, un
   };
 }
 
-/** The flags as creation arguments (the same schema the routines_create tool takes). */
-export function argsFromFlags(flags: AddFlags): RoutineArgs {
+/**
+ * The flags as creation arguments (the same schema the routines_create tool takes). The schema's
+ * module is imported here: it brings the gate's path checks, which only `add` needs.
+ */
+export async function argsFromFlags(flags: AddFlags): Promise<RoutineArgs> {
+  const { routineArgs } = await import("../../tasks/spec.js");
   const given = flags.spec ? (parseJsonFlag("--spec", flags.spec) as Record<string, unknown>) : {};
   const minutes = flags.onEvent === undefined ? undefined : Number(flags.onEvent);
   if (minutes !== undefined && (!Number.isInteger(minutes) || minutes < 0)) {
@@ -118,7 +119,7 @@ export function argsFromFlags(flags: AddFlags): RoutineArgs {
 }
 
 /** The service when it runs (changes take effect there at once), otherwise this process. */
-interface Backend {
+export interface Backend {
   list(): Promise<RoutineView[]>;
   show(id: string): Promise<RoutineView>;
   add(args: RoutineArgs, words: string): Promise<{ routine: RoutineView; hookToken?: string }>;
@@ -146,63 +147,9 @@ function remote(target: ServiceTarget): Backend {
   };
 }
 
-function local(context: CliContext): Backend {
-  const runtime = context.runtime();
-  const store = new RoutineStore(runtime.db);
-  const link = new TasksLink();
-  link.gate = runtime.gate;
-  link.registry = runtime.registry;
-  const view = (id: string) => {
-    const record = store.find(id);
-    return routineView(record, store.runs(record.id, 10), 0);
-  };
-  const notRunning = () =>
-    new JarvisError("UNAVAILABLE", "routines run only in the Jarvis service, and it is not running", {
-      fix: "start it with `jarvis service start` (or keep `jarvis start` open)",
-    });
-  return {
-    attached: false,
-    list: async () => store.list().map((record) => routineView(record, store.runs(record.id, 10), 0)),
-    show: async (id) => view(id),
-    async add(args, words) {
-      const record = createRoutine(runtime.deps, link, args, [words]);
-      return { routine: view(record.id), ...(record.hookToken ? { hookToken: record.hookToken } : {}) };
-    },
-    async patch(id, patch) {
-      const record = store.find(id);
-      const grants = patch.grants?.map((grant) => parseGrant(grant, specContext(runtime.deps, link)));
-      store.update(
-        record.id,
-        {
-          ...(patch.status ? { status: patch.status } : {}),
-          ...(grants ? { spec: { ...record.spec, grants } } : {}),
-        },
-        runtime.clock.now(),
-      );
-      return view(record.id);
-    },
-    async remove(id) {
-      const record = store.find(id);
-      store.remove(record.id);
-      return record.id;
-    },
-    run: async () => {
-      throw notRunning();
-    },
-    async hook(id) {
-      const record = store.find(id);
-      if (!record.hookToken) throw new JarvisError("USAGE", `routine "${record.name}" has no webhook`);
-      return {
-        url: `http://127.0.0.1:${runtime.config.server.port}/hooks/${record.id}`,
-        token: record.hookToken,
-      };
-    },
-  };
-}
-
-function backend(context: CliContext): Backend {
+async function backend(context: CliContext): Promise<Backend> {
   const target = findService(context.env);
-  return target ? remote(target) : local(context);
+  return target ? remote(target) : await (await import("./routines-local.js")).localRoutines(context);
 }
 
 function printRoutine(context: CliContext, view: RoutineView): void {
@@ -269,8 +216,8 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .option("--json", "print the saved routine as JSON")
     .action(
       action(context, async (flags: AddFlags) => {
-        const args = argsFromFlags(flags);
-        const target = backend(context);
+        const args = await argsFromFlags(flags);
+        const target = await backend(context);
         const saved = await target.add(args, JSON.stringify(args));
         if (flags.json) return json(saved);
         context.print(`Saved.\n${saved.routine.description}\n  id: ${saved.routine.id}`);
@@ -291,7 +238,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .option("--json", "one JSON object per routine")
     .action(
       action(context, async (flags: { json?: boolean }) => {
-        const list = await backend(context).list();
+        const list = await (await backend(context)).list();
         for (const view of list) {
           if (flags.json) json(view);
           else {
@@ -313,7 +260,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .option("--token", "also print its webhook address and token")
     .action(
       action(context, async (id: string, flags: { json?: boolean; token?: boolean }) => {
-        const target = backend(context);
+        const target = await backend(context);
         const view = await target.show(id);
         const hook = flags.token ? await target.hook(view.id) : undefined;
         if (flags.json) return json({ ...view, ...(hook ? { hook } : {}) });
@@ -332,7 +279,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
       .option("--json", "print the routine as JSON")
       .action(
         action(context, async (id: string, flags: { json?: boolean }) => {
-          const view = await backend(context).patch(id, { status: to });
+          const view = await (await backend(context)).patch(id, { status: to });
           if (flags.json) json(view);
           else context.print(`${to === "paused" ? "Paused" : "Resumed"} "${view.name}".`);
         }),
@@ -347,7 +294,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .option("--json", "as JSON")
     .action(
       action(context, async (id: string, flags: { add: string[]; revoke: string[]; json?: boolean }) => {
-        const target = backend(context);
+        const target = await backend(context);
         let view = await target.show(id);
         if (flags.add.length > 0 || flags.revoke.length > 0) {
           const kept = view.grants.filter(
@@ -375,7 +322,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .description("delete a routine and its history")
     .action(
       action(context, async (id: string) => {
-        context.print(`Removed ${await backend(context).remove(id)}.`);
+        context.print(`Removed ${await (await backend(context)).remove(id)}.`);
       }),
     );
   routines
@@ -384,7 +331,7 @@ export function registerRoutinesCommands(program: Command, context: CliContext):
     .option("--json", "as JSON")
     .action(
       action(context, async (id: string, flags: { json?: boolean }) => {
-        const run = await backend(context).run(id);
+        const run = await (await backend(context)).run(id);
         if (flags.json) json(run);
         else
           context.print(

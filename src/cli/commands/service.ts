@@ -38,6 +38,8 @@ interface ServiceStatus {
   uptimeMs?: number | undefined;
   parts: PartStatus[];
   alerts: number;
+  /** Settings changed in config.yaml that it reads only at start, in words (an older service: none). */
+  restartPending?: string[] | undefined;
   unit: { path: string; installed: boolean; manager?: string | undefined };
 }
 
@@ -117,11 +119,13 @@ async function status(environment: ServiceEnvironment): Promise<ServiceStatus> {
   const unit = { path: file, installed: existsSync(file) };
   if (!target) return { running: false, parts: [], alerts: 0, unit };
   try {
-    const report = await callService<{ pid: number; uptimeMs: number; parts: PartStatus[]; alerts: number }>(
-      target,
-      "GET",
-      "/api/service",
-    );
+    const report = await callService<{
+      pid: number;
+      uptimeMs: number;
+      parts: PartStatus[];
+      alerts: number;
+      restartPending?: string[];
+    }>(target, "GET", "/api/service");
     return { running: true, url: target.url, ...report, unit };
   } catch {
     return { running: false, parts: [], alerts: 0, unit };
@@ -213,6 +217,7 @@ export function registerServiceCommands(program: Command, context: CliContext): 
           for (const part of report.parts) context.print(`  ${describePart(part)}`);
           if (report.alerts > 0)
             context.print(`  ${report.alerts} alert${report.alerts === 1 ? "" : "s"} ringing or missed`);
+          for (const line of report.restartPending ?? []) context.print(`  ${line}`);
         }
         if (!report.running) context.exitCode = 1;
       }),

@@ -18,9 +18,21 @@ export const serviceDoctorCheck: DoctorCheck = {
     };
     if (!target) return notRunning;
     try {
-      const report = await callService<{ pid: number; parts: PartStatus[] }>(target, "GET", "/api/service");
+      const report = await callService<{ pid: number; parts: PartStatus[]; restartPending?: string[] }>(
+        target,
+        "GET",
+        "/api/service",
+      );
       const troubled = report.parts.filter((part) => part.state === "restarting" || part.restarts > 0);
       const parts = report.parts.map((part) => part.name.replace(/^observer:/, "")).join(", ");
+      // Settings changed in config.yaml that the service reads only at start, in words
+      const pending = report.restartPending ?? [];
+      if (troubled.length === 0 && pending.length > 0)
+        return {
+          status: "warn",
+          detail: `running (pid ${report.pid}). ${pending.join(" ")}`,
+          fix: "restart it: `jarvis service stop`, then `jarvis service start`",
+        };
       if (troubled.length === 0) return { status: "ok", detail: `running (pid ${report.pid}): ${parts}` };
       const worst = troubled.map(
         (p) =>
@@ -28,7 +40,7 @@ export const serviceDoctorCheck: DoctorCheck = {
       );
       return {
         status: "warn",
-        detail: `running (pid ${report.pid}); ${worst.join("; ")}`,
+        detail: `running (pid ${report.pid}); ${worst.join("; ")}${pending.length > 0 ? `. ${pending.join(" ")}` : ""}`,
         fix: "see `jarvis service logs`",
       };
     } catch {

@@ -32,7 +32,8 @@ const AuditQuery = z
     runId: z.string().min(1).max(100).optional(),
     tool: z.string().min(1).max(100).optional(),
     decision: z.enum(["allow", "notify", "confirm", "deny"]).optional(),
-    limit: z.coerce.number().int().min(1).max(1000).default(200),
+    // Up to what the store itself caps at: `jarvis audit list --limit` reads through here attached
+    limit: z.coerce.number().int().min(1).max(100_000).default(200),
     afterSeq: z.coerce.number().int().min(0).optional(),
     // 1: the entries since the last check (and the last checked one); full: the whole chain
     verify: z.enum(["0", "1", "full"]).default("1"),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context.js";
 import { testModelConnection } from "../models-test.js";
-import { applyLive, redactSettings, updateSettings } from "../settings.js";
+import { redactSettings, updateSettings } from "../settings.js";
 import { registerUploads } from "./uploads.js";
 
 /** Settings (read, merge-patch write), the model "test connection" and file drops. */
@@ -16,13 +16,20 @@ export function registerSettingsRoutes(
     config: redactSettings(runtime.config),
     file: runtime.paths.config,
     roots: { read: runtime.roots.readRoots, write: runtime.roots.writeRoots, deny: runtime.roots.deny },
+    restartPending: context.restartPending(),
   }));
 
+  // Written, then reloaded as a hand edit is: the parts built from a changed section (mail,
+  // MCP servers, models) are made again, and what waits for a restart is said in words.
   app.put("/api/settings", async (request) => {
     const update = updateSettings(runtime.paths.config, request.body);
-    applyLive(runtime, update.config);
+    const reloaded = await context.reloadConfig();
     context.logger.info({ restartRequired: update.restartRequired }, "settings changed from the web UI");
-    return { config: redactSettings(update.config), restartRequired: update.restartRequired };
+    return {
+      config: redactSettings(update.config),
+      restartRequired: update.restartRequired,
+      restartPending: reloaded.restartWords,
+    };
   });
 
   // The CLI after `config set`, `accounts add|remove`, `mcp add|remove` (and `config reload`).

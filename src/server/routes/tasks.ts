@@ -76,6 +76,7 @@ export function registerTasksRoutes(app: FastifyInstance, context: ServerContext
     uptimeMs: Math.round(process.uptime() * 1000),
     parts: context.tasks?.supervisor.status() ?? [],
     alerts: context.tasks?.delivery.open().length ?? 0,
+    restartPending: context.restartPending(),
   }));
 
   app.get("/api/alerts", async () => ({

@@ -1,9 +1,14 @@
 import { findApp, NO_ARGS } from "../../brain/nlu/language/index.js";
-import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask to open, close and list apps (the team's own sentences). */
 const APP_SUFFIX = "[app|application|program|window]";
+/** One more of what is already open: "another", "a second", "a fresh" window of the app. */
+const ANOTHER = "(another|a second|a new|one more|an extra|a fresh|a separate|a further)";
+/** The whole app, not one of its windows: "completely", "all its windows", "for good". */
+const WHOLLY =
+  "(completely|entirely|altogether|for good|fully|all its windows|and all its windows|every window)";
 
 const APP_INTENTS: IntentTable = {
   apps_launch: {
@@ -18,6 +23,22 @@ const APP_INTENTS: IntentTable = {
       `(i need|i want|give me) [the] {app} ${APP_SUFFIX}`,
     ],
     samples: ["open an app", "launch a program", "start an application"],
+    // An app asked for by the word "app" alone: which one is asked
+    askShapes: ["[can you] (open|launch|start|run) (an|the|a|some) (app|application|program) [for me]"],
+    // A second window of an app is the app started again, not a window arranged (never taught:
+    // "another … window" would pull every request about windows towards starting apps)
+    shapes: [
+      {
+        t: `[(open|start|launch|give me|get me|i need|i want|can i have)] ${ANOTHER} {app} window [{tail:text}]`,
+        args: { new_window: true },
+      },
+      { t: `(open|start|launch) {app} in ${ANOTHER} window [{tail:text}]`, args: { new_window: true } },
+      // The app named first, then what to do with it ("spotify. open it")
+      "{app} [app|application|program] (open|launch|start) it [up] [please]",
+      "get me [the|my] {app} [app|application|program] [please]",
+      // "get the calculator up": the particle after the app
+      "(get|pull|bring) [the|my] {app} [app|application|program] up [{tail:text}]",
+    ],
     // "close it" after opening an app quits it
     followUp: ({ kind, last }) =>
       kind === "undo" && typeof last.args.app === "string"
@@ -33,14 +54,24 @@ const APP_INTENTS: IntentTable = {
     describe: ({ app }) => (typeof app === "string" ? `Quit ${app}` : undefined),
     anchors: /\b(?:close|quit|exit|kill|shut)\b/,
     // Shutting down things that are not programs: not a guess to act on, nor to ask about
+    // …nor a guess at which app when the request keeps one open ("everything except firefox")
+    // or takes itself back ("close slack? no, leave it")
     vetoes:
-      /\b(?:power|plant|computer|pc|laptop|machine|system|factory|reactor|station|engine|car|lights?|door|account)\b/,
+      /\b(?:power|plant|computer|pc|laptop|machine|system|factory|reactor|station|engine|car|lights?|door|account|except|apart from|other than|but not|everything|every app|all (?:the |my )?(?:apps|programs|windows)|leave it|keep it|never ?mind|scratch that|on second thoughts?)\b/,
     templates: [
       `[force] (quit|close|exit|kill|shut down|terminate|stop|shut) [the|my] {app} ${APP_SUFFIX}`,
       `(close|shut) [down] [the|my] {app} ${APP_SUFFIX} [down]`,
     ],
     samples: ["close this app", "quit the program", "kill the application", "force quit the frozen program"],
     asks: ["[force] (quit|close|exit) (it|that|this|the app|this app|the application|the program)"],
+    shapes: [
+      `[force] (quit|close|exit|shut down|shut|kill) [the|my] {app} ${APP_SUFFIX} [down] ${WHOLLY} [{tail:text}]`,
+    ],
+    // The app said only as "the app", with why: which app is asked, the reason is no name
+    askShapes: [
+      "(shut|close|quit|kill) (the app|this app|the program|this program|the application) [down] {tail:text}",
+      "[can you] (force close|force quit|force-close|force-quit|close|quit|kill) (an|a|some) (app|application|program) [for me]",
+    ],
     fallback: (input) => {
       const app = findApp(input);
       return app ? { app } : undefined;
@@ -57,6 +88,13 @@ const APP_INTENTS: IntentTable = {
       "what (apps|applications|programs) (have i got|do i have|can you open|can i open)",
     ],
     samples: ["running programs", "open windows", "what apps are open"],
+    // Whether something is installed, asked of the computer (the list answers it: no argument)
+    build: () => ({}),
+    shapes: [
+      "what [apps|applications|programs|software] (have i got|do i have|is there|is) installed [on (this|my|the) (thing|computer|laptop|machine|pc|box)]",
+      "(is|have i got|do i have) {app} installed [on (this|my|the) (thing|computer|laptop|machine|pc|box)]",
+      "is {app} (open|running|still running|still open) [at the moment|right now|now]",
+    ],
     fallback: NO_ARGS,
   },
 };
@@ -71,8 +109,18 @@ const APP_FOCUS_INTENTS: IntentTable = {
       "bring [the|my] {app} [app|window] to the front",
       "(go back|get back) to [the|my] {app}",
     ],
+    // Going to an app named alone: the app brought forward (never taught, so the windows'
+    // "go to the firefox window" keeps its reading)
+    shapes: [
+      "(go|head|hop|get) (to|over to) [the|my] {app} [app]",
+      "bring [the|my] {app} (i have|i have got|i already have|that is|that is already|i had) [already] open (to the front|forward|up)",
+    ],
     samples: ["switch over to the editor", "i want to get back to the browser"],
   },
 };
 
-export const APPS_LANGUAGE = withPhrasings(byTool(APP_INTENTS, APP_FOCUS_INTENTS), SAMPLES);
+/** Opening, quitting and bringing apps forward beside a reason ("open Teams, call in 5") is done. */
+export const APPS_LANGUAGE = withPhrasings(
+  withEvery(byTool(APP_INTENTS, APP_FOCUS_INTENTS), { besideReason: "act" }),
+  SAMPLES,
+);

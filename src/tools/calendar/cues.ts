@@ -23,6 +23,7 @@ export const CALENDAR_CUES: GroupCues = {
     invite: ["calendar", "mail"],
     busy: ["calendar", "free"],
     agenda: ["calendar"],
+    diary: ["calendar", "event"],
     standup: ["calendar", "event"],
     booked: ["calendar"],
     book: ["calendar", "event"],

@@ -13,5 +13,14 @@ export const CLIPBOARD_CUES: GroupCues = {
   words: {
     copy: ["clipboard"],
     paste: ["clipboard"],
+    // Something made ready to paste somewhere is put on the clipboard
+    "ready to paste": ["clipboard", "put"],
+    "paste-ready": ["clipboard", "put"],
+    "can paste": ["clipboard", "put"],
+    // What the person has already copied is read off the clipboard
+    "i copied": ["clipboard", "text", "paste"],
+    "i've copied": ["clipboard", "text", "paste"],
+    "i have copied": ["clipboard", "text", "paste"],
+    "just copied": ["clipboard", "text", "paste"],
   },
 };

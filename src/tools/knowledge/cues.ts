@@ -17,5 +17,11 @@ export const KNOWLEDGE_CUES: GroupCues = {
     brief: ["knowledge", "document"],
     spec: ["knowledge", "document"],
     agreed: ["knowledge", "document"],
+    contract: ["knowledge", "document"],
+    certificate: ["knowledge", "document"],
+    leaflet: ["knowledge", "document"],
+    // The knowledge base by its short names: "my kb", "put it in your brain"
+    kb: ["knowledge", "base"],
+    brain: ["knowledge", "base"],
   },
 };

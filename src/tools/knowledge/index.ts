@@ -2,8 +2,9 @@ import { z } from "zod";
 import { parametersFrom, pathString } from "../../core/schema.js";
 import { defineTool, ok, type ToolDefinition } from "../../core/tool.js";
 import { type KnowledgeBase, openKnowledge } from "../../knowledge/index.js";
+import { followingConfig } from "../../knowledge/open.js";
+import { formatReports } from "../../knowledge/report.js";
 import { truncate } from "../../knowledge/text.js";
-import type { IngestReport } from "../../knowledge/types.js";
 import type { ToolDeps } from "../deps.js";
 
 const addSchema = z.object({
@@ -20,8 +21,14 @@ export function lazyKnowledge(deps: ToolDeps): () => KnowledgeBase {
   deps.onClose(async () => {
     await knowledge?.embedder?.close?.(); // an ONNX session holds native memory
   });
+  // A running service that reloads config.yaml gets the new embedder and limits at the next call
+  const current = followingConfig(
+    deps.config,
+    () => openKnowledge(deps),
+    (old) => void old.embedder?.close?.().catch(() => undefined),
+  );
   return () => {
-    knowledge ??= openKnowledge(deps);
+    knowledge = current();
     return knowledge;
   };
 }
@@ -95,28 +102,4 @@ export function createKnowledgeTools(deps: ToolDeps): ToolDefinition[] {
       },
     }),
   ];
-}
-
-export function formatReports(reports: readonly IngestReport[]): string {
-  const counts = { added: 0, updated: 0, unchanged: 0, failed: 0 };
-  const lines: string[] = [];
-  for (const r of reports) {
-    counts[r.status] += 1;
-    if (r.status === "failed") lines.push(`failed    ${r.path}: ${r.error?.message}`);
-    else {
-      const size = [
-        r.pages ? `${r.pages} pages` : undefined,
-        r.chunks !== undefined ? `${r.chunks} chunks` : undefined,
-      ]
-        .filter(Boolean)
-        .join(", ");
-      lines.push(
-        `${r.status.padEnd(9)} ${r.path}${size ? ` (${size})` : ""}${r.warning ? ` — ${r.warning}` : ""}`,
-      );
-    }
-  }
-  lines.push(
-    `${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`,
-  );
-  return lines.join("\n");
 }

@@ -5,8 +5,14 @@ export const LISTS_CUES: GroupCues = {
   shapes: [
     {
       pattern:
-        /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?do list|shopping|groceries|grocery|packing)\b|\b(?!play)[a-z]{3,}list\b/i,
+        /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?dos?(?: list)?|shopping|groceries|grocery|packing)\b|\b(?!play)[a-z]{3,}list\b/i,
       weight: 2.5,
+    },
+    // A list named only by its name, in quotes, as what something goes on ("log it on 'incidents'")
+    {
+      pattern:
+        /(?<!\b(?:click|clicking|tap|tapping|press|pressing|hit)\s)\b(?:on|onto)\s+(?:my\s+|the\s+|our\s+)?['"\u2018\u201c][^'"\u2019\u201d]{2,30}['"\u2019\u201d](?:\s+list)?\s*(?:[.!?]|$)/i,
+      weight: 2,
     },
     // "weekend jobs: fix the latch, clear the gutters, paint the shed": items after a colon
     { pattern: /^[^:,]{2,40}:\s*[^,]+(?:,[^,]+){2,}/, weight: 1.5 },
@@ -45,6 +51,12 @@ export const LISTS_CUES: GroupCues = {
     "check off": ["list", "remove"],
     // A plan kept as a list, and starting it over
     "meal plan": ["list"],
+    // A list named by what it holds for later, or a to-do without the word "list"
+    "to-do": ["list", "add"],
+    todo: ["list", "add"],
+    "watch later": ["list", "add"],
+    "listen later": ["list", "add"],
+    "read later": ["list", "add"],
     "start over": ["clear"],
     "start again": ["clear"],
   },

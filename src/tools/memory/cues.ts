@@ -5,7 +5,7 @@ export const MEMORY_CUES: GroupCues = {
   shapes: [
     {
       pattern:
-        /\b(?:who(?:'?s| is| was)|what(?:'?s| is| was)|when(?:'?s| is))\s+my\b|\bmy\s+(?:home |work |office )?address\b|\bmy\s+(?:wife|husband|partner|girlfriend|boyfriend|spouse|mum|mom|mother|dad|father|parents?|grand(?:ma|pa|mother|father|parents?)|nan|gran|aunt|uncle|cousin|niece|nephew|in-laws|family|sister|brother|siblings?|son|daughter|kids?|child|children|boss|manager|dentist|doctor|landlord|neighbou?r|coach|teacher|friend|colleague|allerg\w*|preferences?|favou?rite)\b|\b(?:did i tell you|do you (?:know|remember)|you remember|what do you know)\b/i,
+        /\b(?:who(?:'?s| is| was)|what(?:'?s| is| was)|when(?:'?s| is))\s+my\b|\bmy\s+(?:home |work |office )?address\b|\bmy\s+(?:wife|husband|partner|girlfriend|boyfriend|spouse|mum|mom|mother|dad|father|parents?|grand(?:ma|pa|mother|father|parents?)|nan|gran|aunt|uncle|cousin|niece|nephew|in-laws|family|sister|brother|siblings?|son|daughter|kids?|child|children|boss|manager|dentist|doctor|landlord|neighbou?r|coach|teacher|friend|colleague|allerg\w*|preferences?|favou?rite)\b|\b(?:did i tell you|did i (?:say|mention)\s+(?:was|is|were|are|i|i'd|i'm|my)\b|do you (?:know|remember)|you remember|what do you know)\b/i,
       weight: 4,
     },
     // Where someone lives, works or goes is a fact the user told: "near where my aunt lives"

@@ -8,5 +8,8 @@ export const REMINDERS_CUES: GroupCues = {
     remind: ["reminder"],
     todo: ["reminder", "list"],
     due: ["reminder"],
+    // What is still to be done, asked for as a worry
+    outstanding: ["reminder", "list"],
+    forgotten: ["reminder", "list"],
   },
 };

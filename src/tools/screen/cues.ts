@@ -19,5 +19,8 @@ export const SCREEN_CUES: GroupCues = {
     whiteboard: ["screen", "ocr"],
     // Something visible is found where the screen shows it
     visible: ["screen", "find"],
+    // A picture open in a viewer is read off the screen
+    viewer: ["screen", "ocr"],
+    "read off": ["screen", "ocr"],
   },
 };

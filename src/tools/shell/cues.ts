@@ -15,6 +15,19 @@ export const SHELL_CUES: GroupCues = {
         /\b(?:what(?:'?s| has| have)? changed|what(?:'?s| is) new|what got done|recent changes)\b[^?.!]*(?:~\/|\/\w|\b(?:repo(?:sitory)?|code|project|branch)\b)/i,
       weight: 2,
     },
+    // Repository work named by its verb alone ("clone <url>", "push my stuff in ~/code/site",
+    // "pull the latest changes"): a version-control program's job, whether or not it is allowed
+    {
+      pattern:
+        /\b(?:clone|push|pull|rebase|stash|check ?out|blame)\b[^.?!]{0,60}(?:\b(?:github|gitlab|bitbucket)\.(?:com|org)\b|\.git\b|~\/(?:code|src|dev|projects?|repos?|git)\b|\b(?:repo(?:sitory)?|branch|latest changes|commits?)\b)/i,
+      weight: 3,
+    },
+    // Who last changed a file of code is the repository's blame
+    {
+      pattern:
+        /\bwho (?:last |most recently )?(?:touched|changed|edited|modified|wrote|committed)\b[^.?!]{0,40}(?:~\/|\/\w|\b\w+\.(?:ts|js|py|go|rs|java|rb|c|cpp|h|css|html|md|json|ya?ml)\b)/i,
+      weight: 3,
+    },
   ],
   words: {
     git: ["shell", "run"],
@@ -33,5 +46,19 @@ export const SHELL_CUES: GroupCues = {
     "how big": ["du", "shell"],
     "load average": ["uptime", "shell"],
     "load averages": ["uptime", "shell"],
+    // The machine asked about as a person would: who it runs me as, how long it has been on,
+    // how hard it is working, how much room its disk has left
+    "running as": ["whoami", "shell"],
+    "which user": ["whoami", "shell"],
+    "been switched on": ["uptime", "shell"],
+    "been on for": ["uptime", "shell"],
+    "been running for": ["uptime", "shell"],
+    "how hard": ["uptime", "shell"],
+    "working hard": ["uptime", "shell"],
+    sluggish: ["uptime", "shell"],
+    crawling: ["uptime", "shell"],
+    "free place": ["df", "disk", "shell"],
+    "space left": ["df", "disk", "shell"],
+    "room left": ["df", "disk", "shell"],
   },
 };

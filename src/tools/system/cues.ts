@@ -2,6 +2,15 @@ import type { GroupCues } from "../../core/language.js";
 
 /** Everyday words for what this group's tools say in their own terms. */
 export const SYSTEM_CUES: GroupCues = {
+  // A message shown to the person ("show me a message on the screen", "pop a note up"):
+  // a desktop notification, whatever the words around it
+  shapes: [
+    {
+      pattern:
+        /\b(?:show|pop|flash|throw)\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+|little\s+|short\s+)?(?:message|alert|notice|ping)\b|\b(?:pop|flash|put|throw)\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:note|message|alert)\s+up\b|\b(?:message|alert|notice|note)\s+(?:up\s+)?on (?:my|the) screen\b/i,
+      weight: 2,
+    },
+  ],
   words: {
     sound: ["volume"],
     loud: ["volume"],

@@ -10,7 +10,7 @@ const TIME_ELSEWHERE =
 const PLACE_TIME = /\b(?:in|to|into|at) (?:[A-Z][\w'-]+ ){1,2}time\b|\b[A-Z]{2,4} time\b/;
 /** Whether it is day or night somewhere else: that place's time now. */
 const TIME_THERE =
-  /\b(?:day ?time|night ?time|daylight|morning|evening|night|awake|asleep|too late|too early)\s+(?:there|over there|for (?:him|her|them))\b|\bwhat time (?:is it|it is) (?:there|for (?:him|her|them))\b/i;
+  /\b(?:day ?time|night ?time|daylight|morning|evening|night|awake|asleep|too late|too early)\s+(?:there|over there|for (?:him|her|them))\b|\bwhat time (?:is it|it is) (?:there|for (?:him|her|them))\b|\btoo (?:late|early)\b[,\s]+(?:to\s+)?(?:ring|call|phone|text|message|wake|facetime)\b|\b(?:he|she|they)(?:'s|'re| is| are) (?:still )?(?:awake|asleep|up)\b/i;
 
 /** Everyday words for what this group's tools say in their own terms. */
 export const TIME_CUES: GroupCues = {

@@ -11,6 +11,8 @@ export const UI_CUES: GroupCues = {
       pattern: /\b(?:button|checkbox|dialog|toggle|switch on|turn on|dropdown|menu|dark mode|settings?)\b/i,
       weight: 1,
     },
+    // A path through an app's menus written with arrows ("prefs → font size"): its controls
+    { pattern: /\w\s*(?:\u2192|->|\u203a|\u00bb)\s*\w/, weight: 1.5 },
     // What an app's window shows is read from its controls
     {
       pattern: /\b(?:shown|showing|displayed|says) (?:in|on) (?:the|my|that|this) (?:[\w-]+ ){0,2}window\b/i,

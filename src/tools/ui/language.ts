@@ -1,5 +1,5 @@
 import { argsWithoutTail, KNOWN_APPS } from "../../brain/nlu/language/index.js";
-import { byTool, type IntentTable } from "../language.js";
+import { byTool, GLASS_WINDOW, type IntentTable } from "../language.js";
 
 const APP_NAMES = KNOWN_APPS.map((name) =>
   name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
@@ -48,9 +48,20 @@ function namedControl(text: string): { name: string; role: string } | undefined 
 const NAMES_CONTROL = new RegExp(String.raw`\b(?:${CONTROL_KIND})\b`, "i");
 const ON_A_PAGE = /\b(?:page|site|website|web|browser|tab|url|link)\b/;
 
+/** A dialog said the ways people say it. */
+const DIALOG = "(dialog|dialogue|dialog box|dialogue box|pop up|popup|pop up box|window)";
+/** Where a ref is said after the control it names: "…, it is @e7". */
+const REF_ASIDE = "[(it is|that is|thats|its|ref|number|which is)]";
+
+/** Said before asking where a control is: "in this window, where is …". */
+const IN_WINDOW = "[(in|on) (this|the) (window|dialog|screen|form)]";
+const WHERE_IS = "(where is|find|locate|look for|find me)";
+
 /** How people ask about and act on what a window shows (the team's own sentences). */
 const UI_INTENTS: IntentTable = {
   ui_state: {
+    // Looking at a window beside a reason is done, not asked
+    besideReason: "act",
     describe: () => "Read what the window shows",
     templates: [
       "(read|describe|show me|what is in) [the|this|current|active] window",
@@ -74,7 +85,30 @@ const UI_INTENTS: IntentTable = {
         args: { all: true },
       },
     ],
-    build: argsWithoutTail,
+    // A window named by its app or by what it is for, and "what is in it" of a dialog (never
+    // taught: a free window name would teach any "what is in the …" to the classifier)
+    shapes: [
+      "what is (in|on) the {window:text} (window|dialog|dialogue box|dialog box) [right now|now|at the moment] [{tail:text}]",
+      "(show|list|tell|give) [me] [all] the (elements|controls|buttons|fields|options|menus|things) (of|in|on) the {window:text} (window|dialog|dialogue box|dialog box)",
+      `what is (in|on) this ${DIALOG} [right now|now] [{tail:text}]`,
+      "what is (in|on) this {tail:label} (window|dialog|dialogue box|dialog box) [(list|tell me|show me) everything [on it|in it]]",
+      `(read|read out|read me|tell me|describe) [me] [out] what is (in|on) (this|the) ${DIALOG} [{tail:text}]`,
+      `(read|read out|describe) [me] [out] (this|the) ${DIALOG} [to me] [{tail:text}]`,
+      `what (buttons|controls|fields|menus|options) are there (in|on) (this|the) ${DIALOG} [{tail:text}]`,
+      `(which|what) (buttons|controls|fields|menus|options) (can i press|can i click|can i use|are there|does it have) (in|on) (this|the) ${DIALOG}`,
+      `what does (this|the) ${DIALOG} (show|say|contain|have in it)`,
+      "(list|show|give|tell) [me] the (buttons|controls|fields|menus|options) and (buttons|controls|fields|menus|options) (in|on) the (focused|focussed|current|active|front) window [{tail:text}]",
+      "(read|show|dump|print) [me] the {window:text} (window's|window s|windows) (ui tree|ui|accessibility tree|controls|elements|interface)",
+      "look at the {window:text} window and (tell me|say|list) what is (in|on) it",
+      {
+        t: "(show|list|read) [me] (this|the) (window's|window s|windows) hidden (menu items|menus|items|controls|elements|stuff) [too|as well]",
+        args: { all: true },
+      },
+    ],
+    build: (input) => {
+      const args = argsWithoutTail(input);
+      return typeof args.window === "string" && GLASS_WINDOW.test(args.window) ? undefined : args;
+    },
     samples: [
       "describe what's in this app window",
       "list the buttons in this window",
@@ -82,6 +116,8 @@ const UI_INTENTS: IntentTable = {
     ],
   },
   ui_find: {
+    // Looking at a window beside a reason is done, not asked
+    besideReason: "act",
     refersTo: ({ name, role }) =>
       typeof name === "string"
         ? { it: `the ${name} ${typeof role === "string" ? role : "button"}` }
@@ -103,6 +139,15 @@ const UI_INTENTS: IntentTable = {
         t: "(find|list|show me) (every|each|all the|all) (button|buttons) in [the|this] [focused|current|active] window",
         args: { role: "button" },
       },
+    ],
+    // "the field for the date of birth": the control named by what it is for
+    shapes: [
+      {
+        t: `${IN_WINDOW} ${WHERE_IS} the (field|box|text box|text field) for [the|my|your] {name:label}`,
+        args: { role: "field" },
+      },
+      { t: `${IN_WINDOW} ${WHERE_IS} the button for [the|my|your] {name:label}`, args: { role: "button" } },
+      `${IN_WINDOW} ${WHERE_IS} the (checkbox|check box|menu|option|link|tab) for [the|my|your] {name:label}`,
     ],
     samples: ["where's the save button", "find the settings menu", "locate the search box"],
     anchors: NAMES_CONTROL,
@@ -131,6 +176,42 @@ const UI_INTENTS: IntentTable = {
       },
       { t: "(set|change|fill) [element] {ref:uiref} (to|with) {value:text}", args: { action: "set_value" } },
       { t: "(focus|go to) [element] {ref:uiref}", args: { action: "focus" } },
+    ],
+    // The control named by its label and its ref said beside it ("tick the 'I agree' box, it's @e21")
+    shapes: [
+      {
+        t: `(press|click|tap|hit|tick|untick|check|uncheck|select|activate) [on] [the] {tail:text} [(button|box|checkbox|check box|option|toggle|switch|item)] ${REF_ASIDE} {ref:uiref}`,
+        args: { action: "press" },
+      },
+      { t: "(type|enter|put|write) {value:text} (in|into) {ref:uiref}", args: { action: "set_value" } },
+      {
+        t: "(in|into) the {tail:text} {ref:uiref} (type|enter|put|write) {value:text}",
+        args: { action: "set_value" },
+      },
+      {
+        t: `(type|enter|put|write) {value:text} (in|into) the {tail:text} ${REF_ASIDE} {ref:uiref}`,
+        args: { action: "set_value" },
+      },
+    ],
+    // A window's control named by its label with no ref ("tick the Remember me box"): which one
+    // is asked (a ref comes from a listing); a dialog's own buttons are a window's, not a page's
+    askShapes: [
+      {
+        t: "(press|click|hit|tap) [on] the (ok|okay|cancel|apply|yes|no|save|dont save|do not save|next|back|finish|install|browse|close|retry|skip|done|allow|deny|open) button",
+        args: { action: "press" },
+      },
+      {
+        t: "(tick|untick|check|uncheck|toggle) [the] {tail:text} (checkbox|check box|tick box|box|toggle|switch)",
+        args: { action: "press" },
+      },
+      {
+        t: "(put|place|move|set) the cursor (in|into|on) the {tail:text} (field|box|text box|text field)",
+        args: { action: "focus" },
+      },
+      {
+        t: "(set|change) the {tail:label} (field|box|setting) to {value:text}",
+        args: { action: "set_value" },
+      },
     ],
     samples: ["press that element", "click the element you found"],
     // Which control is a handle from a listing: the request says what to do, Jarvis asks which

@@ -2,7 +2,18 @@ import type { GroupCues } from "../../core/language.js";
 
 /** Everyday words for what this group's tools say in their own terms. */
 export const WEATHER_CUES: GroupCues = {
+  // The weather said the way people talk about it ("chucking it down", "got snow") or as the
+  // condition a plan needs ("when it's dry", "will it stay dry")
+  shapes: [
+    {
+      pattern:
+        /\b(?:be|stays?|staying|it'?s|is|keeps?) dry\b|\bdry (?:spell|day|weather|enough)\b|\b(?:got|getting|any) (?:snow|rain|sun)\b|\b(?:chucking|tipping|pouring|bucketing|lashing|throwing) (?:it )?down\b/i,
+      weight: 1.5,
+    },
+  ],
   words: {
+    outdoors: ["weather"],
+    drizzle: ["rain", "weather"],
     rain: ["weather", "forecast"],
     snow: ["weather", "forecast"],
     umbrella: ["weather", "forecast"],

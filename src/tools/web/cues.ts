@@ -24,6 +24,12 @@ export const WEB_CUES: GroupCues = {
         /\b(?:best|top|cheapest|good)\s+(?:[\w-]+\s+){0,2}(?:under|below|for less than|for under)\s+[£$€]?\d/i,
       weight: 2,
     },
+    // The current value of a public rule or rate ("the current mileage allowance") is looked up
+    {
+      pattern:
+        /\b(?:current|latest|today'?s|this year'?s)\s+(?:[\w'-]+\s+){0,2}(?:rates?|allowances?|limits?|rules?|guidance|fees?|thresholds?|tax)\b/i,
+      weight: 1.5,
+    },
   ],
   words: {
     online: ["web", "search"],
@@ -49,6 +55,10 @@ export const WEB_CUES: GroupCues = {
     wikipedia: ["web", "browser"],
     video: ["transcript", "media"],
     youtube: ["transcript", "video"],
+    // The same, texted short
+    yt: ["youtube", "transcript", "video"],
+    vid: ["video", "transcript"],
+    vids: ["video", "transcript"],
     // What is looked up about the world: how-tos, meanings, bookings, places and what is on
     recipe: ["web", "search"],
     recipes: ["web", "search"],
@@ -113,5 +123,9 @@ export const WEB_CUES: GroupCues = {
     "tell apart": ["search", "web"],
     "tell them apart": ["search", "web"],
     "difference between": ["search", "web"],
+    // What a project published about a release is read off its page
+    "release notes": ["web", "fetch", "page"],
+    "patch notes": ["web", "fetch", "page"],
+    changelog: ["web", "fetch", "page"],
   },
 };

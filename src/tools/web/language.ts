@@ -41,9 +41,17 @@ const WORDS_AND_RATES = /\b(?:definitions?|meanings?|means|synonyms?|antonyms?|t
 /** What only the web holds, for the parser: the world's facts, and words' meanings and rates. */
 const ONLY_THE_WEB = new RegExp(`${ABOUT_THE_WORLD.source}|${WORDS_AND_RATES.source}`, "i");
 
+/**
+ * A search whose words are a question about how the world works or goes ("search how to get
+ * rid of moss", "look up why the sky is red"): no file, mail or note of one's own answers it.
+ */
+const SEARCH_A_QUESTION =
+  /\b(?:search|google|look up|search for|search up)\s+(?:for\s+)?(?:how (?:to|do|does|can|long|much|many|often)|why|what (?:is|are|was|were|does|do|happens|causes)|when (?:is|are|was|does|do|did)|where (?:is|are|can|do|does)|who (?:is|was|won|made|invented|wrote)|which (?:is|are))\b/;
+
 /** The web named as where to look ("search for" alone could be the files, the mail, the notes). */
-const WEB_NAMED =
-  /\b(?:web|online|internet|net|google\w*|bing|duckduckgo|wiki\w*|websites?|sites?|news|articles?|links|results|information|info|research)\b/;
+const WEB_NAMED = new RegExp(
+  `${/\b(?:web|online|internet|net|google\w*|bing|duckduckgo|wiki\w*|websites?|sites?|news|articles?|links|results|information|info|research)\b/.source}|${SEARCH_A_QUESTION.source}`,
+);
 
 const WEB_INTENTS: IntentTable = {
   web_search: {
@@ -63,6 +71,13 @@ const WEB_INTENTS: IntentTable = {
       "(find|get) me (information|info|results|articles|links) (about|on) {query}",
       "(find|get|show|give) me [the] [top|first] {limit:number} (results|links|hits|web results) (about|on|for) {query}",
       "what does the (internet|web) say about {query}",
+    ],
+    // Said without an article, the way many speakers say it ("search in internet: …")
+    shapes: [
+      "(search|look|find) (in|on) [the] (internet|web|google|net) [for|about] {query}",
+      // "google it: …": the pronoun is the request's, the words after it the search
+      "(google|search|look up) (it|this|that) {query}",
+      "what (do|are) people (say|saying|think) (online|on the internet|on the web) about {query}",
     ],
     samples: ["search the internet", "google something for me", "do a web search", "look it up online"],
   },
@@ -87,6 +102,11 @@ const WEB_INTENTS: IntentTable = {
       "(fetch|get|grab|open|load) {url} and (show|give|read) [me] [the] (text|contents|content|words) [please]",
       "what does {url} say",
     ],
+    // The page named first, then what is wanted of it ("this page <link>, give me its text")
+    shapes: [
+      "[the|this] (page|article|site|website|link) {url} [(give me|get me|show me|read me|i want|i need)] the (text|contents|content|words) [of it|on it|in it] [{tail:text}]",
+      "(pull|pull up|grab) [me] the (text|contents|content|words) of [this|the] [article|page|post|story|blog post] {url}",
+    ],
     samples: ["fetch this page", "download the page", "get the contents of the page"],
     fallback: (input) => {
       const url = findUrl(input);
@@ -105,6 +125,17 @@ const YOUTUBE_INTENTS: IntentTable = {
       "(transcribe|caption) [the] [youtube] video {url}",
       "(transcript|captions|subtitles) (of|for) [the|this] [video|youtube video] {url} [please]",
       { t: "(get|give me) the {language:text} (transcript|captions|subtitles) (of|for) {url}", args: {} },
+    ],
+    // The video named first, then what is wanted of it ("this clip <link>, I need the captions")
+    shapes: [
+      "(get|give me|show me|fetch|pull) [me] the (transcript|captions|subtitles) (of|for|from) [the|this] (lecture|talk|clip|lesson|tutorial|interview|vid) {url} [{tail:text}]",
+      "(get|give me|show me|fetch|pull) [me] the (youtube|video|clip's|video's) (transcript|captions|subtitles) (of|for|from) [the|this] [video|clip|youtube video] {url}",
+      "what (are|is|does) the (subtitles|captions|transcript) (of|for|in|say in) [the|this] [video|clip|youtube video] {url}",
+      "[the|this] [video|clip|lecture|talk|vid|youtube video] {url} [(i want|i need|i would like|give me|get me|can i have)] the (transcript|captions|subtitles) [of it] [{tail:text}]",
+      {
+        t: "[the|this] [video|clip|lecture|talk|vid|youtube video] {url} [(i want|i need|i would like|give me|get me|can i have)] the (subtitles|captions|transcript) in {language:text} [{tail:text}]",
+        args: {},
+      },
     ],
     samples: [
       "what does that youtube video say",

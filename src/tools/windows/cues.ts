@@ -15,6 +15,8 @@ export const WINDOWS_CUES: GroupCues = {
     "out of my way": ["minimize", "window"],
     "out of the way": ["minimize", "window"],
     "tuck away": ["minimize"],
+    "out of sight": ["minimize", "window"],
+    "out of view": ["minimize", "window"],
     "put away": ["minimize"],
     "bring up": ["focus", "window"],
     "switch to": ["focus", "window"],

@@ -1,5 +1,5 @@
 import { type Args, type BuildInput, slotsAsArgs, spreadPairs } from "../../brain/nlu/language/index.js";
-import { byTool, type IntentTable } from "../language.js";
+import { byTool, GLASS_WINDOW, type IntentTable, withEvery } from "../language.js";
 
 /** How people ask to arrange their windows (the team's own sentences). */
 const WINDOW = "(window|windows)";
@@ -8,13 +8,41 @@ const WHICH = "[the|this|that|my|current|active|front]";
 const TITLED = "[the] window (called|named|titled|with the title)";
 /** What people add after naming the window, kept out of the arguments ("but leave it running"). */
 const TAIL = "[(but|and|so) {tail:text}]";
+/**
+ * A window named by what it shows, not by its app: a document, a site, a call ("the budget
+ * sheet window", "the window of Writer"). Matched as shapes, never taught: the free title
+ * would teach every "the … window" to the classifier. A known app still reads as the app
+ * (a typed slot outscores free text).
+ */
+const SHOWN = "[the|my] {window:text} window";
+/** The whole screen, said loosely ("fill the whole screen", "as big as it goes"). */
+const WHOLE_SCREEN = "(fill|cover|take up|use) the (whole|entire|full) screen";
 
 /** "the firefox window" names the app; "this window" names none (the focused one). */
-function windowArgs(input: BuildInput): Args {
+function windowArgs(input: BuildInput): Args | undefined {
   const args = spreadPairs(slotsAsArgs(input));
   delete args.which;
   delete args.tail;
-  if (typeof args.window === "string") args.window = args.window.replace(/^["'‘“]|["'’”]$/g, "");
+  if (typeof args.window === "string") {
+    const title = args.window.replace(/^["'‘“]|["'’”]$/g, "");
+    // "the window of Writer": a title that is only "this" or "that" names the focused window
+    if (/^(?:this|that|current|active|front|other|same|wrong|right|one)$/i.test(title)) return undefined;
+    // A window of a room, a house or a car is glass, not a window on the screen
+    if (GLASS_WINDOW.test(title)) return undefined;
+    args.window = title;
+  }
+  return args;
+}
+
+/**
+ * "go to spotify", "show firefox": an app named alone after a verb of going or showing is the
+ * app brought forward (its own tool); a window is the window's only when the word is said.
+ */
+function focusArgs(input: BuildInput): Args | undefined {
+  const args = windowArgs(input);
+  const text = input.env.text.toLowerCase();
+  if (typeof args?.app === "string" && !/\bwindows?\b/.test(text) && /\b(?:go to|show)\b/.test(text))
+    return undefined;
   return args;
 }
 
@@ -33,6 +61,11 @@ const WINDOW_INTENTS: IntentTable = {
       `(what|which) ${WINDOW} (have i got|are there|have i|do i have|are) [got] (open|up|running)`,
       "(which|what) window (has|is in|got) [the] focus [right now|now|at the moment|rn]",
       "(which|what) window is (focused|active|in front) [right now|now|rn]",
+    ],
+    // The moment said the way people say it, and what they add after asking
+    shapes: [
+      `(what|which) ${WINDOW} (have i got|have i|do i have|are) [got] (open|up|running) (at present|at the moment|currently|just now|right now) [{tail:text}]`,
+      `(can i see|let me see|show me) (what|which) ${WINDOW} (are|i have|i have got) [got] open`,
     ],
     samples: [
       "which windows have i got up",
@@ -55,7 +88,12 @@ const WINDOW_INTENTS: IntentTable = {
       "(focus|bring up|bring forward|switch to|go to|show me|raise|find) the window (with|showing|that has) {window:text} [in (its|the) (title|name)] [open]",
       "(switch|swap|flip|go|jump) [over|back] to [the|my] {app} window",
     ],
-    build: windowArgs,
+    shapes: [
+      `(bring|put|pull) ${SHOWN} (to the front|forward|up|on top|back up|back to the front|back) [{tail:text}]`,
+      `(focus|bring up|bring forward|raise|switch to|go to|jump to) ${SHOWN} [{tail:text}]`,
+      "(bring|put) the window of {app} (to the front|forward|on top)",
+    ],
+    build: focusArgs,
     samples: [
       "switch windows to the terminal",
       "put the browser window in front",
@@ -74,6 +112,10 @@ const WINDOW_INTENTS: IntentTable = {
       `(close|shut) [the|my] {app} window ${TAIL}`,
       `(shut|get rid of) ${WHICH} window`,
     ],
+    shapes: [
+      `(close|shut) ${SHOWN} [{tail:text}]`,
+      "(close|shut) the window (with|showing|that has) {window:text} (in it|open|on it)",
+    ],
     build: windowArgs,
     samples: ["close this window please", "shut the window i'm looking at", "close that window"],
     negatives: ["close the door", "close the blinds", "close my bank account"],
@@ -86,6 +128,11 @@ const WINDOW_INTENTS: IntentTable = {
       "(send|put) [the] {app} [window] to the (taskbar|dock|background)",
       `(minimize|minimise|hide) ${TITLED} {window:text}`,
       "(minimize|minimise) window {window:text}",
+    ],
+    shapes: [
+      `(minimize|minimise|hide) ${SHOWN} [{tail:text}]`,
+      "(minimize|minimise|hide) [the|my] {app} [window] (for now|for a bit|for a moment|for a sec|for a second|for the moment)",
+      "(minimize|minimise) (this|that) [one|window|thing]",
     ],
     build: windowArgs,
     samples: ["shrink this window down", "tuck the window away", "minimise everything"],
@@ -123,6 +170,31 @@ const WINDOW_INTENTS: IntentTable = {
       { t: "[the|my] {app} window (maximized|maximised|full screen|fullscreen)", args: { side: "maximize" } },
     ],
     asks: ["(snap|tile|dock) [the|this|my] {app} window", "(snap|tile) [this|the] window"],
+    shapes: [
+      { t: `(maximize|maximise) ${SHOWN} [{tail:text}]`, args: { side: "maximize" } },
+      { t: `make ${WHICH} window ${WHOLE_SCREEN} [{tail:text}]`, args: { side: "maximize" } },
+      {
+        t: `make ${WHICH} window (full screen|fullscreen|full size|as big as it goes|as big as possible) [{tail:text}]`,
+        args: { side: "maximize" },
+      },
+      {
+        t: "(put|make|set|go) [the|my] {app} [window] (full screen|fullscreen|to full screen) [please]",
+        args: { side: "maximize" },
+      },
+      { t: `make [the|my] {app} window ${WHOLE_SCREEN} [{tail:text}]`, args: { side: "maximize" } },
+      {
+        t: "make the window of {app} (big|bigger|full screen|fullscreen|as big as it goes) [full screen] [{tail:text}]",
+        args: { side: "maximize" },
+      },
+      `(put|move|snap) ${SHOWN} (on|to) the {side} [half|side] [of the screen]`,
+      // A window named by its document's kind, without the word "window"
+      "(put|move|snap) [the|my] {window:text} (viewer|reader|editor|spreadsheet|document|doc|sheet|presentation) (on|to) the {side} (half|side) of the screen",
+      {
+        t: "(maximize|maximise) [the|my] {window:text} (spreadsheet|document|doc|sheet|presentation|slides|pdf|draft|report)",
+        args: { side: "maximize" },
+      },
+    ],
+    askShapes: ["(snap|tile|put|move|push) (it|this|this window|the window) to (one|a|either) side"],
     build: windowArgs,
     samples: [
       "split the screen with this on the left",
@@ -145,9 +217,24 @@ const WINDOW_INTENTS: IntentTable = {
       "(resize|make) [the|this|my] [{app}] window [to] {size}",
       "(make|resize) [the|this|my] [{app}] window {size} (with its|and put its|and move its) [top left] [corner] (at|to) {point}",
     ],
+    // A window named by its title, or named first and then moved ("the notes window, move it to …")
+    shapes: [
+      `(move|drag|put|shove|push) ${SHOWN} [over] to [position|point] {point} [{tail:text}]`,
+      `(resize|make) ${SHOWN} [to] {size} [{tail:text}]`,
+      `${SHOWN} (move|drag|put|shove|push) it [over] to [position|point] {point} [{tail:text}]`,
+      "[the|my] {app} window (move|drag|put|shove|push) it [over] to [position|point] {point} [{tail:text}]",
+      `${SHOWN} (resize|make) it [to] {size} [{tail:text}]`,
+      "[the|my] {app} window (resize|make) it [to] {size} [{tail:text}]",
+      // The top left corner is the one point a corner names without the screen's size
+      {
+        t: "(move|put|drag|push) [the|my|this] [{app}] [window] [over] to the top left [corner] [{point}] and (make|resize) it [to] {size}",
+        args: { x: 0, y: 0 },
+      },
+    ],
     build: windowArgs,
     samples: ["move the window to the corner", "resize this window", "make the window smaller"],
   },
 };
 
-export const WINDOWS_LANGUAGE = byTool(WINDOW_INTENTS);
+/** Arranging windows beside its reason ("minimise Teams, I'm off the call") is done, not asked. */
+export const WINDOWS_LANGUAGE = withEvery(byTool(WINDOW_INTENTS), { besideReason: "act" });

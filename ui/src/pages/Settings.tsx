@@ -80,16 +80,21 @@ function patchOf(before: Form, after: Form): Record<string, unknown> {
 }
 
 export function Settings() {
-  const { data, error } = useApi<{ config: ConfigShape; file: string }>("/api/settings");
+  const { data, error } = useApi<{ config: ConfigShape; file: string; restartPending?: string[] }>(
+    "/api/settings",
+  );
   const [saved, setSaved] = useState<Form | null>(null);
   const [form, setForm] = useState<Form | null>(null);
   const [status, setStatus] = useState<{ ok: boolean; text: string; path?: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  // Settings config.yaml changes that Jarvis reads only when it starts, each in a sentence
+  const [pending, setPending] = useState<string[]>([]);
   useEffect(() => {
     if (data) {
       const loaded = formFrom(data.config);
       setSaved(loaded);
       setForm(loaded);
+      setPending(data.restartPending ?? []);
     }
   }, [data]);
   if (error) return <p className="error page">{error.message}</p>;
@@ -100,18 +105,19 @@ export function Settings() {
     setSaving(true);
     setStatus(null);
     try {
-      const result = await api<{ config: ConfigShape; restartRequired: string[] }>("/api/settings", {
-        method: "PUT",
-        body: patch,
-      });
+      const result = await api<{ config: ConfigShape; restartRequired: string[]; restartPending?: string[] }>(
+        "/api/settings",
+        { method: "PUT", body: patch },
+      );
       const next = formFrom(result.config);
       setSaved(next);
       setForm(next);
+      setPending(result.restartPending ?? []);
       setStatus({
         ok: true,
         text:
           result.restartRequired.length > 0
-            ? `Saved to ${data.file}. Restart Jarvis to apply: ${result.restartRequired.join(", ")}.`
+            ? `Saved to ${data.file}. Some of it applies when Jarvis restarts (see below).`
             : `Saved to ${data.file}; in effect now.`,
       });
     } catch (caught) {
@@ -149,6 +155,17 @@ export function Settings() {
         <p className="error" role="alert">
           {status.text}
         </p>
+      )}
+      {pending.length > 0 && (
+        <div className="notice restart-pending" role="note" aria-label="Waiting for a restart">
+          {pending.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p className="muted small">
+            To apply it now, restart Jarvis: <code>jarvis service stop</code>, then{" "}
+            <code>jarvis service start</code>.
+          </p>
+        </div>
       )}
       <fieldset>
         <legend>Autonomy</legend>

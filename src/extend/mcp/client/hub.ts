@@ -4,6 +4,7 @@ import type { Keychain } from "../../../config/secrets.js";
 import type { Clock } from "../../../core/clock.js";
 import { JarvisError } from "../../../core/errors.js";
 import type { Logger } from "../../../core/logger.js";
+import { AJV_LIBRARY } from "../../../gate/ajv-library.js";
 import type { ToolRegistry } from "../../../gate/registry.js";
 import { SchemaValidator } from "../../../gate/schema-validator.js";
 import { type ElicitationResponder, McpConnection } from "./connection.js";
@@ -37,7 +38,7 @@ export interface McpHubOptions {
  */
 export class McpHub {
   private readonly supervisors = new Map<string, ServerSupervisor>();
-  private readonly validator = new SchemaValidator();
+  private readonly validator = new SchemaValidator(AJV_LIBRARY);
   private started: Promise<void> | undefined;
   private config: McpConfig;
 
