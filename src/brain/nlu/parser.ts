@@ -20,9 +20,8 @@ import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
 import { SlotCache } from "./template.js";
-import { heardAs } from "./text/heard.js";
 import { dropContrasted } from "./text/negation.js";
-import { screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
+import { heardAs, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
 import { corpusOf, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
 import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
@@ -311,11 +310,7 @@ class Parser {
         this.templateConfidence(whole, words, input),
       );
     }
-    if (
-      context.pending &&
-      this.catalog.groupOf.has(context.pending.tool) &&
-      fitsPending(context.pending, words, input, this.catalog)
-    ) {
+    if (context.pending && fitsPending(context.pending, words, input, this.catalog)) {
       // "the second one" answers "Which event?" with a handle from the last listing
       const picked = pickPendingHandle(words, context, this.catalog);
       if (picked) return this.maybeIncomplete(input, picked.call, picked.missing, CONFIDENCE.reference);

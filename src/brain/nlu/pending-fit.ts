@@ -12,7 +12,7 @@ import { kindOf } from "./slot-filling.js";
  *   area ("take the towels off, we have enough"): that tool's own verb opens the reply, and
  *   an item of a list never does.
  * A reply that does not fit is read as a new request; nothing is lost, since the question is
- * put again by whatever that reading asks.
+ * put again by whatever that reading asks. A call of a tool no longer registered fits nothing.
  */
 export function fitsPending(
   pending: { tool: string; missing: readonly string[] },
@@ -20,6 +20,8 @@ export function fitsPending(
   raw: string,
   catalog: Catalog,
 ): boolean {
+  // A pending call of a tool no longer registered is no question to answer
+  if (!catalog.groupOf.has(pending.tool)) return false;
   const arg = pending.missing[0];
   if (!arg) return true;
   const properties = catalog.properties.get(pending.tool);

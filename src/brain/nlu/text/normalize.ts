@@ -329,3 +329,6 @@ export function looksLikeQuestion(text: string, tokens: readonly Token[]): boole
 export function startsLikeQuestion(tokens: readonly Token[]): boolean {
   return looksLikeQuestion("", tokens);
 }
+
+/** Sound-alike numbers put back (`heard.ts`), offered here beside the other readers of tokens. */
+export { heardAs } from "./heard.js";
