@@ -230,6 +230,12 @@ const FOLLOW_UPS: ReadonlyArray<{ kind: FollowUpKind; pattern: RegExp }> = [
       /^(?:make it|make that|change it to|change that to|set it to|set it for|move it to|change it for|no make it|actually make it|actually|i meant|i mean|(?:push|move|shift|bring|put) (?:it|that)(?: back| forward| on)? (?:to|till|until))\s+(.+?)(?: instead| then| please)?$/,
   },
   { kind: "change", pattern: /^(.+?) instead$/ },
+  // A correction said as a preference ("better 20 minutes", "on reflection I'd prefer seven")
+  {
+    kind: "change",
+    pattern:
+      /^(?:(?:on reflection|on second thoughts?|come to think of it) )?(?:better|rather|preferably|i would rather have|i would rather|i would prefer|i should prefer|i prefer|prefer)\s+(.+?)(?: instead| then| please| if you do not mind| if that is ok)?$/,
+  },
   {
     kind: "and",
     pattern:
@@ -247,6 +253,7 @@ const LATER = /\b(?:from now|later|earlier|after|before|on)\b/;
 /** Hesitations and asides before a follow-up ("nah scrap that", "oops, put it back"). */
 const LEAD = new Set([
   "nah",
+  "nvm",
   "oops",
   "oh",
   "ok",

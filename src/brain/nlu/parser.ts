@@ -13,6 +13,7 @@ import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
 import { asSaid, CONFIDENCE, ONCE_ONLY, resolveThere, splitConfidence, swallowed } from "./parse-rules.js";
+import { fitsPending } from "./pending-fit.js";
 import { markWindowRefs, PointsBack } from "./points-back.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
@@ -20,7 +21,7 @@ import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
 import { SlotCache } from "./template.js";
 import { dropContrasted } from "./text/negation.js";
-import { screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
+import { heardAs, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
 import { corpusOf, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
 import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
@@ -161,7 +162,7 @@ class Parser {
       memo: new Map(),
     };
     // What the request says it does NOT mean is left out before anything reads it
-    const said = stripFillers(dropContrasted(stripFillers(tokenize(input)), input));
+    const said = stripFillers(dropContrasted(stripFillers(heardAs(tokenize(input))), input));
     // "every weekday", "on mondays": said of a request whose tool repeats; read the rest alone
     const repeat = findRepeat(said.map((t) => t.w));
     if (repeat) {
@@ -309,7 +310,7 @@ class Parser {
         this.templateConfidence(whole, words, input),
       );
     }
-    if (context.pending && this.catalog.groupOf.has(context.pending.tool)) {
+    if (context.pending && fitsPending(context.pending, words, input, this.catalog)) {
       // "the second one" answers "Which event?" with a handle from the last listing
       const picked = pickPendingHandle(words, context, this.catalog);
       if (picked) return this.maybeIncomplete(input, picked.call, picked.missing, CONFIDENCE.reference);

@@ -242,6 +242,35 @@ function eachAt(input: BuildInput): Args | undefined {
     : undefined;
 }
 
+/**
+ * "£4.50 lunch money times three kids times five days": a product whose factors each name what
+ * they count. Each part opens on its number (digits or words); the words after it are labels.
+ */
+function countedProduct(input: BuildInput): Args | undefined {
+  const parts = [input.values.a, input.values.b, input.values.c].filter((p) => typeof p === "string");
+  const factors: number[] = [];
+  let labelled = false;
+  for (const part of parts as string[]) {
+    const words = part.toLowerCase().replace(/[$£€]/g, "").trim().split(/\s+/).filter(Boolean);
+    let n: number | undefined;
+    let used = 0;
+    if (/^\d+(?:\.\d+)?$/.test(words[0] ?? "")) [n, used] = [Number(words[0]), 1];
+    else if (words[0] === "a" || words[0] === "an") return undefined;
+    else
+      for (let k = Math.min(3, words.length); k >= 1 && n === undefined; k--) {
+        n = parseNumber(words.slice(0, k));
+        used = k;
+      }
+    if (n === undefined) return undefined;
+    // A label is words, never another number ("five fifty" is a price, not a count and a label)
+    const label = words.slice(used);
+    if (label.some((w) => /\d/.test(w) || parseNumber([w]) !== undefined)) return undefined;
+    if (label.length > 0) labelled = true;
+    factors.push(n);
+  }
+  return labelled && factors.length >= 2 ? { expression: factors.join(" * ") } : undefined;
+}
+
 const CALC_EACH_INTENTS: IntentTable = {
   calc_each: {
     tool: "calc_evaluate",
@@ -252,6 +281,13 @@ const CALC_EACH_INTENTS: IntentTable = {
       "(how much is|how much are|what is the total for|what do) {count:number} {things:text} (at|for) {price:text} (each|apiece) [come to|cost]",
     ],
     build: eachAt,
+  },
+  calc_counted_product: {
+    tool: "calc_evaluate",
+    // Matched, never taught: the labels are any words
+    templates: [],
+    shapes: ["[what is|what's] {a:text} times {b:text} [times {c:text}]"],
+    build: countedProduct,
   },
 };
 

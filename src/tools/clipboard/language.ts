@@ -17,6 +17,13 @@ function copyArgs(input: BuildInput): Args | undefined {
     return undefined;
   const args = slotsAsArgs(input);
   delete args.tail;
+  // "copy the party address so I can paste it into maps: 22 Orchard Way": what follows the
+  // colon is the thing itself, the words before it only name it
+  if (args.purpose === true) {
+    delete args.purpose;
+    const after = /:\s*(.+?)\s*[.!]?$/.exec(input.env.text)?.[1];
+    if (after) args.text = after;
+  }
   if (typeof args.text === "string") args.text = args.text.replace(/^["'‘“]|["'’”.]$/g, "");
   return args;
 }
@@ -85,6 +92,11 @@ const CLIPBOARD_INTENTS: IntentTable = {
     ],
     asks: [
       `[can you|could you|please] (copy|put) something (to|on|onto|in|into) [the|my] ${CLIPBOARD} [for me]`,
+    ],
+    // Copying said by its purpose, with no word for the clipboard: "copy X so I can paste it
+    // later". Matched, never taught: taught, "paste" would lean to a copy
+    shapes: [
+      { t: "(copy|grab) {text} so [that] i (can|could) paste it [{tail:text}]", args: { purpose: true } },
     ],
     build: copyArgs,
     samples: ["put this phrase on my clipboard", "copy that address to the clipboard", "clipboard this text"],

@@ -4,6 +4,7 @@ import {
   type GuessInput,
   isNameLike,
   isNumberWord,
+  type LanguageEnv,
   slotsAsArgs,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
@@ -36,6 +37,16 @@ function splitMessage(input: BuildInput): Args | undefined {
   return { query: name, via: "text", message };
 }
 
+/** What names a business's public line rather than a person. */
+const BUSINESS_LINE =
+  /\b(?:restaurant|takeaway|take away|pizzeria|customer (?:service|services|support|care)|help ?line|hotline|call cent(?:re|er)|switchboard|head office|booking line|taxi (?:service|firm|company)|cab (?:service|firm|company)|minicab)\b/i;
+
+/** A business's public line is no one in the person's contacts, unless saved under that name. */
+const businessLine = ({ query }: Args, env: LanguageEnv, doing: string): string | undefined =>
+  typeof query === "string" && BUSINESS_LINE.test(query) && !env.user?.contacts?.has(query.toLowerCase())
+    ? `I can only ${doing} people in your contacts; I can't look up a business's number.`
+    : undefined;
+
 const CONTACT_INTENTS: IntentTable = {
   // Jarvis has no telephony: contacts_call hands tel: / sms: to the system's phone app
   contacts_call: {
@@ -46,6 +57,9 @@ const CONTACT_INTENTS: IntentTable = {
       typeof query === "string" ? `${via === "text" ? "Text" : "Call"} ${query}` : undefined,
     anchors: /\b(?:call|ring|phone|dial|text|sms)\b/,
     vetoes: /\b(?:called|calls|who|when|last|missed|it|this|that|what|taxi|cab|uber|meeting)\b/,
+    // A business's public line ("the Chinese restaurant", "Amazon customer service") is no one
+    // in the person's contacts, unless they saved it under that name
+    beyond: (args, env) => businessLine(args, env, "call or text"),
     templates: [
       "(call|ring|phone|dial) [up] {query:contact} [up|back|now|please]",
       {
@@ -75,7 +89,21 @@ const CONTACT_INTENTS: IntentTable = {
     ],
     // "text Jake running late": the name, then the message with no word to lead it in. Taught,
     // it would make every "text" sentence a message to whoever its second word is
-    shapes: [{ t: "(text|sms) {query:contact} {message:body}", args: { via: "text", split: true } }],
+    shapes: [
+      { t: "(text|sms) {query:contact} {message:body}", args: { via: "text", split: true } },
+      // "send message to Karim: I'm at the station": a message to a name, its words after a colon
+      {
+        t: "(send|write) [a|an] message to {query:contact} {message:body}",
+        args: { via: "text", colon: true },
+      },
+    ],
+    // "send a text saying I'm on my way": what to say, not yet to whom
+    askShapes: [
+      {
+        t: "(send|write) a (text|sms|text message) (saying|that says) {message:body}",
+        args: { via: "text" },
+      },
+    ],
     samples: [
       "help me call james",
       "i need to call my mom",
@@ -88,6 +116,11 @@ const CONTACT_INTENTS: IntentTable = {
     ],
     build: (input) => {
       if (input.fixed.split === true) return splitMessage(input);
+      if (input.fixed.colon === true) {
+        // Only a colon says where the name ends and the message starts
+        const m = /\bmessage to\s+([^:]{1,40}?)\s*:\s*(.+?)\s*$/i.exec(input.env.text);
+        return m ? { via: "text", query: m[1]!, message: m[2]! } : undefined;
+      }
       const args = slotsAsArgs(input);
       // "dial nine one one": a number said in words is not a contact's name
       const name = String(args.query ?? "").split(/\s+/);
@@ -116,6 +149,7 @@ const CONTACT_INTENTS: IntentTable = {
       rank: 6,
     },
     describe: ({ query }) => (typeof query === "string" ? `Look up ${query} in your contacts` : undefined),
+    beyond: (args, env) => businessLine(args, env, "look up"),
     // "does hypnosis work": no one was mentioned, so no one is asked after
     asksWithAnchors: true,
     anchors:

@@ -171,6 +171,9 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       "(open|read) {path} (in|from) [my|the] {dir:file} [and read it] [to me|out|aloud|out loud]",
     ],
     samples: ["read that text file to me", "open the notes file and read it", "show me what the readme says"],
+    // "what is written in ~/notes.txt?": the words a file holds, asked after by a file's path
+    // or name. Matched, never taught ("written" leans to notes and memory as often)
+    shapes: ["(what is|what's) written (in|inside) [the file] {path}"],
     build: unless("folder"),
     // Printing is for a printer, which Jarvis does not drive
     anchors: /\b(?:read|open|show|display|cat|say|says|contents?|lines?|what is in)\b/,

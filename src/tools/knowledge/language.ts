@@ -32,10 +32,10 @@ const KNOWLEDGE_INTENTS: IntentTable = {
     samples: ["search my notes", "look in my documents", "check the knowledge base", "what do my files say"],
     // Papers of one's own: the question itself is what to look for
     anchors:
-      /\b(?:(?:my|the|our) (?:\w+ ){0,2}(?:documents?|docs|notes|handbook|manual|contract|agreement|policy|lease|warranty|paperwork|papers|letters?|minutes|knowledge base|files)|according to|knowledge base)\b/,
+      /\b(?:(?:my|the|our) (?:\w+ ){0,2}(?:documents?|docs|notes|handbooks?|manuals?|contracts?|agreements?|polic(?:y|ies)|leases?|warrant(?:y|ies)|guides?|paperwork|papers|letters?|minutes|knowledge base|files)|according to|knowledge base)\b/,
     // Every pdf or photo in a folder is a file search, not a question to the documents
     vetoes:
-      /\b(?:remind|calendar|email|mail|inbox|list|alarm|timer)\b|\b(?:all|every|any) (?:the |my |of my )?(?:pdfs?|files|photos|pictures|images|spreadsheets|docs|documents)\b/,
+      /\b(?:remind|calendar|email|mail|inbox|list|alarm|timer|account)\b|\b(?:all|every|any) (?:the |my |of my )?(?:pdfs?|files|photos|pictures|images|spreadsheets|docs|documents)\b|\b(?:put|add|import|load|upload|index)\b(?: \w+){0,4} (?:in|into|to) (?:my |the )?knowledge ?base\b/,
     fallback: (input) => {
       const query = input.env.text.trim().replace(/[?!.]+$/, "");
       return query.split(/\s+/).length >= 3 ? { query } : undefined;

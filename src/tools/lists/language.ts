@@ -20,7 +20,8 @@ const LIST_INTENTS: IntentTable = {
       const list = typeof last.args.list === "string" ? { list: last.args.list } : {};
       if (kind === "undo" && Array.isArray(last.args.items))
         return last.args.items.map((item) => ({ tool: "lists_remove", args: { ...list, item } }));
-      if (kind !== "more" || !rest) return undefined;
+      // "and Tom's list", "and the work one": where to add, not one more thing to add
+      if (kind !== "more" || !rest || /\b(?:list|one)$/i.test(rest)) return undefined;
       const items = splitItems(rest.replace(/\s+(?:too|as well|also)$/i, ""));
       return items ? { tool: "lists_add", args: { ...list, items } } : undefined;
     },
@@ -52,7 +53,7 @@ const LIST_INTENTS: IntentTable = {
       { t: "(create|make|start|begin|set up) [a|an|my] [new] {list} list", args: { items: [] } },
     ],
     // "packing list: passport, charger": the list named, a colon, then what goes on it
-    shapes: [{ t: `[for|on|to] ${LIST} {items}`, args: { colon: true } }],
+    shapes: [{ t: `[for|on|to|in|into] ${LIST} {items}`, args: { colon: true } }],
     samples: ["add this to a list", "make a new list", "put it on the list", "add an item to my list"],
     anchors:
       /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot|stick|pop|chuck|bung|whack)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
@@ -138,7 +139,13 @@ const LIST_INTENTS: IntentTable = {
           said,
         );
       if (!m) return undefined;
-      const list = findListName(input.words) ?? m[2]!.replace(/\s*\blists?\b.*$/, "").trim();
+      // "take airpods off, I found them": what follows "off" is a list only when it says so or is
+      // a short name, never a clause of its own (then which list is asked)
+      const after = m[2]!;
+      const named =
+        /\blists?\b/.test(after) ||
+        (after.split(" ").length <= 2 && !/\b(?:i|we|you|it|them|they|he|she)\b/.test(after));
+      const list = findListName(input.words) ?? (named ? after.replace(/\s*\blists?\b.*$/, "").trim() : "");
       const item = pointedItem(said, m[1]!.trim()) ?? m[1]!.trim();
       if (!list || !item || /^(?:it|this|that|them|item|items|everything|all)$/.test(item)) return undefined;
       return { list, item };

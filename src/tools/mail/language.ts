@@ -88,7 +88,7 @@ const MAIL_INTENTS: IntentTable = {
     loose: /\b(?:messages?|sent|send|wrote|written|received|repl\w*|forward\w*)\b/,
     // Sending is vetoed when asked for, not when asked about ("did mike send me an email")
     vetoes:
-      /^(?:(?:can|could|would|will) you |please |i want to |i need to )*(?:send|write|compose|reply|respond|forward|answer|email|mail)\b|\b(?:to send|add|delete|archive|contacts?)\b/,
+      /^(?:(?:can|could|would|will) you |please |i want to |i need to )*(?:send|write|compose|reply|respond|forward|answer|email|mail)\b|\b(?:to send|add|delete|archive|contacts?)\b|\b(?:report|flag|mark|move)\b.*\b(?:spam|junk|phishing)\b/,
     anchors: /\b(?:e ?mails?|g ?mail|mail|inbox|emailed|mailbox|replies|replied|attachments?)\b/,
     templates: [
       `(check|read|open|show|get|view|display|fetch) [me] [my|the] [latest|recent|new|last] ${MAIL}`,
@@ -120,6 +120,12 @@ const MAIL_INTENTS: IntentTable = {
       `(did|has) {from:title} (send|sent) [me|us] (anything|something|any mail|any email|any emails|any messages) ${SINCE}`,
       `(did|has) anything (come|arrived|come in) from {from:title} ${SINCE}`,
       `[is there|have i got|got] anything new from {from:title} ${SINCE}`,
+      // "anything from the school about the trip?": who sent it and what about, still no word
+      // for mail
+      "[is there|have i got|got] anything [new] from {from:title} (about|on|regarding) {query}",
+      // "pull up the latest thread with the builders": a conversation named by its other side
+      // (one email opened is read, not searched for: "open the last email from …" stays a read)
+      "(pull up|bring up|show [me]|find [me]|get [me]) the (latest|last|newest|most recent) (thread|conversation|exchange|emails) (with|from) {from:title}",
     ],
     samples: ["any new mail", "check inbox", "did anyone write to me", "latest emails please"],
     build: mailQuery,
@@ -152,6 +158,9 @@ const MAIL_INTENTS: IntentTable = {
       `${SEND} {to} [an|a] (email|mail) [with] [the] subject {subject} (body|saying|that says|text) {body}`,
       `${SEND} [an|a] (email|mail) to {to} [with] [the] subject {subject} (body|saying|that says|text) {body}`,
     ],
+    // Dictated with no punctuation, the verb being "email": "email sam subject dinner saying see
+    // you at eight". Matched, never taught: the form's words are taught by the templates above
+    shapes: ["(email|mail|e mail) {to} [with] [the] subject {subject} (body|saying|that says|text) {body}"],
     samples: ["send an email", "compose an email", "write a mail to my friend", "send a message by email"],
     anchors: /\b(?:e ?mail|mail|send|message|write to)\b/,
     // "email sam": who is said, what to say is asked (nothing is sent before the answers)
@@ -237,7 +246,11 @@ const MAIL_READ_INTENTS: IntentTable = {
     ],
     // "reply saying we'll be there": what to say, not which message. Taught, "saying" would
     // lean every message to a reply
-    askShapes: ["(reply|respond|write back|answer) (saying|with|that says|to say) {body}"],
+    askShapes: [
+      "(reply|respond|write back|answer) (saying|with|that says|to say) {body}",
+      // "reply all: thanks, it ships Thursday": to everyone on it, the words after the colon
+      { t: "(reply|respond) [to] (all|everyone) {body}", args: { reply_all: true } },
+    ],
     samples: [
       "answer that email",
       "write back to her",

@@ -202,6 +202,11 @@ const MEDIA_INTENTS: IntentTable = {
         args: { start: true },
       },
     ],
+    // "skip forward a bit": a small step said with the skipping verb. Matched, never taught, so
+    // "skip" keeps leaning to the next track in training
+    shapes: [
+      `(skip|go|move|jump|nudge) (forward|ahead|on) [it|this|the ${MEDIA_NOUN}] (a bit|a little|a touch|a few seconds)`,
+    ],
     build: (input) => {
       const to = input.values.to_s;
       if (input.fixed.start === true) return { to_s: 0 };
@@ -252,6 +257,8 @@ const MEDIA_INTENTS: IntentTable = {
       "(i do not|i don't) like this (song|track) [skip it]",
     ],
     samples: ["next please", "another song", "move on to the next track"],
+    // "skip forward a bit", "skip ahead 30 seconds": a step inside the track is a seek
+    vetoes: /\b(?:a bit|a little|a few seconds|a couple of seconds|seconds|a minute|minutes)\b/,
     fallback: NO_ARGS,
   },
   media_previous: {

@@ -152,11 +152,18 @@ const REMINDER_EDIT_INTENTS: IntentTable = {
     ],
     // "done with the gas bill reminder": said of a reminder only. Taught, "done with" would
     // close a reminder on any sentence that says it
-    shapes: ["[i am|i'm|im|i have|i've] (done with|finished with) {id:text} reminder"],
+    shapes: [
+      "[i am|i'm|im|i have|i've] (done with|finished with) {id:text} reminder",
+      // "mark 'renew the permit' done": the title quoted, the verb's "as" dropped. Only quoted,
+      // since "mark the calendar done" names no reminder
+      { t: "(mark|tick) [off] {id:text} (done|complete|completed|finished)", args: { quoted: true } },
+    ],
     build: (input) => {
       const id = input.values.id;
       // "the second one": a position in a listing is a handle to ask for, not a title
       if (typeof id === "string" && POSITION.test(id)) return undefined;
+      if (input.fixed.quoted === true && !/\b(?:mark|tick)\s+(?:off\s+)?["'‘“]/i.test(input.env.text))
+        return undefined;
       if (typeof id === "string") return { id: id.replace(/^["'‘“]|["'’”]$/g, "") };
       // "mark it done": the reminder is the one just listed or set
       return input.fixed.id === undefined ? undefined : { id: input.fixed.id };

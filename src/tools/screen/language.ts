@@ -71,6 +71,9 @@ const SCREEN_INTENTS: IntentTable = {
       "screen capture of the area at 50,60, 300 wide and 200 high",
     ],
     anchors: /\b(?:screenshot|screen shot|screengrab|screen grab|capture|snap|grab|picture of|image of)\b/,
+    // A page named as what to capture ("a full-page screenshot", "just the browser page") is the
+    // browser's picture of it; "not just the page" is refused and stays the screen's
+    vetoes: /\bfull[- ]?page\b|\b(?<!not )(?:just|only) the (?:browser|web ?page|page|tab)\b/,
     fallback: (input) => {
       if (!SCREEN_WORDS.test(input.words.join(" "))) return undefined;
       const path = pngIn(input);

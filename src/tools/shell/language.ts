@@ -21,13 +21,27 @@ function commandArgs(input: BuildInput): Args | undefined {
   if (args.flagged === true && !(typeof args.args === "string" && /^-{1,2}[a-z]/i.test(args.args)))
     return undefined;
   delete args.flagged;
+  const goal = typeof input.values.tail === "string" ? input.values.tail : "";
   delete args.tail;
+  // A program named as the means needs something to work on: "help me with git" is no command
+  const means = args.means === true;
+  delete args.means;
   if (typeof args.args === "string")
     args.args = args.args
       .replace(/^["'‘]|["'’]$/g, "")
       .split(/\s+/)
       .filter(Boolean);
   if (typeof args.count === "number" && Array.isArray(args.args)) args.args.push(`-${args.count}`);
+  // The folder the goal names is what the program works on; a size asked of one is a summary
+  const folder = means ? /(?:^|\s)(~\/[^\s,;]*|\/[\w.-][^\s,;]*)/.exec(goal)?.[1] : undefined;
+  // A repository is where git runs, not what it is given
+  if (folder && args.command === "git") args.cwd ??= folder;
+  else if (folder) {
+    const argv = Array.isArray(args.args) ? args.args : [];
+    if (args.command === "du" && !argv.some((a) => String(a).startsWith("-"))) argv.push("-sh");
+    if (!argv.includes(folder)) argv.push(folder);
+    args.args = argv;
+  } else if (means && !(typeof args.args === "string" || Array.isArray(args.args))) return undefined;
   delete args.count;
   return args;
 }
@@ -86,7 +100,15 @@ const SHELL_INTENTS: IntentTable = {
       },
     ],
     // "ls -la ~/Downloads": "ls" then a flag. Taught, "ls" before any words would be a command
-    shapes: [{ t: "ls {args:text}", args: { command: "ls", flagged: true } }],
+    shapes: [
+      { t: "ls {args:text}", args: { command: "ls", flagged: true } },
+      // The program named as the means after the goal ("show me what's in ~/Music with ls -la",
+      // "how much room does ~/Videos take, using du"): the goal's folder is the program's
+      // argument. Matched, never taught: taught, "with" would lean every request to a command
+      { t: "{tail:text} (with|using|via) {command:cli} [{args:text}]", args: { means: true } },
+      { t: "{tail:text} (with|using|via) the {command:cli} command", args: { means: true } },
+      { t: "{tail:text} (with|using|via) ls [{args:text}]", args: { command: "ls", means: true } },
+    ],
     asks: ["[can you|could you|please] (run|execute) a (shell|terminal) command [for me]"],
     ask: { command: "Which command?" },
     build: commandArgs,

@@ -2,6 +2,7 @@ import {
   type Args,
   type BuildInput,
   type GuessInput as FallbackInput,
+  findSeconds,
   NO_ARGS,
   parseNumber,
   slotsAsArgs,
@@ -215,7 +216,13 @@ const VOLUME_INTENTS: IntentTable = {
       // "quiet mode on" mutes; "turn the sound back on" / "speakers on" unmutes
       const unmute =
         /\bunmute\b|\b(?:sound|audio|speakers?|volume|noise)\b.*\bon\b|\bon\b.*\b(?:sound|audio|speakers?|volume)\b/;
-      return { mute: !unmute.test(said) };
+      if (unmute.test(said)) return { mute: false };
+      // "mute the computer for 7 hours, I'm off to bed": a length said with "for" is a quiet
+      // spell (the tool unmutes after it); a length said otherwise is the reason's, not the spell's
+      const spell = /\bfor\b/.test(said) ? findSeconds(input) : undefined;
+      return spell !== undefined && spell >= 1 && spell <= 86_400
+        ? { mute: true, for_s: Math.round(spell) }
+        : { mute: true };
     },
   },
 };
@@ -274,6 +281,11 @@ const SYSTEM_INTENTS: IntentTable = {
       "(show|send|display|give me|pop up|post|create) [me] a (notification|desktop notification|popup|alert) (saying|that says|with the text|with|that|to say) {title}",
       "notify me (saying|that says|with the text) {title}",
       "(pop up|show) (a message|an alert) (saying|that says) {title}",
+    ],
+    // "put a message up on the screen saying …": a note shown on this screen is a notification.
+    // Matched, never taught: taught, "screen" would lean every message to a notification
+    shapes: [
+      "(put|pop|flash|stick|throw) [up] a (message|note|notice|reminder) [up] on [the|my] screen (saying|that says|to say) {title}",
     ],
     samples: ["show a notification", "send me a desktop notification", "pop up an alert"],
   },

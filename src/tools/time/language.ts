@@ -2,6 +2,7 @@ import {
   type Args,
   type BuildInput,
   findCity,
+  findDay,
   isWhen,
   type LanguageEnv,
   parseNumber,
@@ -91,7 +92,12 @@ const TIME_INTENTS: IntentTable = {
     },
     fallback: (input) => {
       const city = findCity(input);
-      return city ? { city } : {};
+      // "the 2026-12-25, which day of week it is?": a date asked about is the day to name; a
+      // date written the ISO way is that date whatever else the sentence says
+      const asksDay = /\b(?:what|which) day\b|\bday of (?:the )?week\b/.test(input.words.join(" "));
+      const written = /\b(\d{4}-\d{2}-\d{2})\b/.exec(input.env.text)?.[1];
+      const date = asksDay ? (written ?? findDay(input)?.date) : undefined;
+      return { ...(city ? { city } : {}), ...(date ? { date } : {}) };
     },
   },
 };

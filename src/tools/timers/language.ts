@@ -27,11 +27,48 @@ const NOT_A_LABEL =
  */
 const ALARM_VERBS = /\b(?:alarm|alert|call|buzz|ping|beep|let me know|tell me|wake)\b/i;
 
+const UNIT = "(?:secs?|seconds?|mins?|minutes?|hrs?|hours?)";
+/**
+ * What a timer is for, said beside its length in one breath: "a 25 minute pomodoro timer", "3
+ * min egg timer", "timer 12 min pizza rolls", "… a timer, for the rice". One to three words
+ * that are no length, no filler and no answer word.
+ */
+function timerLabel(words: readonly string[]): string | undefined {
+  const said = words.join(" ");
+  const found =
+    new RegExp(`\\b${UNIT} ((?:[a-z']+ ){1,2})timer\\b`).exec(said)?.[1] ??
+    new RegExp(`^(?:${SET.slice(1, -1)} )?(?:a |an )?timer (?:for )?\\S+ ${UNIT} ([a-z' ]{2,30})$`).exec(
+      said,
+    )?.[1] ??
+    /\btimer\b.* for the ([a-z']+(?: [a-z']+)?)$/.exec(said)?.[1];
+  const label = found?.trim().replace(/\s+(?:please|now|thanks)$/, "");
+  if (!label || label.split(" ").length > 3) return undefined;
+  if (
+    /\d|\b(?:minutes?|hours?|seconds?|mins?|secs?|long|next|new|countdown|kitchen|me|my|the|a|an)\b/.test(
+      label,
+    )
+  )
+    return undefined;
+  return NOT_A_LABEL.test(label) ? undefined : label;
+}
+
+/**
+ * A name given in the same breath as the moment: "…, call it 'leave for ward'", "… name it call
+ * Grandma", "… label it gym". The name runs to the end of the sentence (quotes dropped).
+ */
+function namedAs(text: string): string | undefined {
+  const m = /\b(?:call|name|label|title) it:?\s+["'‘“]?(.+?)["'’”]?[.!]?\s*$/i.exec(text);
+  const name = m?.[1]?.trim();
+  return name && name.split(/\s+/).length <= 5 ? name : undefined;
+}
+
 const TIMER_INTENTS: IntentTable = {
   timer_set: {
     refersTo: ({ label }) => ({ it: typeof label === "string" ? `the ${label} timer` : "the timer" }),
     // Asking whether a length will do is a question about it: a guess never starts the timer
-    vetoes: /^(?:do|would|will) you think\b|\b(?:is|be|are) (?:that |it |this )?(?:long )?enough\b/,
+    // "add an hour to the timer": the running timer changed, not a new one started
+    vetoes:
+      /^(?:do|would|will) you think\b|\b(?:is|be|are) (?:that |it |this )?(?:long )?enough\b|\b(?:add|put|give)\b.*\b(?:to|on) (?:the|my|that|this) (?:\w+ )?timer\b/,
     // "make it 4 minutes": the timer just set is replaced; "cancel that": it is cancelled
     followUp: ({ kind, last, newest, seconds: said, number }) => {
       const cancel = { tool: "timer_cancel", args: newest.t ? { id: newest.t } : {} };
@@ -75,10 +112,15 @@ const TIMER_INTENTS: IntentTable = {
     ],
     // A timer with no length: asked for, never guessed
     asks: [`${SET} [me] ${A} [new] timer [please|for me]`],
+    // "set a timer for the pasta": what it times, and the length still to ask. Matched, never
+    // taught: taught, "for the" would lean every length-less "for" to a timer
+    askShapes: [`${SET} [me] ${A} [new] timer for the {label:text}`],
     samples: ["i need a timer", "start the kitchen timer", "please time this", "new countdown timer"],
     fallback: (input) => {
       const seconds = findSeconds(input);
-      return seconds === undefined ? undefined : { duration_s: seconds };
+      if (seconds === undefined) return undefined;
+      const label = namedAs(input.env.text) ?? timerLabel(input.words);
+      return { duration_s: seconds, ...(label ? { label } : {}) };
     },
   },
   // "tea, four minutes", "eggs, gimme ninety seconds": what it times, a comma, how long. Only
@@ -182,8 +224,10 @@ const ALARM_INTENTS: IntentTable = {
         : undefined,
     anchors: /\b(?:alarms?|wake|get up|waking)\b/,
     // Asking after an alarm already set is no request to set another
+    // "when I wake up at 3 remind me to ring the GP": a task to be reminded of is a reminder's
+    // title, which an alarm has nowhere to keep
     vetoes:
-      /\b(?:have|had|i've|did i|is there an?)(?: already| just| really| ever)? set\b|\b(?:confirm|check|how many)\b/,
+      /\b(?:have|had|i've|did i|is there an?)(?: already| just| really| ever)? set\b|\b(?:confirm|check|how many)\b|\bremind (?:me|us) (?:to|about)\b/,
     templates: [
       `${SET} [${A}] [new] [wake up] alarm [clock] [for|at|on] {at}`,
       "new alarm [for|at] {at}",
@@ -208,7 +252,9 @@ const ALARM_INTENTS: IntentTable = {
     samples: ["i want an alarm", "please set my alarm", "alarm clock for the morning", "wake up call"],
     fallback: (input) => {
       const when = findDay(input);
-      return when?.hasTime ? { at: when.iso } : undefined;
+      if (!when?.hasTime) return undefined;
+      const label = namedAs(input.env.text);
+      return { at: when.iso, ...(label ? { label } : {}) };
     },
   },
   // "alert me at five pm", "ping me by 6" name a moment and nothing to remember: that is an alarm

@@ -46,6 +46,13 @@ const UNITS: Record<string, string> = {
   gram: "g",
   grams: "g",
   g: "g",
+  // Doses on a label: a thousandth and a millionth of a gram
+  milligram: "mg",
+  milligrams: "mg",
+  mg: "mg",
+  microgram: "ug",
+  micrograms: "ug",
+  mcg: "ug",
   ounce: "oz",
   ounces: "oz",
   oz: "oz",

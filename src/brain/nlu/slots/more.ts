@@ -26,7 +26,11 @@ function parseFile(words: readonly string[], raw: string, env: LanguageEnv): str
   const rest = words.filter((w) => w !== "my" && w !== "the" && w !== "folder" && w !== "directory");
   // "Documents" written with its capital is the folder; "documents" alone may be any documents
   const capital = words.length === 1 && /^[A-Z]/.test(text);
+  // "summarise the document" names one document, not the Documents folder: a singular names
+  // the folder only with "folder" said
+  const one = (rest[0] === "document" || rest[0] === "download") && !/\b(?:folder|directory)\b/.test(text);
   if (
+    !one &&
     rest.length === 1 &&
     (words.length >= 2 || capital || rest[0] === "downloads" || rest[0] === "desktop")
   ) {

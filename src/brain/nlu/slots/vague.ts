@@ -31,6 +31,14 @@ const KINDS = new Set(
 
 /** Words that only place a verb ("shoot an email over to Ana"): read alone, they name no one. */
 const PARTICLES = new Set("over across round around along back up out off away down".split(" "));
+/** Number words: a title made only of them is a moment or an amount read twice, no title. */
+const NUMBER_WORDS = new Set(
+  "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand and".split(
+    " ",
+  ),
+);
+/** Words that only join others ("report the email as spam" read "as" as who): never a name. */
+const JOINERS = new Set("as if so than like and or but of from by into onto via per".split(" "));
 
 const TRAILING = new Set(["for", "at", "on", "in", "to", "about", "with"]);
 
@@ -49,13 +57,29 @@ function vagueWords(value: string, worded: boolean): boolean {
   // "something for": a dangling preposition adds nothing
   while (words.length > 0 && TRAILING.has(words.at(-1)!)) words.pop();
   if (words.length === 0) return true;
-  if (worded) return words.length === 1 && (PRONOUNS.has(words[0]!) || PLACEHOLDER_TITLES.has(words[0]!));
+  // "open my notes" titled "my", "open up my notes" titled "up my", "read the last note" titled
+  // "last": words that only point at a thing or place a verb are no title of one
+  if (worded)
+    return (
+      (words.length === 1 && (PRONOUNS.has(words[0]!) || PLACEHOLDER_TITLES.has(words[0]!))) ||
+      // "remind me at one thousand three hundred" titled "thousand three hundred": a number
+      words.every((w) => NUMBER_WORDS.has(w)) ||
+      // (a lone particle may be the message itself: "over")
+      (words.some((w) => POINTERS.has(w)) &&
+        words.every((w) => POINTERS.has(w) || PARTICLES.has(w) || JOINERS.has(w)))
+    );
   let i = 0;
   while (i < words.length - 1 && POINTERS.has(words[i]!)) i++;
   const rest = words.slice(i);
   if (rest.length !== 1) return false;
   const [word] = rest as [string];
-  return PRONOUNS.has(word) || PARTICLES.has(word) || KINDS.has(word) || (i > 0 && POINTERS.has(word));
+  return (
+    PRONOUNS.has(word) ||
+    PARTICLES.has(word) ||
+    JOINERS.has(word) ||
+    KINDS.has(word) ||
+    (i > 0 && POINTERS.has(word))
+  );
 }
 
 /** Is this value of `arg` a placeholder rather than a value? Handles ("#f2") never are. */

@@ -25,9 +25,20 @@ const CONTRAST = new Set(["just", "but", "only", "rather"]);
 const GENUINE = new Set(["actual", "real", "proper"]);
 
 /**
+ * Verbs that open a request to a personal assistant, whatever the tool. Said right after a
+ * refused thing with no punctuation (dictation: "not a reminder put it in the calendar …",
+ * "don't email him text Marco …"), such a verb is where the request starts.
+ */
+const OPENS_REQUEST = new Set(
+  "put add set make book create schedule stick pop pencil use save write send text email message call ring start give show tell remind play open read".split(
+    " ",
+  ),
+);
+
+/**
  * How many tokens a contrast lead takes at the start: "not a|an <one to three words>" then a
- * contrast word (and its article) or "a|an actual|real|proper". 0 when there is none, and
- * never so many that fewer than two words of the request are left.
+ * contrast word (and its article), "a|an actual|real|proper", or a verb that opens a request.
+ * 0 when there is none, and never so many that fewer than two words of the request are left.
  */
 function contrastLead(tokens: readonly Token[]): number {
   if (tokens[0]?.w !== "not" || !ARTICLE.has(tokens[1]?.w ?? "")) return 0;
@@ -35,6 +46,7 @@ function contrastLead(tokens: readonly Token[]): number {
     const w = tokens[j]!.w;
     if (CONTRAST.has(w)) return j + (ARTICLE.has(tokens[j + 1]?.w ?? "") ? 2 : 1);
     if (ARTICLE.has(w) && GENUINE.has(tokens[j + 1]?.w ?? "")) return j + 2;
+    if (OPENS_REQUEST.has(w)) return j;
   }
   return 0;
 }
@@ -59,12 +71,20 @@ function refusedLead(tokens: readonly Token[], text: string): number {
   else if (w(0) === "no" && w(1) === "need" && (w(2) === "to" || w(2) === "for")) start = 3;
   else return 0;
   const gap = (i: number) => text.slice(tokens[i - 1]!.end, tokens[i]!.start);
+  // The refused thing is an action ("don't set an alarm …"): its own verb opens it
+  const action = OPENS_REQUEST.has(w(start));
   for (let j = start + 1; j <= start + MAX_REFUSED && j < tokens.length - 1; j++) {
+    // Dictated with no break: "don't set an alarm just a timer for …", the contrast and the
+    // thing meant (an article or a number after it) say where the request starts
+    if (action && CONTRAST.has(w(j)) && /^(?:a|an|the|\d+|one|two|three|four|five)$/.test(w(j + 1)))
+      return tokens.length - (j + 1) >= 2 ? j + 1 : 0;
     if (!BREAK.test(gap(j)) && !DASH.has(w(j))) continue;
     let k = j;
     while (DASH.has(w(k))) k++;
     const rest = (n: number) => (tokens.length - n >= 2 ? n : 0);
     if (CONTRAST.has(w(k)) || w(k) === "instead") return rest(k + 1);
+    // "don't email him, text Marco …": one action refused, another one asked for
+    if (action && OPENS_REQUEST.has(w(k))) return rest(k);
     const wants =
       WANTS.has(w(k + 1)) || ((w(k + 1) === "just" || w(k + 1) === "only") && WANTS.has(w(k + 2)));
     return w(k) === "i" && wants ? rest(k) : 0;
@@ -88,7 +108,18 @@ function dropAsides(tokens: readonly Token[], text: string): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const dashed = i > 0 && DASH.has(tokens[i - 1]!.w);
-    if (tokens[i]!.w === "not" && (i === 0 || dashed || BREAK.test(gap(i)))) {
+    const setApart = i === 0 || dashed || BREAK.test(gap(i));
+    // "…, no reminder needed": the thing named is refused, however the sentence ends
+    const unneeded = setApart && tokens[i]!.w === "no" ? unneededAside(tokens, i) : 0;
+    if (unneeded > 0 && tokens.length - unneeded >= 2) {
+      if (dashed) out.pop();
+      i += unneeded - 1;
+      continue;
+    }
+    // "screenshot just the browser page not my whole screen": dictated with no break, a "not …"
+    // that closes the sentence after "just/only …" is the refused half of the contrast
+    if (tokens[i]!.w === "not" && !setApart && closesContrast(tokens, i)) break;
+    if (tokens[i]!.w === "not" && setApart) {
       let end = i + 1;
       const breaks = (j: number) => BREAK.test(gap(j)) || DASH.has(tokens[j]!.w);
       while (end < tokens.length && end - i <= MAX_ASIDE && !breaks(end)) end++;
@@ -96,6 +127,9 @@ function dropAsides(tokens: readonly Token[], text: string): Token[] {
       // At least one word of the request must stay, and the aside must name something
       if (closed && end - i >= 2 && end - i <= MAX_ASIDE && tokens.length - (end - i) >= 2) {
         if (dashed) out.pop();
+        // "not in the calendar, only on my todo list: …": the contrast that turns to the thing
+        // meant goes with the refused thing
+        if (i === 0 && CONTRAST.has(tokens[end]?.w ?? "") && tokens.length - end >= 3) end++;
         i = end - 1;
         continue;
       }
@@ -103,4 +137,20 @@ function dropAsides(tokens: readonly Token[], text: string): Token[] {
     out.push(tokens[i]!);
   }
   return out;
+}
+
+/** How many tokens "no <one to three words> needed|necessary|required" takes, or 0. */
+function unneededAside(tokens: readonly Token[], i: number): number {
+  for (let j = i + 2; j <= i + 4 && j < tokens.length; j++)
+    if (/^(?:needed|necessary|required)$/.test(tokens[j]!.w)) return j - i + 1;
+  return 0;
+}
+
+/** A "not" naming a thing in the last five words, after "just|only" two to five words before it. */
+function closesContrast(tokens: readonly Token[], i: number): boolean {
+  if (tokens.length - i > MAX_ASIDE || tokens.length - i < 2) return false;
+  if (!/^(?:my|the|a|an|your|this|that|any|all)$/.test(tokens[i + 1]!.w)) return false;
+  for (let j = Math.max(0, i - 5); j <= i - 2; j++)
+    if (tokens[j]!.w === "just" || tokens[j]!.w === "only") return true;
+  return false;
 }

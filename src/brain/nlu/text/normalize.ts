@@ -206,6 +206,11 @@ const LEADING_FILLERS: readonly string[][] = [
   ["i", "need", "you", "to"],
   ["i", "would", "like", "you", "to"],
   ["i", "would", "like", "to"],
+  // The same wish said more warmly: an intensifier between "would" and "like"
+  ["i", "would", "very", "much", "like", "to"],
+  ["i", "would", "really", "like", "to"],
+  ["i", "would", "love", "to"],
+  ["i", "would", "love", "you", "to"],
   ["i", "want", "to"],
   ["i", "need", "to"],
   ["go", "ahead", "and"],
@@ -324,3 +329,6 @@ export function looksLikeQuestion(text: string, tokens: readonly Token[]): boole
 export function startsLikeQuestion(tokens: readonly Token[]): boolean {
   return looksLikeQuestion("", tokens);
 }
+
+/** Sound-alike numbers put back (`heard.ts`), offered here beside the other readers of tokens. */
+export { heardAs } from "./heard.js";

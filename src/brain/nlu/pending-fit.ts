@@ -1,0 +1,58 @@
+import type { Catalog } from "./catalog.js";
+import { kindOf } from "./slot-filling.js";
+
+/**
+ * Whether an answer fits the question a pending call put, before it is read as that value.
+ * A pending question takes almost any words as its value, so two kinds of reply were read as
+ * answers they are not:
+ * - a file asked for ("Which document?") answered by a sentence that is no name of a file
+ *   ("reply all: thanks, it ships Thursday"): a file is named by a path, a handle, a file name
+ *   or a few words, never by a clause set apart by a colon or a long sentence;
+ * - items asked for ("What should I add?") answered by the words of another tool of the same
+ *   area ("take the towels off, we have enough"): that tool's own verb opens the reply, and
+ *   an item of a list never does.
+ * A reply that does not fit is read as a new request; nothing is lost, since the question is
+ * put again by whatever that reading asks. A call of a tool no longer registered fits nothing.
+ */
+export function fitsPending(
+  pending: { tool: string; missing: readonly string[] },
+  words: readonly string[],
+  raw: string,
+  catalog: Catalog,
+): boolean {
+  // A pending call of a tool no longer registered is no question to answer
+  if (!catalog.groupOf.has(pending.tool)) return false;
+  const arg = pending.missing[0];
+  if (!arg) return true;
+  const properties = catalog.properties.get(pending.tool);
+  const kind = kindOf(arg, properties);
+  if (kind === "text" && namesAFile(arg, properties?.[arg])) return looksLikeAFile(raw, words);
+  if (kind === "list") return !opensAnotherTool(pending.tool, words, catalog);
+  return true;
+}
+
+function namesAFile(arg: string, property: Record<string, unknown> | undefined): boolean {
+  if (/^(?:path|file|document)$/.test(arg)) return true;
+  return /\bfile ?path\b|\bpath (?:to|of) (?:a|the) file\b/i.test(String(property?.description ?? ""));
+}
+
+/** A path, a handle, a file name with its extension, or a short name with no clause in it. */
+function looksLikeAFile(raw: string, words: readonly string[]): boolean {
+  if (/[~/]|#[a-z]\d|\.\w{1,5}\b/i.test(raw)) return true;
+  return words.length <= 6 && !/[:;]/.test(raw);
+}
+
+/** The reply's first words are another tool's of the pending tool's area, and not its own. */
+function opensAnotherTool(tool: string, words: readonly string[], catalog: Catalog): boolean {
+  const opening = words.slice(0, 3).join(" ");
+  const own = (name: string) => (catalog.intentsOf.get(name) ?? []).some((s) => s.anchors?.test(opening));
+  if (own(tool)) return false;
+  const group = catalog.groupOf.get(tool);
+  for (const [other, otherGroup] of catalog.groupOf) {
+    if (other === tool || otherGroup !== group) continue;
+    const specs = catalog.intentsOf.get(other) ?? [];
+    const said = words.join(" ");
+    if (specs.some((s) => s.anchors?.test(opening) && !s.vetoes?.test(said))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,51 @@
+import type { Token } from "./normalize.js";
+
+/**
+ * Words a dictation engine writes as their sound-alikes, put back where only the number can be
+ * meant: "at for o'clock", "a timer for tree minutes", "remind me 2 do the form". Each is read
+ * by its neighbours, never alone ("for" is mostly "for", "2" mostly a number), so a sentence
+ * typed with care is never changed.
+ */
+const SOUNDS_LIKE: Record<string, string> = {
+  for: "four",
+  fore: "four",
+  to: "two",
+  too: "two",
+  tree: "three",
+  free: "three",
+  ate: "eight",
+  won: "one",
+};
+
+/** What a number of the clock or a count of time is followed by. */
+const CLOCK = new Set(["o'clock", "oclock", "am", "pm", "a.m", "p.m"]);
+const TIME_UNITS = new Set(
+  "minutes minute mins min hours hour hrs hr seconds second secs sec days weeks".split(" "),
+);
+/** Words before a count of time that take a number there ("for __ minutes", "in __ hours"). */
+const TAKES_A_COUNT = new Set(["for", "in", "at", "another", "about", "around", "every"]);
+
+/** Where "2" is "to" in text-speak: after a verb that wants one, before a verb. */
+const WANTS_TO = new Set(["remind", "need", "want", "going", "how", "got", "have"]);
+
+export function heardAs(tokens: readonly Token[]): Token[] {
+  return tokens.map((t, i) => {
+    const prev = tokens[i - 1]?.w ?? "";
+    const next = tokens[i + 1]?.w ?? "";
+    const number = SOUNDS_LIKE[t.w];
+    if (number) {
+      // "at for o'clock", "for for minutes", "in too hours"; never the bare word ("tree house")
+      const clock = CLOCK.has(next) && (number !== "two" || prev === "at");
+      const count = TIME_UNITS.has(next) && TAKES_A_COUNT.has(prev);
+      const hour = prev === "at" && t.w !== "to" && t.w !== "too" && t.w !== "free";
+      if ((clock && t.w !== "free") || count || hour) return { ...t, w: number };
+      return t;
+    }
+    // "remind me 2 do …", "need 2 call …": a verb after it, not a plural or a unit
+    if (t.w === "2" && /^[a-z]+$/.test(next) && !next.endsWith("s") && !TIME_UNITS.has(next)) {
+      const before = prev === "me" ? (tokens[i - 2]?.w ?? "") : prev;
+      if (WANTS_TO.has(before)) return { ...t, w: "to" };
+    }
+    return t;
+  });
+}
