@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CatalogIndexFixture } from "../../testing/catalog-index.js";
+
+/**
+ * The groups a running Jarvis registers beside the built-ins (routines, the announcement to
+ * every surface, the notes), asked for by the situation rather than their tools' words (the
+ * team's own sentences, one or two per kind): a standing instruction, a routine by what it does,
+ * something told everywhere, something kept in or read from the notes.
+ */
+const fixture = new CatalogIndexFixture();
+beforeAll(() => fixture.open("jarvis-retrieval-standing-"));
+afterAll(() => fixture.close());
+const rankOf = fixture.rankOf.bind(fixture);
+
+describe("standing instructions, announcements and notes", () => {
+  it("makes a routine of a step asked for on a schedule or on every arrival", () => {
+    expect(
+      rankOf({ text: "each weekday at half eight give me the headlines" }, "routines_create"),
+    ).toBeLessThan(8);
+    expect(rankOf({ text: "the laundry, every other friday night" }, "routines_create")).toBeLessThan(15);
+    expect(
+      rankOf({ text: "any invoice that arrives in my inbox, file it under Accounts" }, "routines_create"),
+    ).toBeLessThan(10);
+    expect(
+      rankOf({ text: "check the allotment waiting list page and keep an eye on it" }, "routines_create"),
+    ).toBeLessThan(15);
+  });
+
+  it("finds a routine by what it does, with the list that names it", () => {
+    const resume = { text: "switch my evening digest back on" };
+    expect(rankOf(resume, "routines_resume")).toBeLessThan(5);
+    expect(fixture.index.lookups("routines_pause")).toContain("routines_list");
+  });
+
+  it("tells the person on every surface when the request says everywhere or the whole house", () => {
+    expect(rankOf({ text: "let the whole household know the taxi is outside" }, "notify_user")).toBeLessThan(
+      8,
+    );
+    expect(rankOf({ text: "put the score up on all the screens" }, "notify_user")).toBeLessThan(8);
+    // A screen named for what it shows is still the screen's
+    expect(rankOf({ text: "what is on my screen right now" }, "notify_user")).toBeGreaterThan(10);
+  });
+
+  it("reads from and writes to the notes named as where something is kept", () => {
+    expect(
+      rankOf({ text: "the locker combination is somewhere in my notes, read it out" }, "notes_search"),
+    ).toBeLessThan(10);
+    expect(rankOf({ text: "did I jot down the plumber's quote anywhere" }, "notes_search")).toBeLessThan(8);
+  });
+});
