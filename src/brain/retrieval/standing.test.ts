@@ -47,4 +47,12 @@ describe("standing instructions, announcements and notes", () => {
     ).toBeLessThan(10);
     expect(rankOf({ text: "did I jot down the plumber's quote anywhere" }, "notes_search")).toBeLessThan(8);
   });
+
+  it("works the page in front of the person when a form is filled by its values", () => {
+    expect(rankOf({ text: "the 10:40 screening, four tickets" }, "browser_select")).toBeLessThan(10);
+    expect(rankOf({ text: "region Canada then next" }, "browser_click")).toBeLessThan(12);
+    expect(rankOf({ text: "look for walking boots on this store" }, "browser_snapshot")).toBeLessThan(8);
+    // A page's status waited on before the next step
+    expect(rankOf({ text: "ping me once the page shows uploaded" }, "browser_wait_for")).toBeLessThan(3);
+  });
 });
