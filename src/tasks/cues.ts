@@ -68,6 +68,9 @@ export const NOTIFY_CUES: GroupCues = {
     announce: ["tell", "surface"],
     everywhere: ["surface"],
     screens: ["surface"],
+    // Said aloud as well as shown: every surface at once
+    "out loud": ["voice", "surface"],
+    aloud: ["voice", "surface"],
   },
 };
 

@@ -55,4 +55,12 @@ describe("standing instructions, announcements and notes", () => {
     // A page's status waited on before the next step
     expect(rankOf({ text: "ping me once the page shows uploaded" }, "browser_wait_for")).toBeLessThan(3);
   });
+
+  it("reads the idioms of a short version, a maker's paper, a meeting moved and a thing said aloud", () => {
+    expect(rankOf({ text: "boil this thread down for me" }, "mail_summarize")).toBeLessThan(6);
+    const paper = { text: "get me the datasheet for the Bosch GSR 18V and pull out the torque figure" };
+    expect(rankOf(paper, "web_fetch")).toBeLessThan(3);
+    expect(rankOf({ text: "push our sync with Priya to Thursday" }, "calendar_update_event")).toBeLessThan(2);
+    expect(rankOf({ text: "once the backup finishes, say it out loud" }, "notify_user")).toBeLessThan(8);
+  });
 });
