@@ -63,4 +63,15 @@ describe("standing instructions, announcements and notes", () => {
     expect(rankOf({ text: "push our sync with Priya to Thursday" }, "calendar_update_event")).toBeLessThan(2);
     expect(rankOf({ text: "once the backup finishes, say it out loud" }, "notify_user")).toBeLessThan(8);
   });
+
+  it("finds the file a tool reads by path before it reads it, without lifting the file tools", () => {
+    expect(fixture.index.lookups("media_transcribe")).toEqual(
+      expect.arrayContaining(["files_search", "files_list"]),
+    );
+    expect(fixture.index.lookups("knowledge_add")).toContain("files_search");
+    // A summary that also reads pages keeps its own lookups
+    expect(fixture.index.lookups("docs_summarize")).not.toContain("files_search");
+    // A lookup only: the file search is not lifted for every transcription
+    expect(fixture.index.partners("media_transcribe")).not.toContain("files_search");
+  });
 });
