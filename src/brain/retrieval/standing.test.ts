@@ -74,4 +74,10 @@ describe("standing instructions, announcements and notes", () => {
     // A lookup only: the file search is not lifted for every transcription
     expect(fixture.index.partners("media_transcribe")).not.toContain("files_search");
   });
+
+  it("reads a file's name as a name, not as the word for a program", () => {
+    const blame = { text: "who changed line 12 of web/app.py in ~/code/shop" };
+    expect(rankOf(blame, "shell_run")).toBeLessThan(rankOf(blame, "apps_launch"));
+    expect(rankOf({ text: "close that app" }, "apps_quit")).toBeLessThan(3);
+  });
 });
