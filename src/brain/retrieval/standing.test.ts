@@ -80,4 +80,10 @@ describe("standing instructions, announcements and notes", () => {
     expect(rankOf(blame, "shell_run")).toBeLessThan(rankOf(blame, "apps_launch"));
     expect(rankOf({ text: "close that app" }, "apps_quit")).toBeLessThan(3);
   });
+
+  it("types into a window already open, the caret moved by keys to a place in the document", () => {
+    const top = { text: "add my address to the very top of the doc in the focused window" };
+    expect(rankOf(top, "input_type")).toBeLessThan(8);
+    expect(rankOf(top, "input_hotkey")).toBeLessThan(10);
+  });
 });
