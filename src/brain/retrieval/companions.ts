@@ -43,6 +43,9 @@ export function lookupsOf(catalog: readonly CatalogTool[], withFileFinders = tru
       }
     }
     for (const lookup of tool.groupCues?.lookups?.[tool.name] ?? []) add(tool.name, lookup);
+    // A tool that works on something "opened" ("a script from an opened skill") needs its
+    // group's opener first
+    if (/\b(?:an|the) opened\b/i.test(tool.description)) add(tool.name, `${tool.group}_open`);
     // Refs: a tool that hands out refs for others ("refs (e12) for browser_click/type/select")
     // is their lookup, and so is one a tool says its ref comes from ("by ref from ui_state")
     for (const m of tool.description.matchAll(

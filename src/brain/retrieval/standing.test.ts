@@ -86,4 +86,10 @@ describe("standing instructions, announcements and notes", () => {
     expect(rankOf(top, "input_type")).toBeLessThan(8);
     expect(rankOf(top, "input_hotkey")).toBeLessThan(10);
   });
+
+  it("opens a skill before it runs or reads what the skill holds", () => {
+    expect(fixture.index.lookups("skills_run")).toContain("skills_open");
+    expect(fixture.index.lookups("skills_read")).toContain("skills_open");
+    expect(fixture.index.lookups("skills_open")).toEqual([]);
+  });
 });
