@@ -8,6 +8,7 @@ import { userTimeZone } from "../tools/calendar/timezone.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { withLanguage } from "../tools/language.js";
 import { AlertStore } from "./alerts.js";
+import { TASKS_CUES } from "./cues.js";
 import type { Delivery } from "./delivery.js";
 import { describeRoutine, routineLine } from "./describe.js";
 import type { RoutineEngine } from "./engine.js";
@@ -98,7 +99,11 @@ export function createRoutine(
 
 /** routines_* (durable routines and observers) and the alerts any surface can snooze or dismiss. */
 export function tasksTools(deps: ToolDeps, link: TasksLink): ToolDefinition[] {
-  return withLanguage(tasksToolsBare(deps, link), TASKS_LANGUAGE);
+  // Each group's cues ride on its tools, as the built-in groups' do (`speaking`)
+  return withLanguage(tasksToolsBare(deps, link), TASKS_LANGUAGE).map((tool) => {
+    const cues = TASKS_CUES[tool.group];
+    return cues ? { ...tool, groupCues: cues } : tool;
+  });
 }
 
 function tasksToolsBare(deps: ToolDeps, link: TasksLink): ToolDefinition[] {

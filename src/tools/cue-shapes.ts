@@ -31,8 +31,11 @@ export const PHONE_NUMBER =
 /** A mail address. */
 export const MAIL_ADDRESS = /\b[\w.+-]+@[\w-]+\.[\w.]+\b/;
 
-/** The words for a program. */
-export const APP_WORD = /\b(?:app|application|program)s?\b/i;
+/**
+ * The words for a program, said as words: not a file's or a folder's name ("src/app.js",
+ * "~/program/"), which names what the file holds, not a program to run.
+ */
+export const APP_WORD = /(?<![/.~\w-])(?:app|application|program)s?\b(?![./][\w])/i;
 
 /** The names of the desktop apps the NLU knows, longest first, as one alternation. */
 const APP_NAMES = KNOWN_APPS.map((name) => name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
@@ -40,7 +43,7 @@ const APP_NAMES = KNOWN_APPS.map((name) => name.replace(/^the /, "").replace(/[.
   .join("|");
 
 /** A desktop app by name ("fire up slack"): the NLU's list of apps it knows. */
-export const APP_NAME = new RegExp(`\\b(?:${APP_NAMES})\\b`, "i");
+export const APP_NAME = new RegExp(`(?<![/.~\\w-])(?:${APP_NAMES})\\b(?![./][\\w])`, "i");
 
 /**
  * Something done inside an app named by its name: in its call, meeting or window, or a request

@@ -27,6 +27,7 @@ import { MEDIA_CUES } from "./media/cues.js";
 import { MEDIA_LANGUAGE } from "./media/language.js";
 import { MEMORY_CUES } from "./memory/cues.js";
 import { MEMORY_LANGUAGE } from "./memory/language.js";
+import { NOTES_CUES } from "./notes/cues.js";
 import { NOTES_LANGUAGE } from "./notes/language.js";
 import { REMINDERS_CUES } from "./reminders/cues.js";
 import { REMINDERS_LANGUAGE } from "./reminders/language.js";
@@ -72,7 +73,7 @@ export const GROUP_SPEECH: Readonly<Record<string, GroupSpeech>> = {
   knowledge: { language: KNOWLEDGE_LANGUAGE, cues: KNOWLEDGE_CUES },
   docs: { language: DOCS_LANGUAGE, cues: DOCS_CUES },
   memory: { language: MEMORY_LANGUAGE, cues: MEMORY_CUES },
-  notes: { language: NOTES_LANGUAGE },
+  notes: { language: NOTES_LANGUAGE, cues: NOTES_CUES },
   mail: { language: MAIL_LANGUAGE, cues: MAIL_CUES },
   calendar: { language: CALENDAR_LANGUAGE, cues: CALENDAR_CUES },
   reminders: { language: REMINDERS_LANGUAGE, cues: REMINDERS_CUES },

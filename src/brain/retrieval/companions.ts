@@ -6,7 +6,7 @@ import type { CatalogTool } from "./tool-index.js";
  * reader after its finder (`notes_read` ← `notes_search`), and what a group declares in its
  * cues (a key chord ← the window focused first). Directed: the lookup needs nothing back.
  */
-export function lookupsOf(catalog: readonly CatalogTool[]): Map<string, Set<string>> {
+export function lookupsOf(catalog: readonly CatalogTool[], withFileFinders = true): Map<string, Set<string>> {
   const names = new Set(catalog.map((t) => t.name));
   const lookups = new Map<string, Set<string>>(catalog.map((t) => [t.name, new Set<string>()]));
   const add = (consumer: string, lookup: string) => {
@@ -26,6 +26,12 @@ export function lookupsOf(catalog: readonly CatalogTool[]): Map<string, Set<stri
       producers.set(kind, list);
     }
   }
+  // …and their group's search, which finds a file by its name or its words
+  const fileGroups = new Set((producers.get("f") ?? []).map((tool) => tool.group));
+  const fileFinders = catalog.filter(
+    (tool) =>
+      (producers.get("f") ?? []).includes(tool) || (fileGroups.has(tool.group) && /_search$/.test(tool.name)),
+  );
   for (const tool of catalog) {
     const produced = producedKinds(tool.description);
     // What it takes: handle kinds its description or its parameters' descriptions mention
@@ -37,6 +43,9 @@ export function lookupsOf(catalog: readonly CatalogTool[]): Map<string, Set<stri
       }
     }
     for (const lookup of tool.groupCues?.lookups?.[tool.name] ?? []) add(tool.name, lookup);
+    // A tool that works on something "opened" ("a script from an opened skill") needs its
+    // group's opener first
+    if (/\b(?:an|the) opened\b/i.test(tool.description)) add(tool.name, `${tool.group}_open`);
     // Refs: a tool that hands out refs for others ("refs (e12) for browser_click/type/select")
     // is their lookup, and so is one a tool says its ref comes from ("by ref from ui_state")
     for (const m of tool.description.matchAll(
@@ -46,6 +55,13 @@ export function lookupsOf(catalog: readonly CatalogTool[]): Map<string, Set<stri
     for (const m of tool.description.matchAll(/\bref from ([a-z][a-z0-9]*_[a-z0-9_]+(?:\/[a-z0-9_]+)*)/g))
       for (const producer of namesIn(m[1]!, names)) add(tool.name, producer);
   }
+  // A file a tool reads by path ("x-path": "read") is most often named by what it is ("the
+  // voice memo", "the contract"), not by where it lies: the tools that hand out file handles
+  // find it. Only for a tool no other lookup serves (one that reads pages and documents too
+  // already has its finders, and more partners would lift the file tools for all its requests)
+  for (const tool of catalog)
+    if (withFileFinders && readsFile(tool.parameters) && lookups.get(tool.name)?.size === 0)
+      for (const finder of fileFinders) if (finder.group !== tool.group) add(tool.name, finder.name);
   return lookups;
 }
 
@@ -81,8 +97,15 @@ export function companionsOf(catalog: readonly CatalogTool[]): Map<string, Set<s
     }
   }
   // What it acts on and what acts on it: the finder and its reader, the handle's producer
-  for (const [consumer, found] of lookupsOf(catalog)) for (const lookup of found) link(consumer, lookup);
+  for (const [consumer, found] of lookupsOf(catalog, false))
+    for (const lookup of found) link(consumer, lookup);
   return links;
+}
+
+/** Whether the tool's own `path` parameter is a local file it reads (`pathString("read", …)`). */
+function readsFile(schema: Record<string, unknown> | undefined): boolean {
+  const path = (schema?.properties as Record<string, Record<string, unknown>> | undefined)?.path;
+  return path?.["x-path"] === "read";
 }
 
 function parameterDescriptions(schema: Record<string, unknown> | undefined): string {

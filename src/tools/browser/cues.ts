@@ -1,10 +1,39 @@
 import type { GroupCues } from "../../core/language.js";
 import { URL } from "../cue-shapes.js";
 
+/** A status a page shows when something it was doing is over ("says Done", "shows complete"). */
+const FINISHED = [
+  "done",
+  "complete",
+  "completed",
+  "finished",
+  "ready",
+  "sent",
+  "confirmed",
+  "uploaded",
+  "available",
+];
+/** The page waited on until it shows one of them: its wait step, whatever the request does then. */
+const PAGE_SAYS = Object.fromEntries(
+  ["says", "shows", "reads", "displays"].flatMap((verb) =>
+    FINISHED.map((status) => [`${verb} ${status}`, ["wait", "appears", "browser"]]),
+  ),
+);
+
 /** A web address: a page to open. */
 export const BROWSER_CUES: GroupCues = {
-  shapes: [{ pattern: URL, weight: 2 }],
+  shapes: [
+    { pattern: URL, weight: 2 },
+    // The page in front of the person named as a place ("on this shop", "this site's search"),
+    // and a form's steps said as its values then its button ("country Peru then next")
+    {
+      pattern:
+        /\b(?:this|the current)\s+(?:shop|store|site|website|web ?page|page|checkout)\b|\bthen\s+(?:continue|next|submit|proceed|confirm|done|book|pay)\b/i,
+      weight: 2,
+    },
+  ],
   words: {
+    ...PAGE_SAYS,
     tab: ["browser"],
     tabs: ["browser"],
     field: ["type", "browser"],
@@ -40,6 +69,16 @@ export const BROWSER_CUES: GroupCues = {
     shipping: ["browser", "select"],
     scroll: ["browser", "page"],
     checkbox: ["browser", "click"],
+    // A form's button named by what it does next, and a booking's counts and sittings
+    continue: ["click", "browser"],
+    proceed: ["click", "browser"],
+    submit: ["click", "browser"],
+    tickets: ["select", "browser"],
+    seats: ["select", "browser"],
+    screening: ["select", "browser"],
+    matinee: ["select", "browser"],
+    "sign me up": ["browser", "type", "click"],
+    subscribe: ["browser", "click"],
     "fill in": ["browser", "type"],
     "fill out": ["browser", "type"],
     "search box": ["browser", "type"],

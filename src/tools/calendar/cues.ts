@@ -14,6 +14,13 @@ export const CALENDAR_CUES: GroupCues = {
         /\bmy\s+(?:[\w-]+\s+)?(?:flight|train|ferry|coach)\b(?!\s+(?:confirmation|booking|ticket|receipt))/i,
       weight: 1,
     },
+    // A meeting named by its kind and moved ("push our sync to Friday", "move the catch-up"):
+    // the diary's, whatever the kind is called
+    {
+      pattern:
+        /\b(?:move|push|shift|bump|pull|bring)\s+(?:our|my|the|this|that|today'?s|tomorrow'?s)\s+(?:[\w-]+\s+)?(?:call|catch-?up|sync|1:1|one-to-one|check-?in|meeting|session|lesson|appointment|chat|review)\b/i,
+      weight: 2,
+    },
   ],
   words: {
     meeting: ["calendar", "event"],

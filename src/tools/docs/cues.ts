@@ -10,5 +10,12 @@ export const DOCS_CUES: GroupCues = {
     condense: ["summarize"],
     gist: ["summarize"],
     summary: ["summarize"],
+    // Made short, said as an idiom
+    "boil down": ["summarize"],
+    "sum up": ["summarize"],
+    "in a nutshell": ["summarize"],
+    "short version": ["summarize"],
+    "main points": ["summarize"],
+    "key points": ["summarize"],
   },
 };

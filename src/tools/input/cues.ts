@@ -24,8 +24,21 @@ export const INPUT_CUES: GroupCues = {
       ),
       weight: 1,
     },
+    // Text put into a window already open ("in the open editor window", "into the focused
+    // window"): typed there, the caret moved by keys
+    {
+      pattern:
+        /\b(?:in|into|to)\s+(?:the|my|that|this)\s+(?:open|focused|active|current|front)\s+(?:[\w-]+\s+){0,2}window\b/i,
+      weight: 1.5,
+    },
   ],
   words: {
+    // A place in a document reached by its keys (Ctrl+End, Ctrl+Home)
+    "very end": ["hotkey", "press", "type"],
+    "very top": ["hotkey", "press", "type"],
+    "very bottom": ["hotkey", "press", "type"],
+    "very start": ["hotkey", "press", "type"],
+    "very beginning": ["hotkey", "press", "type"],
     key: ["hotkey", "press"],
     shortcut: ["hotkey"],
     keyboard: ["type", "hotkey"],

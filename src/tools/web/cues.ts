@@ -38,6 +38,18 @@ export const WEB_CUES: GroupCues = {
     website: ["web", "page", "browser"],
     site: ["web", "page", "browser"],
     article: ["web", "page"],
+    // A product's published paper is fetched from its maker's page
+    "spec sheet": ["fetch", "pdf", "page"],
+    datasheet: ["fetch", "pdf", "page"],
+    "data sheet": ["fetch", "pdf", "page"],
+    "user manual": ["fetch", "pdf", "page"],
+    "user guide": ["fetch", "pdf", "page"],
+    brochure: ["fetch", "pdf", "page"],
+    // What others have posted about a problem is searched for
+    "has anyone": ["web", "search"],
+    "anyone else": ["web", "search"],
+    workaround: ["web", "search"],
+    forum: ["web", "search"],
     link: ["url", "page"],
     news: ["web", "search"],
     headlines: ["web", "search"],

@@ -1,0 +1,81 @@
+import type { GroupCues } from "../core/language.js";
+
+const DAYS =
+  "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun";
+
+/**
+ * A standing instruction: something to do again and again on a schedule ("every other
+ * Thursday", "each weekday at 7", "nightly"), whenever something happens ("any file that lands
+ * in…", "each new one as soon as it arrives", "from now on"), or while watching a page ("keep an
+ * eye on it"). Whatever the step is, it is a routine's; a routine also goes by what it does ("my
+ * evening digest", "the morning briefing"), and is paused, resumed or run by the name the list
+ * shows.
+ */
+export const ROUTINES_CUES: GroupCues = {
+  shapes: [
+    {
+      pattern: new RegExp(
+        `\\b(?:every|each)\\s+(?:other\\s+|single\\s+|second\\s+)?(?:week\\s?day|weekday|weekend|work\\s?day|day|night|morning|evening|afternoon|hour|week|month|year|${DAYS}|(?:\\d+|few|couple of)\\s+(?:minutes?|hours?|days?|weeks?))s?\\b|\\b(?:nightly|weekly|daily|hourly|fortnightly|monthly)\\b|\\bon\\s+(?:${DAYS})s\\b`,
+        "i",
+      ),
+      weight: 2,
+    },
+    {
+      pattern:
+        /\b(?:any|each|every|whenever an?)\s+(?:new\s+)?(?:[\w.-]+\s+){0,2}(?:that|which)?\s*(?:lands?|arrives?|comes? in|appears?|shows? up|turns? up|drops?)\b|\b(?:from now on|going forward|from here on|each time (?:one|it|a new)|every time (?:one|it|a new))\b/i,
+      weight: 2.5,
+    },
+    {
+      pattern:
+        /\b(?:keep an eye on|keep watching|keep checking|watch (?:it|that|this|the page)|as a routine)\b/i,
+      weight: 2.5,
+    },
+  ],
+  words: {
+    routine: ["routines"],
+    routines: ["routines"],
+    briefing: ["routine"],
+    digest: ["routine"],
+    automation: ["routine"],
+    recurring: ["routine", "every"],
+    "back on": ["resume"],
+    "switch back on": ["resume"],
+    "turn back on": ["resume"],
+    "try it once": ["run", "routine"],
+  },
+  // Paused, resumed, removed or run by the name the list shows
+  lookups: {
+    routines_pause: ["routines_list"],
+    routines_resume: ["routines_list"],
+    routines_remove: ["routines_list"],
+    routines_run: ["routines_list"],
+  },
+};
+
+/**
+ * Something told to the person wherever they are: on every screen, to the whole household,
+ * out loud and on the screen at once, announced.
+ */
+export const NOTIFY_CUES: GroupCues = {
+  shapes: [
+    {
+      pattern:
+        /\b(?:every|all|each)\s+(?:of\s+)?(?:my\s+|the\s+)?(?:screens?|surfaces?|devices?|rooms?|speakers?)\b|\beverywhere\b|\b(?:whole|entire)\s+(?:house|household|flat|home|family)\b|\beveryone\s+(?:in|at)\s+(?:the\s+|my\s+)?(?:house|home|flat)\b|\bannounce\b|\bout loud and on\b|\bon (?:the |my )?screens?\s+and out loud\b/i,
+      weight: 3,
+    },
+  ],
+  words: {
+    announce: ["tell", "surface"],
+    everywhere: ["surface"],
+    screens: ["surface"],
+    // Said aloud as well as shown: every surface at once
+    "out loud": ["voice", "surface"],
+    aloud: ["voice", "surface"],
+  },
+};
+
+/** Cues by tool group: the tasks tools carry their own group's. */
+export const TASKS_CUES: Readonly<Record<string, GroupCues>> = {
+  routines: ROUTINES_CUES,
+  notify: NOTIFY_CUES,
+};
