@@ -128,8 +128,39 @@ function fileIn(input: BuildInput): Args | undefined {
   };
 }
 
+/**
+ * A routine named by the person ("the morning briefing routine", "my Halden mail automation"):
+ * the word "routine" or "automation" is required, since "pause the morning show" or "stop the
+ * washing machine" name something else; without a name, Jarvis asks which.
+ */
+function routineByName(tool: string, verb: string, verbs: string, question: string): IntentTable {
+  const ROUTINE = "(routine|automation)";
+  return {
+    [tool]: {
+      describe: ({ id }) => (typeof id === "string" ? `${verb} the routine "${id}"` : undefined),
+      anchors: /\b(?:routines?|automations?)\b/,
+      ask: { id: question },
+      templates: [
+        `${verbs} [the|my] {id:label} ${ROUTINE} [back on|again|now|for now|please]`,
+        `${verbs} [the|my] ${ROUTINE} (called|named) {id:label} [now|for now|please]`,
+      ],
+      asks: [`${verbs} (a|one of my|my|the) ${ROUTINE}`],
+      build: (input) => {
+        const id = text(input.values.id);
+        return id && !/^(?:a|an|my|the|this|that|every|all)$/i.test(id) ? { id } : undefined;
+      },
+    },
+  };
+}
+
+/** A request to be told something on every surface (screens and voice). */
+const SHOUT = "(tell me|let me know|notify me|alert me|ping me|say it to me|shout at me|show me|say it)";
+const EVERYWHERE =
+  "(everywhere|on everything|on every (screen|device|surface)|on all [of] (my|the) (screens|devices|surfaces)|across all [my] (screens|devices))";
+const ALOUD = "[and|,] (out loud|aloud|voice too|read it out|say it out loud)";
+
 const TELL = "(tell|give|brief|update) me";
-const NOTIFY = "(notify|tell|alert|ping|warn) me";
+const NOTIFY = "(notify me|tell me|alert me|ping me|warn me|let me know)";
 const MAIL = "(mail|email|e-mail|message)";
 
 const ROUTINE_INTENTS: IntentTable = {
@@ -173,6 +204,19 @@ const ROUTINE_INTENTS: IntentTable = {
         args: { kind: "file" },
       },
       { t: `watch {folder:path} for [new] {kind:text} [and ${NOTIFY}]`, args: { kind: "file" } },
+      {
+        t: `(watch|keep an eye on|monitor) {url:url} [for me] (and|then) ${NOTIFY} (when|whenever|if) (it|the page|that page|anything on it) changes`,
+        args: { kind: "page" },
+      },
+      { t: `${NOTIFY} (when|whenever|if) [the page] {url:url} changes`, args: { kind: "page" } },
+      {
+        t: `{minutes:number} (minutes|mins|min) before (each|every) (meeting|event|appointment) [,] ${NOTIFY}`,
+        args: { kind: "event" },
+      },
+      {
+        t: `${NOTIFY} {minutes:number} (minutes|mins|min) before (each|every) (meeting|event|appointment)`,
+        args: { kind: "event" },
+      },
     ],
     samples: [
       "make me a routine",
@@ -196,6 +240,24 @@ const ROUTINE_INTENTS: IntentTable = {
           return mailFrom(input);
         case "file":
           return fileIn(input);
+        case "page":
+          return typeof input.values.url === "string"
+            ? {
+                name: "Page change",
+                on_page_change: input.values.url,
+                say: `The page changed: ${input.values.url}`,
+              }
+            : undefined;
+        case "event": {
+          const minutes = input.values.minutes;
+          return typeof minutes === "number" && Number.isInteger(minutes) && minutes >= 0 && minutes <= 1440
+            ? {
+                name: `${minutes} minutes before each event`,
+                on_event_minutes: minutes,
+                say: "{{event.title}} starts in {{event.minutes}} minutes",
+              }
+            : undefined;
+        }
         default:
           return undefined;
       }
@@ -213,6 +275,70 @@ const ROUTINE_INTENTS: IntentTable = {
     samples: ["which routines are active", "what runs on its own"],
     fallback: NO_ARGS,
   },
+  ...routineByName(
+    "routines_pause",
+    "Pause",
+    "(pause|suspend|disable|turn off|switch off|stop)",
+    "Which routine should I pause?",
+  ),
+  ...routineByName(
+    "routines_resume",
+    "Resume",
+    "(resume|unpause|restart|re-enable|enable|turn on|switch on|turn|switch|start)",
+    "Which routine should I resume?",
+  ),
+  ...routineByName(
+    "routines_remove",
+    "Delete",
+    "(delete|remove|get rid of|cancel|drop)",
+    "Which routine should I delete?",
+  ),
+  ...routineByName("routines_run", "Run", "(run|trigger|fire|kick off|do)", "Which routine should I run?"),
+  notify_user: {
+    capability: {
+      area: "Notifications",
+      can: "put a message on every screen and say it out loud",
+      example: "tell me on every screen: the bread is ready",
+    },
+    describe: ({ message }) =>
+      typeof message === "string" ? `Tell you on every screen: ${message}` : undefined,
+    // What makes it this tool and not a chat answer or a note: the request names the surfaces.
+    anchors:
+      /\b(?:everywhere|every (?:screen|device|surface)|all (?:my |the )?(?:screens|devices|surfaces)|out loud|notify me)\b/,
+    ask: { message: "What should I tell you?" },
+    templates: [
+      `${SHOUT} ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,
+      `${SHOUT} ${ALOUD} and ${EVERYWHERE} [:|,|that] {message:body}`,
+      `(put|show|flash|post|pop up) [a message|a note|this] ${EVERYWHERE} [${ALOUD}] [:|,|saying] {message:body}`,
+      `(put|show|flash|post) {message:body} (at me|up) ${EVERYWHERE}`,
+      `(announce|broadcast) [it|this] ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,
+      `(notify me|send me a notification) [${EVERYWHERE}] [,] title {title:label} [,] (message|saying|text) {message:body}`,
+    ],
+    samples: [
+      "send a notice to all my screens",
+      "flash a message on every device",
+      "announce something everywhere",
+    ],
+    negatives: ["tell me a joke", "tell me about the weather", "show me my notifications settings"],
+    build: (input) => {
+      const message = text(input.values.message);
+      const title = text(input.values.title);
+      return message ? { message, ...(title ? { title } : {}) } : undefined;
+    },
+  },
+  alerts_list: {
+    describe: () => "Check what is ringing or was missed",
+    anchors: /\b(?:ringing|beeping|went off|gone off|missed)\b/,
+    templates: [
+      "what('s| is) (ringing|beeping|going off)",
+      "what (went off|has gone off|did i miss) [while i was (out|away|gone)]",
+      "(did|has) anything (go|gone) off [while i was (out|away|gone)]",
+      "(show|list) [me] [the] (missed|open) (alerts|alarms and reminders)",
+    ],
+    samples: ["did any alarm go off while i was away", "which alerts did i miss"],
+    negatives: ["what alarms do i have", "list my reminders", "what's that noise outside"],
+    fallback: NO_ARGS,
+  },
   alerts_snooze: {
     describe: ({ minutes }) => `Snooze it${typeof minutes === "number" ? ` for ${minutes} minutes` : ""}`,
     anchors: /\bsnooze\b/,
@@ -221,9 +347,15 @@ const ROUTINE_INTENTS: IntentTable = {
       "snooze [it|that|the alarm|the timer|the reminder|the alert]",
       "snooze [it|that|the alarm|the timer|the reminder|the alert] for {minutes:number} (minutes|min|mins)",
       "[give me] {minutes:number} more minutes",
+      "snooze [it|that|this|the alarm|the timer|the reminder|the alert] for (half an hour|a half hour)",
     ],
     samples: ["snooze please", "five more minutes please"],
-    build: (input) => (typeof input.values.minutes === "number" ? { minutes: input.values.minutes } : {}),
+    build: (input) =>
+      typeof input.values.minutes === "number"
+        ? { minutes: input.values.minutes }
+        : /\bhalf an hour|a half hour\b/.test(input.env.text.toLowerCase())
+          ? { minutes: 30 }
+          : {},
     fallback: NO_ARGS,
   },
   alerts_dismiss: {
@@ -234,10 +366,17 @@ const ROUTINE_INTENTS: IntentTable = {
       "dismiss [it|that|the alarm|the timer|the reminder|the alert|the notification]",
       "dismiss (all|everything) [alerts|alarms]",
       "(turn off|silence|shut off) the (ringing|alarm that is ringing)",
+      // The sound itself named ("that ringing", "everything that's beeping"): only an alert rings.
+      "(shut|turn|switch) (that|the|this) (ringing|beeping|buzzing) off",
+      "(stop|silence|kill) (that|the|this|all the|all that) (ringing|beeping|buzzing)",
+      "make (it|that|everything that's|everything that is) (ringing|beeping|buzzing) stop",
+      "make everything (that's|that is) (ringing|beeping|buzzing) stop",
       "i'm up",
     ],
     samples: ["dismiss please", "ok dismiss that alert"],
-    build: (input) => (/\b(?:all|everything)\b/.test(input.env.text.toLowerCase()) ? { all: true } : {}),
+    // "all that ringing" is the one sound, "all alerts" or "everything" every one of them.
+    build: (input) =>
+      /\b(?:everything|all(?! that\b))\b/.test(input.env.text.toLowerCase()) ? { all: true } : {},
     fallback: NO_ARGS,
   },
 };
