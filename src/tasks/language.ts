@@ -134,17 +134,19 @@ function fileIn(input: BuildInput): Args | undefined {
  * washing machine" name something else; without a name, Jarvis asks which.
  */
 function routineByName(tool: string, verb: string, verbs: string, question: string): IntentTable {
+  // No "start" or "do": "start my workout routine", "do my bedtime routine" are a person's habits.
   const ROUTINE = "(routine|automation)";
   return {
     [tool]: {
       describe: ({ id }) => (typeof id === "string" ? `${verb} the routine "${id}"` : undefined),
       anchors: /\b(?:routines?|automations?)\b/,
       ask: { id: question },
-      templates: [
+      // Shapes, never taught: the verbs are the player's and the lights' too ("turn off", "stop").
+      shapes: [
         `${verbs} [the|my] {id:label} ${ROUTINE} [back on|again|now|for now|please]`,
         `${verbs} [the|my] ${ROUTINE} (called|named) {id:label} [now|for now|please]`,
       ],
-      asks: [`${verbs} (a|one of my|my|the) ${ROUTINE}`],
+      askShapes: [`${verbs} (a|one of my|my|the) ${ROUTINE}`],
       build: (input) => {
         const id = text(input.values.id);
         return id && !/^(?:a|an|my|the|this|that|every|all)$/i.test(id) ? { id } : undefined;
@@ -159,8 +161,9 @@ const EVERYWHERE =
   "(everywhere|on everything|on every (screen|device|surface)|on all [of] (my|the) (screens|devices|surfaces)|across all [my] (screens|devices))";
 const ALOUD = "[and|,] (out loud|aloud|voice too|read it out|say it out loud)";
 
+const LET_KNOW = "(notify me|tell me|alert me|ping me|warn me|let me know)";
 const TELL = "(tell|give|brief|update) me";
-const NOTIFY = "(notify me|tell me|alert me|ping me|warn me|let me know)";
+const NOTIFY = "(notify|tell|alert|ping|warn) me";
 const MAIL = "(mail|email|e-mail|message)";
 
 const ROUTINE_INTENTS: IntentTable = {
@@ -204,18 +207,22 @@ const ROUTINE_INTENTS: IntentTable = {
         args: { kind: "file" },
       },
       { t: `watch {folder:path} for [new] {kind:text} [and ${NOTIFY}]`, args: { kind: "file" } },
+    ],
+    // Never taught (shapes): their words ("let me know when", "keep an eye on") are many
+    // other requests' too; matched whole they can only be a routine.
+    shapes: [
       {
-        t: `(watch|keep an eye on|monitor) {url:url} [for me] (and|then) ${NOTIFY} (when|whenever|if) (it|the page|that page|anything on it) changes`,
+        t: `(watch|keep an eye on|monitor) {url:url} [for me] (and|then) ${LET_KNOW} (when|whenever|if) (it|the page|that page|anything on it) changes`,
         args: { kind: "page" },
       },
-      { t: `${NOTIFY} (when|whenever|if) [the page] {url:url} changes`, args: { kind: "page" } },
+      { t: `${LET_KNOW} (when|whenever|if) [the page] {url:url} changes`, args: { kind: "page" } },
       {
-        t: `{minutes:number} (minutes|mins|min) before (each|every) (meeting|event|appointment) [,] ${NOTIFY}`,
-        args: { kind: "event" },
+        t: `(when|whenever|if) [a|an|new] ${MAIL} from {who:contact} (arrives|comes in|lands|shows up) [then] let me know`,
+        args: { kind: "mail" },
       },
       {
-        t: `${NOTIFY} {minutes:number} (minutes|mins|min) before (each|every) (meeting|event|appointment)`,
-        args: { kind: "event" },
+        t: `(when|whenever|if) [a|an|new] ${MAIL} (arrives|comes in|lands|shows up) from {who:contact} [then] let me know`,
+        args: { kind: "mail" },
       },
     ],
     samples: [
@@ -248,16 +255,6 @@ const ROUTINE_INTENTS: IntentTable = {
                 say: `The page changed: ${input.values.url}`,
               }
             : undefined;
-        case "event": {
-          const minutes = input.values.minutes;
-          return typeof minutes === "number" && Number.isInteger(minutes) && minutes >= 0 && minutes <= 1440
-            ? {
-                name: `${minutes} minutes before each event`,
-                on_event_minutes: minutes,
-                say: "{{event.title}} starts in {{event.minutes}} minutes",
-              }
-            : undefined;
-        }
         default:
           return undefined;
       }
@@ -284,7 +281,7 @@ const ROUTINE_INTENTS: IntentTable = {
   ...routineByName(
     "routines_resume",
     "Resume",
-    "(resume|unpause|restart|re-enable|enable|turn on|switch on|turn|switch|start)",
+    "(resume|unpause|restart|re-enable|enable|turn on|switch on|turn|switch)",
     "Which routine should I resume?",
   ),
   ...routineByName(
@@ -293,7 +290,7 @@ const ROUTINE_INTENTS: IntentTable = {
     "(delete|remove|get rid of|cancel|drop)",
     "Which routine should I delete?",
   ),
-  ...routineByName("routines_run", "Run", "(run|trigger|fire|kick off|do)", "Which routine should I run?"),
+  ...routineByName("routines_run", "Run", "(run|trigger|fire|kick off)", "Which routine should I run?"),
   notify_user: {
     capability: {
       area: "Notifications",
@@ -306,7 +303,7 @@ const ROUTINE_INTENTS: IntentTable = {
     anchors:
       /\b(?:everywhere|every (?:screen|device|surface)|all (?:my |the )?(?:screens|devices|surfaces)|out loud|notify me)\b/,
     ask: { message: "What should I tell you?" },
-    templates: [
+    shapes: [
       `${SHOUT} ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,
       `${SHOUT} ${ALOUD} and ${EVERYWHERE} [:|,|that] {message:body}`,
       `(put|show|flash|post|pop up) [a message|a note|this] ${EVERYWHERE} [${ALOUD}] [:|,|saying] {message:body}`,
@@ -319,7 +316,6 @@ const ROUTINE_INTENTS: IntentTable = {
       "flash a message on every device",
       "announce something everywhere",
     ],
-    negatives: ["tell me a joke", "tell me about the weather", "show me my notifications settings"],
     build: (input) => {
       const message = text(input.values.message);
       const title = text(input.values.title);
@@ -329,14 +325,13 @@ const ROUTINE_INTENTS: IntentTable = {
   alerts_list: {
     describe: () => "Check what is ringing or was missed",
     anchors: /\b(?:ringing|beeping|went off|gone off|missed)\b/,
-    templates: [
+    shapes: [
       "what('s| is) (ringing|beeping|going off)",
-      "what (went off|has gone off|did i miss) [while i was (out|away|gone)]",
+      "what (went off|has gone off) [while i was (out|away|gone)]",
       "(did|has) anything (go|gone) off [while i was (out|away|gone)]",
       "(show|list) [me] [the] (missed|open) (alerts|alarms and reminders)",
     ],
     samples: ["did any alarm go off while i was away", "which alerts did i miss"],
-    negatives: ["what alarms do i have", "list my reminders", "what's that noise outside"],
     fallback: NO_ARGS,
   },
   alerts_snooze: {
@@ -347,6 +342,8 @@ const ROUTINE_INTENTS: IntentTable = {
       "snooze [it|that|the alarm|the timer|the reminder|the alert]",
       "snooze [it|that|the alarm|the timer|the reminder|the alert] for {minutes:number} (minutes|min|mins)",
       "[give me] {minutes:number} more minutes",
+    ],
+    shapes: [
       "snooze [it|that|this|the alarm|the timer|the reminder|the alert] for (half an hour|a half hour)",
     ],
     samples: ["snooze please", "five more minutes please"],
@@ -366,12 +363,15 @@ const ROUTINE_INTENTS: IntentTable = {
       "dismiss [it|that|the alarm|the timer|the reminder|the alert|the notification]",
       "dismiss (all|everything) [alerts|alarms]",
       "(turn off|silence|shut off) the (ringing|alarm that is ringing)",
-      // The sound itself named ("that ringing", "everything that's beeping"): only an alert rings.
+      "i'm up",
+    ],
+    // The sound itself named ("that ringing", "everything that's beeping"): only an alert rings.
+    // Never taught: "stop", "kill", "turn off" are the player's and the lights' words too.
+    shapes: [
       "(shut|turn|switch) (that|the|this) (ringing|beeping|buzzing) off",
       "(stop|silence|kill) (that|the|this|all the|all that) (ringing|beeping|buzzing)",
       "make (it|that|everything that's|everything that is) (ringing|beeping|buzzing) stop",
       "make everything (that's|that is) (ringing|beeping|buzzing) stop",
-      "i'm up",
     ],
     samples: ["dismiss please", "ok dismiss that alert"],
     // "all that ringing" is the one sound, "all alerts" or "everything" every one of them.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createNlu } from "../../src/brain/nlu/index.js";
 import { builtinToolsForNlu } from "../../src/testing/index.js";
 
-/** Routines, what rings, notices on every screen and notes, in the team's own words. */
+/** Routines, what rings and notices on every screen, in the team's own words. */
 const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
 const parse = (text: string) => nlu.parse(text, { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" });
 const acted = (text: string) => {
@@ -75,18 +75,5 @@ describe("what rings and notices everywhere", () => {
       args: { title: "Backup", message: "all done" },
     });
     expect(acted("tell me a joke")?.tool).not.toBe("notify_user");
-  });
-});
-
-describe("notes", () => {
-  it("asks which note for 'my note', lists for 'my notes', titles a headed note", () => {
-    const one = parse("open my note");
-    expect(one.tool).toBe("notes_read");
-    expect(one.missing).toEqual(["title"]);
-    expect(acted("show me my notes")?.tool).toBe("notes_list");
-    expect(acted("note for the garage: the tyres need checking")).toMatchObject({
-      tool: "notes_add",
-      args: { title: "the garage", text: "the tyres need checking" },
-    });
   });
 });
