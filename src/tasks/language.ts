@@ -146,7 +146,7 @@ function routineByName(tool: string, verb: string, verbs: string, question: stri
         `${verbs} [the|my] {id:label} ${ROUTINE} [back on|again|now|for now|please]`,
         `${verbs} [the|my] ${ROUTINE} (called|named) {id:label} [now|for now|please]`,
       ],
-      askShapes: [`${verbs} (a|one of my|my|the) ${ROUTINE}`],
+      askShapes: [`${verbs} (a|my|the) ${ROUTINE}`, `${verbs} one of my (routines|automations)`],
       build: (input) => {
         const id = text(input.values.id);
         return id && !/^(?:a|an|my|the|this|that|every|all)$/i.test(id) ? { id } : undefined;

@@ -37,16 +37,16 @@ describe("routines named by the person", () => {
     expect(acted("pause the music")?.tool).toBe("media_pause");
   });
 
-  it("watches a page and warns before events", () => {
+  it("watches a page, and a mail whose arrival is to be told", () => {
     expect(acted("keep an eye on https://example.org/tickets and let me know when it changes")).toMatchObject(
       {
         tool: "routines_create",
         args: { on_page_change: "https://example.org/tickets" },
       },
     );
-    expect(acted("15 minutes before every meeting ping me")).toMatchObject({
+    expect(acted("whenever a mail from Priya arrives let me know")).toMatchObject({
       tool: "routines_create",
-      args: { on_event_minutes: 15 },
+      args: { on_mail_from: "Priya" },
     });
   });
 });
