@@ -158,9 +158,11 @@ function routineByName(tool: string, verb: string, verbs: string, question: stri
 /** A request to be told something on every surface (screens and voice). */
 const SHOUT = "(tell me|let me know|notify me|alert me|ping me|say it to me|shout at me|show me|say it)";
 const EVERYWHERE =
-  "(everywhere|on everything|on every (screen|device|surface)|on all [of] (my|the) (screens|devices|surfaces)|across all [my] (screens|devices))";
+  "(everywhere|on everything|on every (screen|device|surface)|on all [of] [my|the] (screens|devices|surfaces)|across all [my] (screens|devices))";
 const ALOUD = "[and|,] (out loud|aloud|voice too|read it out|say it out loud)";
 
+/** How soon, and why, said after "let me know": the routine is the same. */
+const RIGHT_AWAY = "[straight away|right away|at once|immediately] [,] [because {why:text}]";
 const LET_KNOW = "(notify me|tell me|alert me|ping me|warn me|let me know)";
 const TELL = "(tell|give|brief|update) me";
 const NOTIFY = "(notify|tell|alert|ping|warn) me";
@@ -217,11 +219,11 @@ const ROUTINE_INTENTS: IntentTable = {
       },
       { t: `${LET_KNOW} (when|whenever|if) [the page] {url:url} changes`, args: { kind: "page" } },
       {
-        t: `(when|whenever|if) [a|an|new] ${MAIL} from {who:contact} (arrives|comes in|lands|shows up) [then] let me know`,
+        t: `(when|whenever|if) [a|an|new] ${MAIL} from {who:contact} (arrives|comes in|lands|shows up) [then] let me know ${RIGHT_AWAY}`,
         args: { kind: "mail" },
       },
       {
-        t: `(when|whenever|if) [a|an|new] ${MAIL} (arrives|comes in|lands|shows up) from {who:contact} [then] let me know`,
+        t: `(when|whenever|if) [a|an|new] ${MAIL} (arrives|comes in|lands|shows up) from {who:contact} [then] let me know ${RIGHT_AWAY}`,
         args: { kind: "mail" },
       },
     ],
@@ -306,6 +308,7 @@ const ROUTINE_INTENTS: IntentTable = {
     shapes: [
       `${SHOUT} ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,
       `${SHOUT} ${ALOUD} and ${EVERYWHERE} [:|,|that] {message:body}`,
+      `${SHOUT} ${ALOUD} and on (the|my) (screen|screens) [:|,|that] {message:body}`,
       `(put|show|flash|post|pop up) [a message|a note|this] ${EVERYWHERE} [${ALOUD}] [:|,|saying] {message:body}`,
       `(put|show|flash|post) {message:body} (at me|up) ${EVERYWHERE}`,
       `(announce|broadcast) [it|this] ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,

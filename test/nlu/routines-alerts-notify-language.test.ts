@@ -44,6 +44,9 @@ describe("routines named by the person", () => {
         args: { on_page_change: "https://example.org/tickets" },
       },
     );
+    expect(
+      acted("whenever a mail comes in from Dana let me know right away because she is the landlord"),
+    ).toMatchObject({ tool: "routines_create", args: { on_mail_from: "Dana" } });
     expect(acted("whenever a mail from Priya arrives let me know")).toMatchObject({
       tool: "routines_create",
       args: { on_mail_from: "Priya" },
@@ -74,6 +77,23 @@ describe("what rings and notices everywhere", () => {
       tool: "notify_user",
       args: { title: "Backup", message: "all done" },
     });
+    expect(acted("tell me out loud and on my screen that the bath is full")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "the bath is full" },
+    });
     expect(acted("tell me a joke")?.tool).not.toBe("notify_user");
+  });
+});
+
+describe("a window's control named by its role first", () => {
+  it("finds the menu item or button whose label follows its role", () => {
+    expect(acted("where is the menu item Save a Copy")).toMatchObject({
+      tool: "ui_find",
+      args: { role: "menu item", name: "Save a Copy" },
+    });
+    expect(acted("find the button Send Now")).toMatchObject({
+      tool: "ui_find",
+      args: { role: "button", name: "Send Now" },
+    });
   });
 });
