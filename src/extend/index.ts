@@ -2,10 +2,12 @@ import type { ModelRouter } from "../brain/models/router.js";
 import type { ToolDefinition } from "../core/tool.js";
 import type { ToolRegistry } from "../gate/registry.js";
 import type { ToolDeps } from "../tools/deps.js";
+import { withLanguage } from "../tools/language.js";
 import { createFactory, factoryTools, type StoredTool, type ToolFactory } from "./factory/index.js";
 import { SandboxService } from "./sandbox/service.js";
 import { sandboxRunTool } from "./sandbox/tool.js";
 import { createSkills, type ParseYaml, type Skills } from "./skills/index.js";
+import { SANDBOX_LANGUAGE } from "./skills/language.js";
 
 export type { ParseYaml } from "./skills/index.js";
 
@@ -50,7 +52,11 @@ export function installExtensions(options: ExtensionsOptions): Extensions {
     changed: () => replace(skills.tools()),
   });
   const factory = createFactory(deps, registry, sandbox, options.models);
-  replace([sandboxRunTool(sandbox, deps.config, hide), ...skills.tools(), ...factoryTools(factory)]);
+  replace([
+    ...withLanguage([sandboxRunTool(sandbox, deps.config, hide)], SANDBOX_LANGUAGE),
+    ...skills.tools(),
+    ...factoryTools(factory),
+  ]);
   const generated = factory.loadStored();
   let closed = false;
   const extensions: Extensions = {

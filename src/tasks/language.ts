@@ -128,6 +128,42 @@ function fileIn(input: BuildInput): Args | undefined {
   };
 }
 
+/**
+ * A routine named by the person ("the morning briefing routine", "my Halden mail automation"):
+ * the word "routine" or "automation" is required, since "pause the morning show" or "stop the
+ * washing machine" name something else; without a name, Jarvis asks which.
+ */
+function routineByName(tool: string, verb: string, verbs: string, question: string): IntentTable {
+  // No "start" or "do": "start my workout routine", "do my bedtime routine" are a person's habits.
+  const ROUTINE = "(routine|automation)";
+  return {
+    [tool]: {
+      describe: ({ id }) => (typeof id === "string" ? `${verb} the routine "${id}"` : undefined),
+      anchors: /\b(?:routines?|automations?)\b/,
+      ask: { id: question },
+      // Shapes, never taught: the verbs are the player's and the lights' too ("turn off", "stop").
+      shapes: [
+        `${verbs} [the|my] {id:label} ${ROUTINE} [back on|again|now|for now|please]`,
+        `${verbs} [the|my] ${ROUTINE} (called|named) {id:label} [now|for now|please]`,
+      ],
+      askShapes: [`${verbs} (a|my|the) ${ROUTINE}`, `${verbs} one of my (routines|automations)`],
+      build: (input) => {
+        const id = text(input.values.id);
+        return id && !/^(?:a|an|my|the|this|that|every|all)$/i.test(id) ? { id } : undefined;
+      },
+    },
+  };
+}
+
+/** A request to be told something on every surface (screens and voice). */
+const SHOUT = "(tell me|let me know|notify me|alert me|ping me|say it to me|shout at me|show me|say it)";
+const EVERYWHERE =
+  "(everywhere|on everything|on every (screen|device|surface)|on all [of] [my|the] (screens|devices|surfaces)|across all [my] (screens|devices))";
+const ALOUD = "[and|,] (out loud|aloud|voice too|read it out|say it out loud)";
+
+/** How soon, and why, said after "let me know": the routine is the same. */
+const RIGHT_AWAY = "[straight away|right away|at once|immediately] [,] [because {why:text}]";
+const LET_KNOW = "(notify me|tell me|alert me|ping me|warn me|let me know)";
 const TELL = "(tell|give|brief|update) me";
 const NOTIFY = "(notify|tell|alert|ping|warn) me";
 const MAIL = "(mail|email|e-mail|message)";
@@ -174,6 +210,23 @@ const ROUTINE_INTENTS: IntentTable = {
       },
       { t: `watch {folder:path} for [new] {kind:text} [and ${NOTIFY}]`, args: { kind: "file" } },
     ],
+    // Never taught (shapes): their words ("let me know when", "keep an eye on") are many
+    // other requests' too; matched whole they can only be a routine.
+    shapes: [
+      {
+        t: `(watch|keep an eye on|monitor) {url:url} [for me] (and|then) ${LET_KNOW} (when|whenever|if) (it|the page|that page|anything on it) changes`,
+        args: { kind: "page" },
+      },
+      { t: `${LET_KNOW} (when|whenever|if) [the page] {url:url} changes`, args: { kind: "page" } },
+      {
+        t: `(when|whenever|if) [a|an|new] ${MAIL} from {who:contact} (arrives|comes in|lands|shows up) [then] let me know ${RIGHT_AWAY}`,
+        args: { kind: "mail" },
+      },
+      {
+        t: `(when|whenever|if) [a|an|new] ${MAIL} (arrives|comes in|lands|shows up) from {who:contact} [then] let me know ${RIGHT_AWAY}`,
+        args: { kind: "mail" },
+      },
+    ],
     samples: [
       "make me a routine",
       "set up a daily routine",
@@ -196,6 +249,14 @@ const ROUTINE_INTENTS: IntentTable = {
           return mailFrom(input);
         case "file":
           return fileIn(input);
+        case "page":
+          return typeof input.values.url === "string"
+            ? {
+                name: "Page change",
+                on_page_change: input.values.url,
+                say: `The page changed: ${input.values.url}`,
+              }
+            : undefined;
         default:
           return undefined;
       }
@@ -213,6 +274,69 @@ const ROUTINE_INTENTS: IntentTable = {
     samples: ["which routines are active", "what runs on its own"],
     fallback: NO_ARGS,
   },
+  ...routineByName(
+    "routines_pause",
+    "Pause",
+    "(pause|suspend|disable|turn off|switch off|stop)",
+    "Which routine should I pause?",
+  ),
+  ...routineByName(
+    "routines_resume",
+    "Resume",
+    "(resume|unpause|restart|re-enable|enable|turn on|switch on|turn|switch)",
+    "Which routine should I resume?",
+  ),
+  ...routineByName(
+    "routines_remove",
+    "Delete",
+    "(delete|remove|get rid of|cancel|drop)",
+    "Which routine should I delete?",
+  ),
+  ...routineByName("routines_run", "Run", "(run|trigger|fire|kick off)", "Which routine should I run?"),
+  notify_user: {
+    capability: {
+      area: "Notifications",
+      can: "put a message on every screen and say it out loud",
+      example: "tell me on every screen: the bread is ready",
+    },
+    describe: ({ message }) =>
+      typeof message === "string" ? `Tell you on every screen: ${message}` : undefined,
+    // What makes it this tool and not a chat answer or a note: the request names the surfaces.
+    anchors:
+      /\b(?:everywhere|every (?:screen|device|surface)|all (?:my |the )?(?:screens|devices|surfaces)|out loud|notify me)\b/,
+    ask: { message: "What should I tell you?" },
+    shapes: [
+      `${SHOUT} ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,
+      `${SHOUT} ${ALOUD} and ${EVERYWHERE} [:|,|that] {message:body}`,
+      `${SHOUT} ${ALOUD} and on (the|my) (screen|screens) [:|,|that] {message:body}`,
+      `(put|show|flash|post|pop up) [a message|a note|this] ${EVERYWHERE} [${ALOUD}] [:|,|saying] {message:body}`,
+      `(put|show|flash|post) {message:body} (at me|up) ${EVERYWHERE}`,
+      `(announce|broadcast) [it|this] ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,
+      `(notify me|send me a notification) [${EVERYWHERE}] [,] title {title:label} [,] (message|saying|text) {message:body}`,
+    ],
+    samples: [
+      "send a notice to all my screens",
+      "flash a message on every device",
+      "announce something everywhere",
+    ],
+    build: (input) => {
+      const message = text(input.values.message);
+      const title = text(input.values.title);
+      return message ? { message, ...(title ? { title } : {}) } : undefined;
+    },
+  },
+  alerts_list: {
+    describe: () => "Check what is ringing or was missed",
+    anchors: /\b(?:ringing|beeping|went off|gone off|missed)\b/,
+    shapes: [
+      "what('s| is) (ringing|beeping|going off)",
+      "what (went off|has gone off) [while i was (out|away|gone)]",
+      "(did|has) anything (go|gone) off [while i was (out|away|gone)]",
+      "(show|list) [me] [the] (missed|open) (alerts|alarms and reminders)",
+    ],
+    samples: ["did any alarm go off while i was away", "which alerts did i miss"],
+    fallback: NO_ARGS,
+  },
   alerts_snooze: {
     describe: ({ minutes }) => `Snooze it${typeof minutes === "number" ? ` for ${minutes} minutes` : ""}`,
     anchors: /\bsnooze\b/,
@@ -222,8 +346,16 @@ const ROUTINE_INTENTS: IntentTable = {
       "snooze [it|that|the alarm|the timer|the reminder|the alert] for {minutes:number} (minutes|min|mins)",
       "[give me] {minutes:number} more minutes",
     ],
+    shapes: [
+      "snooze [it|that|this|the alarm|the timer|the reminder|the alert] for (half an hour|a half hour)",
+    ],
     samples: ["snooze please", "five more minutes please"],
-    build: (input) => (typeof input.values.minutes === "number" ? { minutes: input.values.minutes } : {}),
+    build: (input) =>
+      typeof input.values.minutes === "number"
+        ? { minutes: input.values.minutes }
+        : /\bhalf an hour|a half hour\b/.test(input.env.text.toLowerCase())
+          ? { minutes: 30 }
+          : {},
     fallback: NO_ARGS,
   },
   alerts_dismiss: {
@@ -236,8 +368,18 @@ const ROUTINE_INTENTS: IntentTable = {
       "(turn off|silence|shut off) the (ringing|alarm that is ringing)",
       "i'm up",
     ],
+    // The sound itself named ("that ringing", "everything that's beeping"): only an alert rings.
+    // Never taught: "stop", "kill", "turn off" are the player's and the lights' words too.
+    shapes: [
+      "(shut|turn|switch) (that|the|this) (ringing|beeping|buzzing) off",
+      "(stop|silence|kill) (that|the|this|all the|all that) (ringing|beeping|buzzing)",
+      "make (it|that|everything that's|everything that is) (ringing|beeping|buzzing) stop",
+      "make everything (that's|that is) (ringing|beeping|buzzing) stop",
+    ],
     samples: ["dismiss please", "ok dismiss that alert"],
-    build: (input) => (/\b(?:all|everything)\b/.test(input.env.text.toLowerCase()) ? { all: true } : {}),
+    // "all that ringing" is the one sound, "all alerts" or "everything" every one of them.
+    build: (input) =>
+      /\b(?:everything|all(?! that\b))\b/.test(input.env.text.toLowerCase()) ? { all: true } : {},
     fallback: NO_ARGS,
   },
 };

@@ -5,12 +5,14 @@ import { z } from "zod";
 import type { JarvisConfig } from "../../config/schema.js";
 import { parametersFrom, pathString } from "../../core/schema.js";
 import { defineTool, fail, ok, type ToolDefinition } from "../../core/tool.js";
+import { withLanguage } from "../../tools/language.js";
 import { sandboxToolResult } from "../sandbox/outcome.js";
 import type { SandboxService } from "../sandbox/service.js";
 import { configuredLimits, grantRisk, netTargets } from "../sandbox/tool.js";
 import type { SkillCatalog, SkillEntry } from "./catalog.js";
 import { jarvisToolsFor } from "./format.js";
 import type { SkillInstaller, StagedSkill } from "./install.js";
+import { SKILLS_LANGUAGE } from "./language.js";
 
 export const SKILL_TOOL_NAMES = ["skills_open", "skills_read", "skills_run"] as const;
 const MAX_READ_CHARS = 60_000;
@@ -58,7 +60,10 @@ const installArgs = z.object({
 
 /** The skill tools: open (progressive disclosure), read a reference, run a script, install, remove. */
 export function skillTools(options: SkillToolsOptions): ToolDefinition[] {
-  return [openTool(options), readTool(options), runTool(options), installTool(options), removeTool(options)];
+  return withLanguage(
+    [openTool(options), readTool(options), runTool(options), installTool(options), removeTool(options)],
+    SKILLS_LANGUAGE,
+  );
 }
 
 function openTool({ catalog, config }: SkillToolsOptions): ToolDefinition {

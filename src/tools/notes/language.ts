@@ -23,6 +23,8 @@ const NOTES_INTENTS: IntentTable = {
       "(add|put|write) {text:body} (to|in|into) my notes",
       "new note {text:body}",
       "note to self {text:body}",
+      // A note headed by what it is for ("note for the plumber: ..."): the heading is its title.
+      "[a] note (for|about|on) {title:label} : {text:body}",
     ],
     samples: ["take a note", "i want to write something down", "jot this down for me", "make a quick note"],
     negatives: ["what notes does a piano have", "play the high note", "make a note of the song's key"],
@@ -30,9 +32,11 @@ const NOTES_INTENTS: IntentTable = {
   notes_list: {
     describe: () => "List your notes",
     templates: [
-      `(show|list|read) [me] [all] [of] my ${NOTE}`,
+      // Plural only: "read me my note" names one note (which one is asked), not the list.
+      "(show|list|read) [me] [all] [of] my (notes|memos|notebook)",
       `what ${NOTE} (do i have|have i got|have i written|did i take)`,
       `(how many) ${NOTE} (do i have|have i got)`,
+      `what ${NOTE} (do|have) i (have|got)`,
     ],
     samples: ["which notes have i made", "open my notes", "my notes please"],
   },
@@ -44,6 +48,8 @@ const NOTES_INTENTS: IntentTable = {
       "(read|show|open) [me] [my|the] note (about|called|named|on) {title:label}",
       "what is in my {title:label} note",
     ],
+    // "my note" with no name: which one is asked, not the whole list read.
+    asks: ["(read|show|open) [me] (my|the|a) note"],
     samples: ["read me that note", "open the note about the trip"],
   },
   notes_search: {

@@ -148,6 +148,12 @@ const UI_INTENTS: IntentTable = {
       },
       { t: `${IN_WINDOW} ${WHERE_IS} the button for [the|my|your] {name:label}`, args: { role: "button" } },
       `${IN_WINDOW} ${WHERE_IS} the (checkbox|check box|menu|option|link|tab) for [the|my|your] {name:label}`,
+      // The role said before the label ("the menu item Export as PDF"): the label is the rest.
+      { t: "(find|locate|look for|where is) the menu item {name:label}", args: { role: "menu item" } },
+      {
+        t: "(find|locate|look for|where is) the (button|checkbox|check box) {name:label}",
+        args: { role: "button" },
+      },
     ],
     samples: ["where's the save button", "find the settings menu", "locate the search box"],
     anchors: NAMES_CONTROL,

@@ -1,0 +1,93 @@
+import type { Args, BuildInput } from "../../brain/nlu/language/index.js";
+import { byTool, type IntentTable } from "../../tools/language.js";
+
+/**
+ * How people ask for skills and the sandbox (the team's own sentences). All are shapes, never
+ * taught to the classifier: the word "skill" or "sandbox" must be said, so a request matched
+ * whole is one of these and the classifier keeps what it learned from the other groups.
+ */
+
+const SKILL = "the {name:label} skill";
+const word = (value: unknown) =>
+  typeof value === "string" ? value.trim().replace(/[.!?,]+$/, "") || undefined : undefined;
+
+/** A place a skill can come from: a folder, a git or web address, or npm:package. */
+const SOURCE = /^(?:npm:[\w@./-]+|https?:\/\/\S+|git@\S+|~?\.{0,2}\/\S*|~\/?\S*)$/;
+
+const named = (input: BuildInput): Args | undefined => {
+  const name = word(input.values.name);
+  return name ? { name } : undefined;
+};
+
+const SKILL_INTENTS: IntentTable = {
+  skills_install: {
+    describe: ({ source }) => (typeof source === "string" ? `Install a skill from ${source}` : undefined),
+    ask: { source: "Where is the skill: a folder, a git address or npm:name?" },
+    shapes: [
+      "(install|add) [the|a|this|that] skill (from|at|in) {source:text}",
+      "(install|add) {source:text} as a skill",
+      "install {source:text}",
+    ],
+    askShapes: ["(install|add) [a|new|another] skill"],
+    build: (input) => {
+      const source = word(input.values.source);
+      // A bare "install zoom" is an app, not a skill: only a place a skill can come from.
+      return source && SOURCE.test(source) ? { source } : undefined;
+    },
+  },
+  skills_open: {
+    describe: ({ name }) => (typeof name === "string" ? `Open the skill ${name}` : undefined),
+    shapes: [`(open|load|use) ${SKILL}`],
+    build: named,
+  },
+  skills_read: {
+    describe: ({ name, path }) =>
+      typeof name === "string" && typeof path === "string" ? `Read ${path} of the skill ${name}` : undefined,
+    shapes: ["(read|show [me]|open) {path:text} (from|in|of) the {name:label} skill"],
+    build: (input) => {
+      const path = word(input.values.path);
+      return path && /[./]/.test(path) ? { ...named(input), path } : undefined;
+    },
+  },
+  skills_run: {
+    describe: ({ name, script }) =>
+      typeof name === "string" && typeof script === "string"
+        ? `Run ${script} of the skill ${name}`
+        : undefined,
+    shapes: ["run {script:text} (from|in|of|with) the {name:label} skill"],
+    build: (input) => {
+      const script = word(input.values.script);
+      return script && /[./]/.test(script) ? { ...named(input), script } : undefined;
+    },
+  },
+  skills_remove: {
+    describe: ({ name }) => (typeof name === "string" ? `Remove the skill ${name}` : undefined),
+    shapes: [`(remove|uninstall|delete) ${SKILL}`],
+    build: named,
+  },
+};
+
+export const SKILLS_LANGUAGE = byTool(SKILL_INTENTS);
+
+/** The interpreter a script's extension names: "scrape.py" runs as "python3 scrape.py". */
+const RUNNERS: Record<string, string> = { py: "python3", js: "node", mjs: "node", sh: "sh" };
+
+const SANDBOX_INTENTS: IntentTable = {
+  sandbox_run: {
+    describe: ({ command }) => (Array.isArray(command) ? `Run ${command.join(" ")} in a sandbox` : undefined),
+    shapes: [
+      "(run|test|try) {what:text} (in|inside) (a|the|an) (sandbox|isolated box|isolated environment) [for me]",
+      "(run|test|try) {what:text} (in|inside) (a|the|an) (sandbox|isolated box|isolated environment) [,] {time:number} (second|seconds|sec) (limit|timeout|max)",
+    ],
+    build: (input) => {
+      const parts = word(input.values.what)?.split(/\s+/);
+      if (!parts?.length || /^(?:it|this|that|something)$/i.test(parts[0]!)) return undefined;
+      const runner = RUNNERS[parts[0]!.split(".").pop()!.toLowerCase()];
+      const command = parts.length === 1 && runner ? [runner, parts[0]!] : parts;
+      const time = input.values.time;
+      return { command, ...(typeof time === "number" && time > 0 ? { time_s: time } : {}) };
+    },
+  },
+};
+
+export const SANDBOX_LANGUAGE = byTool(SANDBOX_INTENTS);

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { createNlu } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/** Routines, what rings and notices on every screen, in the team's own words. */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const parse = (text: string) => nlu.parse(text, { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" });
+const acted = (text: string) => {
+  const r = parse(text);
+  return r.kind === "action" && !r.missing?.length && r.confidence >= 0.9 ? r : undefined;
+};
+
+describe("routines named by the person", () => {
+  it("pauses, resumes, deletes and runs a routine that is called a routine", () => {
+    expect(acted("stop my bin day automation for now")).toMatchObject({
+      tool: "routines_pause",
+      args: { id: "bin day" },
+    });
+    expect(acted("turn the commute routine back on")).toMatchObject({
+      tool: "routines_resume",
+      args: { id: "commute" },
+    });
+    expect(acted("get rid of the friday digest automation")).toMatchObject({
+      tool: "routines_remove",
+      args: { id: "friday digest" },
+    });
+    expect(acted("run the evening summary routine now")).toMatchObject({
+      tool: "routines_run",
+      args: { id: "evening summary" },
+    });
+  });
+
+  it("asks which routine when none is named, and leaves the player alone", () => {
+    const vague = parse("suspend one of my routines");
+    expect(vague.tool).toBe("routines_pause");
+    expect(vague.missing).toEqual(["id"]);
+    expect(acted("pause the music")?.tool).toBe("media_pause");
+  });
+
+  it("watches a page, and a mail whose arrival is to be told", () => {
+    expect(acted("keep an eye on https://example.org/tickets and let me know when it changes")).toMatchObject(
+      {
+        tool: "routines_create",
+        args: { on_page_change: "https://example.org/tickets" },
+      },
+    );
+    expect(
+      acted("whenever a mail comes in from Dana let me know right away because she is the landlord"),
+    ).toMatchObject({ tool: "routines_create", args: { on_mail_from: "Dana" } });
+    expect(acted("whenever a mail from Priya arrives let me know")).toMatchObject({
+      tool: "routines_create",
+      args: { on_mail_from: "Priya" },
+    });
+  });
+});
+
+describe("what rings and notices everywhere", () => {
+  it("lists, silences and snoozes what rings", () => {
+    expect(acted("did anything go off while i was out")?.tool).toBe("alerts_list");
+    expect(acted("switch that beeping off")).toMatchObject({ tool: "alerts_dismiss", args: {} });
+    expect(acted("make everything that's ringing stop")).toMatchObject({
+      tool: "alerts_dismiss",
+      args: { all: true },
+    });
+    expect(acted("snooze the alarm for half an hour")).toMatchObject({
+      tool: "alerts_snooze",
+      args: { minutes: 30 },
+    });
+  });
+
+  it("tells the person on every screen only when the surfaces are named", () => {
+    expect(acted("flash a message on all my devices saying the oven is hot")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "the oven is hot" },
+    });
+    expect(acted("notify me, title Backup, message all done")).toMatchObject({
+      tool: "notify_user",
+      args: { title: "Backup", message: "all done" },
+    });
+    expect(acted("tell me out loud and on my screen that the bath is full")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "the bath is full" },
+    });
+    expect(acted("tell me a joke")?.tool).not.toBe("notify_user");
+  });
+});
+
+describe("a window's control named by its role first", () => {
+  it("finds the menu item or button whose label follows its role", () => {
+    expect(acted("where is the menu item Save a Copy")).toMatchObject({
+      tool: "ui_find",
+      args: { role: "menu item", name: "Save a Copy" },
+    });
+    expect(acted("find the button Send Now")).toMatchObject({
+      tool: "ui_find",
+      args: { role: "button", name: "Send Now" },
+    });
+  });
+});
