@@ -74,7 +74,9 @@ describe("a whole number with a fraction said after it is one amount", () => {
 
 describe("the calendar reads the moment, the length and the end of what is said", async () => {
   const context: NluContext = { now: NOW, timezone: "UTC" };
-  const nlus = await Promise.all([1, 3].map((seed) => createTestNlu({ seed })));
+  // The default draw and two others: a classifier reading moves with the draw (the benches judge
+  // that on four-seed means); what is asserted here is the moment read whenever an event is
+  const nlus = await Promise.all([{}, { seed: 1 }, { seed: 3 }].map((o) => createTestNlu(o)));
   const creates = (r: NluResult) => r.kind === "action" && r.tool === "calendar_create_event";
 
   it("keeps an evening span on the same side of noon", () => {
