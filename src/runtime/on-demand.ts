@@ -50,7 +50,14 @@ const ENTRIES: readonly CatalogEntry[] = [
   })),
   {
     id: "tasks",
-    speech: async () => ({ language: (await import("../tasks/language.js")).TASKS_LANGUAGE }),
+    // The routines and notify groups carry cues of their own (tasksTools attaches them by group)
+    speech: async () => {
+      const [{ TASKS_LANGUAGE }, { TASKS_CUES }] = await Promise.all([
+        import("../tasks/language.js"),
+        import("../tasks/cues.js"),
+      ]);
+      return { language: TASKS_LANGUAGE, cuesByGroup: TASKS_CUES };
+    },
     code: async () => {
       const { TasksLink, tasksTools } = await import("../tasks/tools.js");
       return (runtime) => {

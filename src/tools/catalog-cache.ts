@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { RiskTier, ToolDefinition } from "../core/tool.js";
-import type { GroupSpeech } from "./groups.js";
+import { cuesOf, type GroupSpeech } from "./groups.js";
 
 /**
  * The built-in catalog as data, kept between starts (`~/.jarvis/cache/catalog.json`), so a
@@ -57,8 +57,8 @@ export function describeTools(
     }
     if (!isDeepStrictEqual(JSON.parse(JSON.stringify(fields)), fields)) return undefined;
     if (!isDeepStrictEqual(tool.language, spokenLanguage(tool.name, speech))) return undefined;
-    if (tool.groupCues !== speech.cues && !(tool.groupCues === undefined && speech.cues === undefined))
-      return undefined;
+    // Cues are compared by identity: the described tool gets the very object its speech holds
+    if (tool.groupCues !== cuesOf(speech, tool.group)) return undefined;
     out.push({ entry, fields, functions: functions.sort() });
   }
   return out;
@@ -90,11 +90,12 @@ export function describedTool(
     return tool;
   };
   const language = spokenLanguage(name, speech);
+  const cues = cuesOf(speech, fields.group);
   const has = (fn: string) => description.functions.includes(fn);
   return {
     ...fields,
     ...(language ? { language } : {}),
-    ...(speech.cues ? { groupCues: speech.cues } : {}),
+    ...(cues ? { groupCues: cues } : {}),
     ...(has("risk")
       ? {
           risk: (args: Record<string, unknown>): RiskTier => {

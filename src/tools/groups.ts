@@ -10,6 +10,13 @@ export type ToolFactory = (deps: ToolDeps) => ToolDefinition[];
 export interface GroupSpeech {
   language: Language;
   cues?: GroupCues | undefined;
+  /** An entry that holds several groups (the tasks entry: routines, alerts, notify) gives each its own cues. */
+  cuesByGroup?: Readonly<Record<string, GroupCues>> | undefined;
+}
+
+/** The cues a tool of `group` carries from its entry's speech. */
+export function cuesOf(speech: GroupSpeech, group: string): GroupCues | undefined {
+  return speech.cuesByGroup?.[group] ?? speech.cues;
 }
 
 /**
