@@ -63,6 +63,12 @@ export const NOTIFY_CUES: GroupCues = {
         /\b(?:every|all|each)\s+(?:of\s+)?(?:my\s+|the\s+)?(?:screens?|surfaces?|devices?|rooms?|speakers?)\b|\beverywhere\b|\b(?:whole|entire)\s+(?:house|household|flat|home|family)\b|\beveryone\s+(?:in|at)\s+(?:the\s+|my\s+)?(?:house|home|flat)\b|\bannounce\b|\bout loud and on\b|\bon (?:the |my )?screens?\s+and out loud\b/i,
       weight: 3,
     },
+    {
+      // Something to be said aloud when it happens ("say it out loud", "say so aloud"): the
+      // announcement's voice, whatever else the request needs first
+      pattern: /\bsay\s+(?:it|that|this|so)\s+(?:out\s+loud|aloud)\b/i,
+      weight: 2,
+    },
   ],
   words: {
     announce: ["tell", "surface"],
