@@ -23,6 +23,7 @@ import { SlotCache } from "./template.js";
 import { dropContrasted } from "./text/negation.js";
 import { heardAs, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
+import { textSpeak } from "./text/texting.js";
 import { corpusOf, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
 import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
 
@@ -162,7 +163,7 @@ class Parser {
       memo: new Map(),
     };
     // What the request says it does NOT mean is left out before anything reads it
-    const said = stripFillers(dropContrasted(stripFillers(heardAs(tokenize(input))), input));
+    const said = stripFillers(dropContrasted(stripFillers(heardAs(textSpeak(tokenize(input)))), input));
     // "every weekday", "on mondays": said of a request whose tool repeats; read the rest alone
     const repeat = findRepeat(said.map((t) => t.w));
     if (repeat) {

@@ -1,5 +1,6 @@
 import type { LanguageEnv } from "../../../core/language.js";
 import type { Token } from "./normalize.js";
+import { editDistance, soundKey, spelling, vowelsOf } from "./sounds.js";
 import { classWords, wordClass } from "./word-class.js";
 
 /**
@@ -17,6 +18,8 @@ export class SpellingCorrector {
   private index: Map<string, string[]> | undefined;
   /** The catalog's most common words (built on the first two-letter unknown word). */
   private common: Set<string> | undefined;
+  /** How each known word sounds (sounds.ts) → the words (built on the first word no slip explains). */
+  private sounds: Map<string, string[]> | undefined;
 
   /**
    * `words`: every occurrence, or each word with how often it occurs (the training corpus's
@@ -69,8 +72,11 @@ export class SpellingCorrector {
       return (
         this.mostFrequent(
           word,
-          dropped.filter((found) => restoresDouble(word, found)),
-        ) ?? word
+          // "pul" is "pull"; "hav" and "giv" are said without their silent e
+          dropped.filter((found) => restoresDouble(word, found) || found === `${word}e`),
+        ) ??
+        this.byEar(word) ??
+        word
       );
     // The catalog's plural of the word is the same word ("setting" reads as "settings")
     const plural = dropped.find((found) => found === `${word}s`);
@@ -82,7 +88,11 @@ export class SpellingCorrector {
 
     const swapped = swapsOf(word).filter((variant) => this.known.has(variant));
     if (word.length === 4)
-      return this.mostFrequent(word, dropped) ?? this.mostFrequent(word, swapped) ?? word;
+      return (
+        this.mostFrequent(word, dropped) ??
+        this.likelier(this.mostFrequent(word, swapped), this.byEar(word)) ??
+        word
+      );
     const doubled: string[] = [];
     const extra: string[] = [];
     const changed: string[] = [];
@@ -106,11 +116,64 @@ export class SpellingCorrector {
             (this.deletions.get(variant) ?? []).filter((found) => found.length === word.length),
           )
         : [];
-    for (const candidates of [dropped, swapped, doubled, changed, extra, far]) {
+    for (const candidates of [dropped, swapped, doubled]) {
       const best = this.mostFrequent(word, candidates);
       if (best) return best;
     }
-    return word;
+    // A word spelt by ear competes with the weaker slips: "wheather" is "weather" more often
+    // than "whether", though the extra "a" is as much a slip as the extra "h"
+    const heard = this.byEar(word);
+    for (const candidates of [changed, extra, far]) {
+      const best = this.mostFrequent(word, candidates);
+      if (best) return this.likelier(best, heard) ?? best;
+    }
+    return heard ?? word;
+  }
+
+  /** Of a slip's reading and a reading by ear, the word the catalog says more often. */
+  private likelier(slip: string | undefined, heard: string | undefined): string | undefined {
+    if (!slip || !heard) return slip ?? heard;
+    return this.seen(heard) > this.seen(slip) ? heard : slip;
+  }
+
+  private seen(word: string): number {
+    return this.known.get(word) ?? 0;
+  }
+
+  /**
+   * The known word the unknown one sounds like (sounds.ts): spelt by ear ("screan", "musik"),
+   * as another language spells it ("kalender", "foto"), or shortened to its consonants ("nxt").
+   * A short word keeps its vowels ("mike" is no "make"); a shortening keeps its letters in
+   * order; a word with its vowels is at most two edits from the meant one; and only a word the
+   * catalog says often enough is aimed at (a rare catalog word is no likelier than a name).
+   */
+  private byEar(word: string): string | undefined {
+    if (!this.sounds) {
+      this.sounds = new Map();
+      for (const [known, count] of this.known) {
+        if (known.length < 3 || count < HEARD_AT_LEAST || !/^[a-z]+$/.test(known)) continue;
+        const key = soundKey(known);
+        const list = this.sounds.get(key);
+        if (list) list.push(known);
+        else this.sounds.set(key, [known]);
+      }
+    }
+    const key = soundKey(word);
+    if (key.length < 2) return undefined;
+    const shortened = !/[aeiouy]/.test(word);
+    let best: string | undefined;
+    for (const found of this.sounds.get(key) ?? []) {
+      const fits = shortened
+        ? found[0] === word[0] && inOrder(word, found)
+        : word.length >= 4 &&
+          (word.length > 5 || vowelsOf(word) === vowelsOf(found)) &&
+          // Two edits apart once spelt alike, a word of up to seven letters keeps its length
+          // ("better" is no "battery")
+          apart(spelling(word), spelling(found)) <=
+            (word.length >= 8 || word.length === found.length ? 2 : 1);
+      if (fits && (!best || this.seen(found) > this.seen(best))) best = found;
+    }
+    return best;
   }
 
   /**
@@ -218,12 +281,26 @@ function quotedSpans(text: string): Array<[number, number]> {
   return spans;
 }
 
-/** A capital letter where no sentence starts. */
+/** A capital letter where no sentence starts; a sentence typed in capitals names nothing by them. */
 function isName(text: string, start: number): boolean {
   const first = text[start] ?? "";
-  if (first === first.toLowerCase()) return false;
+  if (first === first.toLowerCase() || !/\p{Ll}/u.test(text)) return false;
   const before = text.slice(0, start).trimEnd();
   return before.length > 0 && !/[.!?:]$/.test(before);
+}
+
+/** How often the catalog must say a word before a word spelt by ear may be read as it. */
+const HEARD_AT_LEAST = 3;
+
+function apart(a: string, b: string): number {
+  return editDistance(a, b, 2);
+}
+
+/** Every letter of `short` appears in `long` in the same order ("nxt" in "next"). */
+function inOrder(short: string, long: string): boolean {
+  let at = 0;
+  for (const letter of long) if (letter === short[at]) at++;
+  return at === short.length;
 }
 
 /** How many of the catalog's words count as common enough to be reached from two letters. */
