@@ -135,3 +135,46 @@ describe("typed commands with slips act as the unmisspelt ones do", async () => 
     });
   });
 });
+
+describe("words spelt by ear, in another language's spelling, or cut to their consonants", () => {
+  const often = (word: string, times = 5) => Array(times).fill(word) as string[];
+  const heard = new SpellingCorrector([
+    ...often("weather", 20),
+    ...often("whether", 3),
+    ...often("music"),
+    ...often("screen"),
+    ...often("volume"),
+    ...often("calendar"),
+    ...often("photos"),
+    ...often("next"),
+    ...often("message"),
+    ...often("have"),
+    ...often("battery"),
+    ...often("make"),
+    ...often("contact"),
+    "circus",
+  ]);
+
+  it("reads the word the sound was written for", () => {
+    expect(
+      ["musik", "screan", "volumn", "kalender", "fotos", "kontakt"].map((w) => heard.correct(w)),
+    ).toEqual(["music", "screen", "volume", "calendar", "photos", "contact"]);
+  });
+
+  it("prefers the likelier of two words a slip and a sound both reach", () => {
+    expect(heard.correct("wheather")).toBe("weather");
+  });
+
+  it("gives a shortening its vowels back and a short word its silent e", () => {
+    expect(heard.correct("nxt")).toBe("next");
+    expect(heard.correct("msge")).toBe("msge");
+    expect(heard.correct("hav")).toBe("have");
+  });
+
+  it("leaves real words that only sound near a catalog word", () => {
+    // a short word whose vowels differ, a word two letters and a length away, a rare target
+    expect(heard.correct("mike")).toBe("mike");
+    expect(heard.correct("better")).toBe("better");
+    expect(heard.correct("sirkus")).toBe("sirkus");
+  });
+});

@@ -48,6 +48,11 @@ export function screen(text: string): ScreenVerdict {
 const CONTRACTIONS: Record<string, string> = {
   "what's": "what is",
   whats: "what is",
+  // The same question in text-speak
+  wats: "what is",
+  wots: "what is",
+  wat: "what",
+  wot: "what",
   "that's": "that is",
   thats: "that is",
   "it's": "it is",
