@@ -24,7 +24,12 @@ export interface NluTool {
   parameters?: Record<string, unknown>;
   examples?: string[];
   language?: readonly IntentSpec[];
+  /** What running it does ("read", "write", "network", …): a tool that only reads changes nothing. */
+  effects?: readonly string[];
 }
+
+/** The effects a tool may have and still only read: it looks, locally or over the network. */
+const READING = new Set(["read", "network"]);
 
 /** An intent of a registered tool, keyed `tool#n` in the catalog. */
 export type ActiveIntent = IntentSpec & { tool: string };
@@ -51,6 +56,8 @@ export interface Catalog {
   required: Map<string, readonly string[]>;
   /** Argument schemas per tool (JSON Schema `properties`), to read answers to follow-up questions. */
   properties: Map<string, Record<string, Record<string, unknown>>>;
+  /** Tools whose every effect is a reading (`NluTool.effects`): running one changes nothing. */
+  readsOnly: ReadonlySet<string>;
   /** Tools' own example templates too loose to act on (free-text slots): training only. */
   trainingOnly: CompiledTemplate[];
   /** Intents' `shapes`: matched like templates, never trained on. */
@@ -156,6 +163,11 @@ export function compileCatalog(
     intents,
     intentsOf,
     groupOf,
+    readsOnly: new Set(
+      tools
+        .filter((t) => t.effects?.includes("read") && t.effects.every((e) => READING.has(e)))
+        .map((t) => t.name),
+    ),
     required,
     properties,
     chat,

@@ -11,13 +11,13 @@ import {
   cap,
   HOW_TO,
   MEDIA_LEAD,
-  NOT_A_LOOKUP,
+  makesSomething,
   OUT_OF_SCOPE,
   THANKS,
   withGroups,
 } from "./parse-rules.js";
 import type { Thresholds } from "./parser.js";
-import { type LookupDomain, lookupCall, lookupDomains } from "./rescue.js";
+import { type LookupDomain, lookupCall, lookupDomains, ownLookup } from "./rescue.js";
 import { guessArgs, guessedTool, incompleteCall } from "./slot-filling.js";
 import type { SlotEnv } from "./slots/index.js";
 import { talkReading } from "./talk.js";
@@ -226,6 +226,18 @@ export class Guesser {
         }
       }
     }
+    // A question about the user's own things, clearly one group's look-up, is read
+    const own =
+      question && !info && !HOW_TO.test(said) ? ownLookup(this.catalog, result, context) : undefined;
+    if (own)
+      return this.calls([own], groups, context, {
+        via: "lookup",
+        p: groupP,
+        margin: groupP - runnerUp,
+        coverage: result.coverage,
+        anchored: true,
+        ...(this.confusable(own.tool, result) ? { confusable: true as const } : {}),
+      });
     const close = near(
       question || info
         ? "question"
@@ -285,7 +297,7 @@ export class Guesser {
   ): { call: NluCall; missing: string[] } | undefined {
     if (OUT_OF_SCOPE.test(said) || HOW_TO.test(said)) return undefined;
     const specs = this.catalog.intentsOf.get(label) ?? [];
-    const makes = NOT_A_LOOKUP.test(said);
+    const makes = makesSomething(said);
     const own = specs.some(
       (spec) => spec.anchors?.test(said) && !spec.vetoes?.test(said) && !(makes && spec.lookup),
     );

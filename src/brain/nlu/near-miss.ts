@@ -2,7 +2,7 @@ import type { Catalog } from "./catalog.js";
 import type { Classification } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import type { GuessInput } from "./language/types.js";
-import { NOT_A_LOOKUP, OUT_OF_SCOPE } from "./parse-rules.js";
+import { makesSomething, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessArgs, guessedTool } from "./slot-filling.js";
 import { sureArgs, typedArgs } from "./typed-args.js";
 import type { Evidence, NluCall } from "./types.js";
@@ -72,7 +72,7 @@ export function nearMiss(
   if (declineFor(context.words.join(" "))) return undefined;
   // "new event: …", "can you add that": making something is no look-up, however it leans
   const said = context.words.join(" ");
-  const makes = NOT_A_LOOKUP.test(said) || /^new\b/.test(said);
+  const makes = makesSomething(said) || /^new\b/.test(said);
   for (const { label, probability } of result.ranked.slice(0, NEAR.depth)) {
     if (probability < NEAR.label) break;
     const group = catalog.groupOf.get(label);

@@ -92,6 +92,18 @@ export function asksForInfo(said: string): boolean {
 export const NOT_A_LOOKUP =
   /\b(?:add|put|(?<!\b(?:did i|have i|where i|i) )save|delete|remove|erase|clear|create|make|change|move|cancel|send|write|shoot|compose|draft|reply|respond|forward|record|block(?:ed|ing)? (?:out|off)|pencil(?:led)? in|(?<!\bleft )off (?:my|the|our|your) (?:[a-z']+ ){0,2}list|(?<!\blook(?:s|ing|ed)? )like|love|hate|enjoy|favou?rite|playlist)\b/;
 
+/**
+ * Asking whether something was done ("did Kessler reply yet", "has the file been saved") makes
+ * nothing, whatever verb of making it names: the doing was someone else's, or is past.
+ */
+// "have a look", "have the car washed": "have" before an article may be an imperative
+const ASKS_IF_DONE = /^(?:did|has|had)\b|^have\b(?! (?:a|an|the|to)\b)/;
+
+/** A request to make or change something, not a question about whether it was. */
+export function makesSomething(said: string): boolean {
+  return NOT_A_LOOKUP.test(said) && !ASKS_IF_DONE.test(said);
+}
+
 /** Free text that opens on where to put it ("on my ... list", "in the ... folder"), not what. */
 export const SWALLOWED_PLACE = /^(?:on|in|into|onto|to|at) (?:my|the|this|that|your|our)\b/i;
 /** Free text that ends on a named field ("… into the postcode box", "… into @e12"): the words and where they go. */

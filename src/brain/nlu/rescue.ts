@@ -2,7 +2,7 @@ import type { LookupSpec } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
 import type { Classification } from "./classifier.js";
 import type { GuessInput as FallbackInput } from "./language/types.js";
-import { NOT_A_LOOKUP, OUT_OF_SCOPE } from "./parse-rules.js";
+import { makesSomething, OUT_OF_SCOPE, PERSONAL } from "./parse-rules.js";
 import { guessArgs } from "./slot-filling.js";
 import type { NluCall } from "./types.js";
 
@@ -43,7 +43,7 @@ export function lookupDomain(
   groupOf: ReadonlyMap<string, string>,
   domains: readonly LookupDomain[],
 ): LookupDomain | undefined {
-  if (NOT_A_LOOKUP.test(said)) return undefined;
+  if (makesSomething(said)) return undefined;
   // "name the singer", "tell me my schedule": imperatives that ask
   const asking =
     question || /^(?:name|identify|tell me|show me|give me|find out|let me know|check)\b/.test(said);
@@ -94,6 +94,49 @@ export function lookupCall(
   for (const tool of tools) {
     const args = guessArgs(catalog, tool, input, false);
     if (args) return { tool, args };
+  }
+  return undefined;
+}
+
+/**
+ * How clear a question's reading must be for its group's look-up to run without the group's
+ * nouns: the classifier's group probability and its lead over the next group.
+ */
+const OWN_READ = { p: 0.75, margin: 0.5 } as const;
+
+/**
+ * A question the classifier clearly reads as one group's, whose likeliest tool there is a
+ * reading ("whats come in since this morning", "which of my files mention the lease"): the user
+ * asks after their own things, said as theirs ("my", "I"), in words the group's look-up
+ * phrasing lacks, and a tool whose every effect is a reading
+ * (`Catalog.readsOnly`) changes nothing. A question about the world says neither. Asking
+ * whether something was done is a question too ("did the form go through").
+ */
+export function ownLookup(
+  catalog: Catalog,
+  result: Classification,
+  input: FallbackInput,
+): NluCall | undefined {
+  const said = input.words.join(" ");
+  if (OUT_OF_SCOPE.test(said) || makesSomething(said)) return undefined;
+  const byGroup = new Map<string, number>();
+  for (const { label, probability } of result.ranked) {
+    const group = catalog.groupOf.get(label);
+    if (group) byGroup.set(group, (byGroup.get(group) ?? 0) + probability);
+  }
+  const [[group, p] = ["", 0], [, next] = ["", 0]] = [...byGroup].sort((a, b) => b[1] - a[1]);
+  if (p < OWN_READ.p || p - next < OWN_READ.margin) return undefined;
+  // The group's leading tools in rank order: a read of the user's things that finds its values
+  const leading = result.ranked.filter((r) => catalog.groupOf.get(r.label) === group);
+  const first = leading[0];
+  if (!first || !catalog.readsOnly.has(first.label)) return undefined;
+  // The user's own things, said as theirs ("my", "I", "we"): a group's nouns alone may be the
+  // world's ("any events on this weekend"); "do my taxes" is a chore asked of someone, not a question
+  if (!PERSONAL.test(said) || /^do (?:my|our)\b/.test(said)) return undefined;
+  for (const { label, probability } of leading) {
+    if (probability < first.probability * 0.4 || !catalog.readsOnly.has(label)) break;
+    const args = guessArgs(catalog, label, input, false);
+    if (args) return { tool: label, args };
   }
   return undefined;
 }

@@ -2,7 +2,7 @@ import type { ActiveIntent, Catalog } from "./catalog.js";
 import type { Classification } from "./classifier.js";
 import type { GuessInput as FallbackInput } from "./language/types.js";
 import { hasRequired } from "./matcher.js";
-import { NOT_A_LOOKUP, OUT_OF_SCOPE } from "./parse-rules.js";
+import { makesSomething, OUT_OF_SCOPE } from "./parse-rules.js";
 import { findWhen, parseDuration, type SlotEnv } from "./slots/index.js";
 import type { Token } from "./text/normalize.js";
 import type { NluCall, PendingCall } from "./types.js";
@@ -222,7 +222,7 @@ export function guessArgs(
   const elsewhere = OUT_OF_SCOPE.test(said);
   if (elsewhere && !mentionOnly(said, anchored, probability)) return undefined;
   // "new event: …", "put … on my list": making something is no look-up, however it leans
-  const makes = NOT_A_LOOKUP.test(said) || /^new\b/.test(said);
+  const makes = makesSomething(said) || /^new\b/.test(said);
   for (const spec of catalog.intentsOf.get(tool) ?? []) {
     if (!spec.fallback || spec.vetoes?.test(said)) continue;
     if (makes && spec.lookup) continue;

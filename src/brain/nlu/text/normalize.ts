@@ -246,6 +246,9 @@ const TRAILING_FILLERS: readonly string[][] = [
   ["altogether"],
   ["completely"],
   ["entirely"],
+  // Said at the end of asking whether something happened ("did Sam answer yet"): the asker's
+  // impatience, not what is asked
+  ["yet"],
 ];
 
 /** Strips polite and vocative wrappers; never strips the whole utterance. */
