@@ -1,4 +1,5 @@
 import type { Token } from "./normalize.js";
+import { isNumberWord } from "./numbers.js";
 
 /**
  * Words a dictation engine writes as their sound-alikes, put back where only the number can be
@@ -28,12 +29,43 @@ const TAKES_A_COUNT = new Set(["for", "in", "at", "another", "about", "around", 
 /** Where "2" is "to" in text-speak: after a verb that wants one, before a verb. */
 const WANTS_TO = new Set(["remind", "need", "want", "going", "how", "got", "have"]);
 
+/** Words of a sum between two numbers ("four plus four"); a bare "x" is as often a coordinate. */
+const OPERATORS = new Set(["plus", "minus", "times", "+", "-", "*", "/", "×", "÷"]);
+
+/** A number, or a word that sounds like one: what may stand across an operator from one. */
+function numberish(word: string | undefined): boolean {
+  return word !== undefined && (/^\d/.test(word) || isNumberWord(word) || word in SOUNDS_LIKE);
+}
+
+/** The operator at `i`: "by" counts after "divided" or "multiplied". */
+function operatorAt(tokens: readonly Token[], i: number): boolean {
+  const word = tokens[i]?.w ?? "";
+  return OPERATORS.has(word) || (word === "by" && /^(?:divided|multiplied)$/.test(tokens[i - 1]?.w ?? ""));
+}
+
+/**
+ * In a sum, a sound-alike beside an operator is a number when a number (or another sound-alike)
+ * stands across the operator: "for plus for times to" is 4 + 4 * 2; "divided by to" halves.
+ */
+function inSum(tokens: readonly Token[], i: number): boolean {
+  if (operatorAt(tokens, i + 1)) {
+    const across = tokens[i + 1]?.w === "divided" || tokens[i + 1]?.w === "multiplied" ? i + 3 : i + 2;
+    if (numberish(tokens[across]?.w)) return true;
+  }
+  if (operatorAt(tokens, i - 1)) {
+    const across = tokens[i - 1]?.w === "by" ? i - 3 : i - 2;
+    if (numberish(tokens[across]?.w)) return true;
+  }
+  return false;
+}
+
 export function heardAs(tokens: readonly Token[]): Token[] {
   return tokens.map((t, i) => {
     const prev = tokens[i - 1]?.w ?? "";
     const next = tokens[i + 1]?.w ?? "";
     const number = SOUNDS_LIKE[t.w];
     if (number) {
+      if (inSum(tokens, i)) return { ...t, w: number };
       // "at for o'clock", "for for minutes", "in too hours"; never the bare word ("tree house")
       const clock = CLOCK.has(next) && (number !== "two" || prev === "at");
       const count = TIME_UNITS.has(next) && TAKES_A_COUNT.has(prev);
