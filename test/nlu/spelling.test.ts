@@ -152,6 +152,8 @@ describe("words spelt by ear, in another language's spelling, or cut to their co
     ...often("battery"),
     ...often("make"),
     ...often("contact"),
+    ...often("mail"),
+    ...often("week"),
     "circus",
   ]);
 
@@ -159,6 +161,11 @@ describe("words spelt by ear, in another language's spelling, or cut to their co
     expect(
       ["musik", "screan", "volumn", "kalender", "fotos", "kontakt"].map((w) => heard.correct(w)),
     ).toEqual(["music", "screen", "volume", "calendar", "photos", "contact"]);
+  });
+
+  it("hears one long vowel spelt two ways as the same word", () => {
+    expect(heard.correct("male")).toBe("mail");
+    expect(heard.correct("weak")).toBe("week");
   });
 
   it("prefers the likelier of two words a slip and a sound both reach", () => {

@@ -28,6 +28,10 @@ describe("texting shortenings", () => {
     expect(read("hit the n key")).toEqual(["hit", "the", "n", "key"]);
   });
 
+  it("reads 'til' as until and 'rn' as right now", () => {
+    expect(read("how long til lunch rn")).toEqual(["how", "long", "until", "lunch", "right", "now"]);
+  });
+
   it("keeps the spans the user typed", () => {
     const [, withWord] = textSpeak(tokenize("tea w/ lemon"));
     expect(withWord).toMatchObject({ w: "with", start: 4, end: 6 });
@@ -41,6 +45,16 @@ describe("requests typed in shorthand act as the spelt-out ones do", async () =>
     expect(parse("nxt track")).toMatchObject({ kind: "action", tool: "media_next" });
     expect(parse("wats the volumn now")).toMatchObject({ tool: "system_volume_get" });
     expect(parse("wheather in Oslo")).toMatchObject({ tool: "weather_current", args: { city: "Oslo" } });
+  });
+
+  it("drops a trailing 'right now' and a wish said in another language's order", () => {
+    expect(parse("put oat milk on my list rn")).toMatchObject({
+      tool: "lists_add",
+      args: { items: ["oat milk"] },
+    });
+    expect(parse("I want that you remind me monday about the passport form")).toMatchObject({
+      tool: "reminders_create",
+    });
   });
 
   it("reads a request typed in capitals as words, not names", () => {

@@ -218,6 +218,9 @@ const LEADING_FILLERS: readonly string[][] = [
   ["i", "would", "love", "you", "to"],
   ["i", "want", "to"],
   ["i", "need", "to"],
+  // A wish said in another language's order ("I want that you remind me …")
+  ["i", "want", "that", "you"],
+  ["i", "would", "like", "that", "you"],
   ["go", "ahead", "and"],
   ["quickly"],
   ["just"],
@@ -242,6 +245,8 @@ const TRAILING_FILLERS: readonly string[][] = [
   ["thank", "you"],
   ["jarvis"],
   ["now", "please"],
+  // When is at once: "… on my list right now" asks no more than "… on my list"
+  ["right", "now"],
   // How thoroughly, said after a command that can only be done whole ("quit it altogether")
   ["altogether"],
   ["completely"],

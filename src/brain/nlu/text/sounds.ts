@@ -29,9 +29,18 @@ export function spelling(word: string): string {
     .replace(/(.)\1+/g, "$1");
 }
 
-/** The vowels of a word in order: a short word whose vowels differ is another word ("mike", "make"). */
+/**
+ * The vowel sounds of a word in order: a short word whose vowels differ is another word ("mike",
+ * "make"), but one long vowel spelt two ways is the same sound ("male" and "mail", "weak" and
+ * "week"): a silent final e lengthens the vowel before it, and ai/ay, ee/ea, oa are one each.
+ */
 export function vowelsOf(word: string): string {
-  return word.replace(/[^aeiou]/g, "");
+  return word
+    .replace(/([aeiou])([^aeiouwy])e$/, "$1$1$2")
+    .replace(/ai|ay/g, "aa")
+    .replace(/ea/g, "ee")
+    .replace(/oa/g, "oo")
+    .replace(/[^aeiou]/g, "");
 }
 
 /** Optimal string alignment distance (a swap of neighbours is one edit), stopping past `most`. */

@@ -19,6 +19,8 @@ const SHORT: Record<string, string> = {
   thru: "through",
   nite: "night",
   "2nite": "tonight",
+  til: "until",
+  till: "until",
   tmrrw: "tomorrow",
   tdy: "today",
   wk: "week",
@@ -28,7 +30,7 @@ const SHORT: Record<string, string> = {
   msg: "message",
   msgs: "messages",
   pwd: "password",
-  rn: "now",
+  rn: "right now",
   thnx: "thanks",
   kk: "ok",
 };
@@ -67,7 +69,7 @@ export function textSpeak(tokens: readonly Token[]): Token[] {
     const short = SHORT[t.w];
     // A lone letter after "press" or "the" is a key: "press u", "the k key"
     if (short && !(t.w.length === 1 && KEYED.has(prev))) {
-      out.push({ ...t, w: short });
+      for (const w of short.split(" ")) out.push({ ...t, w });
       continue;
     }
     const nextWord = next?.w ?? "";
