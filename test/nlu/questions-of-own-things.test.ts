@@ -22,11 +22,17 @@ const tools: NluTool[] = [
     effects: ["write"],
     language: [{ fallback: ({ words }) => ({ item: words.at(-1) ?? "" }) }],
   },
+  {
+    name: "crate_list",
+    group: "crate",
+    effects: ["read"],
+    language: [{ vetoes: /\btown\b/ }],
+  },
 ];
 const catalog = compileCatalog(tools);
 const input = (text: string) => {
   const tokens = tokenize(text);
-  return { tokens, words: tokens.map((t) => t.w), env: {} as never };
+  return { tokens, words: tokens.map((t) => t.w), env: { text } as never };
 };
 const reading = (label: string, p: number) => ({
   ranked: [
@@ -55,6 +61,22 @@ describe("a question about the user's own things", () => {
     ).toBeUndefined();
     // an unclear lean is no reading
     expect(ownLookup(catalog, reading("shelf_find", 0.6), input("what is on my shelf"))).toBeUndefined();
+  });
+
+  it("reads everything a reading that needs no value holds, unless its language rules the sentence out", () => {
+    expect(ownLookup(catalog, reading("crate_list", 0.9), input("what is in my crate"))).toEqual({
+      tool: "crate_list",
+      args: {},
+    });
+    expect(ownLookup(catalog, reading("crate_list", 0.9), input("what's in jarvis's crate"))).toEqual({
+      tool: "crate_list",
+      args: {},
+    });
+    expect(
+      ownLookup(catalog, reading("crate_list", 0.9), input("what crates are in my town")),
+    ).toBeUndefined();
+    // told, not asked: a request to do something with them
+    expect(ownLookup(catalog, reading("crate_list", 0.9), input("summarise my crate"))).toBeUndefined();
   });
 
   it("asking whether something was done makes nothing", () => {

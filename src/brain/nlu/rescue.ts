@@ -104,6 +104,13 @@ export function lookupCall(
  */
 const OWN_READ = { p: 0.75, margin: 0.5 } as const;
 
+/** A question's opening: a question word, or a verb put first to ask. */
+const ASKED =
+  /^(?:what|who|whose|where|when|why|how|which|is|are|was|were|do|does|did|can|could|will|would|has|have|had|any)\b/;
+
+/** The assistant's things are the user's too: "your clipboard", "jarvis's bin". */
+const ASSISTANTS = /\b(?:your|jarvis 's)\b/;
+
 /**
  * A question the classifier clearly reads as one group's, whose likeliest tool there is a
  * reading ("whats come in since this morning", "which of my files mention the lease"): the user
@@ -119,6 +126,8 @@ export function ownLookup(
 ): NluCall | undefined {
   const said = input.words.join(" ");
   if (OUT_OF_SCOPE.test(said) || makesSomething(said)) return undefined;
+  // Asked, not told: "summarise the policy" is a request to make a summary, not a question
+  if (!ASKED.test(said) && !/\?\s*$/.test(input.env.text ?? "")) return undefined;
   const byGroup = new Map<string, number>();
   for (const { label, probability } of result.ranked) {
     const group = catalog.groupOf.get(label);
@@ -132,11 +141,28 @@ export function ownLookup(
   if (!first || !catalog.readsOnly.has(first.label)) return undefined;
   // The user's own things, said as theirs ("my", "I", "we"): a group's nouns alone may be the
   // world's ("any events on this weekend"); "do my taxes" is a chore asked of someone, not a question
-  if (!PERSONAL.test(said) || /^do (?:my|our)\b/.test(said)) return undefined;
+  if (!(PERSONAL.test(said) || ASSISTANTS.test(said)) || /^do (?:my|our)\b/.test(said)) return undefined;
   for (const { label, probability } of leading) {
     if (probability < first.probability * 0.4 || !catalog.readsOnly.has(label)) break;
-    const args = guessArgs(catalog, label, input, false);
+    const args = guessArgs(catalog, label, input, false) ?? withoutValues(catalog, label, said);
     if (args) return { tool: label, args };
   }
   return undefined;
+}
+
+/**
+ * A reading that needs no value reads everything it holds ("what's in jarvis's bin"), unless
+ * the tool's language rules the sentence out (its vetoes, its look-up's vetoes and needs: "events
+ * in my town" are the town's).
+ */
+function withoutValues(catalog: Catalog, tool: string, said: string): Record<string, unknown> | undefined {
+  if ((catalog.required.get(tool) ?? []).length > 0) return undefined;
+  const specs = catalog.intentsOf.get(tool) ?? [];
+  const ruledOut = specs.some(
+    (spec) =>
+      spec.vetoes?.test(said) ||
+      spec.lookup?.vetoes?.test(said) ||
+      (spec.lookup?.needs && !spec.lookup.needs.test(said)),
+  );
+  return ruledOut ? undefined : {};
 }
