@@ -147,3 +147,18 @@ export function splitConfidence(parts: readonly NluCall[]): number {
   const sure = !parts.some((part) => Object.values(part.args).some(swallowed));
   return sure ? CONFIDENCE.multi : CONFIDENCE.unnamedMedium;
 }
+
+/** A request that repeats is not one for a tool that acts once: acting once would do less. */
+export function notOnce(catalog: Catalog, result: NluResult): NluResult {
+  if (result.kind !== "action") return result;
+  const calls = result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }];
+  const once = calls.some((call) => catalog.intentsOf.get(call.tool)?.some((spec) => spec.once));
+  if (!once) return result;
+  return {
+    text: result.text,
+    kind: "unknown",
+    confidence: 0.3,
+    ...(result.groups ? { groups: result.groups } : {}),
+    reply: ONCE_ONLY,
+  };
+}

@@ -12,7 +12,7 @@ import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher } from "./matcher.js";
-import { asSaid, CONFIDENCE, ONCE_ONLY, resolveThere, splitConfidence, swallowed } from "./parse-rules.js";
+import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence, swallowed } from "./parse-rules.js";
 import { fitsPending } from "./pending-fit.js";
 import { markWindowRefs, PointsBack } from "./points-back.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
@@ -21,7 +21,7 @@ import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
 import { SlotCache } from "./template.js";
 import { dropContrasted } from "./text/negation.js";
-import { heardAs, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
+import { heardAs, openerLength, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
 import { textSpeak } from "./text/texting.js";
 import { corpusOf, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
@@ -176,24 +176,17 @@ class Parser {
       if (result && calls.length === 1 && this.catalog.properties.get(calls[0]!.tool)?.repeat)
         return { ...result, args: { ...calls[0]!.args, repeat: repeat.repeat } };
     }
-    const result = this.finish(this.read(input, context, said, env), said, context, env);
-    const read = repeat || saysRepeat(said.map((t) => t.w)) ? this.notOnce(result) : result;
+    const first = this.finish(this.read(input, context, said, env), said, context, env);
+    // Words that only join a request to the talk before ("and close chrome", "ok ok stop it"):
+    // read with them first (a follow-up may need its "and"), alone when that read no request
+    const rest = said.slice(openerLength(said));
+    const again =
+      rest.length < said.length && !["action", "dialog", "chat"].includes(first.kind)
+        ? this.finish(this.read(input, context, rest, env), rest, context, env)
+        : undefined;
+    const result = again?.kind === "action" ? again : first;
+    const read = repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result;
     return asSaid(this.catalog, this.back.named(input, read, context) ?? read, said);
-  }
-
-  /** A request that repeats is not one for a tool that acts once: acting once would do less. */
-  private notOnce(result: NluResult): NluResult {
-    if (result.kind !== "action") return result;
-    const calls = result.calls ?? [{ tool: result.tool ?? "", args: result.args ?? {} }];
-    const once = calls.some((call) => this.catalog.intentsOf.get(call.tool)?.some((spec) => spec.once));
-    if (!once) return result;
-    return {
-      text: result.text,
-      kind: "unknown",
-      confidence: 0.3,
-      ...(result.groups ? { groups: result.groups } : {}),
-      reply: ONCE_ONLY,
-    };
   }
 
   /**

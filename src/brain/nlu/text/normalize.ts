@@ -281,6 +281,29 @@ export function stripFillers(tokens: Token[]): Token[] {
   return tokens.slice(start, end);
 }
 
+/** Words that open a turn without adding to it: a joint to what was said before, or a nod. */
+const OPENERS = new Set([
+  "and",
+  "also",
+  "then",
+  "ok",
+  "okay",
+  "alright",
+  "right",
+  "so",
+  "well",
+  "oh",
+  "yeah",
+  "fine",
+]);
+
+/** How many opening words ("and", "ok ok") come before the rest of the turn (never all of it). */
+export function openerLength(tokens: readonly Token[]): number {
+  let from = 0;
+  while (from < tokens.length - 1 && OPENERS.has(tokens[from]!.w)) from++;
+  return from;
+}
+
 /** Light suffix stripping so "alarms", "playing" and "played" share a feature with their stem. */
 export function stem(word: string): string {
   if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
