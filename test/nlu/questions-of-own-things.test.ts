@@ -95,8 +95,12 @@ describe("questions end-to-end", async () => {
     expect(parse("did my sister email yet")).toMatchObject({ tool: "mail_search" });
   });
 
-  it("leaves questions about the world unacted", () => {
-    for (const text of ["what's happening in town this weekend", "who won the cup final"])
+  it("leaves questions about the world, and counts of things no tool keeps, unacted", () => {
+    for (const text of [
+      "what's happening in town this weekend",
+      "who won the cup final",
+      "how many tins of beans have we got in the cupboard",
+    ])
       expect(parse(text).kind).not.toBe("action");
   });
 });

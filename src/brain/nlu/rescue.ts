@@ -144,6 +144,14 @@ export function ownLookup(
   if (!(PERSONAL.test(said) || ASSISTANTS.test(said)) || /^do (?:my|our)\b/.test(said)) return undefined;
   for (const { label, probability } of leading) {
     if (probability < first.probability * 0.4 || !catalog.readsOnly.has(label)) break;
+    // The tool's own words, or the looser cues its language names, must be said where it names
+    // any: a count of potatoes is no search of the mail however the classifier leans
+    const specs = catalog.intentsOf.get(label) ?? [];
+    const cues = specs.filter((spec) => spec.anchors || spec.loose instanceof RegExp);
+    const cued = cues.some(
+      (spec) => spec.anchors?.test(said) || (spec.loose instanceof RegExp && spec.loose.test(said)),
+    );
+    if (cues.length > 0 && !cued) continue;
     const args = guessArgs(catalog, label, input, false) ?? withoutValues(catalog, label, said);
     if (args) return { tool: label, args };
   }
