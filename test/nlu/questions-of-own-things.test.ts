@@ -72,6 +72,10 @@ describe("a question about the user's own things", () => {
       tool: "crate_list",
       args: {},
     });
+    expect(ownLookup(catalog, reading("crate_list", 0.9), input("what have you got in the crate"))).toEqual({
+      tool: "crate_list",
+      args: {},
+    });
     expect(
       ownLookup(catalog, reading("crate_list", 0.9), input("what crates are in my town")),
     ).toBeUndefined();

@@ -108,8 +108,8 @@ const OWN_READ = { p: 0.75, margin: 0.5 } as const;
 const ASKED =
   /^(?:what|who|whose|where|when|why|how|which|is|are|was|were|do|does|did|can|could|will|would|has|have|had|any)\b/;
 
-/** The assistant's things are the user's too: "your clipboard", "jarvis's bin". */
-const ASSISTANTS = /\b(?:your|jarvis 's)\b/;
+/** The assistant's things are the user's too: "your clipboard", "what have you got in the bin", "jarvis's bin". */
+const ASSISTANTS = /\b(?:your|you|jarvis 's)\b/;
 
 /**
  * A question the classifier clearly reads as one group's, whose likeliest tool there is a
