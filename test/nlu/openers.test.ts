@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openerLength, tokenize } from "../../src/brain/nlu/text/normalize.js";
+import { openerLength, stripFillers, tokenize } from "../../src/brain/nlu/text/normalize.js";
 import { createTestNlu } from "../../src/testing/index.js";
 
 /** Words that open a turn without adding to it (the team's own sentences). */
@@ -8,6 +8,18 @@ describe("a turn's opening words", () => {
     expect(openerLength(tokenize("and then mute the tv"))).toBe(2);
     expect(openerLength(tokenize("okay okay"))).toBe(1);
     expect(openerLength(tokenize("mute the tv"))).toBe(0);
+  });
+});
+
+describe("thinking aloud", () => {
+  it("drops hesitations wherever they fall, never the whole turn", () => {
+    expect(stripFillers(tokenize("turn the uhh heating umm up")).map((t) => t.w)).toEqual([
+      "turn",
+      "the",
+      "heating",
+      "up",
+    ]);
+    expect(stripFillers(tokenize("hmm")).map((t) => t.w)).toEqual(["hmm"]);
   });
 });
 

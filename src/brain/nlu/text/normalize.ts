@@ -256,8 +256,13 @@ const TRAILING_FILLERS: readonly string[][] = [
   ["yet"],
 ];
 
-/** Strips polite and vocative wrappers; never strips the whole utterance. */
-export function stripFillers(tokens: Token[]): Token[] {
+/** Sounds of thinking aloud, dictated or typed: no word of any request. */
+const HESITATIONS = new Set(["um", "umm", "ummm", "uh", "uhh", "uhhh", "uhm", "erm", "ehm", "hmm", "hmmm"]);
+
+/** Strips polite and vocative wrappers and hesitations; never strips the whole utterance. */
+export function stripFillers(said: Token[]): Token[] {
+  const thought = said.filter((t) => !HESITATIONS.has(t.w));
+  const tokens = thought.length > 0 ? thought : said;
   let start = 0;
   let end = tokens.length;
   let changed = true;
