@@ -95,6 +95,33 @@ const FILE_INTENTS: IntentTable = {
     ],
     build: everyOfKind,
   },
+  // A file found by what is written inside it ("which file has 'X' in it", "grep my notes
+  // folder for X", "look inside my files for the text X"): the words are the file's content,
+  // not its name. Matched, not taught
+  files_by_content: {
+    tool: "files_search",
+    shapes: [
+      `(which|what) ${FILE} (has|have|contains|contain|mentions|mention|says|say) {query} [written] (inside|in|in it|inside it|in them|inside them|somewhere in it) [${IN_PATH}]`,
+      `(which|what) ${FILE} (has|have) {query} written [somewhere] [${IN_PATH}]`,
+      `(look|search|dig) (inside|through the insides of|in the contents of|within) (my|the) (files|computer|drive|folders) [, not the knowledge base,|, not my documents,] for (the text|the words|the phrase|the line|the string) {query}`,
+      "grep [my|the] {path} [folder|directory] for {query}",
+      "grep [my|the] {folder:label} (folder|directory) for {query}",
+      `grep (for|through) {query} [${IN_PATH}]`,
+    ],
+    build: (input) => {
+      const { folder, ...args } = slotsAsArgs(input);
+      const query =
+        typeof args.query === "string"
+          ? args.query
+              .replace(/^(?:the )?(?:words?|text|phrase|line|string) /i, "")
+              .replace(/^["'“‘]|["'”’]$/g, "")
+              .trim()
+          : "";
+      // A folder named by a plain word is one in the home folder
+      const path = typeof folder === "string" ? `~/${folder.trim()}` : args.path;
+      return query ? { ...args, query, match: "content", ...(path ? { path } : {}) } : undefined;
+    },
+  },
   files_search: {
     refersTo: () => ({ one: "file" }),
     capability: { area: "Files", can: "find, list, read, write, move and trash files" },
@@ -317,6 +344,12 @@ const FILE_CHANGE_INTENTS: IntentTable = {
     templates: [
       `(restore|recover|bring back|undelete|get back) {id:text} [from the ${TRASH}]`,
       `(take|pull) {id:text} out of the ${TRASH}`,
+    ],
+    // Trashed by mistake and wanted back ("I deleted X by accident, put it back"): the file is
+    // named with what was done to it. Matched, not taught
+    shapes: [
+      `i [accidentally|mistakenly] (binned|trashed|deleted|threw away|removed|chucked|got rid of) {id:file} [by mistake|by accident|accidentally] [,] [can you|could you|please] (put|bring|get) it back [please]`,
+      `(put|bring|get|move) {id:file} back [out] [from|of] [the] [${TRASH}] [where it was|please]`,
     ],
     samples: ["undo that delete", "get my file back from the trash", "restore the file i just deleted"],
     anchors: /\b(?:restore|recover|bring back|undelete|get back|put back|back from|out of the)\b/,
