@@ -86,3 +86,84 @@ describe("files", () => {
     expectNoAct("put the kettle back on");
   });
 });
+
+describe("mail asked by situation", () => {
+  it("reads an awaited answer as a search of what that person sent", () => {
+    expectAct("has the landlord got back to me yet", "mail_search", { from: "landlord" });
+    expectAct("did Priya reply already", "mail_search", { from: "Priya" });
+    expectNoAct("did the parcel arrive yet", "mail_search");
+  });
+
+  it("searches one account for a sender or a subject", () => {
+    expectAct("check the personal account for anything from the bank", "mail_search", {
+      account: "personal",
+      from: "bank",
+    });
+    expectAct("look in my Shop inbox for anything mentioning refunds", "mail_search", {
+      account: "Shop",
+      query: "refunds",
+    });
+  });
+
+  it("sums up what came in when the summary is asked for after it", () => {
+    expectAct("whats landed in my inbox today, just give me the gist", "mail_summarize");
+  });
+});
+
+describe("contacts with their number said", () => {
+  it("dials a number as written", () => {
+    expectAct("ring 0161 222 3344", "contacts_call", { query: "0161 222 3344" });
+    expectNoAct("call 5 minutes", "contacts_call");
+  });
+
+  it("saves a number or an address beside a name, never a fact about one's own things", () => {
+    expectAct("save 07811 223344 as Window Cleaner", "contacts_add", {
+      name: "Window Cleaner",
+      phone: "07811 223344",
+    });
+    expectAct("add Jo Park to my contacts, jo.park@example.org", "contacts_add", {
+      name: "Jo Park",
+      email: "jo.park@example.org",
+    });
+    expectNoAct("save 0207 123 4567 as my wifi code", "contacts_add");
+  });
+});
+
+describe("calendar events said as a situation", () => {
+  it("takes a range of hours with the day, the name before it and a place after", () => {
+    expectAct("pottery class thursday 6 to 7pm", "calendar_create_event", {
+      title: "Pottery class",
+      start: "2026-03-05T18:00:00+00:00",
+      end: "2026-03-05T19:00:00+00:00",
+    });
+    expectAct("block out 2 till 5 on friday for tax return", "calendar_create_event", {
+      title: "Tax return",
+      start: "2026-03-06T14:00:00+00:00",
+    });
+    expectAct("schedule budget review from 3 till 4pm on Monday in Room 2", "calendar_create_event", {
+      location: "Room 2",
+    });
+  });
+
+  it("leaves a range that is a question, a move or a shop's hours alone", () => {
+    expectNoAct("move my meeting friday 3 to 4", "calendar_create_event");
+    expectNoAct("the chemist is open saturday 9 to 1", "calendar_create_event");
+    expectNoAct("am i free friday 2 to 4", "calendar_create_event");
+  });
+
+  it("finds a free length named by its word", () => {
+    expectAct("find me a free hour next week for a call with the vet", "calendar_find_free_time", {
+      duration_min: 60,
+    });
+    expectAct("find me two half-hour slots tomorrow for interviews", "calendar_find_free_time", {
+      duration_min: 30,
+      count: 2,
+    });
+  });
+
+  it("asks which event when a whole series is taken away", () => {
+    const result = read("remove the weekly 1:1, the entire series not just this one");
+    expect(result).toMatchObject({ tool: "calendar_delete_event", args: { series: true } });
+    expect(acts(result)).toBe(false);
+  });
+});

@@ -12,6 +12,7 @@ import {
   titleFrom,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { CALENDAR_RANGE_INTENTS } from "./ranges.js";
 import { bestWhen, EVENT_SAID, lengthSaid, namedIn, timeAfter, withoutNamed } from "./said.js";
 import { SAMPLES } from "./samples.js";
 
@@ -341,6 +342,6 @@ const CALENDAR_MORE_INTENTS: IntentTable = {
 };
 
 export const CALENDAR_LANGUAGE = withPhrasings(
-  byTool(CALENDAR_INTENTS, CALENDAR_EDIT_INTENTS, CALENDAR_MORE_INTENTS),
+  byTool(CALENDAR_INTENTS, CALENDAR_EDIT_INTENTS, CALENDAR_MORE_INTENTS, CALENDAR_RANGE_INTENTS),
   SAMPLES,
 );

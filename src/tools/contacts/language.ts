@@ -47,7 +47,20 @@ const businessLine = ({ query }: Args, env: LanguageEnv, doing: string): string 
     ? `I can only ${doing} people in your contacts; I can't look up a business's number.`
     : undefined;
 
+/** A phone number as written or said in digit groups ("0161 496 0000", "+44 7700 900123"). */
+const PHONE_NUMBER = /^\+?\(?\d[\d ()-]{5,}\d$/;
+
 const CONTACT_INTENTS: IntentTable = {
+  // A number dialled as written ("dial 0161 496 0000"): the digits are whom to call. Matched,
+  // not taught; anything but a phone number's shape is left to the other readings
+  contacts_call_number: {
+    tool: "contacts_call",
+    shapes: ["(call|ring|phone|dial) [the number] {query:text} [now|please|for me]"],
+    build: ({ values }) =>
+      typeof values.query === "string" && PHONE_NUMBER.test(values.query.trim())
+        ? { query: values.query.trim() }
+        : undefined,
+  },
   // Jarvis has no telephony: contacts_call hands tel: / sms: to the system's phone app
   contacts_call: {
     capability: { area: "People", can: "look up, call, text and add contacts", example: "call mom" },
@@ -263,7 +276,35 @@ function contactPartial(input: GuessInput): Args | undefined {
   return email ? { email } : undefined;
 }
 
+/** A contact's value said as it is: an address is the email, a number the phone. */
+function contactValue(value: unknown): Args | undefined {
+  if (typeof value !== "string") return undefined;
+  const said = value.trim().replace(/^(?:email|e mail|address|number|phone|mobile)\s+/i, "");
+  if (/^[\w.+-]+\s*@\s*[\w.-]+(?:\s+dot\s+\w+)*$/i.test(said))
+    return { email: said.replace(/\s+dot\s+/gi, ".").replace(/\s+/g, "") };
+  if (PHONE_NUMBER.test(said)) return { phone: said };
+  return undefined;
+}
+
 const CONTACT_EDIT_INTENTS: IntentTable = {
+  // A person saved with the number or address said beside the name ("save 07700 900123 as
+  // Plumber Dave", "add Lena Hoff to my contacts, lena@…"). Matched, not taught
+  contacts_add_with_value: {
+    tool: "contacts_add",
+    shapes: [
+      "(save|add|store|put) {value:text} (as|under) {name:text} [in|to|into] [my] [contacts|contact list|address book|phone]",
+      "(add|save|put|store) {name:text} (to|in|into) [my] (contacts|contact list|address book) [,] [with|email|e mail|address|number|phone] {value:text}",
+    ],
+    build: ({ values }) => {
+      const found = contactValue(values.value);
+      const name = typeof values.name === "string" ? values.name.trim() : "";
+      // "save 0207 123 4567 as my wifi code" keeps a fact, not a person
+      const thing = /^(?:my|the|a|an|our|his|her|its|their)\b|\b(?:code|password|pin|number|default|key)\b/i;
+      if (!found || !name || /@|\d/.test(name) || thing.test(name) || name.split(/\s+/).length > 4)
+        return undefined;
+      return { name, ...found };
+    },
+  },
   contacts_add: {
     ask: { name: "What's the name?", email: "What's the email address?" },
     describe: ({ name, email, phone }) =>

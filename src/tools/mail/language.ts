@@ -123,6 +123,12 @@ const MAIL_INTENTS: IntentTable = {
       // "anything from the school about the trip?": who sent it and what about, still no word
       // for mail
       "[is there|have i got|got] anything [new] from {from:title} (about|on|regarding) {query}",
+      // Asked after an answer awaited ("did Kessler reply yet", "has the landlord got back to me")
+      `(did|has|have) {from:title} (reply|replied|write back|written back|get back to me|got back to me|gotten back to me|answer|answered|respond|responded) [to me|to my email|to my mail] [yet|already|at all|so far] ${SINCE}`,
+      // An account searched for what someone sent or what a mail mentions ("check the work
+      // account for anything from HR")
+      `(check|look in|search|look through|go through) (my|the) {account:label} (account|inbox|mailbox|email|mail) for (anything|something|mail|emails|messages|any mail|any emails|any messages) from {from:title} ${SINCE}`,
+      `(check|look in|search|look through|go through) (my|the) {account:label} (account|inbox|mailbox|email|mail) for (anything|something|mail|emails|messages|any mail|any emails|any messages) (mentioning|about|regarding|that mentions|to do with) {query}`,
       // "pull up the latest thread with the builders": a conversation named by its other side
       // (one email opened is read, not searched for: "open the last email from …" stays a read)
       "(pull up|bring up|show [me]|find [me]|get [me]) the (latest|last|newest|most recent) (thread|conversation|exchange|emails) (with|from) {from:title}",
@@ -278,6 +284,9 @@ const MAIL_READ_INTENTS: IntentTable = {
     // is said of parcels and people too
     shapes: [
       "what (came|has come|has just come) in [today|this morning|overnight|since yesterday|so far today] [short version|in short|briefly|quickly]",
+      // Said short ("whats come in today") and with the summary asked for after it
+      "(what|whats) [is|has] [just] (come|came|arrived|landed) [in] [in my inbox] (today|this morning|overnight|since yesterday|so far today) [,] [just] [(give|tell) me] [the|a] [quick|short] (summary|gist|rundown|short version|highlights) [please]",
+      "(what|whats) [is|has] [just] (come|landed|arrived) in [my inbox] (today|this morning|overnight|so far today)",
     ],
     samples: ["give me the highlights of my email", "summary of today's mail", "what did today's emails say"],
   },
