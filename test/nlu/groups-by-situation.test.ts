@@ -167,3 +167,58 @@ describe("calendar events said as a situation", () => {
     expect(acts(result)).toBe(false);
   });
 });
+
+describe("the desktop and the browser by situation", () => {
+  it("opens an address in a new tab with the tabs, not over the page already open", () => {
+    expectAct("go to example.com in a new tab", "browser_tabs", { action: "new", url: "example.com" });
+    expectAct("open bbc.co.uk in the browser", "browser_navigate", { url: "bbc.co.uk" });
+  });
+
+  it("fetches a page asked what it says with its address after", () => {
+    expectAct("what does this page say https://www.example.com/help", "web_fetch", {
+      url: "https://www.example.com/help",
+    });
+  });
+
+  it("names a control by its kind and what it switches", () => {
+    expectAct("is there a toggle for night light", "ui_find", { name: "night light", role: "toggle" });
+    expectAct("find the Print button", "ui_find", { name: "Print", role: "button" });
+  });
+
+  it("picks an option in a list named by its label, asking which list without a ref", () => {
+    expectAct("pick France in the country box, that's e9", "browser_select", {
+      values: ["France"],
+      ref: "e9",
+    });
+    const asked = read("choose Monday in the day dropdown");
+    expect(asked).toMatchObject({ tool: "browser_select" });
+    expect(acts(asked)).toBe(false);
+  });
+
+  it("reads a window named by its app after it, or a document's kind alone", () => {
+    expectAct("close me the window of slack", "windows_close", { app: "slack" });
+    expectAct("maximise the presentation please", "windows_tile", {
+      side: "maximize",
+      window: "presentation",
+    });
+    expectAct("move the calculator window to 40 40 and make it 500 tall", "windows_move", {
+      x: 40,
+      y: 40,
+      height: 500,
+    });
+  });
+
+  it("forces an app that hangs", () => {
+    expectAct("kill chrome its not responding", "apps_quit", { app: "chrome", force: true });
+    expectAct("close spotify", "apps_quit", { app: "spotify" });
+    expect(read("close spotify").args).not.toHaveProperty("force");
+  });
+
+  it("presses a key more than once, a chord after what it does, select all", () => {
+    expectAct("hit enter three times", "input_hotkey", { keys: "enter", repeat: 3 });
+    expectAct("reopen the last closed tab, ctrl shift t", "input_hotkey", { keys: "ctrl+shift+t" });
+    expectAct("select all in this window", "input_hotkey", { keys: "ctrl+a" });
+    expectAct("right-click at 1020,88", "input_click", { button: "right", x: 1020, y: 88 });
+    expectNoAct("please don't press ctrl z", "input_hotkey");
+  });
+});

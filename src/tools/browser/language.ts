@@ -1,4 +1,10 @@
-import { type Args, argsWithoutTail, type BuildInput, findUrl } from "../../brain/nlu/language/index.js";
+import {
+  type Args,
+  argsWithoutTail,
+  type BuildInput,
+  findUrl,
+  slotsAsArgs,
+} from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to browse: open, read and act on pages and tabs (the team's own sentences). */
@@ -22,6 +28,9 @@ const BROWSER_INTENTS: IntentTable = {
       "(open|load|show) {url} in (the|a|my) (browser|new tab|tab|firefox|chrome|chromium)",
       "(open|visit|go to) the (website|site|page) (at|called) {url}",
     ],
+    // An address opened in a new tab is the tabs' own call (it keeps the page already open)
+    build: (input) =>
+      /\b(?:new|another|separate|fresh|second) tab\b/i.test(input.env.text) ? undefined : slotsAsArgs(input),
     samples: ["open the website", "go to the page", "open this link", "browse to the site"],
     // A website asked for with none named: which one is asked
     askShapes: ["[can you] (open|visit|load|pull up|bring up) (a|some) (website|site|web page) [for me]"],
@@ -205,6 +214,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
         args: { action: "list" },
       },
       { t: `[a] new ${TAB} [please]`, args: { action: "new" } },
+      // An address opened beside what is open already ("… in another tab", "go to X in a new tab")
+      {
+        t: "(open|load|pull up|go to|visit|bring up) {url} in (a new|another|a separate|a fresh|a second|its own) tab [please|for me]",
+        args: { action: "new" },
+      },
     ],
     samples: [
       "new browser tab please",
@@ -290,7 +304,15 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       "(set|change) [the] [dropdown|list|menu] {ref:pageref} to {values:items}",
       "(select|choose|pick) {values:items} (in|from) the {tail:label} (dropdown|list|menu) [element] {ref:pageref}",
     ],
-    build: argsWithoutTail,
+    // The list named by its label with its ref said beside it ("pick Germany in the country
+    // box, that's e7"); without a ref, which list is asked
+    shapes: [
+      `(select|choose|pick|set) {values:items} (in|from|on) the {tail:label} (dropdown|drop down|list|menu|box|selector|picker) ${REF_ASIDE} {ref:pageref}`,
+    ],
+    askShapes: [
+      "(select|choose|pick) {values:items} (in|from|on) the {tail:label} (dropdown|drop down|selector|picker|drop down list|dropdown list) [on the page|please]",
+    ],
+    build: labelledArgs,
     samples: ["pick an option in that dropdown", "choose the size from the menu"],
   },
   browser_wait_for: {

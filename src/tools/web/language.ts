@@ -106,6 +106,9 @@ const WEB_INTENTS: IntentTable = {
     shapes: [
       "[the|this] (page|article|site|website|link) {url} [(give me|get me|show me|read me|i want|i need)] the (text|contents|content|words) [of it|on it|in it] [{tail:text}]",
       "(pull|pull up|grab) [me] the (text|contents|content|words) of [this|the] [article|page|post|story|blog post] {url}",
+      // What a page says asked first, its address after ("what does this page say <link>")
+      "what (does|do) (this|that|the) (page|article|site|website|link|post) (say|tell me|contain) [at|here] {url}",
+      "(what is|tell me what is|read me what is) (on|in) (this|that|the) (page|article|site|website|link) [at|here] {url}",
     ],
     samples: ["fetch this page", "download the page", "get the contents of the page"],
     fallback: (input) => {
