@@ -1,5 +1,6 @@
 import { type Args, type BuildInput, capitalize, NO_ARGS, parseNumber } from "../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../tools/language.js";
+import { routineByName } from "./routine-names.js";
 
 /**
  * How people ask for routines and answer what rings (the team's own sentences). The schedule
@@ -128,33 +129,6 @@ function fileIn(input: BuildInput): Args | undefined {
   };
 }
 
-/**
- * A routine named by the person ("the morning briefing routine", "my Halden mail automation"):
- * the word "routine" or "automation" is required, since "pause the morning show" or "stop the
- * washing machine" name something else; without a name, Jarvis asks which.
- */
-function routineByName(tool: string, verb: string, verbs: string, question: string): IntentTable {
-  // No "start" or "do": "start my workout routine", "do my bedtime routine" are a person's habits.
-  const ROUTINE = "(routine|automation)";
-  return {
-    [tool]: {
-      describe: ({ id }) => (typeof id === "string" ? `${verb} the routine "${id}"` : undefined),
-      anchors: /\b(?:routines?|automations?)\b/,
-      ask: { id: question },
-      // Shapes, never taught: the verbs are the player's and the lights' too ("turn off", "stop").
-      shapes: [
-        `${verbs} [the|my] {id:label} ${ROUTINE} [back on|again|now|for now|please]`,
-        `${verbs} [the|my] ${ROUTINE} (called|named) {id:label} [now|for now|please]`,
-      ],
-      askShapes: [`${verbs} (a|my|the) ${ROUTINE}`, `${verbs} one of my (routines|automations)`],
-      build: (input) => {
-        const id = text(input.values.id);
-        return id && !/^(?:a|an|my|the|this|that|every|all)$/i.test(id) ? { id } : undefined;
-      },
-    },
-  };
-}
-
 /** A request to be told something on every surface (screens and voice). */
 const SHOUT = "(tell me|let me know|notify me|alert me|ping me|say it to me|shout at me|show me|say it)";
 const EVERYWHERE =
@@ -279,12 +253,14 @@ const ROUTINE_INTENTS: IntentTable = {
     "Pause",
     "(pause|suspend|disable|turn off|switch off|stop)",
     "Which routine should I pause?",
+    "(suspend|disable)",
   ),
   ...routineByName(
     "routines_resume",
     "Resume",
     "(resume|unpause|restart|re-enable|enable|turn on|switch on|turn|switch)",
     "Which routine should I resume?",
+    "(resume|unpause|re-enable|enable|turn back on|switch back on)",
   ),
   ...routineByName(
     "routines_remove",
@@ -292,7 +268,13 @@ const ROUTINE_INTENTS: IntentTable = {
     "(delete|remove|get rid of|cancel|drop)",
     "Which routine should I delete?",
   ),
-  ...routineByName("routines_run", "Run", "(run|trigger|fire|kick off)", "Which routine should I run?"),
+  ...routineByName(
+    "routines_run",
+    "Run",
+    "(run|trigger|fire|kick off)",
+    "Which routine should I run?",
+    "(run|trigger|kick off|fire off)",
+  ),
   notify_user: {
     capability: {
       area: "Notifications",

@@ -222,3 +222,32 @@ describe("the desktop and the browser by situation", () => {
     expectNoAct("please don't press ctrl z", "input_hotkey");
   });
 });
+
+describe("routines, tools Jarvis makes, the sandbox and memory", () => {
+  it("runs, resumes or pauses a routine named by its kind, leaving the player its own", () => {
+    expectAct("kick off the evening digest now", "routines_run", { id: "evening digest" });
+    expectAct("resume the weekly round up", "routines_resume", { id: "weekly round up" });
+    expectAct("resume the podcast", "media_play");
+  });
+
+  it("says honestly that writing a tool needs a model, registers a draft, asks which tool to remove", () => {
+    const make = read("write me a tool that renames my scans by date");
+    expect(acts(make)).toBe(false);
+    expect(make.reply).toMatch(/language model/);
+    expectAct("register draft d12", "tools_register", { draft: "d12" });
+    const remove = read("get rid of the scan tool you made");
+    expect(remove).toMatchObject({ tool: "tools_remove" });
+    expect(acts(remove)).toBe(false);
+  });
+
+  it("runs a program safely in the sandbox, never a sentence", () => {
+    expectAct("test ./tidy.sh safely, no internet", "sandbox_run", { command: ["sh", "./tidy.sh"] });
+    expectNoAct("run the numbers safely", "sandbox_run");
+  });
+
+  it("recalls a fact of one's own asked again, or a code only the person gave", () => {
+    expectAct("who is my optician again", "memory_recall", { query: "optician" });
+    expectAct("whats my gym locker code", "memory_recall", { query: "gym locker code" });
+    expectNoAct("what is my schedule again", "memory_recall");
+  });
+});

@@ -72,16 +72,29 @@ export const SKILLS_LANGUAGE = byTool(SKILL_INTENTS);
 /** The interpreter a script's extension names: "scrape.py" runs as "python3 scrape.py". */
 const RUNNERS: Record<string, string> = { py: "python3", js: "node", mjs: "node", sh: "sh" };
 
+/** Said of a program run in isolation: no network, which the sandbox gives unasked. */
+const OFFLINE =
+  "[[,] (no internet|no network|without internet|without the internet|without network access|offline)]";
+
 const SANDBOX_INTENTS: IntentTable = {
   sandbox_run: {
     describe: ({ command }) => (Array.isArray(command) ? `Run ${command.join(" ")} in a sandbox` : undefined),
     shapes: [
       "(run|test|try) {what:text} (in|inside) (a|the|an) (sandbox|isolated box|isolated environment) [for me]",
       "(run|test|try) {what:text} (in|inside) (a|the|an) (sandbox|isolated box|isolated environment) [,] {time:number} (second|seconds|sec) (limit|timeout|max)",
+      // The program said after the place ("try this script safely in a sandbox, python3 x.py"),
+      // or "safely" alone naming the isolation; no network is the sandbox's default
+      `(run|test|try) [this|the|my|that] [script|program|code|snippet] [safely] (in|inside) (a|the|an) (sandbox|isolated box|isolated environment) [,] {what:text} ${OFFLINE}`,
+      { t: `(run|test|try) {what:text} safely [,] ${OFFLINE}`, args: { safely: true } },
     ],
     build: (input) => {
       const parts = word(input.values.what)?.split(/\s+/);
-      if (!parts?.length || /^(?:it|this|that|something)$/i.test(parts[0]!)) return undefined;
+      if (!parts?.length || /^(?:it|this|that|something|the|my|a)$/i.test(parts[0]!)) return undefined;
+      // Without the word "sandbox", a program is a file or an interpreter's line, never words of
+      // a sentence ("run the numbers safely")
+      const program =
+        /[./]/.test(parts.join(" ")) || /^(?:python3?|node|sh|bash|deno|ruby|perl)$/.test(parts[0]!);
+      if (input.fixed.safely === true && !program) return undefined;
       const runner = RUNNERS[parts[0]!.split(".").pop()!.toLowerCase()];
       const command = parts.length === 1 && runner ? [runner, parts[0]!] : parts;
       const time = input.values.time;
