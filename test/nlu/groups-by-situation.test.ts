@@ -251,3 +251,56 @@ describe("routines, tools Jarvis makes, the sandbox and memory", () => {
     expectNoAct("what is my schedule again", "memory_recall");
   });
 });
+
+describe("more of the personal groups by situation", () => {
+  it("imports into a calendar named by its name", () => {
+    expectAct("import ~/Downloads/term.ics into the School calendar", "calendar_import_ics", {
+      path: "~/Downloads/term.ics",
+      calendar: "School",
+    });
+  });
+
+  it("gives a number of passages from one's own papers or notes", () => {
+    expectAct("give me 4 passages about damp from my house documents", "knowledge_search", {
+      query: "damp",
+      limit: 4,
+    });
+  });
+
+  it("shows what Jarvis put in the trash", () => {
+    expectAct("what have you binned lately", "files_trash_list");
+  });
+
+  it("sums up one account's mail, or a number of messages", () => {
+    expectAct("summarise today's mail on the Work account", "mail_summarize", { account: "Work" });
+    expectAct("give me a summary of today's emails, at most 8 messages", "mail_summarize", { limit: 8 });
+    expectAct("search mail subject car insurance", "mail_search", { subject: "car insurance" });
+  });
+
+  it("looks up contact details asked as having them, and asks who to call", () => {
+    expectAct("do I have an email for the plumber", "contacts_search", { query: "plumber" });
+    const call = read("I need to make a call");
+    expect(call).toMatchObject({ tool: "contacts_call" });
+    expect(acts(call)).toBe(false);
+  });
+
+  it("finds where a named file was saved", () => {
+    expectAct("where did I save budget-2025.xlsx?", "files_search", { query: "budget-2025.xlsx" });
+  });
+
+  it("keeps a fact for itself, not in a note; a note stays a note", () => {
+    expectAct("make a note for yourself: the spare fob is in the drawer", "memory_remember", {
+      text: "the spare fob is in the drawer",
+    });
+    expectAct("don't forget, my brother's birthday is in May", "memory_remember");
+    expectAct("make a note: call the vet", "notes_add", { text: "call the vet" });
+    expectNoAct("don't forget to buy milk", "memory_remember");
+    expectAct("forget f7", "memory_forget", { id: "f7" });
+  });
+
+  it("summarises a page named with 'at' and the main things in a document", () => {
+    expectAct("key takeaways from the page at https://www.example.org/guide/", "docs_summarize", {
+      url: "https://www.example.org/guide/",
+    });
+  });
+});

@@ -337,6 +337,11 @@ const CALENDAR_MORE_INTENTS: IntentTable = {
       "(import|load|add) {path} (to|into|in) [my|the] calendar",
       "(import|load) [the] (events|calendar|invite|invitation) (from|in) {path}",
     ],
+    // Into a calendar named by its name ("into the Family calendar"): matched, not taught
+    shapes: [
+      "(import|load|add|put|copy) [the] [events|dates|term dates|schedule|invites] [from] {path} (to|into|in|on) [my|the] {calendar:label} (calendar|diary)",
+      "(can you|could you|please) (import|load|add|put) [the] [events|dates|term dates|schedule|conference schedule] [from] {path} (to|into|in|on) [my|the] [{calendar:label}] (calendar|diary)",
+    ],
     samples: ["import the invite file", "add the events from that ics file to my calendar"],
   },
 };

@@ -53,6 +53,14 @@ const PHONE_NUMBER = /^\+?\(?\d[\d ()-]{5,}\d$/;
 const CONTACT_INTENTS: IntentTable = {
   // A number dialled as written ("dial 0161 496 0000"): the digits are whom to call. Matched,
   // not taught; anything but a phone number's shape is left to the other readings
+  // A call wanted with no one named ("I need to make a call"): who is asked
+  contacts_call_someone: {
+    tool: "contacts_call",
+    askShapes: [
+      "[i need to|i want to|i would like to|let me|can i|can you|please] (make|place) a [phone] call [now|please|for me]",
+    ],
+    build: () => ({}),
+  },
   contacts_call_number: {
     tool: "contacts_call",
     shapes: ["(call|ring|phone|dial) [the number] {query:text} [now|please|for me]"],
@@ -194,8 +202,24 @@ const CONTACT_INTENTS: IntentTable = {
       "(when|what) is {query:contact} 's birthday",
       "is it {query:contact} 's birthday [today|soon|this week|this month|tomorrow]",
     ],
+    // Contact details asked as having them ("do I have an email for the nursery"), or the
+    // contacts named first ("in my contacts, find the garage"): matched, not taught
+    shapes: [
+      "(do i have|have i got|have you got|is there|got) (an|a|any) (email|email address|e mail|mail address|number|phone number|mobile number|address|contact) (for|of) {query:text}",
+      "(in|from) my (contacts|address book|phone book|contact list) [,] (find|look up|search for|get|show me|pull up) {query:text}",
+    ],
     // Only the name is searched: "does bob live in france" looks bob up
-    build: ({ values }) => (typeof values.query === "string" ? { query: values.query } : undefined),
+    build: ({ values, env }) => {
+      if (typeof values.query !== "string") return undefined;
+      // The shapes' free name drops its article ("an email for the nursery" is "nursery")
+      if (!/^\W*(?:do i have|have i got|have you got|is there|got|in my|from my)\b/i.test(env.text))
+        return { query: values.query };
+      const name = values.query
+        .trim()
+        .replace(/[?.!]+$/, "")
+        .replace(/^(?:the|my|our)\s+/i, "");
+      return name && name.split(/\s+/).length <= 5 ? { query: name } : undefined;
+    },
     samples: [
       "look up a contact",
       "find someone in my contacts",

@@ -78,6 +78,10 @@ const DOCS_INTENTS: IntentTable = {
       "(summarize|summarise|sum up|recap|boil down) the (indexed|saved|stored) (doc|document|file|pdf|paper|report) {document:label} [{tail:text}]",
       "(summarize|summarise|sum up|recap|boil down) [the|my] {document:label} (i|that i|you) (indexed|added|saved|stored|uploaded) [{tail:text}]",
       "[the|my] {document:label} (i|that i) (put|added|saved|stored|indexed|uploaded|gave you) [in|to|into] [your|my|the] [library|documents|knowledge base] [{tail:text}] what (it says|it is about|does it say|it means) [{tail2:text}]",
+      // The page named with "at" before its address ("key takeaways from the page at …"), and
+      // the main things asked of a document named with its path after
+      "[give me|what are|list] [the] (gist|summary|main points|key points|highlights|takeaways|key takeaways) (of|from|in) the (page|article|web page|video|site) at {url}",
+      "what (were|are) the (main|key|important|big) (things|points) in [the|this|my] [{tail:text}] [,] {path}",
       // The number of points said after the path as a cap ("…, five bullets max")
       "(summarize|summarise|sum up|boil down|condense) [the|this] [document|file|pdf|report|paper] {path} [for me] [,] {max_points:number} (points|bullets|bullet points) (max|maximum|at most|tops|or fewer|or less)",
       "(summarize|summarise|sum up|boil down|condense) [the|this] [document|file|pdf|report|paper] {path} [for me] [,] (no more than|at most|max|maximum|up to) {max_points:number} (points|bullets|bullet points)",

@@ -122,6 +122,19 @@ const FILE_INTENTS: IntentTable = {
       return query ? { ...args, query, match: "content", ...(path ? { path } : {}) } : undefined;
     },
   },
+  // Where a file named by its name was put ("where did I save tax-2026.pdf?"): its name is the
+  // query. Matched, not taught
+  files_where_saved: {
+    tool: "files_search",
+    shapes: [
+      "where (did|have) i (save|saved|put|store|stored|leave|left|keep|download|downloaded) {query:file} [again|to]",
+      "where is {query:file} (saved|stored|kept) [again]",
+    ],
+    build: ({ values }) =>
+      typeof values.query === "string" && /\.[a-z0-9]{1,5}$/i.test(values.query)
+        ? { query: values.query }
+        : undefined,
+  },
   files_search: {
     refersTo: () => ({ one: "file" }),
     capability: { area: "Files", can: "find, list, read, write, move and trash files" },
@@ -335,6 +348,13 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       `(show|list|open) [me] [the|my] ${TRASH} [contents]`,
       "(what|which) files (did i|have i) (delete|deleted|trash|trashed|throw away|thrown away)",
       "what (did i|have i) (delete|deleted|trash|trashed|throw away|thrown away) [recently|lately|today]",
+    ],
+    // Asked of what Jarvis put there ("what have you binned lately", "what's in Jarvis's trash"):
+    // matched, not taught
+    shapes: [
+      `what (have you|did you|has jarvis) (put|got|thrown|binned|trashed|moved|chucked|deleted) [in|into] [the|your] [${TRASH}] [lately|recently|today|so far]`,
+      `(what is|show me what is) in (your|jarvis's|jarvis s|jarviss|jarvis) ${TRASH} [{tail:text}]`,
+      `(show|list) [me] (your|jarvis's|jarvis s) ${TRASH}`,
     ],
     samples: ["what's been thrown away", "list deleted files", "show me the deleted items"],
   },

@@ -10,6 +10,10 @@ const MY_DOCS =
 const OWN_DOCS =
   "(my|the|our) [saved|stored|indexed|uploaded|own] [{kind:label}] (documents|docs|papers|pdfs|paperwork|library|knowledge base|knowledgebase|manuals|handbooks)";
 
+/** One's papers or course notes: kept documents that may hold a passage. */
+const OWN_DOCS_OR_NOTES =
+  "(my|the|our) [saved|stored|indexed|uploaded|own] [{kind:label}] (documents|docs|papers|pdfs|paperwork|library|knowledge base|notes|course notes|lecture notes|uni notes)";
+
 /** A path said as words with slashes ("Documents/Recipes"), which the file reader may cut. */
 function slashedPath(text: string): string | undefined {
   return /(?:^|\s)((?:~\/|\.{1,2}\/|\/)?[\w.-]+(?:\/[\w.-]+)+)/.exec(text)?.[1];
@@ -45,6 +49,9 @@ const KNOWLEDGE_INTENTS: IntentTable = {
       "(search|check|look through|look in|go through) (my|the) (saved|stored|indexed|uploaded) (documents|docs|papers|pdfs|files) (for|about|on) {query}",
       // Searched *inside* one's papers: the preposition says where, so the web never is
       `(search|look|dig|hunt|check) (inside|within|through|in|among|across|into) ${OWN_DOCS} (for|about|on) {query}`,
+      // Passages asked by how many ("give me 5 passages about X from my notes")
+      `[give me|show me|find|get|find me] [the] [top|best] {limit:number} (passages|bits|extracts|excerpts|snippets) (about|on|mentioning|regarding) {query} (from|in) ${OWN_DOCS_OR_NOTES}`,
+      `(find|show me|tell me) where ${OWN_DOCS_OR_NOTES} (mention|mentions|talk about|say something about) {query} [,] [give me|show me] {limit:number} (passages|bits|extracts|excerpts|snippets)`,
       // A question scoped to one's papers first ("in my course pdfs, what is …")
       `(in|from|according to) ${OWN_DOCS} [,] {query:text}`,
     ],

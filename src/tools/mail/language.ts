@@ -123,6 +123,8 @@ const MAIL_INTENTS: IntentTable = {
       // "anything from the school about the trip?": who sent it and what about, still no word
       // for mail
       "[is there|have i got|got] anything [new] from {from:title} (about|on|regarding) {query}",
+      // The subject said as a field ("search mail subject council tax")
+      `(search|check|look through|find) [my|the] ${MAIL} [for] [with] [the] subject [line] {subject:text}`,
       // Asked after an answer awaited ("did Kessler reply yet", "has the landlord got back to me")
       `(did|has|have) {from:title} (reply|replied|write back|written back|get back to me|got back to me|gotten back to me|answer|answered|respond|responded) [to me|to my email|to my mail] [yet|already|at all|so far] ${SINCE}`,
       // An account searched for what someone sent or what a mail mentions ("check the work
@@ -287,6 +289,10 @@ const MAIL_READ_INTENTS: IntentTable = {
       // Said short ("whats come in today") and with the summary asked for after it
       "(what|whats) [is|has] [just] (come|came|arrived|landed) [in] [in my inbox] (today|this morning|overnight|since yesterday|so far today) [,] [just] [(give|tell) me] [the|a] [quick|short] (summary|gist|rundown|short version|highlights) [please]",
       "(what|whats) [is|has] [just] (come|landed|arrived) in [my inbox] (today|this morning|overnight|so far today)",
+      // One account's mail summed up ("today's inbox on the Shop account"), or a number of messages
+      "(summarize|summarise|sum up|recap) [my|the] [today's|todays] (inbox|emails|mail|messages) (on|in|from|for) [my|the] {account:label} (account|inbox|mailbox) [today|from today]",
+      "(give me|what is) [a|the] (summary|rundown|recap|gist) of [my|the] [today's|todays] (inbox|emails|mail|messages) (on|in|from|for) [my|the] {account:label} (account|inbox|mailbox) [today]",
+      "(give me|what is) [a|the] (summary|rundown|recap|gist) of [my|the] [today's|todays] (inbox|emails|mail|messages) [,] (max|maximum|at most|no more than|up to) {limit:number} (messages|emails|mails)",
     ],
     samples: ["give me the highlights of my email", "summary of today's mail", "what did today's emails say"],
   },

@@ -38,6 +38,10 @@ const MEMORY_INTENTS: IntentTable = {
     shapes: [
       "{text:fact} (remember|memorise|memorize|note|keep) (it|that|this) [for me|in mind]",
       "note that {text:fact}",
+      // Kept for Jarvis itself, not written in a note or a reminder: "don't forget, X",
+      // "keep in mind X", "make a note for yourself: X"
+      "(don't forget|do not forget|keep in mind|bear in mind) [that] [,] {text:fact}",
+      "(make|take|write) [a] note (for yourself|to yourself|for you|in your memory|in your head) [that] [:] {text:fact}",
     ],
     asks: ["(remember|memorise|memorize|keep in mind) (this|that|something) [for me]"],
     anchors: /\b(?:remember|memori[sz]e|keep in mind|don't forget|do not forget|note that)\b/,
@@ -133,6 +137,14 @@ const MEMORY_FORGET_INTENTS: IntentTable = {
       "(stop remembering|don't remember|do not remember) {query}",
       "forget (my|our) {query}",
     ],
+    // A kept fact named by its id as the memory list shows it ("forget f12")
+    shapes: ["(forget|delete|erase|remove) [memory|fact] {id:text}"],
+    build: (input) => {
+      const args = slotsAsArgs(input);
+      if (typeof args.id !== "string") return args;
+      const id = args.id.trim();
+      return /^#?[a-z]\d{1,6}$/i.test(id) ? { id } : undefined;
+    },
     samples: ["forget what i said about my ex", "wipe that memory", "erase that fact about me"],
   },
 };

@@ -1,3 +1,4 @@
+import { slotsAsArgs } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to jot something down and find it again (the team's own sentences). */
@@ -26,6 +27,14 @@ const NOTES_INTENTS: IntentTable = {
       // A note headed by what it is for ("note for the plumber: ..."): the heading is its title.
       "[a] note (for|about|on) {title:label} : {text:body}",
     ],
+    // "a note for yourself / in your memory" is kept by Jarvis, not written in a note
+    build: (input) => {
+      const args = slotsAsArgs(input);
+      return typeof args.text === "string" &&
+        /^(?:for yourself|to yourself|for you|in your (?:memory|head))\b/i.test(args.text.trim())
+        ? undefined
+        : args;
+    },
     samples: ["take a note", "i want to write something down", "jot this down for me", "make a quick note"],
     negatives: ["what notes does a piano have", "play the high note", "make a note of the song's key"],
   },
