@@ -304,3 +304,34 @@ describe("more of the personal groups by situation", () => {
     });
   });
 });
+
+describe("values said in the places people put them", () => {
+  it("keeps the name said before the values and the contacts", () => {
+    expectAct("add Jo Lee, jo.lee@example.com, to my contacts", "contacts_add", {
+      name: "Jo Lee",
+      email: "jo.lee@example.com",
+    });
+    expectAct("add Tomasz Nowak to contacts, tomasz@example.pl, +48 601 234 567", "contacts_add", {
+      name: "Tomasz Nowak",
+      phone: "+48 601 234 567",
+    });
+  });
+
+  it("searches inside files when the words or the contents are said", () => {
+    expectAct("search my files for the words passport number", "files_search", {
+      query: "passport number",
+      match: "content",
+    });
+    expectAct("find files mentioning Kensington in the name or the content", "files_search", {
+      match: "both",
+    });
+    expect(read("find my tax files").args).not.toHaveProperty("match");
+  });
+
+  it("moves a window and gives it a size in one breath", () => {
+    expectAct("move the terminal window to 0,0 and make it 800 by 600", "windows_move", {
+      width: 800,
+      height: 600,
+    });
+  });
+});

@@ -89,7 +89,14 @@ const NOT_AN_EVENT_NAME =
 function rangedEvent(input: BuildInput): Args | undefined {
   const { day, title, location, calendar } = input.values;
   if (!isWhen(day) || typeof title !== "string") return undefined;
-  const name = title.trim().replace(/^(?:a|an|my)\s+/i, "");
+  let name = title.trim().replace(/^(?:a|an|my)\s+/i, "");
+  // "parents' evening at Oakfield School": a place after "at" in the name is where it is
+  let place = typeof location === "string" ? location.trim() : "";
+  const at = /^(.+?)\s+at\s+((?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)$/.exec(name);
+  if (!place && at) {
+    name = at[1]!;
+    place = at[2]!;
+  }
   if (!name || NOT_A_TITLE.test(name) || NOT_AN_EVENT_NAME.test(name) || name.split(/\s+/).length > 8)
     return undefined;
   const hours = rangeHours(input.matches.from?.raw ?? "", input.matches.to?.raw ?? "");
@@ -99,7 +106,7 @@ function rangedEvent(input: BuildInput): Args | undefined {
     start: isoAt(input, day.date, hours.start),
     end: isoAt(input, day.date, hours.end),
   };
-  if (typeof location === "string" && location.trim()) args.location = location.trim();
+  if (place) args.location = place;
   if (typeof calendar === "string" && calendar.trim()) args.calendar = calendar.trim();
   return args;
 }
@@ -173,6 +180,8 @@ export const CALENDAR_RANGE_INTENTS: IntentTable = {
       `{title:title} [from] {from:text} ${TO} {to:text} {day:day} [(at|in) {location:text}]`,
       `${BLOCK} [from] {from:text} ${TO} {to:text} {day:day} (for|to do|to work on) {title:title} ${ON_CALENDAR}`,
       `${BLOCK} {day:day} [from] {from:text} ${TO} {to:text} (for|to do|to work on) {title:title} ${ON_CALENDAR}`,
+      // The place said before the day ("parents' evening at the school on Wednesday from 6 to 8pm")
+      `(schedule|add|put in|book|pencil in|set up) [a|an] {title:title} (at|in) {location:text} (on|for) {day:day} [from] {from:text} ${TO} {to:text}`,
       `(schedule|add|put in|book|pencil in|set up) [a|an] {title:title} [from] {from:text} ${TO} {to:text} (on|for) {day:day} [(in|at) {location:text}]`,
       `(schedule|add|put in|book|pencil in|set up) [a|an] {title:title} (on|for) {day:day} [from] {from:text} ${TO} {to:text} [(in|at) {location:text}]`,
     ],

@@ -300,14 +300,24 @@ function contactPartial(input: GuessInput): Args | undefined {
   return email ? { email } : undefined;
 }
 
-/** A contact's value said as it is: an address is the email, a number the phone. */
-function contactValue(value: unknown): Args | undefined {
-  if (typeof value !== "string") return undefined;
-  const said = value.trim().replace(/^(?:email|e mail|address|number|phone|mobile)\s+/i, "");
+/** One value as said: an address is the email, a number the phone. */
+function oneValue(value: string): Args | undefined {
+  const said = value.trim().replace(/^(?:email|e mail|address|number|phone|mobile|and)\s+/i, "");
   if (/^[\w.+-]+\s*@\s*[\w.-]+(?:\s+dot\s+\w+)*$/i.test(said))
     return { email: said.replace(/\s+dot\s+/gi, ".").replace(/\s+/g, "") };
   if (PHONE_NUMBER.test(said)) return { phone: said };
   return undefined;
+}
+
+/** A contact's values said as they are, one or an address and a number ("x@y.com, 0161 …"). */
+function contactValue(value: unknown): Args | undefined {
+  if (typeof value !== "string") return undefined;
+  const parts = value.split(/\s*(?:,|\band\b)\s*/).filter(Boolean);
+  if (parts.length === 0 || parts.length > 2) return undefined;
+  const found = parts.map(oneValue);
+  if (found.some((f) => !f)) return undefined;
+  const merged = Object.assign({}, ...found) as Args;
+  return Object.keys(merged).length === parts.length ? merged : undefined;
 }
 
 const CONTACT_EDIT_INTENTS: IntentTable = {
@@ -318,10 +328,19 @@ const CONTACT_EDIT_INTENTS: IntentTable = {
     shapes: [
       "(save|add|store|put) {value:text} (as|under) {name:text} [in|to|into] [my] [contacts|contact list|address book|phone]",
       "(add|save|put|store) {name:text} (to|in|into) [my] (contacts|contact list|address book) [,] [with|email|e mail|address|number|phone] {value:text}",
+      // The values between the name and the contacts ("add Tom Baker, tom@…, to my contacts"):
+      // the name is what comes before the first comma
+      "(add|save|put|store) {said:text} (to|in|into) [my] (contacts|contact list|address book)",
     ],
-    build: ({ values }) => {
-      const found = contactValue(values.value);
-      const name = typeof values.name === "string" ? values.name.trim() : "";
+    build: ({ values, matches }) => {
+      const said = matches.said?.raw;
+      const comma = said ? said.indexOf(",") : -1;
+      const found = contactValue(
+        said && comma > 0 ? said.slice(comma + 1).replace(/,\s*$/, "") : values.value,
+      );
+      const name = (
+        said && comma > 0 ? said.slice(0, comma) : typeof values.name === "string" ? values.name : ""
+      ).trim();
       // "save 0207 123 4567 as my wifi code" keeps a fact, not a person
       const thing = /^(?:my|the|a|an|our|his|her|its|their)\b|\b(?:code|password|pin|number|default|key)\b/i;
       if (!found || !name || /@|\d/.test(name) || thing.test(name) || name.split(/\s+/).length > 4)

@@ -154,6 +154,21 @@ const FILE_INTENTS: IntentTable = {
       `(search|look) in {path} for {query}`,
       `(find|search for|look for) ${FILE} (mentioning|containing|about|with) {query} [in the name or the content|in the name or content|anywhere|in the name]`,
     ],
+    // What is written inside, said as words to find or as contents ("… for the words X", "in the
+    // name or the content"), is searched there too
+    build: (input) => {
+      const args = slotsAsArgs(input);
+      const text = input.env.text.toLowerCase();
+      const both = /\bnames? (?:or|and) (?:the )?contents?\b|\bboth\b.*\bcontents?\b/.test(text);
+      const inside = /\b(?:the words?|the text|the phrase|inside (?:my|the) files|contents?)\b/.test(text);
+      if (typeof args.query === "string")
+        args.query = args.query
+          .replace(/^(?:the )?(?:words?|text|phrase) /i, "")
+          .replace(/^["'“‘]|["'”’]$/g, "");
+      if (both) args.match = "both";
+      else if (inside) args.match = "content";
+      return args;
+    },
     samples: ["find a file", "where is that file", "search my computer for a document", "locate the file"],
     anchors: /\b(?:find|search|look for|locate|where|grep|look in|hunt)\b/,
     fallback: (input) => {

@@ -51,6 +51,7 @@ const KNOWLEDGE_INTENTS: IntentTable = {
       `(search|look|dig|hunt|check) (inside|within|through|in|among|across|into) ${OWN_DOCS} (for|about|on) {query}`,
       // Passages asked by how many ("give me 5 passages about X from my notes")
       `[give me|show me|find|get|find me] [the] [top|best] {limit:number} (passages|bits|extracts|excerpts|snippets) (about|on|mentioning|regarding) {query} (from|in) ${OWN_DOCS_OR_NOTES}`,
+      `[give me|show me|find|get|find me] [the] [top|best] {limit:number} (passages|bits|extracts|excerpts|snippets) (in|from) ${OWN_DOCS_OR_NOTES} (about|on|mentioning|regarding) {query}`,
       `(find|show me|tell me) where ${OWN_DOCS_OR_NOTES} (mention|mentions|talk about|say something about) {query} [,] [give me|show me] {limit:number} (passages|bits|extracts|excerpts|snippets)`,
       // A question scoped to one's papers first ("in my course pdfs, what is …")
       `(in|from|according to) ${OWN_DOCS} [,] {query:text}`,

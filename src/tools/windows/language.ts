@@ -249,6 +249,7 @@ const WINDOW_INTENTS: IntentTable = {
       },
       // Moved and then given one side's length ("… to 0 0 and make it 800 wide")
       "(move|put|drag|push) [the|my|this] [{app}] [window] [over] to {point} and (make|resize) it [to] {width:number} [pixels|px] wide",
+      "(move|put|drag|push) [the|my|this] [{app}] [window] [over] to {point} and (make|resize) it [to] {size}",
       "(move|put|drag|push) [the|my|this] [{app}] [window] [over] to {point} and (make|resize) it [to] {height:number} [pixels|px] (tall|high)",
     ],
     build: windowArgs,
