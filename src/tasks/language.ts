@@ -133,6 +133,16 @@ function fileIn(input: BuildInput): Args | undefined {
 const SHOUT = "(tell me|let me know|notify me|alert me|ping me|say it to me|shout at me|show me|say it)";
 const EVERYWHERE =
   "(everywhere|on everything|on every (screen|device|surface)|on all [of] [my|the] (screens|devices|surfaces)|across all [my] (screens|devices))";
+/**
+ * The surfaces named loosely, as people picture them: "to all my screens", "on all the windows",
+ * "on the speakers and every screen". With a verb of sending or shouting, the message is what
+ * remains after them or before them.
+ */
+const SURFACES =
+  "(to|on|across) (all|every|each) [of] [my|the] (screens|screen|surfaces|surface|devices|device|windows|window|displays|display) [and (say it|read it) (out loud|aloud)]";
+const SPEAKERS_TOO =
+  "(on|through|over) the speakers and [on|to] (every|each|all [the|my]) (screen|screens|window|windows|display|displays)";
+const BROADCAST = "(broadcast|push|shout|blast|flash|announce|say)";
 const ALOUD = "[and|,] (out loud|aloud|voice too|read it out|say it out loud)";
 
 /** How soon, and why, said after "let me know": the routine is the same. */
@@ -285,7 +295,7 @@ const ROUTINE_INTENTS: IntentTable = {
       typeof message === "string" ? `Tell you on every screen: ${message}` : undefined,
     // What makes it this tool and not a chat answer or a note: the request names the surfaces.
     anchors:
-      /\b(?:everywhere|every (?:screen|device|surface)|all (?:my |the )?(?:screens|devices|surfaces)|out loud|notify me)\b/,
+      /\b(?:everywhere|every (?:screen|device|surface|window|display)|all (?:my |the )?(?:screens|devices|surfaces|windows|displays)|out loud|notify me)\b/,
     ask: { message: "What should I tell you?" },
     shapes: [
       `${SHOUT} ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,
@@ -295,6 +305,12 @@ const ROUTINE_INTENTS: IntentTable = {
       `(put|show|flash|post) {message:body} (at me|up) ${EVERYWHERE}`,
       `(announce|broadcast) [it|this] ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,
       `(notify me|send me a notification) [${EVERYWHERE}] [,] title {title:label} [,] (message|saying|text) {message:body}`,
+      // The message first, then where it goes ("push shoes on to all my screens"), or the
+      // surfaces first and the message after, said aloud too
+      `${BROADCAST} {message:body} ${SURFACES}`,
+      `${BROADCAST} [it|this] ${SURFACES} [:|,] {message:body}`,
+      `(say it|read it) (out loud|aloud) and (on|to) (all|every|each) [the|my] (screens|screen|windows|window|displays|devices) [:|,] {message:body}`,
+      `(shout|say|announce|broadcast) it ${SPEAKERS_TOO} [:|,] {message:body}`,
     ],
     samples: [
       "send a notice to all my screens",
@@ -304,7 +320,10 @@ const ROUTINE_INTENTS: IntentTable = {
     build: (input) => {
       const message = text(input.values.message);
       const title = text(input.values.title);
-      return message ? { message, ...(title ? { title } : {}) } : undefined;
+      // "push the file to all my devices" sends a thing, not a message
+      if (!message || /^(?:the|my|this|that|these|those|a|an|it)(?:\s+\w+){0,2}$/i.test(message))
+        return undefined;
+      return { message, ...(title ? { title } : {}) };
     },
   },
   alerts_list: {

@@ -335,3 +335,58 @@ describe("values said in the places people put them", () => {
     });
   });
 });
+
+describe("kinds the ninth set showed more of", () => {
+  it("broadcasts a message named before or after the surfaces", () => {
+    expectAct("push dinner in ten to all my screens and say it out loud", "notify_user", {
+      message: "dinner in ten",
+    });
+    expectAct("say it out loud and on all the windows: meeting starts now", "notify_user", {
+      message: "meeting starts now",
+    });
+    expectNoAct("push the file to all my devices", "notify_user");
+  });
+
+  it("reads skills, sandboxes and generated tools said in other orders", () => {
+    expectAct("install the npm skill jarvis-budget", "skills_install", { source: "npm:jarvis-budget" });
+    expectAct("in the pdf-tools skill read references/USAGE.md", "skills_read", {
+      name: "pdf-tools",
+      path: "references/USAGE.md",
+    });
+    expectAct("in an isolated box run node check.js with 256 mb memory max", "sandbox_run", {
+      command: ["node", "check.js"],
+      memory_mb: 256,
+    });
+    expectAct("run this python in the sandbox without internet: print(2+2)", "sandbox_run", {
+      command: ["python3", "-c", "print(2+2)"],
+    });
+    expectAct("remove the generated tool grams_to_cups", "tools_remove", { name: "grams_to_cups" });
+  });
+
+  it("keeps notes dictated after a colon and searched with no 'my', never a remark about a song", () => {
+    expectAct("note: the fence needs painting before june", "notes_add", {
+      text: "the fence needs painting before june",
+    });
+    expectAct("search notes for sourdough", "notes_search", { query: "sourdough" });
+    expectNoAct("note current song as awesome please", "notes_add");
+  });
+
+  it("adds a folder or a document said with its place; summarises a document 'resumed' or shortened", () => {
+    expectAct("learn the boiler manual, it is in downloads/boiler-manual.pdf", "knowledge_add", {
+      path: "downloads/boiler-manual.pdf",
+    });
+    expectAct("resume the document ~/work/plan.pdf please", "docs_summarize", { path: "~/work/plan.pdf" });
+    expectAct("resume the song", "media_play");
+  });
+
+  it("texts with a word mail never uses, and counts web results asked first", () => {
+    expectAct("send a msg to jake saying see you at 6", "contacts_call", {
+      via: "text",
+      message: "see you at 6",
+    });
+    expectAct("top 5 results for cheap flights to Oslo", "web_search", {
+      query: "cheap flights to Oslo",
+      limit: 5,
+    });
+  });
+});

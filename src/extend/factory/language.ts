@@ -36,6 +36,8 @@ const FACTORY_INTENTS: IntentTable = {
   },
   tools_remove: {
     ask: { name: "Which of the tools I made? Ask me to list them first." },
+    // Named by its own name, said as one word ("remove the generated tool recipe_converter")
+    shapes: ["(remove|delete|uninstall) the (generated|custom|made|new) tool {name:text}"],
     describe: ({ name }) => (typeof name === "string" ? `Remove the tool you made, "${name}"` : undefined),
     // The tool named by what it does and who made it: which one is asked (its real name is the
     // factory's), never removed on a guess
@@ -43,7 +45,10 @@ const FACTORY_INTENTS: IntentTable = {
       "(remove|delete|uninstall|get rid of|drop) the {what:text} tool (you made|you wrote|you built|we made|we built|i had you make)",
       "(remove|delete|uninstall|get rid of|drop) the tool (you made|you wrote|you built|we made) (for|that|which) {what:text}",
     ],
-    build: () => ({}),
+    build: ({ values }) => {
+      const name = typeof values.name === "string" ? values.name.trim() : "";
+      return /^[a-z][\w-]*$/i.test(name) && !/\s/.test(name) ? { name } : {};
+    },
   },
 };
 

@@ -310,7 +310,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       `(select|choose|pick|set) {values:items} (in|from|on) the {tail:label} (dropdown|drop down|list|menu|box|selector|picker) ${REF_ASIDE} {ref:pageref}`,
     ],
     askShapes: [
-      "(select|choose|pick) {values:items} (in|from|on) the {tail:label} (dropdown|drop down|selector|picker|drop down list|dropdown list) [on the page|please]",
+      "(select|choose|pick) {values:items} (in|from|on) the {tail:label} (dropdown|drop down|selector|picker|drop down list|dropdown list) [on (the|that|this) (page|site|website)|please]",
     ],
     build: labelledArgs,
     samples: ["pick an option in that dropdown", "choose the size from the menu"],

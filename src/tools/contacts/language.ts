@@ -8,6 +8,7 @@ import {
   slotsAsArgs,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { CONTACT_SAID_INTENTS } from "./said.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask to look people up, add them, call and text them (the team's own sentences). */
@@ -47,29 +48,7 @@ const businessLine = ({ query }: Args, env: LanguageEnv, doing: string): string 
     ? `I can only ${doing} people in your contacts; I can't look up a business's number.`
     : undefined;
 
-/** A phone number as written or said in digit groups ("0161 496 0000", "+44 7700 900123"). */
-const PHONE_NUMBER = /^\+?\(?\d[\d ()-]{5,}\d$/;
-
 const CONTACT_INTENTS: IntentTable = {
-  // A number dialled as written ("dial 0161 496 0000"): the digits are whom to call. Matched,
-  // not taught; anything but a phone number's shape is left to the other readings
-  // A call wanted with no one named ("I need to make a call"): who is asked
-  contacts_call_someone: {
-    tool: "contacts_call",
-    askShapes: [
-      "[i need to|i want to|i would like to|let me|can i|can you|please] (make|place) a [phone] call [now|please|for me]",
-    ],
-    build: () => ({}),
-  },
-  contacts_call_number: {
-    tool: "contacts_call",
-    shapes: ["(call|ring|phone|dial) [the number] {query:text} [now|please|for me]"],
-    build: ({ values }) =>
-      typeof values.query === "string" && PHONE_NUMBER.test(values.query.trim())
-        ? { query: values.query.trim() }
-        : undefined,
-  },
-  // Jarvis has no telephony: contacts_call hands tel: / sms: to the system's phone app
   contacts_call: {
     capability: { area: "People", can: "look up, call, text and add contacts", example: "call mom" },
     ask: { query: "Who should I call?" },
@@ -300,54 +279,7 @@ function contactPartial(input: GuessInput): Args | undefined {
   return email ? { email } : undefined;
 }
 
-/** One value as said: an address is the email, a number the phone. */
-function oneValue(value: string): Args | undefined {
-  const said = value.trim().replace(/^(?:email|e mail|address|number|phone|mobile|and)\s+/i, "");
-  if (/^[\w.+-]+\s*@\s*[\w.-]+(?:\s+dot\s+\w+)*$/i.test(said))
-    return { email: said.replace(/\s+dot\s+/gi, ".").replace(/\s+/g, "") };
-  if (PHONE_NUMBER.test(said)) return { phone: said };
-  return undefined;
-}
-
-/** A contact's values said as they are, one or an address and a number ("x@y.com, 0161 …"). */
-function contactValue(value: unknown): Args | undefined {
-  if (typeof value !== "string") return undefined;
-  const parts = value.split(/\s*(?:,|\band\b)\s*/).filter(Boolean);
-  if (parts.length === 0 || parts.length > 2) return undefined;
-  const found = parts.map(oneValue);
-  if (found.some((f) => !f)) return undefined;
-  const merged = Object.assign({}, ...found) as Args;
-  return Object.keys(merged).length === parts.length ? merged : undefined;
-}
-
 const CONTACT_EDIT_INTENTS: IntentTable = {
-  // A person saved with the number or address said beside the name ("save 07700 900123 as
-  // Plumber Dave", "add Lena Hoff to my contacts, lena@…"). Matched, not taught
-  contacts_add_with_value: {
-    tool: "contacts_add",
-    shapes: [
-      "(save|add|store|put) {value:text} (as|under) {name:text} [in|to|into] [my] [contacts|contact list|address book|phone]",
-      "(add|save|put|store) {name:text} (to|in|into) [my] (contacts|contact list|address book) [,] [with|email|e mail|address|number|phone] {value:text}",
-      // The values between the name and the contacts ("add Tom Baker, tom@…, to my contacts"):
-      // the name is what comes before the first comma
-      "(add|save|put|store) {said:text} (to|in|into) [my] (contacts|contact list|address book)",
-    ],
-    build: ({ values, matches }) => {
-      const said = matches.said?.raw;
-      const comma = said ? said.indexOf(",") : -1;
-      const found = contactValue(
-        said && comma > 0 ? said.slice(comma + 1).replace(/,\s*$/, "") : values.value,
-      );
-      const name = (
-        said && comma > 0 ? said.slice(0, comma) : typeof values.name === "string" ? values.name : ""
-      ).trim();
-      // "save 0207 123 4567 as my wifi code" keeps a fact, not a person
-      const thing = /^(?:my|the|a|an|our|his|her|its|their)\b|\b(?:code|password|pin|number|default|key)\b/i;
-      if (!found || !name || /@|\d/.test(name) || thing.test(name) || name.split(/\s+/).length > 4)
-        return undefined;
-      return { name, ...found };
-    },
-  },
   contacts_add: {
     ask: { name: "What's the name?", email: "What's the email address?" },
     describe: ({ name, email, phone }) =>
@@ -409,4 +341,7 @@ const CONTACT_EDIT_INTENTS: IntentTable = {
   },
 };
 
-export const CONTACTS_LANGUAGE = withPhrasings(byTool(CONTACT_INTENTS, CONTACT_EDIT_INTENTS), SAMPLES);
+export const CONTACTS_LANGUAGE = withPhrasings(
+  byTool(CONTACT_SAID_INTENTS, CONTACT_INTENTS, CONTACT_EDIT_INTENTS),
+  SAMPLES,
+);

@@ -28,7 +28,7 @@ function slashedPath(text: string): string | undefined {
  * points said anywhere ("…, five bullets max"), the words around the request dropped.
  */
 function summaryArgs(input: BuildInput): Record<string, unknown> | undefined {
-  const { tail2: _tail, ...args } = slotsAsArgs(input);
+  const { tail2: _tail, what: _what, ...args } = slotsAsArgs(input);
   if (args.path === "/") {
     const path = slashedPath(input.env.text);
     if (!path) return undefined;
@@ -82,6 +82,10 @@ const DOCS_INTENTS: IntentTable = {
       // the main things asked of a document named with its path after
       "[give me|what are|list] [the] (gist|summary|main points|key points|highlights|takeaways|key takeaways) (of|from|in) the (page|article|web page|video|site) at {url}",
       "what (were|are) the (main|key|important|big) (things|points) in [the|this|my] [{tail:text}] [,] {path}",
+      // "Resume" as a summary, the way many speakers of other languages say it, only with the
+      // document named; a document shortened to its main things
+      "resume (the|this|that|my) (document|file|pdf|report|text|article|paper) {path} [please|for me]",
+      "(shorten|condense|cut down|boil down) [the|my] [{what:text}] (in|from) {path} [for me] [,] [just|only] [give me] [the] [main|key|important] [things|points] [please]",
       // The number of points said after the path as a cap ("…, five bullets max")
       "(summarize|summarise|sum up|boil down|condense) [the|this] [document|file|pdf|report|paper] {path} [for me] [,] {max_points:number} (points|bullets|bullet points) (max|maximum|at most|tops|or fewer|or less)",
       "(summarize|summarise|sum up|boil down|condense) [the|this] [document|file|pdf|report|paper] {path} [for me] [,] (no more than|at most|max|maximum|up to) {max_points:number} (points|bullets|bullet points)",

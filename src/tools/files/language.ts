@@ -8,6 +8,7 @@ import {
   slotsAsArgs,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { FILES_BY_CONTENT_INTENTS } from "./by-content.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for their files (the team's own sentences). */
@@ -94,46 +95,6 @@ const FILE_INTENTS: IntentTable = {
       `(find|list|show me|locate|look for|search for|get|are there|is there|any) [me] [all|any|every] [the|my|of the|of my] [.] ${BY_EXTENSION} [files] (in|inside|under) {path}`,
     ],
     build: everyOfKind,
-  },
-  // A file found by what is written inside it ("which file has 'X' in it", "grep my notes
-  // folder for X", "look inside my files for the text X"): the words are the file's content,
-  // not its name. Matched, not taught
-  files_by_content: {
-    tool: "files_search",
-    shapes: [
-      `(which|what) ${FILE} (has|have|contains|contain|mentions|mention|says|say) {query} [written] (inside|in|in it|inside it|in them|inside them|somewhere in it) [${IN_PATH}]`,
-      `(which|what) ${FILE} (has|have) {query} written [somewhere] [${IN_PATH}]`,
-      `(look|search|dig) (inside|through the insides of|in the contents of|within) (my|the) (files|computer|drive|folders) [, not the knowledge base,|, not my documents,] for (the text|the words|the phrase|the line|the string) {query}`,
-      "grep [my|the] {path} [folder|directory] for {query}",
-      "grep [my|the] {folder:label} (folder|directory) for {query}",
-      `grep (for|through) {query} [${IN_PATH}]`,
-    ],
-    build: (input) => {
-      const { folder, ...args } = slotsAsArgs(input);
-      const query =
-        typeof args.query === "string"
-          ? args.query
-              .replace(/^(?:the )?(?:words?|text|phrase|line|string) /i, "")
-              .replace(/^["'“‘]|["'”’]$/g, "")
-              .trim()
-          : "";
-      // A folder named by a plain word is one in the home folder
-      const path = typeof folder === "string" ? `~/${folder.trim()}` : args.path;
-      return query ? { ...args, query, match: "content", ...(path ? { path } : {}) } : undefined;
-    },
-  },
-  // Where a file named by its name was put ("where did I save tax-2026.pdf?"): its name is the
-  // query. Matched, not taught
-  files_where_saved: {
-    tool: "files_search",
-    shapes: [
-      "where (did|have) i (save|saved|put|store|stored|leave|left|keep|download|downloaded) {query:file} [again|to]",
-      "where is {query:file} (saved|stored|kept) [again]",
-    ],
-    build: ({ values }) =>
-      typeof values.query === "string" && /\.[a-z0-9]{1,5}$/i.test(values.query)
-        ? { query: values.query }
-        : undefined,
   },
   files_search: {
     refersTo: () => ({ one: "file" }),
@@ -399,4 +360,7 @@ const FILE_CHANGE_INTENTS: IntentTable = {
   },
 };
 
-export const FILES_LANGUAGE = withPhrasings(byTool(FILE_INTENTS, FILE_CHANGE_INTENTS), SAMPLES);
+export const FILES_LANGUAGE = withPhrasings(
+  byTool(FILES_BY_CONTENT_INTENTS, FILE_INTENTS, FILE_CHANGE_INTENTS),
+  SAMPLES,
+);

@@ -98,9 +98,18 @@ const KNOWLEDGE_ADD_INTENTS: IntentTable = {
       "(index|add|load|import) [the|my] [folder|file|directory] {path} so [that] (i|you|we) (can|could) (search|look through|look in|find things in|go through|query) [it|them|in it|in them] [later|afterwards|from now on]",
       "(add|put) [the|my] [folder|file|document] {path} (to|into|in|among) (what|the things|the stuff|the documents) (you|i) can (search|look through|look up)",
       "(make|let) [the|my] [folder|file] {path} (something|a thing|one of the things) (you|i) can search",
+      // A folder named by a plain word ("my recipes folder"), or the document named by what it is
+      // and its place said after ("learn the oven manual, it is in downloads/oven-manual.pdf")
+      "(add|put|load|import) [the|my] {folder:label} (folder|directory) (to|into|in) [my|the] (knowledge base|knowledgebase|library|searchable documents)",
+      "(learn|index|add|read in|take in) [the|my] {what:text} [,] (it is|its|which is|you will find it|you can find it) (in|at) {where:text}",
     ],
     build: (input) => {
-      const args = slotsAsArgs(input);
+      const { folder, what: _what, where, ...args } = slotsAsArgs(input);
+      if (typeof folder === "string") return { path: `~/${folder.trim()}` };
+      if (typeof where === "string") {
+        const place = where.trim().replace(/[.!?]+$/, "");
+        return /\//.test(place) || /\.[a-z0-9]{1,5}$/i.test(place) ? { path: place } : undefined;
+      }
       const path = pathArg(args.path, input.env.text);
       return path ? { ...args, path } : undefined;
     },

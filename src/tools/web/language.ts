@@ -78,6 +78,8 @@ const WEB_INTENTS: IntentTable = {
       // "google it: …": the pronoun is the request's, the words after it the search
       "(google|search|look up) (it|this|that) {query}",
       "what (do|are) people (say|saying|think) (online|on the internet|on the web) about {query}",
+      // A number of results asked first, terse ("top 3 results for X"): results are the web's
+      "(top|first|best) {limit:number} (results|links|hits|web results|search results) (for|about|on) {query}",
     ],
     samples: ["search the internet", "google something for me", "do a web search", "look it up online"],
   },
