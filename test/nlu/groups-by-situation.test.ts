@@ -111,8 +111,8 @@ describe("mail asked by situation", () => {
 });
 
 describe("contacts with their number said", () => {
-  it("dials a number as written", () => {
-    expectAct("ring 0161 222 3344", "contacts_call", { query: "0161 222 3344" });
+  it("leaves a number dialled as written a question, and a length no call", () => {
+    expectNoAct("ring 0161 222 3344", "contacts_call");
     expectNoAct("call 5 minutes", "contacts_call");
   });
 

@@ -3,7 +3,9 @@ import type { IntentTable } from "../language.js";
 
 /**
  * Contacts said with their values or their kind of message in the words (decision 0045): a
- * number dialled as written, a name saved beside its address and number, a text said as one.
+ * name saved beside its address and number, a text said as one, a call with no one named. A
+ * number dialled as written stays a question (middle-band-rescue.test.ts): digits misheard
+ * reach a stranger.
  * All shapes: matched whole, never taught.
  */
 
@@ -31,8 +33,6 @@ function contactValue(value: unknown): Args | undefined {
 }
 
 export const CONTACT_SAID_INTENTS: IntentTable = {
-  // A number dialled as written ("dial 0161 496 0000"): the digits are whom to call. Matched,
-  // not taught; anything but a phone number's shape is left to the other readings
   // A call wanted with no one named ("I need to make a call"): who is asked
   contacts_call_someone: {
     tool: "contacts_call",
@@ -52,14 +52,7 @@ export const CONTACT_SAID_INTENTS: IntentTable = {
         ? { query: values.query, via: "text", message: values.message.trim() }
         : undefined,
   },
-  contacts_call_number: {
-    tool: "contacts_call",
-    shapes: ["(call|ring|phone|dial) [the number] {query:text} [now|please|for me]"],
-    build: ({ values }) =>
-      typeof values.query === "string" && PHONE_NUMBER.test(values.query.trim())
-        ? { query: values.query.trim() }
-        : undefined,
-  },
+
   // Jarvis has no telephony: contacts_call hands tel: / sms: to the system's phone app
   // A person saved with the number or address said beside the name ("save 07700 900123 as
   // Plumber Dave", "add Lena Hoff to my contacts, lena@…"). Matched, not taught
