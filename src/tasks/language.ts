@@ -202,6 +202,12 @@ const ROUTINE_INTENTS: IntentTable = {
         args: { kind: "page" },
       },
       { t: `${LET_KNOW} (when|whenever|if) [the page] {url:url} changes`, args: { kind: "page" } },
+      // A file arriving said first, the telling after ("when a pdf lands in Downloads/invoices
+      // tell me"); the folder as written, with its slashes
+      {
+        t: `(when|whenever|if) [a|an|any] [new] {kind:text} (appears|lands|shows up|arrives|is added|gets added|is saved) (in|into) {folder:text} [then] ${LET_KNOW}`,
+        args: { kind: "file" },
+      },
       {
         t: `(when|whenever|if) [a|an|new] ${MAIL} from {who:contact} (arrives|comes in|lands|shows up) [then] let me know ${RIGHT_AWAY}`,
         args: { kind: "mail" },

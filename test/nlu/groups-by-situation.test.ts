@@ -390,3 +390,23 @@ describe("kinds the ninth set showed more of", () => {
     });
   });
 });
+
+describe("a last few kinds", () => {
+  it("searches papers checked for something, and leaves 'in my documents' asked", () => {
+    expectAct("check my docs for the staff rota rules", "knowledge_search");
+    expectNoAct("find the invoices in my documents");
+  });
+
+  it("watches a folder said first with its slashes", () => {
+    expectAct("when a pdf lands in Downloads/invoices tell me", "routines_create", {
+      on_file_in: "Downloads/invoices",
+      on_file_pattern: "*.pdf",
+    });
+  });
+
+  it("finds a free length 'sometime' in a span", () => {
+    expectAct("find me a free hour sometime this week for the tax guy", "calendar_find_free_time", {
+      duration_min: 60,
+    });
+  });
+});

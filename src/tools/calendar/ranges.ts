@@ -138,15 +138,15 @@ export const CALENDAR_RANGE_INTENTS: IntentTable = {
   calendar_free_length: {
     tool: "calendar_find_free_time",
     shapes: [
-      `(find|get|give|show) [me|us] (a|an|one) ${FREE} {duration_min:duration} [slot|gap|block|opening] [{from:day}] [(for|to) {tail:text}]`,
-      `(find|get|give|show) [me|us] {count:number} [${FREE}] {duration_min:duration} (slots|gaps|blocks|openings|times) [{from:day}] [(for|to) {tail:text}]`,
-      `(find|get|give|show) [me|us] (a|an|one) {duration_min:duration} (slot|gap|block|opening) [{from:day}] [(for|to) {tail:text}]`,
+      `(find|get|give|show) [me|us] (a|an|one) ${FREE} {duration_min:duration} [slot|gap|block|opening] [sometime|some time|any time|anytime] [{from:day}] [(for|to) {tail:text}]`,
+      `(find|get|give|show) [me|us] {count:number} [${FREE}] {duration_min:duration} (slots|gaps|blocks|openings|times) [sometime|some time|any time|anytime] [{from:day}] [(for|to) {tail:text}]`,
+      `(find|get|give|show) [me|us] (a|an|one) {duration_min:duration} (slot|gap|block|opening) [sometime|some time|any time|anytime] [{from:day}] [(for|to) {tail:text}]`,
       `(have i got|do i have|is there|got) (a|an|one) [${FREE}] {duration_min:duration} [${FREE}|to spare] [on|for] {from:day} [(for|to) {tail:text}]`,
       `(when|where) (have i got|do i have|is there|can i find) (a|an|one) [${FREE}] {duration_min:duration} [${FREE}] [on|for] [{from:day}]`,
       // "a free hour", "a spare half hour": the length named by its word, no number
       ...HOURS.flatMap(([said, minutes]) => [
         {
-          t: `[ok|so|right] (find|get|give|show) [me|us] (a|an|one) ${FREE} ${said} [slot|gap|opening] [{from:day}] [(for|to) {tail:text}] [then|please]`,
+          t: `[ok|so|right] (find|get|give|show) [me|us] (a|an|one) ${FREE} ${said} [slot|gap|opening] [sometime|some time|any time|anytime] [{from:day}] [(for|to) {tail:text}] [then|please]`,
           args: { duration_min: minutes },
         },
         {
@@ -154,7 +154,7 @@ export const CALENDAR_RANGE_INTENTS: IntentTable = {
           args: { duration_min: minutes },
         },
         {
-          t: `(find|get|give|show) [me|us] {count:number} [${FREE}] ${said} (slots|gaps|blocks|openings) [{from:day}] [(for|to) {tail:text}]`,
+          t: `(find|get|give|show) [me|us] {count:number} [${FREE}] ${said} (slots|gaps|blocks|openings) [sometime|some time|any time|anytime] [{from:day}] [(for|to) {tail:text}]`,
           args: { duration_min: minutes },
         },
       ]),

@@ -31,7 +31,7 @@ const KNOWLEDGE_INTENTS: IntentTable = {
     neverAsk: true,
     describe: ({ query }) => (typeof query === "string" ? `Search your documents for ${query}` : undefined),
     medium:
-      /\b(?:knowledge ?base|library|archive|search\w*|look through|go through|about|regarding|say|says|said|mention\w*|according|(?:inside|within|through|among|across|into) (?:my|the|our)|pdfs|papers|paperwork)\b/,
+      /\b(?:knowledge ?base|library|archive|search\w*|look through|go through|about|regarding|say|says|said|mention\w*|according|(?:inside|within|through|among|across|into) (?:my|the|our)|pdfs|papers|paperwork|(?:check|search|look through|go through) (?:my|the) (?:\w+ )?(?:docs|documents))\b/,
     templates: [
       `(search|check|look through|look in|go through) ${MY_DOCS} (for|about|on) {query}`,
       `(what do|what does) ${MY_DOCS} say about {query}`,

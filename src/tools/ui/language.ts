@@ -135,7 +135,7 @@ const UI_INTENTS: IntentTable = {
       `what does (this|the) ${DIALOG} (show|say|contain|have in it)`,
       "(list|show|give|tell) [me] the (buttons|controls|fields|menus|options) and (buttons|controls|fields|menus|options) (in|on) the (focused|focussed|current|active|front) window [{tail:text}]",
       "(read|show|dump|print) [me] the {window:text} (window's|window s|windows) (ui tree|ui|accessibility tree|controls|elements|interface)",
-      "look at the {window:text} window and (tell me|say|list) what is (in|on) it",
+      "look at the {window:text} window and (tell me|say|list|show me) what is (in|on) it",
       // The window one is in, named by being in it ("the window I'm in", "the one I'm using")
       "(describe|list|read|show|tell me) [me] [all] the (buttons|controls|fields|menus|options) (and|or) (buttons|controls|fields|menus|options) (in|on|of) the (window|dialog|app|screen) (i am|i'm|im) (in|on|using|looking at)",
       "(describe|list|read|show|tell me) [me] [all] the (buttons|controls|fields|menus|options) (in|on|of) the (window|dialog|app) (i am|i'm|im) (in|on|using|looking at)",
