@@ -256,6 +256,9 @@ const MAIL_READ_INTENTS: IntentTable = {
     // lean every message to a reply
     askShapes: [
       "(reply|respond|write back|answer) (saying|with|that says|to say) {body}",
+      // The message named by its sender and place in the inbox ("reply to the last mail from
+      // Clara saying …"): what to say is kept, which message is asked (a search finds it)
+      "(reply|respond|write back|answer) to the (last|latest|newest|most recent) (mail|email|message) from {tail:text} (saying|with|that says|to say) {body}",
       // "reply all: thanks, it ships Thursday": to everyone on it, the words after the colon
       { t: "(reply|respond) [to] (all|everyone) {body}", args: { reply_all: true } },
     ],
