@@ -410,3 +410,11 @@ describe("a last few kinds", () => {
     });
   });
 });
+
+describe("the page read as what is written on it", () => {
+  it("reads what is written on the page, and lists two kinds of element asked together", () => {
+    expectAct("read me what's written on this web page", "browser_get_text");
+    expectAct("what buttons and links are on this page", "browser_snapshot");
+    expectAct("what buttons and fields are in this window", "ui_state");
+  });
+});

@@ -78,6 +78,7 @@ const PAGE_ELEMENT = "(button|link|box|field|checkbox|check box|tab|option|icon)
 const ON_A_PAGE =
   /\b(?:log ?in|sign ?(?:in|up)|register|fill (?:in|out)|forms?|(?:to|in) (?:the|my) (?:cart|basket)|checkout|check out|submit|subscribe|accept (?:the )?cookies|cookie (?:banner|pop-?up|notice|consent)|pop-?ups?|(?:search|text|input) (?:box|field)|book (?:a|the|it)|order (?:it|a|the))\b|\b(?:search|look) (?:for|up) .*\bon (?:the|this|that|their) (?:site|page|website)\b|\b(?:click|press|hit|tap|follow)\b.*\b(?:button|link|on (?:the|this) (?:page|site|website))\b/i;
 const TAB = "(tab|tabs|browser tab|browser tabs)";
+const ELEMENTS = "(fields|links|buttons|boxes|options|controls|elements|forms|menus)";
 
 const BROWSER_PAGE_INTENTS: IntentTable = {
   browser_back: {
@@ -114,7 +115,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     // Reading the page said as what is on it, or as the page the user has open (never taught:
     // "what is on the page" alone is the page's controls, browser_snapshot's)
     shapes: [
-      `(read|read out|read me|read out to me) [me] [out] what (is|it says) (on|in) ${OPEN_PAGE} [{tail:text}]`,
+      `(read|read out|read me|read out to me) [me] [out] what (is|it says) [written|said|printed] (on|in) ${OPEN_PAGE} [{tail:text}]`,
       `(read|read out|read me) [me] [out] the (text|words|writing|article) (of|on|from|in) ${OPEN_PAGE} [{tail:text}]`,
       `(read|read out) ${OPEN_PAGE} [out] [to me|aloud] [{tail:text}]`,
       "(read|read out) [me] (this|the) (article|story|post|blog post|piece) [out] [to me] [(out loud|aloud)] [please]",
@@ -140,6 +141,8 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     shapes: [
       `(snapshot|take a snapshot of) ${NAMED_PAGE} [{tail:text}]`,
       `(what|which) (fields|links|buttons|boxes|options|controls|elements|forms|menus) (are|is) [there] (on|in) ${PAGE_SAID}`,
+      // Two kinds of element asked together ("what buttons and links are on this page")
+      `(what|which) ${ELEMENTS} (and|or) ${ELEMENTS} (are|is) [there] (on|in) ${PAGE_SAID}`,
       `what is on ${PAGE_SAID}`,
     ],
     build: pageArgs,
