@@ -418,3 +418,11 @@ describe("the page read as what is written on it", () => {
     expectAct("what buttons and fields are in this window", "ui_state");
   });
 });
+
+describe("one's own time asked with no calendar word", () => {
+  it("reads anything on a day and the week's look as the calendar, never the town's plans", () => {
+    expectAct("have i got anything booked for tuesday", "calendar_list_events");
+    expectAct("what does my week look like", "calendar_list_events");
+    expectNoAct("is there anything on at the cinema on friday", "calendar_list_events");
+  });
+});

@@ -119,6 +119,13 @@ const CALENDAR_INTENTS: IntentTable = {
       "share my schedule with my boss",
       "publish my agenda online",
     ],
+    // A day asked after as one's own time with no calendar word ("is there anything on
+    // saturday", "what's my week looking like"): the day names one's plans, not the town's.
+    // Matched, not taught
+    shapes: [
+      "(is there|have i got|do i have|got) anything (on|planned|booked|scheduled|in) [for|on] {day}",
+      "(what is|how is|what does|how does) my week (looking|look) [like] [so far]",
+    ],
     build: eventsIn,
     fallback: (input) => {
       const day = findDay(input);
