@@ -426,3 +426,12 @@ describe("one's own time asked with no calendar word", () => {
     expectNoAct("is there anything on at the cinema on friday", "calendar_list_events");
   });
 });
+
+describe("an awaited answer with what it was about", () => {
+  it("keeps the sender and the subject, never the adverb", () => {
+    expectAct("did the council ever email me back about the parking permit?", "mail_search", {
+      from: "council",
+      query: "the parking permit",
+    });
+  });
+});

@@ -16,7 +16,9 @@ function mailQuery(input: BuildInput): Args | undefined {
   if (typeof input.values.mailbox === "string" && !MAIL_FOLDERS.test(input.values.mailbox)) return undefined;
   const args: Args = { ...input.fixed };
   const { from, since, query, unread, subject, account, mailbox } = input.values;
-  if (typeof from === "string") args.from = from.replace(/^(?:my|the)\s+/i, "");
+  // "did the council ever …": an adverb after the sender is no part of the name
+  if (typeof from === "string")
+    args.from = from.replace(/^(?:my|the)\s+/i, "").replace(/\s+(?:ever|even|still)$/i, "");
   if (typeof subject === "string") args.subject = subject;
   if (typeof account === "string") args.account = account;
   if (typeof mailbox === "string") args.mailbox = capitalize(mailbox);
@@ -127,6 +129,9 @@ const MAIL_INTENTS: IntentTable = {
       `(search|check|look through|find) [my|the] ${MAIL} [for] [with] [the] subject [line] {subject:text}`,
       // Asked after an answer awaited ("did Kessler reply yet", "has the landlord got back to me")
       `(did|has|have) {from:title} (reply|replied|write back|written back|get back to me|got back to me|gotten back to me|answer|answered|respond|responded) [to me|to my email|to my mail] [yet|already|at all|so far] ${SINCE}`,
+      // …and what about ("did the council ever email me back about the permit")
+      `(did|has|have) {from:title} [ever] (reply|replied|answer|answered|respond|responded|email me back|emailed me back|write back|written back|get back to me|got back to me) [to me|to my email|to my mail] (about|regarding|on) {query} [yet]`,
+      `did (anyone|anybody) (answer|reply to|respond to) my (email|mail|message) (about|regarding|on) {query} [yet]`,
       // An account searched for what someone sent or what a mail mentions ("check the work
       // account for anything from HR")
       `(check|look in|search|look through|go through) (my|the) {account:label} (account|inbox|mailbox|email|mail) for (anything|something|mail|emails|messages|any mail|any emails|any messages) from {from:title} ${SINCE}`,
