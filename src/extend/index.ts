@@ -4,6 +4,7 @@ import type { ToolRegistry } from "../gate/registry.js";
 import type { ToolDeps } from "../tools/deps.js";
 import { withLanguage } from "../tools/language.js";
 import { createFactory, factoryTools, type StoredTool, type ToolFactory } from "./factory/index.js";
+import { FACTORY_LANGUAGE } from "./factory/language.js";
 import { SandboxService } from "./sandbox/service.js";
 import { sandboxRunTool } from "./sandbox/tool.js";
 import { createSkills, type ParseYaml, type Skills } from "./skills/index.js";
@@ -55,7 +56,7 @@ export function installExtensions(options: ExtensionsOptions): Extensions {
   replace([
     ...withLanguage([sandboxRunTool(sandbox, deps.config, hide)], SANDBOX_LANGUAGE),
     ...skills.tools(),
-    ...factoryTools(factory),
+    ...withLanguage(factoryTools(factory), FACTORY_LANGUAGE),
   ]);
   const generated = factory.loadStored();
   let closed = false;

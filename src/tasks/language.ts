@@ -1,5 +1,6 @@
 import { type Args, type BuildInput, capitalize, NO_ARGS, parseNumber } from "../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../tools/language.js";
+import { routineByName } from "./routine-names.js";
 
 /**
  * How people ask for routines and answer what rings (the team's own sentences). The schedule
@@ -128,37 +129,20 @@ function fileIn(input: BuildInput): Args | undefined {
   };
 }
 
-/**
- * A routine named by the person ("the morning briefing routine", "my Halden mail automation"):
- * the word "routine" or "automation" is required, since "pause the morning show" or "stop the
- * washing machine" name something else; without a name, Jarvis asks which.
- */
-function routineByName(tool: string, verb: string, verbs: string, question: string): IntentTable {
-  // No "start" or "do": "start my workout routine", "do my bedtime routine" are a person's habits.
-  const ROUTINE = "(routine|automation)";
-  return {
-    [tool]: {
-      describe: ({ id }) => (typeof id === "string" ? `${verb} the routine "${id}"` : undefined),
-      anchors: /\b(?:routines?|automations?)\b/,
-      ask: { id: question },
-      // Shapes, never taught: the verbs are the player's and the lights' too ("turn off", "stop").
-      shapes: [
-        `${verbs} [the|my] {id:label} ${ROUTINE} [back on|again|now|for now|please]`,
-        `${verbs} [the|my] ${ROUTINE} (called|named) {id:label} [now|for now|please]`,
-      ],
-      askShapes: [`${verbs} (a|my|the) ${ROUTINE}`, `${verbs} one of my (routines|automations)`],
-      build: (input) => {
-        const id = text(input.values.id);
-        return id && !/^(?:a|an|my|the|this|that|every|all)$/i.test(id) ? { id } : undefined;
-      },
-    },
-  };
-}
-
 /** A request to be told something on every surface (screens and voice). */
 const SHOUT = "(tell me|let me know|notify me|alert me|ping me|say it to me|shout at me|show me|say it)";
 const EVERYWHERE =
   "(everywhere|on everything|on every (screen|device|surface)|on all [of] [my|the] (screens|devices|surfaces)|across all [my] (screens|devices))";
+/**
+ * The surfaces named loosely, as people picture them: "to all my screens", "on all the windows",
+ * "on the speakers and every screen". With a verb of sending or shouting, the message is what
+ * remains after them or before them.
+ */
+const SURFACES =
+  "(to|on|across) (all|every|each) [of] [my|the] (screens|screen|surfaces|surface|devices|device|windows|window|displays|display) [and (say it|read it) (out loud|aloud)]";
+const SPEAKERS_TOO =
+  "(on|through|over) the speakers and [on|to] (every|each|all [the|my]) (screen|screens|window|windows|display|displays)";
+const BROADCAST = "(broadcast|push|shout|blast|flash|announce|say)";
 const ALOUD = "[and|,] (out loud|aloud|voice too|read it out|say it out loud)";
 
 /** How soon, and why, said after "let me know": the routine is the same. */
@@ -218,6 +202,12 @@ const ROUTINE_INTENTS: IntentTable = {
         args: { kind: "page" },
       },
       { t: `${LET_KNOW} (when|whenever|if) [the page] {url:url} changes`, args: { kind: "page" } },
+      // A file arriving said first, the telling after ("when a pdf lands in Downloads/invoices
+      // tell me"); the folder as written, with its slashes
+      {
+        t: `(when|whenever|if) [a|an|any] [new] {kind:text} (appears|lands|shows up|arrives|is added|gets added|is saved) (in|into) {folder:text} [then] ${LET_KNOW}`,
+        args: { kind: "file" },
+      },
       {
         t: `(when|whenever|if) [a|an|new] ${MAIL} from {who:contact} (arrives|comes in|lands|shows up) [then] let me know ${RIGHT_AWAY}`,
         args: { kind: "mail" },
@@ -279,12 +269,14 @@ const ROUTINE_INTENTS: IntentTable = {
     "Pause",
     "(pause|suspend|disable|turn off|switch off|stop)",
     "Which routine should I pause?",
+    "(suspend|disable)",
   ),
   ...routineByName(
     "routines_resume",
     "Resume",
     "(resume|unpause|restart|re-enable|enable|turn on|switch on|turn|switch)",
     "Which routine should I resume?",
+    "(resume|unpause|re-enable|enable|turn back on|switch back on)",
   ),
   ...routineByName(
     "routines_remove",
@@ -292,7 +284,13 @@ const ROUTINE_INTENTS: IntentTable = {
     "(delete|remove|get rid of|cancel|drop)",
     "Which routine should I delete?",
   ),
-  ...routineByName("routines_run", "Run", "(run|trigger|fire|kick off)", "Which routine should I run?"),
+  ...routineByName(
+    "routines_run",
+    "Run",
+    "(run|trigger|fire|kick off)",
+    "Which routine should I run?",
+    "(run|trigger|kick off|fire off)",
+  ),
   notify_user: {
     capability: {
       area: "Notifications",
@@ -303,7 +301,7 @@ const ROUTINE_INTENTS: IntentTable = {
       typeof message === "string" ? `Tell you on every screen: ${message}` : undefined,
     // What makes it this tool and not a chat answer or a note: the request names the surfaces.
     anchors:
-      /\b(?:everywhere|every (?:screen|device|surface)|all (?:my |the )?(?:screens|devices|surfaces)|out loud|notify me)\b/,
+      /\b(?:everywhere|every (?:screen|device|surface|window|display)|all (?:my |the )?(?:screens|devices|surfaces|windows|displays)|out loud|notify me)\b/,
     ask: { message: "What should I tell you?" },
     shapes: [
       `${SHOUT} ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,
@@ -313,6 +311,12 @@ const ROUTINE_INTENTS: IntentTable = {
       `(put|show|flash|post) {message:body} (at me|up) ${EVERYWHERE}`,
       `(announce|broadcast) [it|this] ${EVERYWHERE} [${ALOUD}] [:|,|that] {message:body}`,
       `(notify me|send me a notification) [${EVERYWHERE}] [,] title {title:label} [,] (message|saying|text) {message:body}`,
+      // The message first, then where it goes ("push shoes on to all my screens"), or the
+      // surfaces first and the message after, said aloud too
+      `${BROADCAST} {message:body} ${SURFACES}`,
+      `${BROADCAST} [it|this] ${SURFACES} [:|,] {message:body}`,
+      `(say it|read it) (out loud|aloud) and (on|to) (all|every|each) [the|my] (screens|screen|windows|window|displays|devices) [:|,] {message:body}`,
+      `(shout|say|announce|broadcast) it ${SPEAKERS_TOO} [:|,] {message:body}`,
     ],
     samples: [
       "send a notice to all my screens",
@@ -322,7 +326,10 @@ const ROUTINE_INTENTS: IntentTable = {
     build: (input) => {
       const message = text(input.values.message);
       const title = text(input.values.title);
-      return message ? { message, ...(title ? { title } : {}) } : undefined;
+      // "push the file to all my devices" sends a thing, not a message
+      if (!message || /^(?:the|my|this|that|these|those|a|an|it)(?:\s+\w+){0,2}$/i.test(message))
+        return undefined;
+      return { message, ...(title ? { title } : {}) };
     },
   },
   alerts_list: {

@@ -1,4 +1,4 @@
-import { findApp, NO_ARGS } from "../../brain/nlu/language/index.js";
+import { type Args, type BuildInput, findApp, NO_ARGS, slotsAsArgs } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -7,6 +7,19 @@ const APP_SUFFIX = "[app|application|program|window]";
 /** One more of what is already open: "another", "a second", "a fresh" window of the app. */
 const ANOTHER = "(another|a second|a new|one more|an extra|a fresh|a separate|a further)";
 /** The whole app, not one of its windows: "completely", "all its windows", "for good". */
+/** An app that no longer answers: quitting it must be forced ("it froze, kill it"). */
+const HUNG =
+  "(froze|has frozen|is frozen|frozen|not responding|unresponsive|stuck|is stuck|got stuck|hung|has hung|is hanging|is not responding|stopped responding|has stopped responding|is unresponsive|locked up|crashed)";
+const FORCED =
+  /\b(?:force|kill|froze|frozen|stuck|hung|hanging|not responding|stopped responding|unresponsive|locked up|crashed)\b/i;
+
+/** The app to quit, forced when it was said to hang or to be killed; the words around dropped. */
+function quitArgs(input: BuildInput): Args | undefined {
+  const { tail: _tail, ...args } = slotsAsArgs(input);
+  if (typeof args.app !== "string") return args;
+  return FORCED.test(input.env.text) ? { ...args, force: true } : args;
+}
+
 const WHOLLY =
   "(completely|entirely|altogether|for good|fully|all its windows|and all its windows|every window)";
 
@@ -66,7 +79,11 @@ const APP_INTENTS: IntentTable = {
     asks: ["[force] (quit|close|exit) (it|that|this|the app|this app|the application|the program)"],
     shapes: [
       `[force] (quit|close|exit|shut down|shut|kill) [the|my] {app} ${APP_SUFFIX} [down] ${WHOLLY} [{tail:text}]`,
+      // The app said to hang, then killed ("gimp froze, just kill it"), or killed and then why
+      `[the|my] {app} ${APP_SUFFIX} [has|just] ${HUNG} [again] [,] [so|just|please|can you] (kill|force quit|force close|quit|close|end) it [{tail:text}]`,
+      `(kill|force quit|force close|end) [the|my] {app} ${APP_SUFFIX} [,] [it is|it has|its|because it is|because it|since it] ${HUNG} [{tail:text}]`,
     ],
+    build: quitArgs,
     // The app said only as "the app", with why: which app is asked, the reason is no name
     askShapes: [
       "(shut|close|quit|kill) (the app|this app|the program|this program|the application) [down] {tail:text}",

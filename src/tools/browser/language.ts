@@ -1,4 +1,10 @@
-import { type Args, argsWithoutTail, type BuildInput, findUrl } from "../../brain/nlu/language/index.js";
+import {
+  type Args,
+  argsWithoutTail,
+  type BuildInput,
+  findUrl,
+  slotsAsArgs,
+} from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to browse: open, read and act on pages and tabs (the team's own sentences). */
@@ -22,6 +28,9 @@ const BROWSER_INTENTS: IntentTable = {
       "(open|load|show) {url} in (the|a|my) (browser|new tab|tab|firefox|chrome|chromium)",
       "(open|visit|go to) the (website|site|page) (at|called) {url}",
     ],
+    // An address opened in a new tab is the tabs' own call (it keeps the page already open)
+    build: (input) =>
+      /\b(?:new|another|separate|fresh|second) tab\b/i.test(input.env.text) ? undefined : slotsAsArgs(input),
     samples: ["open the website", "go to the page", "open this link", "browse to the site"],
     // A website asked for with none named: which one is asked
     askShapes: ["[can you] (open|visit|load|pull up|bring up) (a|some) (website|site|web page) [for me]"],
@@ -69,6 +78,7 @@ const PAGE_ELEMENT = "(button|link|box|field|checkbox|check box|tab|option|icon)
 const ON_A_PAGE =
   /\b(?:log ?in|sign ?(?:in|up)|register|fill (?:in|out)|forms?|(?:to|in) (?:the|my) (?:cart|basket)|checkout|check out|submit|subscribe|accept (?:the )?cookies|cookie (?:banner|pop-?up|notice|consent)|pop-?ups?|(?:search|text|input) (?:box|field)|book (?:a|the|it)|order (?:it|a|the))\b|\b(?:search|look) (?:for|up) .*\bon (?:the|this|that|their) (?:site|page|website)\b|\b(?:click|press|hit|tap|follow)\b.*\b(?:button|link|on (?:the|this) (?:page|site|website))\b/i;
 const TAB = "(tab|tabs|browser tab|browser tabs)";
+const ELEMENTS = "(fields|links|buttons|boxes|options|controls|elements|forms|menus)";
 
 const BROWSER_PAGE_INTENTS: IntentTable = {
   browser_back: {
@@ -105,7 +115,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     // Reading the page said as what is on it, or as the page the user has open (never taught:
     // "what is on the page" alone is the page's controls, browser_snapshot's)
     shapes: [
-      `(read|read out|read me|read out to me) [me] [out] what (is|it says) (on|in) ${OPEN_PAGE} [{tail:text}]`,
+      `(read|read out|read me|read out to me) [me] [out] what (is|it says) [written|said|printed] (on|in) ${OPEN_PAGE} [{tail:text}]`,
       `(read|read out|read me) [me] [out] the (text|words|writing|article) (of|on|from|in) ${OPEN_PAGE} [{tail:text}]`,
       `(read|read out) ${OPEN_PAGE} [out] [to me|aloud] [{tail:text}]`,
       "(read|read out) [me] (this|the) (article|story|post|blog post|piece) [out] [to me] [(out loud|aloud)] [please]",
@@ -131,6 +141,8 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     shapes: [
       `(snapshot|take a snapshot of) ${NAMED_PAGE} [{tail:text}]`,
       `(what|which) (fields|links|buttons|boxes|options|controls|elements|forms|menus) (are|is) [there] (on|in) ${PAGE_SAID}`,
+      // Two kinds of element asked together ("what buttons and links are on this page")
+      `(what|which) ${ELEMENTS} (and|or) ${ELEMENTS} (are|is) [there] (on|in) ${PAGE_SAID}`,
       `what is on ${PAGE_SAID}`,
     ],
     build: pageArgs,
@@ -205,6 +217,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
         args: { action: "list" },
       },
       { t: `[a] new ${TAB} [please]`, args: { action: "new" } },
+      // An address opened beside what is open already ("… in another tab", "go to X in a new tab")
+      {
+        t: "(open|load|pull up|go to|visit|bring up) {url} in (a new|another|a separate|a fresh|a second|its own) tab [please|for me]",
+        args: { action: "new" },
+      },
     ],
     samples: [
       "new browser tab please",
@@ -290,7 +307,15 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
       "(set|change) [the] [dropdown|list|menu] {ref:pageref} to {values:items}",
       "(select|choose|pick) {values:items} (in|from) the {tail:label} (dropdown|list|menu) [element] {ref:pageref}",
     ],
-    build: argsWithoutTail,
+    // The list named by its label with its ref said beside it ("pick Germany in the country
+    // box, that's e7"); without a ref, which list is asked
+    shapes: [
+      `(select|choose|pick|set) {values:items} (in|from|on) the {tail:label} (dropdown|drop down|list|menu|box|selector|picker) ${REF_ASIDE} {ref:pageref}`,
+    ],
+    askShapes: [
+      "(select|choose|pick) {values:items} (in|from|on) the {tail:label} (dropdown|drop down|selector|picker|drop down list|dropdown list) [on (the|that|this) (page|site|website)|please]",
+    ],
+    build: labelledArgs,
     samples: ["pick an option in that dropdown", "choose the size from the menu"],
   },
   browser_wait_for: {

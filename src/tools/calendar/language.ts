@@ -12,6 +12,7 @@ import {
   titleFrom,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { CALENDAR_RANGE_INTENTS } from "./ranges.js";
 import { bestWhen, EVENT_SAID, lengthSaid, namedIn, timeAfter, withoutNamed } from "./said.js";
 import { SAMPLES } from "./samples.js";
 
@@ -117,6 +118,13 @@ const CALENDAR_INTENTS: IntentTable = {
       "give the team access to my diary",
       "share my schedule with my boss",
       "publish my agenda online",
+    ],
+    // A day asked after as one's own time with no calendar word ("is there anything on
+    // saturday", "what's my week looking like"): the day names one's plans, not the town's.
+    // Matched, not taught
+    shapes: [
+      "(is there|have i got|do i have|got) anything (on|planned|booked|scheduled|in) [for|on] {day}",
+      "(what is|how is|what does|how does) my week (looking|look) [like] [so far]",
     ],
     build: eventsIn,
     fallback: (input) => {
@@ -336,11 +344,16 @@ const CALENDAR_MORE_INTENTS: IntentTable = {
       "(import|load|add) {path} (to|into|in) [my|the] calendar",
       "(import|load) [the] (events|calendar|invite|invitation) (from|in) {path}",
     ],
+    // Into a calendar named by its name ("into the Family calendar"): matched, not taught
+    shapes: [
+      "(import|load|add|put|copy) [the] [events|dates|term dates|schedule|invites] [from] {path} (to|into|in|on) [my|the] {calendar:label} (calendar|diary)",
+      "(can you|could you|please) (import|load|add|put) [the] [events|dates|term dates|schedule|conference schedule] [from] {path} (to|into|in|on) [my|the] [{calendar:label}] (calendar|diary)",
+    ],
     samples: ["import the invite file", "add the events from that ics file to my calendar"],
   },
 };
 
 export const CALENDAR_LANGUAGE = withPhrasings(
-  byTool(CALENDAR_INTENTS, CALENDAR_EDIT_INTENTS, CALENDAR_MORE_INTENTS),
+  byTool(CALENDAR_INTENTS, CALENDAR_EDIT_INTENTS, CALENDAR_MORE_INTENTS, CALENDAR_RANGE_INTENTS),
   SAMPLES,
 );

@@ -8,6 +8,7 @@ import {
   slotsAsArgs,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { CONTACT_SAID_INTENTS } from "./said.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask to look people up, add them, call and text them (the team's own sentences). */
@@ -48,7 +49,6 @@ const businessLine = ({ query }: Args, env: LanguageEnv, doing: string): string 
     : undefined;
 
 const CONTACT_INTENTS: IntentTable = {
-  // Jarvis has no telephony: contacts_call hands tel: / sms: to the system's phone app
   contacts_call: {
     capability: { area: "People", can: "look up, call, text and add contacts", example: "call mom" },
     ask: { query: "Who should I call?" },
@@ -181,8 +181,24 @@ const CONTACT_INTENTS: IntentTable = {
       "(when|what) is {query:contact} 's birthday",
       "is it {query:contact} 's birthday [today|soon|this week|this month|tomorrow]",
     ],
+    // Contact details asked as having them ("do I have an email for the nursery"), or the
+    // contacts named first ("in my contacts, find the garage"): matched, not taught
+    shapes: [
+      "(do i have|have i got|have you got|is there|got) (an|a|any) (email|email address|e mail|mail address|number|phone number|mobile number|address|contact) (for|of) {query:text}",
+      "(in|from) my (contacts|address book|phone book|contact list) [,] (find|look up|search for|get|show me|pull up) {query:text}",
+    ],
     // Only the name is searched: "does bob live in france" looks bob up
-    build: ({ values }) => (typeof values.query === "string" ? { query: values.query } : undefined),
+    build: ({ values, env }) => {
+      if (typeof values.query !== "string") return undefined;
+      // The shapes' free name drops its article ("an email for the nursery" is "nursery")
+      if (!/^\W*(?:do i have|have i got|have you got|is there|got|in my|from my)\b/i.test(env.text))
+        return { query: values.query };
+      const name = values.query
+        .trim()
+        .replace(/[?.!]+$/, "")
+        .replace(/^(?:the|my|our)\s+/i, "");
+      return name && name.split(/\s+/).length <= 5 ? { query: name } : undefined;
+    },
     samples: [
       "look up a contact",
       "find someone in my contacts",
@@ -325,4 +341,7 @@ const CONTACT_EDIT_INTENTS: IntentTable = {
   },
 };
 
-export const CONTACTS_LANGUAGE = withPhrasings(byTool(CONTACT_INTENTS, CONTACT_EDIT_INTENTS), SAMPLES);
+export const CONTACTS_LANGUAGE = withPhrasings(
+  byTool(CONTACT_SAID_INTENTS, CONTACT_INTENTS, CONTACT_EDIT_INTENTS),
+  SAMPLES,
+);

@@ -1,4 +1,11 @@
-import { findFiles, findUrl, type GuessInput, parseNumber } from "../../brain/nlu/language/index.js";
+import {
+  type BuildInput,
+  findFiles,
+  findUrl,
+  type GuessInput,
+  parseNumber,
+  slotsAsArgs,
+} from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** "in 4 points", "no more than 8", "5 bullets": how many points, when said. */
@@ -11,10 +18,33 @@ function maxPoints(words: readonly string[]): number | undefined {
   return n !== undefined && n >= 1 && n <= 20 ? n : undefined;
 }
 
+/** A path said with slashes ("reports/q3.md"), which the file reader may cut to the root. */
+function slashedPath(text: string): string | undefined {
+  return /(?:^|\s)((?:~\/|\.{1,2}\/|\/)?[\w.-]+(?:\/[\w.-]+)+)/.exec(text)?.[1];
+}
+
+/**
+ * A template's arguments: a path cut to the root read again from the words, the number of
+ * points said anywhere ("…, five bullets max"), the words around the request dropped.
+ */
+function summaryArgs(input: BuildInput): Record<string, unknown> | undefined {
+  const { tail2: _tail, what: _what, ...args } = slotsAsArgs(input);
+  if (args.path === "/") {
+    const path = slashedPath(input.env.text);
+    if (!path) return undefined;
+    args.path = path;
+  }
+  if (typeof args.document === "string" && /^(?:it|this|that|one|the)$/i.test(args.document.trim()))
+    return undefined;
+  const points = args.max_points ?? maxPoints(input.env.text.toLowerCase().split(/[^\w]+/));
+  return { ...args, ...(points ? { max_points: points } : {}) };
+}
+
 /** The document a classifier reading names: a URL, else a path. */
 function documentIn(input: GuessInput): Record<string, unknown> | undefined {
   const url = findUrl(input) ?? input.words.find((w) => /^(?:www\.)?[a-z0-9-]+\.[a-z]{2,}\//.test(w));
-  const path = url ? undefined : findFiles(input)[0];
+  const found = url ? undefined : findFiles(input)[0];
+  const path = found === "/" ? slashedPath(input.env.text) : found;
   if (!url && !path) return undefined;
   const points = maxPoints(input.words);
   return { ...(url ? { url } : { path }), ...(points ? { max_points: points } : {}) };
@@ -42,6 +72,25 @@ const DOCS_INTENTS: IntentTable = {
       "(tldr|tl dr) [of|for] [the|this|that] [page|article|web page|video|youtube video] {url}",
       "(give me|what are|list) [the] (gist|summary|main points|key points|highlights|takeaways|key takeaways) (of|from|in) [the|this] [page|article|web page|video|youtube video] {url}",
     ],
+    // A kept document named by what it is ("the pension letter I put in your library", "the
+    // indexed doc thesis-v2"), then asked for its gist or what it says. Matched, not taught
+    shapes: [
+      "(summarize|summarise|sum up|recap|boil down) the (indexed|saved|stored) (doc|document|file|pdf|paper|report) {document:label} [{tail:text}]",
+      "(summarize|summarise|sum up|recap|boil down) [the|my] {document:label} (i|that i|you) (indexed|added|saved|stored|uploaded) [{tail:text}]",
+      "[the|my] {document:label} (i|that i) (put|added|saved|stored|indexed|uploaded|gave you) [in|to|into] [your|my|the] [library|documents|knowledge base] [{tail:text}] what (it says|it is about|does it say|it means) [{tail2:text}]",
+      // The page named with "at" before its address ("key takeaways from the page at …"), and
+      // the main things asked of a document named with its path after
+      "[give me|what are|list] [the] (gist|summary|main points|key points|highlights|takeaways|key takeaways) (of|from|in) the (page|article|web page|video|site) at {url}",
+      "what (were|are) the (main|key|important|big) (things|points) in [the|this|my] [{tail:text}] [,] {path}",
+      // "Resume" as a summary, the way many speakers of other languages say it, only with the
+      // document named; a document shortened to its main things
+      "resume (the|this|that|my) (document|file|pdf|report|text|article|paper) {path} [please|for me]",
+      "(shorten|condense|cut down|boil down) [the|my] [{what:text}] (in|from) {path} [for me] [,] [just|only] [give me] [the] [main|key|important] [things|points] [please]",
+      // The number of points said after the path as a cap ("…, five bullets max")
+      "(summarize|summarise|sum up|boil down|condense) [the|this] [document|file|pdf|report|paper] {path} [for me] [,] {max_points:number} (points|bullets|bullet points) (max|maximum|at most|tops|or fewer|or less)",
+      "(summarize|summarise|sum up|boil down|condense) [the|this] [document|file|pdf|report|paper] {path} [for me] [,] (no more than|at most|max|maximum|up to) {max_points:number} (points|bullets|bullet points)",
+    ],
+    build: summaryArgs,
     asks: [
       "(summarize|summarise|sum up|recap) [the|this|that|a|my] (document|file|pdf|report|paper|article|page)",
       "(give me|what is) [the] (gist|summary|main points|key points) of [the|this|that|a] (document|file|pdf|report|paper)",

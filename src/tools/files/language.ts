@@ -8,6 +8,7 @@ import {
   slotsAsArgs,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { FILES_BY_CONTENT_INTENTS } from "./by-content.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for their files (the team's own sentences). */
@@ -114,6 +115,21 @@ const FILE_INTENTS: IntentTable = {
       `(search|look) in {path} for {query}`,
       `(find|search for|look for) ${FILE} (mentioning|containing|about|with) {query} [in the name or the content|in the name or content|anywhere|in the name]`,
     ],
+    // What is written inside, said as words to find or as contents ("… for the words X", "in the
+    // name or the content"), is searched there too
+    build: (input) => {
+      const args = slotsAsArgs(input);
+      const text = input.env.text.toLowerCase();
+      const both = /\bnames? (?:or|and) (?:the )?contents?\b|\bboth\b.*\bcontents?\b/.test(text);
+      const inside = /\b(?:the words?|the text|the phrase|inside (?:my|the) files|contents?)\b/.test(text);
+      if (typeof args.query === "string")
+        args.query = args.query
+          .replace(/^(?:the )?(?:words?|text|phrase) /i, "")
+          .replace(/^["'“‘]|["'”’]$/g, "");
+      if (both) args.match = "both";
+      else if (inside) args.match = "content";
+      return args;
+    },
     samples: ["find a file", "where is that file", "search my computer for a document", "locate the file"],
     anchors: /\b(?:find|search|look for|locate|where|grep|look in|hunt)\b/,
     fallback: (input) => {
@@ -309,6 +325,13 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       "(what|which) files (did i|have i) (delete|deleted|trash|trashed|throw away|thrown away)",
       "what (did i|have i) (delete|deleted|trash|trashed|throw away|thrown away) [recently|lately|today]",
     ],
+    // Asked of what Jarvis put there ("what have you binned lately", "what's in Jarvis's trash"):
+    // matched, not taught
+    shapes: [
+      `what (have you|did you|has jarvis) (put|got|thrown|binned|trashed|moved|chucked|deleted) [in|into] [the|your] [${TRASH}] [lately|recently|today|so far]`,
+      `(what is|show me what is) in (your|jarvis's|jarvis s|jarviss|jarvis) ${TRASH} [{tail:text}]`,
+      `(show|list) [me] (your|jarvis's|jarvis s) ${TRASH}`,
+    ],
     samples: ["what's been thrown away", "list deleted files", "show me the deleted items"],
   },
   files_restore: {
@@ -317,6 +340,12 @@ const FILE_CHANGE_INTENTS: IntentTable = {
     templates: [
       `(restore|recover|bring back|undelete|get back) {id:text} [from the ${TRASH}]`,
       `(take|pull) {id:text} out of the ${TRASH}`,
+    ],
+    // Trashed by mistake and wanted back ("I deleted X by accident, put it back"): the file is
+    // named with what was done to it. Matched, not taught
+    shapes: [
+      `i [accidentally|mistakenly] (binned|trashed|deleted|threw away|removed|chucked|got rid of) {id:file} [by mistake|by accident|accidentally] [,] [can you|could you|please] (put|bring|get) it back [please]`,
+      `(put|bring|get|move) {id:file} back [out] [from|of] [the] [${TRASH}] [where it was|please]`,
     ],
     samples: ["undo that delete", "get my file back from the trash", "restore the file i just deleted"],
     anchors: /\b(?:restore|recover|bring back|undelete|get back|put back|back from|out of the)\b/,
@@ -331,4 +360,7 @@ const FILE_CHANGE_INTENTS: IntentTable = {
   },
 };
 
-export const FILES_LANGUAGE = withPhrasings(byTool(FILE_INTENTS, FILE_CHANGE_INTENTS), SAMPLES);
+export const FILES_LANGUAGE = withPhrasings(
+  byTool(FILES_BY_CONTENT_INTENTS, FILE_INTENTS, FILE_CHANGE_INTENTS),
+  SAMPLES,
+);

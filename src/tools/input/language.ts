@@ -11,6 +11,19 @@ import { byTool, type IntentTable } from "../language.js";
 /** The end of a text that named a field by what it is for ("… into the postcode box"). */
 const NAMED_FIELD = /\s(?:in|into) the \w+(?: \w+)? (?:box|field|input|dropdown)$/i;
 
+const MODIFIERS = new Set([
+  "ctrl",
+  "control",
+  "alt",
+  "shift",
+  "super",
+  "cmd",
+  "command",
+  "meta",
+  "win",
+  "option",
+]);
+
 /** How people ask to type, press keys and click (the team's own sentences). */
 function clickArgs(input: BuildInput): Args {
   const args = spreadPairs(slotsAsArgs(input));
@@ -89,6 +102,61 @@ const INPUT_INTENTS: IntentTable = {
     build: ({ values }) =>
       typeof values.keys === "string" && values.keys.includes("+") ? { keys: values.keys } : undefined,
   },
+  // A key pressed more than once, said as "twice" or with an arrow's direction ("press the down
+  // arrow five times"); a chord said beside what it does ("undo that, ctrl z"); select all.
+  // Matched, not taught
+  input_presses: {
+    tool: "input_hotkey",
+    shapes: [
+      {
+        t: "[now|then|and] (press|hit|tap|push) [the] {keys} [key|button] twice [more|again|please]",
+        args: { repeat: 2 },
+      },
+      {
+        t: "[now|then|and] (press|hit|tap|push) [the] {keys} [key|button] (three times|thrice)",
+        args: { repeat: 3 },
+      },
+      "[now|then|and] (press|hit|tap|push) [the] {keys} [key|button] {repeat:number} times",
+      ...["up", "down", "left", "right"].flatMap((way) => [
+        {
+          t: `[now|then|and] (press|hit|tap|push) the ${way} (arrow|arrow key|key) [once]`,
+          args: { keys: way },
+        },
+        {
+          t: `[now|then|and] (press|hit|tap|push) the ${way} (arrow|arrow key|key) {repeat:number} times`,
+          args: { keys: way },
+        },
+        {
+          t: `[now|then|and] (press|hit|tap|push) the ${way} (arrow|arrow key|key) twice`,
+          args: { keys: way, repeat: 2 },
+        },
+      ]),
+      "(undo|redo|copy|paste|save|cut|find|search|select everything|reopen|close|refresh|reload|print|zoom in|zoom out|switch) [{what:text}] [,] [with|using|by pressing|press|hit] {keys}",
+      "{keys} (to|so|and) {tail:text}",
+      {
+        t: "(select all|select everything) [in|on|of] [this|the] [window|page|document|box|field|text|file]",
+        args: { keys: "ctrl+a" },
+      },
+    ],
+    build: (input) => {
+      const { what, tail: _tail, ...args } = slotsAsArgs(input);
+      // A chord starts at its first modifier: a key name before it ("… closed tab, ctrl shift t")
+      // ended the words about what it does
+      const parts = String(args.keys ?? "").split("+");
+      const first = parts.findIndex((p) => MODIFIERS.has(p));
+      const keys = first > 0 && parts.length - first >= 2 ? parts.slice(first).join("+") : parts.join("+");
+      if (keys) args.keys = keys;
+      // Words before a chord say what it does, never a second request or a refusal
+      if (
+        typeof what === "string" &&
+        (what.split(/\s+/).length > 6 || /\b(?:not|don't|dont|and then)\b/i.test(what))
+      )
+        return undefined;
+      if (input.matches.what && !keys.includes("+")) return undefined;
+      if (typeof args.repeat === "number" && (args.repeat < 1 || args.repeat > 20)) return undefined;
+      return keys ? args : undefined;
+    },
+  },
   input_click: {
     // A click at a place on the screen: two numbers after "click", or coordinates
     cues: /\bclick\w*\b.*\b\d{1,4}\s*(?:,|x|by|and)?\s*\d{1,4}\b|\b(?:coordinates|pixels?)\b/i,
@@ -100,6 +168,11 @@ const INPUT_INTENTS: IntentTable = {
       "click (at|on) (position|coordinates|point) {x:number} [by|and|comma] {y:number}",
       "[left|right] click (at|on) [position|coordinates] {point} [please]",
       { t: "double click (at|on) [position|coordinates] {point} [please]", args: { double: true } },
+    ],
+    // "right-click at 1020,88": the button joined to the verb. Matched, not taught
+    shapes: [
+      { t: "right-click (at|on) [position|coordinates] {point} [please]", args: { button: "right" } },
+      { t: "right-click (at|on) {x:number} [by|and|comma] {y:number}", args: { button: "right" } },
     ],
     asks: ["[can you|could you] (do|make) a [mouse] click [for me]"],
     build: clickArgs,

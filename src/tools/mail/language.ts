@@ -16,7 +16,9 @@ function mailQuery(input: BuildInput): Args | undefined {
   if (typeof input.values.mailbox === "string" && !MAIL_FOLDERS.test(input.values.mailbox)) return undefined;
   const args: Args = { ...input.fixed };
   const { from, since, query, unread, subject, account, mailbox } = input.values;
-  if (typeof from === "string") args.from = from.replace(/^(?:my|the)\s+/i, "");
+  // "did the council ever …": an adverb after the sender is no part of the name
+  if (typeof from === "string")
+    args.from = from.replace(/^(?:my|the)\s+/i, "").replace(/\s+(?:ever|even|still)$/i, "");
   if (typeof subject === "string") args.subject = subject;
   if (typeof account === "string") args.account = account;
   if (typeof mailbox === "string") args.mailbox = capitalize(mailbox);
@@ -123,6 +125,17 @@ const MAIL_INTENTS: IntentTable = {
       // "anything from the school about the trip?": who sent it and what about, still no word
       // for mail
       "[is there|have i got|got] anything [new] from {from:title} (about|on|regarding) {query}",
+      // The subject said as a field ("search mail subject council tax")
+      `(search|check|look through|find) [my|the] ${MAIL} [for] [with] [the] subject [line] {subject:text}`,
+      // Asked after an answer awaited ("did Kessler reply yet", "has the landlord got back to me")
+      `(did|has|have) {from:title} (reply|replied|write back|written back|get back to me|got back to me|gotten back to me|answer|answered|respond|responded) [to me|to my email|to my mail] [yet|already|at all|so far] ${SINCE}`,
+      // …and what about ("did the council ever email me back about the permit")
+      `(did|has|have) {from:title} [ever] (reply|replied|answer|answered|respond|responded|email me back|emailed me back|write back|written back|get back to me|got back to me) [to me|to my email|to my mail] (about|regarding|on) {query} [yet]`,
+      `did (anyone|anybody) (answer|reply to|respond to) my (email|mail|message) (about|regarding|on) {query} [yet]`,
+      // An account searched for what someone sent or what a mail mentions ("check the work
+      // account for anything from HR")
+      `(check|look in|search|look through|go through) (my|the) {account:label} (account|inbox|mailbox|email|mail) for (anything|something|mail|emails|messages|any mail|any emails|any messages) from {from:title} ${SINCE}`,
+      `(check|look in|search|look through|go through) (my|the) {account:label} (account|inbox|mailbox|email|mail) for (anything|something|mail|emails|messages|any mail|any emails|any messages) (mentioning|about|regarding|that mentions|to do with) {query}`,
       // "pull up the latest thread with the builders": a conversation named by its other side
       // (one email opened is read, not searched for: "open the last email from …" stays a read)
       "(pull up|bring up|show [me]|find [me]|get [me]) the (latest|last|newest|most recent) (thread|conversation|exchange|emails) (with|from) {from:title}",
@@ -248,6 +261,9 @@ const MAIL_READ_INTENTS: IntentTable = {
     // lean every message to a reply
     askShapes: [
       "(reply|respond|write back|answer) (saying|with|that says|to say) {body}",
+      // The message named by its sender and place in the inbox ("reply to the last mail from
+      // Clara saying …"): what to say is kept, which message is asked (a search finds it)
+      "(reply|respond|write back|answer) to the (last|latest|newest|most recent) (mail|email|message) from {tail:text} (saying|with|that says|to say) {body}",
       // "reply all: thanks, it ships Thursday": to everyone on it, the words after the colon
       { t: "(reply|respond) [to] (all|everyone) {body}", args: { reply_all: true } },
     ],
@@ -278,6 +294,13 @@ const MAIL_READ_INTENTS: IntentTable = {
     // is said of parcels and people too
     shapes: [
       "what (came|has come|has just come) in [today|this morning|overnight|since yesterday|so far today] [short version|in short|briefly|quickly]",
+      // Said short ("whats come in today") and with the summary asked for after it
+      "(what|whats) [is|has] [just] (come|came|arrived|landed) [in] [in my inbox] (today|this morning|overnight|since yesterday|so far today) [,] [just] [(give|tell) me] [the|a] [quick|short] (summary|gist|rundown|short version|highlights) [please]",
+      "(what|whats) [is|has] [just] (come|landed|arrived) in [my inbox] (today|this morning|overnight|so far today)",
+      // One account's mail summed up ("today's inbox on the Shop account"), or a number of messages
+      "(summarize|summarise|sum up|recap) [my|the] [today's|todays] (inbox|emails|mail|messages) (on|in|from|for) [my|the] {account:label} (account|inbox|mailbox) [today|from today]",
+      "(give me|what is) [a|the] (summary|rundown|recap|gist) of [my|the] [today's|todays] (inbox|emails|mail|messages) (on|in|from|for) [my|the] {account:label} (account|inbox|mailbox) [today]",
+      "(give me|what is) [a|the] (summary|rundown|recap|gist) of [my|the] [today's|todays] (inbox|emails|mail|messages) [,] (max|maximum|at most|no more than|up to) {limit:number} (messages|emails|mails)",
     ],
     samples: ["give me the highlights of my email", "summary of today's mail", "what did today's emails say"],
   },

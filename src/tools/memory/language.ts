@@ -2,6 +2,14 @@ import { slotsAsArgs } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
+/** Numbers and codes only the person could have told: asked back, they are memory's. */
+const OWN_NUMBERS =
+  "code|combination|combo|pin|pin number|registration|reg|number plate|membership number|policy number|locker number|shoe size|ring size|dress size|blood type";
+
+/** What Jarvis reads elsewhere than in what it was told (the calendar, the mail, the device). */
+const NOT_TOLD =
+  /\b(?:schedule|calendar|agenda|diary|plans?|balance|weather|alarms?|timers?|reminders?|lists?|battery|volume|ip|e ?mail|inbox|meetings?|appointments?|next|day|week|location|time|name)\b/i;
+
 /** How people ask Jarvis to remember and recall (the team's own sentences). */
 const MEMORY_INTENTS: IntentTable = {
   memory_remember: {
@@ -30,6 +38,10 @@ const MEMORY_INTENTS: IntentTable = {
     shapes: [
       "{text:fact} (remember|memorise|memorize|note|keep) (it|that|this) [for me|in mind]",
       "note that {text:fact}",
+      // Kept for Jarvis itself, not written in a note or a reminder: "don't forget, X",
+      // "keep in mind X", "make a note for yourself: X"
+      "(don't forget|do not forget|keep in mind|bear in mind) [that] [,] {text:fact}",
+      "(make|take|write) [a] note (for yourself|to yourself|for you|in your memory|in your head) [that] [:] {text:fact}",
     ],
     asks: ["(remember|memorise|memorize|keep in mind) (this|that|something) [for me]"],
     anchors: /\b(?:remember|memori[sz]e|keep in mind|don't forget|do not forget|note that)\b/,
@@ -61,7 +73,8 @@ const MEMORY_INTENTS: IntentTable = {
         ? { tool: "memory_forget", args: { query: last.args.query } }
         : undefined,
     neverAsk: true,
-    medium: /\b(?:remember\w*|recall|told|tell|said|say|know|memory|memories)\b/,
+    medium:
+      /\b(?:remember\w*|recall|told|tell|said|say|know|memory|memories|again|code|combination|combo|pin|registration|reg|size)\b/,
     templates: [
       "what do you (remember|know) about {query}",
       "do you remember {query}",
@@ -74,6 +87,26 @@ const MEMORY_INTENTS: IntentTable = {
       "(tell me|show me) what you (remember|know) about {query}",
       "what do you have (on|about) {query} in your memory",
     ],
+    // A fact of one's own asked back: "again" or "I told you" says it was told before ("who is
+    // my dentist again", "what's my car reg, I told you last week"), or it is a code or a number
+    // only the person could have given ("what's my locker code"). Matched, not taught
+    shapes: [
+      "(what is|who is|where is|when is|what was|who was|what are) my {query:label} again [,] [{tail:text}]",
+      "(what is|who is|where is|when is|what was|who was|what are) my {query:label} [again] [,] i (told you|said|mentioned it|gave it to you) [{tail:text}]",
+      `(what is|what was|what are) my {query:label} (${OWN_NUMBERS}) [again] [please]`,
+    ],
+    build: (input) => {
+      const { tail: _tail, ...args } = slotsAsArgs(input);
+      const query = typeof args.query === "string" ? args.query.trim() : "";
+      // Another tool's own thing asked again ("what's my schedule again") is that tool's
+      if (!query || NOT_TOLD.test(query)) return undefined;
+      // A code said after the thing it opens is part of its name ("locker" + "code")
+      const noun = new RegExp(
+        `\\bmy ${query.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (${OWN_NUMBERS})\\b`,
+        "i",
+      ).exec(input.env.text)?.[1];
+      return { ...args, query: noun ? `${query} ${noun}` : query };
+    },
     samples: [
       "what do you remember",
       "what have i told you",
@@ -104,6 +137,14 @@ const MEMORY_FORGET_INTENTS: IntentTable = {
       "(stop remembering|don't remember|do not remember) {query}",
       "forget (my|our) {query}",
     ],
+    // A kept fact named by its id as the memory list shows it ("forget f12")
+    shapes: ["(forget|delete|erase|remove) [memory|fact] {id:text}"],
+    build: (input) => {
+      const args = slotsAsArgs(input);
+      if (typeof args.id !== "string") return args;
+      const id = args.id.trim();
+      return /^#?[a-z]\d{1,6}$/i.test(id) ? { id } : undefined;
+    },
     samples: ["forget what i said about my ex", "wipe that memory", "erase that fact about me"],
   },
 };

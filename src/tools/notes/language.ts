@@ -1,3 +1,4 @@
+import { slotsAsArgs } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask to jot something down and find it again (the team's own sentences). */
@@ -26,6 +27,19 @@ const NOTES_INTENTS: IntentTable = {
       // A note headed by what it is for ("note for the plumber: ..."): the heading is its title.
       "[a] note (for|about|on) {title:label} : {text:body}",
     ],
+    // A note dictated after its word and a colon ("note: the fence needs paint"). Matched, not
+    // taught: "note" leads to memory and to music too
+    shapes: [{ t: "(note|memo|jot) : {text:body}", args: { colon: true } }],
+    // "a note for yourself / in your memory" is kept by Jarvis, not written in a note
+    build: (input) => {
+      const { colon, ...args } = slotsAsArgs(input);
+      // The colon is what makes "note: …" a note: the words never keep it, the text does
+      if (colon === true && !/^\W*(?:note|memo|jot)\s*:/i.test(input.env.text)) return undefined;
+      return typeof args.text === "string" &&
+        /^(?:for yourself|to yourself|for you|in your (?:memory|head))\b/i.test(args.text.trim())
+        ? undefined
+        : args;
+    },
     samples: ["take a note", "i want to write something down", "jot this down for me", "make a quick note"],
     negatives: ["what notes does a piano have", "play the high note", "make a note of the song's key"],
   },
@@ -61,6 +75,8 @@ const NOTES_INTENTS: IntentTable = {
       `did i (write|note|jot) (down|anything) about {query}`,
       `(do i have|have i got) [a|any] ${NOTE} (about|on|mentioning) {query}`,
     ],
+    // Searched with no "my" ("search notes for rye"): the notes are still one's own, never the web
+    shapes: ["(search|look through|check|grep|go through) [the] (notes|memos) for {query}"],
     samples: ["what did i note about the car", "search the notes i took"],
   },
 };

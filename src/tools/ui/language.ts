@@ -1,4 +1,10 @@
-import { argsWithoutTail, KNOWN_APPS } from "../../brain/nlu/language/index.js";
+import {
+  type Args,
+  argsWithoutTail,
+  type BuildInput,
+  KNOWN_APPS,
+  slotsAsArgs,
+} from "../../brain/nlu/language/index.js";
 import { byTool, GLASS_WINDOW, type IntentTable } from "../language.js";
 
 const APP_NAMES = KNOWN_APPS.map((name) =>
@@ -57,6 +63,36 @@ const REF_ASIDE = "[(it is|that is|thats|its|ref|number|which is)]";
 const IN_WINDOW = "[(in|on) (this|the) (window|dialog|screen|form)]";
 const WHERE_IS = "(where is|find|locate|look for|find me)";
 
+/** A control's kind as said, in the form its tool reads ("checkbox" is a check box). */
+const ROLE =
+  "(checkbox|check box|tick box|toggle|switch|button|option|field|text field|menu item|link|tab|slider)";
+const ROLE_SAID =
+  /\b(menu item|check ?box|tick box|text field|toggle|switch|slider|button|field|link|tab|option)\b/i;
+
+/**
+ * A found control's arguments with its kind when said ("the Save button" is a button named
+ * Save): the kind narrows the search, the label is its words.
+ */
+function findArgs(input: BuildInput): Args | undefined {
+  const args = slotsAsArgs(input);
+  if (typeof args.value === "string") {
+    const value = args.value.replace(/^["'“‘]|["'”’]$/g, "").trim();
+    // "bob@": the sign the words lost is part of what is written
+    args.value = input.env.text.includes(`${value}@`) ? `${value}@` : value;
+  }
+  if (args.role === undefined) {
+    // The label's own words are no kind ("the Tab key setting" is not a tab)
+    const name = typeof args.name === "string" ? args.name.toLowerCase() : "";
+    const rest = name ? input.env.text.toLowerCase().split(name).join(" ") : input.env.text;
+    const said = ROLE_SAID.exec(rest)?.[1];
+    if (said) {
+      const role = said.toLowerCase();
+      args.role = role === "checkbox" || role === "tick box" ? "check box" : role;
+    }
+  }
+  return args;
+}
+
 /** How people ask about and act on what a window shows (the team's own sentences). */
 const UI_INTENTS: IntentTable = {
   ui_state: {
@@ -99,7 +135,10 @@ const UI_INTENTS: IntentTable = {
       `what does (this|the) ${DIALOG} (show|say|contain|have in it)`,
       "(list|show|give|tell) [me] the (buttons|controls|fields|menus|options) and (buttons|controls|fields|menus|options) (in|on) the (focused|focussed|current|active|front) window [{tail:text}]",
       "(read|show|dump|print) [me] the {window:text} (window's|window s|windows) (ui tree|ui|accessibility tree|controls|elements|interface)",
-      "look at the {window:text} window and (tell me|say|list) what is (in|on) it",
+      "look at the {window:text} window and (tell me|say|list|show me) what is (in|on) it",
+      // The window one is in, named by being in it ("the window I'm in", "the one I'm using")
+      "(describe|list|read|show|tell me) [me] [all] the (buttons|controls|fields|menus|options) (and|or) (buttons|controls|fields|menus|options) (in|on|of) the (window|dialog|app|screen) (i am|i'm|im) (in|on|using|looking at)",
+      "(describe|list|read|show|tell me) [me] [all] the (buttons|controls|fields|menus|options) (in|on|of) the (window|dialog|app) (i am|i'm|im) (in|on|using|looking at)",
       {
         t: "(show|list|read) [me] (this|the) (window's|window s|windows) hidden (menu items|menus|items|controls|elements|stuff) [too|as well]",
         args: { all: true },
@@ -150,11 +189,19 @@ const UI_INTENTS: IntentTable = {
       `${IN_WINDOW} ${WHERE_IS} the (checkbox|check box|menu|option|link|tab) for [the|my|your] {name:label}`,
       // The role said before the label ("the menu item Export as PDF"): the label is the rest.
       { t: "(find|locate|look for|where is) the menu item {name:label}", args: { role: "menu item" } },
+      // A control asked after by what it switches ("is there a check box for dark mode")
+      `(is there|have you got|do you see|can you see|find) [a|an|the] ${ROLE} (for|to turn on|to turn off|to switch on|to switch off|to enable|to disable|to change) [the] {name:label} ${IN_WINDOW}`,
+      // A field found by what is written in it ("any field that has bob@ in it")
+      {
+        t: "[is there] (any|a) (field|box|text field|text box) (that has|that contains|with|containing) {value:text} [in it|written in it] [here|in this window]",
+        args: { role: "field" },
+      },
       {
         t: "(find|locate|look for|where is) the (button|checkbox|check box) {name:label}",
         args: { role: "button" },
       },
     ],
+    build: findArgs,
     samples: ["where's the save button", "find the settings menu", "locate the search box"],
     anchors: NAMES_CONTROL,
     vetoes: ON_A_PAGE,

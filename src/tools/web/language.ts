@@ -78,6 +78,8 @@ const WEB_INTENTS: IntentTable = {
       // "google it: …": the pronoun is the request's, the words after it the search
       "(google|search|look up) (it|this|that) {query}",
       "what (do|are) people (say|saying|think) (online|on the internet|on the web) about {query}",
+      // A number of results asked first, terse ("top 3 results for X"): results are the web's
+      "(top|first|best) {limit:number} (results|links|hits|web results|search results) (for|about|on) {query}",
     ],
     samples: ["search the internet", "google something for me", "do a web search", "look it up online"],
   },
@@ -106,6 +108,9 @@ const WEB_INTENTS: IntentTable = {
     shapes: [
       "[the|this] (page|article|site|website|link) {url} [(give me|get me|show me|read me|i want|i need)] the (text|contents|content|words) [of it|on it|in it] [{tail:text}]",
       "(pull|pull up|grab) [me] the (text|contents|content|words) of [this|the] [article|page|post|story|blog post] {url}",
+      // What a page says asked first, its address after ("what does this page say <link>")
+      "what (does|do) (this|that|the) (page|article|site|website|link|post) (say|tell me|contain) [at|here] {url}",
+      "(what is|tell me what is|read me what is) (on|in) (this|that|the) (page|article|site|website|link) [at|here] {url}",
     ],
     samples: ["fetch this page", "download the page", "get the contents of the page"],
     fallback: (input) => {

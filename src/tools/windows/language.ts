@@ -15,6 +15,13 @@ const TAIL = "[(but|and|so) {tail:text}]";
  * (a typed slot outscores free text).
  */
 const SHOWN = "[the|my] {window:text} window";
+/** A window named by its app after it, in any order of words ("close me the window of zoom"). */
+const OF_APP = "[me] [the|my] window (of|for|from) [the] {app} [app]";
+/**
+ * A document's kind named alone ("maximise the spreadsheet"): its window, named by what it
+ * shows. Only kinds a window shows, so a thing in a room never reads as a window.
+ */
+const DOCUMENT_KINDS = ["spreadsheet", "presentation", "pdf", "slides", "document"];
 /** The whole screen, said loosely ("fill the whole screen", "as big as it goes"). */
 const WHOLE_SCREEN = "(fill|cover|take up|use) the (whole|entire|full) screen";
 
@@ -27,6 +34,8 @@ function windowArgs(input: BuildInput): Args | undefined {
     const title = args.window.replace(/^["'‘“]|["'’”]$/g, "");
     // "the window of Writer": a title that is only "this" or "that" names the focused window
     if (/^(?:this|that|current|active|front|other|same|wrong|right|one)$/i.test(title)) return undefined;
+    // "close me the window of …": words that only point (me, the, my) name no window
+    if (/^(?:(?:me|the|my|a|this|that|us|for me)\s*)+$/i.test(title)) return undefined;
     // A window of a room, a house or a car is glass, not a window on the screen
     if (GLASS_WINDOW.test(title)) return undefined;
     args.window = title;
@@ -91,6 +100,7 @@ const WINDOW_INTENTS: IntentTable = {
     shapes: [
       `(bring|put|pull) ${SHOWN} (to the front|forward|up|on top|back up|back to the front|back) [{tail:text}]`,
       `(focus|bring up|bring forward|raise|switch to|go to|jump to) ${SHOWN} [{tail:text}]`,
+      `(focus|bring up|bring forward|raise|switch to|go to|jump to) ${OF_APP} [{tail:text}]`,
       "(bring|put) the window of {app} (to the front|forward|on top)",
     ],
     build: focusArgs,
@@ -114,6 +124,7 @@ const WINDOW_INTENTS: IntentTable = {
     ],
     shapes: [
       `(close|shut) ${SHOWN} [{tail:text}]`,
+      `(close|shut) ${OF_APP} [{tail:text}]`,
       "(close|shut) the window (with|showing|that has) {window:text} (in it|open|on it)",
     ],
     build: windowArgs,
@@ -131,6 +142,7 @@ const WINDOW_INTENTS: IntentTable = {
     ],
     shapes: [
       `(minimize|minimise|hide) ${SHOWN} [{tail:text}]`,
+      `(minimize|minimise|hide) ${OF_APP} [{tail:text}]`,
       "(minimize|minimise|hide) [the|my] {app} [window] (for now|for a bit|for a moment|for a sec|for a second|for the moment)",
       "(minimize|minimise) (this|that) [one|window|thing]",
     ],
@@ -172,6 +184,11 @@ const WINDOW_INTENTS: IntentTable = {
     asks: ["(snap|tile|dock) [the|this|my] {app} window", "(snap|tile) [this|the] window"],
     shapes: [
       { t: `(maximize|maximise) ${SHOWN} [{tail:text}]`, args: { side: "maximize" } },
+      { t: `(maximize|maximise) ${OF_APP} [{tail:text}]`, args: { side: "maximize" } },
+      ...DOCUMENT_KINDS.map((kind) => ({
+        t: `(maximize|maximise) [the|my|this] ${kind} [window] [please|for me]`,
+        args: { side: "maximize", window: kind },
+      })),
       { t: `make ${WHICH} window ${WHOLE_SCREEN} [{tail:text}]`, args: { side: "maximize" } },
       {
         t: `make ${WHICH} window (full screen|fullscreen|full size|as big as it goes|as big as possible) [{tail:text}]`,
@@ -230,6 +247,10 @@ const WINDOW_INTENTS: IntentTable = {
         t: "(move|put|drag|push) [the|my|this] [{app}] [window] [over] to the top left [corner] [{point}] and (make|resize) it [to] {size}",
         args: { x: 0, y: 0 },
       },
+      // Moved and then given one side's length ("… to 0 0 and make it 800 wide")
+      "(move|put|drag|push) [the|my|this] [{app}] [window] [over] to {point} and (make|resize) it [to] {width:number} [pixels|px] wide",
+      "(move|put|drag|push) [the|my|this] [{app}] [window] [over] to {point} and (make|resize) it [to] {size}",
+      "(move|put|drag|push) [the|my|this] [{app}] [window] [over] to {point} and (make|resize) it [to] {height:number} [pixels|px] (tall|high)",
     ],
     build: windowArgs,
     samples: ["move the window to the corner", "resize this window", "make the window smaller"],

@@ -1,0 +1,55 @@
+import { byTool, type IntentTable } from "../../tools/language.js";
+
+/**
+ * How people ask for tools Jarvis writes itself (the team's own sentences). All shapes, never
+ * taught: "make a tool", "a draft" and "the tool you made" must be said, so nothing another
+ * group's classifier learnt moves.
+ */
+
+/** Something the person wants a new tool to do: made only with a model, said so honestly. */
+const WHAT_IT_DOES = "(that|which|to) {description:text}";
+
+const FACTORY_INTENTS: IntentTable = {
+  tools_make: {
+    describe: ({ description }) =>
+      typeof description === "string" ? `Write a new tool that ${description}` : undefined,
+    shapes: [
+      `(make|write|build|create|code) [me|us] (a|an) [new] [little|small] (tool|command|plugin) ${WHAT_IT_DOES}`,
+      `(i need|i want|can you make|could you make|can you write|could you write) (a|an) [new] [little|small] (tool|command|plugin) ${WHAT_IT_DOES}`,
+    ],
+    // Drafting a tool's code is a language model's work: offline, the honest sentence instead
+    // of an action that can only fail
+    beyond: () =>
+      "Writing a new tool needs a language model to draft its code; with one set up, I can draft it and test it in the sandbox.",
+  },
+  tools_register: {
+    describe: ({ draft }) => (typeof draft === "string" ? `Add the drafted tool ${draft}` : undefined),
+    shapes: [
+      "(register|install|add|keep|accept|approve) [the|that|tool] draft {draft:text} [please|now]",
+      "(register|install|add|keep|accept|approve) the (tool|new tool) [from] draft {draft:text}",
+    ],
+    build: ({ values }) => {
+      const draft = typeof values.draft === "string" ? values.draft.trim() : "";
+      // A draft is named by its id, one word with a digit ("d7")
+      return /^[\w-]*\d[\w-]*$/.test(draft) ? { draft } : undefined;
+    },
+  },
+  tools_remove: {
+    ask: { name: "Which of the tools I made? Ask me to list them first." },
+    // Named by its own name, said as one word ("remove the generated tool recipe_converter")
+    shapes: ["(remove|delete|uninstall) the (generated|custom|made|new) tool {name:text}"],
+    describe: ({ name }) => (typeof name === "string" ? `Remove the tool you made, "${name}"` : undefined),
+    // The tool named by what it does and who made it: which one is asked (its real name is the
+    // factory's), never removed on a guess
+    askShapes: [
+      "(remove|delete|uninstall|get rid of|drop) the {what:text} tool (you made|you wrote|you built|we made|we built|i had you make)",
+      "(remove|delete|uninstall|get rid of|drop) the tool (you made|you wrote|you built|we made) (for|that|which) {what:text}",
+    ],
+    build: ({ values }) => {
+      const name = typeof values.name === "string" ? values.name.trim() : "";
+      return /^[a-z][\w-]*$/i.test(name) && !/\s/.test(name) ? { name } : {};
+    },
+  },
+};
+
+export const FACTORY_LANGUAGE = byTool(FACTORY_INTENTS);

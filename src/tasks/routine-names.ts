@@ -1,0 +1,53 @@
+import type { IntentTable } from "../tools/language.js";
+
+const text = (value: unknown) =>
+  typeof value === "string" ? value.trim().replace(/[.!?]+$/, "") : undefined;
+
+/** Kinds of routine named in place of the word ("the morning briefing", "the weekly digest"). */
+const KIND_WORDS = "briefing|digest|round up|roundup|wrap up|check in";
+const ROUTINE_KIND = `(${KIND_WORDS})`;
+
+/**
+ * A routine named by the person ("the morning briefing routine", "my Halden mail automation"):
+ * the word "routine" or "automation" is required, since "pause the morning show" or "stop the
+ * washing machine" name something else; without a name, Jarvis asks which.
+ */
+export function routineByName(
+  tool: string,
+  verb: string,
+  verbs: string,
+  question: string,
+  kindVerbs?: string,
+): IntentTable {
+  // No "start" or "do": "start my workout routine", "do my bedtime routine" are a person's habits.
+  const ROUTINE = "(routine|automation)";
+  // A routine named by what it does, its kind said in place of "routine" ("run the morning
+  // briefing now", "resume the weekly digest"): only with the verbs no player or lamp shares
+  const byKind = kindVerbs
+    ? [`${kindVerbs} [the|my] {id:label} ${ROUTINE_KIND} [back on|again|now|right now|for now|please]`]
+    : [];
+  return {
+    [tool]: {
+      describe: ({ id }) => (typeof id === "string" ? `${verb} the routine "${id}"` : undefined),
+      anchors: /\b(?:routines?|automations?)\b/,
+      ask: { id: question },
+      // Shapes, never taught: the verbs are the player's and the lights' too ("turn off", "stop").
+      shapes: [
+        `${verbs} [the|my] {id:label} ${ROUTINE} [back on|again|now|for now|please]`,
+        `${verbs} [the|my] ${ROUTINE} (called|named) {id:label} [now|for now|please]`,
+        ...byKind,
+      ],
+      askShapes: [`${verbs} (a|my|the) ${ROUTINE}`, `${verbs} one of my (routines|automations)`],
+      build: (input) => {
+        const id = text(input.values.id);
+        if (!id || /^(?:a|an|my|the|this|that|every|all)$/i.test(id)) return undefined;
+        // Named by its kind, the kind is part of its name ("morning briefing")
+        const kind = new RegExp(
+          `\\b${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s+(${KIND_WORDS})\\b`,
+          "i",
+        ).exec(input.env.text)?.[1];
+        return { id: kind ? `${id} ${kind}` : id };
+      },
+    },
+  };
+}
