@@ -69,6 +69,29 @@ const CLIPBOARD_INTENTS: IntentTable = {
       "how (long|big) is the (text|thing) i copied",
       `show [me] the ${CLIPBOARD}`,
     ],
+    // The clipboard asked about as the user's own state, around the question: a reason or a
+    // doubt before or after it ("I copied a code earlier, what does the clipboard say"), a time
+    // word after it ("right now"), the word alone ("clipboard?"), or what was copied named by
+    // its kind ("the link I copied", "what did I copy a minute ago"). Matched, never taught:
+    // the words around are any words, and taught they would lean any sentence to a read
+    shapes: [
+      `[{about:text}] (what is|what's|whats|what) (on|in) [the|my] ${CLIPBOARD} [{tail:text}]`,
+      `[{about:text}] what does [the|my] ${CLIPBOARD} (say|have|hold|contain) [{tail:text}]`,
+      `[{about:text}] (tell me|read me|show me|read out|check|read) (what is|what's|whats) (on|in) [the|my] ${CLIPBOARD} [{tail:text}]`,
+      `${CLIPBOARD} [contents|please|now]`,
+      `[{about:text}] (is|was) the {thing:text} (i|that i) (copied|just copied) still (there|on it|in there|on the ${CLIPBOARD}|in the ${CLIPBOARD})`,
+      `[{about:text}] (is|was) the {thing:text} (i|that i) (copied|just copied) (on|in) [the|my] ${CLIPBOARD} [{tail:text}]`,
+      "[{about:text}] what (did i|have i) (copy|copied) [just now|a (minute|moment|second|while) ago|earlier|before|last|just|today]",
+      "[{about:text}] what (is|was) the {thing:text} (i|that i) (copied|just copied) [just now|a (minute|moment|second|while) ago|earlier|before|today]",
+      "(read|say|tell me) [back|out] (what|the {thing:text}) i (copied|just copied) [just now|a (minute|moment|second|while) ago|earlier|before|today]",
+    ],
+    build: (input) => {
+      // "what's on the clipboard: …" dictates text to put there; "whats on my clipboard and
+      // paste it" asks more than a read. Words after the question that copy or paste are no read
+      const tail = String(input.values.tail ?? "");
+      if (/(?:copy|paste|put|replace|set|clear|wipe|empty)/i.test(tail)) return undefined;
+      return {};
+    },
     samples: [
       "read back what i copied",
       "paste what's on the clipboard here",

@@ -97,6 +97,16 @@ const REMINDER_INTENTS: IntentTable = {
       `(add|put|stick|pop) {title} (on|to|onto|in|into) [my|the] {list} (reminders|reminder list) [list] ${DUE}`,
       // "reminder: call the bank, friday 5pm", "reminder on the Work list: book the MOT"
       { t: `[new] reminder {title} ${DUE}`, args: { colon: true } },
+      // The moment said first, then the request ("in two hours remind me to …", "after lunch,
+      // remind me to …"): the moment leads as a frame. Matched, never taught (taught, a leading
+      // moment would lean every timed sentence to a reminder)
+      `{due} [then|so] [please|can you|could you|will you] (remind|nudge|prod) me (to|about|that) {title}`,
+      // A moment too loose to be a time ("in a bit", "later", "after lunch"): the reminder is
+      // set and the moment asked for
+      {
+        t: `(in a bit|in a while|in a little while|later|later on|at some point|after (lunch|dinner|tea|breakfast|work|school|the school run)) [then|so] [please|can you|could you|will you] (remind|nudge|prod) me (to|about|that) {title}`,
+        args: { loose: true },
+      },
       // "prod me on sunday to ring grandma": everyday verbs for a reminder, matched only
       "(nudge|prod|poke) me {due} (to|about) {title}",
       `(nudge|prod|poke) me (to|about) {title} ${DUE}`,

@@ -129,6 +129,36 @@ const SCREEN_INTENTS: IntentTable = {
       { t: "(click|press|tap) [on] [the] (word|text) {text}", args: { click: true } },
     ],
     asks: [`(find|look for|locate) (some|the|a) (text|word|words) on ${SCREEN}`],
+    // A click on words the screen shows, the words named by where they are written ("click
+    // where it says Join", "double-click the bit that says report.pdf", "find 'Next' on the
+    // screen and click it"). Matched, never taught: the words are any words
+    shapes: [
+      {
+        t: "[double|right] (click|tap|press|double-click|right-click) [on] (where it says|where it reads|where the screen says|the bit that says|the part that says|the bit where it says|the thing that says|whatever says|the button that says|the link that says) {text}",
+        args: { click: true },
+      },
+      {
+        t: "((double|right) (click|tap)|double-click|right-click) [on] the (word|words|text) {text}",
+        args: { click: true },
+      },
+      {
+        t: `(find|locate|look for|spot) {text} on ${SCREEN} and (click|press|tap|double click|right click) [on] it`,
+        args: { click: true },
+      },
+    ],
+    build: (input) => {
+      const args = slotsAsArgs(input);
+      if (typeof args.text !== "string") return undefined;
+      const text = args.text.replace(/^["'‘“]|["'’”.?!]$/g, "").trim();
+      if (!text || /^(?:it|this|that|here|there|something)$/i.test(text)) return undefined;
+      const said = input.env.text.toLowerCase();
+      return {
+        ...args,
+        text,
+        ...(/\bdouble[- ]?click/.test(said) ? { double: true } : {}),
+        ...(/\bright[- ]?click/.test(said) ? { button: "right" } : {}),
+      };
+    },
     samples: [
       "is the word submit anywhere on screen",
       "find where it says settings on the screen",

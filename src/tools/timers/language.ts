@@ -62,6 +62,10 @@ function namedAs(text: string): string | undefined {
   return name && name.split(/\s+/).length <= 5 ? name : undefined;
 }
 
+/** Things whose time left is not a kitchen timer's: media, money, machines, meetings, terms. */
+const NOT_TIMED =
+  /\b(?:song|track|album|playlist|podcast|episode|film|movie|video|show|audiobook|book|chapter|loan|mortgage|lease|contract|subscription|trial|warranty|licen[cs]e|battery|charge|download|upload|install|installation|update|backup|copy|transfer|meeting|call|class|lesson|lecture|shift|term|semester|year|month|week|day|game|match|half|quarter|flight|journey|trip|drive|parking|clock|card|phone|laptop|computer|plan|budget|balance|account|data|allowance|holiday|leave|sentence|visa|passport)s?\b/i;
+
 const TIMER_INTENTS: IntentTable = {
   timer_set: {
     refersTo: ({ label }) => ({ it: typeof label === "string" ? `the ${label} timer` : "the timer" }),
@@ -160,6 +164,19 @@ const TIMER_INTENTS: IntentTable = {
       "[my] timer status",
       "(any|active|running) timers",
     ],
+    // The time left on what is cooking or running, named by the thing and not the word "timer"
+    // ("how long's left on the rice", "how many minutes left on the eggs"). Matched, never
+    // taught; the thing is one to three words, and never a thing whose time is not a timer's
+    // (a loan, a battery, a song, a download, a meeting): see `build`
+    shapes: [
+      "how (long|much time|many minutes|many mins|much longer) [is|'s|has|have i got|do i have|is there] [still] (left|remaining|to go) (on|for|in) [the|my] {label:text} [timer]",
+    ],
+    build: (input) => {
+      const label = input.values.label;
+      if (typeof label !== "string") return {};
+      if (label.split(/\s+/).length > 3 || NOT_TIMED.test(label)) return undefined;
+      return {};
+    },
     samples: ["when will the timer ring", "timers please", "what's left on the clock for my timer"],
     fallback: NO_ARGS,
   },
