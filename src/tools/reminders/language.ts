@@ -140,6 +140,30 @@ const REMINDER_INTENTS: IntentTable = {
       "[my] reminders",
       "(what|which) reminders are (due|pending|open) [{day}]",
     ],
+    // The closed ones asked for too ("the done ones as well", "the reminders I've already
+    // ticked off too"), and a number of the next ones ("just the next ten, soonest first").
+    // Matched, never taught
+    shapes: [
+      {
+        t: "[show|list|read|give|tell] [me] [all] [my|the] [reminders] [,] [and|with|including|plus] (the|my) (done|finished|completed|ticked off|closed|old) (ones|reminders) (as well|too|also|included)",
+        args: { include_completed: true },
+      },
+      {
+        t: "(show|list|read|give|tell) [me] [all] [my|the] reminders (i have|i've|i) (already|also) (done|finished|completed|ticked off) [too|as well]",
+        args: { include_completed: true },
+      },
+      {
+        t: "(show|list|read|give|tell) [me] [all] [my|the] reminders (including|with|and) (the|my) (done|finished|completed|ticked off|closed|old) (ones|reminders)",
+        args: { include_completed: true },
+      },
+      "[show me|give me|just] (the|my) next {limit:number} reminders [,] [soonest first|in order|please]",
+    ],
+    build: ({ values, fixed }) => ({
+      ...(fixed.include_completed === true ? { include_completed: true } : {}),
+      ...(typeof values.limit === "number" && values.limit > 0 && values.limit <= 200
+        ? { limit: values.limit }
+        : {}),
+    }),
     samples: ["what am i supposed to remember", "pending reminders", "my to remind list"],
     fallback: NO_ARGS,
   },
@@ -164,6 +188,14 @@ const REMINDER_EDIT_INTENTS: IntentTable = {
     // close a reminder on any sentence that says it
     shapes: [
       "[i am|i'm|im|i have|i've] (done with|finished with) {id:text} reminder",
+      // "done with 'renew passport'", "the boiler one is done": a reminder named by a word of
+      // its title and "one", or quoted. `build` keeps a quoted title only when it was quoted
+      "[i am|i'm|im|i have|i've] (done with|finished with|finished|done) [the|that] {id:text} one",
+      "(the|that) {id:text} one (is|'s|has been) [now|all] (done|finished|sorted|dealt with|complete)",
+      {
+        t: "[i am|i'm|im|i have|i've] (done with|finished with|finished|done) {id:text}",
+        args: { quoted: true },
+      },
       // "mark 'renew the permit' done": the title quoted, the verb's "as" dropped. Only quoted,
       // since "mark the calendar done" names no reminder
       { t: "(mark|tick) [off] {id:text} (done|complete|completed|finished)", args: { quoted: true } },
@@ -172,12 +204,21 @@ const REMINDER_EDIT_INTENTS: IntentTable = {
       const id = input.values.id;
       // "the second one": a position in a listing is a handle to ask for, not a title
       if (typeof id === "string" && POSITION.test(id)) return undefined;
-      if (input.fixed.quoted === true && !/\b(?:mark|tick)\s+(?:off\s+)?["'‘“]/i.test(input.env.text))
+      if (
+        input.fixed.quoted === true &&
+        !/\b(?:mark|tick|with|finished|done)\s+(?:off\s+)?["'‘“]/i.test(input.env.text)
+      )
         return undefined;
       if (typeof id === "string") return { id: id.replace(/^["'‘“]|["'’”]$/g, "") };
       // "mark it done": the reminder is the one just listed or set
       return input.fixed.id === undefined ? undefined : { id: input.fixed.id };
     },
+    // A place in the last listing with no listing to point into ("the first one's done",
+    // "done with the top one"): which reminder is asked
+    askShapes: [
+      "[i am|i'm|im|i have|i've] (done with|finished with|finished|done) (the|that) (first|second|third|top|last|bottom|next) [one|reminder]",
+      "(the|that) (first|second|third|top|last|bottom|next) (one|reminder) (is|'s|has been) [now|all] (done|finished|sorted|complete)",
+    ],
     samples: ["that reminder is done", "i did that task already", "tick that one off"],
   },
 };
