@@ -348,6 +348,10 @@ const ROUTINE_INTENTS: IntentTable = {
     ],
     shapes: [
       "snooze [it|that|this|the alarm|the timer|the reminder|the alert] for (half an hour|a half hour)",
+      // More time asked of what rang, by "another" ("give me another twenty", "another ten
+      // minutes please"): matched, never taught
+      "[ok|okay|oh|ugh|please|just] (give me|i need|let me have) another {minutes:number} [minutes|mins|min] [please]",
+      "[ok|okay|oh|ugh|just] another {minutes:number} (minutes|mins|min) [please]",
     ],
     samples: ["snooze please", "five more minutes please"],
     build: (input) =>
@@ -375,6 +379,8 @@ const ROUTINE_INTENTS: IntentTable = {
       "(stop|silence|kill) (that|the|this|all the|all that) (ringing|beeping|buzzing)",
       "make (it|that|everything that's|everything that is) (ringing|beeping|buzzing) stop",
       "make everything (that's|that is) (ringing|beeping|buzzing) stop",
+      // Up and awake, said to what is ringing ("ok ok I'm up, stop it")
+      "[ok|okay|alright|all right|yes|yeah|fine] [ok|okay|yes|yeah] (i'm|i am|im) (up|awake) [now] [,] [so|now] [you can] (stop|stop it|stop that|turn it off|switch it off|shut up|dismiss it|enough|quiet) [please|now]",
     ],
     samples: ["dismiss please", "ok dismiss that alert"],
     // "all that ringing" is the one sound, "all alerts" or "everything" every one of them.
