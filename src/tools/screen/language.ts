@@ -95,7 +95,14 @@ const SCREEN_INTENTS: IntentTable = {
         args: { region: true },
       },
     ],
-    build: (input) => (input.fixed.region === true ? regionArgs(input) : slotsAsArgs(input)),
+    // A message on the screen named by its kind ("what does that error popup say", "read me
+    // the warning"), and the screen's text asked with the reason after it. Matched, never taught
+    shapes: [
+      "what does (that|this|the) (error|warning|alert) [popup|pop up|pop-up|message|box|dialog|dialogue|window|banner|notification] say",
+      "(read|read out|read me) [me] (that|this|the) (error|warning) [popup|pop up|pop-up|message|box|dialog|dialogue|window|banner|notification] [to me|out|out loud|aloud]",
+      `what does it say on ${SCREEN} [right now|now] {tail:text}`,
+    ],
+    build: (input) => (input.fixed.region === true ? regionArgs(input) : {}),
     samples: [
       "what's written on my screen",
       "read out everything shown on the display",
