@@ -17,6 +17,20 @@ function copyArgs(input: BuildInput): Args | undefined {
     return undefined;
   const args = slotsAsArgs(input);
   delete args.tail;
+  delete args.about;
+  // "copy it: …": only a colon makes the words after "it" the thing to copy
+  if (args.colon === true) {
+    delete args.colon;
+    if (!/\b(?:it|this|that)\s*(?:for me\s*)?:\s*\S/i.test(input.env.text)) return undefined;
+    // "type it out, don't copy it: …" refuses the copy
+    if (/\b(?:don'?t|do not|never|not|no need to)\s+(?:just\s+)?(?:copy|clip)\b/i.test(input.env.text))
+      return undefined;
+  }
+  // "the code is 4471, pop it on …": the value is one run of words, never a clause
+  if (args.said === true) {
+    delete args.said;
+    if (typeof args.text !== "string" || args.text.split(/\s+/).length > 8) return undefined;
+  }
   // "copy the party address so I can paste it into maps: 22 Orchard Way": what follows the
   // colon is the thing itself, the words before it only name it
   if (args.purpose === true) {
@@ -120,6 +134,13 @@ const CLIPBOARD_INTENTS: IntentTable = {
     // later". Matched, never taught: taught, "paste" would lean to a copy
     shapes: [
       { t: "(copy|grab) {text} so [that] i (can|could) paste it [{tail:text}]", args: { purpose: true } },
+      // The value said first, then where it goes ("the door code is 4471, pop it on the
+      // clipboard"); "copy it: …" with the value after the colon
+      {
+        t: `{about:text} (is|'s|are) {text} [,] [so|please|can you|could you] (pop|put|stick|copy|save|drop) (it|that|them) (on|to|onto|in|into) [the|my] ${CLIPBOARD} [please|for me]`,
+        args: { said: true },
+      },
+      { t: "[{about:text}] [just|please] (copy|clip) (it|this|that) [for me] {text}", args: { colon: true } },
     ],
     build: copyArgs,
     samples: ["put this phrase on my clipboard", "copy that address to the clipboard", "clipboard this text"],

@@ -107,6 +107,10 @@ const MEDIA_INTENTS: IntentTable = {
       "(keep|continue) (playing|reading) {query}",
       "start (playing|reading) {query}",
     ],
+    // The player told to go on after a word of assent ("ok resume", "alright, carry on playing")
+    shapes: [
+      "(ok|okay|alright|all right|right|yes|yeah|go on|ok then|okay then) [now] (resume|unpause|continue playing|carry on playing|resume playing|unpause it|resume it|resume the music) [please|now]",
+    ],
     samples: ["i want some music", "put some tunes on", "music please", "let's hear a song"],
     // Restarting a machine is no playing: "restart" only plays again what is playing
     negatives: [
@@ -206,6 +210,16 @@ const MEDIA_INTENTS: IntentTable = {
     // "skip" keeps leaning to the next track in training
     shapes: [
       `(skip|go|move|jump|nudge) (forward|ahead|on) [it|this|the ${MEDIA_NOUN}] (a bit|a little|a touch|a few seconds)`,
+      // What is playing, from its start again ("start it again from the beginning", "play this
+      // song from the top"): a seek to zero, not a new search
+      {
+        t: `(start|play|put|take) (it|this|that|the ${MEDIA_NOUN}|this ${MEDIA_NOUN}|that ${MEDIA_NOUN}) [again|over] (from|at|back to) the (beginning|start|top) [again|please]`,
+        args: { start: true },
+      },
+      {
+        t: `(go|skip|jump) back to the (beginning|start) [of (it|the ${MEDIA_NOUN}|this ${MEDIA_NOUN})]`,
+        args: { start: true },
+      },
     ],
     build: (input) => {
       const to = input.values.to_s;

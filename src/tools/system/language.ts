@@ -307,6 +307,21 @@ const SYSTEM_INFO_INTENTS: IntentTable = {
       "what is (my|the|this) (computer|hostname|host name) (called|name)",
       "(what|which) (cpu|processor) (do i have|is this|is in this computer)",
     ],
+    // This computer's facts asked two at a time, or one asked with more after it ("how much
+    // memory and disk have i got", "how much free disk space have I got and how long has it been
+    // on"). Matched, never taught: every part names the machine's own things
+    shapes: [
+      "[{about:text}] how much [free] (disk space|disk|space|storage|memory|ram|disc space) (and|or) [free] (disk space|disk|space|storage|memory|ram|disc space) (do i have|have i got|is there|is left|is free) [left]",
+      "how much [free] (disk space|disk|storage|memory|ram|disc space) (do i have|have i got|is there|is left|is free) [left] (and|,) {tail:text}",
+      "how much (memory|ram) (have i got|is there|is left)",
+    ],
+    build: (input) => {
+      // "…, and delete the big files": more than a read is asked
+      const tail = String(input.values.tail ?? "");
+      if (tail && !/\b(?:how|what|which|is|are|has|have)\b/i.test(tail)) return undefined;
+      if (/\b(?:delete|remove|clear|free up|empty|install|uninstall|kill)\b/i.test(tail)) return undefined;
+      return {};
+    },
     samples: [
       "am i running out of disk space",
       "how much room is left on my drive",

@@ -85,6 +85,16 @@ const TIME_INTENTS: IntentTable = {
     // not taught: "morning" and "night" lead to alarms and the weather as often
     shapes: [
       `is it [still] (morning|night|evening|afternoon|night time|daytime|lunchtime|bedtime|the middle of the night) [yet|now|already] [over] ${ZONE_OR_CITY} [yet|now|already]`,
+      // The weekday of a date, with an aside after it ("which weekday was 3 March 1985? my
+      // dad's birthday", "what day of the week is 2026-10-31? planning a party")
+      {
+        t: "(what|which) (weekday|day of the week|day) (is|was|will be|would be) {date:day} [{tail:text}]",
+        args: { weekday: true },
+      },
+      {
+        t: "(what|which) (weekday|day of the week|day) (is|was|will be|would be) {written:text}",
+        args: { weekday: true },
+      },
       // The hour asked in a learner's order ("which is the hour now in Lima", "which hour is
       // it now in Oslo")
       `(which|what) (is the hour|hour is|hour is it|is the time|time is) [it] [now|right now|currently|at the moment] [over] ${ZONE_OR_CITY} [now|right now|please]`,
@@ -108,6 +118,18 @@ const TIME_INTENTS: IntentTable = {
       // A place runs to the sentence's end, never over it ("in Perth? she'll be asleep")
       if (typeof input.values.city === "string" && /[?!.,;]/.test(input.values.city)) return undefined;
       if (isWhen(input.values.date)) args.date = input.values.date.date;
+      if (input.fixed.weekday === true) {
+        // A date written the ISO way is that date, whatever the day slot read around it
+        const written = /\b(\d{4}-\d{2}-\d{2})\b/.exec(input.env.text)?.[1];
+        if (written) args.date = written;
+        // Read as free words, the date must be written out and lead them
+        if (typeof input.values.written === "string" && !/^\s*\d{4}-\d{2}-\d{2}\b/.test(input.values.written))
+          return undefined;
+        const tail = String(input.values.tail ?? "");
+        // What follows is an aside after a break, never more of the request
+        if (tail && !/[?.!,;:]\s*\S/.test(input.env.text)) return undefined;
+        if (typeof args.date !== "string") return undefined;
+      }
       if (typeof input.values.timezone === "string") args.timezone = input.values.timezone;
       if (typeof input.values.city === "string") args.city = input.values.city;
       return args;

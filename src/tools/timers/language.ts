@@ -429,10 +429,22 @@ const ALARM_INTENTS: IntentTable = {
       "(snooze|silence) [the|my] alarm",
       "[the|my] {at} [alarm] (removed|deleted|cancelled|canceled|off)",
     ],
+    // Every alarm cancelled with the reason after ("kill all my alarms, it's saturday"), and one
+    // named by its time alone ("cancel the 5.45 one"). Matched, never taught
+    shapes: [
+      {
+        t: "(cancel|kill|delete|remove|turn off|switch off|disable|scrap|ditch|stop|clear|get rid of) (all|every|each) [of] [my|the] alarms [,] {tail:text}",
+        args: { all: true },
+      },
+      "(cancel|kill|delete|remove|turn off|switch off|disable|scrap|ditch|get rid of) the {at} one [,] [{tail:text}]",
+    ],
     samples: ["get rid of my alarm", "no alarm tomorrow", "unset the alarm"],
     build: (input) => {
       const args: Args = { ...input.fixed };
       if (isWhen(input.values.at)) args.at = input.values.at.iso;
+      // "the 5.45 one" names an alarm by its time: a time it must be ("the big one" is none)
+      if (input.values.at !== undefined && !(isWhen(input.values.at) && input.values.at.hasTime))
+        return undefined;
       return args;
     },
     fallback: (input) => cancelGuess(input, "alarm"),
