@@ -386,12 +386,25 @@ function rateTimesHours(input: BuildInput): Args | undefined {
 /** "four shifts of twelve and a half hours, total?": a count of equal parts. */
 function countOfParts(input: BuildInput): Args | undefined {
   const count = input.values.count;
-  const size = String(input.values.size ?? "")
+  // The size opens on its number ("twelve and a half hours", "2.5 kilos", "twelve eggs"); the
+  // words after it only say what is counted
+  const words = String(input.values.size ?? "")
     .toLowerCase()
-    .replace(/\b(?:hours?|hrs?|minutes?|mins?|miles?|km|kilos?|kg|pounds?|quid|dollars?|euros?|each)\b/g, "")
-    .trim();
-  const n = /^[\d.]+$/.test(size) ? Number(size) : parseNumber(size.split(/\s+/).filter(Boolean));
-  return typeof count === "number" && count > 1 && n !== undefined && Number.isFinite(n)
+    .replace(/[$£€]/g, "")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  let n: number | undefined;
+  let used = 0;
+  if (/^\d+(?:\.\d+)?$/.test(words[0] ?? "")) [n, used] = [Number(words[0]), 1];
+  else
+    for (let k = Math.min(5, words.length); k >= 1 && n === undefined; k--) {
+      n = parseNumber(words.slice(0, k));
+      used = k;
+    }
+  if (n === undefined || words.slice(used).some((w) => /\d/.test(w) || parseNumber([w]) !== undefined))
+    return undefined;
+  return typeof count === "number" && count > 1 && Number.isFinite(n)
     ? { expression: `${count} * ${n}` }
     : undefined;
 }

@@ -95,9 +95,9 @@ const CLIPBOARD_INTENTS: IntentTable = {
       `${CLIPBOARD} [contents|please|now]`,
       `[{about:text}] (is|was) the {thing:text} (i|that i) (copied|just copied) still (there|on it|in there|on the ${CLIPBOARD}|in the ${CLIPBOARD})`,
       `[{about:text}] (is|was) the {thing:text} (i|that i) (copied|just copied) (on|in) [the|my] ${CLIPBOARD} [{tail:text}]`,
-      "[{about:text}] what (did i|have i) (copy|copied) [just now|a (minute|moment|second|while) ago|earlier|before|last|just|today]",
-      "[{about:text}] what (is|was) the {thing:text} (i|that i) (copied|just copied) [just now|a (minute|moment|second|while) ago|earlier|before|today]",
-      "(read|say|tell me) [back|out] (what|the {thing:text}) i (copied|just copied) [just now|a (minute|moment|second|while) ago|earlier|before|today]",
+      "[{about:text}] what (did i|have i) (copy|copied) [just now|a (minute|moment|second|while) ago|{ago:duration} ago|earlier|before|last|just|today]",
+      "[{about:text}] what (is|was) the {thing:text} (i|that i) (copied|just copied) [just now|a (minute|moment|second|while) ago|{ago:duration} ago|earlier|before|today]",
+      "(read|say|tell me) [back|out] (what|the {thing:text}) i (copied|just copied) [just now|a (minute|moment|second|while) ago|{ago:duration} ago|earlier|before|today]",
     ],
     build: (input) => {
       // "what's on the clipboard: …" dictates text to put there; "whats on my clipboard and

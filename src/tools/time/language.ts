@@ -318,7 +318,7 @@ const CONVERT_INTENTS: IntentTable = {
     // zone. A clock said alone to convert asks where to ("convert 9 am for me")
     shapes: [
       {
-        t: `[{about:text}] [at] ${CLOCK} [in] ({from:city}|{from:zone}) [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] (for me|here|my time|in my time|for us|where i am|at home|locally|over here)`,
+        t: `[{about:text}] [at] ${CLOCK} [in] ({from:city}|{from:zone}) [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] [for me|here|my time|in my time|for us|where i am|at home|locally|over here]`,
         args: { toHere: true },
       },
       `[{about:text}] [at] ${CLOCK} [in] {from:city} [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] [for me] (in|to|into) {to:city} [time]`,
