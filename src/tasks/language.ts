@@ -347,19 +347,22 @@ const ROUTINE_INTENTS: IntentTable = {
       "[give me] {minutes:number} more minutes",
     ],
     shapes: [
-      "snooze [it|that|this|the alarm|the timer|the reminder|the alert] for (half an hour|a half hour)",
+      "snooze [it|that|this|the alarm|the timer|the reminder|the alert|this alarm|this timer|this reminder|this alert|that alarm|that reminder] for (half an hour|a half hour|{minutes:number} (minutes|min|mins)) [,] [{tail:text}]",
       // More time asked of what rang, by "another" ("give me another twenty", "another ten
       // minutes please"): matched, never taught
       "[ok|okay|oh|ugh|please|just] (give me|i need|let me have) another {minutes:number} [minutes|mins|min] [please]",
       "[ok|okay|oh|ugh|just] another {minutes:number} (minutes|mins|min) [please]",
     ],
     samples: ["snooze please", "five more minutes please"],
+    // The reason after a comma is kept out of it ("…, I'm on the phone"); a second request is not
     build: (input) =>
-      typeof input.values.minutes === "number"
-        ? { minutes: input.values.minutes }
-        : /\bhalf an hour|a half hour\b/.test(input.env.text.toLowerCase())
-          ? { minutes: 30 }
-          : {},
+      /\b(?:and|then|also)\b/i.test(String(input.values.tail ?? ""))
+        ? undefined
+        : typeof input.values.minutes === "number"
+          ? { minutes: input.values.minutes }
+          : /\bhalf an hour|a half hour\b/.test(input.env.text.toLowerCase())
+            ? { minutes: 30 }
+            : {},
     fallback: NO_ARGS,
   },
   alerts_dismiss: {

@@ -208,3 +208,20 @@ describe("values of the arguments", () => {
     });
   });
 });
+
+describe("a learner's order and a reason beside the request", () => {
+  it("reads the thing said first, and the request said as what is wanted of Jarvis", () => {
+    expectAct("the batteries remove from the shopping list, I found some", "lists_remove", {
+      item: "batteries",
+      list: "shopping",
+    });
+    expectAct("I want you remind me on Thursday to renew the parking permit", "reminders_create", {
+      title: "renew the parking permit",
+    });
+  });
+
+  it("snoozes with the reason after, and asks what to remind of when nothing is said", () => {
+    expectAct("snooze this alarm for 20 minutes, I'm in the shower", "alerts_snooze", { minutes: 20 });
+    expectAsk("could you remind me", "reminders_create");
+  });
+});

@@ -79,6 +79,8 @@ const LIST_INTENTS: IntentTable = {
     // "packing list: passport, charger": the list named, a colon, then what goes on it
     shapes: [
       { t: `[for|on|to|in|into] ${LIST} {items}`, args: { colon: true } },
+      // The things said first, a learner's order ("batteries and tape add to the shopping list")
+      { t: `{items} (add|put) (to|on|onto) ${LIST} [please]`, args: { fronted: true } },
       // A known list named bare: "add passport and charger to packing", "todo: fix the tap"
       {
         t: `(add|put|stick|pop|write|chuck|bung) {items} (to|on|onto|in|into) ${BARE}`,
@@ -97,7 +99,12 @@ const LIST_INTENTS: IntentTable = {
       /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot|stick|pop|chuck|bung|whack)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
     vetoes: /\b(?:play ?list|list of (?:all|the)|songs?|contacts?|appointments?|meetings?|events?)\b/,
     build: (input) => {
-      const { colon, bare, ...args } = slotsAsArgs(input);
+      const { colon, bare, fronted, ...args } = slotsAsArgs(input);
+      if (
+        fronted === true &&
+        (!Array.isArray(args.items) || args.items.some((i) => String(i).split(/\s+/).length > 4))
+      )
+        return undefined;
       if (bare === true && !KNOWN_LIST(args.list, input.env)) return undefined;
       // Without the colon, "the packing list …" is any sentence about a list
       // "packing list: what's left?" asks, it adds nothing. An aside may stand between the list
@@ -187,16 +194,27 @@ const LIST_INTENTS: IntentTable = {
       `(remove|delete|take|cross|strike|erase) {item} (from|off) ${ANY_LIST}`,
       `(from|on) ${LIST} (remove|delete|cross off) {item}`,
     ],
-    // A known list named bare ("take 'fix the gate' off my todo"). Matched, never taught
+    // A known list named bare ("take 'fix the gate' off my todo"), and the thing said first, a
+    // learner's order ("the lentils remove from the shopping list, I have them already").
+    // Matched, never taught
     shapes: [
+      {
+        t: `[the|my] {item} (remove|delete|take off|cross off|strike off) (from|off|of) ${LIST} [{tail:text}]`,
+        args: { fronted: true },
+      },
       {
         t: `(remove|delete|take|cross|strike|scratch|tick) {item} (from|off|out of) [of] ${BARE}`,
         args: { bare: true },
       },
     ],
     build: (input) => {
-      const { bare, ...args } = slotsAsArgs(input);
+      const { bare, fronted, tail, ...args } = slotsAsArgs(input);
       if (bare === true && !KNOWN_LIST(args.list, input.env)) return undefined;
+      // Fronted, the thing is a few words and what follows is an aside after a break
+      if (fronted === true) {
+        if (typeof args.item !== "string" || args.item.split(/\s+/).length > 4) return undefined;
+        if (typeof tail === "string" && !/[,.;!]\s*\S/.test(input.env.text)) return undefined;
+      }
       if (typeof args.item === "string") args.item = args.item.replace(/^["'‘“]|["'’”]$/g, "");
       return args;
     },

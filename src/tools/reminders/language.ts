@@ -97,6 +97,10 @@ const REMINDER_INTENTS: IntentTable = {
       `(add|put|stick|pop) {title} (on|to|onto|in|into) [my|the] {list} (reminders|reminder list) [list] ${DUE}`,
       // "reminder: call the bank, friday 5pm", "reminder on the Work list: book the MOT"
       { t: `[new] reminder {title} ${DUE}`, args: { colon: true } },
+      // The request said as what the speaker wants Jarvis to do, a learner's way ("I want you
+      // remind me on Friday to pay the rent")
+      `(i want you|i need you|i would like you|i'd like you) [to] remind me {due} (to|about) {title}`,
+      `(i want you|i need you|i would like you|i'd like you) [to] remind me (to|about) {title} ${DUE}`,
       // The moment said first, then the request ("in two hours remind me to …", "after lunch,
       // remind me to …"): the moment leads as a frame. Matched, never taught (taught, a leading
       // moment would lean every timed sentence to a reminder)
@@ -115,6 +119,8 @@ const REMINDER_INTENTS: IntentTable = {
         args: { colon: true },
       },
     ],
+    // "remind me" alone: what to be reminded of is asked for, never guessed
+    askShapes: ["[please|can you|could you|will you] remind me [please|later|later on]"],
     samples: ["set a reminder", "i need a reminder", "can you remind me later", "create a new reminder"],
     build: reminder,
     anchors: /\b(?:remind|reminder|forget)\b/,
