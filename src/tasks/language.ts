@@ -332,9 +332,12 @@ const ROUTINE_INTENTS: IntentTable = {
       "what('s| is) (ringing|beeping|going off)",
       "what (went off|has gone off) [while i was (out|away|gone)]",
       "(did|has) anything (go|gone) off [while i was (out|away|gone)]",
+      // "any alarms or reminders that went off?", with what the user was doing before it
+      "[{about:text}] (any|were there any|did any|have any) (alarms|reminders|timers|alerts|alarms or reminders|reminders or alarms) [that] (go|went|gone) off [while i was {where:text}]",
       "(show|list) [me] [the] (missed|open) (alerts|alarms and reminders)",
     ],
     samples: ["did any alarm go off while i was away", "which alerts did i miss"],
+    build: () => ({}),
     fallback: NO_ARGS,
   },
   alerts_snooze: {

@@ -225,3 +225,15 @@ describe("a learner's order and a reason beside the request", () => {
     expectAsk("could you remind me", "reminders_create");
   });
 });
+
+describe("what rang, a reminder after a refused aside, a timer by whose it is", () => {
+  it("lists what went off, asked with what the user was doing first", () => {
+    expectAct("I was in the garden all morning. Did any alarms or reminders go off?", "alerts_list");
+  });
+
+  it("reads a reminder's moment first after 'just a reminder:'", () => {
+    expectAct("not an alarm, just a reminder: Saturday, water the seedlings", "reminders_create", {
+      title: "water the seedlings",
+    });
+  });
+});

@@ -18,7 +18,11 @@ function reminder(input: BuildInput): Args | undefined {
   const title = input.values.title ?? input.fixed.title;
   if (typeof title !== "string") return undefined;
   // "reminder: call the bank": only the colon makes the noun a request
-  if (input.fixed.colon === true && !/^\s*(?:new )?reminder\b[^:?]*:[^?]*$/i.test(input.env.text))
+  // … or after a refused aside ("not an alarm, just a reminder: …")
+  if (
+    input.fixed.colon === true &&
+    !/(?:^\s*|[,.;]\s*(?:just |only )?(?:a )?)(?:new )?reminder\b[^:?]*:[^?]*$/i.test(input.env.text)
+  )
     return undefined;
   const args: Args = { title: title.replace(/^to\s+/i, "") };
   if (typeof input.values.list === "string") args.list = input.values.list;
@@ -97,6 +101,8 @@ const REMINDER_INTENTS: IntentTable = {
       `(add|put|stick|pop) {title} (on|to|onto|in|into) [my|the] {list} (reminders|reminder list) [list] ${DUE}`,
       // "reminder: call the bank, friday 5pm", "reminder on the Work list: book the MOT"
       { t: `[new] reminder {title} ${DUE}`, args: { colon: true } },
+      // "just a reminder: Thursday, recycling out": the moment first, then what
+      { t: "[just|only] [a] [new] reminder {due} {title}", args: { colon: true } },
       // The request said as what the speaker wants Jarvis to do, a learner's way ("I want you
       // remind me on Friday to pay the rent")
       `(i want you|i need you|i would like you|i'd like you) [to] remind me {due} (to|about) {title}`,

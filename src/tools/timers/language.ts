@@ -4,14 +4,13 @@ import {
   findSeconds,
   findWhen,
   formatDuration,
-  type GuessInput,
   isWhen,
   NO_ARGS,
   spokenWhen,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
-import { NOT_A_LABEL, NOT_TIMED, TIMER_SITUATION_INTENTS, terseAlarm } from "./situations.js";
+import { cancelGuess, NOT_A_LABEL, NOT_TIMED, TIMER_SITUATION_INTENTS, terseAlarm } from "./situations.js";
 
 /** How people ask for timers and alarms (the team's own sentences). */
 const ALARM_NOUNS = /\b(?:alarms?|timers?|wake up call)\b/;
@@ -370,26 +369,6 @@ const ALARM_INTENTS: IntentTable = {
     fallback: (input) => cancelGuess(input, "alarm"),
   },
 };
-
-/** Names that say which one by its time or its kind, not its own name. */
-const NOT_A_NAME =
-  /^(?:morning|wake up|wakeup|early|next|last|first|second|current|new|old|only|one|other)$|\d/;
-
-/**
- * A guessed cancel reads which one: "every alarm" is all of them, "the gym alarm" the one so
- * named, "the 7 o'clock alarm" the one at that time (alarms only).
- */
-function cancelGuess(input: GuessInput, noun: "alarm" | "timer"): Args {
-  const said = input.words.join(" ");
-  if (new RegExp(`\\b(?:every|all(?: of)?(?: my| the)?) ${noun}s?\\b`).test(said)) return { all: true };
-  if (noun === "alarm") {
-    const { zones, now, timezone } = input.env;
-    const found = findWhen(input.words, { zones, now, timezone, direction: "future" });
-    if (found?.when.hasTime) return { at: found.when.iso };
-  }
-  const named = new RegExp(`\\b(?:the|my|that) ([a-z]+(?: [a-z]+)?) ${noun}\\b`).exec(said);
-  return named && !NOT_A_NAME.test(named[1]!) ? { label: named[1] } : {};
-}
 
 /** Timers and alarms ring on this computer: one on the kitchen speaker or a phone is not Jarvis's. */
 export const TIMERS_LANGUAGE = withPhrasings(

@@ -1,4 +1,4 @@
-import { type Args, type BuildInput, findWhen } from "../../brain/nlu/language/index.js";
+import { type Args, type BuildInput, findWhen, type GuessInput } from "../../brain/nlu/language/index.js";
 import type { IntentTable } from "../language.js";
 
 /** Words that answer, hesitate or lead in: never what a timer is for. */
@@ -83,3 +83,26 @@ export const TIMER_SITUATION_INTENTS: IntentTable = {
     },
   },
 };
+
+/** Names that say which one by its time or its kind, not its own name. */
+const NOT_A_NAME =
+  /^(?:morning|wake up|wakeup|early|next|last|first|second|current|new|old|only|one|other)$|\d/;
+
+/**
+ * A guessed cancel reads which one: "every alarm" is all of them, "the gym alarm" the one so
+ * named, "the 7 o'clock alarm" the one at that time (alarms only).
+ */
+export function cancelGuess(input: GuessInput, noun: "alarm" | "timer"): Args {
+  const said = input.words.join(" ");
+  if (new RegExp(`\\b(?:every|all(?: of)?(?: my| the)?) ${noun}s?\\b`).test(said)) return { all: true };
+  if (noun === "alarm") {
+    const { zones, now, timezone } = input.env;
+    const found = findWhen(input.words, { zones, now, timezone, direction: "future" });
+    if (found?.when.hasTime) return { at: found.when.iso };
+  }
+  // "the pasta timer", or whose it is ("Ava's timer")
+  const named =
+    new RegExp(`\\b(?:the|my|that) ([a-z]+(?: [a-z]+)?) ${noun}\\b`).exec(said) ??
+    new RegExp(`\\b([a-z]+)(?: ?'s|s') ${noun}\\b`).exec(said);
+  return named && !NOT_A_NAME.test(named[1]!) ? { label: named[1] } : {};
+}
