@@ -286,6 +286,11 @@ export function loadDevEveryday8(): BlindCase[] {
   return loadEveryday("dev-everyday8.jsonl");
 }
 
+/** The ninth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday9(): BlindCase[] {
+  return loadEveryday("dev-everyday9.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

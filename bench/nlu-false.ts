@@ -18,6 +18,7 @@ import {
   loadDevEveryday6,
   loadDevEveryday7,
   loadDevEveryday8,
+  loadDevEveryday9,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -49,6 +50,7 @@ const everyday = [
   ...loadDevEveryday6().map((c) => ({ set: "dev-everyday6", c })),
   ...loadDevEveryday7().map((c) => ({ set: "dev-everyday7", c })),
   ...loadDevEveryday8().map((c) => ({ set: "dev-everyday8", c })),
+  ...loadDevEveryday9().map((c) => ({ set: "dev-everyday9", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

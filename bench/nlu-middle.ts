@@ -21,6 +21,7 @@ import {
   loadDevEveryday6,
   loadDevEveryday7,
   loadDevEveryday8,
+  loadDevEveryday9,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -96,6 +97,7 @@ breakdown(loadDevEveryday5(), "dev-everyday5 (development after its untuned scor
 breakdown(loadDevEveryday6(), "dev-everyday6 (development after its untuned score)", true);
 breakdown(loadDevEveryday7(), "dev-everyday7 (development after its untuned score)", true);
 breakdown(loadDevEveryday8(), "dev-everyday8 (development after its untuned score)", true);
+breakdown(loadDevEveryday9(), "dev-everyday9 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

@@ -55,6 +55,7 @@ const everyday = [
   "dev-everyday6",
   "dev-everyday7",
   "dev-everyday8",
+  "dev-everyday9",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

@@ -30,6 +30,7 @@ import {
   loadDevEveryday6,
   loadDevEveryday7,
   loadDevEveryday8,
+  loadDevEveryday9,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -173,6 +174,10 @@ const devEveryday8 = scoreBlind(loadDevEveryday8(), nlu, bands, groupOfTool, {
   name: "dev_everyday8 (eighth independent writer, the whole catalog incl. notes, routines, alerts and skills, eight personas incl. a line cook, a voice-only user and phone typing; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday9 = scoreBlind(loadDevEveryday9(), nlu, bands, groupOfTool, {
+  name: "dev_everyday9 (ninth independent writer, the whole catalog, eight new personas incl. a night-shift nurse, a retired mechanic, a teenager and dictation while driving; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -187,6 +192,7 @@ if (quick) {
     devEveryday6,
     devEveryday7,
     devEveryday8,
+    devEveryday9,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -264,6 +270,7 @@ writeResult("nlu", {
   dev_everyday6: devEveryday6,
   dev_everyday7: devEveryday7,
   dev_everyday8: devEveryday8,
+  dev_everyday9: devEveryday9,
   suites,
   own_commands: own,
 });
