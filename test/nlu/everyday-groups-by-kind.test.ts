@@ -237,3 +237,34 @@ describe("what rang, a reminder after a refused aside, a timer by whose it is", 
     });
   });
 });
+
+describe("kinds dev-everyday9 showed again in new words", () => {
+  it("reads what rang with the place the user was, and more time without its unit", () => {
+    expectAct("did anything go off while I was on the train, anything I missed", "alerts_list");
+    expectAct("snooze for 12", "alerts_snooze", { minutes: 12 });
+    expectAct("dismiss all the notifications", "alerts_dismiss", { all: true });
+  });
+
+  it("reads the time left asked bare, and the spellings of 'until'", () => {
+    expectAct("how much time left?", "timer_list");
+    expectAct("how long til sunday", "time_until");
+  });
+
+  it("counts a date from today as a shift, and asks where someone is for a time", () => {
+    expectAct("what's the date 30 days from now", "time_shift", { days: 30 });
+    expectAsk("what time would 8 am be for my uncle", "time_convert");
+  });
+
+  it("reads what must happen after a length, and a reminder's moment said by what the user does", () => {
+    expectAct("the cake needs to come out in 35 minutes", "timer_set", { duration_s: 2100, label: "cake" });
+    expectAct("remind me after football to wash the kit", "reminders_create", { title: "wash the kit" });
+  });
+
+  it("takes no new request after 'and' as one more item", () => {
+    const added = { tool: "lists_add", args: { list: "shopping", items: ["flour"] } };
+    expect(
+      acts(read("and have it delivered tomorrow", { lastCall: added })) &&
+        read("and have it delivered tomorrow", { lastCall: added }).tool === "lists_add",
+    ).toBe(false);
+  });
+});

@@ -46,6 +46,9 @@ const LIST_INTENTS: IntentTable = {
         return last.args.items.map((item) => ({ tool: "lists_remove", args: { ...list, item } }));
       // "and Tom's list", "and the work one": where to add, not one more thing to add
       if (kind !== "more" || !rest || /\b(?:list|one)$/i.test(rest)) return undefined;
+      // "and order it from tesco", "and have them delivered": what points back at the things
+      // is a request about them, never one more item
+      if (/\b(?:it|them)\b/i.test(rest)) return undefined;
       const items = splitItems(rest.replace(/\s+(?:too|as well|also)$/i, ""));
       return items ? { tool: "lists_add", args: { ...list, items } } : undefined;
     },

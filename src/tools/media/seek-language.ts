@@ -54,6 +54,7 @@ export const MEDIA_SEEK_INTENTS: IntentTable = {
         t: `(go|skip|jump) back to the (beginning|start) [of (it|the ${MEDIA_NOUN}|this ${MEDIA_NOUN})]`,
         args: { start: true },
       },
+      { t: "[play it|start it|from] again from the (beginning|start|top)", args: { start: true } },
     ],
     build: (input) => {
       const to = input.values.to_s;

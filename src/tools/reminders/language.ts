@@ -110,7 +110,13 @@ const REMINDER_INTENTS: IntentTable = {
       // The moment said first, then the request ("in two hours remind me to …", "after lunch,
       // remind me to …"): the moment leads as a frame. Matched, never taught (taught, a leading
       // moment would lean every timed sentence to a reminder)
-      `{due} [then|so] [please|can you|could you|will you] (remind|nudge|prod) me (to|about|that) {title}`,
+      `{due} [then|so] [please|can you|could you|will you] (remind|nudge|prod) me [to|about|that] {title}`,
+      // A moment named by what the user is doing then ("remind me after my shift to …", "when
+      // I get home"): the reminder is set, the moment kept in the user's words only
+      {
+        t: "[please|can you|could you] remind me (after|before|when|once) {moment:text} (to|about) {title}",
+        args: { loose: true },
+      },
       // A moment too loose to be a time ("in a bit", "later", "after lunch"): the reminder is
       // set and the moment asked for
       {

@@ -59,6 +59,9 @@ const SCREEN_INTENTS: IntentTable = {
         args: { region: true },
       },
     ],
+    // A picture of the screen in a learner's verb ("make a photo of the screen", "do a picture
+    // of my display"). Matched, never taught
+    shapes: [`(make|do|shoot) [me] a (photo|picture|pic|snapshot|image|shot) of ${SCREEN} [please|now]`],
     build: (input) => (input.fixed.region === true ? regionArgs(input) : slotsAsArgs(input)),
     samples: [
       "grab what's on my screen as an image",

@@ -118,6 +118,9 @@ const TIME_INTENTS: IntentTable = {
       // A place runs to the sentence's end, never over it ("in Perth? she'll be asleep")
       if (typeof input.values.city === "string" && /[?!.,;]/.test(input.values.city)) return undefined;
       if (isWhen(input.values.date)) args.date = input.values.date.date;
+      // "the date 45 days from now" counts from today: the shift's reading, not a date's
+      const counted = /^(?:in )?\S+ (?:days?|weeks?|months?|years?) (?:from|after|before|ago|later)\b/i;
+      if (counted.test(input.matches.date?.raw ?? "")) return undefined;
       if (input.fixed.weekday === true) {
         // A date written the ISO way is that date, whatever the day slot read around it
         const written = /\b(\d{4}-\d{2}-\d{2})\b/.exec(input.env.text)?.[1];
@@ -181,7 +184,10 @@ const DATE_INTENTS: IntentTable = {
       return day ? { tool: last.tool, args: { date: day.iso ?? day.name } } : undefined;
     },
     // The count asked with its day left unsaid ("how many days until", "how long till …")
-    askShapes: [`(${DAYS_UNTIL}|how long) (until|till|til|to go until|is it until)`],
+    askShapes: [`(${DAYS_UNTIL}|how long) (until|till|til|untill|to go until|is it until)`],
+    // "how long til friday", "how long untill christmas": the spellings of "until" the
+    // templates leave out
+    shapes: ["how long [is it] (til|untill|'til|till) {date:text}"],
     templates: [
       `${DAYS_UNTIL} (until|till|til|to|before) {date:text}`,
       "how long (until|till|is it until|is it till|to go until|is left until|before) {date:text}",
@@ -323,7 +329,13 @@ const CONVERT_INTENTS: IntentTable = {
       },
       `[{about:text}] [at] ${CLOCK} [in] {from:city} [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] [for me] (in|to|into) {to:city} [time]`,
     ],
-    askShapes: [`convert ${CLOCK} [for me|please|for me please]`],
+    askShapes: [
+      `convert ${CLOCK} [for me|please|for me please]`,
+      // A clock time asked for someone whose place is unsaid ("what time would 10 am be for my
+      // cousin"): where they are is asked, never guessed as the time here
+      `what time (would|will|is) ${CLOCK} (be|be for|for) {who:text}`,
+      `what (would|will|is) ${CLOCK} be (for|where) {who:text}`,
+    ],
     samples: [
       "what's 6pm in tokyo in london time",
       "8am sydney time to new york",

@@ -33,6 +33,8 @@ function timerLabel(words: readonly string[]): string | undefined {
   const said = words.join(" ");
   const found =
     new RegExp(`\\b${UNIT} ((?:[a-z']+ ){1,2})timer\\b`).exec(said)?.[1] ??
+    // "pasta timer 9 mins": the thing timed before the noun and its length
+    new RegExp(`^([a-z']+(?: [a-z']+)?) timer (?:for )?\\S+ ${UNIT}\\b`).exec(said)?.[1] ??
     // "four min timer eggs": the thing timed after the noun
     new RegExp(`\\b${UNIT} timer (?:for )?(?:the |my )?([a-z' ]{2,30})$`).exec(said)?.[1] ??
     new RegExp(`^(?:${SET.slice(1, -1)} )?(?:a |an )?timer (?:for )?\\S+ ${UNIT} ([a-z' ]{2,30})$`).exec(
@@ -164,6 +166,8 @@ const TIMER_INTENTS: IntentTable = {
     // (a loan, a battery, a song, a download, a meeting): see `build`
     shapes: [
       "how (long|much time|many minutes|many mins|much longer) [is|'s|has|have i got|do i have|is there] [still] (left|remaining|to go) (on|for|in) [the|my] {label:text} [timer]",
+      // Asked bare, the time left is the running timer's ("how long left?")
+      "how (long|much time|many minutes|many mins|much longer) [is|'s] [still] (left|remaining|to go) [now|then]",
     ],
     build: (input) => {
       const label = input.values.label;
@@ -198,6 +202,10 @@ const TIMER_INTENTS: IntentTable = {
     fallback: (input) => cancelGuess(input, "timer"),
   },
 };
+
+/** An alarm that belongs to a thing or a place, not to this computer. */
+const OTHER_ALARM =
+  /\b(?:car|van|smoke|fire|burglar|house|home|building|security|intruder|carbon monoxide|co|shop|neighbou?rs?'?s?) alarm\b|\balarm (?:in|on|of|at) (?:the|my|our|a|next door'?s?|the neighbou?rs?'?) ?(?:car|van|house|building|shop|office|neighbou?rs?)\b/i;
 
 const ALARM_INTENTS: IntentTable = {
   alarm_set: {
@@ -366,6 +374,9 @@ const ALARM_INTENTS: IntentTable = {
         return undefined;
       return args;
     },
+    // Another thing's alarm ("the alarm in the car keeps beeping", "the smoke alarm") is none of
+    // this computer's
+    vetoes: OTHER_ALARM,
     fallback: (input) => cancelGuess(input, "alarm"),
   },
 };

@@ -58,6 +58,8 @@ export const TIMER_SITUATION_INTENTS: IntentTable = {
         t: "{label:text} (in|on|going|started|are in|is in|is on|are on) {duration_s}",
         args: { started: true },
       },
+      // Something that must happen after a length ("the sourdough has to come out in an hour")
+      "[the|my] {label:text} (has to|needs to|must|should|wants to|is due to) (come out|come off|go in|be done|be checked|be turned|be stirred|be flipped|be ready|rest|cool) in {duration_s}",
     ],
     build: ({ values, fixed, env }) => {
       const { duration_s } = values;
