@@ -106,7 +106,7 @@ const MEDIA_INTENTS: IntentTable = {
     ],
     // The player told to go on after a word of assent ("ok resume", "alright, carry on playing")
     shapes: [
-      "(ok|okay|alright|all right|right|yes|yeah|go on|ok then|okay then) [now] (resume|unpause|continue playing|carry on playing|resume playing|unpause it|resume it|resume the music) [please|now]",
+      "(ok|okay|alright|all right|right|yes|yeah|go on|ok then|okay then) [now] (resume|unpause|continue playing|carry on playing|resume playing|unpause it|resume it|resume the music|play|play it|keep playing|carry on) [please|now]",
     ],
     samples: ["i want some music", "put some tunes on", "music please", "let's hear a song"],
     // Restarting a machine is no playing: "restart" only plays again what is playing

@@ -105,8 +105,8 @@ const REMINDER_INTENTS: IntentTable = {
       { t: "[just|only] [a] [new] reminder {due} {title}", args: { colon: true } },
       // The request said as what the speaker wants Jarvis to do, a learner's way ("I want you
       // remind me on Friday to pay the rent")
-      `(i want you|i need you|i would like you|i'd like you) [to] remind me {due} (to|about) {title}`,
-      `(i want you|i need you|i would like you|i'd like you) [to] remind me (to|about) {title} ${DUE}`,
+      `(i want you|i want that you|i need you|i would like you|i'd like you) [to] remind me {due} (to|about) {title}`,
+      `(i want you|i want that you|i need you|i would like you|i'd like you) [to] remind me (to|about) {title} ${DUE}`,
       // The moment said first, then the request ("in two hours remind me to …", "after lunch,
       // remind me to …"): the moment leads as a frame. Matched, never taught (taught, a leading
       // moment would lean every timed sentence to a reminder)

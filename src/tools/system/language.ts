@@ -118,6 +118,11 @@ const VOLUME_INTENTS: IntentTable = {
       { t: "turn (it|the volume|the sound) all the way (up|to the max)", args: { level: 100 } },
       { t: "turn (it|the volume|the sound) all the way down", args: { level: 0 } },
     ],
+    // Too loud or too quiet, then the level wanted ("too loud, 50", "bit quiet, make it 70"):
+    // the level said is the volume. Matched, never taught
+    shapes: [
+      "[it is|that is|this is|way|a bit|bit|much] too (loud|quiet|soft|low|high) [,] [make it|put it on|set it to|turn it to|go to|try] {level} [percent|%] [please]",
+    ],
     samples: ["adjust the volume", "change the volume", "volume please", "can you make it louder"],
     build: volumeChange,
     fallback: volumeGuess,

@@ -114,7 +114,11 @@ const TIMER_INTENTS: IntentTable = {
     asks: [`${SET} [me] ${A} [new] timer [please|for me]`],
     // "set a timer for the pasta": what it times, and the length still to ask. Matched, never
     // taught: taught, "for the" would lean every length-less "for" to a timer
-    askShapes: [`${SET} [me] ${A} [new] timer for the {label:text}`],
+    askShapes: [
+      `${SET} [me] ${A} [new] timer for the {label:text}`,
+      // "put a countdown on, the thing for the lasagne": a countdown with no length, asked
+      "[can you|could you|please] (put|set|start|get) a countdown (on|going) [for me] [,] [{label:text}]",
+    ],
     samples: ["i need a timer", "start the kitchen timer", "please time this", "new countdown timer"],
     fallback: (input) => {
       const seconds = findSeconds(input);
