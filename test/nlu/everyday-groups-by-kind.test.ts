@@ -268,3 +268,18 @@ describe("kinds dev-everyday9 showed again in new words", () => {
     ).toBe(false);
   });
 });
+
+describe("a reason beside a read, a time as an afterthought, the clipboard by another name", () => {
+  it("reads the screen's text asked with the reason beside it, only when the screen is named", () => {
+    expectAct("could you read me the writing on the display, it's too small", "screen_ocr");
+    expectNoAct("the recipe is long, can you read it to me", "screen_ocr");
+  });
+
+  it("sets an alarm when being up is needed and the time comes after", () => {
+    expectAct("I need to be up before the builders arrive tomorrow, say quarter to seven", "alarm_set");
+  });
+
+  it("copies into the clipboard named a learner's way", () => {
+    expectAct("put 55-10-22 in the copy memory please", "clipboard_write", { text: "55-10-22" });
+  });
+});

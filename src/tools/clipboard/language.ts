@@ -134,6 +134,8 @@ const CLIPBOARD_INTENTS: IntentTable = {
     // later". Matched, never taught: taught, "paste" would lean to a copy
     shapes: [
       { t: "(copy|grab) {text} so [that] i (can|could) paste it [{tail:text}]", args: { purpose: true } },
+      // The clipboard by a learner's name ("put X in the copy memory"), with a reason around it
+      "[{about:text}] (put|pop|stick|save|place) {text} (in|into|on) the (copy memory|copy buffer|paste memory|paste buffer) [{tail:text}]",
       // The value said first, then where it goes ("the door code is 4471, pop it on the
       // clipboard"); "copy it: …" with the value after the colon
       {

@@ -104,8 +104,26 @@ const SCREEN_INTENTS: IntentTable = {
       "what does (that|this|the) (error|warning|alert) [popup|pop up|pop-up|message|box|dialog|dialogue|window|banner|notification] say",
       "(read|read out|read me) [me] (that|this|the) (error|warning) [popup|pop up|pop-up|message|box|dialog|dialogue|window|banner|notification] [to me|out|out loud|aloud]",
       `what does it say on ${SCREEN} [right now|now] {tail:text}`,
+      // The screen's text asked to be read with the user's reason beside it ("can you read me the
+      // text on my monitor, my eyes are done", "I can't read the tiny print on screen, can you
+      // read it for me"): `build` keeps the screen named and no other request after
+      `[{about:text}] [can you|could you|would you|please] read [me|out] (the|all the|any) (text|words|writing|print|small print) (on|from) ${SCREEN} [to me|for me|out loud|aloud] [{tail:text}]`,
+      {
+        t: "{about:text} (can you|could you|would you|will you|please) read (it|that|this) [out] [to me|for me|aloud|out loud] [please]",
+        args: { screenSaid: true },
+      },
     ],
-    build: (input) => (input.fixed.region === true ? regionArgs(input) : {}),
+    build: (input) => {
+      if (input.fixed.region === true) return regionArgs(input);
+      if (
+        input.fixed.screenSaid === true &&
+        !SCREEN_WORDS.test(String(input.values.about ?? "").toLowerCase())
+      )
+        return undefined;
+      const tail = String(input.values.tail ?? "");
+      if (/\b(?:and|then)\s+(?:save|send|copy|email|post|print|type|click)\b/i.test(tail)) return undefined;
+      return {};
+    },
     samples: [
       "what's written on my screen",
       "read out everything shown on the display",

@@ -318,7 +318,7 @@ const SYSTEM_INFO_INTENTS: IntentTable = {
     shapes: [
       "[{about:text}] how much [free] (disk space|disk|space|storage|memory|ram|disc space) (and|or) [free] (disk space|disk|space|storage|memory|ram|disc space) (do i have|have i got|is there|is left|is free) [left]",
       "how much [free] (disk space|disk|storage|memory|ram|disc space) (do i have|have i got|is there|is left|is free) [left] (and|,) {tail:text}",
-      "how much (memory|ram) (have i got|is there|is left)",
+      "[{about:text}] how much (memory|ram|disk space|storage) (have i got|is there|is left|has it got|does it have|has this (computer|machine|laptop) got|does this (computer|machine|laptop) have)",
     ],
     build: (input) => {
       // "…, and delete the big files": more than a read is asked

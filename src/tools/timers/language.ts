@@ -273,7 +273,13 @@ const ALARM_INTENTS: IntentTable = {
     // moment ("alarm tomorrow?") would lean to setting one; matched whole, only a time follows
     // Terser still: days, a time written as on a clock face ("0530") and a label, in any
     // order after the noun ("alarm tue thu 7am swim", "alarm 0530 label run"): `terseAlarm`
-    shapes: ["alarm {at} [please]", { t: "alarm {rest:text}", args: { terse: true } }],
+    shapes: [
+      "alarm {at} [please]",
+      { t: "alarm {rest:text}", args: { terse: true } },
+      // Up before something, then the time as an afterthought ("I need to be up before the
+      // school run tomorrow, like half six")
+      "[i need|i have|i've got|i got|i want] [to] (be up|get up|wake up|be awake|be out of bed) {why:text} [,] [like|say|about|around|at|by|so] {at} [should do it|will do|is fine|should do|please]",
+    ],
     build: (input) => {
       if (input.fixed.terse === true) return terseAlarm(input);
       const { at, label, repeat } = input.values;
