@@ -2,6 +2,10 @@ import { NO_ARGS } from "../brain/nlu/language/index.js";
 import type { IntentTable } from "../tools/language.js";
 
 /** How people answer what rings: what went off, more time, and enough (the team's own sentences). */
+/** Things that are other tools', never a ringing alert: the diary's, mail's, messages, files. */
+const OTHER_THINGS =
+  /\b(?:events?|meetings?|appointments?|calendar|invites?|invitations?|e ?mails?|messages?|texts?|chats?|files?|documents?|tabs?|windows?|pop ?ups?|ads?|updates?)\b/;
+
 export const ALERT_INTENTS: IntentTable = {
   alerts_list: {
     describe: () => "Check what is ringing or was missed",
@@ -21,6 +25,7 @@ export const ALERT_INTENTS: IntentTable = {
   alerts_snooze: {
     describe: ({ minutes }) => `Snooze it${typeof minutes === "number" ? ` for ${minutes} minutes` : ""}`,
     anchors: /\bsnooze\b/,
+    vetoes: OTHER_THINGS,
     lenient: true,
     templates: [
       "snooze [it|that|the alarm|the timer|the reminder|the alert]",
@@ -51,6 +56,8 @@ export const ALERT_INTENTS: IntentTable = {
   alerts_dismiss: {
     describe: () => "Dismiss the alert",
     anchors: /\bdismiss\b|\bthat'?s enough\b|\bi'?m up\b/,
+    // A thing of another tool named ("dismiss my next event", "snooze that email"): no alert's
+    vetoes: OTHER_THINGS,
     lenient: true,
     templates: [
       "dismiss [it|that|the alarm|the timer|the reminder|the alert|the notification]",

@@ -283,3 +283,19 @@ describe("a reason beside a read, a time as an afterthought, the clipboard by an
     expectAct("put 55-10-22 in the copy memory please", "clipboard_write", { text: "55-10-22" });
   });
 });
+
+describe("lists named at length, things bought then taken off, other tools' things", () => {
+  it("reads a list name of several words the list slot does not, never another tool's", () => {
+    expectAct("pop 'Middlemarch' on my novels to borrow list", "lists_add", { list: "novels to borrow" });
+    expectNoAct("add kim@example dot com to my contacts list", "lists_add");
+  });
+
+  it("takes off what was just bought", () => {
+    expectAct("I picked up the batteries, cross them off", "lists_remove", { item: "batteries" });
+  });
+
+  it("never dismisses or snoozes another tool's thing", () => {
+    expectNoAct("dismiss my next meeting", "alerts_dismiss");
+    expectNoAct("snooze that message", "alerts_snooze");
+  });
+});

@@ -32,6 +32,9 @@ const KNOWN_LIST = (name: unknown, env: LanguageEnv): boolean =>
   typeof name === "string" &&
   (COMMON_LISTS.has(name.toLowerCase()) ||
     [...(env.user?.lists ?? [])].some((l) => l.toLowerCase() === name.toLowerCase()));
+/** Lists that are other tools' things: contacts, the diary, songs, mail, files. */
+const OTHER_LISTS =
+  /\b(?:contacts?|address|phone|calendar|appointments?|meetings?|events?|play ?list|songs?|music|mailing|e ?mail|inbox|reminders?|notes?|files?|bookmarks?|favou?rites?|friends?|followers?|guests?|reading)\b/i;
 /** A list named bare: "[my|the] {list}", known by `KNOWN_LIST`. */
 const BARE = "[my|the|our] {list}";
 /** "the list" with no name: the lists tool uses the most recently used list. */
@@ -82,6 +85,12 @@ const LIST_INTENTS: IntentTable = {
     // "packing list: passport, charger": the list named, a colon, then what goes on it
     shapes: [
       { t: `[for|on|to|in|into] ${LIST} {items}`, args: { colon: true } },
+      // A list whose name the list slot does not read ("my books to read list"): its name as
+      // said, a few words, when the list's own word closes it
+      {
+        t: "(add|put|stick|pop|write) {items} (to|on|onto) [my|the|our] {listname:text} list",
+        args: { named: true },
+      },
       // The things said first, a learner's order ("batteries and tape add to the shopping list")
       { t: `{items} (add|put) (to|on|onto) ${LIST} [please]`, args: { fronted: true } },
       // A known list named bare: "add passport and charger to packing", "todo: fix the tap"
@@ -102,7 +111,16 @@ const LIST_INTENTS: IntentTable = {
       /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot|stick|pop|chuck|bung|whack)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
     vetoes: /\b(?:play ?list|list of (?:all|the)|songs?|contacts?|appointments?|meetings?|events?)\b/,
     build: (input) => {
-      const { colon, bare, fronted, ...args } = slotsAsArgs(input);
+      const { colon, bare, fronted, named, listname, ...args } = slotsAsArgs(input);
+      if (named === true) {
+        const name = String(listname ?? "").trim();
+        // Only a name of several words the list slot cannot read ("books to read"), never one
+        // of another tool's things ("my contacts list", "the guest list")
+        const words = name.split(/\s+/).length;
+        if (words < 2 || words > 4 || /[,:;]|\b(?:and|then|please)\b/i.test(name)) return undefined;
+        if (OTHER_LISTS.test(name)) return undefined;
+        args.list = name;
+      }
       if (
         fronted === true &&
         (!Array.isArray(args.items) || args.items.some((i) => String(i).split(/\s+/).length > 4))
@@ -208,6 +226,12 @@ const LIST_INTENTS: IntentTable = {
       {
         t: `(remove|delete|take|cross|strike|scratch|tick) {item} (from|off|out of) [of] ${BARE}`,
         args: { bare: true },
+      },
+      // What was just bought or found, then "take it off" ("I got the cat food, take it off"):
+      // the thing is the item, the list asked for when unsaid
+      {
+        t: "(i got|i've got|i have got|got|i bought|bought|i found|found|i picked up|picked up) [the|some] {item} [,] [so|you can|please] (take|cross|tick|strike|scratch) (it|them) off [the list|my list|please]",
+        args: { fronted: true },
       },
     ],
     build: (input) => {
