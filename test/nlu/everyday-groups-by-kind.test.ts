@@ -290,6 +290,11 @@ describe("lists named at length, things bought then taken off, other tools' thin
     expectNoAct("add kim@example dot com to my contacts list", "lists_add");
   });
 
+  it("reads the battery asked as how long the machine has, never a phone's", () => {
+    expectAct("how long until this laptop runs out", "system_battery");
+    expectNoAct("how long till my phone dies", "system_battery");
+  });
+
   it("takes off what was just bought", () => {
     expectAct("I picked up the batteries, cross them off", "lists_remove", { item: "batteries" });
   });

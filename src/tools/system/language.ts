@@ -266,6 +266,12 @@ const SYSTEM_INTENTS: IntentTable = {
       "how much (charge|power) (do i have|is left) [left]",
       "do i need to (charge|plug in) [my|the] (laptop|computer)",
     ],
+    // The battery asked as how long the machine has ("how long till my laptop dies", "how long
+    // before this computer runs out"). Matched, never taught; never a phone's or a car's
+    shapes: [
+      "how (long|much longer|much time) [have i got|do i have|is there] (till|until|til|before) [my|the|this] (laptop|computer|battery|machine|pc|notebook) (dies|runs out|is dead|goes flat|goes dead|needs charging|shuts down|switches off|turns off)",
+      "how long (will|can|does) [my|the|this] (laptop|computer|machine|pc|notebook) (last|keep going|run) [on battery|on this charge|unplugged|before it dies]",
+    ],
     samples: ["battery check", "power level", "am i running out of battery"],
     fallback: NO_ARGS,
   },
