@@ -295,6 +295,14 @@ describe("lists named at length, things bought then taken off, other tools' thin
     expectNoAct("how long till my phone dies", "system_battery");
   });
 
+  it("reads a note to self that names a list as the list's", () => {
+    expectAct("note to self on my party list: paper plates", "lists_add", {
+      list: "party",
+      items: ["paper plates"],
+    });
+    expectNoAct("note to self: ring the garage", "lists_add");
+  });
+
   it("takes off what was just bought", () => {
     expectAct("I picked up the batteries, cross them off", "lists_remove", { item: "batteries" });
   });

@@ -98,6 +98,8 @@ const LIST_INTENTS: IntentTable = {
         t: `(add|put|stick|pop|write|chuck|bung) {items} (to|on|onto|in|into) ${BARE}`,
         args: { bare: true },
       },
+      // A note to self that names a list ("note to self on my ideas list: …"): the list's
+      { t: `(note to self|note|jot down|memo) [,] (on|to|for|in) ${LIST} {items}`, args: { colon: true } },
       // "todo: fix the tap", "shopping: milk, eggs": the common lists' names alone lead
       ...[
         ["(todo|to do|to-do)", "todo"],
