@@ -80,6 +80,12 @@ describe("dates and times asked around the question", () => {
     });
   });
 
+  it("converts a clock time here to another place, never money", () => {
+    expectAct("what's 9pm in Santiago", "time_convert", { to: "Santiago" });
+    expectNoAct("what is 20 pounds in dollars", "time_convert");
+    expectAsk("what would 11am be over there", "time_convert");
+  });
+
   it("asks for the day or the place a count or a conversion left out", () => {
     expectAsk("how many days until", "time_until");
     expectAsk("convert 6pm for me", "time_convert");

@@ -327,6 +327,8 @@ const CONVERT_INTENTS: IntentTable = {
         t: `[{about:text}] [at] ${CLOCK} [in] ({from:city}|{from:zone}) [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] [for me|here|my time|in my time|for us|where i am|at home|locally|over here]`,
         args: { toHere: true },
       },
+      // A clock time here asked in another place ("what's 3pm in Tokyo"): from here to there
+      `(what is|what would be|what will be) ${CLOCK} (in|for) {to:city} [time] [please]`,
       `[{about:text}] [at] ${CLOCK} [in] {from:city} [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] [for me] (in|to|into) {to:city} [time]`,
     ],
     askShapes: [
@@ -335,6 +337,8 @@ const CONVERT_INTENTS: IntentTable = {
       // cousin"): where they are is asked, never guessed as the time here
       `what time (would|will|is) ${CLOCK} (be|be for|for) {who:text}`,
       `what (would|will|is) ${CLOCK} be (for|where) {who:text}`,
+      // The place pointed at or trailed off ("what would 4pm be over there", "what's 8am in, um…")
+      `what (would|will|is) ${CLOCK} [be] (over there|there|in)`,
     ],
     samples: [
       "what's 6pm in tokyo in london time",
