@@ -1,5 +1,6 @@
 import { type Args, type BuildInput, capitalize, NO_ARGS, parseNumber } from "../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../tools/language.js";
+import { ALERT_INTENTS } from "./alerts-language.js";
 import { routineByName } from "./routine-names.js";
 
 /**
@@ -332,63 +333,6 @@ const ROUTINE_INTENTS: IntentTable = {
       return { message, ...(title ? { title } : {}) };
     },
   },
-  alerts_list: {
-    describe: () => "Check what is ringing or was missed",
-    anchors: /\b(?:ringing|beeping|went off|gone off|missed)\b/,
-    shapes: [
-      "what('s| is) (ringing|beeping|going off)",
-      "what (went off|has gone off) [while i was (out|away|gone)]",
-      "(did|has) anything (go|gone) off [while i was (out|away|gone)]",
-      "(show|list) [me] [the] (missed|open) (alerts|alarms and reminders)",
-    ],
-    samples: ["did any alarm go off while i was away", "which alerts did i miss"],
-    fallback: NO_ARGS,
-  },
-  alerts_snooze: {
-    describe: ({ minutes }) => `Snooze it${typeof minutes === "number" ? ` for ${minutes} minutes` : ""}`,
-    anchors: /\bsnooze\b/,
-    lenient: true,
-    templates: [
-      "snooze [it|that|the alarm|the timer|the reminder|the alert]",
-      "snooze [it|that|the alarm|the timer|the reminder|the alert] for {minutes:number} (minutes|min|mins)",
-      "[give me] {minutes:number} more minutes",
-    ],
-    shapes: [
-      "snooze [it|that|this|the alarm|the timer|the reminder|the alert] for (half an hour|a half hour)",
-    ],
-    samples: ["snooze please", "five more minutes please"],
-    build: (input) =>
-      typeof input.values.minutes === "number"
-        ? { minutes: input.values.minutes }
-        : /\bhalf an hour|a half hour\b/.test(input.env.text.toLowerCase())
-          ? { minutes: 30 }
-          : {},
-    fallback: NO_ARGS,
-  },
-  alerts_dismiss: {
-    describe: () => "Dismiss the alert",
-    anchors: /\bdismiss\b|\bthat'?s enough\b|\bi'?m up\b/,
-    lenient: true,
-    templates: [
-      "dismiss [it|that|the alarm|the timer|the reminder|the alert|the notification]",
-      "dismiss (all|everything) [alerts|alarms]",
-      "(turn off|silence|shut off) the (ringing|alarm that is ringing)",
-      "i'm up",
-    ],
-    // The sound itself named ("that ringing", "everything that's beeping"): only an alert rings.
-    // Never taught: "stop", "kill", "turn off" are the player's and the lights' words too.
-    shapes: [
-      "(shut|turn|switch) (that|the|this) (ringing|beeping|buzzing) off",
-      "(stop|silence|kill) (that|the|this|all the|all that) (ringing|beeping|buzzing)",
-      "make (it|that|everything that's|everything that is) (ringing|beeping|buzzing) stop",
-      "make everything (that's|that is) (ringing|beeping|buzzing) stop",
-    ],
-    samples: ["dismiss please", "ok dismiss that alert"],
-    // "all that ringing" is the one sound, "all alerts" or "everything" every one of them.
-    build: (input) =>
-      /\b(?:everything|all(?! that\b))\b/.test(input.env.text.toLowerCase()) ? { all: true } : {},
-    fallback: NO_ARGS,
-  },
 };
 
-export const TASKS_LANGUAGE = withPhrasings(byTool(ROUTINE_INTENTS), {});
+export const TASKS_LANGUAGE = withPhrasings(byTool(ROUTINE_INTENTS, ALERT_INTENTS), {});

@@ -7,6 +7,7 @@ import {
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 import { evaluateArithmetic } from "./arithmetic.js";
+import { amountOf, CALC_SITUATION_INTENTS } from "./situations.js";
 
 /** Units of measure (not of time: "in 5 minutes" is a timer or a reminder, not a sum). */
 const UNITS = UNIT_WORDS.filter((word) => !/^(?:second|minute|hour|day|week)s?$/.test(word)).join("|");
@@ -47,6 +48,17 @@ const CALC_INTENTS: IntentTable = {
     capability: { area: "Maths", can: "do sums, percentages and unit conversions" },
     // Without the sum it was a question about maths, not a request
     neverAsk: true,
+    ask: { expression: "What should I work out?" },
+    // A sum asked for with its numbers still to come ("can you do a quick sum for me", "work
+    // out the VAT for me", "convert it to kilometres"): asked for, never guessed. Matched, never
+    // taught, so a question about maths ("what is a sum") stays one
+    askShapes: [
+      "[can you|could you|would you|will you|please] (do|work out|figure out|calculate|help me with) (a|some|a quick|a little|me a|me some|a small) (sum|sums|calculation|calculations|maths|math|percentage|conversion|bit of maths|bit of math) [for me] [please|real quick|quickly|now]",
+      "[can you|could you|would you|will you|please] (work out|figure out|calculate) (the|my|a) (tip|vat|tax|percentage|total|discount|split|interest|average) [for me] [please|real quick|quickly|now]",
+      "[can you|could you|would you|will you|please] (work|figure) something out [for me] [please|real quick|quickly|now]",
+      "[please|can you|could you] convert (it|that|this|them) (in|to|into) {unit} [please]",
+      "[please|can you|could you] convert (in|into|to) {unit} [please]",
+    ],
     cues: CALC_CUES,
     describe: ({ expression }) => (typeof expression === "string" ? `Work out ${expression}` : undefined),
     anchors:
@@ -88,17 +100,6 @@ const CALC_INTENTS: IntentTable = {
     },
   },
 };
-
-/** "84 dollars", "£120", "sixty": the amount of a bill. */
-function amountOf(text: string): number | undefined {
-  const clean = text
-    .toLowerCase()
-    .replace(/[$£€,]/g, "")
-    .replace(/\b(?:dollars?|pounds?|euros?|bucks|quid)\b/g, "");
-  const digits = /(\d+(?:\.\d+)?)/.exec(clean)?.[1];
-  if (digits) return Number(digits);
-  return parseNumber(clean.trim().split(/\s+/).filter(Boolean));
-}
 
 /** "split 84 between 3 with a 15 percent tip" → "84 * (1 + 15 / 100) / 3". */
 function splitBill(input: BuildInput): Args | undefined {
@@ -291,4 +292,9 @@ const CALC_EACH_INTENTS: IntentTable = {
   },
 };
 
-export const CALC_LANGUAGE = byTool(CALC_INTENTS, CALC_MORE_INTENTS, CALC_EACH_INTENTS);
+export const CALC_LANGUAGE = byTool(
+  CALC_INTENTS,
+  CALC_MORE_INTENTS,
+  CALC_EACH_INTENTS,
+  CALC_SITUATION_INTENTS,
+);

@@ -17,6 +17,20 @@ function copyArgs(input: BuildInput): Args | undefined {
     return undefined;
   const args = slotsAsArgs(input);
   delete args.tail;
+  delete args.about;
+  // "copy it: …": only a colon makes the words after "it" the thing to copy
+  if (args.colon === true) {
+    delete args.colon;
+    if (!/\b(?:it|this|that)\s*(?:for me\s*)?:\s*\S/i.test(input.env.text)) return undefined;
+    // "type it out, don't copy it: …" refuses the copy
+    if (/\b(?:don'?t|do not|never|not|no need to)\s+(?:just\s+)?(?:copy|clip)\b/i.test(input.env.text))
+      return undefined;
+  }
+  // "the code is 4471, pop it on …": the value is one run of words, never a clause
+  if (args.said === true) {
+    delete args.said;
+    if (typeof args.text !== "string" || args.text.split(/\s+/).length > 8) return undefined;
+  }
   // "copy the party address so I can paste it into maps: 22 Orchard Way": what follows the
   // colon is the thing itself, the words before it only name it
   if (args.purpose === true) {
@@ -69,6 +83,29 @@ const CLIPBOARD_INTENTS: IntentTable = {
       "how (long|big) is the (text|thing) i copied",
       `show [me] the ${CLIPBOARD}`,
     ],
+    // The clipboard asked about as the user's own state, around the question: a reason or a
+    // doubt before or after it ("I copied a code earlier, what does the clipboard say"), a time
+    // word after it ("right now"), the word alone ("clipboard?"), or what was copied named by
+    // its kind ("the link I copied", "what did I copy a minute ago"). Matched, never taught:
+    // the words around are any words, and taught they would lean any sentence to a read
+    shapes: [
+      `[{about:text}] (what is|what's|whats|what) (on|in) [the|my] ${CLIPBOARD} [{tail:text}]`,
+      `[{about:text}] what does [the|my] ${CLIPBOARD} (say|have|hold|contain) [{tail:text}]`,
+      `[{about:text}] (tell me|read me|show me|read out|check|read) (what is|what's|whats) (on|in) [the|my] ${CLIPBOARD} [{tail:text}]`,
+      `${CLIPBOARD} [contents|please|now]`,
+      `[{about:text}] (is|was) the {thing:text} (i|that i) (copied|just copied) still (there|on it|in there|on the ${CLIPBOARD}|in the ${CLIPBOARD})`,
+      `[{about:text}] (is|was) the {thing:text} (i|that i) (copied|just copied) (on|in) [the|my] ${CLIPBOARD} [{tail:text}]`,
+      "[{about:text}] what (did i|have i) (copy|copied) [just now|a (minute|moment|second|while) ago|{ago:duration} ago|earlier|before|last|just|today]",
+      "[{about:text}] what (is|was) the {thing:text} (i|that i) (copied|just copied) [just now|a (minute|moment|second|while) ago|{ago:duration} ago|earlier|before|today]",
+      "(read|say|tell me) [back|out] (what|the {thing:text}) i (copied|just copied) [just now|a (minute|moment|second|while) ago|{ago:duration} ago|earlier|before|today]",
+    ],
+    build: (input) => {
+      // "what's on the clipboard: …" dictates text to put there; "whats on my clipboard and
+      // paste it" asks more than a read. Words after the question that copy or paste are no read
+      const tail = String(input.values.tail ?? "");
+      if (/(?:copy|paste|put|replace|set|clear|wipe|empty)/i.test(tail)) return undefined;
+      return {};
+    },
     samples: [
       "read back what i copied",
       "paste what's on the clipboard here",
@@ -97,6 +134,15 @@ const CLIPBOARD_INTENTS: IntentTable = {
     // later". Matched, never taught: taught, "paste" would lean to a copy
     shapes: [
       { t: "(copy|grab) {text} so [that] i (can|could) paste it [{tail:text}]", args: { purpose: true } },
+      // The clipboard by a learner's name ("put X in the copy memory"), with a reason around it
+      "[{about:text}] (put|pop|stick|save|place) {text} (in|into|on) the (copy memory|copy buffer|paste memory|paste buffer) [{tail:text}]",
+      // The value said first, then where it goes ("the door code is 4471, pop it on the
+      // clipboard"); "copy it: …" with the value after the colon
+      {
+        t: `{about:text} (is|'s|are) {text} [,] [so|please|can you|could you] (pop|put|stick|copy|save|drop) (it|that|them) (on|to|onto|in|into) [the|my] ${CLIPBOARD} [please|for me]`,
+        args: { said: true },
+      },
+      { t: "[{about:text}] [just|please] (copy|clip) (it|this|that) [for me] {text}", args: { colon: true } },
     ],
     build: copyArgs,
     samples: ["put this phrase on my clipboard", "copy that address to the clipboard", "clipboard this text"],

@@ -1,4 +1,4 @@
-import { findListName, slotsAsArgs, splitItems } from "../../brain/nlu/language/index.js";
+import { findListName, type LanguageEnv, slotsAsArgs, splitItems } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -10,6 +10,33 @@ function listName(list: unknown): string {
 }
 
 const LIST = "[my|the|our] {list} list";
+
+/**
+ * Lists people name without the word "list" ("add it to packing", "what's left on the todo"):
+ * the common kinds, and the user's own lists. Any other name needs the word.
+ */
+const COMMON_LISTS = new Set([
+  "todo",
+  "shopping",
+  "groceries",
+  "grocery",
+  "packing",
+  "to buy",
+  "chores",
+  "jobs",
+  "errands",
+  "wishlist",
+  "wish",
+]);
+const KNOWN_LIST = (name: unknown, env: LanguageEnv): boolean =>
+  typeof name === "string" &&
+  (COMMON_LISTS.has(name.toLowerCase()) ||
+    [...(env.user?.lists ?? [])].some((l) => l.toLowerCase() === name.toLowerCase()));
+/** Lists that are other tools' things: contacts, the diary, songs, mail, files. */
+const OTHER_LISTS =
+  /\b(?:contacts?|address|phone|calendar|appointments?|meetings?|events?|play ?list|songs?|music|mailing|e ?mail|inbox|reminders?|notes?|files?|bookmarks?|favou?rites?|friends?|followers?|guests?|reading)\b/i;
+/** A list named bare: "[my|the] {list}", known by `KNOWN_LIST`. */
+const BARE = "[my|the|our] {list}";
 /** "the list" with no name: the lists tool uses the most recently used list. */
 const ANY_LIST = "(the|my|a|our|that) list";
 
@@ -22,6 +49,9 @@ const LIST_INTENTS: IntentTable = {
         return last.args.items.map((item) => ({ tool: "lists_remove", args: { ...list, item } }));
       // "and Tom's list", "and the work one": where to add, not one more thing to add
       if (kind !== "more" || !rest || /\b(?:list|one)$/i.test(rest)) return undefined;
+      // "and order it from tesco", "and have them delivered": what points back at the things
+      // is a request about them, never one more item
+      if (/\b(?:it|them)\b/i.test(rest)) return undefined;
       const items = splitItems(rest.replace(/\s+(?:too|as well|also)$/i, ""));
       return items ? { tool: "lists_add", args: { ...list, items } } : undefined;
     },
@@ -53,16 +83,57 @@ const LIST_INTENTS: IntentTable = {
       { t: "(create|make|start|begin|set up) [a|an|my] [new] {list} list", args: { items: [] } },
     ],
     // "packing list: passport, charger": the list named, a colon, then what goes on it
-    shapes: [{ t: `[for|on|to|in|into] ${LIST} {items}`, args: { colon: true } }],
+    shapes: [
+      { t: `[for|on|to|in|into] ${LIST} {items}`, args: { colon: true } },
+      // A list whose name the list slot does not read ("my books to read list"): its name as
+      // said, a few words, when the list's own word closes it
+      {
+        t: "(add|put|stick|pop|write) {items} (to|on|onto) [my|the|our] {listname:text} list",
+        args: { named: true },
+      },
+      // The things said first, a learner's order ("batteries and tape add to the shopping list")
+      { t: `{items} (add|put) (to|on|onto) ${LIST} [please]`, args: { fronted: true } },
+      // A known list named bare: "add passport and charger to packing", "todo: fix the tap"
+      {
+        t: `(add|put|stick|pop|write|chuck|bung) {items} (to|on|onto|in|into) ${BARE}`,
+        args: { bare: true },
+      },
+      // A note to self that names a list ("note to self on my ideas list: …"): the list's
+      { t: `(note to self|note|jot down|memo) [,] (on|to|for|in) ${LIST} {items}`, args: { colon: true } },
+      // "todo: fix the tap", "shopping: milk, eggs": the common lists' names alone lead
+      ...[
+        ["(todo|to do|to-do)", "todo"],
+        ["shopping", "shopping"],
+        ["(groceries|grocery)", "groceries"],
+        ["packing", "packing"],
+      ].map(([said, list]) => ({ t: `[my|the] ${said} {items}`, args: { colon: true, bare: true, list } })),
+    ],
     samples: ["add this to a list", "make a new list", "put it on the list", "add an item to my list"],
     anchors:
       /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot|stick|pop|chuck|bung|whack)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
     vetoes: /\b(?:play ?list|list of (?:all|the)|songs?|contacts?|appointments?|meetings?|events?)\b/,
     build: (input) => {
-      const { colon, ...args } = slotsAsArgs(input);
+      const { colon, bare, fronted, named, listname, ...args } = slotsAsArgs(input);
+      if (named === true) {
+        const name = String(listname ?? "").trim();
+        // Only a name of several words the list slot cannot read ("books to read"), never one
+        // of another tool's things ("my contacts list", "the guest list")
+        const words = name.split(/\s+/).length;
+        if (words < 2 || words > 4 || /[,:;]|\b(?:and|then|please)\b/i.test(name)) return undefined;
+        if (OTHER_LISTS.test(name)) return undefined;
+        args.list = name;
+      }
+      if (
+        fronted === true &&
+        (!Array.isArray(args.items) || args.items.some((i) => String(i).split(/\s+/).length > 4))
+      )
+        return undefined;
+      if (bare === true && !KNOWN_LIST(args.list, input.env)) return undefined;
       // Without the colon, "the packing list …" is any sentence about a list
-      // "packing list: what's left?" asks, it adds nothing
-      if (colon === true && (!/\blist\s*:/i.test(input.env.text) || /\?\s*$/.test(input.env.text)))
+      // "packing list: what's left?" asks, it adds nothing. An aside may stand between the list
+      // and its colon ("garden list, not a reminder: …")
+      const colonAfter = bare === true ? /^[^:]{0,30}:/ : /\blist\b[^:]{0,30}:/i;
+      if (colon === true && (!colonAfter.test(input.env.text) || /\?\s*$/.test(input.env.text)))
         return undefined;
       return args;
     },
@@ -102,9 +173,28 @@ const LIST_INTENTS: IntentTable = {
       // "is there butter on the grocery list": the list is where to look
       `(do i have|do we have|is there|have i got|did i put) {item} (on|in) ${LIST}`,
     ],
+    // What was put on a list, asked as the user's doing ("what did I put on the Costco run
+    // list"), a known list named bare ("what's left on the todo"), an item's place asked with
+    // "already" ("is coffee on the shopping list already"). Matched, never taught
+    shapes: [
+      `what (did i|have i|did we|have we) (put|add|added|got|written|write|stuck) (on|to|in|onto) ${LIST}`,
+      {
+        t: `what (did i|have i|did we|have we) (put|add|added|got|written|write|stuck) (on|to|in|onto) ${BARE}`,
+        args: { bare: true },
+      },
+      {
+        t: `(what is|what's|what else is|what is left|what is still|whats left) (on|in) ${BARE}`,
+        args: { bare: true },
+      },
+      `(is|are) {item} [already|still] (on|in) ${LIST} [already|yet|still]`,
+      `(did i|have i|did we|have we) (put|add|added|got) {item} (on|to|in|onto) ${LIST} [already|yet]`,
+    ],
     samples: ["check my list", "read my lists to me", "what's next on my list", "which lists do i have"],
     // The item asked about only says which list to read
-    build: ({ values }) => (typeof values.list === "string" ? { list: values.list } : {}),
+    build: ({ values, fixed, env }) => {
+      if (fixed.bare === true && !KNOWN_LIST(values.list, env)) return undefined;
+      return typeof values.list === "string" ? { list: values.list } : {};
+    },
     fallback: (input) => {
       const list = findListName(input.words);
       return list ? { list } : {};
@@ -127,6 +217,36 @@ const LIST_INTENTS: IntentTable = {
       `(remove|delete|take|cross|strike|erase) {item} (from|off) ${ANY_LIST}`,
       `(from|on) ${LIST} (remove|delete|cross off) {item}`,
     ],
+    // A known list named bare ("take 'fix the gate' off my todo"), and the thing said first, a
+    // learner's order ("the lentils remove from the shopping list, I have them already").
+    // Matched, never taught
+    shapes: [
+      {
+        t: `[the|my] {item} (remove|delete|take off|cross off|strike off) (from|off|of) ${LIST} [{tail:text}]`,
+        args: { fronted: true },
+      },
+      {
+        t: `(remove|delete|take|cross|strike|scratch|tick) {item} (from|off|out of) [of] ${BARE}`,
+        args: { bare: true },
+      },
+      // What was just bought or found, then "take it off" ("I got the cat food, take it off"):
+      // the thing is the item, the list asked for when unsaid
+      {
+        t: "(i got|i've got|i have got|got|i bought|bought|i found|found|i picked up|picked up) [the|some] {item} [,] [so|you can|please] (take|cross|tick|strike|scratch) (it|them) off [the list|my list|please]",
+        args: { fronted: true },
+      },
+    ],
+    build: (input) => {
+      const { bare, fronted, tail, ...args } = slotsAsArgs(input);
+      if (bare === true && !KNOWN_LIST(args.list, input.env)) return undefined;
+      // Fronted, the thing is a few words and what follows is an aside after a break
+      if (fronted === true) {
+        if (typeof args.item !== "string" || args.item.split(/\s+/).length > 4) return undefined;
+        if (typeof tail === "string" && !/[,.;!]\s*\S/.test(input.env.text)) return undefined;
+      }
+      if (typeof args.item === "string") args.item = args.item.replace(/^["'‘“]|["'’”]$/g, "");
+      return args;
+    },
     samples: ["remove an item from my list", "delete this item", "take something off the list"],
     anchors: /\b(?:remove|delete|take|cross|strike|scratch|erase|drop|tick)\b/,
     vetoes:

@@ -1,13 +1,13 @@
 import {
   type Args,
   type BuildInput,
-  findSeconds,
   type GuessInput,
   NO_ARGS,
   parseNumber,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
+import { MEDIA_NOUN, MEDIA_SEEK_INTENTS } from "./seek-language.js";
 
 /** Media playback: play, pause, skip, what is playing — songs, stations, podcasts and books. */
 /** "play a game", "play chess with me": not media, and the worst kind of wrong action. */
@@ -72,9 +72,6 @@ function spokenDigits(words: readonly string[]): number | undefined {
 const BROADCASTER =
   "(npr|npr news|bbc|bbc radio one|bbc radio two|bbc radio four|bbc radio 1|bbc radio 2|bbc radio 4|bbc world service|radio one|radio two|radio four|msnbc|cnn radio|espn radio|fox news radio|pandora|iheartradio|iheart radio|iheart|sirius|siriusxm|sirius xm|xm radio|tunein|tune in radio|kiss fm|capital fm|classic fm|jazz fm|virgin radio|absolute radio|bloomberg radio|radio paradise|soma fm|somafm|kexp|wnyc)";
 
-const MEDIA_NOUN =
-  "(music|song|songs|track|tracks|tune|tunes|playback|audio|playlist|podcast|radio|audiobook|album|player|media)";
-
 const MEDIA_INTENTS: IntentTable = {
   media_play: {
     lenient: true,
@@ -106,6 +103,10 @@ const MEDIA_INTENTS: IntentTable = {
       "(play|start|read) [the] audiobook {query}",
       "(keep|continue) (playing|reading) {query}",
       "start (playing|reading) {query}",
+    ],
+    // The player told to go on after a word of assent ("ok resume", "alright, carry on playing")
+    shapes: [
+      "(ok|okay|alright|all right|right|yes|yeah|go on|ok then|okay then) [now] (resume|unpause|continue playing|carry on playing|resume playing|unpause it|resume it|resume the music|play|play it|keep playing|carry on) [please|now]",
     ],
     samples: ["i want some music", "put some tunes on", "music please", "let's hear a song"],
     // Restarting a machine is no playing: "restart" only plays again what is playing
@@ -169,51 +170,6 @@ const MEDIA_INTENTS: IntentTable = {
       return { query: band ? `${band.toUpperCase()} radio` : "radio" };
     },
   },
-  // Seeking back: the tool's own examples only go forward (a slot has no sign)
-  media_seek_back: {
-    lenient: true,
-    tool: "media_seek",
-    templates: [
-      `(rewind|go back|skip back|jump back|back up|move back|seek back|scroll back) [it|this|the ${MEDIA_NOUN}] [by] {by_s:duration}`,
-      `(rewind|skip back|jump back) [it|this|that|the ${MEDIA_NOUN}] [a bit|a little|a few seconds]`,
-      `(go|move) back [in] [it|this|that|the ${MEDIA_NOUN}] (a bit|a little|a few seconds)`,
-    ],
-    build: (input) => ({ by_s: -(typeof input.values.by_s === "number" ? input.values.by_s : 15) }),
-    anchors: /\b(?:rewind|forward|ahead|back|backward|backwards)\b/,
-    // "move forward ten minutes in this podcast": a duration and which way
-    fallback: (input) => {
-      const seconds = findSeconds(input);
-      if (seconds === undefined) return undefined;
-      return {
-        by_s: /\b(?:back|backward|backwards|rewind)\b/.test(input.words.join(" ")) ? -seconds : seconds,
-      };
-    },
-  },
-  media_seek_to: {
-    lenient: true,
-    tool: "media_seek",
-    templates: [
-      "(jump|go|skip|seek|fast forward|forward|rewind|move|take me) [ahead|back|forward] to [minute|position] {to_s:position} [mark|please]",
-      "(jump|go|skip|seek|move|take me) [ahead|back|forward] to [minute|position] {to_s:position} (in|of|into) (this|the) (track|song|tune|episode|podcast|video|audiobook) [please]",
-      `(start|play|restart) [it|this|the ${MEDIA_NOUN}] (from|at) {to_s:position}`,
-      `(fast forward|skip ahead|jump ahead) [it|this|the ${MEDIA_NOUN}] [a bit|a little]`,
-      {
-        t: "(replay|restart) (this|the|that) (song|track|tune|episode|chapter) [again|from the start]",
-        args: { start: true },
-      },
-    ],
-    // "skip forward a bit": a small step said with the skipping verb. Matched, never taught, so
-    // "skip" keeps leaning to the next track in training
-    shapes: [
-      `(skip|go|move|jump|nudge) (forward|ahead|on) [it|this|the ${MEDIA_NOUN}] (a bit|a little|a touch|a few seconds)`,
-    ],
-    build: (input) => {
-      const to = input.values.to_s;
-      if (input.fixed.start === true) return { to_s: 0 };
-      return typeof to === "number" ? { to_s: to } : { by_s: 30 };
-    },
-  },
-  // "pick up dune where i left off", "restart the handmaid's tale": a book or show by its title
   media_play_resume: {
     lenient: true,
     tool: "media_play",
@@ -388,6 +344,8 @@ const MEDIA_FILE_INTENTS: IntentTable = {
 };
 
 export const MEDIA_LANGUAGE = withPhrasings(
-  withEvery(byTool(MEDIA_INTENTS, MEDIA_EDIT_INTENTS, MEDIA_FILE_INTENTS), { thisComputer: true }),
+  withEvery(byTool(MEDIA_INTENTS, MEDIA_SEEK_INTENTS, MEDIA_EDIT_INTENTS, MEDIA_FILE_INTENTS), {
+    thisComputer: true,
+  }),
   SAMPLES,
 );

@@ -18,7 +18,11 @@ function reminder(input: BuildInput): Args | undefined {
   const title = input.values.title ?? input.fixed.title;
   if (typeof title !== "string") return undefined;
   // "reminder: call the bank": only the colon makes the noun a request
-  if (input.fixed.colon === true && !/^\s*(?:new )?reminder\b[^:?]*:[^?]*$/i.test(input.env.text))
+  // … or after a refused aside ("not an alarm, just a reminder: …")
+  if (
+    input.fixed.colon === true &&
+    !/(?:^\s*|[,.;]\s*(?:just |only )?(?:a )?)(?:new )?reminder\b[^:?]*:[^?]*$/i.test(input.env.text)
+  )
     return undefined;
   const args: Args = { title: title.replace(/^to\s+/i, "") };
   if (typeof input.values.list === "string") args.list = input.values.list;
@@ -97,6 +101,28 @@ const REMINDER_INTENTS: IntentTable = {
       `(add|put|stick|pop) {title} (on|to|onto|in|into) [my|the] {list} (reminders|reminder list) [list] ${DUE}`,
       // "reminder: call the bank, friday 5pm", "reminder on the Work list: book the MOT"
       { t: `[new] reminder {title} ${DUE}`, args: { colon: true } },
+      // "just a reminder: Thursday, recycling out": the moment first, then what
+      { t: "[just|only] [a] [new] reminder {due} {title}", args: { colon: true } },
+      // The request said as what the speaker wants Jarvis to do, a learner's way ("I want you
+      // remind me on Friday to pay the rent")
+      `(i want you|i want that you|i need you|i would like you|i'd like you) [to] remind me {due} (to|about) {title}`,
+      `(i want you|i want that you|i need you|i would like you|i'd like you) [to] remind me (to|about) {title} ${DUE}`,
+      // The moment said first, then the request ("in two hours remind me to …", "after lunch,
+      // remind me to …"): the moment leads as a frame. Matched, never taught (taught, a leading
+      // moment would lean every timed sentence to a reminder)
+      `{due} [then|so] [please|can you|could you|will you] (remind|nudge|prod) me [to|about|that] {title}`,
+      // A moment named by what the user is doing then ("remind me after my shift to …", "when
+      // I get home"): the reminder is set, the moment kept in the user's words only
+      {
+        t: "[please|can you|could you] remind me (after|before|when|once) {moment:text} (to|about) {title}",
+        args: { loose: true },
+      },
+      // A moment too loose to be a time ("in a bit", "later", "after lunch"): the reminder is
+      // set and the moment asked for
+      {
+        t: `(in a bit|in a while|in a little while|later|later on|at some point|after (lunch|dinner|tea|breakfast|work|school|the school run)) [then|so] [please|can you|could you|will you] (remind|nudge|prod) me (to|about|that) {title}`,
+        args: { loose: true },
+      },
       // "prod me on sunday to ring grandma": everyday verbs for a reminder, matched only
       "(nudge|prod|poke) me {due} (to|about) {title}",
       `(nudge|prod|poke) me (to|about) {title} ${DUE}`,
@@ -105,6 +131,8 @@ const REMINDER_INTENTS: IntentTable = {
         args: { colon: true },
       },
     ],
+    // "remind me" alone: what to be reminded of is asked for, never guessed
+    askShapes: ["[please|can you|could you|will you] remind me [please|later|later on]"],
     samples: ["set a reminder", "i need a reminder", "can you remind me later", "create a new reminder"],
     build: reminder,
     anchors: /\b(?:remind|reminder|forget)\b/,
@@ -130,6 +158,30 @@ const REMINDER_INTENTS: IntentTable = {
       "[my] reminders",
       "(what|which) reminders are (due|pending|open) [{day}]",
     ],
+    // The closed ones asked for too ("the done ones as well", "the reminders I've already
+    // ticked off too"), and a number of the next ones ("just the next ten, soonest first").
+    // Matched, never taught
+    shapes: [
+      {
+        t: "[show|list|read|give|tell] [me] [all] [my|the] [reminders] [,] [and|with|including|plus] (the|my) (done|finished|completed|ticked off|closed|old) (ones|reminders) (as well|too|also|included)",
+        args: { include_completed: true },
+      },
+      {
+        t: "(show|list|read|give|tell) [me] [all] [my|the] reminders (i have|i've|i) (already|also) (done|finished|completed|ticked off) [too|as well]",
+        args: { include_completed: true },
+      },
+      {
+        t: "(show|list|read|give|tell) [me] [all] [my|the] reminders (including|with|and) (the|my) (done|finished|completed|ticked off|closed|old) (ones|reminders)",
+        args: { include_completed: true },
+      },
+      "[show me|give me|just] (the|my) next {limit:number} reminders [,] [soonest first|in order|please]",
+    ],
+    build: ({ values, fixed }) => ({
+      ...(fixed.include_completed === true ? { include_completed: true } : {}),
+      ...(typeof values.limit === "number" && values.limit > 0 && values.limit <= 200
+        ? { limit: values.limit }
+        : {}),
+    }),
     samples: ["what am i supposed to remember", "pending reminders", "my to remind list"],
     fallback: NO_ARGS,
   },
@@ -154,6 +206,14 @@ const REMINDER_EDIT_INTENTS: IntentTable = {
     // close a reminder on any sentence that says it
     shapes: [
       "[i am|i'm|im|i have|i've] (done with|finished with) {id:text} reminder",
+      // "done with 'renew passport'", "the boiler one is done": a reminder named by a word of
+      // its title and "one", or quoted. `build` keeps a quoted title only when it was quoted
+      "[i am|i'm|im|i have|i've] (done with|finished with|finished|done) [the|that] {id:text} one",
+      "(the|that) {id:text} one (is|'s|has been) [now|all] (done|finished|sorted|dealt with|complete)",
+      {
+        t: "[i am|i'm|im|i have|i've] (done with|finished with|finished|done) {id:text}",
+        args: { quoted: true },
+      },
       // "mark 'renew the permit' done": the title quoted, the verb's "as" dropped. Only quoted,
       // since "mark the calendar done" names no reminder
       { t: "(mark|tick) [off] {id:text} (done|complete|completed|finished)", args: { quoted: true } },
@@ -162,12 +222,21 @@ const REMINDER_EDIT_INTENTS: IntentTable = {
       const id = input.values.id;
       // "the second one": a position in a listing is a handle to ask for, not a title
       if (typeof id === "string" && POSITION.test(id)) return undefined;
-      if (input.fixed.quoted === true && !/\b(?:mark|tick)\s+(?:off\s+)?["'‘“]/i.test(input.env.text))
+      if (
+        input.fixed.quoted === true &&
+        !/\b(?:mark|tick|with|finished|done)\s+(?:off\s+)?["'‘“]/i.test(input.env.text)
+      )
         return undefined;
       if (typeof id === "string") return { id: id.replace(/^["'‘“]|["'’”]$/g, "") };
       // "mark it done": the reminder is the one just listed or set
       return input.fixed.id === undefined ? undefined : { id: input.fixed.id };
     },
+    // A place in the last listing with no listing to point into ("the first one's done",
+    // "done with the top one"): which reminder is asked
+    askShapes: [
+      "[i am|i'm|im|i have|i've] (done with|finished with|finished|done) (the|that) (first|second|third|top|last|bottom|next) [one|reminder]",
+      "(the|that) (first|second|third|top|last|bottom|next) (one|reminder) (is|'s|has been) [now|all] (done|finished|sorted|complete)",
+    ],
     samples: ["that reminder is done", "i did that task already", "tick that one off"],
   },
 };

@@ -59,6 +59,9 @@ const SCREEN_INTENTS: IntentTable = {
         args: { region: true },
       },
     ],
+    // A picture of the screen in a learner's verb ("make a photo of the screen", "do a picture
+    // of my display"). Matched, never taught
+    shapes: [`(make|do|shoot) [me] a (photo|picture|pic|snapshot|image|shot) of ${SCREEN} [please|now]`],
     build: (input) => (input.fixed.region === true ? regionArgs(input) : slotsAsArgs(input)),
     samples: [
       "grab what's on my screen as an image",
@@ -95,7 +98,32 @@ const SCREEN_INTENTS: IntentTable = {
         args: { region: true },
       },
     ],
-    build: (input) => (input.fixed.region === true ? regionArgs(input) : slotsAsArgs(input)),
+    // A message on the screen named by its kind ("what does that error popup say", "read me
+    // the warning"), and the screen's text asked with the reason after it. Matched, never taught
+    shapes: [
+      "what does (that|this|the) (error|warning|alert) [popup|pop up|pop-up|message|box|dialog|dialogue|window|banner|notification] say",
+      "(read|read out|read me) [me] (that|this|the) (error|warning) [popup|pop up|pop-up|message|box|dialog|dialogue|window|banner|notification] [to me|out|out loud|aloud]",
+      `what does it say on ${SCREEN} [right now|now] {tail:text}`,
+      // The screen's text asked to be read with the user's reason beside it ("can you read me the
+      // text on my monitor, my eyes are done", "I can't read the tiny print on screen, can you
+      // read it for me"): `build` keeps the screen named and no other request after
+      `[{about:text}] [can you|could you|would you|please] read [me|out] (the|all the|any) (text|words|writing|print|small print) (on|from) ${SCREEN} [to me|for me|out loud|aloud] [{tail:text}]`,
+      {
+        t: "{about:text} (can you|could you|would you|will you|please) read (it|that|this) [out] [to me|for me|aloud|out loud] [please]",
+        args: { screenSaid: true },
+      },
+    ],
+    build: (input) => {
+      if (input.fixed.region === true) return regionArgs(input);
+      if (
+        input.fixed.screenSaid === true &&
+        !SCREEN_WORDS.test(String(input.values.about ?? "").toLowerCase())
+      )
+        return undefined;
+      const tail = String(input.values.tail ?? "");
+      if (/\b(?:and|then)\s+(?:save|send|copy|email|post|print|type|click)\b/i.test(tail)) return undefined;
+      return {};
+    },
     samples: [
       "what's written on my screen",
       "read out everything shown on the display",
@@ -129,6 +157,36 @@ const SCREEN_INTENTS: IntentTable = {
       { t: "(click|press|tap) [on] [the] (word|text) {text}", args: { click: true } },
     ],
     asks: [`(find|look for|locate) (some|the|a) (text|word|words) on ${SCREEN}`],
+    // A click on words the screen shows, the words named by where they are written ("click
+    // where it says Join", "double-click the bit that says report.pdf", "find 'Next' on the
+    // screen and click it"). Matched, never taught: the words are any words
+    shapes: [
+      {
+        t: "[double|right] (click|tap|press|double-click|right-click) [on] (where it says|where it reads|where the screen says|the bit that says|the part that says|the bit where it says|the thing that says|whatever says|the button that says|the link that says) {text}",
+        args: { click: true },
+      },
+      {
+        t: "((double|right) (click|tap)|double-click|right-click) [on] the (word|words|text) {text}",
+        args: { click: true },
+      },
+      {
+        t: `(find|locate|look for|spot) {text} on ${SCREEN} and (click|press|tap|double click|right click) [on] it`,
+        args: { click: true },
+      },
+    ],
+    build: (input) => {
+      const args = slotsAsArgs(input);
+      if (typeof args.text !== "string") return undefined;
+      const text = args.text.replace(/^["'‘“]|["'’”.?!]$/g, "").trim();
+      if (!text || /^(?:it|this|that|here|there|something)$/i.test(text)) return undefined;
+      const said = input.env.text.toLowerCase();
+      return {
+        ...args,
+        text,
+        ...(/\bdouble[- ]?click/.test(said) ? { double: true } : {}),
+        ...(/\bright[- ]?click/.test(said) ? { button: "right" } : {}),
+      };
+    },
     samples: [
       "is the word submit anywhere on screen",
       "find where it says settings on the screen",

@@ -9,8 +9,21 @@ const PROSE = /\b(?:is|are|was|were|a|an|the|it|my|you|i|me|what|why|how|funny|w
 const COMMAND_LINE = /(?:^|\s)(?:-{1,2}[a-z]|~\/|\.{0,2}\/\w)/i;
 
 function commandArgs(input: BuildInput): Args | undefined {
-  const bare = input.matches.command?.start === 0 && !/^(?:run|execute)\b/i.test(input.env.text);
+  // "commit everything in ~/x with the message …": the message as said, quotes dropped
+  if (input.fixed.commit === true) {
+    const message = String(input.values.message ?? "")
+      .trim()
+      .replace(/^["'‘“]|["'’”.]$/g, "");
+    const cwd = input.values.cwd;
+    return message && typeof cwd === "string"
+      ? { command: "git", args: ["commit", "-am", message], cwd }
+      : undefined;
+  }
+  // "… in the terminal", "use the X command": said to be a command, however it reads
+  const terminal = input.fixed.terminal === true;
+  const bare = !terminal && input.matches.command?.start === 0 && !/^(?:run|execute)\b/i.test(input.env.text);
   const args = slotsAsArgs(input);
+  delete args.terminal;
   if (bare && typeof args.args === "string") {
     // "du -sh ~/Videos, how big is it": a command line, then a comment on it after a comma
     const [line = "", ...comment] = args.args.split(/,\s+/);
@@ -26,6 +39,8 @@ function commandArgs(input: BuildInput): Args | undefined {
   // A program named as the means needs something to work on: "help me with git" is no command
   const means = args.means === true;
   delete args.means;
+  // What echo prints is one argument, as said
+  if (terminal && args.command === "echo" && typeof args.args === "string") args.args = [args.args];
   if (typeof args.args === "string")
     args.args = args.args
       .replace(/^["'‘]|["'’]$/g, "")
@@ -108,6 +123,22 @@ const SHELL_INTENTS: IntentTable = {
       { t: "{tail:text} (with|using|via) {command:cli} [{args:text}]", args: { means: true } },
       { t: "{tail:text} (with|using|via) the {command:cli} command", args: { means: true } },
       { t: "{tail:text} (with|using|via) ls [{args:text}]", args: { command: "ls", means: true } },
+      // The terminal named as where ("echo hi there in the terminal"), or the command named
+      // first with its purpose after ("use the date command to print the date")
+      {
+        t: "{command:program} {args:text} (in|on|into|at) the (terminal|shell|command line|console)",
+        args: { terminal: true },
+      },
+      { t: "(use|run) the {command:program} command [to {tail:text}]", args: { terminal: true } },
+      // A repository's last commit, or everything in it committed with a message
+      {
+        t: `(what was|what is|what's|show me|show|tell me|give me) the (last|latest|most recent|newest) commit ${REPO}`,
+        args: git("log", "-1"),
+      },
+      {
+        t: `commit (everything|all|all changes|all the changes|all my changes|it all) ${REPO} (with|using) [the] [commit] message {message:text}`,
+        args: { command: "git", commit: true },
+      },
     ],
     asks: ["[can you|could you|please] (run|execute) a (shell|terminal) command [for me]"],
     ask: { command: "Which command?" },

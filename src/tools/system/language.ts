@@ -118,6 +118,11 @@ const VOLUME_INTENTS: IntentTable = {
       { t: "turn (it|the volume|the sound) all the way (up|to the max)", args: { level: 100 } },
       { t: "turn (it|the volume|the sound) all the way down", args: { level: 0 } },
     ],
+    // Too loud or too quiet, then the level wanted ("too loud, 50", "bit quiet, make it 70"):
+    // the level said is the volume. Matched, never taught
+    shapes: [
+      "[it is|that is|this is|way|a bit|bit|much] too (loud|quiet|soft|low|high) [,] [make it|put it on|set it to|turn it to|go to|try] {level} [percent|%] [please]",
+    ],
     samples: ["adjust the volume", "change the volume", "volume please", "can you make it louder"],
     build: volumeChange,
     fallback: volumeGuess,
@@ -261,6 +266,12 @@ const SYSTEM_INTENTS: IntentTable = {
       "how much (charge|power) (do i have|is left) [left]",
       "do i need to (charge|plug in) [my|the] (laptop|computer)",
     ],
+    // The battery asked as how long the machine has ("how long till my laptop dies", "how long
+    // before this computer runs out"). Matched, never taught; never a phone's or a car's
+    shapes: [
+      "how (long|much longer|much time) [have i got|do i have|is there] (till|until|til|before) [my|the|this] (laptop|computer|battery|machine|pc|notebook) (dies|runs out|is dead|goes flat|goes dead|needs charging|shuts down|switches off|turns off)",
+      "how long (will|can|does) [my|the|this] (laptop|computer|machine|pc|notebook) (last|keep going|run) [on battery|on this charge|unplugged|before it dies]",
+    ],
     samples: ["battery check", "power level", "am i running out of battery"],
     fallback: NO_ARGS,
   },
@@ -307,6 +318,21 @@ const SYSTEM_INFO_INTENTS: IntentTable = {
       "what is (my|the|this) (computer|hostname|host name) (called|name)",
       "(what|which) (cpu|processor) (do i have|is this|is in this computer)",
     ],
+    // This computer's facts asked two at a time, or one asked with more after it ("how much
+    // memory and disk have i got", "how much free disk space have I got and how long has it been
+    // on"). Matched, never taught: every part names the machine's own things
+    shapes: [
+      "[{about:text}] how much [free] (disk space|disk|space|storage|memory|ram|disc space) (and|or) [free] (disk space|disk|space|storage|memory|ram|disc space) (do i have|have i got|is there|is left|is free) [left]",
+      "how much [free] (disk space|disk|storage|memory|ram|disc space) (do i have|have i got|is there|is left|is free) [left] (and|,) {tail:text}",
+      "[{about:text}] how much (memory|ram|disk space|storage) (have i got|is there|is left|has it got|does it have|has this (computer|machine|laptop) got|does this (computer|machine|laptop) have)",
+    ],
+    build: (input) => {
+      // "…, and delete the big files": more than a read is asked
+      const tail = String(input.values.tail ?? "");
+      if (tail && !/\b(?:how|what|which|is|are|has|have)\b/i.test(tail)) return undefined;
+      if (/\b(?:delete|remove|clear|free up|empty|install|uninstall|kill)\b/i.test(tail)) return undefined;
+      return {};
+    },
     samples: [
       "am i running out of disk space",
       "how much room is left on my drive",

@@ -16,6 +16,10 @@ import { SAMPLES } from "./samples.js";
 /** How people ask for the time and the date (the team's own sentences). */
 const ZONE_OR_CITY = "(in|at|for) ({timezone}|{city})";
 
+/** Someone the time is asked for: a relation, a pronoun, or a name (one or two words). */
+const PERSON =
+  /^(?:(?:my|our|his|her|their) (?:\w+ )?(?:son|daughter|mum|mom|mother|dad|father|parents|brother|sister|aunt|auntie|uncle|cousin|nan|nana|gran|granny|grandma|grandpa|grandad|grandson|granddaughter|grandkids|kids|children|wife|husband|partner|boyfriend|girlfriend|fiance|fiancee|friend|mate|boss|colleague|client|family|folks|niece|nephew|in-laws|team)|him|her|them)$/i;
+
 const TIME_INTENTS: IntentTable = {
   time_now: {
     capability: {
@@ -81,11 +85,54 @@ const TIME_INTENTS: IntentTable = {
     // not taught: "morning" and "night" lead to alarms and the weather as often
     shapes: [
       `is it [still] (morning|night|evening|afternoon|night time|daytime|lunchtime|bedtime|the middle of the night) [yet|now|already] [over] ${ZONE_OR_CITY} [yet|now|already]`,
+      // The weekday of a date, with an aside after it ("which weekday was 3 March 1985? my
+      // dad's birthday", "what day of the week is 2026-10-31? planning a party")
+      {
+        t: "(what|which) (weekday|day of the week|day) (is|was|will be|would be) {date:day} [{tail:text}]",
+        args: { weekday: true },
+      },
+      {
+        t: "(what|which) (weekday|day of the week|day) (is|was|will be|would be) {written:text}",
+        args: { weekday: true },
+      },
+      // The hour asked in a learner's order ("which is the hour now in Lima", "which hour is
+      // it now in Oslo")
+      `(which|what) (is the hour|hour is|hour is it|is the time|time is) [it] [now|right now|currently|at the moment] [over] ${ZONE_OR_CITY} [now|right now|please]`,
+      // The time somewhere asked for someone who is there, with the reason around it ("what
+      // time is it for my brother in Perth? I don't want to wake him"); `build` keeps the
+      // someone a person
+      `[{about:text}] what (time|hour) is it [now|right now] (for|where) {who:text} (in|at) {city} [{tail:text}]`,
+      // Whether the hour somewhere suits a call: its local time ("is it too late to ring my
+      // aunt in Toronto", "my dad's in Denver, is it too early to call him")
+      `[{about:text}] is it (too early|too late|a good time|an ok time|ok|okay|alright|rude) [now] to (call|ring|phone|text|message|wake|facetime|video call) {who:text} ${ZONE_OR_CITY} [now|yet|{tail:text}]`,
+      "{who:text} (is|'s|lives|is living|is staying|lives out) in {city} [now] [so] is it (too early|too late|a good time|ok|okay|alright|rude) [now] to (call|ring|phone|text|message|wake|facetime) [{whom:text}]",
     ],
     samples: ["clock", "current date and time", "is it morning or evening where i am"],
     build: (input) => {
       const args: Args = {};
+      // "for my son", "where Ana is": a person, never a thing ("for my flight in Paris")
+      for (const key of ["who", "whom"]) {
+        const who = input.matches[key]?.raw.trim();
+        if (who !== undefined && !PERSON.test(who) && !/^[A-Z][a-z'-]+$/.test(who)) return undefined;
+      }
+      // A place runs to the sentence's end, never over it ("in Perth? she'll be asleep")
+      if (typeof input.values.city === "string" && /[?!.,;]/.test(input.values.city)) return undefined;
       if (isWhen(input.values.date)) args.date = input.values.date.date;
+      // "the date 45 days from now" counts from today: the shift's reading, not a date's
+      const counted = /^(?:in )?\S+ (?:days?|weeks?|months?|years?) (?:from|after|before|ago|later)\b/i;
+      if (counted.test(input.matches.date?.raw ?? "")) return undefined;
+      if (input.fixed.weekday === true) {
+        // A date written the ISO way is that date, whatever the day slot read around it
+        const written = /\b(\d{4}-\d{2}-\d{2})\b/.exec(input.env.text)?.[1];
+        if (written) args.date = written;
+        // Read as free words, the date must be written out and lead them
+        if (typeof input.values.written === "string" && !/^\s*\d{4}-\d{2}-\d{2}\b/.test(input.values.written))
+          return undefined;
+        const tail = String(input.values.tail ?? "");
+        // What follows is an aside after a break, never more of the request
+        if (tail && !/[?.!,;:]\s*\S/.test(input.env.text)) return undefined;
+        if (typeof args.date !== "string") return undefined;
+      }
       if (typeof input.values.timezone === "string") args.timezone = input.values.timezone;
       if (typeof input.values.city === "string") args.city = input.values.city;
       return args;
@@ -129,6 +176,18 @@ const DAYS_UNTIL = "(how many|how much) (days|weeks|sleeps|time) [are] [there] [
 const DATE_INTENTS: IntentTable = {
   time_until: {
     describe: ({ date }) => (typeof date === "string" ? `Count the days until ${date}` : undefined),
+    ask: { date: "Until which day?" },
+    // "and easter?", "what about the 1st of May": the same count to another day
+    followUp: ({ kind, last, words, env }) => {
+      if (kind !== "and" || words.length === 0 || words.length > 5) return undefined;
+      const day = spokenDay(words.join(" "), env);
+      return day ? { tool: last.tool, args: { date: day.iso ?? day.name } } : undefined;
+    },
+    // The count asked with its day left unsaid ("how many days until", "how long till …")
+    askShapes: [`(${DAYS_UNTIL}|how long) (until|till|til|untill|to go until|is it until)`],
+    // "how long til friday", "how long untill christmas": the spellings of "until" the
+    // templates leave out
+    shapes: ["how long [is it] (til|untill|'til|till) {date:text}"],
     templates: [
       `${DAYS_UNTIL} (until|till|til|to|before) {date:text}`,
       "how long (until|till|is it until|is it till|to go until|is left until|before) {date:text}",
@@ -172,11 +231,18 @@ const DATE_INTENTS: IntentTable = {
       "{amount:text} (from now|from today) (is|will be) what (date|day)",
       "(the|what is the) date {amount:text} from (now|today)",
     ],
+    // The amount and the day said first, the question last ("10 days after friday, what date
+    // is that"), or the day counted back ("what date is 3 weeks before the 1st of June").
+    // Matched, never taught
+    shapes: [
+      "{amount:text} (after|from|before) {from:text} [,] (what|which) (date|day) (is that|is it|will that be|would that be|does that make|do i get|is this)",
+      "(what|which) (date|day) (is|will it be|would it be|was) {amount:text} (before|prior to) {from:text}",
+    ],
     build: (input: BuildInput) => {
       const amount = amountOf(String(input.values.amount ?? ""));
       if (!amount) return undefined;
       const args: Args = { ...amount };
-      if (/\bago\b/.test(input.env.text.toLowerCase()))
+      if (/\b(?:ago|before|prior to)\b/.test(input.env.text.toLowerCase()))
         for (const k of Object.keys(args)) args[k] = -(args[k] as number);
       if (typeof input.values.from === "string") {
         const from = spokenDay(input.values.from, input.env);
@@ -202,7 +268,8 @@ const MONEY =
   /[$£€¥]|\b(?:dollars?|euros?|pounds?|yen|yuan|rupees?|pesos?|francs?|rials?|dinars?|usd|eur|gbp|quid|bucks|s\. ?d)\b/i;
 
 function convertArgs(input: BuildInput): Args | undefined {
-  const to = placeOf(input.values.to);
+  // "what's that for me": the user's own zone
+  const to = input.fixed.toHere === true ? input.env.timezone : placeOf(input.values.to);
   // "one dollar in euros" is money, not a time
   if (!to || MONEY.test(input.env.text)) return undefined;
   const raw = input.matches.time?.raw.trim();
@@ -216,6 +283,7 @@ function convertArgs(input: BuildInput): Args | undefined {
   if (raw && /^\d{1,2}(?::\d{2})?$/.test(raw) && /\b(?:afternoon|evening|night)\b/i.test(input.env.text))
     args.time = `${raw} pm`;
   else if (isWhen(when)) args.time = when.iso;
+  if (isWhen(input.values.date)) args.date = input.values.date.date;
   return args;
 }
 
@@ -251,6 +319,27 @@ const CONVERT_INTENTS: IntentTable = {
       `convert {from:city} time (to|into) {to:city} [time]`,
     ],
     asks: [`convert ${CLOCK} to (another|a different) (time zone|timezone|zone)`],
+    // A time somewhere, then what it is for the user ("my call's at 10am Pacific, what's that
+    // for me", "… 4pm Shanghai time on Thursday, what's that here"): converted to the user's own
+    // zone. A clock said alone to convert asks where to ("convert 9 am for me")
+    shapes: [
+      {
+        t: `[{about:text}] [at] ${CLOCK} [in] ({from:city}|{from:zone}) [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] [for me|here|my time|in my time|for us|where i am|at home|locally|over here]`,
+        args: { toHere: true },
+      },
+      // A clock time here asked in another place ("what's 3pm in Tokyo"): from here to there
+      `(what is|what would be|what will be) ${CLOCK} (in|for) {to:city} [time] [please]`,
+      `[{about:text}] [at] ${CLOCK} [in] {from:city} [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] [for me] (in|to|into) {to:city} [time]`,
+    ],
+    askShapes: [
+      `convert ${CLOCK} [for me|please|for me please]`,
+      // A clock time asked for someone whose place is unsaid ("what time would 10 am be for my
+      // cousin"): where they are is asked, never guessed as the time here
+      `what time (would|will|is) ${CLOCK} (be|be for|for) {who:text}`,
+      `what (would|will|is) ${CLOCK} be (for|where) {who:text}`,
+      // The place pointed at or trailed off ("what would 4pm be over there", "what's 8am in, um…")
+      `what (would|will|is) ${CLOCK} [be] (over there|there|in)`,
+    ],
     samples: [
       "what's 6pm in tokyo in london time",
       "8am sydney time to new york",

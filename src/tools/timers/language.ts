@@ -4,22 +4,18 @@ import {
   findSeconds,
   findWhen,
   formatDuration,
-  type GuessInput,
   isWhen,
   NO_ARGS,
   spokenWhen,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
+import { cancelGuess, NOT_A_LABEL, NOT_TIMED, TIMER_SITUATION_INTENTS, terseAlarm } from "./situations.js";
 
 /** How people ask for timers and alarms (the team's own sentences). */
 const ALARM_NOUNS = /\b(?:alarms?|timers?|wake up call)\b/;
 const SET = "(set|start|create|make|put on|begin|setup|set up)";
 const A = "(a|an|the|one|my)";
-
-/** Words that answer, hesitate or lead in: never what a timer is for. */
-const NOT_A_LABEL =
-  /^(?:yes|yeah|yep|no|nope|nah|ok|okay|sure|right|fine|um|uh|erm|well|so|actually|and|then|just|maybe|wait|hmm|oh|also|again|make it|change it|instead)$/i;
 
 /**
  * The other ways of asking for an alarm at a moment: without one of them, the request only
@@ -37,6 +33,10 @@ function timerLabel(words: readonly string[]): string | undefined {
   const said = words.join(" ");
   const found =
     new RegExp(`\\b${UNIT} ((?:[a-z']+ ){1,2})timer\\b`).exec(said)?.[1] ??
+    // "pasta timer 9 mins": the thing timed before the noun and its length
+    new RegExp(`^([a-z']+(?: [a-z']+)?) timer (?:for )?\\S+ ${UNIT}\\b`).exec(said)?.[1] ??
+    // "four min timer eggs": the thing timed after the noun
+    new RegExp(`\\b${UNIT} timer (?:for )?(?:the |my )?([a-z' ]{2,30})$`).exec(said)?.[1] ??
     new RegExp(`^(?:${SET.slice(1, -1)} )?(?:a |an )?timer (?:for )?\\S+ ${UNIT} ([a-z' ]{2,30})$`).exec(
       said,
     )?.[1] ??
@@ -114,7 +114,11 @@ const TIMER_INTENTS: IntentTable = {
     asks: [`${SET} [me] ${A} [new] timer [please|for me]`],
     // "set a timer for the pasta": what it times, and the length still to ask. Matched, never
     // taught: taught, "for the" would lean every length-less "for" to a timer
-    askShapes: [`${SET} [me] ${A} [new] timer for the {label:text}`],
+    askShapes: [
+      `${SET} [me] ${A} [new] timer for the {label:text}`,
+      // "put a countdown on, the thing for the lasagne": a countdown with no length, asked
+      "[can you|could you|please] (put|set|start|get) a countdown (on|going) [for me] [,] [{label:text}]",
+    ],
     samples: ["i need a timer", "start the kitchen timer", "please time this", "new countdown timer"],
     fallback: (input) => {
       const seconds = findSeconds(input);
@@ -160,6 +164,21 @@ const TIMER_INTENTS: IntentTable = {
       "[my] timer status",
       "(any|active|running) timers",
     ],
+    // The time left on what is cooking or running, named by the thing and not the word "timer"
+    // ("how long's left on the rice", "how many minutes left on the eggs"). Matched, never
+    // taught; the thing is one to three words, and never a thing whose time is not a timer's
+    // (a loan, a battery, a song, a download, a meeting): see `build`
+    shapes: [
+      "how (long|much time|many minutes|many mins|much longer) [is|'s|has|have i got|do i have|is there] [still] (left|remaining|to go) (on|for|in) [the|my] {label:text} [timer]",
+      // Asked bare, the time left is the running timer's ("how long left?")
+      "how (long|much time|many minutes|many mins|much longer) [is|'s] [still] (left|remaining|to go) [now|then]",
+    ],
+    build: (input) => {
+      const label = input.values.label;
+      if (typeof label !== "string") return {};
+      if (label.split(/\s+/).length > 3 || NOT_TIMED.test(label)) return undefined;
+      return {};
+    },
     samples: ["when will the timer ring", "timers please", "what's left on the clock for my timer"],
     fallback: NO_ARGS,
   },
@@ -187,6 +206,10 @@ const TIMER_INTENTS: IntentTable = {
     fallback: (input) => cancelGuess(input, "timer"),
   },
 };
+
+/** An alarm that belongs to a thing or a place, not to this computer. */
+const OTHER_ALARM =
+  /\b(?:car|van|smoke|fire|burglar|house|home|building|security|intruder|carbon monoxide|co|shop|neighbou?rs?'?s?) alarm\b|\balarm (?:in|on|of|at) (?:the|my|our|a|next door'?s?|the neighbou?rs?'?) ?(?:car|van|house|building|shop|office|neighbou?rs?)\b/i;
 
 const ALARM_INTENTS: IntentTable = {
   alarm_set: {
@@ -248,7 +271,25 @@ const ALARM_INTENTS: IntentTable = {
     ],
     // "alarm 6.15am": the terse form, the noun then the time. Taught, "alarm" before any
     // moment ("alarm tomorrow?") would lean to setting one; matched whole, only a time follows
-    shapes: ["alarm {at} [please]"],
+    // Terser still: days, a time written as on a clock face ("0530") and a label, in any
+    // order after the noun ("alarm tue thu 7am swim", "alarm 0530 label run"): `terseAlarm`
+    shapes: [
+      "alarm {at} [please]",
+      { t: "alarm {rest:text}", args: { terse: true } },
+      // Up before something, then the time as an afterthought ("I need to be up before the
+      // school run tomorrow, like half six")
+      "[i need|i have|i've got|i got|i want] [to] (be up|get up|wake up|be awake|be out of bed) {why:text} [,] [like|say|about|around|at|by|so] {at} [should do it|will do|is fine|should do|please]",
+    ],
+    build: (input) => {
+      if (input.fixed.terse === true) return terseAlarm(input);
+      const { at, label, repeat } = input.values;
+      if (!isWhen(at)) return undefined;
+      return {
+        at: at.iso,
+        ...(typeof label === "string" ? { label } : {}),
+        ...(typeof repeat === "string" ? { repeat } : {}),
+      };
+    },
     samples: ["i want an alarm", "please set my alarm", "alarm clock for the morning", "wake up call"],
     fallback: (input) => {
       const when = findDay(input);
@@ -325,38 +366,33 @@ const ALARM_INTENTS: IntentTable = {
       "(snooze|silence) [the|my] alarm",
       "[the|my] {at} [alarm] (removed|deleted|cancelled|canceled|off)",
     ],
+    // Every alarm cancelled with the reason after ("kill all my alarms, it's saturday"), and one
+    // named by its time alone ("cancel the 5.45 one"). Matched, never taught
+    shapes: [
+      {
+        t: "(cancel|kill|delete|remove|turn off|switch off|disable|scrap|ditch|stop|clear|get rid of) (all|every|each) [of] [my|the] alarms [,] {tail:text}",
+        args: { all: true },
+      },
+      "(cancel|kill|delete|remove|turn off|switch off|disable|scrap|ditch|get rid of) the {at} one [,] [{tail:text}]",
+    ],
     samples: ["get rid of my alarm", "no alarm tomorrow", "unset the alarm"],
     build: (input) => {
       const args: Args = { ...input.fixed };
       if (isWhen(input.values.at)) args.at = input.values.at.iso;
+      // "the 5.45 one" names an alarm by its time: a time it must be ("the big one" is none)
+      if (input.values.at !== undefined && !(isWhen(input.values.at) && input.values.at.hasTime))
+        return undefined;
       return args;
     },
+    // Another thing's alarm ("the alarm in the car keeps beeping", "the smoke alarm") is none of
+    // this computer's
+    vetoes: OTHER_ALARM,
     fallback: (input) => cancelGuess(input, "alarm"),
   },
 };
 
-/** Names that say which one by its time or its kind, not its own name. */
-const NOT_A_NAME =
-  /^(?:morning|wake up|wakeup|early|next|last|first|second|current|new|old|only|one|other)$|\d/;
-
-/**
- * A guessed cancel reads which one: "every alarm" is all of them, "the gym alarm" the one so
- * named, "the 7 o'clock alarm" the one at that time (alarms only).
- */
-function cancelGuess(input: GuessInput, noun: "alarm" | "timer"): Args {
-  const said = input.words.join(" ");
-  if (new RegExp(`\\b(?:every|all(?: of)?(?: my| the)?) ${noun}s?\\b`).test(said)) return { all: true };
-  if (noun === "alarm") {
-    const { zones, now, timezone } = input.env;
-    const found = findWhen(input.words, { zones, now, timezone, direction: "future" });
-    if (found?.when.hasTime) return { at: found.when.iso };
-  }
-  const named = new RegExp(`\\b(?:the|my|that) ([a-z]+(?: [a-z]+)?) ${noun}\\b`).exec(said);
-  return named && !NOT_A_NAME.test(named[1]!) ? { label: named[1] } : {};
-}
-
 /** Timers and alarms ring on this computer: one on the kitchen speaker or a phone is not Jarvis's. */
 export const TIMERS_LANGUAGE = withPhrasings(
-  withEvery(byTool(TIMER_INTENTS, ALARM_INTENTS), { thisComputer: true }),
+  withEvery(byTool(TIMER_INTENTS, TIMER_SITUATION_INTENTS, ALARM_INTENTS), { thisComputer: true }),
   SAMPLES,
 );

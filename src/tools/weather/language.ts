@@ -20,6 +20,21 @@ const CONDITION =
 const FUTURE_CONDITION =
   "(rain|snow|be sunny|be cloudy|be windy|be cold|be hot|be warm|be freezing|storm|be nice)";
 const IN_CITY = "[in|for|at] {city}";
+/** The moment "now", said after the place. */
+const NOW = "(now|right now|at the moment|currently|just now|this minute)";
+/** What it is like out there, a word more widely than `CONDITION` (matched only, never taught). */
+const NOW_CONDITION =
+  "(windy|icy|frosty|foggy|misty|drizzly|drizzling|breezy|muggy|overcast|snowy|rainy|stormy|humid|sunny|cloudy|cold|hot|warm|freezing|chilly|wet|dry|raining|snowing|pouring|hailing|bright|dark)";
+/** What the weather may bring. */
+const COMING =
+  "(frost|frosts|ice|snow|rain|storm|storms|thunder|thunderstorms|hail|fog|gales|wind|heatwave|heat wave|showers|sleet|drizzle)";
+const TO_COME =
+  "(freeze|frost|snow|rain|hail|thunder|storm|drizzle|sleet|be icy|be frosty|be foggy|be windy|get cold|get colder|get below freezing|drop below freezing|go below freezing)";
+/** A span ahead said as nights or days to come. */
+const AHEAD =
+  "({date:day}|[over|for|in] the next (few|couple of|two|three|2|3) (nights|days)|later|later on)";
+/** A place said with its preposition: "we're driving to X" after a break names no city asked. */
+const AT_CITY = "(in|for|at|over) {city}";
 /** Temperatures of appliances, food and roads are not the weather's. */
 const NOT_WEATHER =
   /\b(?:ac|air conditioning|thermostat|oven|fridge|heater|bake\w*|baking|cook\w*|roast\w*|fry\w*|frying|oil|chicken|meat|steak|turkey|road)\b/;
@@ -64,7 +79,12 @@ function forecast(input: BuildInput): Args | undefined {
   if (isWhen(day)) {
     const said = input.matches.date?.raw.toLowerCase() ?? "";
     // "this week", "the next few days" are a span; "in 10 days" is one day
-    if (/\b(?:week|weekend|days)\b/.test(said) && !/^in\b/.test(said)) args.days = 7;
+    // "the next 5 days": that many days, not a week
+    const count = /\b(\w+) days\b/.exec(said)?.[1];
+    const n = count === undefined ? undefined : parseNumber([count]);
+    const span = typeof n === "number" && n >= 2 && n <= FORECAST_DAYS && !/^in \w+ days$/.test(said);
+    if (span) args.days = n;
+    else if (/\b(?:week|weekend|days)\b/.test(said) && !/^in\b/.test(said)) args.days = 7;
     else args.date = day.date;
   }
   return args;
@@ -103,6 +123,14 @@ const WEATHER_INTENTS: IntentTable = {
       "should i (take|bring|wear|pack) (an umbrella|a jacket|a coat|sunscreen|sunglasses|a sweater) [today]",
       "is it (nice|good|cold|warm) (out|outside) [today]",
       "how many degrees is it [outside] [in {city}]",
+    ],
+    // The weather now asked by one of its conditions, with the moment after the place ("wind
+    // in Oslo right now", "how windy is it in Cork at the moment", "is it icy out in York").
+    // Matched, never taught
+    shapes: [
+      `(wind|winds|temperature|temp|humidity|rain|weather|conditions) ${IN_CITY} ${NOW}`,
+      `how ${NOW_CONDITION} is it [outside|out] [${NOW}] ${IN_CITY} ${NOW}`,
+      `is it [still] ${NOW_CONDITION} [outside|out] [there] [${NOW}] [${IN_CITY}] [${NOW}]`,
     ],
     samples: ["weather report", "what's it doing outside", "is the sun out", "current weather conditions"],
     fallback: (input) => {
@@ -144,8 +172,22 @@ const WEATHER_INTENTS: IntentTable = {
       "what is the weather (looking like|going to be like) [for] [this|the] (week|weekend)",
       `(is|will) (there|it) (be|going to be) (rain|snow|a storm|sun) [${IN_CITY}] [{date:day}]`,
     ],
+    // Weather to come asked by what it brings ("is there frost coming tonight", "will it freeze
+    // the next few nights", "any storms on the way this week"), with a reason after it.
+    // Matched, never taught
+    shapes: [
+      `[{about:text}] (is there|will there be|is there going to be|are there|any) [a|any] ${COMING} (coming|forecast|expected|due|on the way|on its way|predicted) [${AT_CITY}] [${AHEAD}] [${AT_CITY}] [{tail:text}]`,
+      `[{about:text}] (will it|is it going to|might it|could it) ${TO_COME} [${AT_CITY}] [${AHEAD}] [${AT_CITY}] [{tail:text}]`,
+    ],
     samples: ["weather outlook", "what's the outlook for the week", "extended forecast", "rain later"],
-    build: forecast,
+    build: (input) => {
+      const args = forecast(input);
+      // "in the next 5 days", "the next few nights": a span of days said in words
+      const span = /\bnext (\w+(?: of)?) (?:days|nights)\b/.exec(input.env.text.toLowerCase())?.[1];
+      if (!args || !span || args.days !== undefined || args.date !== undefined) return args;
+      const n = /^(?:few|couple of)$/.test(span) ? 3 : parseNumber([span]);
+      return typeof n === "number" && n >= 2 && n <= FORECAST_DAYS ? { ...args, days: n } : args;
+    },
     fallback: (input) => {
       const day = findDay(input);
       const city = findCity(input);
