@@ -175,6 +175,14 @@ class Parser {
           : [];
       if (result && calls.length === 1 && this.catalog.properties.get(calls[0]!.tool)?.repeat)
         return { ...result, args: { ...calls[0]!.args, repeat: repeat.repeat } };
+      // Said alone right after a call whose tool repeats ("every day" after a reminder): that call, again and again
+      const last = context.lastCall;
+      if (rest.length === 0 && last && this.catalog.properties.get(last.tool)?.repeat)
+        return this.action(
+          input,
+          [{ tool: last.tool, args: { ...last.args, repeat: repeat.repeat } }],
+          CONFIDENCE.reference,
+        );
     }
     const first = this.finish(this.read(input, context, said, env), said, context, env);
     // Words that only join a request to the talk before ("and close chrome", "ok ok stop it"):
@@ -318,8 +326,8 @@ class Parser {
     }
     const reading = this.clauses.or(this.fallback(input, tokens, words, env), tokens, env);
     // Unless sure or in the last call's area, words that point back are read against it
-    if (this.back.stands(reading, context)) return reading;
-    return this.back.pointed({ tokens, words, env }, context) ?? reading;
+    if (this.back.stands(reading, context, words.join(" "))) return reading;
+    return this.back.pointed({ tokens, words, env }, context) ?? this.back.unsure(reading, context);
   }
 
   private unknown(text: string, reply: string): NluResult {

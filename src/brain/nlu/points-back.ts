@@ -3,7 +3,7 @@ import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
-import { OUT_OF_SCOPE } from "./parse-rules.js";
+import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessedTool } from "./slot-filling.js";
 import type { NluCall, NluContext, NluResult } from "./types.js";
 
@@ -73,6 +73,9 @@ function pointBack(
 
 /** "the second one", "the gym one": one of what the last call listed, by position or label. */
 const ONE = /\b(?:the|that|this) ((?:[\p{L}\d'-]+ ){0,2}?)one\b/iu;
+/** "the first one", "the second of them", "number 3": one of a listing, by its place. */
+const PICKS_ONE =
+  /\b(?:the|that) (?:first|second|third|fourth|fifth|sixth|last|top|bottom|\d{1,2}(?:st|nd|rd|th)) (?:one|ones|of (?:them|those|these))\b|\bnumber \d{1,2}\b/;
 /** "it", "that", "all of that", "him": the whole of what the last call showed or did. */
 const IT = /\b(?:(?:all of )?(?:that|this) one|all of (?:that|it|them)|it|that|this|them|him|her)\b/i;
 /** Words that pass on what follows: a pointer after them is part of the message. */
@@ -112,10 +115,25 @@ export class PointsBack {
     private readonly parser: Rereader,
   ) {}
 
-  /** A reading of the words alone stands when sure, or in the last call's own area. */
-  stands(reading: NluResult, context: NluContext): boolean {
+  /**
+   * A reading of the words alone stands when sure, or in the last call's own area. Words that
+   * pick one of what was listed ("pause the first one" after the routines were listed) mean the
+   * listing's things, so there they are read in the listing's area first however sure the other
+   * reading is.
+   */
+  stands(reading: NluResult, context: NluContext, said: string): boolean {
     if (reading.kind !== "action") return false;
-    return reading.confidence >= BACK.stands || !context.lastCall || this.inArea(reading, context.lastCall);
+    if (!context.lastCall || this.inArea(reading, context.lastCall)) return true;
+    return reading.confidence >= BACK.stands && !PICKS_ONE.test(said);
+  }
+
+  /**
+   * A reading outside the last call's area that did not stand and found nothing there to point
+   * at: when it was sure, only picking one of a listing held it back, so it is asked, not acted on.
+   */
+  unsure(reading: NluResult, context: NluContext): NluResult {
+    if (reading.kind !== "action" || reading.confidence < BACK.stands || !context.lastCall) return reading;
+    return { ...reading, confidence: NEAR_CONFIDENCE };
   }
 
   /** The classifier's likeliest tool of the last call's area, its values carried over; asked. */
@@ -160,10 +178,20 @@ export class PointsBack {
     const calls = callsOf(again);
     if (calls.length === 1 && calls[0]!.tool === last.tool && sameArgs(calls[0]!.args, last.args))
       return undefined;
+    // Named back, the words read as sure as a request said in full ("clear it" after the shopping
+    // list is "clear the shopping list"), complete and of the last call's own area: that is what
+    // the person asked, and it acts like any other follow-up. Anything less stays a question.
+    const sure =
+      again.confidence >= CONFIDENCE.template &&
+      !again.missing?.length &&
+      this.inArea(again, last) &&
+      calls.length === 1;
     return {
       ...again,
       text: input,
-      confidence: Math.min(again.confidence, NEAR_CONFIDENCE),
+      confidence: sure
+        ? Math.min(again.confidence, CONFIDENCE.reference)
+        : Math.min(again.confidence, NEAR_CONFIDENCE),
       evidence: { via: "back", p: again.confidence, margin: 0, coverage: 1, anchored: true },
     };
   }

@@ -1,6 +1,7 @@
 import {
   type Args,
   type BuildInput,
+  correctedTime,
   findWhen,
   type GuessInput,
   isWhen,
@@ -65,6 +66,11 @@ const REMINDER_INTENTS: IntentTable = {
       example: "remind me to call mom at 5",
     },
     ask: { title: "What should I remind you about?", due: "When should I remind you?" },
+    // "make that 8", "at 6 pm" right after it: the same reminder at the time said
+    followUp: ({ kind, last, when, said }) =>
+      kind === "change" && when?.hasTime && typeof last.args.title === "string"
+        ? { tool: "reminders_create", args: { ...last.args, due: correctedTime(last.args.due, when, said) } }
+        : undefined,
     describe: ({ title, due }, env) =>
       typeof title === "string"
         ? `Remind you to ${title}${typeof due === "string" ? ` ${spokenWhen(due, env)}` : ""}`

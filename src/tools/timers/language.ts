@@ -1,5 +1,6 @@
 import {
   type Args,
+  correctedTime,
   findDay,
   findSeconds,
   findWhen,
@@ -220,7 +221,7 @@ const ALARM_INTENTS: IntentTable = {
         ? "I can only wake you, with an alarm on this computer, not someone else."
         : undefined,
     // "make it 7 instead": the alarm just set moves; "scrap that": it is cancelled
-    followUp: ({ kind, last, newest, when, words, env }) => {
+    followUp: ({ kind, last, newest, when, words, said, env }) => {
       const cancel = { tool: "alarm_cancel", args: newest.t ? { id: newest.t } : {} };
       if (kind === "undo") return cancel;
       const { at: _at, ...kept } = last.args;
@@ -238,7 +239,8 @@ const ALARM_INTENTS: IntentTable = {
           : undefined;
       }
       if (kind !== "change" || !when?.hasTime) return undefined;
-      return [...(newest.t ? [cancel] : []), { tool: "alarm_set", args: { ...kept, at: when.iso } }];
+      const at = correctedTime(last.args.at, when, said);
+      return [...(newest.t ? [cancel] : []), { tool: "alarm_set", args: { ...kept, at } }];
     },
     ask: { at: "For what time?" },
     describe: ({ at, label }, env) =>

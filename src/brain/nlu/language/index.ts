@@ -23,6 +23,7 @@ export {
   addDays,
   argsWithoutTail,
   capitalize,
+  correctedTime,
   dayRange,
   findApp,
   findCity,
