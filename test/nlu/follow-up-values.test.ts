@@ -92,3 +92,15 @@ describe("named back, a full request of the same area acts", () => {
     expect(r.kind === "action" && r.confidence >= 0.9).toBe(false);
   });
 });
+
+describe("picking one of a listing reads the listing's area first", () => {
+  it("'pause the second one' after a list was shown is not a pause of the music", () => {
+    const r = after({ tool: "lists_show", args: { list: "packing" } }, "pause the second one");
+    expect(r.kind === "action" && r.confidence >= 0.9 && r.tool?.startsWith("media_")).toBe(false);
+  });
+
+  it("the same words with nothing listed before keep their own reading", () => {
+    const r = nlu.parse("pause the music", base);
+    expect(r).toMatchObject({ kind: "action", tool: "media_pause" });
+  });
+});
