@@ -104,3 +104,21 @@ describe("picking one of a listing reads the listing's area first", () => {
     expect(r).toMatchObject({ kind: "action", tool: "media_pause" });
   });
 });
+
+describe("a verb on the pending thing is no value for it", () => {
+  it("'send it' while a draft waits for its text is not taken as the text", () => {
+    const r = nlu.parse("send it", {
+      ...base,
+      pending: { tool: "mail_draft", args: { to: ["Sam"], subject: "Rota" }, missing: ["body"] },
+    });
+    expect(r.kind === "action" && r.tool === "mail_draft" && r.args?.body === "send it").toBe(false);
+  });
+
+  it("a real text still answers the question", () => {
+    const r = nlu.parse("I can swap to Thursday", {
+      ...base,
+      pending: { tool: "mail_draft", args: { to: ["Sam"], subject: "Rota" }, missing: ["body"] },
+    });
+    expect(r).toMatchObject({ kind: "action", tool: "mail_draft", args: { body: "I can swap to Thursday" } });
+  });
+});

@@ -13,6 +13,7 @@ import { kindOf } from "./slot-filling.js";
  *   an item of a list never does.
  * A reply that does not fit is read as a new request; nothing is lost, since the question is
  * put again by whatever that reading asks. A call of a tool no longer registered fits nothing.
+ * A text asked for is never answered by a verb on the pending thing ("send it" after a draft).
  */
 export function fitsPending(
   pending: { tool: string; missing: readonly string[] },
@@ -27,9 +28,15 @@ export function fitsPending(
   const properties = catalog.properties.get(pending.tool);
   const kind = kindOf(arg, properties);
   if (kind === "text" && namesAFile(arg, properties?.[arg])) return looksLikeAFile(raw, words);
+  // "send it", "cancel that": a verb on the pending thing itself is what to do with it, no value
+  if (kind === "text" && ONLY_A_POINTER.test(words.join(" "))) return false;
   if (kind === "list") return !opensAnotherTool(pending.tool, words, catalog);
   return true;
 }
+
+/** A verb or two and a pointer, nothing else: the words do something to what is pending. */
+const ONLY_A_POINTER =
+  /^(?:just |ok |okay |now |then )?\w+(?: \w+)? (?:it|that|this|them)(?: now| then| please| off| out)?$/;
 
 function namesAFile(arg: string, property: Record<string, unknown> | undefined): boolean {
   if (/^(?:path|file|document)$/.test(arg)) return true;
