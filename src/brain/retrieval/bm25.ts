@@ -35,11 +35,6 @@ export class Bm25Index<Id extends string = string> {
     return this.postings.get(term) ?? [];
   }
 
-  /** Every term some document holds. */
-  terms(): IterableIterator<string> {
-    return this.postings.keys();
-  }
-
   get size(): number {
     return this.lengths.size;
   }

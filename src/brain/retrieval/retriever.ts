@@ -1,7 +1,6 @@
 import type { GroupCues } from "../../core/language.js";
 import type { Logger } from "../../core/logger.js";
 import { silentLogger } from "../../core/logger.js";
-import { type Lexicon, loadLexicon } from "../lexicon/lexicon.js";
 import { type ToolLanguage, toolLanguage } from "./language.js";
 import {
   type CatalogTool,
@@ -30,18 +29,8 @@ export interface RetrieverOptions {
   language?: (tools: readonly CatalogTool[]) => ToolLanguage;
   /** Optional: meaning as well as words. Never required; a failing embedder is skipped. */
   embedder?: ToolEmbedder | undefined;
-  /**
-   * Everyday words bridged to the catalog's (WordNet): the committed table by default, loaded
-   * on the first ranking; `false` for none.
-   */
-  lexicon?: Lexicon | false;
-  /** A bridged word's share of a said word's weight (`LEXICON_WEIGHT` by default). */
-  lexiconWeight?: number;
   logger?: Logger;
 }
-
-/** A bridged word's weight as a share of a word the person said (measured on the development sets). */
-export const LEXICON_WEIGHT = 0.3;
 
 /** A group this small is searched whole when a step clearly means it. */
 const SMALL_GROUP = 5;
@@ -56,10 +45,7 @@ const SEMANTIC_WEIGHT = 0.5;
  * signal and its failure only costs that signal.
  */
 export class ToolRetriever {
-  private built:
-    | { signature: string; index: ToolIndex; tools: readonly CatalogTool[]; bridged: boolean }
-    | undefined;
-  private lexicon: Lexicon | undefined;
+  private built: { signature: string; index: ToolIndex; tools: readonly CatalogTool[] } | undefined;
   private vectors: { signature: string; byName: Map<string, Float32Array> } | undefined;
   private readonly logger: Logger;
   /** Each group's cues hashed, once per declaration (a group's tools share one object). */
@@ -69,30 +55,15 @@ export class ToolRetriever {
     this.logger = options.logger ?? silentLogger;
   }
 
-  /**
-   * The current catalog's index (built on first use and after every catalog change, and once
-   * more when the lexicon has been loaded since).
-   */
+  /** The current catalog's index (built on first use and after every catalog change). */
   index(): ToolIndex {
     const tools = this.options.catalog();
     const signature = signatureOf(tools, (cues) => this.cuesText(cues));
-    const lexicon = this.options.lexicon === false ? undefined : (this.options.lexicon ?? this.lexicon);
-    if (this.built?.signature !== signature || this.built.bridged !== Boolean(lexicon)) {
+    if (this.built?.signature !== signature) {
       const language = (this.options.language ?? toolLanguage)(tools);
-      const bridge = lexicon ? { lexicon, weight: this.options.lexiconWeight ?? LEXICON_WEIGHT } : undefined;
-      this.built = {
-        signature,
-        index: new ToolIndex(tools, language, bridge),
-        tools,
-        bridged: Boolean(lexicon),
-      };
+      this.built = { signature, index: new ToolIndex(tools, language), tools };
     }
     return this.built.index;
-  }
-
-  /** Loads the committed lexicon once, before the first ranking that can use it. */
-  private async bridged(): Promise<void> {
-    if (this.options.lexicon === undefined && !this.lexicon) this.lexicon = await loadLexicon();
   }
 
   private cuesText(cues: GroupCues): string {
@@ -107,7 +78,6 @@ export class ToolRetriever {
   }
 
   async rank(request: RankRequest, signal?: AbortSignal): Promise<RankedTool[]> {
-    await this.bridged();
     const index = this.index();
     const semantic = await this.similarities(request.text, signal);
     return index.rank(semantic ? { ...request, semantic, semanticWeight: SEMANTIC_WEIGHT } : request);
@@ -123,7 +93,6 @@ export class ToolRetriever {
     limit: number,
     signal?: AbortSignal,
   ): Promise<RankedTool[]> {
-    await this.bridged();
     const index = this.index();
     const fresh = (ranked: RankedTool[]) =>
       ranked.filter((tool) => !exclude.has(tool.name) && tool.score > 0);

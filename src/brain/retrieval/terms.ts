@@ -4,7 +4,7 @@ import { stem } from "../nlu/text/normalize.js";
  * Words that say nothing about which tool a request needs. Verbs like "open", "find" or
  * "show" are kept: they separate reading from writing.
  */
-export const STOPWORDS: ReadonlySet<string> = new Set(
+const STOPWORDS = new Set(
   (
     "a an the and or but if then than so to of in on at by for with from into onto about as is are was were be been " +
     "being am do does did doing have has had having i me my mine myself you your yours we our us he him his she her " +

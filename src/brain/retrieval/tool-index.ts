@@ -1,5 +1,4 @@
 import type { GroupCues, IntentSpec } from "../../core/language.js";
-import type { Lexicon } from "../lexicon/lexicon.js";
 import { Bm25Index } from "./bm25.js";
 import { companionsOf, lookupsOf } from "./companions.js";
 import { CompiledCues } from "./cues.js";
@@ -34,13 +33,6 @@ export interface RankRequest {
   /** Cosine similarities of the request to each tool, when an embedder is configured. */
   semantic?: ReadonlyMap<string, number>;
   semanticWeight?: number;
-}
-
-/** Everyday words the catalog does not use, bridged to its own (`Lexicon`). */
-export interface LexiconBridge {
-  lexicon: Lexicon;
-  /** A bridged term's weight as a share of a word the person said (times the table's weight). */
-  weight: number;
 }
 
 export interface RankedTool {
@@ -123,11 +115,7 @@ export class ToolIndex {
   private readonly groupCues: CompiledCues;
   readonly names: readonly string[];
 
-  constructor(
-    catalog: readonly CatalogTool[],
-    language: ToolLanguage = new Map(),
-    private readonly bridge?: LexiconBridge,
-  ) {
+  constructor(catalog: readonly CatalogTool[], language: ToolLanguage = new Map()) {
     const byGroup = new Map<string, Map<string, number>>();
     for (const tool of catalog) {
       this.groupOf.set(tool.name, tool.group);
@@ -171,16 +159,6 @@ export class ToolIndex {
     this.companions = companionsOf(catalog);
     this.lookupsByTool = lookupsOf(catalog);
     this.groupCues = new CompiledCues(catalog);
-  }
-
-  /** Every term the tools and their phrasings hold (the lexicon's generator keeps only these). */
-  vocabulary(): Set<string> {
-    return new Set([...this.tools.terms(), ...this.phrasings.terms()]);
-  }
-
-  /** How many tools hold a term (in their own text or their phrasings). */
-  holders(term: string): number {
-    return new Set([...this.tools.holders(term), ...this.phrasings.holders(term)].map((h) => h.id)).size;
   }
 
   group(name: string): string | undefined {
@@ -283,17 +261,11 @@ export class ToolIndex {
   /** How well each tool matches a text, 0–1 relative to the best (words, group, cues). */
   private relevance(text: string, recent: readonly string[]): Map<string, number> {
     const query = queryTerms(text, this.groupCues.words, 1, undefined, this.groupCues.phrases);
-    // A word no tool has is looked for by its first letters ("notification" meets "notify"),
-    // and, a little, by the catalog's words WordNet relates to it ("tidy" → clean)
+    // A word no tool has is looked for by its first letters ("notification" meets "notify")
     for (const [term, weight] of [...query]) {
-      if (this.tools.holders(term).length > 0 || this.phrasings.holders(term).length > 0) continue;
       const prefix = prefixOf(term);
-      if (prefix) query.set(prefix, Math.max(query.get(prefix) ?? 0, weight));
-      if (!this.bridge || weight < 1) continue;
-      for (const [related, share] of this.bridge.lexicon.get(term) ?? []) {
-        const w = weight * this.bridge.weight * share;
-        query.set(related, Math.max(query.get(related) ?? 0, w));
-      }
+      if (!prefix || this.tools.holders(term).length > 0 || this.phrasings.holders(term).length > 0) continue;
+      query.set(prefix, Math.max(query.get(prefix) ?? 0, weight));
     }
     for (const earlier of recent) {
       for (const [term, weight] of queryTerms(
