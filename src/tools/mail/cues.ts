@@ -24,6 +24,20 @@ export const MAIL_CUES: GroupCues = {
         /\b(?:(?:the|my|our) [a-z]+|[A-Z][a-z]+|he|she|they) sent\b(?! (?:to|it to|them to)\b)|\bdid (?:the|my|our) [a-z]+ (?:send|email)\b/,
       weight: 1.5,
     },
+    // A thing named as found in someone's message ("the brief from her email", "the dates in
+    // his mail", "the link in their message"): read there first
+    {
+      pattern:
+        /\b(?:from|in|on) (?:his|her|their|the|that|[A-Z][a-z]+'s) (?:last |latest |recent )?(?:e-?mails?|mails?|messages?)\b/i,
+      weight: 2,
+    },
+    // Asked whether someone named by title or name sent it ("did Mrs Patel send …", "did Dr
+    // Okafor reply"): the inbox answers
+    {
+      pattern:
+        /\b[Dd]id (?:(?:Mrs|Mr|Ms|Miss|Dr|Prof)\.? )?[A-Z][a-z]+ (?:send|email|e-mail|mail|reply|write)\b/,
+      weight: 1.5,
+    },
   ],
   words: {
     thread: ["mail"],
