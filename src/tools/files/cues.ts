@@ -6,6 +6,13 @@ export const FILES_CUES: GroupCues = {
   shapes: [
     { pattern: PATH, weight: 2.5 },
     { pattern: /\b(?:file|folder|directory)s?\b/i, weight: 1.5 },
+    // Something the person wrote or kept somewhere, asked where ("where did I write down the
+    // wifi password", "where did I save that quote"): searched for among their files
+    {
+      pattern:
+        /\bwhere\s+(?:did|have|had)\s+i\s+(?:write|written|wrote|jot|jotted|note|noted|save|saved|put|keep|kept|store|stored|stick|stuck)\b/i,
+      weight: 2,
+    },
   ],
   // A file named loosely ("my passport scan") is found before it is moved, binned or described
   lookups: {
