@@ -38,6 +38,12 @@ export const MAIL_CUES: GroupCues = {
         /\b[Dd]id (?:(?:Mrs|Mr|Ms|Miss|Dr|Prof)\.? )?[A-Z][a-z]+ (?:send|email|e-mail|mail|reply|write)\b/,
       weight: 1.5,
     },
+    // A mailbox's own folders by name ("in my Archive folder", "in Spam", "the Sent folder")
+    {
+      pattern:
+        /\b(?:my|the|in)\s+(?:Archive|Archived|Sent|Drafts|Spam|Junk|Promotions|Outbox|All Mail)\s+(?:folder|box)\b|\bin\s+(?:my\s+)?(?:spam|junk)\b/,
+      weight: 2,
+    },
   ],
   words: {
     thread: ["mail"],
