@@ -59,5 +59,16 @@ export const LISTS_CUES: GroupCues = {
     "read later": ["list", "add"],
     "start over": ["clear"],
     "start again": ["clear"],
+    // Everything on it dropped, named by what is there rather than by the list
+    "scrap what's there": ["clear"],
+    "clear what's there": ["clear"],
+    "wipe what's there": ["clear"],
+    "scrap everything": ["clear"],
+    "clear everything": ["clear"],
+    "wipe everything": ["clear"],
+    "scrap the lot": ["clear"],
+    "clear the lot": ["clear"],
+    "clear it out": ["clear"],
+    "empty it": ["clear"],
   },
 };
