@@ -61,4 +61,54 @@ describe("the step a louder one hides, at a small budget", () => {
     expect(found).toContain("mail_search");
     expect(top({ text: "did Dr Mensah reply about the scan results" }, 6)).toContain("mail_search");
   });
+
+  it("reads time added to a timer, a timed stretch and an alarm named by its clock time", () => {
+    expect(top({ text: "the rice needs another ten more minutes, and put the kettle on" }, 8)).toContain(
+      "timer_set",
+    );
+    expect(top({ text: "start a 40 minute study sprint and play some piano music" }, 10)).toContain(
+      "timer_set",
+    );
+    expect(top({ text: "the 6:10 one on Friday can go, the office is shut" }, 8)).toContain("alarm_cancel");
+  });
+
+  it("reads the weather as a condition among other steps, and the sky asked about as a place", () => {
+    expect(
+      top({ text: "I want to walk to the market on Sunday, will it stay dry, and add eggs to my list" }, 10),
+    ).toContain("weather_forecast");
+    expect(top({ text: "what's it doing outside right now" }, 5)).toContain("weather_current");
+  });
+
+  it("reads the battery asked by what it must do or what is left", () => {
+    for (const text of ["will this last the train home?", "how much juice have I got, and dim the screen"])
+      expect(top({ text }, 8), text).toContain("system_battery");
+  });
+
+  it("reads whatever is on now as the player's to name", () => {
+    expect(top({ text: "find the words to whatever's playing and save them" }, 10)).toContain(
+      "media_now_playing",
+    );
+  });
+
+  it("reads a time wanted in the person's own clock, a mailbox folder, a file by its place", () => {
+    expect(
+      top({ text: "Priya sent a start time for the call, she's in Delhi, what's that for me" }, 10),
+    ).toContain("time_convert");
+    expect(top({ text: "is there anything in the Junk folder from the bank" }, 8)).toContain("mail_search");
+    // The place a file lives brings the finder up, whatever else the request does
+    const rankOf = fixture.rankOf.bind(fixture);
+    expect(rankOf({ text: "email Omar the floor plan from my desktop" }, "files_search")).toBeLessThan(
+      rankOf({ text: "email Omar the floor plan" }, "files_search"),
+    );
+    expect(top({ text: "where did I jot the gate code" }, 8)).toContain("files_search");
+  });
+
+  it("reads a window by what it shows, and a recording's file wanted as text", () => {
+    expect(top({ text: "what window has the budget spreadsheet, switch to it" }, 8)).toContain(
+      "windows_list",
+    );
+    expect(top({ text: "give me the main points of standup-recording.m4a" }, 10)).toContain(
+      "media_transcribe",
+    );
+  });
 });
