@@ -14,6 +14,13 @@ export const FILES_CUES: GroupCues = {
         /\b(?:the|my|this|those|these)\s+(?:[\w'-]+\s+){0,3}(?:from|in|on|off)\s+(?:my\s+|the\s+)?(?:desktop|downloads|documents|home folder)\b(?!\/)/i,
       weight: 1.5,
     },
+    // A file named by how it came to the person ("the podcast I downloaded yesterday", "the
+    // letter we scanned"): found before it is used
+    {
+      pattern:
+        /\b(?:the|that|this|my)\s+(?:[\w'-]+\s+){0,3}(?:i|we)\s+(?:just\s+)?(?:downloaded|saved|scanned|exported|recorded|dragged)\b/i,
+      weight: 1.5,
+    },
     // Something the person wrote or kept somewhere, asked where ("where did I write down the
     // wifi password", "where did I save that quote"): searched for among their files
     {

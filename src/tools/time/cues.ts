@@ -19,6 +19,10 @@ const TIME_THERE =
 const FOR_ME =
   /\bwhat(?:'?s|’s| is| would be| will (?:that|it) be)\s+(?:that|it|this)?\s*(?:for me|in my time|my time|for us|here)\b|\bin my (?:own )?time(?:\s*zone)?\b|\bmy time\s*zone\b/i;
 
+/** How long is left before something of the person's ("how long till my 2pm"): from now. */
+const HOW_LONG_TILL =
+  /\bhow long\s+(?:is it\s+)?(?:till|until|til|'til|before)\s+(?:my|our|the)\s+(?:\d|next\b|meeting|call|flight|train|appointment|class|lesson|interview|shift)/i;
+
 /** Everyday words for what this group's tools say in their own terms. */
 export const TIME_CUES: GroupCues = {
   shapes: [
@@ -27,6 +31,7 @@ export const TIME_CUES: GroupCues = {
     { pattern: TIME_THERE, weight: 2 },
     { pattern: PLACE_TIME, weight: 2 },
     { pattern: FOR_ME, weight: 2 },
+    { pattern: HOW_LONG_TILL, weight: 2 },
   ],
   words: {
     timezone: ["time", "zone"],
