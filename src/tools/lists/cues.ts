@@ -5,7 +5,7 @@ export const LISTS_CUES: GroupCues = {
   shapes: [
     {
       pattern:
-        /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?dos?(?: list)?|shopping|groceries|grocery|packing)\b|\b(?!play)[a-z]{3,}list\b/i,
+        /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?dos?(?: list)?|shopping|groceries|grocery|packing)\b|\b(?!play)[a-z]{3,}list\b|[\u2014\u2013:]\s*(?:[\w'-]+\s+){0,2}list\b/i,
       weight: 2.5,
     },
     // A list named only by its name, in quotes, as what something goes on ("log it on 'incidents'")
