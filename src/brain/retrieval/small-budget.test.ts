@@ -111,4 +111,19 @@ describe("the step a louder one hides, at a small budget", () => {
       "media_transcribe",
     );
   });
+
+  it("reads a file by how it came, time left before my event, a copy read back, a list after a dash", () => {
+    const rankOf = fixture.rankOf.bind(fixture);
+    expect(
+      rankOf({ text: "the slides we exported last night, how many pages" }, "files_search"),
+    ).toBeLessThan(rankOf({ text: "the slides from last night, how many pages" }, "files_search"));
+    // The clock's group answers it (the time until, or the time now)
+    expect(
+      top({ text: "how long until my 4:15, and remind me to leave" }, 5).some((n) => n.startsWith("time_")),
+    ).toBe(true);
+    expect(top({ text: "copy the paragraph in the editor, then read it back to me" }, 10)).toContain(
+      "clipboard_read",
+    );
+    expect(top({ text: "the book titles on that poster: wishlist please" }, 8)).toContain("lists_add");
+  });
 });
