@@ -28,6 +28,13 @@ export const CALENDAR_CUES: GroupCues = {
         /\bwhen(?:'s|’s|\s+is|\s+was)?\s+(?:my|our)\s+(?:next\s+|last\s+|first\s+)?(?:[\w-]+\s+)?(?:call|catch-?up|sync|1:1|one-to-one|check-?in|meeting|session|lesson|class|appointment|interview|review|standup|stand-up|flight|train)\b/i,
       weight: 2,
     },
+    // Something put in for a day and a time ("put 'Dentist' in for Sat 2pm", "pencil the
+    // viewing in for Tuesday"): a diary entry made
+    {
+      pattern:
+        /\b(?:put|pencil|stick|pop|block)\s+(?:[\w'"‘“’”-]+\s+){1,5}in\s+for\s+(?:mon|tue|wed|thu|fri|sat|sun|today|tonight|tomorrow|next|this|the\s+\d|\d)/i,
+      weight: 2,
+    },
   ],
   words: {
     meeting: ["calendar", "event"],
