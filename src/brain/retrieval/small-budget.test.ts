@@ -126,4 +126,20 @@ describe("the step a louder one hides, at a small budget", () => {
     );
     expect(top({ text: "the book titles on that poster: wishlist please" }, 8)).toContain("lists_add");
   });
+
+  it("reads what is shown and read: a diary entry put in, part of a window, this page, an open editor", () => {
+    expect(top({ text: "pencil the boiler service in for next Wednesday" }, 8)).toContain(
+      "calendar_create_event",
+    );
+    expect(top({ text: "read me the figures in the bottom row of the invoice window" }, 10)).toContain(
+      "screen_ocr",
+    );
+    const rankOf = fixture.rankOf.bind(fixture);
+    expect(
+      rankOf({ text: "going by this price list, which plan is cheapest" }, "browser_get_text"),
+    ).toBeLessThan(rankOf({ text: "which plan is cheapest" }, "browser_get_text"));
+    expect(
+      rankOf({ text: "the notes open in the editor, put them in a mail to Ruth" }, "ui_state"),
+    ).toBeLessThan(rankOf({ text: "the notes, put them in a mail to Ruth" }, "ui_state"));
+  });
 });
