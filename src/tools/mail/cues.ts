@@ -38,6 +38,13 @@ export const MAIL_CUES: GroupCues = {
         /\b[Dd]id (?:(?:Mrs|Mr|Ms|Miss|Dr|Prof)\.? )?[A-Z][a-z]+ (?:send|email|e-mail|mail|reply|write)\b/,
       weight: 1.5,
     },
+    // What a company sends after a purchase or a booking, named by the company ("the
+    // Booking.com confirmation", "the Ryanair itinerary", "my Amazon receipt"): in the inbox
+    {
+      pattern:
+        /\b(?:the|my|our|that)\s+(?:[A-Z][\w&'-]*(?:\.(?:com|co\.uk|co|io|net|org))?\s+){1,2}(?:confirmation|receipt|itinerary|e-?tickets?|booking reference|order number|invoice)\b/,
+      weight: 2,
+    },
     // A mailbox's own folders by name ("in my Archive folder", "in Spam", "the Sent folder")
     {
       pattern:
