@@ -142,4 +142,12 @@ describe("the step a louder one hides, at a small budget", () => {
       rankOf({ text: "the notes open in the editor, put them in a mail to Ruth" }, "ui_state"),
     ).toBeLessThan(rankOf({ text: "the notes, put them in a mail to Ruth" }, "ui_state"));
   });
+
+  it("reads what a company sent, named by the company, and what the person always has", () => {
+    expect(top({ text: "save the Eurostar e-ticket to ~/trips" }, 10)).toContain("mail_search");
+    const rankOf = fixture.rankOf.bind(fixture);
+    expect(rankOf({ text: "type my usual greeting into the chat window" }, "memory_recall")).toBeLessThan(
+      rankOf({ text: "type a greeting into the chat window" }, "memory_recall"),
+    );
+  });
 });
