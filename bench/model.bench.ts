@@ -196,6 +196,7 @@ const dev6 = await measure(load("recall-dev6.jsonl"), "dev6", true);
 const dev7 = await measure(load("recall-dev7.jsonl"), "dev7", true);
 const dev8 = await measure(load("recall-dev8.jsonl"), "dev8", true);
 const dev9 = await measure(load("recall-dev9.jsonl"), "dev9", true);
+const dev10 = await measure(load("recall-dev10.jsonl"), "dev10", true);
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -217,6 +218,7 @@ const result = {
   developmentIndependent7: dev7,
   developmentIndependent8: dev8,
   developmentIndependent9: dev9,
+  developmentIndependent10: dev10,
   blind,
   malformedCalls: malformed,
 };

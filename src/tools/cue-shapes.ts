@@ -55,6 +55,16 @@ export const INSIDE_APP = new RegExp(
   "i",
 );
 
+/**
+ * A program opened and then worked in, in one breath: "open <app> and write / type / run /
+ * start / save …", "launch <app>, then a new message". What follows the launch is done with
+ * keys in its window (typed text, a shortcut), so the launch alone is half the request.
+ */
+export const APP_THEN_KEYS = new RegExp(
+  `\\b(?:open|launch|start|fire up|bring up|load)\\s+(?:up\\s+)?(?:the |a |my |new )?(?:${APP_NAMES}|(?:text )?editor|word processor)\\b[^.?!]{0,30}?(?:,\\s*|\\s+(?:and|then|&)\\s+(?:then\\s+)?)(?:write|type|enter|put|fill|start|run|save|paste|open a new|make a new|create a new|compose)\\b`,
+  "i",
+);
+
 /** A day or a time of day. */
 export const WHEN =
   /\b(?:tomorrow|tonight|today|next week|this week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|at \d{1,2}(?::\d\d)?\s*(?:am|pm)?)\b/i;

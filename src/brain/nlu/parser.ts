@@ -19,7 +19,7 @@ import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
-import { SlotCache } from "./template.js";
+import { literalWords, SlotCache } from "./template.js";
 import { dropContrasted } from "./text/negation.js";
 import { heardAs, openerLength, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
@@ -97,7 +97,10 @@ export function assembleNlu(
     clock: options.clock,
     timezone: options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC",
     thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
-    speller: new SpellingCorrector(corpus.words),
+    speller: new SpellingCorrector(
+      corpus.words,
+      catalog.shapes.flatMap((shape) => [...literalWords(shape.template.nodes)]),
+    ),
     vocabulary: options.vocabulary,
   });
   const stats = {

@@ -21,6 +21,13 @@ export interface Template {
   slots: string[];
 }
 
+/** Every literal word a template can match, in any of its alternatives. */
+export function* literalWords(nodes: readonly TemplateNode[]): Iterable<string> {
+  for (const node of nodes)
+    if (node.k === "w") yield node.w;
+    else if (node.k === "alt") for (const option of node.opts) yield* literalWords(option);
+}
+
 export function parseTemplate(source: string): Template {
   let pos = 0;
   const slots: string[] = [];

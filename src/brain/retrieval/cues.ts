@@ -2,6 +2,9 @@ import type { GroupCue } from "../../core/language.js";
 import type { RelatedPhrase, RelatedWords } from "./terms.js";
 import type { CatalogTool } from "./tool-index.js";
 
+/** A shape this heavy is one its group declares unambiguous for the group. */
+export const STRONG_SHAPE = 3;
+
 /** The particles of English phrasal verbs ("put away", "flash up"). */
 const PARTICLES = new Set(["up", "down", "off", "on", "out", "away", "over", "back", "in", "through"]);
 /** What stands between a phrasal verb and its particle: a pronoun, never a clause. */
@@ -65,6 +68,17 @@ export class CompiledCues {
     this.general = general;
     this.words = words;
     this.phrases = phrases;
+  }
+
+  /**
+   * Groups a shape of weight `STRONG_SHAPE` or more matches in the text: a shape its group
+   * declares unambiguous ("push … ~/code", "350F", "out loud").
+   */
+  strong(text: string): Set<string> {
+    const out = new Set<string>();
+    for (const [group, cues] of this.shapes)
+      if (cues.some((cue) => cue.weight >= STRONG_SHAPE && cue.pattern.test(text))) out.add(group);
+    return out;
   }
 
   /** How much the text's shapes lift each group (BM25 units). */

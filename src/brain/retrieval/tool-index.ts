@@ -108,6 +108,8 @@ export class ToolIndex {
   private readonly phrasings = new Bm25Index();
   private readonly groups = new Bm25Index();
   private readonly groupOf = new Map<string, string>();
+  /** How many tools each group has. */
+  private readonly sizes = new Map<string, number>();
   private readonly companions: Map<string, Set<string>>;
   private readonly lookupsByTool: Map<string, Set<string>>;
   /** Each tool's own cues (its language's `cues`): shapes that point at it. */
@@ -119,6 +121,7 @@ export class ToolIndex {
     const byGroup = new Map<string, Map<string, number>>();
     for (const tool of catalog) {
       this.groupOf.set(tool.name, tool.group);
+      this.sizes.set(tool.group, (this.sizes.get(tool.group) ?? 0) + 1);
       const cues = (tool.language ?? []).flatMap((intent) => (intent.cues ? [intent.cues] : []));
       if (cues.length > 0) this.cues.set(tool.name, cues);
       const doc = new Map<string, number>();
@@ -187,7 +190,14 @@ export class ToolIndex {
 
   /** Tools whose own cues the text has (a sum's shape, a key chord), in catalog order. */
   cued(text: string): string[] {
-    return this.names.filter((name) => this.cues.get(name)?.some((cue) => cue.test(text)));
+    // A group of one tool whose unambiguous shape the text has (a repository verb with a code
+    // place: the shell) points at that tool as surely as the tool's own cue would
+    const strong = this.groupCues.strong(text);
+    return this.names.filter(
+      (name) =>
+        this.cues.get(name)?.some((cue) => cue.test(text)) ||
+        (strong.has(this.groupOf.get(name)!) && this.sizes.get(this.groupOf.get(name)!) === 1),
+    );
   }
 
   /**

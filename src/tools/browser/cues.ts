@@ -31,6 +31,13 @@ export const BROWSER_CUES: GroupCues = {
         /\b(?:this|the current)\s+(?:shop|store|site|website|web ?page|page|checkout)\b|\bthen\s+(?:continue|next|submit|proceed|confirm|done|book|pay)\b/i,
       weight: 2,
     },
+    // A fact taken from what is shown ("according to this timetable", "going by this price
+    // list"): the open page's text is read
+    {
+      pattern:
+        /\b(?:according to|going by|based on)\s+this\s+(?:[\w-]+\s+)?(?:timetable|table|listing|price list|menu|article|page|chart|schedule)\b/i,
+      weight: 2,
+    },
   ],
   words: {
     ...PAGE_SAYS,

@@ -26,9 +26,22 @@ const OPERATION_ON =
 /** A named value multiplied or divided by a written one ("the day rate times 18"). */
 const TIMES_NUMBER = /\b(?:times|multiplied by|divided by)\s+(?:the\s+)?\d/i;
 /** How many of one thing fit in, or make, another: a division ("how many 40-minute slots fit"). */
-const HOW_MANY_FIT = /\bhow many\b[^?.!]*\b(?:fit|fits|go into|goes into)\b/i;
+const HOW_MANY_FIT = /\bhow many\b(?:[^?.!]|\.\d)*\b(?:fit|fits|go into|goes into)\b/i;
 /** How many of one unit a written amount is ("how many yen is 250 dollars"). */
 const HOW_MANY_IS = /\bhow many\s+\S+\s+(?:is|are|would be|makes?)\s+[£$€¥]?\d/i;
+/**
+ * Amounts already written somewhere, totted up: "tot them up", "what's the damage", "what it
+ * all comes to". The amounts are read by another step; the sum is this one. ("add up" is a
+ * word of its own below, weaker: a shape lifted it over the step that reads the amounts.)
+ */
+const TOTTED_UP =
+  /\b(?:tot(?:ting|ted)?)\s+(?:(?:it|them|these|those|everything|all|the\s+\w+(?:\s+\w+)?)\s+)?up\b|\bwhat(?:'s|’s|\s+is|\s+was|\s+will\s+be)\s+the\s+damage\b|\b(?:all|it|that|they|everything)\s+(?:comes?|came|will\s+come)\s+to\b/i;
+/** Prices compared: a bundle against its parts bought separately, "is it a saving". */
+const SAVING =
+  /\b(?:a|any|the|real)\s+saving\b|\b(?:separately|individually|one\s+by\s+one)\b(?:[^?.!]|\.\d)*\bprices?\b|\bprices?\b(?:[^?.!]|\.\d)*\b(?:separately|individually)\b/i;
+/** A worked answer with its number, to be checked: "I got 42.7, am I right?". */
+const CHECK_ANSWER =
+  /^(?=.*\d)(?=.*(?:\b(?:am|was)\s+i\s+(?:right|correct|close)\b|\b(?:is|was)\s+(?:that|it|this|my\s+answer)\s+(?:right|correct)\b|\bcheck\s+my\s+(?:answer|working|sums?|maths?)\b|\bdid\s+i\s+get\s+(?:it|that|this)\s+right\b))/i;
 /** A clock time and a length of time in one request: the time it ends, arrives or lands. */
 const TIME_PLUS = /^(?=.*\b(?:[01]?\d|2[0-3]):[0-5]\d\b)(?=.*\b\d+\s*(?:h\s*\d+|hrs?|hours?)\b)/i;
 
@@ -47,6 +60,9 @@ export const CALC_CUES: GroupCues = {
     { pattern: TIMES_NUMBER, weight: 3 },
     { pattern: HOW_MANY_FIT, weight: 2 },
     { pattern: HOW_MANY_IS, weight: 2 },
+    { pattern: TOTTED_UP, weight: 2 },
+    { pattern: SAVING, weight: 3 },
+    { pattern: CHECK_ANSWER, weight: 3 },
   ],
   words: {
     percent: ["calculate"],

@@ -21,6 +21,20 @@ export const CALENDAR_CUES: GroupCues = {
         /\b(?:move|push|shift|bump|pull|bring)\s+(?:our|my|the|this|that|today'?s|tomorrow'?s)\s+(?:[\w-]+\s+)?(?:call|catch-?up|sync|1:1|one-to-one|check-?in|meeting|session|lesson|appointment|chat|review)\b/i,
       weight: 2,
     },
+    // When a meeting of the person's is, asked or passed on ("when's our next catch-up",
+    // "tell Sam when our next sync is"): the diary is read
+    {
+      pattern:
+        /\bwhen(?:'s|’s|\s+is|\s+was)?\s+(?:my|our)\s+(?:next\s+|last\s+|first\s+)?(?:[\w-]+\s+)?(?:call|catch-?up|sync|1:1|one-to-one|check-?in|meeting|session|lesson|class|appointment|interview|review|standup|stand-up|flight|train)\b/i,
+      weight: 2,
+    },
+    // Something put in for a day and a time ("put 'Dentist' in for Sat 2pm", "pencil the
+    // viewing in for Tuesday"): a diary entry made
+    {
+      pattern:
+        /\b(?:put|pencil|stick|pop|block)\s+(?:[\w'"‘“’”-]+\s+){1,5}in\s+for\s+(?:mon|tue|wed|thu|fri|sat|sun|today|tonight|tomorrow|next|this|the\s+\d|\d)/i,
+      weight: 2,
+    },
   ],
   words: {
     meeting: ["calendar", "event"],

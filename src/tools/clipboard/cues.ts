@@ -4,6 +4,13 @@ import type { GroupCues } from "../../core/language.js";
 export const CLIPBOARD_CUES: GroupCues = {
   shapes: [
     { pattern: /\b(?:i )?(?:copied|clipboard|paste|pasted)\b|\bcopy (?:it|that|this|the)\b/i, weight: 1.5 },
+    // Copied and then read back ("select all and copy, then tell me what it says"): what was
+    // copied is read off the clipboard
+    {
+      pattern:
+        /\bcopy\b[^.?!]{0,40}\b(?:tell me what (?:it|that) says|read (?:it|that) (?:back|out)|read (?:me|out) what)\b/i,
+      weight: 2,
+    },
   ],
   // What is copied is read first (a file, a note, a page, the screen, something remembered):
   // the best-ranked of them comes with the copy

@@ -6,6 +6,28 @@ export const FILES_CUES: GroupCues = {
   shapes: [
     { pattern: PATH, weight: 2.5 },
     { pattern: /\b(?:file|folder|directory)s?\b/i, weight: 1.5 },
+    // A file named by what it is and the place it lives ("the invite from my desktop", "the
+    // scan in Downloads"): found before it is attached, sent or read. A place written as a
+    // path ("Documents/tax/…") is the path's shape already
+    {
+      pattern:
+        /\b(?:the|my|this|those|these)\s+(?:[\w'-]+\s+){0,3}(?:from|in|on|off)\s+(?:my\s+|the\s+)?(?:desktop|downloads|documents|home folder)\b(?!\/)/i,
+      weight: 1.5,
+    },
+    // A file named by how it came to the person ("the podcast I downloaded yesterday", "the
+    // letter we scanned"): found before it is used
+    {
+      pattern:
+        /\b(?:the|that|this|my)\s+(?:[\w'-]+\s+){0,3}(?:i|we)\s+(?:just\s+)?(?:downloaded|saved|scanned|exported|recorded|dragged)\b/i,
+      weight: 1.5,
+    },
+    // Something the person wrote or kept somewhere, asked where ("where did I write down the
+    // wifi password", "where did I save that quote"): searched for among their files
+    {
+      pattern:
+        /\bwhere\s+(?:did|have|had)\s+i\s+(?:write|written|wrote|jot|jotted|note|noted|save|saved|put|keep|kept|store|stored|stick|stuck)\b/i,
+      weight: 2,
+    },
   ],
   // A file named loosely ("my passport scan") is found before it is moved, binned or described
   lookups: {

@@ -1,5 +1,5 @@
 import type { GroupCues } from "../../core/language.js";
-import { APP_NAME, APP_WORD } from "../cue-shapes.js";
+import { APP_NAME, APP_THEN_KEYS, APP_WORD } from "../cue-shapes.js";
 
 /** Everyday words for what this group's tools say in their own terms. */
 export const INPUT_CUES: GroupCues = {
@@ -10,6 +10,8 @@ export const INPUT_CUES: GroupCues = {
     input_type: ["windows_focus", "apps_focus", "apps_launch"],
   },
   shapes: [
+    // A program opened and worked in at once ("open <app> and write …"): its keys are the step
+    { pattern: APP_THEN_KEYS, weight: 1.5 },
     // An app's own command said as a step ("… and save it"): a keyboard shortcut in its window
     {
       pattern:

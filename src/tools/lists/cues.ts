@@ -5,7 +5,7 @@ export const LISTS_CUES: GroupCues = {
   shapes: [
     {
       pattern:
-        /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?dos?(?: list)?|shopping|groceries|grocery|packing)\b|\b(?!play)[a-z]{3,}list\b/i,
+        /\b(?:my|the|a|our|this|that|new)\s+(?:[\w'-]+\s+){0,3}list\b|\blists?\s+(?:of|for|called|named)\b|\bon (?:my|the) list\b|\b(?:checklist|to-?dos?(?: list)?|shopping|groceries|grocery|packing)\b|\b(?!play)[a-z]{3,}list\b|[\u2014\u2013:]\s*(?:[\w'-]+\s+){0,2}list\b/i,
       weight: 2.5,
     },
     // A list named only by its name, in quotes, as what something goes on ("log it on 'incidents'")
@@ -59,5 +59,16 @@ export const LISTS_CUES: GroupCues = {
     "read later": ["list", "add"],
     "start over": ["clear"],
     "start again": ["clear"],
+    // Everything on it dropped, named by what is there rather than by the list
+    "scrap what's there": ["clear"],
+    "clear what's there": ["clear"],
+    "wipe what's there": ["clear"],
+    "scrap everything": ["clear"],
+    "clear everything": ["clear"],
+    "wipe everything": ["clear"],
+    "scrap the lot": ["clear"],
+    "clear the lot": ["clear"],
+    "clear it out": ["clear"],
+    "empty it": ["clear"],
   },
 };

@@ -24,6 +24,33 @@ export const MAIL_CUES: GroupCues = {
         /\b(?:(?:the|my|our) [a-z]+|[A-Z][a-z]+|he|she|they) sent\b(?! (?:to|it to|them to)\b)|\bdid (?:the|my|our) [a-z]+ (?:send|email)\b/,
       weight: 1.5,
     },
+    // A thing named as found in someone's message ("the brief from her email", "the dates in
+    // his mail", "the link in their message"): read there first
+    {
+      pattern:
+        /\b(?:from|in|on) (?:his|her|their|the|that|[A-Z][a-z]+'s) (?:last |latest |recent )?(?:e-?mails?|mails?|messages?)\b/i,
+      weight: 2,
+    },
+    // Asked whether someone named by title or name sent it ("did Mrs Patel send …", "did Dr
+    // Okafor reply"): the inbox answers
+    {
+      pattern:
+        /\b[Dd]id (?:(?:Mrs|Mr|Ms|Miss|Dr|Prof)\.? )?[A-Z][a-z]+ (?:send|email|e-mail|mail|reply|write)\b/,
+      weight: 1.5,
+    },
+    // What a company sends after a purchase or a booking, named by the company ("the
+    // Booking.com confirmation", "the Ryanair itinerary", "my Amazon receipt"): in the inbox
+    {
+      pattern:
+        /\b(?:the|my|our|that)\s+(?:[A-Z][\w&'-]*(?:\.(?:com|co\.uk|co|io|net|org))?\s+){1,2}(?:confirmation|receipt|itinerary|e-?tickets?|booking reference|order number|invoice)\b/,
+      weight: 2,
+    },
+    // A mailbox's own folders by name ("in my Archive folder", "in Spam", "the Sent folder")
+    {
+      pattern:
+        /\b(?:my|the|in)\s+(?:Archive|Archived|Sent|Drafts|Spam|Junk|Promotions|Outbox|All Mail)\s+(?:folder|box)\b|\bin\s+(?:my\s+)?(?:spam|junk)\b/,
+      weight: 2,
+    },
   ],
   words: {
     thread: ["mail"],

@@ -4,6 +4,20 @@ import type { GroupCues } from "../../core/language.js";
 export const MEDIA_CUES: GroupCues = {
   shapes: [
     { pattern: /\b\w[\w-]*\.(?:mp3|m4a|wav|ogg|flac|mp4|mkv|mov|webm)\b/i, weight: 2 },
+    // What a recording's file says, wanted as text ("summarise lecture.mp4", "the points of
+    // the interview.m4a"): it is written out first
+    {
+      pattern:
+        /^(?=.*\b\w[\w-]*\.(?:mp3|m4a|wav|ogg|flac|mp4|mkv|mov|webm)\b)(?=.*\b(?:summar\w*|sum up|notes?|minutes|points|gist|quotes?|what (?:he|she|they|it|was) (?:says?|said)|text|words|written out|write out)\b)/i,
+      weight: 2,
+    },
+    // Whatever is on now, named without its title ("the lyrics to whatever's on", "what's
+    // playing right now"): the player says what it is
+    {
+      pattern:
+        /\bwhatever(?:'s|’s|\s+is)\s+(?:on|playing)\b|\bwhat(?:'s|’s|\s+is)\s+playing\b|\b(?:this|that|the)\s+(?:song|track|tune)\s+(?:that's\s+|that\s+is\s+)?(?:on|playing)\b/i,
+      weight: 2,
+    },
     // A sound heard and not placed is what is playing
     {
       pattern: /\bmaking (?:that |a |some |this )?(?:noise|sound|racket)\b|\bthat (?:noise|sound)\b/i,

@@ -8,6 +8,13 @@ export const MEMORY_CUES: GroupCues = {
         /\b(?:who(?:'?s| is| was)|what(?:'?s| is| was)|when(?:'?s| is))\s+my\b|\bmy\s+(?:home |work |office )?address\b|\bmy\s+(?:wife|husband|partner|girlfriend|boyfriend|spouse|mum|mom|mother|dad|father|parents?|grand(?:ma|pa|mother|father|parents?)|nan|gran|aunt|uncle|cousin|niece|nephew|in-laws|family|sister|brother|siblings?|son|daughter|kids?|child|children|boss|manager|dentist|doctor|landlord|neighbou?r|coach|teacher|friend|colleague|allerg\w*|preferences?|favou?rite)\b|\b(?:did i tell you|did i (?:say|mention)\s+(?:was|is|were|are|i|i'd|i'm|my)\b|do you (?:know|remember)|you remember|what do you know)\b/i,
       weight: 4,
     },
+    // What the person always has or likes, named as theirs ("my usual sign-off", "the one I
+    // like", "how I take it"): a preference they told before
+    {
+      pattern:
+        /\bmy usual\b|\bthe (?:one|way) I (?:like|prefer|always use)\b|\bhow I (?:like|take) (?:it|mine)\b/i,
+      weight: 3,
+    },
     // Where someone lives, works or goes is a fact the user told: "near where my aunt lives"
     { pattern: /\bwhere\s+(?:my\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:lives?|works?|stays?)\b/i, weight: 3 },
     {

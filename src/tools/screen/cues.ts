@@ -11,6 +11,13 @@ export const SCREEN_CUES: GroupCues = {
         /\b(?:photo|picture|scan|scanned|image|dialog|dialogue|error (?:box|message|code))\b(?=.*\b(?:open|showing|shows|in front of me|up)\b)|\b(?:in|on) the (?:dialog|dialogue|pop-?up|error box)\b/i,
       weight: 1.5,
     },
+    // Figures or words read out of part of a window ("read me the numbers in the totals row",
+    // "what does the top cell say"): read off the screen
+    {
+      pattern:
+        /\bread (?:me |out )?(?:the |what(?:'s| is) (?:in|on) the )?(?:[\w-]+\s+){0,2}(?:in|on|from) (?:the|that|this) (?:[\w-]+\s+)?(?:row|column|cell|box|panel|sidebar|status bar|title bar|corner)\b|\bwhat does the (?:[\w-]+\s+)?(?:row|column|cell|box|panel|status bar) say\b/i,
+      weight: 2,
+    },
   ],
   words: {
     screenshot: ["screen", "capture"],

@@ -22,6 +22,13 @@ export const SHELL_CUES: GroupCues = {
         /\b(?:clone|push|pull|rebase|stash|check ?out|blame)\b[^.?!]{0,60}(?:\b(?:github|gitlab|bitbucket)\.(?:com|org)\b|\.git\b|~\/(?:code|src|dev|projects?|repos?|git)\b|\b(?:repo(?:sitory)?|branch|latest changes|commits?)\b)/i,
       weight: 3,
     },
+    // A folder's contents weighed against each other ("the fattest subfolder of ~/Projects",
+    // "something in Downloads is huge", "what's biggest in Documents"): sizes a program measures
+    {
+      pattern:
+        /^(?=.*\b(?:biggest|largest|fattest|heaviest|huge|massive|enormous|ginormous|bloated)\b)(?=.*(?:~\/|\b(?:sub)?folders?\b|\bdirector(?:y|ies)\b|\b(?:downloads|documents|desktop|pictures|videos|music|projects|home)\b))/i,
+      weight: 3,
+    },
     // Who last changed a file of code is the repository's blame
     {
       pattern:

@@ -10,9 +10,18 @@ export const SYSTEM_CUES: GroupCues = {
         /\b(?:show|pop|flash|throw)\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+|little\s+|short\s+)?(?:message|alert|notice|ping)\b|\b(?:pop|flash|put|throw)\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:note|message|alert)\s+up\b|\b(?:message|alert|notice|note)\s+(?:up\s+)?on (?:my|the) screen\b/i,
       weight: 2,
     },
+    // The battery asked by what it must do or what is left ("last the flight", "make it last",
+    // "how much juice is left", "if we're below half"): its charge is read
+    {
+      pattern:
+        /\b(?:last|lasts|survive)\s+(?:the|a|this|my|until|till|through)\s+(?:whole\s+)?(?:flight|trip|journey|day|meeting|train|night|evening|afternoon|morning|lecture|drive)\b|\bmake\s+(?:it|this|the\s+(?:laptop|battery))\s+last\b|\b(?:how\s+much|any)\s+(?:juice|charge|battery)\b|\b(?:juice|charge|battery)\s+(?:is\s+|do\s+i\s+have\s+)?left\b|\b(?:below|under|less\s+than)\s+(?:half|a\s+quarter|a\s+third|\d+\s*(?:%|percent))(?!\s+(?:price|off|the\s+price))\b/i,
+      weight: 2,
+    },
   ],
   words: {
     sound: ["volume"],
+    juice: ["battery"],
+    blinding: ["brightness"],
     loud: ["volume"],
     quiet: ["volume", "mute"],
     dim: ["brightness"],

@@ -15,7 +15,8 @@ export const UI_CUES: GroupCues = {
     { pattern: /\w\s*(?:\u2192|->|\u203a|\u00bb)\s*\w/, weight: 1.5 },
     // What an app's window shows is read from its controls
     {
-      pattern: /\b(?:shown|showing|displayed|says) (?:in|on) (?:the|my|that|this) (?:[\w-]+ ){0,2}window\b/i,
+      pattern:
+        /\b(?:shown|showing|displayed|says|open) (?:in|on) (?:the|my|that|this) (?:[\w-]+ ){0,2}(?:window|editor|word processor)\b/i,
       weight: 1.5,
     },
   ],

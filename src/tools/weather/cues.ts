@@ -8,7 +8,14 @@ export const WEATHER_CUES: GroupCues = {
     {
       pattern:
         /\b(?:be|stays?|staying|it'?s|is|keeps?) dry\b|\bdry (?:spell|day|weather|enough)\b|\b(?:got|getting|any) (?:snow|rain|sun)\b|\b(?:chucking|tipping|pouring|bucketing|lashing|throwing) (?:it )?down\b/i,
-      weight: 1.5,
+      weight: 3,
+    },
+    // The sky asked about as a place ("what's it looking like out there", "what's it doing
+    // outside", "how is it out"): the weather
+    {
+      pattern:
+        /\bwhat(?:'s|’s| is| will)\s+it\s+(?:be\s+)?(?:looking|doing|like)\s+(?:like\s+)?(?:out there|outside|out)\b|\bhow(?:'s|’s| is)\s+it\s+(?:looking\s+)?(?:out there|outside)\b/i,
+      weight: 3,
     },
   ],
   words: {

@@ -24,6 +24,13 @@ export const WEB_CUES: GroupCues = {
         /\b(?:best|top|cheapest|good)\s+(?:[\w-]+\s+){0,2}(?:under|below|for less than|for under)\s+[£$€]?\d/i,
       weight: 2,
     },
+    // A road by its number and its state ("is the M25 shut", "roadworks on the A14", "I-95
+    // closed"): travel news only a search has; "shut" here is not a program closed
+    {
+      pattern:
+        /^(?=.*\b(?:[AMam]\d{1,4}(?:\(M\))?|B\d{1,4}|I-?\d{1,3}|US-?\d{1,3}|SR-?\d{1,3}|(?:route|highway|interstate|motorway)\s+\d{1,4})\b)(?=.*\b(?:shut|closed|closure|closures|open|reopened|roadworks|works|traffic|jams?|queues?|delays?|accident|crash|diversions?|blocked|gridlocked)\b)/,
+      weight: 3,
+    },
     // The current value of a public rule or rate ("the current mileage allowance") is looked up
     {
       pattern:
@@ -67,6 +74,8 @@ export const WEB_CUES: GroupCues = {
     wikipedia: ["web", "browser"],
     video: ["transcript", "media"],
     youtube: ["transcript", "video"],
+    // A video's short address (youtu.be/…) is a video like the long one
+    youtu: ["youtube", "transcript", "video"],
     // The same, texted short
     yt: ["youtube", "transcript", "video"],
     vid: ["video", "transcript"],

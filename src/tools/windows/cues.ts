@@ -3,7 +3,15 @@ import { APP_NAME } from "../cue-shapes.js";
 
 /** An app by name: its window. */
 export const WINDOWS_CUES: GroupCues = {
-  shapes: [{ pattern: APP_NAME, weight: 1.5 }],
+  shapes: [
+    { pattern: APP_NAME, weight: 1.5 },
+    // A window asked for by what it shows ("which window is the PDF in", "the window with the
+    // invoice"): found in the list of windows before it is acted on
+    {
+      pattern: /\b(?:which|what) window\b|\bthe window (?:with|showing|that has)\b/i,
+      weight: 2,
+    },
+  ],
   words: {
     window: ["windows"],
     snap: ["tile"],

@@ -26,13 +26,17 @@ export class SpellingCorrector {
    * counts as kept: yielding each of its words as often as it occurred cost a one-shot `ask`
    * ~15-50 ms for the same map).
    */
-  constructor(words: Iterable<string> | ReadonlyMap<string, number>) {
+  constructor(words: Iterable<string> | ReadonlyMap<string, number>, alsoKnown: Iterable<string> = []) {
     if (words instanceof Map)
       for (const [word, count] of words as ReadonlyMap<string, number>)
         this.known.set(word, (this.known.get(word) ?? 0) + count);
     else for (const word of words as Iterable<string>) this.known.set(word, (this.known.get(word) ?? 0) + 1);
     // The slots read these words though the classifier sees only their class
     for (const word of classWords()) if (!this.known.has(word)) this.known.set(word, 1);
+    // Words a group's shapes name are real words to that group, though never trained on ("msg"
+    // is a text message; corrected to "message", it was read as mail). Known once: never a
+    // target the corrector reaches by sound (HEARD_AT_LEAST), only left as typed.
+    for (const word of alsoKnown) if (!this.known.has(word)) this.known.set(word, 1);
   }
 
   /** Built when first needed: ~50 ms at start-up that a request of known words never uses. */

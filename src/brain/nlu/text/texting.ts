@@ -3,7 +3,8 @@ import type { Token } from "./normalize.js";
 /**
  * Texting shortenings put back as the words they stand for, so the templates and the classifier
  * read what was meant: "u" is "you", "w/" is "with", "abt" is "about". The shortenings here are
- * ones no command uses as a word of its own. A single letter that is also a key or a name ("r",
+ * ones no command uses as a word of its own. "msg" is not one of them: it is a text message, a word
+ * a group reads as its own (put back as "message", it was read as mail). A single letter that is also a key or a name ("r",
  * "n") is read by its neighbours instead: "we r out of milk", "coffee n bread", but "press r" and
  * "the n key" stay as typed. Spans stay the user's, so free text keeps what was typed.
  */
@@ -27,8 +28,6 @@ const SHORT: Record<string, string> = {
   wks: "weeks",
   appt: "appointment",
   mtg: "meeting",
-  msg: "message",
-  msgs: "messages",
   pwd: "password",
   rn: "right now",
   thnx: "thanks",
