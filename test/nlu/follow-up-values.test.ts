@@ -10,7 +10,7 @@ import { builtinToolsForNlu } from "../../src/testing/index.js";
  */
 const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
 const base = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
-const after = (lastCall: NluCall, then: string) => nlu.parse(then, { ...base, lastCall });
+const secondTurn = (lastCall: NluCall, then: string) => nlu.parse(then, { ...base, lastCall });
 
 const reminder: NluCall = {
   tool: "reminders_create",
@@ -21,7 +21,7 @@ const alarm: NluCall = { tool: "alarm_set", args: { at: "2025-06-12T05:45:00+00:
 describe("a value said alone corrects the last call", () => {
   it("a clock time after an alarm moves it, on the day it was set for", () => {
     for (const then of ["no wait, 5:15", "sorry, 5:15", "5:15 actually"])
-      expect(after(alarm, then)).toMatchObject({
+      expect(secondTurn(alarm, then)).toMatchObject({
         kind: "action",
         tool: "alarm_set",
         args: { at: "2025-06-12T05:15:00+00:00" },
@@ -29,14 +29,14 @@ describe("a value said alone corrects the last call", () => {
   });
 
   it("an hour without am or pm is the one nearer the time it corrects", () => {
-    expect(after(reminder, "make that 8 then")).toMatchObject({
+    expect(secondTurn(reminder, "make that 8 then")).toMatchObject({
       tool: "reminders_create",
       args: { title: "take the bins out", due: "2025-06-12T20:00:00+00:00" },
     });
   });
 
   it("a reminder set without a time takes the time said next", () => {
-    const r = after({ tool: "reminders_create", args: { title: "ring the garage" } }, "at 4 pm");
+    const r = secondTurn({ tool: "reminders_create", args: { title: "ring the garage" } }, "at 4 pm");
     expect(r).toMatchObject({
       kind: "action",
       tool: "reminders_create",
@@ -45,7 +45,7 @@ describe("a value said alone corrects the last call", () => {
   });
 
   it("a timer takes a new length said alone", () => {
-    const r = after({ tool: "timer_set", args: { duration_s: 600 } }, "no, 25 minutes");
+    const r = secondTurn({ tool: "timer_set", args: { duration_s: 600 } }, "no, 25 minutes");
     expect(r.kind).toBe("action");
     expect((r.calls ?? [{ tool: r.tool, args: r.args }]).at(-1)).toMatchObject({
       tool: "timer_set",
@@ -59,14 +59,14 @@ describe("a value said alone corrects the last call", () => {
   });
 
   it("words that are more than a value are read as their own request", () => {
-    const r = after(alarm, "what's the weather at 5");
+    const r = secondTurn(alarm, "what's the weather at 5");
     expect(r.tool).not.toBe("alarm_set");
   });
 });
 
 describe("a repeat said alone", () => {
   it("after a reminder, makes it come back", () => {
-    expect(after(reminder, "every weekday")).toMatchObject({
+    expect(secondTurn(reminder, "every weekday")).toMatchObject({
       kind: "action",
       tool: "reminders_create",
       args: { title: "take the bins out", repeat: "weekdays" },
@@ -74,28 +74,28 @@ describe("a repeat said alone", () => {
   });
 
   it("after a call whose tool does not repeat, does not act", () => {
-    const r = after({ tool: "weather_current", args: { city: "Lyon" } }, "every day");
+    const r = secondTurn({ tool: "weather_current", args: { city: "Lyon" } }, "every day");
     expect(r.kind === "action" && r.confidence >= 0.9).toBe(false);
   });
 });
 
 describe("named back, a full request of the same area acts", () => {
   it("'empty it' after a list was shown clears that list", () => {
-    const r = after({ tool: "lists_show", args: { list: "camping" } }, "empty it");
+    const r = secondTurn({ tool: "lists_show", args: { list: "camping" } }, "empty it");
     expect(r).toMatchObject({ kind: "action", tool: "lists_clear", args: { list: "camping" } });
     expect(r.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
   it("a named reading that is only a guess stays a question", () => {
     // "close inkscape again" reads below a template's certainty: asked, not acted on
-    const r = after({ tool: "apps_launch", args: { app: "inkscape" } }, "close it again");
+    const r = secondTurn({ tool: "apps_launch", args: { app: "inkscape" } }, "close it again");
     expect(r.kind === "action" && r.confidence >= 0.9).toBe(false);
   });
 });
 
 describe("picking one of a listing reads the listing's area first", () => {
   it("'pause the second one' after a list was shown is not a pause of the music", () => {
-    const r = after({ tool: "lists_show", args: { list: "packing" } }, "pause the second one");
+    const r = secondTurn({ tool: "lists_show", args: { list: "packing" } }, "pause the second one");
     expect(r.kind === "action" && r.confidence >= 0.9 && r.tool?.startsWith("media_")).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
-import { findDuration, parseDuration, parseWhen, type SlotEnv } from "./slots/index.js";
+import { bareValue, withoutClosing } from "./follow-up-value.js";
+import { findDuration, parseWhen, type SlotEnv } from "./slots/index.js";
 import type { SlotCache } from "./template.js";
 import { parseNumber, parseOrdinal } from "./text/numbers.js";
 import type { NluCall, NluContext } from "./types.js";
@@ -308,7 +309,7 @@ export function resolveFollowUp(
 ): { calls: NluCall[]; missing: string[] } | undefined {
   const last = context.lastCall;
   if (!last) return undefined;
-  const found = followUpOf(words) ?? bareValue(words, env);
+  const found = followUpOf(words) ?? bareValue(withoutLead(words), env);
   if (!found) return undefined;
   const rest = withoutClosing(found.rest);
   // Where the words it is about start ("and bananas too": after "and", before "too")
@@ -357,36 +358,6 @@ export function resolveFollowUp(
         return { calls: [...calls], missing: calls.length === 1 ? requiredLeftOut(calls[0]!, catalog) : [] };
     }
   return undefined;
-}
-
-/** Words that close a correction without adding to it ("8 actually", "6:40 then"). */
-const CLOSING = new Set(["actually", "then", "please", "instead", "sorry"]);
-
-/**
- * A value said alone right after a call ("no wait, 6:40", "ten minutes", "8 actually"): a
- * correction of the last call, as if "make it" had been said. Only when the words are the value
- * and nothing else: a time, a length or a number, so no request of its own is read as one.
- */
-function bareValue(
-  words: readonly string[],
-  env: SlotEnv,
-): { kind: FollowUpKind; rest: string[] } | undefined {
-  const rest = withoutClosing(withoutLead(words));
-  if (rest.length === 0 || rest.length > 4) return undefined;
-  // "at 6 pm", "for 20 minutes": the time or length without the word that joins it
-  const value = PLACE_LEAD.has(rest[0]!) && rest.length > 1 ? rest.slice(1) : rest;
-  const read =
-    parseNumber(value) !== undefined ||
-    parseDuration(value) !== undefined ||
-    parseWhen(value, { zones: env.zones, now: env.now, timezone: env.timezone, direction: "future" }) !==
-      undefined;
-  return read ? { kind: "change", rest } : undefined;
-}
-
-function withoutClosing(words: readonly string[]): string[] {
-  const rest = [...words];
-  while (rest.length > 1 && CLOSING.has(rest.at(-1)!)) rest.pop();
-  return rest;
 }
 
 /** "and butter", "and some eggs": a few words that name things, not a request of their own. */

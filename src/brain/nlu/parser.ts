@@ -8,6 +8,7 @@ import { declineFor } from "./common/declines.js";
 import { outOfReach } from "./common/reach.js";
 import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
+import { repeated } from "./follow-up-value.js";
 import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
@@ -178,14 +179,8 @@ class Parser {
           : [];
       if (result && calls.length === 1 && this.catalog.properties.get(calls[0]!.tool)?.repeat)
         return { ...result, args: { ...calls[0]!.args, repeat: repeat.repeat } };
-      // Said alone right after a call whose tool repeats ("every day" after a reminder): that call, again and again
-      const last = context.lastCall;
-      if (rest.length === 0 && last && this.catalog.properties.get(last.tool)?.repeat)
-        return this.action(
-          input,
-          [{ tool: last.tool, args: { ...last.args, repeat: repeat.repeat } }],
-          CONFIDENCE.reference,
-        );
+      const again = rest.length === 0 ? repeated(this.catalog, context.lastCall, repeat.repeat) : undefined;
+      if (again) return this.action(input, [again], CONFIDENCE.reference);
     }
     const first = this.finish(this.read(input, context, said, env), said, context, env);
     // Words that only join a request to the talk before ("and close chrome", "ok ok stop it"):

@@ -19,11 +19,11 @@ export {
   ZONE_WORDS,
 } from "../slots/index.js";
 export { isNumberWord, parseNumber, parseOrdinal } from "../text/numbers.js";
+export { correctedTime } from "./corrected-time.js";
 export {
   addDays,
   argsWithoutTail,
   capitalize,
-  correctedTime,
   dayRange,
   findApp,
   findCity,
