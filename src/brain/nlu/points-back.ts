@@ -117,7 +117,7 @@ export class PointsBack {
 
   /**
    * A reading of the words alone stands when sure, or in the last call's own area. Words that
-   * pick one of what was listed ("pause the first one" after the routines were listed) mean the
+   * pick one of what was listed ("stop the second one" after the routines were listed) mean the
    * listing's things, so there they are read in the listing's area first however sure the other
    * reading is.
    */

@@ -66,7 +66,7 @@ const REMINDER_INTENTS: IntentTable = {
       example: "remind me to call mom at 5",
     },
     ask: { title: "What should I remind you about?", due: "When should I remind you?" },
-    // "make that 8", "at 6 pm" right after it: the same reminder at the time said
+    // "make that 9", "at 4 pm" right after it: the same reminder at the time said
     followUp: ({ kind, last, when, said }) =>
       kind === "change" && when?.hasTime && typeof last.args.title === "string"
         ? { tool: "reminders_create", args: { ...last.args, due: correctedTime(last.args.due, when, said) } }

@@ -4,9 +4,9 @@ const SAYS_HALF =
   /\b(?:am|pm|a\.m|p\.m|morning|afternoon|evening|night|noon|midnight|midday)\b|\b(?:1[3-9]|2[0-3]):\d\d\b/;
 
 /**
- * A corrected time ("make that 8", "no wait, 6:40") for a call already set at `before`: with no
+ * A corrected time ("make that 9", "no wait, 5:15") for a call already set at `before`: with no
  * day said it stays on the day it was set for, and a clock hour said without am or pm is the one
- * nearer the time it corrects (8 after 7pm is 8pm). The corrected ISO time, or `when.iso`.
+ * nearer the time it corrects (9 after 7pm is 9pm). The corrected ISO time, or `when.iso`.
  */
 export function correctedTime(before: unknown, when: { iso: string }, words: readonly string[]): string {
   const said = words.join(" ");
