@@ -291,6 +291,11 @@ export function loadDevEveryday9(): BlindCase[] {
   return loadEveryday("dev-everyday9.jsonl");
 }
 
+/** The tenth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday10(): BlindCase[] {
+  return loadEveryday("dev-everyday10.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

@@ -19,6 +19,7 @@ import {
   loadDevEveryday7,
   loadDevEveryday8,
   loadDevEveryday9,
+  loadDevEveryday10,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -51,6 +52,7 @@ const everyday = [
   ...loadDevEveryday7().map((c) => ({ set: "dev-everyday7", c })),
   ...loadDevEveryday8().map((c) => ({ set: "dev-everyday8", c })),
   ...loadDevEveryday9().map((c) => ({ set: "dev-everyday9", c })),
+  ...loadDevEveryday10().map((c) => ({ set: "dev-everyday10", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

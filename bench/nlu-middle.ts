@@ -22,6 +22,7 @@ import {
   loadDevEveryday7,
   loadDevEveryday8,
   loadDevEveryday9,
+  loadDevEveryday10,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -98,6 +99,7 @@ breakdown(loadDevEveryday6(), "dev-everyday6 (development after its untuned scor
 breakdown(loadDevEveryday7(), "dev-everyday7 (development after its untuned score)", true);
 breakdown(loadDevEveryday8(), "dev-everyday8 (development after its untuned score)", true);
 breakdown(loadDevEveryday9(), "dev-everyday9 (development after its untuned score)", true);
+breakdown(loadDevEveryday10(), "dev-everyday10 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

@@ -56,6 +56,7 @@ const everyday = [
   "dev-everyday7",
   "dev-everyday8",
   "dev-everyday9",
+  "dev-everyday10",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

@@ -31,6 +31,7 @@ import {
   loadDevEveryday7,
   loadDevEveryday8,
   loadDevEveryday9,
+  loadDevEveryday10,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -178,6 +179,10 @@ const devEveryday9 = scoreBlind(loadDevEveryday9(), nlu, bands, groupOfTool, {
   name: "dev_everyday9 (ninth independent writer, the whole catalog, eight new personas incl. a night-shift nurse, a retired mechanic, a teenager and dictation while driving; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday10 = scoreBlind(loadDevEveryday10(), nlu, bands, groupOfTool, {
+  name: "dev_everyday10 (tenth independent writer, the whole catalog, eight personas incl. a hospital porter, an elderly widower, a PhD student and dictation in a noisy kitchen; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -193,6 +198,7 @@ if (quick) {
     devEveryday7,
     devEveryday8,
     devEveryday9,
+    devEveryday10,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -271,6 +277,7 @@ writeResult("nlu", {
   dev_everyday7: devEveryday7,
   dev_everyday8: devEveryday8,
   dev_everyday9: devEveryday9,
+  dev_everyday10: devEveryday10,
   suites,
   own_commands: own,
 });
