@@ -26,6 +26,13 @@ export const ROUTINES_CUES: GroupCues = {
       weight: 2.5,
     },
     {
+      // A step tied to every event of a kind rather than to a clock ("before any meeting with…",
+      // "after each call"): the diary is read again and again, so it is a routine's
+      pattern:
+        /\b(?:before|after|ahead of)\s+(?:any|each|every)\s+(?:[\w-]+\s+){0,2}?(?:meetings?|events?|calls?|appointments?|sessions?|lessons?|classes?)\b/i,
+      weight: 2,
+    },
+    {
       pattern:
         /\b(?:keep an eye on|keep watching|keep checking|watch (?:it|that|this|the page)|as a routine)\b/i,
       weight: 2.5,
@@ -42,6 +49,11 @@ export const ROUTINES_CUES: GroupCues = {
     "switch back on": ["resume"],
     "turn back on": ["resume"],
     "try it once": ["run", "routine"],
+    // A routine named by what it does while nobody looks: "the price watcher", "every automatic thing"
+    watcher: ["routine"],
+    watchers: ["routines"],
+    automatic: ["routine"],
+    automated: ["routine"],
   },
   // Paused, resumed, removed or run by the name the list shows
   lookups: {
@@ -77,6 +89,29 @@ export const NOTIFY_CUES: GroupCues = {
     // Said aloud as well as shown: every surface at once
     "out loud": ["voice", "surface"],
     aloud: ["voice", "surface"],
+    // Called for when something happens, said as a call across the house ("shout for me",
+    // "give me a shout", "holler")
+    shout: ["tell", "surface"],
+    holler: ["tell", "surface"],
+  },
+};
+
+/**
+ * What rang, went off or was missed, asked about after the fact ("what went off this
+ * afternoon", "the thing that rang at 7"): the alerts, each dealt with by the id their list shows.
+ */
+export const ALERTS_CUES: GroupCues = {
+  words: {
+    "went off": ["ringing", "missed"],
+    "gone off": ["ringing", "missed"],
+    "going off": ["ringing"],
+    rang: ["ringing"],
+    beeped: ["ringing"],
+    buzzed: ["ringing"],
+  },
+  lookups: {
+    alerts_dismiss: ["alerts_list"],
+    alerts_snooze: ["alerts_list"],
   },
 };
 
@@ -84,4 +119,5 @@ export const NOTIFY_CUES: GroupCues = {
 export const TASKS_CUES: Readonly<Record<string, GroupCues>> = {
   routines: ROUTINES_CUES,
   notify: NOTIFY_CUES,
+  alerts: ALERTS_CUES,
 };
