@@ -22,8 +22,15 @@ export const ROUTINES_CUES: GroupCues = {
     },
     {
       pattern:
-        /\b(?:any|each|every|whenever an?)\s+(?:new\s+)?(?:[\w.-]+\s+){0,2}(?:that|which)?\s*(?:lands?|arrives?|comes? in|appears?|shows? up|turns? up|drops?)\b|\b(?:from now on|going forward|from here on|each time (?:one|it|a new)|every time (?:one|it|a new))\b/i,
+        /\b(?:any|each|every|whenever an?|when an?\s+new)\s+(?:new\s+)?(?:[\w.-]+\s+){0,2}(?:that|which)?\s*(?:lands?|arrives?|comes? in|appears?|shows? up|turns? up|drops?)\b|\b(?:from now on|going forward|from here on|each time (?:one|it|a new)|every time (?:one|it|a new))\b/i,
       weight: 2.5,
+    },
+    {
+      // Something watched for a change ("when the price page changes", "the second it
+      // updates"): checked again and again until it does, so it is a routine's
+      pattern:
+        /\b(?:when|whenever|as soon as|the (?:second|moment|minute))\s+(?:[\w'.-]+\s+){0,4}(?:changes|updates|goes up|goes down|comes back in stock)\b/i,
+      weight: 2,
     },
     {
       // A step tied to every event of a kind rather than to a clock ("before any meeting with…",

@@ -76,6 +76,23 @@ describe("situations a new writer named without the tools' words", () => {
     expect(rankOf(file, "files_write")).toBeLessThan(rankOf(file, "mail_send") - 30);
   });
 
+  it("makes a routine of a page or a folder watched for a change or a new arrival", () => {
+    expect(
+      rankOf(
+        { text: "when the allotment rota page updates, copy the new dates to my diary" },
+        "routines_create",
+      ),
+    ).toBeLessThan(12);
+    expect(
+      rankOf({ text: "when a new scan appears in ~/Inbox, file it under Receipts" }, "routines_create"),
+    ).toBeLessThan(12);
+  });
+
+  it("searches the web for a public place's postal details and the schools' holidays", () => {
+    expect(rankOf({ text: "what's the postcode of the central library" }, "web_search")).toBeLessThan(5);
+    expect(rankOf({ text: "school holidays in Bristol this spring" }, "web_search")).toBeLessThan(5);
+  });
+
   it("reads first what someone known by their trade wrote about", () => {
     expect(
       rankOf({ text: "the boiler man wrote about a service visit, when was it" }, "mail_search"),
