@@ -93,6 +93,11 @@ describe("situations a new writer named without the tools' words", () => {
     expect(rankOf({ text: "school holidays in Bristol this spring" }, "web_search")).toBeLessThan(5);
   });
 
+  it("tiles a window to the whole screen when its size is said plainly", () => {
+    expect(rankOf({ text: "bring up the spreadsheet and make it bigger" }, "windows_tile")).toBeLessThan(5);
+    expect(rankOf({ text: "maximise the terminal" }, "windows_tile")).toBeLessThan(3);
+  });
+
   it("reads first what someone known by their trade wrote about", () => {
     expect(
       rankOf({ text: "the boiler man wrote about a service visit, when was it" }, "mail_search"),
