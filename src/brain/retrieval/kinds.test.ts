@@ -65,6 +65,15 @@ describe("situations a new writer named without the tools' words", () => {
     );
   });
 
+  it("runs a program for a term of a sequence no calculator line computes", () => {
+    lifted(
+      "what is the 2,500th prime, I need it exactly",
+      "what is the 2,500th guest, I need it exactly",
+      "sandbox_run",
+      25,
+    );
+  });
+
   it("sends word written to a person, not to a file", () => {
     lifted(
       "write to her that the keys are under the mat",
