@@ -74,6 +74,10 @@ describe("situations a new writer named without the tools' words", () => {
     );
   });
 
+  it("reads and writes back a document whose spelling is put right", () => {
+    expect(rankOf({ text: "there's a typo in my wedding speech, sort it" }, "files_write")).toBeLessThan(8);
+  });
+
   it("sends word written to a person, not to a file", () => {
     lifted(
       "write to her that the keys are under the mat",
