@@ -22,8 +22,22 @@ export const ROUTINES_CUES: GroupCues = {
     },
     {
       pattern:
-        /\b(?:any|each|every|whenever an?)\s+(?:new\s+)?(?:[\w.-]+\s+){0,2}(?:that|which)?\s*(?:lands?|arrives?|comes? in|appears?|shows? up|turns? up|drops?)\b|\b(?:from now on|going forward|from here on|each time (?:one|it|a new)|every time (?:one|it|a new))\b/i,
+        /\b(?:any|each|every|whenever an?|when an?\s+new)\s+(?:new\s+)?(?:[\w.-]+\s+){0,2}(?:that|which)?\s*(?:lands?|arrives?|comes? in|appears?|shows? up|turns? up|drops?)\b|\b(?:from now on|going forward|from here on|each time (?:one|it|a new)|every time (?:one|it|a new))\b/i,
       weight: 2.5,
+    },
+    {
+      // Something watched for a change ("when the price page changes", "the second it
+      // updates"): checked again and again until it does, so it is a routine's
+      pattern:
+        /\b(?:when|whenever|as soon as|the (?:second|moment|minute))\s+(?:[\w'.-]+\s+){0,4}(?:changes|updates|goes up|goes down|comes back in stock)\b/i,
+      weight: 2,
+    },
+    {
+      // A step tied to every event of a kind rather than to a clock ("before any meeting with…",
+      // "after each call"): the diary is read again and again, so it is a routine's
+      pattern:
+        /\b(?:before|after|ahead of)\s+(?:any|each|every)\s+(?:[\w-]+\s+){0,2}?(?:meetings?|events?|calls?|appointments?|sessions?|lessons?|classes?)\b/i,
+      weight: 2,
     },
     {
       pattern:
@@ -42,6 +56,11 @@ export const ROUTINES_CUES: GroupCues = {
     "switch back on": ["resume"],
     "turn back on": ["resume"],
     "try it once": ["run", "routine"],
+    // A routine named by what it does while nobody looks: "the price watcher", "every automatic thing"
+    watcher: ["routine"],
+    watchers: ["routines"],
+    automatic: ["routine"],
+    automated: ["routine"],
   },
   // Paused, resumed, removed or run by the name the list shows
   lookups: {
@@ -77,6 +96,29 @@ export const NOTIFY_CUES: GroupCues = {
     // Said aloud as well as shown: every surface at once
     "out loud": ["voice", "surface"],
     aloud: ["voice", "surface"],
+    // Called for when something happens, said as a call across the house ("shout for me",
+    // "give me a shout", "holler")
+    shout: ["tell", "surface"],
+    holler: ["tell", "surface"],
+  },
+};
+
+/**
+ * What rang, went off or was missed, asked about after the fact ("what went off this
+ * afternoon", "the thing that rang at 7"): the alerts, each dealt with by the id their list shows.
+ */
+export const ALERTS_CUES: GroupCues = {
+  words: {
+    "went off": ["ringing", "missed"],
+    "gone off": ["ringing", "missed"],
+    "going off": ["ringing"],
+    rang: ["ringing"],
+    beeped: ["ringing"],
+    buzzed: ["ringing"],
+  },
+  lookups: {
+    alerts_dismiss: ["alerts_list"],
+    alerts_snooze: ["alerts_list"],
   },
 };
 
@@ -84,4 +126,5 @@ export const NOTIFY_CUES: GroupCues = {
 export const TASKS_CUES: Readonly<Record<string, GroupCues>> = {
   routines: ROUTINES_CUES,
   notify: NOTIFY_CUES,
+  alerts: ALERTS_CUES,
 };

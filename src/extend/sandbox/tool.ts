@@ -3,6 +3,7 @@ import type { JarvisConfig } from "../../config/schema.js";
 import { JarvisError } from "../../core/errors.js";
 import { parametersFrom, pathString } from "../../core/schema.js";
 import { defineTool, type RiskTier, type ToolDefinition } from "../../core/tool.js";
+import { SANDBOX_CUES } from "./cues.js";
 import { parseTarget } from "./net-proxy.js";
 import { sandboxToolResult } from "./outcome.js";
 import type { SandboxService } from "./service.js";
@@ -81,6 +82,7 @@ export function sandboxRunTool(
     parameters: parametersFrom(args),
     effects: ["exec"],
     risk: grantRisk,
+    groupCues: SANDBOX_CUES,
     says: ({ command }) => `Run ${command[0] ?? "a program"} in a sandbox`,
     trust: "untrusted",
     timeoutMs: 3_700_000,

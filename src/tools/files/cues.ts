@@ -38,6 +38,12 @@ export const FILES_CUES: GroupCues = {
     files_restore: ["files_trash_list"],
   },
   words: {
+    // A mistake put right in something written ("the typo in my CV", "a spelling mistake in the
+    // essay"): the file is read and written back
+    typo: ["file", "write", "read"],
+    typos: ["file", "write", "read"],
+    "spelling mistake": ["file", "write", "read"],
+    "spelling mistakes": ["file", "write", "read"],
     folder: ["directory", "file"],
     directory: ["file"],
     desktop: ["file", "directory"],

@@ -31,6 +31,10 @@ export const LISTS_CUES: GroupCues = {
     checklist: ["list"],
     packing: ["list"],
     tick: ["complete", "done"],
+    // A list wanted for what it lets the person do ("something I can tick off", "to tick off as
+    // I go"), not an item ticked off one already kept
+    "can tick off": ["list", "add"],
+    "to tick off": ["list", "add"],
     finished: ["complete", "done"],
     called: ["list", "name"],
     chores: ["list"],

@@ -11,6 +11,20 @@ export const MAIL_CUES: GroupCues = {
       pattern: /\b(?:write|wrote|written|writing) (?:back )?(?:to )?(?:me|us)\b|\bheard? (?:back )?from\b/i,
       weight: 2,
     },
+    // Word written *to a person* (a pronoun or a name after "write to", "drop … a line"), not
+    // to a file or a note: a message, to someone looked up first
+    {
+      pattern:
+        /\b(?:write|writing|drop|send)\s+(?:a\s+(?:quick\s+)?(?:line|note)\s+)?to\s+(?:him|her|them|[A-Z][a-z]+)\b(?!\s*[/.~])/,
+      weight: 1.5,
+    },
+    // Someone known only by what they are ("the paper mill man", "the plumber", a name) wrote
+    // about something: their message is read first to find what they wrote
+    {
+      pattern:
+        /\b(?:he|she|they|[A-Z][a-z]+|(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+){0,2}(?:man|woman|guy|lady|bloke|people|folks|company|firm|office|team|landlord|plumber|builder|supplier|school|council))\s+(?:wrote|emailed|messaged|got in touch)\s+(?:about|to say|saying|re|regarding|back about)\b/,
+      weight: 1.5,
+    },
     // What someone said, suggested or sent is read in their message ("check what he suggested")
     {
       pattern:

@@ -7,6 +7,12 @@ export const WEB_CUES: GroupCues = {
   // on a record, what a kit should contain), asked in words no tool has
   general: ["web_search"],
   shapes: [
+    // Where a public place is, asked by its postal details ("the postcode of the city library",
+    // "the address for the passport office"): a search, not the person's own address book
+    {
+      pattern: /\b(?:post\s?code|zip\s?code|postal code|address)\s+(?:of|for)\s+the\s+/i,
+      weight: 1.5,
+    },
     { pattern: URL, weight: 2 },
     {
       pattern:
@@ -105,6 +111,9 @@ export const WEB_CUES: GroupCues = {
     closures: ["search", "web"],
     scam: ["search", "web"],
     "term dates": ["search", "web"],
+    // When the schools are off is public, set by the area's schools
+    "half term": ["search", "web"],
+    "school holidays": ["search", "web"],
     "on sale": ["search", "web"],
     lineup: ["search", "web"],
     "what time does": ["search", "web"],

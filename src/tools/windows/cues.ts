@@ -16,6 +16,13 @@ export const WINDOWS_CUES: GroupCues = {
     window: ["windows"],
     snap: ["tile"],
     maximize: ["tile", "window"],
+    // A window's size said plainly, or spelled the British way: the whole screen for it
+    maximise: ["tile", "window", "maximize"],
+    fullscreen: ["tile", "window", "maximize"],
+    "full screen": ["tile", "window", "maximize"],
+    "fill the screen": ["tile", "window", "maximize"],
+    "make it big": ["tile", "window", "maximize"],
+    "make it bigger": ["tile", "window", "maximize"],
     arrange: ["tile", "window"],
     side: ["tile"],
     half: ["tile"],
