@@ -98,8 +98,7 @@ export function assembleNlu(
     clock: options.clock,
     timezone: options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC",
     thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
-    speller: new SpellingCorrector(
-      corpus.words,
+    speller: new SpellingCorrector(corpus.words, () =>
       catalog.shapes.flatMap((shape) => [...literalWords(shape.template.nodes)]),
     ),
     vocabulary: options.vocabulary,

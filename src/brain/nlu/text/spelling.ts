@@ -26,7 +26,10 @@ export class SpellingCorrector {
    * counts as kept: yielding each of its words as often as it occurred cost a one-shot `ask`
    * ~15-50 ms for the same map).
    */
-  constructor(words: Iterable<string> | ReadonlyMap<string, number>, alsoKnown: Iterable<string> = []) {
+  /** Words known though never trained on, read on the first unknown word (see the constructor). */
+  private alsoKnown: (() => Iterable<string>) | undefined;
+
+  constructor(words: Iterable<string> | ReadonlyMap<string, number>, alsoKnown?: () => Iterable<string>) {
     if (words instanceof Map)
       for (const [word, count] of words as ReadonlyMap<string, number>)
         this.known.set(word, (this.known.get(word) ?? 0) + count);
@@ -35,8 +38,17 @@ export class SpellingCorrector {
     for (const word of classWords()) if (!this.known.has(word)) this.known.set(word, 1);
     // Words a group's shapes name are real words to that group, though never trained on ("msg"
     // is a text message; corrected to "message", it was read as mail). Known once: never a
-    // target the corrector reaches by sound (HEARD_AT_LEAST), only left as typed.
-    for (const word of alsoKnown) if (!this.known.has(word)) this.known.set(word, 1);
+    // target the corrector reaches by sound (HEARD_AT_LEAST), only left as typed. Read on the
+    // first unknown word: walking every shape cost a one-shot `ask` of known words ~6-9 ms.
+    this.alsoKnown = alsoKnown;
+  }
+
+  /** Merges the words known though never trained on, once, before any unknown word is judged. */
+  private withAlsoKnown(): void {
+    const also = this.alsoKnown;
+    if (!also) return;
+    this.alsoKnown = undefined;
+    for (const word of also()) if (!this.known.has(word)) this.known.set(word, 1);
   }
 
   /** Built when first needed: ~50 ms at start-up that a request of known words never uses. */
@@ -55,6 +67,8 @@ export class SpellingCorrector {
   }
 
   knows(word: string): boolean {
+    if (this.known.has(word)) return true;
+    this.withAlsoKnown();
     return this.known.has(word);
   }
 
@@ -67,7 +81,7 @@ export class SpellingCorrector {
    * eight letters or more may be two slips away (a letter lost and another added).
    */
   correct(word: string): string {
-    if (word.length < 2 || this.known.has(word) || !/^[a-z]+$/.test(word)) return word;
+    if (word.length < 2 || this.knows(word) || !/^[a-z]+$/.test(word)) return word;
     // Numbers, days, months and units are read by the slots as they are ("eighty" is no "eight")
     if (wordClass(word)) return word;
     if (word.length === 2) return this.commonWithVowel(word) ?? word;
