@@ -1,30 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { NluContext, NluResult } from "../../src/brain/nlu/index.js";
-import { configSchema } from "../../src/config/schema.js";
-import { createTestNlu } from "../../src/testing/index.js";
+import { readingExpectations } from "./expect-reading.js";
 
 /**
  * Kinds of request the personal groups missed on fresh wording (decision 0045), in the team's
  * own sentences, with the near neighbours each kind must leave alone.
  */
-const { fast_path_threshold: FAST_PATH } = configSchema.parse({}).models;
-const { parse } = await createTestNlu();
-const context: NluContext = { now: new Date("2026-03-02T10:00:00Z"), timezone: "UTC" };
-const read = (text: string) => parse(text, context);
-const acts = (result: NluResult) =>
-  result.kind === "action" && !result.missing?.length && result.confidence >= FAST_PATH;
-
-function expectAct(text: string, tool: string, args: Record<string, unknown> = {}) {
-  const result = read(text);
-  expect(acts(result), `${text} → ${result.kind} ${result.tool} ${result.confidence}`).toBe(true);
-  expect(result).toMatchObject({ tool, args });
-}
-
-function expectNoAct(text: string, tool?: string) {
-  const result = read(text);
-  if (tool) expect(acts(result) && result.tool === tool, text).toBe(false);
-  else expect(acts(result), `${text} → ${result.tool}`).toBe(false);
-}
+const { read, acts, expectAct, expectNoAct } = await readingExpectations();
 
 describe("documents of one's own", () => {
   it("searches inside one's papers, never the web, when the preposition says where", () => {
