@@ -21,15 +21,14 @@ export class SpellingCorrector {
   private common: Set<string> | undefined;
   /** How each known word sounds (sounds.ts) → the words (built on the first word no slip explains). */
   private sounds: Map<string, string[]> | undefined;
+  /** Words known though never trained on, read on the first unknown word (see the constructor). */
+  private alsoKnown: (() => Iterable<string>) | undefined;
 
   /**
    * `words`: every occurrence, or each word with how often it occurs (the training corpus's
    * counts as kept: yielding each of its words as often as it occurred cost a one-shot `ask`
-   * ~15-50 ms for the same map).
+   * ~15-50 ms for the same map). `alsoKnown`: words to know that were never trained on.
    */
-  /** Words known though never trained on, read on the first unknown word (see the constructor). */
-  private alsoKnown: (() => Iterable<string>) | undefined;
-
   constructor(words: Iterable<string> | ReadonlyMap<string, number>, alsoKnown?: () => Iterable<string>) {
     if (words instanceof Map)
       for (const [word, count] of words as ReadonlyMap<string, number>)
