@@ -7,6 +7,13 @@ import { createTestNlu } from "../../src/testing/index.js";
 const read = (text: string) => textSpeak(tokenize(text)).map((t) => t.w);
 
 describe("texting shortenings", () => {
+  it("keeps a shortening a group's shapes name as it is, and puts the others back", () => {
+    const named = (word: string) => word === "msg";
+    expect(textSpeak(tokenize("send a msg to dan")).map((t) => t.w)).toContain("message");
+    expect(textSpeak(tokenize("send a msg to dan"), named).map((t) => t.w)).toContain("msg");
+    expect(textSpeak(tokenize("any new msgs"), named).map((t) => t.w)).toContain("messages");
+  });
+
   it("puts back the words a text message shortens", () => {
     expect(read("can u check ur mail abt the bday")).toEqual([
       "can",

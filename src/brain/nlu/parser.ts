@@ -20,7 +20,7 @@ import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
-import { literalWords, SlotCache } from "./template.js";
+import { SlotCache, wordsOnDemand } from "./template.js";
 import { dropContrasted } from "./text/negation.js";
 import { heardAs, openerLength, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
@@ -98,9 +98,7 @@ export function assembleNlu(
     clock: options.clock,
     timezone: options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC",
     thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
-    speller: new SpellingCorrector(corpus.words, () =>
-      catalog.shapes.flatMap((shape) => [...literalWords(shape.template.nodes)]),
-    ),
+    speller: new SpellingCorrector(corpus.words, wordsOnDemand(catalog.shapes)),
     vocabulary: options.vocabulary,
   });
   const stats = {
@@ -166,7 +164,9 @@ class Parser {
       memo: new Map(),
     };
     // What the request says it does NOT mean is left out before anything reads it
-    const said = stripFillers(dropContrasted(stripFillers(heardAs(textSpeak(tokenize(input)))), input));
+    const said = stripFillers(
+      dropContrasted(stripFillers(heardAs(textSpeak(tokenize(input), this.settings.speller.shaped))), input),
+    );
     // "every weekday", "on mondays": said of a request whose tool repeats; read the rest alone
     const repeat = findRepeat(said.map((t) => t.w));
     if (repeat) {

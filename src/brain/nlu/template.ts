@@ -28,6 +28,18 @@ export function* literalWords(nodes: readonly TemplateNode[]): Iterable<string> 
     else if (node.k === "alt") for (const option of node.opts) yield* literalWords(option);
 }
 
+/**
+ * The literal words of these templates, as a set built on first need: a turn of known words,
+ * such as a one-shot ask's, never walks them.
+ */
+export function wordsOnDemand(templates: readonly { template: Template }[]): () => ReadonlySet<string> {
+  let words: ReadonlySet<string> | undefined;
+  return () => {
+    words ??= new Set(templates.flatMap(({ template }) => [...literalWords(template.nodes)]));
+    return words;
+  };
+}
+
 export function parseTemplate(source: string): Template {
   let pos = 0;
   const slots: string[] = [];

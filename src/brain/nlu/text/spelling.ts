@@ -21,15 +21,19 @@ export class SpellingCorrector {
   private common: Set<string> | undefined;
   /** How each known word sounds (sounds.ts) → the words (built on the first word no slip explains). */
   private sounds: Map<string, string[]> | undefined;
-  /** Words known though never trained on, read on the first unknown word (see the constructor). */
-  private alsoKnown: (() => Iterable<string>) | undefined;
+  /** Words known though never trained on, merged on the first unknown word (see the constructor). */
+  private readonly alsoKnown: () => ReadonlySet<string>;
+  private merged = false;
 
   /**
    * `words`: every occurrence, or each word with how often it occurs (the training corpus's
    * counts as kept: yielding each of its words as often as it occurred cost a one-shot `ask`
    * ~15-50 ms for the same map). `alsoKnown`: words to know that were never trained on.
    */
-  constructor(words: Iterable<string> | ReadonlyMap<string, number>, alsoKnown?: () => Iterable<string>) {
+  constructor(
+    words: Iterable<string> | ReadonlyMap<string, number>,
+    alsoKnown: () => ReadonlySet<string> = () => new Set(),
+  ) {
     if (words instanceof Map)
       for (const [word, count] of words as ReadonlyMap<string, number>)
         this.known.set(word, (this.known.get(word) ?? 0) + count);
@@ -45,11 +49,13 @@ export class SpellingCorrector {
 
   /** Merges the words known though never trained on, once, before any unknown word is judged. */
   private withAlsoKnown(): void {
-    const also = this.alsoKnown;
-    if (!also) return;
-    this.alsoKnown = undefined;
-    for (const word of also()) if (!this.known.has(word)) this.known.set(word, 1);
+    if (this.merged) return;
+    this.merged = true;
+    for (const word of this.alsoKnown()) if (!this.known.has(word)) this.known.set(word, 1);
   }
+
+  /** A word a group's shapes name as it is: kept as typed, never read as another (texting.ts). */
+  readonly shaped = (word: string): boolean => this.alsoKnown().has(word);
 
   /** Built when first needed: ~50 ms at start-up that a request of known words never uses. */
   private get deletions(): Map<string, string[]> {

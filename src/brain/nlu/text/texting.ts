@@ -3,8 +3,8 @@ import type { Token } from "./normalize.js";
 /**
  * Texting shortenings put back as the words they stand for, so the templates and the classifier
  * read what was meant: "u" is "you", "w/" is "with", "abt" is "about". The shortenings here are
- * ones no command uses as a word of its own. "msg" is not one of them: it is a text message, a word
- * a group reads as its own (put back as "message", it was read as mail). A single letter that is also a key or a name ("r",
+ * ones no command uses as a word of its own; one a group's shapes name as it is stays as typed
+ * (`named`: "a msg" is a text message to the contacts group; put back as "message", it was mail). A single letter that is also a key or a name ("r",
  * "n") is read by its neighbours instead: "we r out of milk", "coffee n bread", but "press r" and
  * "the n key" stay as typed. Spans stay the user's, so free text keeps what was typed.
  */
@@ -28,6 +28,8 @@ const SHORT: Record<string, string> = {
   wks: "weeks",
   appt: "appointment",
   mtg: "meeting",
+  msg: "message",
+  msgs: "messages",
   pwd: "password",
   rn: "right now",
   thnx: "thanks",
@@ -47,7 +49,7 @@ const ARE_AFTER = new Set(
 /** Words a preceding "r" asks about ("r u free", "r there any"). */
 const ARE_BEFORE = new Set("we you u they there these those".split(" "));
 
-export function textSpeak(tokens: readonly Token[]): Token[] {
+export function textSpeak(tokens: readonly Token[], named: (word: string) => boolean = () => false): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -67,7 +69,7 @@ export function textSpeak(tokens: readonly Token[]): Token[] {
     }
     const short = SHORT[t.w];
     // A lone letter after "press" or "the" is a key: "press u", "the k key"
-    if (short && !(t.w.length === 1 && KEYED.has(prev))) {
+    if (short && !(t.w.length === 1 && KEYED.has(prev)) && !named(t.w)) {
       for (const w of short.split(" ")) out.push({ ...t, w });
       continue;
     }
