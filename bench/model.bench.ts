@@ -197,6 +197,7 @@ const dev7 = await measure(load("recall-dev7.jsonl"), "dev7", true);
 const dev8 = await measure(load("recall-dev8.jsonl"), "dev8", true);
 const dev9 = await measure(load("recall-dev9.jsonl"), "dev9", true);
 const dev10 = await measure(load("recall-dev10.jsonl"), "dev10", true);
+const dev11 = await measure(load("recall-dev11.jsonl"), "dev11", true);
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -219,6 +220,7 @@ const result = {
   developmentIndependent8: dev8,
   developmentIndependent9: dev9,
   developmentIndependent10: dev10,
+  developmentIndependent11: dev11,
   blind,
   malformedCalls: malformed,
 };

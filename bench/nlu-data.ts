@@ -296,6 +296,11 @@ export function loadDevEveryday10(): BlindCase[] {
   return loadEveryday("dev-everyday10.jsonl");
 }
 
+/** The eleventh development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday11(): BlindCase[] {
+  return loadEveryday("dev-everyday11.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

@@ -20,6 +20,7 @@ import {
   loadDevEveryday8,
   loadDevEveryday9,
   loadDevEveryday10,
+  loadDevEveryday11,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -53,6 +54,7 @@ const everyday = [
   ...loadDevEveryday8().map((c) => ({ set: "dev-everyday8", c })),
   ...loadDevEveryday9().map((c) => ({ set: "dev-everyday9", c })),
   ...loadDevEveryday10().map((c) => ({ set: "dev-everyday10", c })),
+  ...loadDevEveryday11().map((c) => ({ set: "dev-everyday11", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

@@ -23,6 +23,7 @@ import {
   loadDevEveryday8,
   loadDevEveryday9,
   loadDevEveryday10,
+  loadDevEveryday11,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -100,6 +101,7 @@ breakdown(loadDevEveryday7(), "dev-everyday7 (development after its untuned scor
 breakdown(loadDevEveryday8(), "dev-everyday8 (development after its untuned score)", true);
 breakdown(loadDevEveryday9(), "dev-everyday9 (development after its untuned score)", true);
 breakdown(loadDevEveryday10(), "dev-everyday10 (development after its untuned score)", true);
+breakdown(loadDevEveryday11(), "dev-everyday11 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

@@ -57,6 +57,7 @@ const everyday = [
   "dev-everyday8",
   "dev-everyday9",
   "dev-everyday10",
+  "dev-everyday11",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

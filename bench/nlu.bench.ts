@@ -32,6 +32,7 @@ import {
   loadDevEveryday8,
   loadDevEveryday9,
   loadDevEveryday10,
+  loadDevEveryday11,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -183,6 +184,10 @@ const devEveryday10 = scoreBlind(loadDevEveryday10(), nlu, bands, groupOfTool, {
   name: "dev_everyday10 (tenth independent writer, the whole catalog, eight personas incl. a hospital porter, an elderly widower, a PhD student and dictation in a noisy kitchen; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday11 = scoreBlind(loadDevEveryday11(), nlu, bands, groupOfTool, {
+  name: "dev_everyday11 (eleventh independent writer, the whole catalog, eight personas incl. a farmer, a lecturer, a nine-year-old and an estate agent, non-native speakers of three languages; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -199,6 +204,7 @@ if (quick) {
     devEveryday8,
     devEveryday9,
     devEveryday10,
+    devEveryday11,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -278,6 +284,7 @@ writeResult("nlu", {
   dev_everyday8: devEveryday8,
   dev_everyday9: devEveryday9,
   dev_everyday10: devEveryday10,
+  dev_everyday11: devEveryday11,
   suites,
   own_commands: own,
 });
