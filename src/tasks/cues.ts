@@ -22,7 +22,7 @@ export const ROUTINES_CUES: GroupCues = {
     },
     {
       pattern:
-        /\b(?:any|each|every|whenever an?|when an?\s+new)\s+(?:new\s+)?(?:[\w.-]+\s+){0,2}(?:that|which)?\s*(?:lands?|arrives?|comes? in|appears?|shows? up|turns? up|drops?)\b|\b(?:from now on|going forward|from here on|each time (?:one|it|a new)|every time (?:one|it|a new))\b/i,
+        /\b(?:any|each|every|whenever an?|when an?)\s+(?:new\s+)?(?:[\w.-]+\s+){0,2}(?:that|which)?\s*(?:lands?|arrives?|comes? in|appears?|shows? up|turns? up|drops?)\b|\b(?:from now on|going forward|from here on|each time (?:one|it|a new)|every time (?:one|it|a new))\b/i,
       weight: 2.5,
     },
     {
@@ -36,7 +36,7 @@ export const ROUTINES_CUES: GroupCues = {
       // A step tied to every event of a kind rather than to a clock ("before any meeting with…",
       // "after each call"): the diary is read again and again, so it is a routine's
       pattern:
-        /\b(?:before|after|ahead of)\s+(?:any|each|every)\s+(?:[\w-]+\s+){0,2}?(?:meetings?|events?|calls?|appointments?|sessions?|lessons?|classes?)\b/i,
+        /\b(?:before|after|ahead of)\s+(?:any|each|every)\s+(?:[\w-]+\s+){0,2}?(?:meetings?|events?|calls?|appointments?|sessions?|lessons?|classes?|viewings?|visits?|shifts?|matches|match|games?|flights?|trips?|shows?|rehearsals?|practices?|interviews?|lectures?|workouts?|deliver(?:y|ies))\b/i,
       weight: 2,
     },
     {
@@ -79,7 +79,7 @@ export const NOTIFY_CUES: GroupCues = {
   shapes: [
     {
       pattern:
-        /\b(?:every|all|each)\s+(?:of\s+)?(?:my\s+|the\s+)?(?:screens?|surfaces?|devices?|rooms?|speakers?)\b|\beverywhere\b|\b(?:whole|entire)\s+(?:house|household|flat|home|family)\b|\beveryone\s+(?:in|at)\s+(?:the\s+|my\s+)?(?:house|home|flat)\b|\bannounce\b|\bout loud and on\b|\bon (?:the |my )?screens?\s+and out loud\b/i,
+        /\b(?:every|all|each)\s+(?:of\s+)?(?:my\s+|the\s+)?(?:screens?|surfaces?|devices?|rooms?|speakers?)\b|\beverywhere\b|\bwherever\s+i\s+(?:am|happen to be|'?m)\b|\bwherever\s+i'm\b|\b(?:whole|entire)\s+(?:house|household|flat|home|family)\b|\beveryone\s+(?:in|at)\s+(?:the\s+|my\s+)?(?:house|home|flat)\b|\bannounce\b|\bout loud and on\b|\bon (?:the |my )?screens?\s+and out loud\b/i,
       weight: 3,
     },
     {

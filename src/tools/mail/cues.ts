@@ -35,7 +35,7 @@ export const MAIL_CUES: GroupCues = {
     // "did the courier send a link"); what the user sends is not
     {
       pattern:
-        /\b(?:(?:the|my|our) [a-z]+|[A-Z][a-z]+|he|she|they) sent\b(?! (?:to|it to|them to)\b)|\bdid (?:the|my|our) [a-z]+ (?:send|email)\b/,
+        /\b(?:(?:the|my|our) [a-z]+|[A-Z][a-z]+|he|she|they) sent\b(?! (?:to|it to|them to)\b)|\b[Dd]id (?:the|my|our) [a-z]+ (?:send|email)\b/,
       weight: 1.5,
     },
     // A thing named as found in someone's message ("the brief from her email", "the dates in
