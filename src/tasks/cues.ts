@@ -53,6 +53,8 @@ export const ROUTINES_CUES: GroupCues = {
     automation: ["routine"],
     recurring: ["routine", "every"],
     "back on": ["resume"],
+    // Put on hold is paused ("hold the price watcher", "put it on hold")
+    hold: ["pause"],
     "switch back on": ["resume"],
     "turn back on": ["resume"],
     "try it once": ["run", "routine"],

@@ -20,6 +20,13 @@ export const SANDBOX_CUES: GroupCues = {
         /\b\d[\d,]*(?:st|nd|rd|th)\s+(?:prime|fibonacci|triangular|square|term)\b|\bprimes?\s+(?:below|under|up to|less than|between)\b|\bpi to\s+\d[\d,]*\s+(?:digits|decimal places)\b/i,
       weight: 2,
     },
+    // Code run where it can reach nothing of the person's ("without letting it touch anything",
+    // "somewhere safe", "in a sandbox"): a program from elsewhere, tried in isolation
+    {
+      pattern:
+        /\bwithout\s+(?:letting\s+it\s+|it\s+)?(?:touch(?:ing)?|access(?:ing)?|reach(?:ing)?|see(?:ing)?)\s+(?:anything|any of my|my)\b|\b(?:in|inside)\s+a\s+sandbox\b|\bsomewhere\s+safe\b|\b(?:run|test|try)\s+(?:it|this|that|something)\s+safe(?:ly)?\b/i,
+      weight: 2,
+    },
   ],
   words: {
     // The kinds of sum a calculator line cannot hold: a statistic over a table, a long search

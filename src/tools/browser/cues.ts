@@ -101,5 +101,7 @@ export const BROWSER_CUES: GroupCues = {
     // What people wrote under a post is read off its page
     comments: ["browser", "page", "text"],
     "this post": ["browser", "page"],
+    "this listing": ["browser", "page", "text"],
+    "this article": ["browser", "page", "text"],
   },
 };

@@ -3,7 +3,16 @@ import { DOCUMENT_FILE } from "../cue-shapes.js";
 
 /** A document's file name: what the index reads and searches. */
 export const KNOWLEDGE_CUES: GroupCues = {
-  shapes: [{ pattern: DOCUMENT_FILE, weight: 1 }],
+  shapes: [
+    { pattern: DOCUMENT_FILE, weight: 1 },
+    // How the person did something before, in their own earlier work ("in earlier jobs", "in
+    // past projects", "how did I word it last time"): searched for in what they wrote
+    {
+      pattern:
+        /\b(?:in|from|across)\s+(?:my\s+)?(?:earlier|previous|past|older|old|former)\s+(?:jobs|projects|work|assignments|documents|reports|translations|cases)\b/i,
+      weight: 2,
+    },
+  ],
   words: {
     manual: ["knowledge", "document"],
     handbook: ["knowledge", "document"],

@@ -22,6 +22,12 @@ export const MEMORY_CUES: GroupCues = {
         /\b(?:that|the)\s+(?:[\w'-]+\s+){1,4}(?:\w+\s+)?(?:recommended|mentioned|suggested|told me about|was telling me about)\b/i,
       weight: 3.5,
     },
+    // Where the person left something out in the world ("where did I park", "where did I leave
+    // the spare key"): only what they told before answers it
+    {
+      pattern: /\bwhere\s+(?:did|have|had)\s+i\s+(?:park|parked|leave|left)\b/i,
+      weight: 3,
+    },
     // A question asked "again" is about something the person said before ("what's her name again?")
     {
       pattern: /\b(?:what|who|when|where|which)(?:'?s| is| was| were| are)?\b[^.?!]{0,40}\bagain\b/i,

@@ -76,6 +76,9 @@ export const WEB_CUES: GroupCues = {
     concert: ["web", "search"],
     showtimes: ["web", "search"],
     "opening hours": ["web", "search"],
+    // The sea's timetable for a place is published, never known locally
+    tide: ["web", "search"],
+    tides: ["web", "search"],
     wiki: ["web"],
     wikipedia: ["web", "browser"],
     video: ["transcript", "media"],
