@@ -6,6 +6,10 @@ export const FILES_CUES: GroupCues = {
   shapes: [
     { pattern: PATH, weight: 2.5 },
     { pattern: /\b(?:file|folder|directory)s?\b/i, weight: 1.5 },
+    // A folder written as a path under home without its "~/" ("in Thesis/drafts", "from
+    // Invoices/2024"): listed or searched like any path. A file's name ends the path's shape
+    // already (its extension), so only a folder's counts here
+    { pattern: /\b(?:in|from|into|under|inside|to)\s+[A-Z][\w-]*(?:\/[\w-]+)+(?![\w./-])/, weight: 2.5 },
     // A file named by what it is and the place it lives ("the invite from my desktop", "the
     // scan in Downloads"): found before it is attached, sent or read. A place written as a
     // path ("Documents/tax/…") is the path's shape already

@@ -13,6 +13,13 @@ export const UI_CUES: GroupCues = {
     },
     // A path through an app's menus written with arrows ("prefs → font size"): its controls
     { pattern: /\w\s*(?:\u2192|->|\u203a|\u00bb)\s*\w/, weight: 1.5 },
+    // A menu's item named after the menu, as apps print them ("choose File, Export as PDF",
+    // "Edit > Preferences"): the app's controls
+    {
+      pattern:
+        /\b(?:File|Edit|View|Insert|Format|Tools|Window|Help|Preferences|Settings)\s*(?:,|>|\u2192|->|\u203a)\s*[A-Z]/,
+      weight: 2,
+    },
     // What an app's window shows is read from its controls
     {
       pattern:
