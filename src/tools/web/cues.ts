@@ -93,6 +93,11 @@ export const WEB_CUES: GroupCues = {
     recipe: ["web", "search"],
     recipes: ["web", "search"],
     tutorial: ["web", "search"],
+    // What a public body publishes for people to follow ("the NHS advice on…", "the official
+    // guidance"): searched for, then its page read
+    guidance: ["web", "search", "page"],
+    guidelines: ["web", "search", "page"],
+    advice: ["web", "search", "page"],
     definition: ["web", "search"],
     meaning: ["web", "search"],
     synonym: ["web", "search"],
