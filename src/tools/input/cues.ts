@@ -33,6 +33,19 @@ export const INPUT_CUES: GroupCues = {
         /\b(?:in|into|to)\s+(?:the|my|that|this)\s+(?:open|focused|active|current|front)\s+(?:[\w-]+\s+){0,2}window\b/i,
       weight: 1.5,
     },
+    // The document or program the person is in, said from where they sit ("the document where
+    // I am", "the one I'm in"): its window is the focused one, worked by its keys
+    {
+      pattern: /\b(?:where i am|where i'?m at|(?:the )?one i'?m in|i'?m (?:working|typing|writing) in)\b/i,
+      weight: 1.5,
+    },
+    // Something pasted into a program named by what it is for ("into the ticket app", "in the
+    // booking window"): that window is brought forward and the paste is its keys
+    {
+      pattern:
+        /\bpaste\b[^.?!]{0,40}?\b(?:into|in)\s+(?:the|my|that|this)\s+(?:[\w-]+\s+){0,2}(?:app|application|program|window|editor)\b/i,
+      weight: 1.5,
+    },
   ],
   words: {
     // A place in a document reached by its keys (Ctrl+End, Ctrl+Home)
