@@ -1,4 +1,5 @@
 import type { ToolRetriever } from "../../brain/retrieval/retriever.js";
+import { sharedByGroup } from "../../brain/retrieval/share.js";
 import type { RankRequest } from "../../brain/retrieval/tool-index.js";
 import type { ToolRegistry } from "../../gate/registry.js";
 import { toolSpecTokens } from "../context.js";
@@ -56,7 +57,10 @@ export async function chooseOffer(input: OfferInput): Promise<ToolOffer> {
     const index = input.retriever.index();
     const cued = new Set(index.cued(input.request.text));
     const first = ranked.filter((tool) => cued.has(tool.name)).slice(0, Math.floor(own / 3));
-    const order = [...first, ...ranked.filter((tool) => !first.includes(tool))].map((tool) => tool.name);
+    // …and no group takes more than its share of the room ahead of a second goal's best tools
+    const order = sharedByGroup([...first, ...ranked.filter((tool) => !first.includes(tool))], own).map(
+      (tool) => tool.name,
+    );
     const head = withinTokens(
       withLookups(order, own, (name) => index.lookups(name)),
       tokens,
