@@ -54,6 +54,15 @@ export function lookupsOf(catalog: readonly CatalogTool[], withFileFinders = tru
       for (const consumer of namesIn(m[1]!, names)) add(consumer, tool.name);
     for (const m of tool.description.matchAll(/\bref from ([a-z][a-z0-9]*_[a-z0-9_]+(?:\/[a-z0-9_]+)*)/g))
       for (const producer of namesIn(m[1]!, names)) add(tool.name, producer);
+    // A required parameter that takes an id, a handle or a ref and names the tool it comes from
+    // ("memory id from memory_recall", "the draft id tools_make returned"): that tool is its
+    // lookup. An optional one ("window id from windows_list or words from its title; omit for
+    // the focused window") is answered without it
+    for (const text of requiredDescriptions(tool.parameters)) {
+      if (!/\b(?:ids?|handles?|refs?)\b/i.test(text)) continue;
+      for (const m of text.matchAll(/\b([a-z][a-z0-9]*_[a-z0-9_]+(?:\/[a-z0-9_]+)*)/g))
+        for (const producer of namesIn(m[1]!, names)) add(tool.name, producer);
+    }
   }
   // A file a tool reads by path ("x-path": "read") is most often named by what it is ("the
   // voice memo", "the contract"), not by where it lies: the tools that hand out file handles
@@ -109,6 +118,20 @@ function readsFile(schema: Record<string, unknown> | undefined): boolean {
 }
 
 function parameterDescriptions(schema: Record<string, unknown> | undefined): string {
+  return parameterDescriptionList(schema).join(" ");
+}
+
+/** The descriptions of a schema's required properties (their items' included). */
+function requiredDescriptions(schema: Record<string, unknown> | undefined): string[] {
+  const required = new Set((schema?.required as string[] | undefined) ?? []);
+  const properties = (schema?.properties ?? {}) as Record<string, unknown>;
+  return Object.entries(properties)
+    .filter(([name]) => required.has(name))
+    .flatMap(([name, property]) => parameterDescriptionList({ properties: { [name]: property } }));
+}
+
+/** Each description in a schema's properties, nested ones included. */
+function parameterDescriptionList(schema: Record<string, unknown> | undefined): string[] {
   const found: string[] = [];
   const walk = (value: unknown) => {
     if (Array.isArray(value)) value.forEach(walk);
@@ -120,7 +143,7 @@ function parameterDescriptions(schema: Record<string, unknown> | undefined): str
     }
   };
   walk(schema?.properties);
-  return found.join(" ");
+  return found;
 }
 
 /** Handle kinds a description says the tool returns ("Returns #m handles", "with a handle (#f1"). */
