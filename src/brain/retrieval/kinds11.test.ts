@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CatalogIndexFixture } from "../../testing/catalog-index.js";
+
+/**
+ * Kinds of situation recall-dev11 showed no cue had (the team's own sentences, each with the
+ * same request without the cue where the ranking allows one): a trigger said as "when a … lands",
+ * a step before every event of an everyday kind, word sent wherever the person is, code tried
+ * where it reaches nothing, a routine put on hold, the open listing's text, the person's own
+ * earlier work, something kept in a note, a menu's item, a folder written without "~/", what a
+ * public body advises, the tides, and keys pressed in the program the person is in.
+ */
+const fixture = new CatalogIndexFixture();
+beforeAll(() => fixture.open("jarvis-retrieval-kinds11-"));
+afterAll(() => fixture.close());
+const rankOf = fixture.rankOf.bind(fixture);
+
+/** The request ranks the tool within `within`, and at least `by` places ahead of the plain one. */
+function lifted(cued: string, plain: string, tool: string, within: number, by = 10): void {
+  const rank = rankOf({ text: cued }, tool);
+  expect(rank).toBeLessThan(within);
+  expect(rank).toBeLessThan(rankOf({ text: plain }, tool) - by);
+}
+
+describe("situations recall-dev11's writer named without the tools' words", () => {
+  it("makes a routine of an arrival and of a step before every event of a kind", () => {
+    lifted(
+      "when a receipt lands in ~/Scans, rename it by date",
+      "take the receipt in ~/Scans and rename it by date",
+      "routines_create",
+      12,
+      30,
+    );
+    lifted(
+      "fifteen minutes before each rehearsal, remind me to bring the sheet music",
+      "fifteen minutes before the rehearsal, remind me to bring the sheet music",
+      "routines_create",
+      8,
+    );
+    expect(rankOf({ text: "put the concert ticket watcher on hold" }, "routines_pause")).toBeLessThan(4);
+  });
+
+  it("tells the person wherever they are", () => {
+    lifted(
+      "once the laundry cycle ends let me know wherever I am",
+      "once the laundry cycle ends let me know",
+      "notify_user",
+      6,
+      30,
+    );
+  });
+
+  it("asks the inbox whether someone sent something, at a sentence's start too", () => {
+    expect(rankOf({ text: "Did the school send the trip form yet?" }, "mail_search")).toBeLessThan(6);
+  });
+
+  it("tries someone else's code where it can reach nothing", () => {
+    lifted(
+      "check what the supplier's macro does without letting it touch anything of mine",
+      "check what the supplier's macro does",
+      "sandbox_run",
+      12,
+      50,
+    );
+  });
+
+  it("reads the open listing, the person's earlier work and the memory of where they left something", () => {
+    expect(rankOf({ text: "grab the asking price off this listing" }, "browser_get_text")).toBeLessThan(4);
+    lifted(
+      "the word I used for 'deadline' in previous translations",
+      "the word I used for 'deadline'",
+      "knowledge_search",
+      25,
+      30,
+    );
+    expect(rankOf({ text: "where did I leave the bike" }, "memory_recall")).toBeLessThan(2);
+  });
+
+  it("writes a new note for something kept in one", () => {
+    lifted(
+      "pull the parking rules out of the lease and keep them in a note",
+      "pull the parking rules out of the lease",
+      "notes_add",
+      3,
+      50,
+    );
+  });
+
+  it("works an app's menu named after the menu", () => {
+    const menu = { text: "In the spreadsheet app pick Format, Cells and set two decimals" };
+    expect(rankOf(menu, "ui_action")).toBeLessThan(3);
+    expect(rankOf(menu, "ui_find")).toBeLessThan(8);
+  });
+
+  it("lists a folder written as a path without '~/'", () => {
+    lifted("summarise the minutes in Board/2024 for me", "summarise the minutes for me", "files_list", 8);
+  });
+
+  it("searches for what a public body advises, and for the tides", () => {
+    expect(rankOf({ text: "the NHS advice on a sprained wrist" }, "web_search")).toBeLessThan(2);
+    expect(rankOf({ text: "look up the council guidance on garden bonfires" }, "web_fetch")).toBeLessThan(4);
+    lifted("the tide tables for Whitstable", "the tables for Whitstable", "web_search", 2, 50);
+  });
+
+  it("presses keys in the program the person is in or pastes into", () => {
+    lifted("paste the tracking code into the parcels app", "paste the tracking code", "input_hotkey", 10);
+  });
+});
