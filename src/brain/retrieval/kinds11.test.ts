@@ -91,6 +91,22 @@ describe("situations recall-dev11's writer named without the tools' words", () =
     expect(rankOf(menu, "ui_find")).toBeLessThan(8);
   });
 
+  it("fills a field of a program's window through its controls", () => {
+    lifted(
+      "type the order number into the reference field of the shipping app",
+      "type the order number into the reference",
+      "ui_find",
+      8,
+    );
+    lifted(
+      "the dialog wants a folder name in the box, call it Drafts",
+      "wants a folder name, call it Drafts",
+      "ui_action",
+      10,
+      50,
+    );
+  });
+
   it("lists a folder written as a path without '~/'", () => {
     lifted("summarise the minutes in Board/2024 for me", "summarise the minutes for me", "files_list", 8);
   });

@@ -20,6 +20,13 @@ export const UI_CUES: GroupCues = {
         /\b(?:File|Edit|View|Insert|Format|Tools|Window|Help|Preferences|Settings)\s*(?:,|>|\u2192|->|\u203a)\s*[A-Z]/,
       weight: 2,
     },
+    // A field or a box of a program's window ("the subject field of the mail window", "the
+    // box in the little program"): filled through the window's controls, not a page's
+    {
+      pattern:
+        /\b(?:field|box|text ?box|input)\b[^.?!]{0,30}?\b(?:window|app|application|program|dialog)\b|\b(?:window|app|application|program|dialog)\b[^.?!]{0,30}?\b(?:field|box|text ?box)\b/i,
+      weight: 1.5,
+    },
     // What an app's window shows is read from its controls
     {
       pattern:
