@@ -107,6 +107,16 @@ describe("situations recall-dev11's writer named without the tools' words", () =
     );
   });
 
+  it("signs the person in on the page: its fields typed into, its button pressed", () => {
+    lifted(
+      "sign me in on this page, the code is in my notes",
+      "the code is in my notes",
+      "browser_click",
+      8,
+      30,
+    );
+  });
+
   it("lists a folder written as a path without '~/'", () => {
     lifted("summarise the minutes in Board/2024 for me", "summarise the minutes for me", "files_list", 8);
   });

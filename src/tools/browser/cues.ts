@@ -85,6 +85,9 @@ export const BROWSER_CUES: GroupCues = {
     screening: ["select", "browser"],
     matinee: ["select", "browser"],
     "sign me up": ["browser", "type", "click"],
+    // Logged in on the page in front of the person: its fields typed into, its button pressed
+    "log me in": ["browser", "type", "click"],
+    "sign me in": ["browser", "type", "click"],
     subscribe: ["browser", "click"],
     "fill in": ["browser", "type"],
     "fill out": ["browser", "type"],
