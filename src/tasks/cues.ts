@@ -53,6 +53,10 @@ export const ROUTINES_CUES: GroupCues = {
     automation: ["routine"],
     recurring: ["routine", "every"],
     "back on": ["resume"],
+    // Got rid of is removed ("get rid of every routine that…", "ditch the watcher")
+    "get rid of": ["remove", "delete"],
+    "got rid of": ["remove", "delete"],
+    ditch: ["remove", "delete"],
     // Put on hold is paused ("hold the price watcher", "put it on hold")
     hold: ["pause"],
     "switch back on": ["resume"],

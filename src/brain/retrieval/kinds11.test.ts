@@ -37,6 +37,11 @@ describe("situations recall-dev11's writer named without the tools' words", () =
       8,
     );
     expect(rankOf({ text: "put the concert ticket watcher on hold" }, "routines_pause")).toBeLessThan(4);
+    const ditched = { text: "get rid of the morning traffic routine, I work from home now" };
+    expect(rankOf(ditched, "routines_remove")).toBeLessThan(
+      rankOf({ text: "the morning traffic routine, I work from home now" }, "routines_remove"),
+    );
+    expect(rankOf({ text: "ditch the rent price watcher" }, "routines_remove")).toBeLessThan(3);
   });
 
   it("tells the person wherever they are", () => {
