@@ -94,6 +94,12 @@ describe("situations recall-dev11's writer named without the tools' words", () =
     const menu = { text: "In the spreadsheet app pick Format, Cells and set two decimals" };
     expect(rankOf(menu, "ui_action")).toBeLessThan(3);
     expect(rankOf(menu, "ui_find")).toBeLessThan(8);
+    // A program the known apps lack, named as the place: its window is brought forward; its
+    // File menu is not a file
+    lifted("In Scribus choose File, Print Preview", "choose File, Print Preview", "apps_focus", 25, 15);
+    expect(rankOf({ text: "In Scribus choose File, Print Preview" }, "files_search")).toBeGreaterThan(
+      rankOf({ text: "In Scribus choose the file to print" }, "files_search") + 4,
+    );
   });
 
   it("fills a field of a program's window through its controls", () => {

@@ -6,6 +6,13 @@ export const APPS_CUES: GroupCues = {
   shapes: [
     { pattern: APP_WORD, weight: 1.2 },
     { pattern: APP_NAME, weight: 1.5 },
+    // A program the list of known apps lacks, named as the place a step is done ("In
+    // LibreOffice choose …", "in Inkscape, click …"): its window is brought forward first
+    {
+      pattern:
+        /^\s*[Ii]n\s+[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?\s*,?\s+(?:choose|click|pick|select|press|hit|open|go to|turn|set|tick|untick|switch)\b/,
+      weight: 1.5,
+    },
   ],
   words: {
     shut: ["quit"],

@@ -5,7 +5,13 @@ import { PATH } from "../cue-shapes.js";
 export const FILES_CUES: GroupCues = {
   shapes: [
     { pattern: PATH, weight: 2.5 },
-    { pattern: /\b(?:file|folder|directory)s?\b/i, weight: 1.5 },
+    // (the File menu named on the way to its item, "File, Export" or "File > Save As", is an
+    // app's menu, not a file)
+    {
+      pattern:
+        /\b(?:[Ff][Ii][Ll][Ee]|[Ff][Oo][Ll][Dd][Ee][Rr]|[Dd][Ii][Rr][Ee][Cc][Tt][Oo][Rr][Yy])(?:s|S)?\b(?!\s*(?:,|>|\u2192|->|\u203a)\s*[A-Z])/,
+      weight: 1.5,
+    },
     // A folder written as a path under home without its "~/" ("in Thesis/drafts", "from
     // Invoices/2024"): listed or searched like any path. A file's name ends the path's shape
     // already (its extension), so only a folder's counts here
