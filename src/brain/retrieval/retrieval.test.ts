@@ -234,29 +234,6 @@ describe("words and shapes the groups declare, and finders with their readers", 
     );
   });
 
-  it("reads a lookup from a required parameter that names where its id comes from", () => {
-    const orchard = (name: string, parameters?: Record<string, unknown>): CatalogTool => ({
-      name,
-      group: "mcp:orchard",
-      description: "Orchard records.",
-      ...(parameters ? { parameters } : {}),
-    });
-    const tools = [
-      orchard("mcp_orchard_survey", { properties: {} }),
-      orchard("mcp_orchard_prune", {
-        properties: { tree: { type: "string", description: "tree id from mcp_orchard_survey" } },
-        required: ["tree"],
-      }),
-      // Optional: a tree named by its row works as well, so the survey is not needed first
-      orchard("mcp_orchard_label", {
-        properties: { tree: { type: "string", description: "tree id from mcp_orchard_survey, or its row" } },
-      }),
-    ];
-    const lookups = lookupsOf([...catalog, ...tools]);
-    expect([...lookups.get("mcp_orchard_prune")!]).toEqual(["mcp_orchard_survey"]);
-    expect([...lookups.get("mcp_orchard_label")!]).toEqual([]);
-  });
-
   it("points a phone number at contacts and a relative's home at memory", () => {
     expect(top({ text: "whose is 0161 496 0777, they keep ringing" }, 5)).toContain("contacts_search");
     expect(top({ text: "+1 415 555 0199 missed call, who was that" }, 8)).toContain("contacts_search");
