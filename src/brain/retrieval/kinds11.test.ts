@@ -128,6 +128,23 @@ describe("situations recall-dev11's writer named without the tools' words", () =
     );
   });
 
+  it("searches for a file whose place the person says they do not know", () => {
+    lifted(
+      "print the boiler warranty, wherever that's saved",
+      "print the boiler warranty",
+      "files_search",
+      6,
+      8,
+    );
+    lifted(
+      "the seating plan is somewhere on my laptop, open it",
+      "the seating plan, open it",
+      "files_search",
+      16,
+      10,
+    );
+  });
+
   it("lists a folder written as a path without '~/'", () => {
     lifted("summarise the minutes in Board/2024 for me", "summarise the minutes for me", "files_list", 8);
   });

@@ -38,6 +38,13 @@ export const FILES_CUES: GroupCues = {
         /\bwhere\s+(?:did|have|had)\s+i\s+(?:write|written|wrote|jot|jotted|note|noted|save|saved|put|keep|kept|store|stored|stick|stuck)\b/i,
       weight: 2,
     },
+    // A file whose place the person does not know, said so ("wherever that's saved", "it's
+    // somewhere on my laptop"): searched for before it is used
+    {
+      pattern:
+        /\bwherever\s+(?:it|that|they|those|this)(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+got)?\s+(?:saved|kept|stored|filed|ended up)\b|\bsomewhere\s+(?:in|on)\s+(?:my|the)\s+(?:files|computer|laptop|drive|disk|home folder)\b/i,
+      weight: 2,
+    },
   ],
   // A file named loosely ("my passport scan") is found before it is moved, binned or described
   lookups: {
