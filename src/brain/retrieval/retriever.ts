@@ -32,6 +32,9 @@ export interface RetrieverOptions {
   logger?: Logger;
 }
 
+/** The group of the tools every request is offered (the way to more tools, the plan). */
+const AGENT_GROUP = "agent";
+
 /** A group this small is searched whole when a step clearly means it. */
 const SMALL_GROUP = 5;
 
@@ -119,7 +122,9 @@ export class ToolRetriever {
     // …each step's best tool's partner (what it finds is read next, the lookup its handle
     // comes from), offered already or not: the step is a tool short without it
     for (const ranked of steps) {
-      const partners = new Set(index.partners(ranked[0]?.name ?? ""));
+      // (the agent's own tools answer no step: the search itself and the plan are in every
+      // request, so a step whose words rank the search first is read by its next tool)
+      const partners = new Set(index.partners(ranked.find((t) => t.group !== AGENT_GROUP)?.name ?? ""));
       take(fresh(ranked).find((t) => partners.has(t.name) && !chosen.has(t.name)));
     }
     for (const ranked of perStep) take(ranked.find((t) => !chosen.has(t.name)));
