@@ -145,6 +145,11 @@ describe("situations recall-dev11's writer named without the tools' words", () =
     );
   });
 
+  it("finds an appointment named by its hour said in words", () => {
+    lifted("can my four o'clock start a bit later", "can it start a bit later", "calendar_list_events", 2, 4);
+    expect(rankOf({ text: "slide my 11 o'clock to the afternoon" }, "calendar_update_event")).toBeLessThan(3);
+  });
+
   it("lists a folder written as a path without '~/'", () => {
     lifted("summarise the minutes in Board/2024 for me", "summarise the minutes for me", "files_list", 8);
   });

@@ -6,8 +6,12 @@ export const CALENDAR_CUES: GroupCues = {
   shapes: [
     { pattern: /\b\w[\w-]*\.ics\b/i, weight: 2.5 },
     { pattern: WHEN, weight: 0.4 },
-    // An appointment named by its time ("my 2pm", "my 10:30")
-    { pattern: /\bmy\s+(?:\d{1,2}(?::[0-5]\d)?\s*[ap]\.?m\b|\d{1,2}:[0-5]\d\b)/i, weight: 2 },
+    // An appointment named by its time ("my 2pm", "my 10:30", "my 3 o'clock")
+    {
+      pattern:
+        /\bmy\s+(?:\d{1,2}(?::[0-5]\d)?\s*[ap]\.?m\b|\d{1,2}:[0-5]\d\b|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*o['\u2019]?\s?clock\b)/i,
+      weight: 2,
+    },
     // A journey the person has booked is in the diary ("when's my Boston flight")
     {
       pattern:
