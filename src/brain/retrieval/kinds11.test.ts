@@ -150,6 +150,16 @@ describe("situations recall-dev11's writer named without the tools' words", () =
     expect(rankOf({ text: "slide my 11 o'clock to the afternoon" }, "calendar_update_event")).toBeLessThan(3);
   });
 
+  it("waits on something the open page is doing until it is over", () => {
+    lifted(
+      "once the render on that tab is done, ping my phone",
+      "once the render is done, ping my phone",
+      "browser_wait_for",
+      16,
+      30,
+    );
+  });
+
   it("lists a folder written as a path without '~/'", () => {
     lifted("summarise the minutes in Board/2024 for me", "summarise the minutes for me", "files_list", 8);
   });

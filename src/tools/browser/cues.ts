@@ -24,6 +24,13 @@ const PAGE_SAYS = Object.fromEntries(
 export const BROWSER_CUES: GroupCues = {
   shapes: [
     { pattern: URL, weight: 2 },
+    // Something the open page is doing, waited on until it is over ("when the export in the
+    // browser finishes", "once the upload on that tab is done"): the page's wait step
+    {
+      pattern:
+        /\b(?:when|once|until|till|after)\s+(?:the\s+|my\s+|that\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+(?:in|on)\s+(?:the\s+|that\s+|this\s+)?(?:browser|page|tab|site)\s+(?:finishes|finished|completes|is done|is finished|is complete|ends)\b/i,
+      weight: 2,
+    },
     // The page in front of the person named as a place ("on this shop", "this site's search"),
     // and a form's steps said as its values then its button ("country Peru then next")
     {
