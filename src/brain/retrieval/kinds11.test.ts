@@ -164,6 +164,19 @@ describe("situations recall-dev11's writer named without the tools' words", () =
     lifted("summarise the minutes in Board/2024 for me", "summarise the minutes for me", "files_list", 8);
   });
 
+  it("searches for what a kind of kit should hold", () => {
+    lifted(
+      "what goes in a decent bike repair kit? add it to my shopping list",
+      "a decent bike repair kit? add it to my shopping list",
+      "web_search",
+      20,
+      30,
+    );
+    expect(
+      rankOf({ text: "what to pack for a canoe weekend, then make it a list" }, "web_search"),
+    ).toBeLessThan(12);
+  });
+
   it("searches for what a public body advises, and for the tides", () => {
     expect(rankOf({ text: "the NHS advice on a sprained wrist" }, "web_search")).toBeLessThan(2);
     expect(rankOf({ text: "look up the council guidance on garden bonfires" }, "web_fetch")).toBeLessThan(4);

@@ -37,6 +37,13 @@ export const WEB_CUES: GroupCues = {
         /^(?=.*\b(?:[AMam]\d{1,4}(?:\(M\))?|B\d{1,4}|I-?\d{1,3}|US-?\d{1,3}|SR-?\d{1,3}|(?:route|highway|interstate|motorway)\s+\d{1,4})\b)(?=.*\b(?:shut|closed|closure|closures|open|reopened|roadworks|works|traffic|jams?|queues?|delays?|accident|crash|diversions?|blocked|gridlocked)\b)/,
       weight: 3,
     },
+    // What a kind of kit or bag should hold ("what goes in a first-aid kit", "what should be
+    // in a go bag", "what to pack for a hut trip"): common advice, searched for
+    {
+      pattern:
+        /\bwhat\s+(?:goes|should go|do you put|should be|needs to be)\s+in(?:to)?\s+an?\s+|\bwhat\s+to\s+(?:pack|take|bring)\s+(?:for|on)\s+an?\s+/i,
+      weight: 1.5,
+    },
     // The current value of a public rule or rate ("the current mileage allowance") is looked up
     {
       pattern:
