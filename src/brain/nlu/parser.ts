@@ -12,8 +12,8 @@ import { repeated } from "./follow-up-value.js";
 import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
-import { type Candidate, TemplateMatcher } from "./matcher.js";
-import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence, swallowed } from "./parse-rules.js";
+import { type Candidate, TemplateMatcher, templateConfidence } from "./matcher.js";
+import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence } from "./parse-rules.js";
 import { fitsPending } from "./pending-fit.js";
 import { markWindowRefs, PointsBack } from "./points-back.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
@@ -306,7 +306,7 @@ class Parser {
       return this.action(
         input,
         [{ tool: whole.tool, args: whole.args }],
-        this.templateConfidence(whole, words, input),
+        templateConfidence(this.catalog, whole, words, input),
       );
     }
     if (context.pending && fitsPending(context.pending, words, input, this.catalog)) {
@@ -321,7 +321,18 @@ class Parser {
       );
       if (filled) return this.maybeIncomplete(input, filled.call, filled.missing, CONFIDENCE.reference);
     }
-    const reading = this.clauses.or(this.fallback(input, tokens, words, env), tokens, env);
+    // A clause is read alone only in a turn of its own: after a call, the clauses point back at it
+    const alone =
+      context.lastCall || context.pending
+        ? undefined
+        : (part: readonly Token[]) =>
+            this.fallback(
+              input,
+              part,
+              part.map((t) => t.w),
+              env,
+            );
+    const reading = this.clauses.or(this.fallback(input, tokens, words, env), tokens, env, alone);
     // Unless sure or in the last call's area, words that point back are read against it
     if (this.back.stands(reading, context, words.join(" "))) return reading;
     return this.back.pointed({ tokens, words, env }, context) ?? this.back.unsure(reading, context);
@@ -329,25 +340,6 @@ class Parser {
 
   private unknown(text: string, reply: string): NluResult {
     return { text, kind: "unknown", confidence: 0.5, reply };
-  }
-
-  /**
-   * A template of typed slots is sure; one whose slot swallowed free text is sure only when the
-   * request named where its tool acts ("search for pasta" could be the web, the files, the mail).
-   */
-  private templateConfidence(match: Candidate, words: readonly string[], input: string): number {
-    if (!match.free) return CONFIDENCE.template;
-    // "note to self on my ideas list: ...", "type … into the postcode box": the slot swallowed a
-    // place the template has no word for
-    if (Object.values(match.args).some(swallowed)) return CONFIDENCE.unnamedMedium;
-    const spec = this.catalog.intents.get(match.intent);
-    if (!spec?.medium) return CONFIDENCE.freeTemplate;
-    // What only that tool's medium holds ("the opening hours of ...") names it as well as its name
-    // The words as corrected or as said: the speller may bend a word no template has ("museum")
-    const named = (said: string) => spec.medium?.test(said) || spec.cues?.test(said);
-    return named(words.join(" ")) || named(input.toLowerCase())
-      ? CONFIDENCE.freeTemplate
-      : CONFIDENCE.unnamedMedium;
   }
 
   /** A call, or when values are still missing, the question for the first of them. */

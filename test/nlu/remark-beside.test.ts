@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { createNlu, type NluResult } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/**
+ * A request said with a remark beside it (decision 0044, "when Jarvis is not sure"): the whole
+ * sentence leans away from the request, so each clause is read alone. The one clause that reads
+ * as a request with its values is put as a question — "yes" runs it — never acted on. Sentences
+ * are the team's own.
+ */
+const tools = await builtinToolsForNlu();
+const nlu = createNlu(tools, { timezone: "UTC" });
+const now = new Date("2025-06-11T10:00:00Z");
+const base = { now, timezone: "UTC" };
+const read = (text: string, context = {}) => nlu.parse(text, { ...base, ...context });
+const asked = (r: NluResult) =>
+  r.kind === "action" && !r.missing?.length && r.confidence >= 0.6 && r.confidence < 0.9;
+
+describe("a remark beside a request", () => {
+  it("the request's clause, read alone by the classifier, is asked", () => {
+    const r = read("heading to the gym, lock it up");
+    expect(r).toMatchObject({ kind: "action", tool: "system_lock" });
+    expect(asked(r)).toBe(true);
+  });
+
+  it("a clause a template reads with free text is asked too, never acted on", () => {
+    const r = read("how long until saturday, I can't wait");
+    expect(r).toMatchObject({ kind: "action", tool: "time_until", args: { date: "2025-06-14" } });
+    expect(asked(r)).toBe(true);
+  });
+
+  it("a purpose after the request may be the real one: nothing is asked", () => {
+    const r = read("download the album so I can play it on the train");
+    expect(r.kind === "action" && r.confidence >= 0.6).toBe(false);
+  });
+
+  it("after a call, a clause is not read alone (it may point back at that call)", () => {
+    const lastCall = { tool: "media_play", args: {} };
+    const r = read("heading to the gym, lock it up", { lastCall });
+    expect(r.tool === "system_lock" && r.confidence >= 0.9).toBe(false);
+  });
+});
