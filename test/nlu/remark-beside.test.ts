@@ -40,3 +40,16 @@ describe("a remark beside a request", () => {
     expect(r.tool === "system_lock" && r.confidence >= 0.9).toBe(false);
   });
 });
+
+describe("a word of a domain without tools beside a sure request", () => {
+  it("is a mention: the request's missing value is asked for, nothing acts", () => {
+    const r = read("cancel the lunch with the hotel manager on tuesday");
+    expect(r).toMatchObject({ kind: "action", tool: "calendar_delete_event", missing: ["id"] });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("a request about that domain itself is still not a request for a tool", () => {
+    for (const text of ["what's my bank balance", "cancel my taxi"])
+      expect(read(text).kind).not.toBe("action");
+  });
+});

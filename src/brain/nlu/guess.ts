@@ -61,6 +61,9 @@ const STRONG = 0.85;
  */
 export const SURE_P = 0.8;
 
+/** The tool's probability from which a domain word without tools is a mention (`onlyMentions`). */
+const MENTION_SURE = 0.95;
+
 /** Where a sure reading's confidence starts (`guessConfidence`); below it a reading is asked. */
 const SURE_FLOOR = 0.9;
 
@@ -220,7 +223,7 @@ export class Guesser {
             });
         }
         // The group is clear but no tool of it found its values: ask for them
-        if (!OUT_OF_SCOPE.test(said) && !HOW_TO.test(said)) {
+        if ((!OUT_OF_SCOPE.test(said) || this.onlyMentions(leading, said)) && !HOW_TO.test(said)) {
           const asked = incompleteCall(this.catalog, said, bestGroup, result, context);
           if (asked) return this.incomplete(asked, groups, groupP, runnerUp, result.coverage);
         }
@@ -312,6 +315,14 @@ export class Guesser {
           context,
         )
       : undefined;
+  }
+
+  /** A domain word without tools beside a sure reading with its tool's own words ("the meeting
+   * with the bank") is a mention: asking for the values still missing acts on nothing. */
+  private onlyMentions(leading: { label: string; probability: number } | undefined, said: string): boolean {
+    if (!leading || leading.probability < MENTION_SURE) return false;
+    const specs = this.catalog.intentsOf.get(leading.label) ?? [];
+    return specs.some((spec) => spec.anchors?.test(said)) && !specs.some((spec) => spec.vetoes?.test(said));
   }
 
   /** A read-only look-up ("show my alarms"): acting on it changes nothing. */
