@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { compileCatalog } from "../../src/brain/nlu/catalog.js";
 import { createNlu, type NluResult } from "../../src/brain/nlu/index.js";
+import { nearMiss } from "../../src/brain/nlu/near-miss.js";
+import { TimeZones } from "../../src/brain/nlu/slots/index.js";
+import { tokenize } from "../../src/brain/nlu/text/normalize.js";
 import { builtinToolsForNlu } from "../../src/testing/index.js";
 
 /**
@@ -51,5 +55,38 @@ describe("a word of a domain without tools beside a sure request", () => {
   it("a request about that domain itself is still not a request for a tool", () => {
     for (const text of ["what's my bank balance", "cancel my taxi"])
       expect(read(text).kind).not.toBe("action");
+  });
+});
+
+describe("a first reading with its tool's own words, below the middle band", () => {
+  const catalog = compileCatalog(tools);
+  const words = ["reschedule", "the", "vet", "appointment", "for", "later"];
+  const input = {
+    tokens: tokenize(words.join(" ")),
+    words,
+    env: { text: words.join(" "), now, timezone: "UTC", zones: new TimeZones(), apps: new Set<string>() },
+  };
+  const result = {
+    ranked: [
+      { label: "calendar_update_event", probability: 0.4 },
+      { label: "media_play", probability: 0.3 },
+    ],
+    coverage: 1,
+  };
+  const byGroup = new Map([
+    ["calendar", 0.4],
+    ["media", 0.3],
+  ]);
+  const near = (alone: boolean, said = input) =>
+    nearMiss(catalog, result, byGroup, said, "unclear", () => false, alone);
+
+  it("asks for what its tool still needs in a turn of its own", () => {
+    expect(near(true)).toMatchObject({ call: { tool: "calendar_update_event" }, missing: ["id"] });
+  });
+
+  it("is not asked after a call (its words may point back) or without its tool's words", () => {
+    expect(near(false)).toBeUndefined();
+    const other = ["the", "vet", "appointment", "for", "later"];
+    expect(near(true, { ...input, words: other, tokens: tokenize(other.join(" ")) })).toBeUndefined();
   });
 });

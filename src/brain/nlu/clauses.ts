@@ -98,7 +98,7 @@ export class Clauses {
     let found: NluResult | undefined;
     for (const clause of clauses) {
       const words = stripFillers(clause);
-      if (words.length < 2) continue;
+      if (words.length < 2 || valueAlone(words)) continue;
       const match = this.matcher.best(new SlotCache(words, env));
       const reading: NluResult =
         match && !match.missing
@@ -144,7 +144,7 @@ function clauseRequest(
   let found: (NluCall & { intent: string }) | undefined;
   for (const clause of clauses) {
     const words = stripFillers(clause);
-    if (words.length < 2) continue;
+    if (words.length < 2 || valueAlone(words)) continue;
     const match = matcher.best(new SlotCache(words, env));
     if (!match || match.missing) continue;
     // Two requests, or a request whose value is free text, are not a reason and its request
@@ -152,6 +152,11 @@ function clauseRequest(
     found = { tool: match.tool, args: match.args, intent: match.intent };
   }
   return found;
+}
+
+/** A value alone ("2027-01-01, what day is that") is what the other clause asks about. */
+function valueAlone(words: readonly Token[]): boolean {
+  return !words.some((t) => /[a-z]{2}/.test(t.w));
 }
 
 /** The sentence's parts at commas, semicolons, dashes and sentence ends, and before a clause-leading "so". */

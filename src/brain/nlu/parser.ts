@@ -321,18 +321,19 @@ class Parser {
       );
       if (filled) return this.maybeIncomplete(input, filled.call, filled.missing, CONFIDENCE.reference);
     }
-    // A clause is read alone only in a turn of its own: after a call, the clauses point back at it
-    const alone =
-      context.lastCall || context.pending
-        ? undefined
-        : (part: readonly Token[]) =>
-            this.fallback(
-              input,
-              part,
-              part.map((t) => t.w),
-              env,
-            );
-    const reading = this.clauses.or(this.fallback(input, tokens, words, env), tokens, env, alone);
+    // A turn of its own (no call before it) may be asked on weaker evidence and its clauses read
+    // alone; after a call, its words may point back at that call instead
+    const alone = !context.lastCall && !context.pending;
+    const part = (p: readonly Token[]) =>
+      this.fallback(
+        input,
+        p,
+        p.map((t) => t.w),
+        env,
+        true,
+      );
+    const guessed = this.fallback(input, tokens, words, env, alone);
+    const reading = this.clauses.or(guessed, tokens, env, alone ? part : undefined);
     // Unless sure or in the last call's area, words that point back are read against it
     if (this.back.stands(reading, context, words.join(" "))) return reading;
     return this.back.pointed({ tokens, words, env }, context) ?? this.back.unsure(reading, context);
@@ -366,8 +367,9 @@ class Parser {
     tokens: readonly Token[],
     words: readonly string[],
     env: SlotEnv,
+    alone = false,
   ): NluResult {
-    const reading = this.guesser.read(input, tokens, words, env);
+    const reading = this.guesser.read(input, tokens, words, env, alone);
     if (!("guessed" in reading)) return reading;
     const { calls, missing, confidence, groups, evidence } = reading;
     if (missing?.length)
