@@ -90,3 +90,16 @@ describe("a first reading with its tool's own words, below the middle band", () 
     expect(near(true, { ...input, words: other, tokens: tokenize(other.join(" ")) })).toBeUndefined();
   });
 });
+
+describe("a real word typed for its sound-alike", () => {
+  it("is read again as the word the catalog says far more often, and the reading is asked", () => {
+    const r = read("whether in leeds on friday");
+    expect(r).toMatchObject({ kind: "action", tool: "weather_forecast", args: { city: "leeds" } });
+    expect(asked(r)).toBe(true);
+  });
+
+  it("a word the catalog says often is no slip: nothing is swapped", () => {
+    const r = read("write a poem for our anniversary");
+    expect(r.kind === "action" && r.confidence >= 0.6).toBe(false);
+  });
+});

@@ -13,6 +13,7 @@ import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher, templateConfidence } from "./matcher.js";
+import { misheard } from "./misheard.js";
 import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence } from "./parse-rules.js";
 import { fitsPending } from "./pending-fit.js";
 import { markWindowRefs, PointsBack } from "./points-back.js";
@@ -189,7 +190,12 @@ class Parser {
       rest.length < said.length && !["action", "dialog", "chat"].includes(first.kind)
         ? this.finish(this.read(input, context, rest, env), rest, context, env)
         : undefined;
-    const result = again?.kind === "action" ? again : first;
+    const reread = (swapped: Token[]) =>
+      this.finish(this.read(input, context, swapped, env), swapped, context, env);
+    const result =
+      again?.kind === "action"
+        ? again
+        : (misheard(first, said, reread, (w) => this.settings.speller.seen(w)) ?? first);
     const read = repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result;
     return asSaid(this.catalog, this.back.named(input, read, context) ?? read, said);
   }
