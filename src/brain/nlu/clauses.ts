@@ -41,7 +41,7 @@ export class Clauses {
   /**
    * The whole sentence's reading, or when it left the sentence unread, its request's clause.
    * With `guess`, a clause no template reads with typed values alone is read as a request of
-   * its own ("off for lunch, lock it up"): asked, never acted on.
+   * its own ("back in five, lock up please"): asked, never acted on.
    */
   or(whole: NluResult, tokens: readonly Token[], env: SlotEnv, guess?: ClauseReader): NluResult {
     // Only what the whole sentence left unread: no action, or one too unsure to be asked; or a
@@ -65,7 +65,7 @@ export class Clauses {
       !TAKES_BACK.test(said);
     // A question the classifier only guessed from the whole sentence (evidence, no template)
     // yields to another tool's clause its templates read whole: both are asked, the clause's is
-    // what the words say ("empty the list, I've done the shop" is no request to see the list)
+    // what the words say ("clear the list, we bought it all" asks no showing of it)
     const yields = asked && whole.evidence !== undefined && whole.tool !== call.tool;
     if (asked && !(acts && whole.tool === call.tool) && !yields) return whole;
     return {
@@ -81,7 +81,7 @@ export class Clauses {
   /**
    * The one clause that reads as a request when each is read alone, by its templates (free text
    * too: it is only asked) or else by the classifier; undefined when none or several do. A
-   * remark beside a request ("I've done the shop", "its raining") leans the whole sentence's
+   * remark beside a request ("we bought it all", "the kids are asleep") leans the whole sentence's
    * reading away from the request, and read alone it does not. The reading is put as a question,
    * never acted on.
    */

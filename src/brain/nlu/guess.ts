@@ -61,7 +61,7 @@ const MENTION_SURE = 0.95;
 /**
  * Words that say what the request is about, not only mention it (posting, films, lights): as
  * `guessArgs` reads them, less the kitchen's words, which name things a tool holds ("my recipes
- * folder", "the cookies banner").
+ * folder", "a cookies banner").
  */
 const ABOUT_BEYOND =
   /\b(?:tweet\w*|twitter|facebook|instagram|social|movies?|films?|cinema|lights?|lamps?|bulbs?)\b/;
@@ -298,8 +298,8 @@ export class Guesser {
       : undefined;
   }
 
-  /** A domain word without tools beside a sure reading with its tool's own words ("the meeting
-   * with the bank") is a mention: asking for the values still missing acts on nothing. */
+  /** A domain word without tools beside a sure reading with its tool's own words ("the lunch
+   * with the hotel manager") is a mention: asking for the values still missing acts on nothing. */
   private onlyMentions(leading: { label: string; probability: number } | undefined, said: string): boolean {
     if (!leading || leading.probability < MENTION_SURE || ABOUT_BEYOND.test(said)) return false;
     const specs = this.catalog.intentsOf.get(leading.label) ?? [];

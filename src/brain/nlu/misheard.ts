@@ -4,8 +4,8 @@ import type { Token } from "./text/normalize.js";
 import type { NluResult } from "./types.js";
 
 /**
- * A sentence as typed that read as no request, read again with its homophones swapped ("the
- * whether tomorrow", "a hole page"): a complete reading then is a guess of what was meant,
+ * A sentence as typed that read as no request, read again with its homophones swapped ("check
+ * the whether in lisbon", "the hole screen"): a complete reading then is a guess of what was meant,
  * so it is asked (the middle band) and never acted on. Undefined when the sentence read as
  * something, has no homophone, or reads as no complete request either way.
  */

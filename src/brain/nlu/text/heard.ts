@@ -83,7 +83,7 @@ export function heardAs(tokens: readonly Token[]): Token[] {
 }
 
 /**
- * Real words typed for their sound-alikes ("the whether tomorrow", "a hole page", "ad bread"):
+ * Real words typed for their sound-alikes ("check the whether", "the hole screen", "ad milk"):
  * English homophones. No spelling corrector touches them (they are words), so they are tried
  * only when the sentence as typed read as no request, and only the way round the catalog's own
  * sentences say far more often (`soundAlikes`): "our" is no slip for "hour", "whether" may be one
