@@ -1,6 +1,6 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
-import { bareValue, withoutClosing } from "./follow-up-value.js";
+import { bareValue, dayAfterLast, withoutClosing } from "./follow-up-value.js";
 import { findDuration, parseWhen, type SlotEnv } from "./slots/index.js";
 import type { SlotCache } from "./template.js";
 import { parseNumber, parseOrdinal } from "./text/numbers.js";
@@ -324,7 +324,8 @@ export function resolveFollowUp(
   const length = seconds !== undefined && rest[0] !== "in" && !LATER.test(rest.join(" "));
   const when =
     rest.length > 0 && !length
-      ? parseWhen(rest, { zones: env.zones, now: env.now, timezone: env.timezone, direction: "future" })
+      ? (dayAfterLast(rest, last, env) ??
+        parseWhen(rest, { zones: env.zones, now: env.now, timezone: env.timezone, direction: "future" }))
       : undefined;
   // "add bread as well", "and sam too": more of something, not somewhere ("and in oslo too" is)
   const more = words[0] === "add" || /\b(?:too|as well|also)$/.test(words.join(" "));

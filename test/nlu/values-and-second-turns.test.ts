@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { createNlu, type NluCall, type NluContext } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/**
+ * Values the slots used to drop and second turns that lean on the day or the question before
+ * (issue 16, nlu29). The team's own sentences; the last calls are written here.
+ */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const base: NluContext = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
+const parse = (text: string, context: Partial<NluContext> = {}) => nlu.parse(text, { ...base, ...context });
+
+describe("a path written relative to here, with a slash", () => {
+  it("is read whole, where a file or a folder is meant", () => {
+    expect(parse("open recipes/soups/leek.md")).toMatchObject({ args: { path: "recipes/soups/leek.md" } });
+    expect(parse("read invoices/march.csv")).toMatchObject({ args: { path: "invoices/march.csv" } });
+    expect(parse("what's in Music/live")).toMatchObject({ tool: "files_list", args: { path: "Music/live" } });
+    expect(parse("show me what is in garden/plans/")).toMatchObject({
+      tool: "files_list",
+      args: { path: "garden/plans/" },
+    });
+  });
+
+  it("never leaves its end as a path of its own, and a slash between words is no path", () => {
+    const listed = parse("list Videos/holiday with the hidden ones");
+    expect(listed.args?.path).not.toBe("/");
+    expect(parse("convert 90 km/h to mph").tool).toBe("calc_evaluate");
+  });
+});
+
+describe("a key said by its name", () => {
+  it("is that key, even where the word also names a thing", () => {
+    expect(parse("press tab")).toMatchObject({ kind: "action", tool: "input_hotkey", args: { keys: "tab" } });
+    expect(parse("hit end")).toMatchObject({ tool: "input_hotkey", args: { keys: "end" } });
+    expect(parse("press page up")).toMatchObject({ tool: "input_hotkey", args: { keys: "pageup" } });
+    expect(parse("hit the down arrow three times")).toMatchObject({
+      tool: "input_hotkey",
+      args: { keys: "down", repeat: 3 },
+    });
+  });
+});
+
+describe("a second turn that names its day from the first", () => {
+  const agenda: NluCall = {
+    tool: "calendar_list_events",
+    args: { from: "2025-06-13T00:00:00+00:00", to: "2025-06-13T23:59:59+00:00" },
+  };
+  it("counts 'the day after' or 'the day before' from the day just shown, not from today", () => {
+    expect(parse("and the next day?", { lastCall: agenda })).toMatchObject({
+      tool: "calendar_list_events",
+      args: { from: "2025-06-14T00:00:00+00:00" },
+    });
+    expect(parse("what about the day before", { lastCall: agenda })).toMatchObject({
+      args: { from: "2025-06-12T00:00:00+00:00" },
+    });
+    expect(parse("and three days later", { lastCall: agenda })).toMatchObject({
+      args: { from: "2025-06-16T00:00:00+00:00" },
+    });
+  });
+
+  it("takes a moment said in more words as the correction of a reminder", () => {
+    const reminder: NluCall = {
+      tool: "reminders_create",
+      args: { title: "post the parcel", due: "2025-06-13T09:00:00+00:00" },
+    };
+    expect(parse("at 4 in the afternoon", { lastCall: reminder })).toMatchObject({
+      tool: "reminders_create",
+      args: { title: "post the parcel", due: "2025-06-13T16:00:00+00:00" },
+    });
+  });
+});
+
+describe("a question for a place or a name", () => {
+  it("is not answered by a request of its own", () => {
+    const pending = { tool: "weather_current", args: {}, missing: ["city"] };
+    const joke = parse("tell me something funny about it", { pending });
+    expect(joke.tool === "weather_current" && joke.kind === "action" && !joke.missing?.length).toBe(false);
+    // A place said as a question is still the answer
+    expect(parse("what about Galway", { pending })).toMatchObject({
+      args: { city: expect.stringMatching(/galway/i) },
+    });
+  });
+});
