@@ -81,3 +81,46 @@ describe("a question for a place or a name", () => {
     });
   });
 });
+
+describe("a follow-up said with its reason", () => {
+  const timer: NluCall = { tool: "timer_set", args: { duration_s: 720, label: "the rice" } };
+  const alarm: NluCall = { tool: "alarm_set", args: { at: "2025-06-12T06:00:00+00:00" } };
+  it("is read without the reason after a comma or a dash", () => {
+    expect(parse("make it 15, the pan is huge", { lastCall: timer })).toMatchObject({
+      kind: "action",
+      tool: "timer_set",
+      args: { duration_s: 900 },
+    });
+    expect(parse("cancel it, the meeting moved", { lastCall: alarm })).toMatchObject({
+      kind: "action",
+      tool: "alarm_cancel",
+    });
+    expect(parse("no, 6:20 - I can sleep a bit longer", { lastCall: alarm })).toMatchObject({
+      tool: "alarm_set",
+      args: { at: "2025-06-12T06:20:00+00:00" },
+    });
+  });
+
+  it("is not cut short when what follows asks for more", () => {
+    const r = parse("cancel it, and set one for 7", { lastCall: alarm });
+    expect(r.kind === "action" && r.confidence >= 0.9 && r.tool === "alarm_cancel").toBe(false);
+  });
+
+  it("undoes with 'again' or after 'never mind'", () => {
+    const opened: NluCall = { tool: "apps_launch", args: { app: "gimp" } };
+    expect(parse("shut it again", { lastCall: opened })).toMatchObject({
+      tool: "apps_quit",
+      args: { app: "gimp" },
+    });
+    expect(parse("never mind, cancel it", { lastCall: timer })).toMatchObject({ tool: "timer_cancel" });
+  });
+});
+
+describe("a pointer named back to the thing the last call acted on", () => {
+  it("acts when the named request is a sure one about that very thing, in another area", () => {
+    const opened: NluCall = { tool: "apps_launch", args: { app: "calculator" } };
+    const r = parse("snap it to the left half", { lastCall: opened });
+    expect(r).toMatchObject({ kind: "action", tool: "windows_tile", args: { side: "left" } });
+    expect(r.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -216,10 +216,14 @@ const FOLLOW_UPS: ReadonlyArray<{ kind: FollowUpKind; pattern: RegExp }> = [
   {
     kind: "undo",
     pattern:
-      /^(?:cancel|undo|scrap|delete|remove|forget|take back) (?:all of )?(?:it|that|this|that one|the last one)$()/,
+      /^(?:cancel|undo|scrap|delete|remove|forget|take back) (?:all of )?(?:it|that|this|that one|the last one)(?: again| now| then| please)?$()/,
   },
   { kind: "undo", pattern: /^(?:take|cross|strike) (?:it|that|them|those) (?:off|out)(?: again)?$()/ },
-  { kind: "undo", pattern: /^(?:close|quit|exit|shut) (?:it|that|this)(?: down)?$()/ },
+  // "close it again" right after opening it: "again" undoes, it does not repeat
+  {
+    kind: "undo",
+    pattern: /^(?:close|quit|exit|shut) (?:it|that|this)(?: down)?(?: again| now| then| please)?$()/,
+  },
   // Taking back what was just done: the last call's tool says what its opposite is
   { kind: "undo", pattern: /^(?:undo (?:that|it),? )?(?:put|bring) (?:it|that|them|those) back$()/ },
   { kind: "undo", pattern: /^(?:never mind|nevermind) (?:that|it)$()/ },
@@ -274,7 +278,12 @@ const LEAD = new Set([
 /** The words without their leading hesitations; the same words when there are none. */
 function withoutLead(words: readonly string[]): readonly string[] {
   let i = 0;
-  while (i < words.length - 1 && LEAD.has(words[i]!)) i++;
+  while (i < words.length - 1) {
+    if (LEAD.has(words[i]!)) i++;
+    // "never mind, cancel it": the aside before the command
+    else if (words[i] === "never" && words[i + 1] === "mind" && i < words.length - 2) i += 2;
+    else break;
+  }
   return i === 0 ? words : words.slice(i);
 }
 
@@ -301,7 +310,7 @@ export function danglingFollowUp(words: readonly string[], context: NluContext):
  * at) carries what it misses, so it is asked about, never acted on without it.
  */
 export function resolveFollowUp(
-  words: readonly string[],
+  said: readonly string[],
   context: NluContext,
   cache: SlotCache,
   env: SlotEnv,
@@ -309,6 +318,23 @@ export function resolveFollowUp(
 ): { calls: NluCall[]; missing: string[] } | undefined {
   const last = context.lastCall;
   if (!last) return undefined;
+  const whole = answerOf(said, last, context, cache, env, catalog);
+  if (whole) return whole;
+  // "scrap it, I'm having a lie-in", "make it 10, they're still frozen": a follow-up said with
+  // its reason after a comma or a dash is read without the reason
+  const clause = clauseBeforeReason(said, cache);
+  return clause ? answerOf(clause, last, context, cache, env, catalog) : undefined;
+}
+
+/** What the last call's tool makes of these words as a follow-up, if anything. */
+function answerOf(
+  words: readonly string[],
+  last: NluCall,
+  context: NluContext,
+  cache: SlotCache,
+  env: SlotEnv,
+  catalog: Catalog,
+): { calls: NluCall[]; missing: string[] } | undefined {
   const found = followUpOf(words) ?? bareValue(withoutLead(words), env);
   if (!found) return undefined;
   const rest = withoutClosing(found.rest);
@@ -358,6 +384,30 @@ export function resolveFollowUp(
       if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool)))
         return { calls: [...calls], missing: calls.length === 1 ? requiredLeftOut(calls[0]!, catalog) : [] };
     }
+  return undefined;
+}
+
+/** Words that open a request of its own after a comma, where a reason would stand. */
+const NO_REASON =
+  /^(?:and|then|also|plus|but|or|now|please|set|add|remind|play|open|call|text|email|send|make|put|cancel|delete|remove|start|stop)\b/;
+
+/**
+ * The words before the first comma or dash whose words after it only give a reason ("scrap it,
+ * I'm having a lie-in"), or undefined when nothing is set apart or what follows asks for more.
+ */
+function clauseBeforeReason(words: readonly string[], cache: SlotCache): string[] | undefined {
+  const { tokens, env } = cache;
+  if (tokens.length !== words.length) return undefined;
+  for (let k = 1; k < words.length; k++) {
+    const after = env.text.slice(tokens[k - 1]!.end, tokens[k]!.start);
+    const dash = words[k] === "-" || words[k] === "–" || words[k] === "—";
+    if (!dash && !/^\s*[,;]/.test(after)) continue;
+    const reason = words.slice(dash ? k + 1 : k);
+    if (reason.length > 10 || NO_REASON.test(reason.join(" "))) return undefined;
+    // The first clause that is more than a hesitation ("no, 23:15 - the bus goes earlier")
+    if (withoutLead(words.slice(0, k)).every((w) => LEAD.has(w))) continue;
+    return words.slice(0, k);
+  }
   return undefined;
 }
 
