@@ -124,3 +124,55 @@ describe("a pointer named back to the thing the last call acted on", () => {
     expect(r.confidence).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe("one more of what was just made, said as an addition", () => {
+  it("is the same call with the new wording, every other value kept", () => {
+    const reminder: NluCall = {
+      tool: "reminders_create",
+      args: { title: "return the library books", due: "2025-06-14T10:00:00+00:00" },
+    };
+    expect(parse("and also to renew my card", { lastCall: reminder })).toMatchObject({
+      kind: "action",
+      tool: "reminders_create",
+      args: { title: "renew my card", due: "2025-06-14T10:00:00+00:00" },
+    });
+    const note: NluCall = { tool: "notes_add", args: { text: "the hedge needs cutting" } };
+    expect(parse("also jot down that the gate squeaks", { lastCall: note })).toMatchObject({
+      tool: "notes_add",
+      args: { text: "the gate squeaks" },
+    });
+    const list: NluCall = { tool: "lists_add", args: { list: "camping", items: ["tent"] } };
+    expect(parse("matches as well", { lastCall: list })).toMatchObject({
+      tool: "lists_add",
+      args: { list: "camping", items: ["matches"] },
+    });
+  });
+
+  it("is never a request of its own, nor a pointer at what was made", () => {
+    const list: NluCall = { tool: "lists_add", args: { list: "camping", items: ["tent"] } };
+    for (const then of ["and deliver them on saturday", "and what time is it in Perth"]) {
+      const r = parse(then, { lastCall: list });
+      expect(r.tool === "lists_add" && r.kind === "action" && r.confidence >= 0.9, then).toBe(false);
+    }
+  });
+});
+
+describe("a count said alone after a call that takes one", () => {
+  it("sets the count the noun names, or the call's one limit", () => {
+    const summary: NluCall = { tool: "docs_summarize", args: { path: "~/minutes.pdf" } };
+    expect(parse("only 4 points please", { lastCall: summary })).toMatchObject({
+      tool: "docs_summarize",
+      args: { path: "~/minutes.pdf", max_points: 4 },
+    });
+    const reminders: NluCall = { tool: "reminders_list", args: {} };
+    expect(parse("just the next five", { lastCall: reminders })).toMatchObject({
+      tool: "reminders_list",
+      args: { limit: 5 },
+    });
+  });
+
+  it("leaves a count no argument takes alone", () => {
+    const summary: NluCall = { tool: "docs_summarize", args: { path: "~/minutes.pdf" } };
+    expect(parse("just 4 pages", { lastCall: summary }).args?.max_points).toBeUndefined();
+  });
+});

@@ -1,6 +1,13 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
-import { bareValue, dayAfterLast, withoutClosing } from "./follow-up-value.js";
+import {
+  bareValue,
+  clauseBeforeReason,
+  countCorrection,
+  dayAfterLast,
+  withoutClosing,
+  withoutLead,
+} from "./follow-up-value.js";
 import { findDuration, parseWhen, type SlotEnv } from "./slots/index.js";
 import type { SlotCache } from "./template.js";
 import { parseNumber, parseOrdinal } from "./text/numbers.js";
@@ -255,38 +262,6 @@ const NEEDS_CONTEXT =
 const PLACE_LEAD = new Set(["in", "at", "for"]);
 const LATER = /\b(?:from now|later|earlier|after|before|on)\b/;
 
-/** Hesitations and asides before a follow-up ("nah scrap that", "oops, put it back"). */
-const LEAD = new Set([
-  "nah",
-  "nvm",
-  "oops",
-  "oh",
-  "ok",
-  "okay",
-  "hmm",
-  "sorry",
-  "wait",
-  "no",
-  "actually",
-  "um",
-  "erm",
-  "well",
-  "right",
-  "so",
-]);
-
-/** The words without their leading hesitations; the same words when there are none. */
-function withoutLead(words: readonly string[]): readonly string[] {
-  let i = 0;
-  while (i < words.length - 1) {
-    if (LEAD.has(words[i]!)) i++;
-    // "never mind, cancel it": the aside before the command
-    else if (words[i] === "never" && words[i + 1] === "mind" && i < words.length - 2) i += 2;
-    else break;
-  }
-  return i === 0 ? words : words.slice(i);
-}
-
 /** The follow-up kind and the words it is about, when the utterance is one. */
 export function followUpOf(words: readonly string[]): { kind: FollowUpKind; rest: string[] } | undefined {
   // As said first ("actually 5 minutes" is a change), then without its hesitations
@@ -323,7 +298,11 @@ export function resolveFollowUp(
   // "scrap it, I'm having a lie-in", "make it 10, they're still frozen": a follow-up said with
   // its reason after a comma or a dash is read without the reason
   const clause = clauseBeforeReason(said, cache);
-  return clause ? answerOf(clause, last, context, cache, env, catalog) : undefined;
+  const answer = clause ? answerOf(clause, last, context, cache, env, catalog) : undefined;
+  if (answer) return answer;
+  // "just 3 points" after a summary: the call's own count, when its tool has one for that noun
+  const counted = countCorrection(clause ?? said, last, catalog);
+  return counted ? { calls: [counted], missing: [] } : undefined;
 }
 
 /** What the last call's tool makes of these words as a follow-up, if anything. */
@@ -384,30 +363,6 @@ function answerOf(
       if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool)))
         return { calls: [...calls], missing: calls.length === 1 ? requiredLeftOut(calls[0]!, catalog) : [] };
     }
-  return undefined;
-}
-
-/** Words that open a request of its own after a comma, where a reason would stand. */
-const NO_REASON =
-  /^(?:and|then|also|plus|but|or|now|please|set|add|remind|play|open|call|text|email|send|make|put|cancel|delete|remove|start|stop)\b/;
-
-/**
- * The words before the first comma or dash whose words after it only give a reason ("scrap it,
- * I'm having a lie-in"), or undefined when nothing is set apart or what follows asks for more.
- */
-function clauseBeforeReason(words: readonly string[], cache: SlotCache): string[] | undefined {
-  const { tokens, env } = cache;
-  if (tokens.length !== words.length) return undefined;
-  for (let k = 1; k < words.length; k++) {
-    const after = env.text.slice(tokens[k - 1]!.end, tokens[k]!.start);
-    const dash = words[k] === "-" || words[k] === "–" || words[k] === "—";
-    if (!dash && !/^\s*[,;]/.test(after)) continue;
-    const reason = words.slice(dash ? k + 1 : k);
-    if (reason.length > 10 || NO_REASON.test(reason.join(" "))) return undefined;
-    // The first clause that is more than a hesitation ("no, 23:15 - the bus goes earlier")
-    if (withoutLead(words.slice(0, k)).every((w) => LEAD.has(w))) continue;
-    return words.slice(0, k);
-  }
   return undefined;
 }
 

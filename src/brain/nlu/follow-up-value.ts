@@ -1,6 +1,7 @@
 import type { FollowUpKind, When } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
 import { parseDuration, parseWhen, type SlotEnv } from "./slots/index.js";
+import type { SlotCache } from "./template.js";
 import { isNumberWord, parseNumber } from "./text/numbers.js";
 import type { NluCall } from "./types.js";
 
@@ -82,4 +83,101 @@ export function dayAfterLast(rest: readonly string[], last: NluCall, env: SlotEn
   const day = date.toISOString().slice(0, 10);
   const iso = env.zones.startOfDay(day, env.timezone);
   return { iso, date: day, hasTime: false, instant: new Date(iso) };
+}
+
+/** "just 3 points", "show me 10 passages instead", "only the next ten": a count said alone. */
+const COUNT =
+  /^(?:(?:ok|okay|no|actually|just|only|then|please|now|but|give me|show me|make it|i only need|i just need)\s+)*(?:the\s+)?(?:(?:first|next|top|last|main|best)\s+)?(\S+)(?:\s+(?:most important|main|key|best|top|important|biggest|latest|next|first))?(?:\s+([a-z]+))?(?:\s+(?:instead|please|then|only|max|tops|at most))*$/;
+
+/** Count arguments a bare count fits when its noun names none ("the next ten"). */
+const COUNT_NAME = /^(?:limit|count|max_\w+|top|n|number)$/;
+
+/**
+ * A count said alone right after a call ("just 3 points" after a summary): the same call with
+ * its count argument set, the one whose name or description says the noun, or the tool's one
+ * limit when no noun is said. Undefined when the words are more than a count or no argument fits.
+ */
+export function countCorrection(
+  words: readonly string[],
+  last: NluCall,
+  catalog: Catalog,
+): NluCall | undefined {
+  const m = COUNT.exec(words.join(" "));
+  if (!m) return undefined;
+  const count = parseNumber([m[1]!]);
+  if (count === undefined || !Number.isInteger(count) || count < 1) return undefined;
+  const properties = catalog.properties.get(last.tool) ?? {};
+  const counts = Object.entries(properties).filter(
+    ([name, p]) =>
+      (p.type === "integer" || p.type === "number") &&
+      !/second|minute|duration|level|volume|percent/i.test(`${name} ${p.description ?? ""}`),
+  );
+  const noun = m[2]?.replace(/(?:es|s)$/, "");
+  const named = noun
+    ? counts.filter(([name, p]) =>
+        new RegExp(`\\b${noun}`, "i").test(`${name.replace(/_/g, " ")} ${p.description ?? ""}`),
+      )
+    : counts.filter(([name]) => COUNT_NAME.test(name));
+  if (named.length !== 1) return undefined;
+  const [arg, property] = named[0]!;
+  const min = typeof property.minimum === "number" ? property.minimum : 1;
+  const max = typeof property.maximum === "number" ? property.maximum : Number.POSITIVE_INFINITY;
+  if (count < min || count > max || last.args[arg] === count) return undefined;
+  return { tool: last.tool, args: { ...last.args, [arg]: count } };
+}
+
+/** Hesitations and asides before a follow-up ("nah scrap that", "oops, put it back"). */
+const LEAD = new Set([
+  "nah",
+  "nvm",
+  "oops",
+  "oh",
+  "ok",
+  "okay",
+  "hmm",
+  "sorry",
+  "wait",
+  "no",
+  "actually",
+  "um",
+  "erm",
+  "well",
+  "right",
+  "so",
+]);
+
+/** The words without their leading hesitations; the same words when there are none. */
+export function withoutLead(words: readonly string[]): readonly string[] {
+  let i = 0;
+  while (i < words.length - 1) {
+    if (LEAD.has(words[i]!)) i++;
+    // "never mind, cancel it": the aside before the command
+    else if (words[i] === "never" && words[i + 1] === "mind" && i < words.length - 2) i += 2;
+    else break;
+  }
+  return i === 0 ? words : words.slice(i);
+}
+
+/** Words that open a request of its own after a comma, where a reason would stand. */
+const NO_REASON =
+  /^(?:and|then|also|plus|but|or|now|please|set|add|remind|play|open|call|text|email|send|make|put|cancel|delete|remove|start|stop)\b/;
+
+/**
+ * The words before the first comma or dash whose words after it only give a reason ("scrap it,
+ * I'm having a lie-in"), or undefined when nothing is set apart or what follows asks for more.
+ */
+export function clauseBeforeReason(words: readonly string[], cache: SlotCache): string[] | undefined {
+  const { tokens, env } = cache;
+  if (tokens.length !== words.length) return undefined;
+  for (let k = 1; k < words.length; k++) {
+    const after = env.text.slice(tokens[k - 1]!.end, tokens[k]!.start);
+    const dash = words[k] === "-" || words[k] === "–" || words[k] === "—";
+    if (!dash && !/^\s*[,;]/.test(after)) continue;
+    const reason = words.slice(dash ? k + 1 : k);
+    if (reason.length > 10 || NO_REASON.test(reason.join(" "))) return undefined;
+    // The first clause that is more than a hesitation ("no, 23:15 - the bus goes earlier")
+    if (withoutLead(words.slice(0, k)).every((w) => LEAD.has(w))) continue;
+    return words.slice(0, k);
+  }
+  return undefined;
 }

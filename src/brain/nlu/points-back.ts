@@ -1,3 +1,4 @@
+import { addedLike } from "./added.js";
 import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
@@ -156,6 +157,10 @@ export class PointsBack {
   named(input: string, read: NluResult, context: NluContext): NluResult | undefined {
     const last = context.lastCall;
     if (!last || context.pending) return undefined;
+    // "and also to book the room" after a reminder: one more of the same, when nothing surer was read
+    const unsure = read.kind !== "action" || read.confidence < BACK.stands;
+    const added = unsure ? addedLike(input, last, this.catalog) : undefined;
+    if (added) return this.parser.ask(input, added, [], CONFIDENCE.reference);
     // The area's likeliest tool with carried values (`pointed`) is only a stand-in for this
     const carried = read.evidence?.via === "back";
     if (read.kind === "action" && !carried && (read.confidence >= BACK.stands || read.missing?.length))

@@ -1,4 +1,4 @@
-import { FOLDERS, isNameLike, relativePath } from "../slots/entities.js";
+import { FOLDERS, isNameLike, writtenPaths } from "../slots/entities.js";
 import {
   findDuration,
   findWhen,
@@ -164,18 +164,7 @@ export function findFiles(input: FallbackInput): string[] {
   const out: string[] = [];
   const { tokens, words, env } = input;
   // A path written relative to here ("notes/todo.txt") is split at its slashes: read it whole
-  const covered = new Map<number, string | undefined>();
-  for (const chunk of env.text.matchAll(/\S+/g)) {
-    const path = relativePath(chunk[0], FILE_ENDINGS);
-    if (!path) continue;
-    const end = chunk.index + chunk[0].length;
-    let first = true;
-    tokens.forEach((t, i) => {
-      if (t.start < chunk.index || t.end > end) return;
-      covered.set(i, first ? path : undefined);
-      first = false;
-    });
-  }
+  const covered = writtenPaths(env.text, tokens, FILE_ENDINGS);
   for (let i = 0; i < tokens.length; i++) {
     if (covered.has(i)) {
       const path = covered.get(i);
