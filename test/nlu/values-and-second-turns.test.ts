@@ -176,3 +176,11 @@ describe("a count said alone after a call that takes one", () => {
     expect(parse("just 4 pages", { lastCall: summary }).args?.max_points).toBeUndefined();
   });
 });
+
+describe("lengths said loosely", () => {
+  it("reads 'and half' without its 'a', and seconds after minutes", () => {
+    expect(parse("timer for one hour and half")).toMatchObject({ args: { duration_s: 5400 } });
+    expect(parse("set a timer for 3 and half minutes")).toMatchObject({ args: { duration_s: 210 } });
+    expect(parse("timer for 2 minutes 15")).toMatchObject({ args: { duration_s: 135 } });
+  });
+});
