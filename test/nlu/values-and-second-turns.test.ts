@@ -184,3 +184,24 @@ describe("lengths said loosely", () => {
     expect(parse("timer for 2 minutes 15")).toMatchObject({ args: { duration_s: 135 } });
   });
 });
+
+describe("a typed value said as a correction", () => {
+  it("replaces the value of its kind in the call just made", () => {
+    const opened: NluCall = { tool: "apps_launch", args: { app: "firefox" } };
+    expect(parse("sorry, the other one, thunderbird", { lastCall: opened })).toMatchObject({
+      kind: "action",
+      tool: "apps_launch",
+      args: { app: "thunderbird" },
+    });
+    const tiled: NluCall = { tool: "windows_tile", args: { window: "terminal", side: "left" } };
+    expect(parse("no, the right", { lastCall: tiled })).toMatchObject({
+      tool: "windows_tile",
+      args: { window: "terminal", side: "right" },
+    });
+  });
+
+  it("needs a word that corrects", () => {
+    const opened: NluCall = { tool: "apps_launch", args: { app: "firefox" } };
+    expect(parse("thunderbird", { lastCall: opened }).confidence).toBeLessThan(0.9);
+  });
+});

@@ -5,6 +5,7 @@ import {
   clauseBeforeReason,
   countCorrection,
   dayAfterLast,
+  typedSwap,
   withoutClosing,
   withoutLead,
 } from "./follow-up-value.js";
@@ -301,7 +302,7 @@ export function resolveFollowUp(
   const answer = clause ? answerOf(clause, last, context, cache, env, catalog) : undefined;
   if (answer) return answer;
   // "just 3 points" after a summary: the call's own count, when its tool has one for that noun
-  const counted = countCorrection(clause ?? said, last, catalog);
+  const counted = countCorrection(clause ?? said, last, catalog) ?? typedSwap(said, last, cache);
   return counted ? { calls: [counted], missing: [] } : undefined;
 }
 

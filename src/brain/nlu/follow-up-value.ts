@@ -1,6 +1,6 @@
 import type { FollowUpKind, When } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
-import { parseDuration, parseWhen, type SlotEnv } from "./slots/index.js";
+import { parseDuration, parseWhen, SLOT_ALIASES, type SlotEnv, slotType } from "./slots/index.js";
 import type { SlotCache } from "./template.js";
 import { isNumberWord, parseNumber } from "./text/numbers.js";
 import type { NluCall } from "./types.js";
@@ -180,4 +180,52 @@ export function clauseBeforeReason(words: readonly string[], cache: SlotCache): 
     return words.slice(0, k);
   }
   return undefined;
+}
+
+/** Slot types whose values no ordinary word is: said alone, they can only be the value. */
+const SWAPPABLE = new Set(["app", "file", "path", "url", "side", "zone"]);
+/** What says the words replace a value ("no, the other one, chrome", "firefox instead"). */
+const CORRECTING = new Set(["no", "sorry", "actually", "nope", "oops", "wait"]);
+
+/**
+ * A value of a typed kind said as a correction right after a call ("no, the other one,
+ * chrome" after opening firefox): the same call with that value in place of the one of its
+ * kind. Only with a word that corrects ("no", "sorry", "instead", "the other one"), only a value
+ * no ordinary word could be (an app, a file, a side), and only when one argument takes it.
+ */
+export function typedSwap(words: readonly string[], last: NluCall, cache: SlotCache): NluCall | undefined {
+  let start = 0;
+  let corrected = false;
+  while (start < words.length && (CORRECTING.has(words[start]!) || LEAD.has(words[start]!))) {
+    corrected ||= CORRECTING.has(words[start]!);
+    start++;
+  }
+  // "the other one", "the other": which one, not what
+  if (words[start] === "the" && words[start + 1] === "other") {
+    corrected = true;
+    start += words[start + 2] === "one" ? 3 : 2;
+  }
+  let end = words.length;
+  while (end > start && ["instead", "then", "please"].includes(words[end - 1]!)) {
+    corrected ||= words[end - 1] === "instead";
+    end--;
+  }
+  // "impress, for the slides": the value before its reason
+  const { tokens, env } = cache;
+  if (tokens.length !== words.length) return undefined;
+  for (let k = start + 1; k < end; k++)
+    if (/^\s*[,;]/.test(env.text.slice(tokens[k - 1]!.end, tokens[k]!.start))) end = k;
+  if (!corrected || end <= start || end - start > 4) return undefined;
+  const fits = Object.entries(last.args).flatMap(([name, old]) => {
+    if (typeof old !== "string") return [];
+    const type = SLOT_ALIASES[name] ?? name;
+    if (!SWAPPABLE.has(type) || !slotType(name)) return [];
+    const value = cache.parse(type, name, start, end);
+    return typeof value === "string" && value.toLowerCase() !== old.toLowerCase()
+      ? [[name, value] as const]
+      : [];
+  });
+  if (fits.length !== 1) return undefined;
+  const [name, value] = fits[0]!;
+  return { tool: last.tool, args: { ...last.args, [name]: value } };
 }
