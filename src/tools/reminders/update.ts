@@ -89,6 +89,8 @@ export function remindersUpdateTool(services: CalendarServices): ToolDefinition 
     parameters: parametersFrom(updateParameters),
     effects: ["write", "network"],
     risk: "caution",
+    says: ({ due, title }) =>
+      due && title ? "Change a reminder" : due ? "Move a reminder to another time" : "Rename a reminder",
     // No examples: the offline reading reaches a change through the follow-up of the reminder
     // just made (reminders_create with `replaces`); taught here, "move {id} to {due}" would
     // compete with the calendar's moves
