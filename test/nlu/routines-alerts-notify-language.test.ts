@@ -85,6 +85,53 @@ describe("what rings and notices everywhere", () => {
   });
 });
 
+describe("a notice said in any order", () => {
+  it("reads the act, where it goes, its title and what it says wherever they stand", () => {
+    expect(acted("announce the pizza has arrived on every screen and out loud")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "the pizza has arrived" },
+    });
+    expect(
+      acted("quick, flash up a notice titled Parking saying move the car, on all my devices"),
+    ).toMatchObject({ tool: "notify_user", args: { title: "Parking", message: "move the car" } });
+    expect(acted("send me a note across all my screens: standup in two")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "standup in two" },
+    });
+    expect(acted("ping me on all the screens with time to leave")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "time to leave" },
+    });
+    expect(acted("say lunch break out loud and on every screen")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "lunch break" },
+    });
+  });
+
+  it("needs no surface when the act is called a notice, and asks what to say when nothing is said", () => {
+    expect(acted("could you notify me now with the words laundry done")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "laundry done" },
+    });
+    expect(acted("give me a heads up everywhere that the kettle boiled")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "the kettle boiled" },
+    });
+    const vague = parse("send me an alert on all my screens");
+    expect(vague.tool).toBe("notify_user");
+    expect(vague.missing).toEqual(["message"]);
+  });
+
+  it("leaves things to send, other places and other reads alone", () => {
+    expect(acted("push the file to all my devices")?.tool).not.toBe("notify_user");
+    expect(acted("show me the files on all my devices")?.tool).not.toBe("notify_user");
+    expect(acted("say it out loud")?.tool).not.toBe("notify_user");
+    expect(acted("announce a new post in the group chat")?.tool).not.toBe("notify_user");
+    expect(acted("broadcast the quiz show from the lounge")?.tool).not.toBe("notify_user");
+    expect(acted("notify me")?.tool).not.toBe("notify_user");
+  });
+});
+
 describe("a window's control named by its role first", () => {
   it("finds the menu item or button whose label follows its role", () => {
     expect(acted("where is the menu item Save a Copy")).toMatchObject({
