@@ -85,6 +85,31 @@ describe("what rings and notices everywhere", () => {
   });
 });
 
+describe("what rang, named as the person lives it", () => {
+  it("reads alarms and reminders named together as what rang or was missed", () => {
+    expect(acted("which alarms or reminders did i miss")?.tool).toBe("alerts_list");
+    expect(acted("did i miss any reminders or alarms while i was at the gym")?.tool).toBe("alerts_list");
+    expect(acted("did i miss any calls")?.tool).not.toBe("alerts_list");
+    expect(acted("what reminders do i have")?.tool).toBe("reminders_list");
+  });
+
+  it("gives more time by its word with the reason after, and hushes what rings", () => {
+    expect(acted("give me another quarter of an hour, the traffic is bad")).toMatchObject({
+      tool: "alerts_snooze",
+      args: { minutes: 15 },
+    });
+    expect(acted("just another half hour please")).toMatchObject({
+      tool: "alerts_snooze",
+      args: { minutes: 30 },
+    });
+    expect(acted("hush, i'm up")).toMatchObject({ tool: "alerts_dismiss", args: {} });
+    expect(acted("shut it all up, everything that's going off")).toMatchObject({
+      tool: "alerts_dismiss",
+      args: { all: true },
+    });
+  });
+});
+
 describe("a notice said in any order", () => {
   it("reads the act, where it goes, its title and what it says wherever they stand", () => {
     expect(acted("announce the pizza has arrived on every screen and out loud")).toMatchObject({
