@@ -93,3 +93,20 @@ describe("a sandbox run said in any order", () => {
     expect(acted("run python3 count.py isolated and then email me the result")?.tool).not.toBe("sandbox_run");
   });
 });
+
+describe("tools Jarvis made, named by their name or approved", () => {
+  it("removes a made tool named after its kind, with or without 'called'", () => {
+    expect(acted("get rid of my custom tool named csv_cleaner")).toMatchObject({
+      tool: "tools_remove",
+      args: { name: "csv_cleaner" },
+    });
+    expect(acted("remove the tool called hammer")?.tool).not.toBe("tools_remove");
+  });
+
+  it("registers a draft after a word of approval", () => {
+    expect(acted("perfect, install draft d12 please")).toMatchObject({
+      tool: "tools_register",
+      args: { draft: "d12" },
+    });
+  });
+});
