@@ -3,6 +3,7 @@ import { byTool, type IntentTable, withPhrasings } from "../tools/language.js";
 import { ALERT_INTENTS } from "./alerts-language.js";
 import { NOTICE_ASKS, NOTICE_SHAPES, noticeOf, readNotice } from "./notice-language.js";
 import { routineByName } from "./routine-names.js";
+import { eventWatch, mailWatch, WATCH_SHAPES } from "./watch-language.js";
 
 /**
  * How people ask for routines and answer what rings (the team's own sentences). The schedule
@@ -218,6 +219,7 @@ const ROUTINE_INTENTS: IntentTable = {
         t: `(when|whenever|if) [a|an|new] ${MAIL} (arrives|comes in|lands|shows up) from {who:contact} [then] let me know ${RIGHT_AWAY}`,
         args: { kind: "mail" },
       },
+      ...WATCH_SHAPES,
     ],
     samples: [
       "make me a routine",
@@ -232,6 +234,8 @@ const ROUTINE_INTENTS: IntentTable = {
       "tell me a joke",
     ],
     build(input) {
+      if (input.fixed.watch === "mail") return mailWatch(input);
+      if (input.fixed.watch === "event") return eventWatch(input);
       switch (input.fixed.kind) {
         case "tell":
           return tellMe(input);

@@ -85,6 +85,34 @@ describe("what rings and notices everywhere", () => {
   });
 });
 
+describe("routines said as what the person wants to hear about", () => {
+  it("watches mail from an organisation, with the telling in the person's words", () => {
+    expect(acted("ping me when an email from the bank comes in")).toMatchObject({
+      tool: "routines_create",
+      args: { on_mail_from: "bank" },
+    });
+    expect(acted("let me know if i get a message from the school")).toMatchObject({
+      tool: "routines_create",
+      args: { on_mail_from: "school" },
+    });
+    expect(acted("whenever i get an email from Jo and then archive it let me know")?.tool).not.toBe(
+      "routines_create",
+    );
+  });
+
+  it("tells the person a number of minutes before every event", () => {
+    expect(acted("tell me 5 minutes before each meeting starts")).toMatchObject({
+      tool: "routines_create",
+      args: { on_event_minutes: 5 },
+    });
+    expect(acted("20 minutes before all my appointments, give me a shout")).toMatchObject({
+      tool: "routines_create",
+      args: { on_event_minutes: 20 },
+    });
+    expect(acted("remind me 10 minutes before the meeting")?.tool).toBe("reminders_create");
+  });
+});
+
 describe("what rang, named as the person lives it", () => {
   it("reads alarms and reminders named together as what rang or was missed", () => {
     expect(acted("which alarms or reminders did i miss")?.tool).toBe("alerts_list");
