@@ -41,7 +41,7 @@ const SAYS_INSIDE =
 
 /** Words of the moment or of politeness around the parts: no part of what is said. */
 const AROUND =
-  /^(?:(?:(?:right |straight )?(?:now|away)|immediately|at once|please|quickly|a (?:message|notification|notice|note|popup|pop-up|banner)|an (?:alert|announcement)|it|up)(?=[\s,.:;]|$)|[,.:;]|\s)+|(?:\s|[,.!;]|\b(?:and|please|(?:right |straight )?now|right away|straight away|immediately|at once)\b)+$/gi;
+  /^(?:(?:(?:right |straight )?(?:now|away)|immediately|at once|please|quickly|a (?:message|notification|notice|note|popup|pop-up|banner)|an (?:alert|announcement)|it|up)(?=[\s,.:;]|$)|[,.:;]|\s)+|(?:\s|[,.!;]|\b(?:and|please|right away|straight away|immediately|at once)\b)+$/gi;
 
 /** What names a thing to send rather than words to say ("push the file to all my devices"). */
 const A_THING = /^(?:the|my|this|that|these|those|a|an|it)(?:\s+\w+){0,2}$/i;

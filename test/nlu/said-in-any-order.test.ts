@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { createNlu } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/**
+ * Requests whose parts fresh writers put in any order (decision 0045, nlu28): a window read with
+ * what of it and its hidden parts, a window put on a side; in the team's own words.
+ */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const parse = (text: string) => nlu.parse(text, { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" });
+const acted = (text: string) => {
+  const r = parse(text);
+  return r.kind === "action" && !r.missing?.length && r.confidence >= 0.9 ? r : undefined;
+};
+
+describe("a window read, its parts in any order", () => {
+  it("takes the window's name, what of it and its hidden parts wherever they stand", () => {
+    expect(acted("go through the print dialog for me")).toMatchObject({
+      tool: "ui_state",
+      args: { window: "print" },
+    });
+    expect(acted("describe the Preferences window to me, hidden bits too")).toMatchObject({
+      tool: "ui_state",
+      args: { window: "preferences", all: true },
+    });
+    expect(acted("read out all the menus and buttons in this window")).toMatchObject({
+      tool: "ui_state",
+      args: {},
+    });
+  });
+
+  it("reads nothing else that sits in a window, and no glass", () => {
+    expect(acted("read the email in this window")?.tool).not.toBe("ui_state");
+    expect(acted("list the files in this window")?.tool).not.toBe("ui_state");
+    expect(acted("describe the kitchen window")).toBeUndefined();
+  });
+});
+
+describe("a window put on a side", () => {
+  it("puts the window one is in on a side, said with 'on'", () => {
+    expect(acted("stick this window on the right half")).toMatchObject({
+      tool: "windows_tile",
+      args: { side: "right" },
+    });
+    expect(acted("make this take up the full screen")).toMatchObject({
+      tool: "windows_tile",
+      args: { side: "maximize" },
+    });
+  });
+});
