@@ -48,3 +48,33 @@ describe("a window put on a side", () => {
     });
   });
 });
+
+describe("this computer's facts and its lock, said as the person says them", () => {
+  it("reads the machine named as what has the facts, and how long it has been on", () => {
+    expect(acted("how much space does the laptop have left")?.tool).toBe("system_info");
+    expect(acted("how long has my laptop been running")?.tool).toBe("system_info");
+    expect(acted("how much memory does this computer have, and delete old files")).toBeUndefined();
+  });
+
+  it("locks with the reason for leaving, a learner's 'block' too, never at a time said", () => {
+    expect(acted("lock the screen, i'm stepping away")?.tool).toBe("system_lock");
+    expect(acted("heading out, lock everything")?.tool).toBe("system_lock");
+    expect(acted("block the computer")?.tool).toBe("system_lock");
+    expect(acted("block this number")?.tool).not.toBe("system_lock");
+    expect(acted("the shed is open, lock it up")).toBeUndefined();
+  });
+});
+
+describe("apps started again or gone back to", () => {
+  it("opens another of an app with why after, and keeps a second request apart", () => {
+    expect(acted("open another firefox, a new window even if one is open")).toMatchObject({
+      tool: "apps_launch",
+      args: { app: "firefox", new_window: true },
+    });
+    expect(parse("open another firefox and play music").calls?.map((c) => c.tool)).toEqual([
+      "apps_launch",
+      "media_play",
+    ]);
+    expect(acted("switch back to gimp")).toMatchObject({ tool: "apps_focus", args: { app: "gimp" } });
+  });
+});
