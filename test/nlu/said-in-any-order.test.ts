@@ -78,3 +78,17 @@ describe("apps started again or gone back to", () => {
     expect(acted("switch back to gimp")).toMatchObject({ tool: "apps_focus", args: { app: "gimp" } });
   });
 });
+
+describe("a sum or a list emptied with what it is for after", () => {
+  it("keeps the purpose out of the sum and a second request out of both", () => {
+    expect(acted("what is 12 times 14, it's for a quiz")).toMatchObject({
+      tool: "calc_evaluate",
+      args: { expression: "12 * 14" },
+    });
+    expect(acted("what is 5 plus 5 for the kids and then email it")).toBeUndefined();
+    expect(acted("wipe the packing list, we're back home")).toMatchObject({
+      tool: "lists_clear",
+      args: { list: "packing" },
+    });
+  });
+});
