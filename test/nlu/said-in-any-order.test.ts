@@ -92,3 +92,35 @@ describe("a sum or a list emptied with what it is for after", () => {
     });
   });
 });
+
+describe("skills, documents and replies named with their kind or a reason", () => {
+  it("reads a skill's place said with its kind, and a skill removed with why", () => {
+    expect(acted("add the skill in the folder ~/skills/tidy-photos")).toMatchObject({
+      tool: "skills_install",
+      args: { source: "~/skills/tidy-photos" },
+    });
+    expect(acted("get rid of the tidy-photos skill, it never worked")).toMatchObject({
+      tool: "skills_remove",
+      args: { name: "tidy-photos" },
+    });
+    expect(acted("uninstall the tidy-photos skill and install zoom")?.tool).not.toBe("skills_remove");
+  });
+
+  it("summarises a document named with a word for short or with why after", () => {
+    expect(acted("give me a quick rundown of minutes.docx")).toMatchObject({
+      tool: "docs_summarize",
+      args: { path: "minutes.docx" },
+    });
+    expect(acted("condense essay.pdf, I only have five minutes")).toMatchObject({
+      tool: "docs_summarize",
+      args: { path: "essay.pdf" },
+    });
+    expect(acted("summarise essay.pdf and then email it to Ana")).toBeUndefined();
+  });
+
+  it("asks which message when a reply names only its sender", () => {
+    const r = parse("reply to the email from the landlord");
+    expect(r.tool).toBe("mail_reply");
+    expect(r.missing).toContain("id");
+  });
+});

@@ -34,7 +34,13 @@ const SKILL_INTENTS: IntentTable = {
     ],
     askShapes: ["(install|add) [a|new|another] skill"],
     build: (input) => {
-      const said = word(input.values.source);
+      // The place said with its kind before it ("in the folder ~/skills/x", "skill npm:y")
+      const said = word(input.values.source)
+        ?.replace(/^(?:(?:the|a|this|my)\s+)?(?:skill\s+)?/i, "")
+        .replace(
+          /^(?:(?:the|my)\s+)?(?:folder|directory|dir|repo|repository|package)\s+(?:called\s+|named\s+|at\s+)?/i,
+          "",
+        );
       const source = said && input.fixed.npm === true && !said.startsWith("npm:") ? `npm:${said}` : said;
       // A bare "install zoom" is an app, not a skill: only a place a skill can come from.
       return source && SOURCE.test(source) ? { source } : undefined;
@@ -71,8 +77,14 @@ const SKILL_INTENTS: IntentTable = {
   },
   skills_remove: {
     describe: ({ name }) => (typeof name === "string" ? `Remove the skill ${name}` : undefined),
-    shapes: [`(remove|uninstall|delete) ${SKILL}`, "(remove|uninstall|delete) skill {name:label}"],
-    build: named,
+    shapes: [
+      `(remove|uninstall|delete|get rid of) ${SKILL}`,
+      "(remove|uninstall|delete) skill {name:label}",
+      // With why after ("uninstall the x skill, it's rubbish"); a second request is not a reason
+      `(remove|uninstall|delete|get rid of) ${SKILL} [,] {tail:text}`,
+    ],
+    build: (input) =>
+      /\b(?:and|then|also)\b/i.test(String(input.values.tail ?? "")) ? undefined : named(input),
   },
 };
 
