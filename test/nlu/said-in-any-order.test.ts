@@ -124,3 +124,13 @@ describe("skills, documents and replies named with their kind or a reason", () =
     expect(r.missing).toContain("id");
   });
 });
+
+describe("an event named by its kind and with whom, to cancel", () => {
+  it("asks which event whatever the other words, and leaves a second request apart", () => {
+    const r = parse("cancel the appointment with the bank on thursday");
+    expect(r.tool).toBe("calendar_delete_event");
+    expect(r.missing).toEqual(["id"]);
+    expect(r.args).toEqual({});
+    expect(acted("cancel my subscription")).toBeUndefined();
+  });
+});
