@@ -134,3 +134,21 @@ describe("an event named by its kind and with whom, to cancel", () => {
     expect(acted("cancel my subscription")).toBeUndefined();
   });
 });
+
+describe("timers asked after as the person lives them", () => {
+  it("times a length said as what must pass, the situation first", () => {
+    expect(acted("the kettle's on, tell me when five minutes are up")).toMatchObject({
+      tool: "timer_set",
+      args: { duration_s: 300 },
+    });
+    expect(acted("let me know when the meeting is over")?.tool).not.toBe("timer_set");
+  });
+
+  it("cancels every timer with an aside, and asks after one by what it is for", () => {
+    expect(acted("kill all the timers, the lot")).toMatchObject({
+      tool: "timer_cancel",
+      args: { all: true },
+    });
+    expect(acted("is the pizza one still going")?.tool).toBe("timer_list");
+  });
+});
