@@ -152,3 +152,23 @@ describe("timers asked after as the person lives them", () => {
     expect(acted("is the pizza one still going")?.tool).toBe("timer_list");
   });
 });
+
+describe("a count to a day or a click on words, with an aside", () => {
+  it("counts to the day with an aside after, and keeps a second request apart", () => {
+    expect(acted("how many days till christmas, the kids keep asking")).toMatchObject({
+      tool: "time_until",
+      args: { date: "christmas" },
+    });
+    expect(parse("how long until friday, and remind me to pack").calls?.map((c) => c.tool)).toEqual([
+      "time_until",
+      "reminders_create",
+    ]);
+  });
+
+  it("clicks words named as words", () => {
+    expect(acted("click on the words Sign me up")).toMatchObject({
+      tool: "screen_find_text",
+      args: { text: "Sign me up", click: true },
+    });
+  });
+});
