@@ -1,7 +1,8 @@
 /**
  * How much the NLU's figures move with the training seed: `npx tsx bench/nlu-seeds.ts [seeds…]`
  * (default 1 2 3 7) trains once per seed and prints, per seed and as a mean, right and false
- * actions on every set — the development sets (dev-everyday 1-4, HWU64 dev, the team's own
+ * actions on every set (and, for the everyday sets, right with the middle band's question answered
+ * "yes") — the development sets (dev-everyday 1-4, HWU64 dev, the team's own
  * commands) and, as aggregates only, the blind everyday set, HWU64 held and CLINC150 out of scope
  * (docs/nlu-honesty.md: nothing here prints a sentence). A change is judged on the mean, since
  * one seed's false actions move by one or two.
@@ -70,17 +71,25 @@ const own = loadOwnCases();
 // NLU_TRAINING='{"perTemplate":14,"epochs":3}' compares training efforts on the same seeds
 const training = process.env.NLU_TRAINING ? { training: JSON.parse(process.env.NLU_TRAINING) } : {};
 
-type Row = Record<string, { right: number; false: number }>;
+type Row = Record<string, { right: number; false: number; yes?: number }>;
 const rows: Array<{ seed: number; ms: number; row: Row; mechanisms: Record<string, number> }> = [];
 const pct = (x: number | null) => Math.round((x ?? 0) * 1000) / 10;
 for (const seed of seeds) {
   const nlu = createNlu(tools, { timezone: TIMEZONE, seed, ...training });
   const row: Row = {};
   const blind = scoreBlind(blindCases, nlu, bands, groupOf);
-  row.blind = { right: pct(blind.right), false: Math.round((blind.false_action_rate ?? 0) * blind.n) };
+  row.blind = {
+    right: pct(blind.right),
+    false: Math.round((blind.false_action_rate ?? 0) * blind.n),
+    yes: pct(blind.right_with_question_answered_yes),
+  };
   for (const set of everyday) {
     const r = scoreBlind(set.cases, nlu, bands, groupOf, { name: set.name, listMisses: false });
-    row[set.name] = { right: pct(r.right), false: Math.round((r.false_action_rate ?? 0) * r.n) };
+    row[set.name] = {
+      right: pct(r.right),
+      false: Math.round((r.false_action_rate ?? 0) * r.n),
+      yes: pct(r.right_with_question_answered_yes),
+    };
   }
   const latencies: number[] = [];
   for (const [name, items] of [
@@ -113,6 +122,17 @@ for (const name of names) {
   const mean = (k: "right" | "false") => values.reduce((s, v) => s + v[k], 0) / values.length;
   console.log(
     `${name.padEnd(20)}${values.map(cell).join("")}${`${mean("right").toFixed(2)}% / ${mean("false").toFixed(2)}`.padStart(16)}`,
+  );
+}
+// With the middle band's question answered "yes" (scoreBlind): the everyday sets only
+console.log(
+  `\n${"set (with yes)".padEnd(20)}${rows.map((r) => `seed ${r.seed}`.padStart(14)).join("")}${"mean".padStart(16)}`,
+);
+for (const name of names.filter((n) => rows[0]!.row[n]!.yes !== undefined)) {
+  const values = rows.map((r) => r.row[name]!.yes ?? 0);
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  console.log(
+    `${name.padEnd(20)}${values.map((v) => `${v.toFixed(1)}%`.padStart(14)).join("")}${`${mean.toFixed(2)}%`.padStart(16)}`,
   );
 }
 console.log(`${"training ms".padEnd(20)}${rows.map((r) => String(r.ms).padStart(14)).join("")}`);

@@ -1,6 +1,14 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
-import { bareValue, withoutClosing } from "./follow-up-value.js";
+import {
+  bareValue,
+  clauseBeforeReason,
+  countCorrection,
+  dayAfterLast,
+  typedSwap,
+  withoutClosing,
+  withoutLead,
+} from "./follow-up-value.js";
 import { findDuration, parseWhen, type SlotEnv } from "./slots/index.js";
 import type { SlotCache } from "./template.js";
 import { parseNumber, parseOrdinal } from "./text/numbers.js";
@@ -216,10 +224,14 @@ const FOLLOW_UPS: ReadonlyArray<{ kind: FollowUpKind; pattern: RegExp }> = [
   {
     kind: "undo",
     pattern:
-      /^(?:cancel|undo|scrap|delete|remove|forget|take back) (?:all of )?(?:it|that|this|that one|the last one)$()/,
+      /^(?:cancel|undo|scrap|delete|remove|forget|take back) (?:all of )?(?:it|that|this|that one|the last one)(?: again| now| then| please)?$()/,
   },
   { kind: "undo", pattern: /^(?:take|cross|strike) (?:it|that|them|those) (?:off|out)(?: again)?$()/ },
-  { kind: "undo", pattern: /^(?:close|quit|exit|shut) (?:it|that|this)(?: down)?$()/ },
+  // "close it again" right after opening it: "again" undoes, it does not repeat
+  {
+    kind: "undo",
+    pattern: /^(?:close|quit|exit|shut) (?:it|that|this)(?: down)?(?: again| now| then| please)?$()/,
+  },
   // Taking back what was just done: the last call's tool says what its opposite is
   { kind: "undo", pattern: /^(?:undo (?:that|it),? )?(?:put|bring) (?:it|that|them|those) back$()/ },
   { kind: "undo", pattern: /^(?:never mind|nevermind) (?:that|it)$()/ },
@@ -251,33 +263,6 @@ const NEEDS_CONTEXT =
 const PLACE_LEAD = new Set(["in", "at", "for"]);
 const LATER = /\b(?:from now|later|earlier|after|before|on)\b/;
 
-/** Hesitations and asides before a follow-up ("nah scrap that", "oops, put it back"). */
-const LEAD = new Set([
-  "nah",
-  "nvm",
-  "oops",
-  "oh",
-  "ok",
-  "okay",
-  "hmm",
-  "sorry",
-  "wait",
-  "no",
-  "actually",
-  "um",
-  "erm",
-  "well",
-  "right",
-  "so",
-]);
-
-/** The words without their leading hesitations; the same words when there are none. */
-function withoutLead(words: readonly string[]): readonly string[] {
-  let i = 0;
-  while (i < words.length - 1 && LEAD.has(words[i]!)) i++;
-  return i === 0 ? words : words.slice(i);
-}
-
 /** The follow-up kind and the words it is about, when the utterance is one. */
 export function followUpOf(words: readonly string[]): { kind: FollowUpKind; rest: string[] } | undefined {
   // As said first ("actually 5 minutes" is a change), then without its hesitations
@@ -301,7 +286,7 @@ export function danglingFollowUp(words: readonly string[], context: NluContext):
  * at) carries what it misses, so it is asked about, never acted on without it.
  */
 export function resolveFollowUp(
-  words: readonly string[],
+  said: readonly string[],
   context: NluContext,
   cache: SlotCache,
   env: SlotEnv,
@@ -309,6 +294,27 @@ export function resolveFollowUp(
 ): { calls: NluCall[]; missing: string[] } | undefined {
   const last = context.lastCall;
   if (!last) return undefined;
+  const whole = answerOf(said, last, context, cache, env, catalog);
+  if (whole) return whole;
+  // "scrap it, I'm having a lie-in", "make it 10, they're still frozen": a follow-up said with
+  // its reason after a comma or a dash is read without the reason
+  const clause = clauseBeforeReason(said, cache);
+  const answer = clause ? answerOf(clause, last, context, cache, env, catalog) : undefined;
+  if (answer) return answer;
+  // "just 3 points" after a summary: the call's own count, when its tool has one for that noun
+  const counted = countCorrection(clause ?? said, last, catalog) ?? typedSwap(said, last, cache);
+  return counted ? { calls: [counted], missing: [] } : undefined;
+}
+
+/** What the last call's tool makes of these words as a follow-up, if anything. */
+function answerOf(
+  words: readonly string[],
+  last: NluCall,
+  context: NluContext,
+  cache: SlotCache,
+  env: SlotEnv,
+  catalog: Catalog,
+): { calls: NluCall[]; missing: string[] } | undefined {
   const found = followUpOf(words) ?? bareValue(withoutLead(words), env);
   if (!found) return undefined;
   const rest = withoutClosing(found.rest);
@@ -324,7 +330,8 @@ export function resolveFollowUp(
   const length = seconds !== undefined && rest[0] !== "in" && !LATER.test(rest.join(" "));
   const when =
     rest.length > 0 && !length
-      ? parseWhen(rest, { zones: env.zones, now: env.now, timezone: env.timezone, direction: "future" })
+      ? (dayAfterLast(rest, last, env) ??
+        parseWhen(rest, { zones: env.zones, now: env.now, timezone: env.timezone, direction: "future" }))
       : undefined;
   // "add bread as well", "and sam too": more of something, not somewhere ("and in oslo too" is)
   const more = words[0] === "add" || /\b(?:too|as well|also)$/.test(words.join(" "));

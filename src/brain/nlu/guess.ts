@@ -1,6 +1,7 @@
 import type { Catalog } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { Classification, SoftmaxClassifier } from "./classifier.js";
+import { guessConfidence, SURE_FLOOR } from "./guess-confidence.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR, NEAR_CONFIDENCE, type NearFrom, nearMiss } from "./near-miss.js";
 import {
@@ -24,6 +25,8 @@ import { talkReading } from "./talk.js";
 import { looksLikeQuestion, startsLikeQuestion, type Token } from "./text/normalize.js";
 import { leavesOutLength, typedExtras } from "./typed-args.js";
 import type { Evidence, NluCall, NluResult } from "./types.js";
+
+export { guessConfidence, SURE_P } from "./guess-confidence.js";
 
 /** A classifier reading that names calls; the parser turns it into an action or a question. */
 export interface GuessedCalls {
@@ -53,36 +56,15 @@ const DOUBT = 0.05;
 /** Classifier probability at which a guess may act without the domain's anchor words. */
 const STRONG = 0.85;
 
+/** The tool's probability from which a domain word without tools is a mention (`onlyMentions`). */
+const MENTION_SURE = 0.95;
 /**
- * The classifier's group probability from which a reading is sure enough to act on. Chosen
- * from the development sets' precision by band, not by feel: readings at 0.75-0.8 were right
- * about two times in three (a fast-path action must be right nine times in ten), readings
- * at 0.8-0.85 fifteen times in sixteen; below the bar they are asked as a question instead.
+ * Words that say what the request is about, not only mention it (posting, films, lights): as
+ * `guessArgs` reads them, less the kitchen's words, which name things a tool holds ("my recipes
+ * folder", "a cookies banner").
  */
-export const SURE_P = 0.8;
-
-/** Where a sure reading's confidence starts (`guessConfidence`); below it a reading is asked. */
-const SURE_FLOOR = 0.9;
-
-/**
- * How sure a classifier reading is, from what the reading rests on. Only a reading with the
- * domain's own words, its arguments found, a clear winner and most words known reaches the
- * fast path; everything else is at most the middle band (asked as a question) or lower.
- */
-export function guessConfidence(evidence: Evidence): number {
-  const { p, margin, coverage, anchored, via } = evidence;
-  const sure =
-    anchored === true &&
-    evidence.confusable !== true &&
-    coverage >= 0.6 &&
-    (via === "lookup" ? p >= 0.5 && margin >= 0.3 : p >= SURE_P && margin >= 0.5);
-  // A sure reading starts on the fast path and rises with p from its own path's bar: a look-up
-  // sure from 0.5 is not held to the classifier's 0.75 (read-only look-ups at 0.5-0.75 asked
-  // as a question or a request to see were all right on the development sets)
-  const rise = via === "lookup" ? (p - 0.5) * 0.14 : (p - 0.75) * 0.2;
-  if (sure) return Math.round(Math.min(0.97, SURE_FLOOR + rise) * 1000) / 1000;
-  return cap(p);
-}
+const ABOUT_BEYOND =
+  /\b(?:tweet\w*|twitter|facebook|instagram|social|movies?|films?|cinema|lights?|lamps?|bulbs?)\b/;
 
 /**
  * The classifier path of the parser: no template matched, so the classifier may still recognise
@@ -108,6 +90,8 @@ export class Guesser {
     tokens: readonly Token[],
     words: readonly string[],
     env: SlotEnv,
+    /** A turn of its own (no call before it): a first reading with its tool's words may be asked. */
+    alone = false,
   ): NluResult | GuessedCalls {
     const t = this.thresholds;
     const said = words.join(" ");
@@ -134,7 +118,7 @@ export class Guesser {
     const context: GuessInput = { tokens, words, env };
     // A close reading with its values in the sentence is asked as the action, not dropped
     const near = (from: NearFrom) =>
-      HOW_TO.test(said) ? undefined : this.near(result, context, from, groups);
+      HOW_TO.test(said) ? undefined : this.near(result, context, from, groups, alone);
     if (!top || !understood) {
       const close = near("unread");
       if (close) return close;
@@ -220,7 +204,7 @@ export class Guesser {
             });
         }
         // The group is clear but no tool of it found its values: ask for them
-        if (!OUT_OF_SCOPE.test(said) && !HOW_TO.test(said)) {
+        if ((!OUT_OF_SCOPE.test(said) || this.onlyMentions(leading, said)) && !HOW_TO.test(said)) {
           const asked = incompleteCall(this.catalog, said, bestGroup, result, context);
           if (asked) return this.incomplete(asked, groups, groupP, runnerUp, result.coverage);
         }
@@ -261,10 +245,10 @@ export class Guesser {
     context: GuessInput,
     from: NearFrom,
     groups: string[],
+    alone: boolean,
   ): GuessedCalls | undefined {
-    const found = nearMiss(this.catalog, result, this.byGroup(result), context, from, (l) =>
-      this.confusable(l, result),
-    );
+    const doubted = (l: string) => this.confusable(l, result);
+    const found = nearMiss(this.catalog, result, this.byGroup(result), context, from, doubted, alone);
     if (!found) return undefined;
     const { tool } = found.call;
     const args = typedExtras(this.catalog, tool, found.call.args, context.tokens, context.env);
@@ -312,6 +296,14 @@ export class Guesser {
           context,
         )
       : undefined;
+  }
+
+  /** A domain word without tools beside a sure reading with its tool's own words ("the lunch
+   * with the hotel manager") is a mention: asking for the values still missing acts on nothing. */
+  private onlyMentions(leading: { label: string; probability: number } | undefined, said: string): boolean {
+    if (!leading || leading.probability < MENTION_SURE || ABOUT_BEYOND.test(said)) return false;
+    const specs = this.catalog.intentsOf.get(leading.label) ?? [];
+    return specs.some((spec) => spec.anchors?.test(said)) && !specs.some((spec) => spec.vetoes?.test(said));
   }
 
   /** A read-only look-up ("show my alarms"): acting on it changes nothing. */

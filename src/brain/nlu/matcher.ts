@@ -2,6 +2,7 @@ import type { Catalog, CompiledTemplate } from "./catalog.js";
 import type { ChatAct } from "./common/index.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { type Args, slotsAsArgs } from "./language/types.js";
+import { CONFIDENCE, swallowed } from "./parse-rules.js";
 import { matchTemplate, type SlotCache, type Template } from "./template.js";
 
 export interface Candidate {
@@ -151,4 +152,28 @@ export class TemplateMatcher {
 /** A reading without a required argument is not a call the gate would accept. */
 export function hasRequired(args: Args, required: readonly string[] | undefined): boolean {
   return (required ?? []).every((key) => args[key] !== undefined);
+}
+
+/**
+ * A template of typed slots is sure; one whose slot swallowed free text is sure only when the
+ * request named where its tool acts ("search for pasta" could be the web, the files, the mail).
+ */
+export function templateConfidence(
+  catalog: Catalog,
+  match: Candidate,
+  words: readonly string[],
+  input: string,
+): number {
+  if (!match.free) return CONFIDENCE.template;
+  // "note to self on my ideas list: ...", "type … into the postcode box": the slot swallowed a
+  // place the template has no word for
+  if (Object.values(match.args).some(swallowed)) return CONFIDENCE.unnamedMedium;
+  const spec = catalog.intents.get(match.intent);
+  if (!spec?.medium) return CONFIDENCE.freeTemplate;
+  // What only that tool's medium holds ("the opening hours of ...") names it as well as its name
+  // The words as corrected or as said: the speller may bend a word no template has ("museum")
+  const named = (said: string) => spec.medium?.test(said) || spec.cues?.test(said);
+  return named(words.join(" ")) || named(input.toLowerCase())
+    ? CONFIDENCE.freeTemplate
+    : CONFIDENCE.unnamedMedium;
 }

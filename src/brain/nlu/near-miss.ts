@@ -36,6 +36,12 @@ export const NEAR = {
    * and asked no fewer declines).
    */
   ask: 0.6,
+  /**
+   * A first reading this sure, its tool's own words said in a turn of its own, may ask for the
+   * values its tool needs (asking acts on nothing; the classifier's first reading with its
+   * tool's words is the honest question where the words leave the area unclear).
+   */
+  askOwn: 0.3,
   /** A first reading this sure may have its question for values completed by typed values alone. */
   complete: 0.9,
   /** A first reading this sure may be asked about on its tool's defaults alone (no value said). */
@@ -66,6 +72,7 @@ export function nearMiss(
   context: GuessInput,
   from: NearFrom,
   doubted: (label: string) => boolean,
+  alone = false,
 ): NearMiss | undefined {
   if (result.coverage < NEAR.coverage) return undefined;
   // A request of a kind Jarvis declines ("lock the front door") is declined, not asked about
@@ -113,7 +120,7 @@ export function nearMiss(
       },
     };
   }
-  return onDefaults(catalog, result, byGroup, context, from, doubted, makes);
+  return onDefaults(catalog, result, byGroup, context, from, doubted, makes, alone);
 }
 
 /**
@@ -129,10 +136,12 @@ function onDefaults(
   from: NearFrom,
   doubted: (label: string) => boolean,
   makes: boolean,
+  alone: boolean,
 ): NearMiss | undefined {
   const first = result.ranked[0];
   const said = context.words.join(" ");
-  if (!first || first.probability < NEAR.ask || result.coverage < 0.6) return undefined;
+  const floor = alone ? NEAR.askOwn : NEAR.ask;
+  if (!first || first.probability < floor || result.coverage < 0.6) return undefined;
   const group = catalog.groupOf.get(first.label);
   if (!group || doubted(first.label) || OUT_OF_SCOPE.test(said)) return undefined;
   // A handle names one thing exactly: a reading that did not take it is not about it ("mark #f3
@@ -142,6 +151,9 @@ function onDefaults(
   if (makes && lookupOnly(catalog, tool)) return undefined;
   const specs = catalog.intentsOf.get(tool) ?? [];
   if (specs.some((spec) => spec.vetoes?.test(said))) return undefined;
+  // Below the middle band's floor, only a first reading whose tool's own words were said, in a
+  // turn of its own (after a call, words like "the first one" point back at it instead)
+  if (first.probability < NEAR.ask && !specs.some((spec) => spec.anchors?.test(said))) return undefined;
   const required = catalog.required.get(tool) ?? [];
   let args: Record<string, unknown> = {};
   for (const spec of specs) {

@@ -12,8 +12,9 @@ import { repeated } from "./follow-up-value.js";
 import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
-import { type Candidate, TemplateMatcher } from "./matcher.js";
-import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence, swallowed } from "./parse-rules.js";
+import { type Candidate, TemplateMatcher, templateConfidence } from "./matcher.js";
+import { misheard } from "./misheard.js";
+import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence } from "./parse-rules.js";
 import { fitsPending } from "./pending-fit.js";
 import { markWindowRefs, PointsBack } from "./points-back.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
@@ -189,7 +190,12 @@ class Parser {
       rest.length < said.length && !["action", "dialog", "chat"].includes(first.kind)
         ? this.finish(this.read(input, context, rest, env), rest, context, env)
         : undefined;
-    const result = again?.kind === "action" ? again : first;
+    const reread = (swapped: Token[]) =>
+      this.finish(this.read(input, context, swapped, env), swapped, context, env);
+    const result =
+      again?.kind === "action"
+        ? again
+        : (misheard(first, said, reread, (w) => this.settings.speller.seen(w)) ?? first);
     const read = repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result;
     return asSaid(this.catalog, this.back.named(input, read, context) ?? read, said);
   }
@@ -306,7 +312,7 @@ class Parser {
       return this.action(
         input,
         [{ tool: whole.tool, args: whole.args }],
-        this.templateConfidence(whole, words, input),
+        templateConfidence(this.catalog, whole, words, input),
       );
     }
     if (context.pending && fitsPending(context.pending, words, input, this.catalog)) {
@@ -321,7 +327,19 @@ class Parser {
       );
       if (filled) return this.maybeIncomplete(input, filled.call, filled.missing, CONFIDENCE.reference);
     }
-    const reading = this.clauses.or(this.fallback(input, tokens, words, env), tokens, env);
+    // A turn of its own (no call before it) may be asked on weaker evidence and its clauses read
+    // alone; after a call, its words may point back at that call instead
+    const alone = !context.lastCall && !context.pending;
+    const part = (p: readonly Token[]) =>
+      this.fallback(
+        input,
+        p,
+        p.map((t) => t.w),
+        env,
+        true,
+      );
+    const guessed = this.fallback(input, tokens, words, env, alone);
+    const reading = this.clauses.or(guessed, tokens, env, alone ? part : undefined);
     // Unless sure or in the last call's area, words that point back are read against it
     if (this.back.stands(reading, context, words.join(" "))) return reading;
     return this.back.pointed({ tokens, words, env }, context) ?? this.back.unsure(reading, context);
@@ -329,25 +347,6 @@ class Parser {
 
   private unknown(text: string, reply: string): NluResult {
     return { text, kind: "unknown", confidence: 0.5, reply };
-  }
-
-  /**
-   * A template of typed slots is sure; one whose slot swallowed free text is sure only when the
-   * request named where its tool acts ("search for pasta" could be the web, the files, the mail).
-   */
-  private templateConfidence(match: Candidate, words: readonly string[], input: string): number {
-    if (!match.free) return CONFIDENCE.template;
-    // "note to self on my ideas list: ...", "type … into the postcode box": the slot swallowed a
-    // place the template has no word for
-    if (Object.values(match.args).some(swallowed)) return CONFIDENCE.unnamedMedium;
-    const spec = this.catalog.intents.get(match.intent);
-    if (!spec?.medium) return CONFIDENCE.freeTemplate;
-    // What only that tool's medium holds ("the opening hours of ...") names it as well as its name
-    // The words as corrected or as said: the speller may bend a word no template has ("museum")
-    const named = (said: string) => spec.medium?.test(said) || spec.cues?.test(said);
-    return named(words.join(" ")) || named(input.toLowerCase())
-      ? CONFIDENCE.freeTemplate
-      : CONFIDENCE.unnamedMedium;
   }
 
   /** A call, or when values are still missing, the question for the first of them. */
@@ -374,8 +373,9 @@ class Parser {
     tokens: readonly Token[],
     words: readonly string[],
     env: SlotEnv,
+    alone = false,
   ): NluResult {
-    const reading = this.guesser.read(input, tokens, words, env);
+    const reading = this.guesser.read(input, tokens, words, env, alone);
     if (!("guessed" in reading)) return reading;
     const { calls, missing, confidence, groups, evidence } = reading;
     if (missing?.length)

@@ -13,7 +13,8 @@ import { kindOf } from "./slot-filling.js";
  *   an item of a list never does.
  * A reply that does not fit is read as a new request; nothing is lost, since the question is
  * put again by whatever that reading asks. A call of a tool no longer registered fits nothing.
- * A text asked for is never answered by a verb on the pending thing ("send it" after a draft).
+ * A text asked for is never answered by a verb on the pending thing ("send it" after a draft),
+ * and a place or a name asked for never by a request of its own ("tell me a joke about it").
  */
 export function fitsPending(
   pending: { tool: string; missing: readonly string[] },
@@ -30,9 +31,19 @@ export function fitsPending(
   if (kind === "text" && namesAFile(arg, properties?.[arg])) return looksLikeAFile(raw, words);
   // "send it", "cancel that": a verb on the pending thing itself is what to do with it, no value
   if (kind === "text" && ONLY_A_POINTER.test(words.join(" "))) return false;
+  // "Which city?" answered "tell me a joke about it": a thing named is never a request of its own
+  if (kind === "text" && !OWN_WORDING.test(arg) && OPENS_A_REQUEST.test(words.join(" "))) return false;
   if (kind === "list") return !opensAnotherTool(pending.tool, words, catalog);
   return true;
 }
+
+/** Arguments whose value may be any sentence of the user's (a title, a query, a message). */
+const OWN_WORDING =
+  /^(?:title|subject|body|content|text|message|note|notes|description|summary|details|query|question|prompt|expression|command|script|code|topic|reason)$/;
+
+/** Words that open a request or a question to Jarvis, never the name of a place or a person. */
+const OPENS_A_REQUEST =
+  /^(?:(?:ok|okay|now|and|so|please|actually|no|wait) )*(?:(?:tell|show|give|read|find|get|send) me\b|(?:can|could|would|will) you\b|do you\b|what (?:is|are|was)\b|what s\b|whats\b|how (?:do|does|is|are|much|many|long)\b|why\b|who (?:is|are)\b|where (?:is|are)\b)/;
 
 /** A verb or two and a pointer, nothing else: the words do something to what is pending. */
 const ONLY_A_POINTER =

@@ -1,3 +1,4 @@
+import { addedLike } from "./added.js";
 import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
@@ -156,6 +157,10 @@ export class PointsBack {
   named(input: string, read: NluResult, context: NluContext): NluResult | undefined {
     const last = context.lastCall;
     if (!last || context.pending) return undefined;
+    // "and also to book the room" after a reminder: one more of the same, when nothing surer was read
+    const unsure = read.kind !== "action" || read.confidence < BACK.stands;
+    const added = unsure ? addedLike(input, last, this.catalog) : undefined;
+    if (added) return this.parser.ask(input, added, [], CONFIDENCE.reference);
     // The area's likeliest tool with carried values (`pointed`) is only a stand-in for this
     const carried = read.evidence?.via === "back";
     if (read.kind === "action" && !carried && (read.confidence >= BACK.stands || read.missing?.length))
@@ -181,11 +186,13 @@ export class PointsBack {
     // Named back, the words read as sure as a request said in full ("clear it" after the shopping
     // list is "clear the shopping list"), complete and of the last call's own area: that is what
     // the person asked, and it acts like any other follow-up. Anything less stays a question.
+    // …or of another area but about the very thing the last call acted on, named back by the
+    // value it carried ("put it on the right half" after opening the editor: the editor's window)
     const sure =
       again.confidence >= CONFIDENCE.template &&
       !again.missing?.length &&
-      this.inArea(again, last) &&
-      calls.length === 1;
+      calls.length === 1 &&
+      (this.inArea(again, last) || carriesNamed(calls[0]!, last, text));
     return {
       ...again,
       text: input,
@@ -212,6 +219,21 @@ function adds(before: NluCall[], after: NluCall[]): boolean {
   const had = Object.keys(before[0]!.args);
   const has = Object.keys(after[0]!.args);
   return has.length > had.length && had.every((k) => has.includes(k));
+}
+
+/**
+ * The call takes, unchanged, a value of the last call that the words named back: the thing
+ * itself ("text editor" opened, then tiled), not a word of the request that happens to match.
+ */
+function carriesNamed(call: NluCall, last: NluCall, named: string): boolean {
+  const text = named.toLowerCase();
+  const carried = new Set(
+    Object.values(last.args)
+      .filter((v): v is string => typeof v === "string" && v.length > 1)
+      .map((v) => v.toLowerCase())
+      .filter((v) => text.includes(v)),
+  );
+  return Object.values(call.args).some((v) => typeof v === "string" && carried.has(v.toLowerCase()));
 }
 
 const sameArgs = (a: Record<string, unknown>, b: Record<string, unknown>) =>

@@ -2,79 +2,19 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { JarvisError } from "../../core/errors.js";
 import { parametersFrom } from "../../core/schema.js";
-import { defineTool, ok, type ToolContext, type ToolDefinition } from "../../core/tool.js";
-import {
-  backendFor,
-  type CalendarServices,
-  calendarAccounts,
-  formatEventRef,
-  isEventRef,
-  pickCalendar,
-  zoneFor,
-} from "../calendar/accounts.js";
-import { supports } from "../calendar/backend.js";
-import type { TodoItem } from "../calendar/ical.js";
+import { defineTool, ok, type ToolDefinition } from "../../core/tool.js";
+import { backendFor, calendarAccounts, formatEventRef, pickCalendar, zoneFor } from "../calendar/accounts.js";
 import { type CalendarToolOptions, createCalendarServices } from "../calendar/index.js";
-import type { Zone } from "../calendar/timezone.js";
 import type { ToolDeps } from "../deps.js";
 import { describeRepeat, nextOccurrence, REPEAT_HELP, repeatDays, rruleOf } from "../timers/repeat.js";
+import { collectTodos, dueText, mintTodo, openReminderRef } from "./todos.js";
+
+import { changeReminder, remindersUpdateTool } from "./update.js";
+
+export { collectTodos, type ListedTodo } from "./todos.js";
 
 // ical.js (../calendar/ical.js, locate.js, zones.js) and chrono-node (../calendar/time.js) are
 // imported inside execute so that building the tool list does not load them.
-
-export interface ListedTodo extends TodoItem {
-  handleValue: string;
-  list: string;
-}
-
-/** Every reminder (VTODO) in the chosen accounts and lists, open ones first by due time. */
-export async function collectTodos(
-  services: CalendarServices,
-  filter: { account?: string | undefined; list?: string | undefined },
-  signal: AbortSignal,
-): Promise<ListedTodo[]> {
-  const [{ parseCalendarText, readTodos }, { resolverFor }] = await Promise.all([
-    import("../calendar/ical.js"),
-    import("../calendar/zones.js"),
-  ]);
-  const zone = zoneFor(services);
-  const now = services.clock.now();
-  const resolver = resolverFor(zone, now - 365 * 86_400_000, now + 2 * 365 * 86_400_000);
-  const out: ListedTodo[] = [];
-  for (const account of calendarAccounts(services.config, filter.account)) {
-    const backend = backendFor(services, account);
-    for (const calendar of await backend.calendars(signal)) {
-      if (!supports(calendar, "VTODO")) continue;
-      if (filter.list && calendar.name.toLowerCase() !== filter.list.toLowerCase()) continue;
-      for (const object of await backend.objects(calendar, "VTODO", undefined, signal)) {
-        for (const todo of readTodos(parseCalendarText(object.data), resolver)) {
-          const handleValue = formatEventRef({
-            account: account.name,
-            calendar: calendar.id,
-            object: object.url,
-            uid: todo.uid,
-          });
-          out.push({ ...todo, handleValue, list: calendar.name });
-        }
-      }
-    }
-  }
-  return out.sort(
-    (a, b) =>
-      Number(a.completed) - Number(b.completed) ||
-      (a.due ?? Number.MAX_SAFE_INTEGER) - (b.due ?? Number.MAX_SAFE_INTEGER),
-  );
-}
-
-function dueText(zone: Zone, todo: { due?: number | undefined; dueIsDate: boolean }, now: number): string {
-  if (todo.due === undefined) return "";
-  const when = todo.dueIsDate ? zone.human(todo.due).slice(0, 14) : zone.human(todo.due);
-  return ` — due ${when}${todo.due < now ? " (overdue)" : ""}`;
-}
-
-function mint(ctx: ToolContext, todo: ListedTodo, tool: string): string {
-  return ctx.handles.mint("e", todo.handleValue, { label: todo.summary, tool, trust: "trusted" });
-}
 
 const createParameters = z
   .object({
@@ -89,6 +29,15 @@ const createParameters = z
     repeat: z.string().trim().min(1).max(40).optional().describe(`comes back: ${REPEAT_HELP} (needs due)`),
     list: z.string().min(1).max(200).optional().describe("reminder list (calendar) name"),
     account: z.string().min(1).max(32).optional(),
+    replaces: z
+      .string()
+      .min(1)
+      .max(2000)
+      .optional()
+      .describe(
+        "#e handle of a reminder just made that this one corrects: that one is changed, no second one is added",
+      )
+      .meta({ "x-handle": "e" }),
   })
   .strict();
 type CreateArgs = z.infer<typeof createParameters>;
@@ -154,6 +103,15 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
         const weekday = new Date(zone.iso(due).slice(0, 10)).getUTCDay();
         if (!days.includes(weekday)) due = nextOccurrence(due, days, zone.name);
       }
+      // A correction of the reminder just made ("no, make it 6") changes it in place
+      if (args.replaces)
+        return changeReminder(
+          services,
+          args.replaces,
+          { due, dueIsDate, title: args.title, rrule: days && rruleOf(days), days },
+          ctx,
+          "reminders_create",
+        );
       const [account] = calendarAccounts(services.config, args.account);
       const backend = backendFor(services, account!);
       const calendar = await pickCalendar(backend, account!, "VTODO", args.list, ctx.signal);
@@ -221,7 +179,7 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
       );
       if (todos.length === 0) return ok("No open reminders.", { reminders: [] });
       const shown = todos.slice(0, args.limit ?? 50);
-      const rows = shown.map((t) => ({ t, handle: mint(ctx, t, "reminders_list") }));
+      const rows = shown.map((t) => ({ t, handle: mintTodo(ctx, t, "reminders_list") }));
       const lines = rows.map(
         ({ t, handle }) =>
           `${handle}  ${t.completed ? "[done] " : ""}${t.summary}${dueText(zone, t, now)}  [${t.list}]`,
@@ -247,30 +205,7 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
     risk: "caution",
     examples: ["mark {id} as done", "I did {id}", "complete {id}"],
     async execute(args, ctx) {
-      let value = args.id;
-      if (!isEventRef(value)) {
-        const wanted = value.trim().toLowerCase();
-        const open = (await collectTodos(services, args, ctx.signal)).filter((t) => !t.completed);
-        const exact = open.filter((t) => t.uid === value || t.summary.toLowerCase() === wanted);
-        const matches =
-          exact.length > 0 ? exact : open.filter((t) => t.summary.toLowerCase().includes(wanted));
-        if (matches.length === 0) {
-          throw new JarvisError("NOT_FOUND", `no open reminder matches "${value.slice(0, 80)}"`, {
-            fix: "list them with reminders_list",
-          });
-        }
-        if (matches.length > 1) {
-          const names = matches.slice(0, 5).map((t) => `${mint(ctx, t, "reminders_complete")} ${t.summary}`);
-          throw new JarvisError(
-            "ARGS_INVALID",
-            `several reminders match "${value.slice(0, 80)}": ${names.join(", ")}`,
-            {
-              fix: "pass the #e handle of the one you mean",
-            },
-          );
-        }
-        value = matches[0]!.handleValue;
-      }
+      const value = await openReminderRef(services, args.id, args, ctx, "reminders_complete");
       const [{ default: ICAL }, { bumpSequence, locate, masterOf }] = await Promise.all([
         import("ical.js"),
         import("../calendar/locate.js"),
@@ -292,5 +227,5 @@ export function remindersTools(deps: ToolDeps, options: CalendarToolOptions = {}
     },
   });
 
-  return [create, list, complete].map((tool) => ({ ...tool, available }));
+  return [create, list, complete, remindersUpdateTool(services)].map((tool) => ({ ...tool, available }));
 }

@@ -66,10 +66,18 @@ const REMINDER_INTENTS: IntentTable = {
       example: "remind me to call mom at 5",
     },
     ask: { title: "What should I remind you about?", due: "When should I remind you?" },
-    // "make that 9", "at 4 pm" right after it: the same reminder at the time said
-    followUp: ({ kind, last, when, said }) =>
+    // "make that 9", "at 4 pm" right after it: the same reminder at the time said. The reminder
+    // just made (the newest #e handle) is changed in place, never left beside a second one
+    followUp: ({ kind, last, when, said, newest }) =>
       kind === "change" && when?.hasTime && typeof last.args.title === "string"
-        ? { tool: "reminders_create", args: { ...last.args, due: correctedTime(last.args.due, when, said) } }
+        ? {
+            tool: "reminders_create",
+            args: {
+              ...last.args,
+              due: correctedTime(last.args.due, when, said),
+              ...(newest.e ? { replaces: newest.e } : {}),
+            },
+          }
         : undefined,
     describe: ({ title, due }, env) =>
       typeof title === "string"

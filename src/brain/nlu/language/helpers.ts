@@ -1,4 +1,4 @@
-import { FOLDERS, isNameLike } from "../slots/entities.js";
+import { FOLDERS, isNameLike, writtenPaths } from "../slots/entities.js";
 import {
   findDuration,
   findWhen,
@@ -163,9 +163,18 @@ export function findUrl(input: FallbackInput): string | undefined {
 export function findFiles(input: FallbackInput): string[] {
   const out: string[] = [];
   const { tokens, words, env } = input;
+  // A path written relative to here ("notes/todo.txt") is split at its slashes: read it whole
+  const covered = writtenPaths(env.text, tokens, FILE_ENDINGS);
   for (let i = 0; i < tokens.length; i++) {
+    if (covered.has(i)) {
+      const path = covered.get(i);
+      if (path) out.push(path);
+      continue;
+    }
     const raw = env.text.slice(tokens[i]!.start, tokens[i]!.end).replace(/[.,;:!?]+$/, "");
     const w = words[i]!;
+    // "/site" of "projects/site" (not read whole above) is no path of its own
+    if (raw.startsWith("/") && tokens[i]!.start > 0 && !/\s/.test(env.text[tokens[i]!.start - 1]!)) continue;
     const ending = /\.([a-z0-9]{1,5})$/i.exec(raw)?.[1]?.toLowerCase();
     if (
       /^(?:~|\.{1,2})?\/|^~$|^#[fd]\d{1,6}$/.test(raw) ||

@@ -90,27 +90,36 @@ function readComponent(
       i += 2;
       if (words[i] === "an" || words[i] === "a") i += 1;
     }
-    // "2 and a half hours"
-    if (words[i] === "and" && words[i + 1] === "a" && words[i + 2] === "half") {
+    // "2 and a half hours", "2 and half hours"
+    const half = andAHalf(words, i);
+    if (half) {
       amount += 0.5;
-      i += 3;
+      i += half;
     }
   }
   const unit = UNIT_SECONDS[words[i] ?? ""];
   if (unit === undefined) return undefined;
   i += 1;
   let seconds = amount * unit;
-  // "an hour and a half", "a minute and a half"
-  if (words[i] === "and" && words[i + 1] === "a" && words[i + 2] === "half") {
+  // "an hour and a half", "a minute and a half", "one hour and half"
+  const half = andAHalf(words, i);
+  if (half) {
     seconds += unit / 2;
-    i += 3;
+    i += half;
   }
-  // "1 hour 30" (minutes implied after hours)
-  if (unit === 3600 && words[i] && /^\d{1,2}$/.test(words[i]!) && i === words.length - 1) {
-    seconds += Number(words[i]) * 60;
+  // "1 hour 30", "1 minute 20": the next smaller unit implied after hours or minutes
+  if ((unit === 3600 || unit === 60) && words[i] && /^\d{1,2}$/.test(words[i]!) && i === words.length - 1) {
+    seconds += Number(words[i]) * (unit / 60);
     i += 1;
   }
   return { seconds, end: i };
+}
+
+/** How many words "and a half" / "and half" takes at i, or 0. */
+function andAHalf(words: readonly string[], i: number): number {
+  if (words[i] !== "and") return 0;
+  if (words[i + 1] === "half") return 2;
+  return words[i + 1] === "a" && words[i + 2] === "half" ? 3 : 0;
 }
 
 /** "5min" → ["5", "min"], "1h30" → ["1", "h", "30", "m"], "2hrs" → ["2", "hrs"]. */

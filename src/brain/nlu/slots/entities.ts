@@ -3,6 +3,8 @@
  * names, items, URLs, paths, time-zone names. Each refuses what it cannot be, so a template
  * like "open {app}" does not turn "open the garage door" into an action.
  */
+import { NO_ENDINGS, relativePath, tailOfWritten } from "./written-paths.js";
+
 export const KNOWN_APPS: readonly string[] = [
   "firefox",
   "chrome",
@@ -236,7 +238,12 @@ export const FOLDERS: Record<string, string> = {
 };
 
 /** "~/Documents/x", "/tmp", or "my downloads folder" → "~/Downloads". */
-export function parsePath(words: readonly string[], raw: string): string | undefined {
+export { relativePath, tailOfWritten, writtenPaths } from "./written-paths.js";
+
+export function parsePath(words: readonly string[], raw: string, text = ""): string | undefined {
+  if (tailOfWritten(raw, text)) return undefined;
+  const relative = words.length > 1 ? relativePath(raw, NO_ENDINGS) : undefined;
+  if (relative) return relative;
   if (words.length === 1 && /^(?:~|\.{1,2})?\/|^~$/.test(raw)) return raw;
   const rest = words.filter((w) => w !== "my" && w !== "the" && w !== "folder" && w !== "directory");
   if (rest.length === 1 && words.length >= 2 && FOLDERS[rest[0]!]) return FOLDERS[rest[0]!];

@@ -287,7 +287,7 @@ export const SLOT_TYPES: Record<string, SlotType> = {
   path: {
     maxTokens: 4,
     samples: ["~/Documents", "/tmp", "my downloads folder", "~/Desktop/notes"],
-    parse: (words, raw) => parsePath(words, raw),
+    parse: (words, raw, env) => parsePath(words, raw, env.text),
   },
   expression: {
     maxTokens: 30,

@@ -1,7 +1,7 @@
 import type { LanguageEnv } from "../../../core/language.js";
 import { isNumberWord, parseNumber } from "../text/numbers.js";
 import { parsePosition } from "./duration.js";
-import { FOLDERS } from "./entities.js";
+import { FOLDERS, relativePath, tailOfWritten } from "./entities.js";
 
 /** The shape of a slot type (slots/index.ts): kept structural here so the two files stay apart. */
 interface SlotTypeShape {
@@ -22,6 +22,9 @@ export const FILE_ENDINGS = new Set(
 function parseFile(words: readonly string[], raw: string, env: LanguageEnv): string | undefined {
   const text = raw.trim().replace(/^["']|["'.,!?]+$/g, "");
   if (words.length === 1 && /^#[fd]\d{1,6}$/.test(text)) return text;
+  if (tailOfWritten(text, env.text)) return undefined;
+  const relative = words.length > 1 ? relativePath(raw, FILE_ENDINGS) : undefined;
+  if (relative) return relative;
   if (words.length === 1 && /^(?:~|\.{1,2})?\/|^~$/.test(text)) return text;
   const rest = words.filter((w) => w !== "my" && w !== "the" && w !== "folder" && w !== "directory");
   // "Documents" written with its capital is the folder; "documents" alone may be any documents
@@ -59,10 +62,37 @@ const PROGRAMS = new Set(
 const COMMAND_NAMES = new Set("git df du uptime whoami echo pwd uname hostname lsblk".split(" "));
 
 const KEY_NAMES = new Set(
-  "ctrl control alt shift super cmd command meta win windows option enter return escape esc tab space backspace delete del home end pageup pagedown up down left right insert f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 f11 f12".split(
+  "ctrl control alt shift super cmd command meta win windows option enter return escape esc tab space spacebar backspace delete del home end pageup pagedown up down left right insert f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 f11 f12".split(
     " ",
   ),
 );
+
+/** Keys said in two words ("page down", "the up arrow", "space bar"), as the key's one name. */
+const TWO_WORD_KEYS: Readonly<Record<string, string>> = {
+  "page up": "pageup",
+  "page down": "pagedown",
+  "up arrow": "up",
+  "down arrow": "down",
+  "left arrow": "left",
+  "right arrow": "right",
+  "arrow up": "up",
+  "arrow down": "down",
+  "arrow left": "left",
+  "arrow right": "right",
+  "space bar": "space",
+};
+
+function joinKeyNames(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const two = TWO_WORD_KEYS[`${words[i]} ${words[i + 1]}`];
+    if (two) {
+      out.push(two);
+      i++;
+    } else out.push(words[i]!);
+  }
+  return out;
+}
 
 const WEEKDAY = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?$/;
 
@@ -229,14 +259,22 @@ export const MORE_SLOT_TYPES: Record<string, SlotTypeShape> = {
     maxTokens: 5,
     samples: ["ctrl+s", "control shift t", "alt+f4", "escape", "enter"],
     parse(words, raw) {
-      const parts = words.filter((w) => w !== "+" && w !== "plus" && w !== "and");
+      const parts = joinKeyNames(words.filter((w) => w !== "+" && w !== "plus" && w !== "and"));
       if (parts.length === 0 || parts.length > 4) return undefined;
       const last = parts.at(-1)!;
       if (!parts.slice(0, -1).every((w) => KEY_NAMES.has(w))) return undefined;
       if (!KEY_NAMES.has(last) && !/^[a-z0-9]$/.test(last)) return undefined;
       if (parts.length === 1 && /^[a-z0-9]$/.test(last) && !raw.includes("+")) return undefined;
       const name = (w: string) =>
-        w === "control" ? "ctrl" : w === "escape" ? "esc" : w === "return" ? "enter" : w;
+        w === "control"
+          ? "ctrl"
+          : w === "escape"
+            ? "esc"
+            : w === "return"
+              ? "enter"
+              : w === "spacebar"
+                ? "space"
+                : w;
       return parts.map(name).join("+");
     },
   },

@@ -48,6 +48,9 @@ const PLACEHOLDER_TITLES = new Set(["reminder", "event", "appointment", "task", 
 /** Argument names whose value is the user's own wording (titles, bodies, notes). */
 const WORDED = /^(?:title|subject|body|content|text|message|note|description|summary|details|notes)$/;
 
+/** Argument names whose value is a key or a chord: "tab", "end" or "delete" there are keys. */
+const CHORD = /^(?:keys?|hotkey|chord|shortcut)$/;
+
 function vagueWords(value: string, worded: boolean): boolean {
   const words = value
     .toLowerCase()
@@ -88,6 +91,8 @@ export function isVague(arg: string, value: unknown): boolean {
   if (typeof value !== "string") return false;
   // Handles ("#f2"), paths, file names and numbers name something
   if (/[#./~\d@]/.test(value)) return false;
+  // A key said by its name ("press tab", "hit home") is that key, not a thing left unnamed
+  if (CHORD.test(arg)) return false;
   return vagueWords(value, WORDED.test(arg));
 }
 

@@ -81,3 +81,52 @@ export function heardAs(tokens: readonly Token[]): Token[] {
     return t;
   });
 }
+
+/**
+ * Real words typed for their sound-alikes ("check the whether", "the hole screen", "ad milk"):
+ * English homophones. No spelling corrector touches them (they are words), so they are tried
+ * only when the sentence as typed read as no request, and only the way round the catalog's own
+ * sentences say far more often (`soundAlikes`): "our" is no slip for "hour", "whether" may be one
+ * for "weather".
+ */
+const HOMOPHONES: ReadonlyArray<readonly [string, string]> = [
+  ["whether", "weather"],
+  ["write", "right"],
+  ["hole", "whole"],
+  ["our", "hour"],
+  ["ad", "add"],
+  ["weak", "week"],
+  ["male", "mail"],
+  ["wear", "where"],
+  ["hear", "here"],
+  ["knew", "new"],
+  ["weight", "wait"],
+  ["sum", "some"],
+  ["mourning", "morning"],
+  ["peace", "piece"],
+  ["site", "sight"],
+  ["rode", "road"],
+];
+const SOUND_ALIKE = new Map<string, string>(
+  HOMOPHONES.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]),
+);
+
+/** How many times more often the catalog must say the sound-alike than the word typed. */
+const FAR_MORE = 10;
+
+/**
+ * The tokens with every homophone the catalog says far less often than its sound-alike swapped
+ * for it (spans stay the user's), or undefined when there is none: a second reading of what the
+ * typist may have meant. `seen`: how often the catalog says a word.
+ */
+export function soundAlikes(tokens: readonly Token[], seen: (word: string) => number): Token[] | undefined {
+  const swap = (word: string) => {
+    const other = SOUND_ALIKE.get(word);
+    return other && seen(other) > FAR_MORE * Math.max(1, seen(word)) ? other : undefined;
+  };
+  if (!tokens.some((t) => swap(t.w))) return undefined;
+  return tokens.map((t) => {
+    const other = swap(t.w);
+    return other ? { ...t, w: other } : t;
+  });
+}

@@ -160,7 +160,8 @@ export class SpellingCorrector {
     return this.seen(heard) > this.seen(slip) ? heard : slip;
   }
 
-  private seen(word: string): number {
+  /** How often the catalog says the word (0: never). */
+  seen(word: string): number {
     return this.known.get(word) ?? 0;
   }
 
