@@ -172,3 +172,13 @@ describe("a count to a day or a click on words, with an aside", () => {
     });
   });
 });
+
+describe("the whole page shot, said after 'of'", () => {
+  it("shoots the whole page and keeps a second request out", () => {
+    expect(acted("grab a screenshot of the entire web page, top to bottom")).toMatchObject({
+      tool: "browser_screenshot",
+      args: { full_page: true },
+    });
+    expect(acted("take a screenshot of the whole web page and email it")).toBeUndefined();
+  });
+});
