@@ -182,3 +182,12 @@ describe("the whole page shot, said after 'of'", () => {
     expect(acted("take a screenshot of the whole web page and email it")).toBeUndefined();
   });
 });
+
+describe("files of one kind in a folder named by its plain name", () => {
+  it("reads the folder's name before 'folder' as the place", () => {
+    expect(acted("list every csv in my budget folder")).toMatchObject({
+      tool: "files_search",
+      args: { query: "*.csv", path: "budget" },
+    });
+  });
+});
