@@ -5,10 +5,10 @@ import type { ToolDeps } from "../tools/deps.js";
 import { withLanguage } from "../tools/language.js";
 import { createFactory, factoryTools, type StoredTool, type ToolFactory } from "./factory/index.js";
 import { FACTORY_LANGUAGE } from "./factory/language.js";
+import { SANDBOX_LANGUAGE } from "./sandbox/language.js";
 import { SandboxService } from "./sandbox/service.js";
 import { sandboxRunTool } from "./sandbox/tool.js";
 import { createSkills, type ParseYaml, type Skills } from "./skills/index.js";
-import { SANDBOX_LANGUAGE } from "./skills/language.js";
 
 export type { ParseYaml } from "./skills/index.js";
 

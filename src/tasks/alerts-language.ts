@@ -6,6 +6,12 @@ import type { IntentTable } from "../tools/language.js";
 const OTHER_THINGS =
   /\b(?:events?|meetings?|appointments?|calendar|invites?|invitations?|e ?mails?|messages?|texts?|chats?|files?|documents?|tabs?|windows?|pop ?ups?|ads?|updates?)\b/;
 
+/** Alarms and reminders named together: a ringing alert, never one tool's list. */
+const BOTH =
+  "(alarms or reminders|reminders or alarms|alarms and reminders|reminders and alarms|alarms or timers|timers or alarms|alerts)";
+/** A length of more time said by its word ("another quarter of an hour"). */
+const MORE = "[ok|okay|oh|ugh] [give me|i need|let me have] (another|a further|one more)";
+
 export const ALERT_INTENTS: IntentTable = {
   alerts_list: {
     describe: () => "Check what is ringing or was missed",
@@ -17,6 +23,11 @@ export const ALERT_INTENTS: IntentTable = {
       // "any alarms or reminders that went off?", with what the user was doing before it
       "[{about:text}] (any|were there any|did any|have any) (alarms|reminders|timers|alerts|alarms or reminders|reminders or alarms) [that] (go|went|gone) off [while i was {where:text}]",
       "(show|list) [me] [the] (missed|open) (alerts|alarms and reminders)",
+      // Alarms and reminders named together as what was missed: only what rings is both
+      // ("any missed alarms or reminders", "did I miss any alarms or reminders while I was out")
+      `[{about:text}] (any|were there any|have i got any|are there any) missed ${BOTH} [while i was {where:text}]`,
+      `(did|have) i (miss|missed) (any|any of my) ${BOTH} [while i was {where:text}]`,
+      `(what|which) ${BOTH} (did i miss|have i missed) [while i was {where:text}]`,
     ],
     samples: ["did any alarm go off while i was away", "which alerts did i miss"],
     build: () => ({}),
@@ -40,17 +51,26 @@ export const ALERT_INTENTS: IntentTable = {
       // minutes please"): matched, never taught
       "[ok|okay|oh|ugh|please|just] (give me|i need|let me have) another {minutes:number} [minutes|mins|min] [please]",
       "[ok|okay|oh|ugh|just] another {minutes:number} (minutes|mins|min) [please]",
+      // More time by its word, with the reason after ("another quarter of an hour, it's raining")
+      {
+        t: `${MORE} (quarter of an hour|quarter hour|15 minutes) [please] [,] [{tail:text}]`,
+        args: { minutes: 15 },
+      },
+      { t: `${MORE} (half an hour|half hour|30 minutes) [please] [,] [{tail:text}]`, args: { minutes: 30 } },
+      `${MORE} {minutes:number} (minutes|mins|min) [please] [,] {tail:text}`,
     ],
     samples: ["snooze please", "five more minutes please"],
     // The reason after a comma is kept out of it ("…, I'm on the phone"); a second request is not
     build: (input) =>
       /\b(?:and|then|also)\b/i.test(String(input.values.tail ?? ""))
         ? undefined
-        : typeof input.values.minutes === "number"
-          ? { minutes: input.values.minutes }
-          : /\bhalf an hour|a half hour\b/.test(input.env.text.toLowerCase())
-            ? { minutes: 30 }
-            : {},
+        : typeof input.fixed?.minutes === "number"
+          ? { minutes: input.fixed.minutes }
+          : typeof input.values.minutes === "number"
+            ? { minutes: input.values.minutes }
+            : /\bhalf an hour|a half hour\b/.test(input.env.text.toLowerCase())
+              ? { minutes: 30 }
+              : {},
     fallback: NO_ARGS,
   },
   alerts_dismiss: {
@@ -78,6 +98,12 @@ export const ALERT_INTENTS: IntentTable = {
       "make everything (that's|that is) (ringing|beeping|buzzing) stop",
       // Up and awake, said to what is ringing ("ok ok I'm up, stop it")
       "[ok|okay|alright|all right|yes|yeah|fine] [ok|okay|yes|yeah] (i'm|i am|im) (up|awake) [now] [,] [so|now] [you can] (stop|stop it|stop that|turn it off|switch it off|shut up|dismiss it|enough|quiet) [please|now]",
+      // Hushing what rings, then awake ("shush, I'm up"), or "I'm up" after a word to it
+      "(shush|hush|shh|sh|quiet|enough|stop|alright|all right|okay|ok) [,] [ok|okay|alright] [,] (i'm|i am|im) (up|awake) [now] [thanks|thank you]",
+      // Every sound at once, with what it is said after ("shut them all up, everything that's
+      // beeping", "make everything that's beeping stop, all of it")
+      "(shut|silence|quiet|stop|kill) (them|them all|it all|all of them|everything) [all] [up|off] [,] (everything|all) (that's|that is|that are) (beeping|ringing|buzzing|going off)",
+      "make (everything|all) (that's|that is) (ringing|beeping|buzzing|going off) stop [,] (all of it|all of them|the lot|everything) [please]",
     ],
     samples: ["dismiss please", "ok dismiss that alert"],
     // "all that ringing" is the one sound, "all alerts" or "everything" every one of them.

@@ -1,7 +1,9 @@
 import { type Args, type BuildInput, capitalize, NO_ARGS, parseNumber } from "../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../tools/language.js";
 import { ALERT_INTENTS } from "./alerts-language.js";
+import { NOTICE_ASKS, NOTICE_SHAPES, noticeOf, readNotice } from "./notice-language.js";
 import { routineByName } from "./routine-names.js";
+import { eventWatch, mailWatch, WATCH_SHAPES } from "./watch-language.js";
 
 /**
  * How people ask for routines and answer what rings (the team's own sentences). The schedule
@@ -217,6 +219,7 @@ const ROUTINE_INTENTS: IntentTable = {
         t: `(when|whenever|if) [a|an|new] ${MAIL} (arrives|comes in|lands|shows up) from {who:contact} [then] let me know ${RIGHT_AWAY}`,
         args: { kind: "mail" },
       },
+      ...WATCH_SHAPES,
     ],
     samples: [
       "make me a routine",
@@ -231,6 +234,8 @@ const ROUTINE_INTENTS: IntentTable = {
       "tell me a joke",
     ],
     build(input) {
+      if (input.fixed.watch === "mail") return mailWatch(input);
+      if (input.fixed.watch === "event") return eventWatch(input);
       switch (input.fixed.kind) {
         case "tell":
           return tellMe(input);
@@ -318,19 +323,24 @@ const ROUTINE_INTENTS: IntentTable = {
       `${BROADCAST} [it|this] ${SURFACES} [:|,] {message:body}`,
       `(say it|read it) (out loud|aloud) and (on|to) (all|every|each) [the|my] (screens|screen|windows|window|displays|devices) [:|,] {message:body}`,
       `(shout|say|announce|broadcast) it ${SPEAKERS_TOO} [:|,] {message:body}`,
+      ...NOTICE_SHAPES,
     ],
+    askShapes: NOTICE_ASKS,
     samples: [
       "send a notice to all my screens",
       "flash a message on every device",
       "announce something everywhere",
     ],
     build: (input) => {
-      const message = text(input.values.message);
+      const notice = noticeOf(input);
+      if (notice !== "none") return notice;
       const title = text(input.values.title);
-      // "push the file to all my devices" sends a thing, not a message
-      if (!message || /^(?:the|my|this|that|these|those|a|an|it)(?:\s+\w+){0,2}$/i.test(message))
-        return undefined;
-      return { message, ...(title ? { title } : {}) };
+      // What the fixed shapes' slot took may still hold a surface or the word before the
+      // message ("lunch break out loud and", "with time to leave"): read as a notice's words
+      const said = input.matches.message?.raw;
+      const read = said ? readNotice(said, true, true) : undefined;
+      if (!read) return undefined;
+      return title ? { ...read, title } : read;
     },
   },
 };

@@ -85,6 +85,106 @@ describe("what rings and notices everywhere", () => {
   });
 });
 
+describe("routines said as what the person wants to hear about", () => {
+  it("watches mail from an organisation, with the telling in the person's words", () => {
+    expect(acted("ping me when an email from the bank comes in")).toMatchObject({
+      tool: "routines_create",
+      args: { on_mail_from: "bank" },
+    });
+    expect(acted("let me know if i get a message from the school")).toMatchObject({
+      tool: "routines_create",
+      args: { on_mail_from: "school" },
+    });
+    expect(acted("whenever i get an email from Jo and then archive it let me know")?.tool).not.toBe(
+      "routines_create",
+    );
+  });
+
+  it("tells the person a number of minutes before every event", () => {
+    expect(acted("tell me 5 minutes before each meeting starts")).toMatchObject({
+      tool: "routines_create",
+      args: { on_event_minutes: 5 },
+    });
+    expect(acted("20 minutes before all my appointments, give me a shout")).toMatchObject({
+      tool: "routines_create",
+      args: { on_event_minutes: 20 },
+    });
+    expect(acted("remind me 10 minutes before the meeting")?.tool).toBe("reminders_create");
+  });
+});
+
+describe("what rang, named as the person lives it", () => {
+  it("reads alarms and reminders named together as what rang or was missed", () => {
+    expect(acted("which alarms or reminders did i miss")?.tool).toBe("alerts_list");
+    expect(acted("did i miss any reminders or alarms while i was at the gym")?.tool).toBe("alerts_list");
+    expect(acted("did i miss any calls")?.tool).not.toBe("alerts_list");
+    expect(acted("what reminders do i have")?.tool).toBe("reminders_list");
+  });
+
+  it("gives more time by its word with the reason after, and hushes what rings", () => {
+    expect(acted("give me another quarter of an hour, the traffic is bad")).toMatchObject({
+      tool: "alerts_snooze",
+      args: { minutes: 15 },
+    });
+    expect(acted("just another half hour please")).toMatchObject({
+      tool: "alerts_snooze",
+      args: { minutes: 30 },
+    });
+    expect(acted("hush, i'm up")).toMatchObject({ tool: "alerts_dismiss", args: {} });
+    expect(acted("shut it all up, everything that's going off")).toMatchObject({
+      tool: "alerts_dismiss",
+      args: { all: true },
+    });
+  });
+});
+
+describe("a notice said in any order", () => {
+  it("reads the act, where it goes, its title and what it says wherever they stand", () => {
+    expect(acted("announce the pizza has arrived on every screen and out loud")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "the pizza has arrived" },
+    });
+    expect(
+      acted("quick, flash up a notice titled Parking saying move the car, on all my devices"),
+    ).toMatchObject({ tool: "notify_user", args: { title: "Parking", message: "move the car" } });
+    expect(acted("send me a note across all my screens: standup in two")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "standup in two" },
+    });
+    expect(acted("ping me on all the screens with time to leave")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "time to leave" },
+    });
+    expect(acted("say lunch break out loud and on every screen")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "lunch break" },
+    });
+  });
+
+  it("needs no surface when the act is called a notice, and asks what to say when nothing is said", () => {
+    expect(acted("could you notify me now with the words laundry done")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "laundry done" },
+    });
+    expect(acted("give me a heads up everywhere that the kettle boiled")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "the kettle boiled" },
+    });
+    const vague = parse("send me an alert on all my screens");
+    expect(vague.tool).toBe("notify_user");
+    expect(vague.missing).toEqual(["message"]);
+  });
+
+  it("leaves things to send, other places and other reads alone", () => {
+    expect(acted("push the file to all my devices")?.tool).not.toBe("notify_user");
+    expect(acted("show me the files on all my devices")?.tool).not.toBe("notify_user");
+    expect(acted("say it out loud")?.tool).not.toBe("notify_user");
+    expect(acted("announce a new post in the group chat")?.tool).not.toBe("notify_user");
+    expect(acted("broadcast the quiz show from the lounge")?.tool).not.toBe("notify_user");
+    expect(acted("notify me")?.tool).not.toBe("notify_user");
+  });
+});
+
 describe("a window's control named by its role first", () => {
   it("finds the menu item or button whose label follows its role", () => {
     expect(acted("where is the menu item Save a Copy")).toMatchObject({

@@ -59,3 +59,54 @@ describe("the sandbox", () => {
     expect(acted("run ls -la")?.tool).toBe("shell_run");
   });
 });
+
+describe("a sandbox run said in any order", () => {
+  it("takes the limits out wherever they stand and keeps the program", () => {
+    expect(acted("try out my script tidy.py in a sandbox, let it have 45 seconds")).toMatchObject({
+      tool: "sandbox_run",
+      args: { command: ["python3", "tidy.py"], time_s: 45 },
+    });
+    expect(acted("execute convert.js isolated with no network, 20 seconds max")).toMatchObject({
+      tool: "sandbox_run",
+      args: { command: ["node", "convert.js"], time_s: 20 },
+    });
+    expect(acted("check parse.py somewhere safe, it can read my invoices folder")).toMatchObject({
+      tool: "sandbox_run",
+      args: { command: ["python3", "parse.py"], read: ["invoices"] },
+    });
+    expect(acted("run node build.js in the sandbox with 256 mb of memory")).toMatchObject({
+      tool: "sandbox_run",
+      args: { command: ["node", "build.js"], memory_mb: 256 },
+    });
+    expect(acted("run this python safely in the sandbox: print(7*6)")).toMatchObject({
+      tool: "sandbox_run",
+      args: { command: ["python3", "-c", "print(7*6)"] },
+    });
+  });
+
+  it("asks which program when none is named, and runs no words that are not one", () => {
+    const vague = parse("test my code in a sandbox");
+    expect(vague.tool).toBe("sandbox_run");
+    expect(vague.missing).toEqual(["command"]);
+    expect(acted("run the numbers safely")).toBeUndefined();
+    expect(acted("run the dishwasher in the sandbox")).toBeUndefined();
+    expect(acted("run python3 count.py isolated and then email me the result")?.tool).not.toBe("sandbox_run");
+  });
+});
+
+describe("tools Jarvis made, named by their name or approved", () => {
+  it("removes a made tool named after its kind, with or without 'called'", () => {
+    expect(acted("get rid of my custom tool named csv_cleaner")).toMatchObject({
+      tool: "tools_remove",
+      args: { name: "csv_cleaner" },
+    });
+    expect(acted("remove the tool called hammer")?.tool).not.toBe("tools_remove");
+  });
+
+  it("registers a draft after a word of approval", () => {
+    expect(acted("perfect, install draft d12 please")).toMatchObject({
+      tool: "tools_register",
+      args: { draft: "d12" },
+    });
+  });
+});

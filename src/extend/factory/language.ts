@@ -6,6 +6,10 @@ import { byTool, type IntentTable } from "../../tools/language.js";
  * group's classifier learnt moves.
  */
 
+/** Approval said before the act ("looks good, register draft d7"): the review is the person's. */
+const APPROVED =
+  "[looks good|looks great|looks fine|all good|great|perfect|nice|fine|ok|okay|that's fine|that is fine|that works|yes|yeah] [,] [then|so] [please]";
+
 /** Something the person wants a new tool to do: made only with a model, said so honestly. */
 const WHAT_IT_DOES = "(that|which|to) {description:text}";
 
@@ -25,8 +29,8 @@ const FACTORY_INTENTS: IntentTable = {
   tools_register: {
     describe: ({ draft }) => (typeof draft === "string" ? `Add the drafted tool ${draft}` : undefined),
     shapes: [
-      "(register|install|add|keep|accept|approve) [the|that|tool] draft {draft:text} [please|now]",
-      "(register|install|add|keep|accept|approve) the (tool|new tool) [from] draft {draft:text}",
+      `${APPROVED} (register|install|add|keep|accept|approve|save) [the|that|tool] draft {draft:text} [please|now]`,
+      `${APPROVED} (register|install|add|keep|accept|approve|save) the (tool|new tool) [from] draft {draft:text}`,
     ],
     build: ({ values }) => {
       const draft = typeof values.draft === "string" ? values.draft.trim() : "";
@@ -37,7 +41,11 @@ const FACTORY_INTENTS: IntentTable = {
   tools_remove: {
     ask: { name: "Which of the tools I made? Ask me to list them first." },
     // Named by its own name, said as one word ("remove the generated tool recipe_converter")
-    shapes: ["(remove|delete|uninstall) the (generated|custom|made|new) tool {name:text}"],
+    // Named by its own name after its kind, with or without "called" ("the generated tool called
+    // pdf_merger", "my custom tool named x")
+    shapes: [
+      "(remove|delete|uninstall|get rid of|drop) (the|my|that) (generated|custom|made|new|homemade|home-made) tool [called|named] {name:text}",
+    ],
     describe: ({ name }) => (typeof name === "string" ? `Remove the tool you made, "${name}"` : undefined),
     // The tool named by what it does and who made it: which one is asked (its real name is the
     // factory's), never removed on a guess

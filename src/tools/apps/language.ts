@@ -46,12 +46,21 @@ const APP_INTENTS: IntentTable = {
         args: { new_window: true },
       },
       { t: `(open|start|launch) {app} in ${ANOTHER} window [{tail:text}]`, args: { new_window: true } },
+      // Another of the app itself, with what it is for after ("open another firefox, a new
+      // window even if one is open")
+      {
+        t: `(open|start|launch|run) ${ANOTHER} {app} [app|instance|copy] [,] [{tail:text}]`,
+        args: { new_window: true },
+      },
       // The app named first, then what to do with it ("spotify. open it")
       "{app} [app|application|program] (open|launch|start) it [up] [please]",
       "get me [the|my] {app} [app|application|program] [please]",
       // "get the calculator up": the particle after the app
       "(get|pull|bring) [the|my] {app} [app|application|program] up [{tail:text}]",
     ],
+    // Words after the app are why or how, kept out of the call; a second request is not
+    build: (input) =>
+      /\b(?:and|then|also)\b/i.test(String(input.values.tail ?? "")) ? undefined : slotsAsArgs(input),
     // "close it" after opening an app quits it
     followUp: ({ kind, last }) =>
       kind === "undo" && typeof last.args.app === "string"
@@ -130,6 +139,7 @@ const APP_FOCUS_INTENTS: IntentTable = {
     // "go to the firefox window" keeps its reading)
     shapes: [
       "(go|head|hop|get) (to|over to) [the|my] {app} [app]",
+      "(switch|flip|jump|change|hop|head) back (to|over to|into) [the|my] {app} [app|window] [please|now]",
       "bring [the|my] {app} (i have|i have got|i already have|that is|that is already|i had) [already] open (to the front|forward|up)",
     ],
     samples: ["switch over to the editor", "i want to get back to the browser"],

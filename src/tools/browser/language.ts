@@ -175,6 +175,11 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
         t: "(screenshot|capture|snap) the (whole|entire|full) (web page|page|website|site) [{tail:text}]",
         args: { full_page: true },
       },
+      // "a screenshot of the whole web page, all the way down": the page said whole after "of"
+      {
+        t: "(take|grab|save|make|get) [me] a (screenshot|screen shot|capture|picture) of the (whole|entire|full) (web page|page|website|site) [,] [all the way down|top to bottom|from top to bottom|to the bottom|the whole thing|please]",
+        args: { full_page: true },
+      },
       {
         t: "(full page|full-page|whole page|whole-page) (screenshot|screen shot|capture) [of {tail:text}] [please]",
         args: { full_page: true },

@@ -59,6 +59,13 @@ const CALC_INTENTS: IntentTable = {
       "[please|can you|could you] convert (it|that|this|them) (in|to|into) {unit} [please]",
       "[please|can you|could you] convert (in|into|to) {unit} [please]",
     ],
+    // A sum with what it is for after ("… it's for my homework", "… for the oven"): the purpose
+    // is no part of the sum. Matched, never taught
+    shapes: [
+      "[what is|calculate|compute|work out|how much is|figure out|convert] {expression} [,] (it is|its|this is|that is) for {tail:text}",
+      "[what is|calculate|work out|how much is|convert] {expression} [,] (for|because of|since) (the|my|a|our) {tail:text}",
+      "(what is|how much is|convert) {quantity} (in|to|into) {unit} [,] (for|because of) (the|my|a|our) {tail:text}",
+    ],
     cues: CALC_CUES,
     describe: ({ expression }) => (typeof expression === "string" ? `Work out ${expression}` : undefined),
     anchors:
@@ -84,7 +91,9 @@ const CALC_INTENTS: IntentTable = {
       return { tool: last.tool, args: { expression: expression.replace(/\d+(?:\.\d+)?/, value) } };
     },
     build: (input) => {
-      const { expression, unit, quantity } = input.values;
+      const { expression, unit, quantity, tail } = input.values;
+      // What the sum is for, never a second request ("… for the kids and then email it")
+      if (/\b(?:and|then|also)\b/i.test(String(tail ?? ""))) return undefined;
       if (typeof expression === "string") return { expression };
       if (typeof unit === "string" && typeof quantity === "string")
         return { expression: `${quantity} to ${unit}` };

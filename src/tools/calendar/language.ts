@@ -16,6 +16,9 @@ import { CALENDAR_RANGE_INTENTS } from "./ranges.js";
 import { bestWhen, EVENT_SAID, lengthSaid, namedIn, timeAfter, withoutNamed } from "./said.js";
 import { SAMPLES } from "./samples.js";
 
+/** What an event is called by its kind, for the requests that name one without its handle. */
+const EVENT_KIND = "(meeting|appointment|call|event|lunch|dinner|session|visit|viewing|class|lesson|booking)";
+
 /** How people ask about and add to their calendar (the team's own sentences). */
 const CALENDAR = "(calendar|schedule|agenda|diary|planner)";
 const EVENTS = "(events|meetings|appointments|plans|calendar|schedule|agenda)";
@@ -242,6 +245,12 @@ const CALENDAR_EDIT_INTENTS: IntentTable = {
       /\b(?:delete|deleted|remove|cancel|cancels|clear|erase|drop|scrap|call off|wipe|get rid of|destroy|take away)\b.*\b(?:calendar|meetings?|appointments?|events?|schedule|lunch|dinner|breakfast|party|call|date|session|class|reservation|stand ?up|hair ?cut|plans?|day|morning|afternoon|evening|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|booked|booking|gathering|fundraiser|festival|concert|match|lesson|practice|visit|trip|agenda)\b/,
     vetoes: /\b(?:alarms?|timers?|reminders?|lists?|e ?mails?|contacts?|songs?|playlist)\b/,
     templates: [],
+    // An event named by its kind, with whom or when ("cancel the meeting with the bank on
+    // monday"): which one is asked, whatever the other words (a bank or a shop is a guess's
+    // stop word, not a meeting's). Matched, never taught
+    askShapes: [
+      `(cancel|delete|remove|call off|scrap|drop) (the|my|our|that) [${EVENT_KIND}] ${EVENT_KIND} [(with|on|this|next|for|at|tomorrow|today|tonight) [{tail:text}]]`,
+    ],
     samples: [
       "delete my meeting tomorrow",
       "remove the appointment on friday",

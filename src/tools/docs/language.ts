@@ -28,6 +28,9 @@ function slashedPath(text: string): string | undefined {
  * points said anywhere ("…, five bullets max"), the words around the request dropped.
  */
 function summaryArgs(input: BuildInput): Record<string, unknown> | undefined {
+  // Why after the document ("…, I'm too tired to read it all") is kept out; a second request is
+  // not a reason
+  if (/\b(?:and then|then|also)\b/i.test(String(input.values.tail ?? ""))) return undefined;
   const { tail2: _tail, what: _what, ...args } = slotsAsArgs(input);
   if (args.path === "/") {
     const path = slashedPath(input.env.text);
@@ -89,6 +92,10 @@ const DOCS_INTENTS: IntentTable = {
       // The number of points said after the path as a cap ("…, five bullets max")
       "(summarize|summarise|sum up|boil down|condense) [the|this] [document|file|pdf|report|paper] {path} [for me] [,] {max_points:number} (points|bullets|bullet points) (max|maximum|at most|tops|or fewer|or less)",
       "(summarize|summarise|sum up|boil down|condense) [the|this] [document|file|pdf|report|paper] {path} [for me] [,] (no more than|at most|max|maximum|up to) {max_points:number} (points|bullets|bullet points)",
+      // The summary named by a word for short ("the short version of …", "a quick rundown of
+      // …"), or asked with why after the document; any of the verbs
+      "[give me|i want|i need|can i have|get me|can you do] [the|a] [quick|short|brief] (short version|shorter version|summary|gist|rundown|recap|tldr|quick version|overview) (of|for) [the|this|my] [document|file|pdf|report|letter|paper] {path} [please|for me] [,] [{tail:text}]",
+      "(summarize|summarise|sum up|boil down|condense|shorten|recap) [the|this|my] [document|file|pdf|report|letter|paper] {path} [for me|please] [,] [{tail:text}]",
     ],
     build: summaryArgs,
     asks: [

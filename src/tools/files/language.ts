@@ -82,8 +82,10 @@ function everyOfKind(input: BuildInput): Args | undefined {
   const kind = /\b\.?(pdf|ics|csv|txt|mp3|png|jpe?g|docx|xlsx|zip)s?\b(?! (?:called|named))/i.exec(
     input.env.text,
   )?.[1];
-  if (!kind || typeof input.values.path !== "string") return undefined;
-  return { query: `*.${kind.toLowerCase()}`, path: input.values.path };
+  // A folder named by its plain name ("in my thesis folder") is the folder of that name
+  const path = input.values.path ?? input.values.folder;
+  if (!kind || typeof path !== "string") return undefined;
+  return { query: `*.${kind.toLowerCase()}`, path };
 }
 
 const FILE_INTENTS: IntentTable = {
@@ -93,6 +95,7 @@ const FILE_INTENTS: IntentTable = {
     tool: "files_search",
     shapes: [
       `(find|list|show me|locate|look for|search for|get|are there|is there|any) [me] [all|any|every] [the|my|of the|of my] [.] ${BY_EXTENSION} [files] (in|inside|under) {path}`,
+      `(find|list|show me|locate|look for|search for|get|are there|is there|any) [me] [all|any|every] [the|my|of the|of my] [.] ${BY_EXTENSION} [files] (in|inside|under) (my|the) {folder:label} (folder|directory|dir)`,
     ],
     build: everyOfKind,
   },

@@ -286,6 +286,15 @@ const LIST_INTENTS: IntentTable = {
       `${LIST} (clear|empty)`,
     ],
     samples: ["delete my list", "clear the whole list", "wipe every entry on the list"],
+    // Emptied with the reason after ("empty the shopping list, I've done the shop"); words that
+    // keep some of it, say when, or ask more are no reason
+    shapes: [`(clear|empty|wipe|reset|clean) [out] ${LIST} [,] {tail:text}`],
+    build: (input) =>
+      /\b(?:and|then|also|except|but|apart|other than|keep|leave|when|whenever|if|after|before|tomorrow|tonight)\b/i.test(
+        String(input.values.tail ?? ""),
+      )
+        ? undefined
+        : slotsAsArgs(input),
     fallback: (input) => {
       const list = findListName(input.words);
       return list ? { list } : undefined;

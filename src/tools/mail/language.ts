@@ -264,6 +264,8 @@ const MAIL_READ_INTENTS: IntentTable = {
       // The message named by its sender and place in the inbox ("reply to the last mail from
       // Clara saying …"): what to say is kept, which message is asked (a search finds it)
       "(reply|respond|write back|answer) to the (last|latest|newest|most recent) (mail|email|message) from {tail:text} (saying|with|that says|to say) {body}",
+      // …and with nothing to say yet: which message is asked first, the words after
+      "[please|can you|could you] (reply|respond|write back|answer) to the [last|latest|newest|most recent] (mail|email|e-mail|message) (from|by) {tail:text}",
       // "reply all: thanks, it ships Thursday": to everyone on it, the words after the colon
       { t: "(reply|respond) [to] (all|everyone) {body}", args: { reply_all: true } },
     ],

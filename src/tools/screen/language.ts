@@ -169,6 +169,8 @@ const SCREEN_INTENTS: IntentTable = {
         t: "((double|right) (click|tap)|double-click|right-click) [on] the (word|words|text) {text}",
         args: { click: true },
       },
+      // A plain click on words named as words ("click on the words Accept all cookies")
+      { t: "(click|tap|press) [on] the (word|words) {text}", args: { click: true } },
       {
         t: `(find|locate|look for|spot) {text} on ${SCREEN} and (click|press|tap|double click|right click) [on] it`,
         args: { click: true },

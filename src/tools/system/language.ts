@@ -234,6 +234,16 @@ const VOLUME_INTENTS: IntentTable = {
 
 const SCREEN = "(screen|display|monitor|laptop|backlight)";
 
+/** Locking as people say it, a learner's "block" too, and what is locked. */
+const LOCK = "(lock|block)";
+const DEVICE = "[the|my|this] (screen|computer|laptop|pc|desktop|workstation|machine)";
+/** A reason that says when, or a second request: no lock now. */
+const WHEN_SAID =
+  /\b(?:when|whenever|if|at|in \d|after|before|until|till|every|tomorrow|tonight|and then|then|also)\b|\d/i;
+/** The person leaving the desk ("off for lunch", "going out", "back in a bit"). */
+const LEAVING =
+  /\b(?:off|going|gone|heading|popping|stepping|leaving|away|out|lunch|break|coffee|brb|back in|be right back|home|bed|meeting|walk)\b/i;
+
 const SYSTEM_INTENTS: IntentTable = {
   system_brightness_set: {
     ask: { level: "To what level (0 to 100)?" },
@@ -284,6 +294,27 @@ const SYSTEM_INTENTS: IntentTable = {
       "(turn on|start|activate) the (screen lock|lock screen|screensaver)",
     ],
     samples: ["lock screen", "lock up the computer", "secure my computer"],
+    // Locking said with the reason for leaving ("block the computer, I go to lunch", "off for a
+    // break, lock it up"): a learner's "block" for lock, the reason before or after. Never
+    // taught; a reason that says when ("when I leave", "at 5") is no lock now
+    shapes: [
+      { t: `[please|ok|okay] ${LOCK} ${DEVICE} [up] [please|now] [,] {why:text}`, args: { because: true } },
+      `[please] block ${DEVICE} [please|now]`,
+      {
+        t: "{why:text} [,] (lock|block) (it|everything|the computer|the screen|my computer|my screen) [up] [please|now]",
+        args: { because: true, leaving: true },
+      },
+      {
+        t: "[ok|okay] lock (it|everything) up [please|now] [,] {why:text}",
+        args: { because: true, leaving: true },
+      },
+    ],
+    build: (input) => {
+      if (input.fixed.because !== true) return {};
+      const why = String(input.values.why ?? "");
+      if (!why.trim() || WHEN_SAID.test(why)) return undefined;
+      return input.fixed.leaving === true && !LEAVING.test(why) ? undefined : {};
+    },
     fallback: NO_ARGS,
   },
   system_notify: {
@@ -301,6 +332,10 @@ const SYSTEM_INTENTS: IntentTable = {
     samples: ["show a notification", "send me a desktop notification", "pop up an alert"],
   },
 };
+
+/** A fact of this computer's that system_info reads, and the computer named. */
+const FACT = "(memory|ram|disk|disk space|disc space|storage|space|hard drive space|free space)";
+const MACHINE = "(this|my|the|the whole) (computer|laptop|machine|pc|box|system|desktop)";
 
 const SYSTEM_INFO_INTENTS: IntentTable = {
   system_info: {
@@ -325,6 +360,10 @@ const SYSTEM_INFO_INTENTS: IntentTable = {
       "[{about:text}] how much [free] (disk space|disk|space|storage|memory|ram|disc space) (and|or) [free] (disk space|disk|space|storage|memory|ram|disc space) (do i have|have i got|is there|is left|is free) [left]",
       "how much [free] (disk space|disk|storage|memory|ram|disc space) (do i have|have i got|is there|is left|is free) [left] (and|,) {tail:text}",
       "[{about:text}] how much (memory|ram|disk space|storage) (have i got|is there|is left|has it got|does it have|has this (computer|machine|laptop) got|does this (computer|machine|laptop) have)",
+      // The machine named as what has them ("how much memory and disk does this computer have"),
+      // and how long it has been on said as a question of the machine
+      `how much [free] ${FACT} [(and|or|plus) [free] ${FACT}] (does|has|is on|is in) ${MACHINE} [have|got] [left|free] [{tail:text}]`,
+      `how long (has|have|is) ${MACHINE} (been on|been up|been running|been switched on|been turned on|been going|on|up) [for] [now|today|already]`,
     ],
     build: (input) => {
       // "…, and delete the big files": more than a read is asked

@@ -187,7 +187,11 @@ const DATE_INTENTS: IntentTable = {
     askShapes: [`(${DAYS_UNTIL}|how long) (until|till|til|untill|to go until|is it until)`],
     // "how long til friday", "how long untill christmas": the spellings of "until" the
     // templates leave out
-    shapes: ["how long [is it] (til|untill|'til|till) {date:text}"],
+    shapes: [
+      "how long [is it] (til|untill|'til|till) {date:text}",
+      // With an aside after the day ("how long until friday, I'm counting the hours")
+      `(${DAYS_UNTIL}|how long) [is it|is left|to go] (until|till|til|untill|before) {date:text} [,] {tail:text}`,
+    ],
     templates: [
       `${DAYS_UNTIL} (until|till|til|to|before) {date:text}`,
       "how long (until|till|is it until|is it till|to go until|is left until|before) {date:text}",
@@ -200,6 +204,9 @@ const DATE_INTENTS: IntentTable = {
     ],
     build: (input: BuildInput) => {
       const env = input.env;
+      // An aside is kept out; a second request is no aside
+      if (/\b(?:and|then|also|remind|set|add|tell|send|book)\b/i.test(String(input.values.tail ?? "")))
+        return undefined;
       const date = spokenDay(String(input.values.date ?? ""), env);
       if (!date) return undefined;
       const args: Args = { date: date.iso ?? date.name };

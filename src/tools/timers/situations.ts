@@ -42,6 +42,26 @@ export function terseAlarm(input: BuildInput): Args | undefined {
 export const NOT_TIMED =
   /\b(?:song|track|album|playlist|podcast|episode|film|movie|video|show|audiobook|book|chapter|loan|mortgage|lease|contract|subscription|trial|warranty|licen[cs]e|battery|charge|download|upload|install|installation|update|backup|copy|transfer|meeting|call|class|lesson|lecture|shift|term|semester|year|month|week|day|game|match|half|quarter|flight|journey|trip|drive|parking|clock|card|phone|laptop|computer|plan|budget|balance|account|data|allowance|holiday|leave|sentence|visa|passport)s?\b/i;
 
+/** Timers as people ask after them: all of them cancelled with an aside, one by its label. */
+const TIMER_ASIDE_INTENTS: IntentTable = {
+  // "cancel all the timers please, every one of them": the aside says all again
+  timer_cancel_all: {
+    tool: "timer_cancel",
+    shapes: [
+      {
+        t: "(cancel|stop|delete|remove|clear|kill|turn off|get rid of) (all|every one of|each of|all of) [the|my] timers [please|now] [,] [(every one of them|all of them|the lot|every single one|each one|all)] [please]",
+        args: { all: true },
+      },
+    ],
+  },
+  // "is the rice one still going?": a timer named by what it is for, asked after
+  timer_named_running: {
+    tool: "timer_list",
+    shapes: ["(is|are) [the|my] {label:label} (one|timer) still (going|running|on|ticking|counting)"],
+    build: () => ({}),
+  },
+};
+
 export const TIMER_SITUATION_INTENTS: IntentTable = {
   // A length of time with what it is for, and a call to time it, in the order things happen:
   // the moment first ("in 40 minutes ping me, the washing will be done"), the time one has
@@ -60,6 +80,9 @@ export const TIMER_SITUATION_INTENTS: IntentTable = {
       },
       // Something that must happen after a length ("the sourdough has to come out in an hour")
       "[the|my] {label:text} (has to|needs to|must|should|wants to|is due to) (come out|come off|go in|be done|be checked|be turned|be stirred|be flipped|be ready|rest|cool) in {duration_s}",
+      // The length said as what must pass ("…, let me know when half an hour has gone by", "I
+      // need to know when seven minutes are up"), the situation first
+      "[{about:text}] [,] (i need to know|i want to know|let me know|tell me|give me a shout|shout|ping me|warn me|alert me|buzz me) when {duration_s} (is|are|has|have) (up|gone by|passed|gone|over|done)",
     ],
     build: ({ values, fixed, env }) => {
       const { duration_s } = values;
@@ -84,6 +107,7 @@ export const TIMER_SITUATION_INTENTS: IntentTable = {
       return { duration_s, label };
     },
   },
+  ...TIMER_ASIDE_INTENTS,
 };
 
 /** Names that say which one by its time or its kind, not its own name. */

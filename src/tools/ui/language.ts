@@ -6,6 +6,7 @@ import {
   slotsAsArgs,
 } from "../../brain/nlu/language/index.js";
 import { byTool, GLASS_WINDOW, type IntentTable } from "../language.js";
+import { WINDOW_READ_SHAPES, windowReadOf } from "./window-read.js";
 
 const APP_NAMES = KNOWN_APPS.map((name) =>
   name.replace(/^the /, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
@@ -143,8 +144,11 @@ const UI_INTENTS: IntentTable = {
         t: "(show|list|read) [me] (this|the) (window's|window s|windows) hidden (menu items|menus|items|controls|elements|stuff) [too|as well]",
         args: { all: true },
       },
+      ...WINDOW_READ_SHAPES,
     ],
     build: (input) => {
+      const read = windowReadOf(input);
+      if (read !== "none") return read;
       const args = argsWithoutTail(input);
       return typeof args.window === "string" && GLASS_WINDOW.test(args.window) ? undefined : args;
     },

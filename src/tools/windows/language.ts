@@ -204,6 +204,10 @@ const WINDOW_INTENTS: IntentTable = {
         args: { side: "maximize" },
       },
       `(put|move|snap) ${SHOWN} (on|to) the {side} [half|side] [of the screen]`,
+      // The window one is in, put on a side with "on" as well as "to" ("put this window on the
+      // left half"); and the one just named filling the screen ("make it fill the whole screen")
+      `(put|move|snap|stick|push|dock|tile) (this|the|my|that|the current|the active) window (on|onto|over to|to) the {side} [half|side] [of the screen] [please]`,
+      { t: `make (it|this|that) ${WHOLE_SCREEN} [please]`, args: { side: "maximize" } },
       // A window named by its document's kind, without the word "window"
       "(put|move|snap) [the|my] {window:text} (viewer|reader|editor|spreadsheet|document|doc|sheet|presentation) (on|to) the {side} (half|side) of the screen",
       {

@@ -1,0 +1,129 @@
+import type { Args, BuildInput } from "../brain/nlu/language/index.js";
+
+/**
+ * A notice for the person said in any order (notify_user). Every fresh writer puts its three
+ * parts somewhere else: the act ("announce", "flash up", "give me a heads-up", "notify me"),
+ * where it goes ("on all my screens", "across everything", "out loud", "on the desktop") and
+ * what it says ("saying …", "that says …", "with the text …", "…: X", or the words right after a
+ * verb of saying), with a title ("titled X", "with the title X") anywhere. Fixed-order shapes
+ * only ever caught the orders already seen; here one shape per act hands the rest of the
+ * sentence to a reader that takes the parts out wherever they are.
+ */
+
+/** Where a notice goes: every screen, every device, the desktop, the speakers, or aloud. */
+const SURFACE = new RegExp(
+  [
+    "\\beverywhere\\b",
+    "\\b(?:on|across|to|over) (?:absolutely )?(?:everything|every ?thing|all (?:of )?(?:them|my things))\\b",
+    "\\b(?:on|to|across|over|at) (?:all|every|each) (?:of )?(?:my |the |your )?(?:screens?|devices?|surfaces?|windows?|displays?|monitors?|computers?)\\b",
+    "\\b(?:on|to) (?:my|the) (?:desktop|screens?|displays?|monitors?)\\b",
+    "\\b(?:through|over|on) the speakers?\\b",
+    "\\b(?:out loud|aloud|by voice|with your voice)\\b",
+    "\\b(?:read|say|speak) it (?:out|too)\\b",
+    "\\bvoice too\\b",
+  ].join("|"),
+  "gi",
+);
+
+/** The ends of a surface that names every one of them, not one screen or the voice alone. */
+const WIDE = /\beverywhere\b|\b(?:every|all|each|everything|every ?thing)\b/i;
+
+/** A title said with its word; the title runs to the next part's word or a break. */
+const TITLE =
+  /(?:\b(?:with|under|and) (?:a|the) (?:title|heading|header)(?: of)?|\btitled|\bheaded|\b(?:with )?title)\s*:?\s*["“]?(.+?)["”]?(?=\s*(?:,|;|:|\band\b|\bsaying\b|\bthat says\b|\bwhich says\b|\bwith\b|\bmessage\b|\btext\b|$))/i;
+
+/** The word that introduces what a notice says, first in what is left. */
+const SAYS_FIRST =
+  /^(?:and\s+)?(?:saying|that says|which says|that reads|reading|with the (?:text|message|words)|with (?:a |the )?message|the message|message|the text|text|with|that)\b\s*:?\s*(.+)$/i;
+/** The same word further in ("a message titled X saying …"), never the bare "with"/"that". */
+const SAYS_INSIDE =
+  /(?:\bsaying\b|\bthat says\b|\bwhich says\b|\bwith the (?:text|message|words)\b|\band the message\b|:)\s*(.+)$/i;
+
+/** Words of the moment or of politeness around the parts: no part of what is said. */
+const AROUND =
+  /^(?:(?:(?:right |straight )?(?:now|away)|immediately|at once|please|quickly|a (?:message|notification|notice|note|popup|pop-up|banner)|an (?:alert|announcement)|it|up)(?=[\s,.:;]|$)|[,.:;]|\s)+|(?:\s|[,.!;]|\b(?:and|please|right away|straight away|immediately|at once)\b)+$/gi;
+
+/** What names a thing to send rather than words to say ("push the file to all my devices"). */
+const A_THING = /^(?:the|my|this|that|these|those|a|an|it)(?:\s+\w+){0,2}$/i;
+
+/** What a notice says, read from the words after its verb; undefined when it says nothing. */
+export function readNotice(
+  rest: string,
+  says: boolean,
+  named: boolean,
+  titledOnly = false,
+): Args | undefined {
+  let left = ` ${rest} `;
+  let wide = false;
+  let surfaces = 0;
+  left = left.replace(SURFACE, (found) => {
+    surfaces += 1;
+    if (WIDE.test(found)) wide = true;
+    return " , ";
+  });
+  let title: string | undefined;
+  const titled = TITLE.exec(left);
+  // A notice is one when it names where it goes, or is called a notice ("notify me", "an
+  // alert"); "announce" alone is one only with its title ("announce X in the group chat" or
+  // "broadcast the show" is another place's)
+  if (!named && !(titledOnly && titled) && (surfaces === 0 || (!wide && !says))) return undefined;
+  if (titled) {
+    title = titled[1]!.trim();
+    left = `${left.slice(0, titled.index)} , ${left.slice(titled.index + titled[0].length)}`;
+  }
+  left = left.replace(/\s+/g, " ").replace(/(?:\s*,\s*)+/g, ", ");
+  const body = left.replace(AROUND, "").trim();
+  const first = SAYS_FIRST.exec(body);
+  const inside = first ? undefined : SAYS_INSIDE.exec(left);
+  let message = first?.[1] ?? inside?.[1] ?? (says ? body : undefined);
+  if (message === undefined) return undefined;
+  message = message
+    .replace(AROUND, "")
+    .replace(/^["“']|["”']$/g, "")
+    .trim();
+  if (!message || /^(?:something|anything)$/i.test(message)) return undefined;
+  // Without a word that introduces it, "the file" or "my photos" is a thing to send
+  if (!first && !inside && A_THING.test(message)) return undefined;
+  // A second request after the message ("…, and then play music") is not part of it
+  if (/\b(?:and then|then)\b/i.test(message)) return undefined;
+  const cleanTitle = title?.replace(/[.,!?]+$/, "").trim();
+  return { message, ...(cleanTitle ? { title: cleanTitle } : {}) };
+}
+
+/** Polite or hurried words before the act ("quick one,", "could you", "ok jarvis"). */
+const LEAD =
+  "[ok|okay|hey|jarvis|ok jarvis|hey jarvis|quick|quick one|right|please|can you|could you|would you|will you|just] [please|just] [,]";
+
+/** Verbs that say the words after them ("announce dinner is ready on everything"). */
+const SAYS = "(shout|say|blast|yell|call out)";
+/** Verbs that are the notice itself: what follows is said, wherever it goes. */
+const ANNOUNCES = "(announce|broadcast)";
+/** Verbs that put a notice up, whose words come after a marker ("…: X", "saying X"). */
+const SHOWS =
+  "(flash|flash up|show|put up|pop up|post|push|send|send me|give me|ping me|alert me|tell me|message me|buzz me|let me know)";
+/** The act called a notice: it needs no surface ("notify me now with the text …"). */
+const NAMED =
+  "(notify me|send me (a|an) (notification|notice|alert|ping|popup|pop-up|banner)|give me (a|an) (notification|notice|alert|ping|popup|pop-up|heads up|heads-up|shout|banner)|flash up (a|an) (message|notice|notification|alert|banner)|pop up (a|an) (message|notice|notification|alert|banner)|put up (a|an) (message|notice|notification|alert|banner))";
+
+/** The shapes of the notice (never taught: their verbs are many other requests' too). */
+export const NOTICE_SHAPES = [
+  { t: `${LEAD} ${NAMED} {rest:body}`, args: { notice: "named" } },
+  { t: `${LEAD} ${SAYS} {rest:body}`, args: { notice: "says" } },
+  { t: `${LEAD} ${ANNOUNCES} {rest:body}`, args: { notice: "announces" } },
+  { t: `${LEAD} ${SHOWS} {rest:body}`, args: { notice: "shows" } },
+];
+
+/** The reading of one notice shape, or undefined for the shapes that are not this one's. */
+export function noticeOf(input: BuildInput): Args | undefined | "none" {
+  const kind = input.fixed.notice;
+  if (kind === undefined) return "none";
+  const rest = input.matches.rest?.raw;
+  if (typeof rest !== "string") return undefined;
+  return readNotice(rest, kind === "says" || kind === "announces", kind === "named", kind === "announces");
+}
+
+/** A notice asked for with nothing to say yet ("send me a notification everywhere"). */
+export const NOTICE_ASKS = [
+  `${LEAD} ${NAMED} [right now|now] (everywhere|on everything|on (all|every) [my|the] (screens|screen|devices|device)) [please]`,
+  `${LEAD} (announce|broadcast|flash|send|push) (a|an|the) (message|notice|notification|alert|announcement) (everywhere|on everything|on (all|every) [my|the] (screens|screen|devices|device)) [please]`,
+];
