@@ -198,6 +198,8 @@ const dev8 = await measure(load("recall-dev8.jsonl"), "dev8", true);
 const dev9 = await measure(load("recall-dev9.jsonl"), "dev9", true);
 const dev10 = await measure(load("recall-dev10.jsonl"), "dev10", true);
 const dev11 = await measure(load("recall-dev11.jsonl"), "dev11", true);
+const dev12 = await measure(load("recall-dev12.jsonl"), "dev12", true);
+const dev13 = await measure(load("recall-dev13.jsonl"), "dev13", true);
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -221,6 +223,8 @@ const result = {
   developmentIndependent9: dev9,
   developmentIndependent10: dev10,
   developmentIndependent11: dev11,
+  developmentIndependent12: dev12,
+  developmentIndependent13: dev13,
   blind,
   malformedCalls: malformed,
 };

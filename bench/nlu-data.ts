@@ -301,6 +301,16 @@ export function loadDevEveryday11(): BlindCase[] {
   return loadEveryday("dev-everyday11.jsonl");
 }
 
+/** The twelfth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday12(): BlindCase[] {
+  return loadEveryday("dev-everyday12.jsonl");
+}
+
+/** The thirteenth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday13(): BlindCase[] {
+  return loadEveryday("dev-everyday13.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

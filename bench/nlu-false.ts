@@ -21,6 +21,8 @@ import {
   loadDevEveryday9,
   loadDevEveryday10,
   loadDevEveryday11,
+  loadDevEveryday12,
+  loadDevEveryday13,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -55,6 +57,8 @@ const everyday = [
   ...loadDevEveryday9().map((c) => ({ set: "dev-everyday9", c })),
   ...loadDevEveryday10().map((c) => ({ set: "dev-everyday10", c })),
   ...loadDevEveryday11().map((c) => ({ set: "dev-everyday11", c })),
+  ...loadDevEveryday12().map((c) => ({ set: "dev-everyday12", c })),
+  ...loadDevEveryday13().map((c) => ({ set: "dev-everyday13", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

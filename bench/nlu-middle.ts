@@ -24,6 +24,8 @@ import {
   loadDevEveryday9,
   loadDevEveryday10,
   loadDevEveryday11,
+  loadDevEveryday12,
+  loadDevEveryday13,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -102,6 +104,8 @@ breakdown(loadDevEveryday8(), "dev-everyday8 (development after its untuned scor
 breakdown(loadDevEveryday9(), "dev-everyday9 (development after its untuned score)", true);
 breakdown(loadDevEveryday10(), "dev-everyday10 (development after its untuned score)", true);
 breakdown(loadDevEveryday11(), "dev-everyday11 (development after its untuned score)", true);
+breakdown(loadDevEveryday12(), "dev-everyday12 (development after its untuned score)", true);
+breakdown(loadDevEveryday13(), "dev-everyday13 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

@@ -59,6 +59,8 @@ const everyday = [
   "dev-everyday9",
   "dev-everyday10",
   "dev-everyday11",
+  "dev-everyday12",
+  "dev-everyday13",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

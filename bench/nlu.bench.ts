@@ -33,6 +33,8 @@ import {
   loadDevEveryday9,
   loadDevEveryday10,
   loadDevEveryday11,
+  loadDevEveryday12,
+  loadDevEveryday13,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -188,6 +190,14 @@ const devEveryday11 = scoreBlind(loadDevEveryday11(), nlu, bands, groupOfTool, {
   name: "dev_everyday11 (eleventh independent writer, the whole catalog, eight personas incl. a farmer, a lecturer, a nine-year-old and an estate agent, non-native speakers of three languages; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday12 = scoreBlind(loadDevEveryday12(), nlu, bands, groupOfTool, {
+  name: "dev_everyday12 (twelfth independent writer, the whole catalog, eight personas incl. a lorry driver, a chef, a pensioner new to computers and a dyslexic adult, non-native speakers of four languages; development figures after its untuned score)",
+  listMisses: true,
+});
+const devEveryday13 = scoreBlind(loadDevEveryday13(), nlu, bands, groupOfTool, {
+  name: "dev_everyday13 (thirteenth independent writer, the whole catalog, eight personas incl. a plumber, a barrister, a teenage gamer and a screen-reader user, dictation on a train; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -205,6 +215,8 @@ if (quick) {
     devEveryday9,
     devEveryday10,
     devEveryday11,
+    devEveryday12,
+    devEveryday13,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -285,6 +297,8 @@ writeResult("nlu", {
   dev_everyday9: devEveryday9,
   dev_everyday10: devEveryday10,
   dev_everyday11: devEveryday11,
+  dev_everyday12: devEveryday12,
+  dev_everyday13: devEveryday13,
   suites,
   own_commands: own,
 });
