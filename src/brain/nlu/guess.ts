@@ -25,6 +25,7 @@ import { talkReading } from "./talk.js";
 import { looksLikeQuestion, startsLikeQuestion, type Token } from "./text/normalize.js";
 import { leavesOutLength, typedExtras } from "./typed-args.js";
 import type { Evidence, NluCall, NluResult } from "./types.js";
+import { writeBecomesRead } from "./write-guard.js";
 
 export { guessConfidence, SURE_P } from "./guess-confidence.js";
 
@@ -188,6 +189,19 @@ export class Guesser {
           }
           // A guess may become a milder tool (a guessed send is only drafted)
           const tool = guessedTool(this.catalog, l);
+          // A request to change something is not answered by a read (write-guard.ts); said as a
+          // question or a request to see, a reading may still answer it
+          const reads = question || SEE.test(said);
+          if (
+            leading &&
+            l !== leading.label &&
+            !reads &&
+            writeBecomesRead(this.catalog, leading, { tool, probability })
+          ) {
+            const asked = this.leaderAsks(leading.label, said, result, context);
+            if (asked) return this.incomplete(asked, groups, groupP, runnerUp, result.coverage);
+            continue;
+          }
           // A very sure reading need not repeat the domain's own words ("next podcast", "should i wear a hat")
           const sure = !info && probability >= STRONG && groupP - runnerUp >= STRONG - 0.3;
           const anchoredArgs = guessArgs(this.catalog, tool, context, true, probability);
@@ -285,17 +299,7 @@ export class Guesser {
     const own = specs.some(
       (spec) => spec.anchors?.test(said) && !spec.vetoes?.test(said) && !(makes && spec.lookup),
     );
-    if (!own) return undefined;
-    const first = result.ranked.find((r) => r.label === label);
-    return first
-      ? incompleteCall(
-          this.catalog,
-          said,
-          this.catalog.groupOf.get(label) ?? "",
-          { ...result, ranked: [first] },
-          context,
-        )
-      : undefined;
+    return own ? this.leaderAsks(label, said, result, context) : undefined;
   }
 
   /** A domain word without tools beside a sure reading with its tool's own words ("the lunch
@@ -304,6 +308,20 @@ export class Guesser {
     if (!leading || leading.probability < MENTION_SURE || ABOUT_BEYOND.test(said)) return false;
     const specs = this.catalog.intentsOf.get(leading.label) ?? [];
     return specs.some((spec) => spec.anchors?.test(said)) && !specs.some((spec) => spec.vetoes?.test(said));
+  }
+
+  /** The first reading alone, asked for its missing values (undefined when it needs none). */
+  private leaderAsks(
+    label: string,
+    said: string,
+    result: Classification,
+    context: GuessInput,
+  ): { call: NluCall; missing: string[] } | undefined {
+    const first = result.ranked.find((r) => r.label === label);
+    const group = this.catalog.groupOf.get(label) ?? "";
+    return first
+      ? incompleteCall(this.catalog, said, group, { ...result, ranked: [first] }, context)
+      : undefined;
   }
 
   /** A read-only look-up ("show my alarms"): acting on it changes nothing. */
