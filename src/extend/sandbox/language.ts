@@ -1,4 +1,4 @@
-import type { Args, BuildInput } from "../../brain/nlu/language/index.js";
+import { type Args, type BuildInput, parseNumber } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../../tools/language.js";
 
 /**
@@ -34,20 +34,9 @@ const INTERPRETER = /^(?:python3?|node|sh|bash|deno|ruby|perl)$/i;
 const ISOLATION =
   /\b(?:(?:in|inside|within|into) (?:a |the |an |my )?(?:sandbox(?:ed environment)?|isolated (?:box|environment|container|space)|container|safe (?:box|place|space))|somewhere (?:safe|isolated)|safely|isolated|in isolation|sandboxed|locked down)\b/gi;
 const NUMBER = "(\\d+(?:\\.\\d+)?|a|one|two|three|five|ten|fifteen|twenty|thirty|sixty|ninety)";
-const SMALL: Record<string, number> = {
-  a: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  five: 5,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  sixty: 60,
-  ninety: 90,
-};
-const numberOf = (said: string) => SMALL[said.toLowerCase()] ?? Number(said);
+/** "a 2 minute limit" is one limit of two minutes; every other word is read as numbers are everywhere. */
+const numberOf = (said: string) =>
+  /^an?$/i.test(said) ? 1 : (parseNumber([said.toLowerCase()]) ?? Number(said));
 /** A time limit: "give it 30 seconds max", "a 2 minute limit", "for at most 10 s", "timeout 20s". */
 const TIME = new RegExp(
   `(?:\\b(?:give it|allow it|let it (?:run|have)(?: for)?|with|for|limit(?:ed)?(?: it)? to|cap(?:ped)?(?: it)? at|(?:with )?(?:a )?time ?out(?: of)?|max(?:imum)?(?: of)?|at most|no (?:more|longer) than|up to|under)\\s+)*(?:a |an )?${NUMBER}[ -]?(seconds?|secs?|s|minutes?|mins?)\\b(?:[ -](?:max(?:imum)?|limit|tops|at most|time ?limit|time ?out|long))?`,
