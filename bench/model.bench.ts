@@ -200,6 +200,7 @@ const dev10 = await measure(load("recall-dev10.jsonl"), "dev10", true);
 const dev11 = await measure(load("recall-dev11.jsonl"), "dev11", true);
 const dev12 = await measure(load("recall-dev12.jsonl"), "dev12", true);
 const dev13 = await measure(load("recall-dev13.jsonl"), "dev13", true);
+const dev14 = await measure(load("recall-dev14.jsonl"), "dev14", true);
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -225,6 +226,7 @@ const result = {
   developmentIndependent11: dev11,
   developmentIndependent12: dev12,
   developmentIndependent13: dev13,
+  developmentIndependent14: dev14,
   blind,
   malformedCalls: malformed,
 };

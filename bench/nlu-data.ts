@@ -311,6 +311,11 @@ export function loadDevEveryday13(): BlindCase[] {
   return loadEveryday("dev-everyday13.jsonl");
 }
 
+/** The fourteenth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday14(): BlindCase[] {
+  return loadEveryday("dev-everyday14.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

@@ -23,6 +23,7 @@ import {
   loadDevEveryday11,
   loadDevEveryday12,
   loadDevEveryday13,
+  loadDevEveryday14,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -59,6 +60,7 @@ const everyday = [
   ...loadDevEveryday11().map((c) => ({ set: "dev-everyday11", c })),
   ...loadDevEveryday12().map((c) => ({ set: "dev-everyday12", c })),
   ...loadDevEveryday13().map((c) => ({ set: "dev-everyday13", c })),
+  ...loadDevEveryday14().map((c) => ({ set: "dev-everyday14", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

@@ -26,6 +26,7 @@ import {
   loadDevEveryday11,
   loadDevEveryday12,
   loadDevEveryday13,
+  loadDevEveryday14,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -106,6 +107,7 @@ breakdown(loadDevEveryday10(), "dev-everyday10 (development after its untuned sc
 breakdown(loadDevEveryday11(), "dev-everyday11 (development after its untuned score)", true);
 breakdown(loadDevEveryday12(), "dev-everyday12 (development after its untuned score)", true);
 breakdown(loadDevEveryday13(), "dev-everyday13 (development after its untuned score)", true);
+breakdown(loadDevEveryday14(), "dev-everyday14 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

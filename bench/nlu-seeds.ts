@@ -61,6 +61,7 @@ const everyday = [
   "dev-everyday11",
   "dev-everyday12",
   "dev-everyday13",
+  "dev-everyday14",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

@@ -35,6 +35,7 @@ import {
   loadDevEveryday11,
   loadDevEveryday12,
   loadDevEveryday13,
+  loadDevEveryday14,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -198,6 +199,10 @@ const devEveryday13 = scoreBlind(loadDevEveryday13(), nlu, bands, groupOfTool, {
   name: "dev_everyday13 (thirteenth independent writer, the whole catalog, eight personas incl. a plumber, a barrister, a teenage gamer and a screen-reader user, dictation on a train; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday14 = scoreBlind(loadDevEveryday14(), nlu, bands, groupOfTool, {
+  name: "dev_everyday14 (fourteenth independent writer, the whole catalog, eight personas incl. a taxi driver, a librarian, a ten-year-old and a hotel receptionist, dictation in a café, non-native speakers of three languages; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -217,6 +222,7 @@ if (quick) {
     devEveryday11,
     devEveryday12,
     devEveryday13,
+    devEveryday14,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -299,6 +305,7 @@ writeResult("nlu", {
   dev_everyday11: devEveryday11,
   dev_everyday12: devEveryday12,
   dev_everyday13: devEveryday13,
+  dev_everyday14: devEveryday14,
   suites,
   own_commands: own,
 });
