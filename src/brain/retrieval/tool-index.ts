@@ -26,6 +26,11 @@ export interface RankRequest {
   recent?: readonly string[];
   /** The embedded NLU's guess at the tool groups: one signal among several. */
   groups?: readonly string[];
+  /**
+   * The group reader's probability (0–1) that the request needs each group (`GroupReader`):
+   * learned across the team's writers, a second, independent guess at the groups.
+   */
+  readGroups?: ReadonlyMap<string, number>;
   /** Tools that ran earlier in the session, oldest first. */
   used?: readonly string[];
   /** Kinds of the session's handles (`f`, `m`, `u`, …), oldest first. */
@@ -96,7 +101,11 @@ export const SIGNALS = {
   toolCue: 1,
   companion: 0.35,
   affinity: 0.2,
+  reader: 0.45,
 } as const;
+
+/** Below this probability the group reader's guess lifts nothing (most groups sit near 0). */
+export const READER_FLOOR = 0.1;
 
 /**
  * BM25 over each tool's name, group, description, examples and language, plus one document
@@ -219,6 +228,7 @@ export class ToolIndex {
     const boost = new Map<string, number>();
     const lift = (group: string, by: number) => boost.set(group, (boost.get(group) ?? 0) + by);
     for (const group of request.groups ?? []) lift(group, SIGNALS.nluGroup);
+    for (const [group, p] of request.readGroups ?? []) if (p >= READER_FLOOR) lift(group, SIGNALS.reader * p);
     for (const kind of new Set((request.handleKinds ?? []).slice(-8)))
       for (const group of HANDLE_GROUPS[kind] ?? []) lift(group, SIGNALS.handle);
     for (const said of request.text.match(/#[a-z]\d{1,6}\b/g) ?? [])
