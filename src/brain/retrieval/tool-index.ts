@@ -3,6 +3,7 @@ import { Bm25Index } from "./bm25.js";
 import { companionsOf, lookupsOf } from "./companions.js";
 import { CompiledCues } from "./cues.js";
 import type { ToolLanguage } from "./language.js";
+import { Prerequisites } from "./prerequisites.js";
 import { prefixOf, queryTerms, termsOf } from "./terms.js";
 
 /** The part of a tool definition retrieval reads (MCP tools have the same shape). */
@@ -101,11 +102,14 @@ export const SIGNALS = {
   toolCue: 1,
   companion: 0.35,
   affinity: 0.2,
-  reader: 0.45,
+  reader: 1.2,
 } as const;
 
-/** Below this probability the group reader's guess lifts nothing (most groups sit near 0). */
-export const READER_FLOOR = 0.1;
+/**
+ * How the group reader's probability becomes a lift: nothing below `floor` (most groups sit
+ * near 0), then `SIGNALS.reader × p^power`.
+ */
+export const READER = { floor: 0.05, power: 0.5 } as const;
 
 /**
  * BM25 over each tool's name, group, description, examples and language, plus one document
@@ -124,6 +128,7 @@ export class ToolIndex {
   /** Each tool's own cues (its language's `cues`): shapes that point at it. */
   private readonly cues = new Map<string, RegExp[]>();
   private readonly groupCues: CompiledCues;
+  private readonly prerequisites: Prerequisites;
   readonly names: readonly string[];
 
   constructor(catalog: readonly CatalogTool[], language: ToolLanguage = new Map()) {
@@ -171,6 +176,7 @@ export class ToolIndex {
     this.companions = companionsOf(catalog);
     this.lookupsByTool = lookupsOf(catalog);
     this.groupCues = new CompiledCues(catalog);
+    this.prerequisites = new Prerequisites(catalog, (term) => this.tools.holders(term).length > 0);
   }
 
   group(name: string): string | undefined {
@@ -228,7 +234,8 @@ export class ToolIndex {
     const boost = new Map<string, number>();
     const lift = (group: string, by: number) => boost.set(group, (boost.get(group) ?? 0) + by);
     for (const group of request.groups ?? []) lift(group, SIGNALS.nluGroup);
-    for (const [group, p] of request.readGroups ?? []) if (p >= READER_FLOOR) lift(group, SIGNALS.reader * p);
+    for (const [group, p] of request.readGroups ?? [])
+      if (p >= READER.floor) lift(group, SIGNALS.reader * p ** READER.power);
     for (const kind of new Set((request.handleKinds ?? []).slice(-8)))
       for (const group of HANDLE_GROUPS[kind] ?? []) lift(group, SIGNALS.handle);
     for (const said of request.text.match(/#[a-z]\d{1,6}\b/g) ?? [])
@@ -275,7 +282,15 @@ export class ToolIndex {
       };
     });
     const order = new Map(this.names.map((name, i) => [name, i]));
-    return ranked.sort((a, b) => b.score - a.score || order.get(a.name)! - order.get(b.name)!);
+    const sort = (list: RankedTool[]) =>
+      list.sort((a, b) => b.score - a.score || order.get(a.name)! - order.get(b.name)!);
+    sort(ranked);
+    // Steps the request needs without naming them (a file's finder, who a role is, a delivery's
+    // address) are placed just under the step that needs them
+    const floors = this.prerequisites.floors(request.text, ranked);
+    if (floors.size === 0) return ranked;
+    for (const tool of ranked) tool.score = Math.max(tool.score, floors.get(tool.name) ?? 0);
+    return sort(ranked);
   }
 
   /** How well each tool matches a text, 0–1 relative to the best (words, group, cues). */
