@@ -1,5 +1,5 @@
 import { lookupsOf } from "./companions.js";
-import { termOf, wordsOf } from "./terms.js";
+import { wordsOf } from "./terms.js";
 import type { CatalogTool, RankedTool } from "./tool-index.js";
 
 /**
@@ -8,20 +8,23 @@ import type { CatalogTool, RankedTool } from "./tool-index.js";
  */
 export const PREREQUISITE_SHARE = 0.95;
 
-/** How many of the ranking's first tools are read as the request's leading steps. */
+/** How many of the ranking's first tools are read as the request's leading steps… */
 const LEAD = 3;
+/** …each scoring at least this share of the best (a step the request clearly has). */
+const LEAD_SHARE = 0.9;
 
 /** A written path or file name: the file is named by where it lies, no finder is needed. */
 const WRITTEN_PATH = /[~/\\]|\b[\w-]+\.[a-z0-9]{2,4}\b|#[fd]\d/i;
 
 /** "my <word>": the word that may be a role ("my accountant", "my landlord"). */
-const MY_WORD = /\bmy\s+([a-z][a-z-]+)/gi;
+const MY_WORD = /\b(?:(in|into|on|onto|from|at|of|off|with|about|under|through)\s+)?my\s+([a-z][a-z-]+)/gi;
 
 /**
  * Delivery to a named person or to whoever holds a role: "…to Rosa", "get it over to Ruud",
- * "to whoever". The name is capitalised mid-sentence; day and month names are dates, not people.
+ * "to whoever", "let Ashley know". The name is capitalised mid-sentence; day and month names
+ * are dates, not people.
  */
-const TO_NAME = /\b(?:to|for)\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?([A-Z][a-z]+)\b|\bto\s+whoever\b/g;
+const TO_NAME = /\b(?:to|for|tell|let)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?([A-Z][a-z]+)\b|\bto\s+whoever\b/g;
 const CALENDAR_NAMES =
   /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight)$/i;
 /** "from Thursday to Friday", "from Lisbon to Porto": a move or a route, not a delivery. */
@@ -52,8 +55,8 @@ export class Prerequisites {
 
   constructor(
     catalog: readonly CatalogTool[],
-    /** Whether any tool's own text has the term (a thing the catalog knows, not a person). */
-    private readonly known: (term: string) => boolean,
+    /** Whether the catalog knows the word (a thing its tools name, not a person). */
+    private readonly known: (word: string) => boolean,
   ) {
     const lookups = lookupsOf(catalog);
     const handles = (kinds: string) =>
@@ -95,8 +98,9 @@ export class Prerequisites {
     const raise = (name: string | undefined, to: number) => {
       if (name) floors.set(name, Math.max(floors.get(name) ?? 0, to * PREREQUISITE_SHARE));
     };
-    const lead = ranked.filter((t) => t.group !== "agent").slice(0, LEAD);
-    const top = lead[0]?.score ?? 0;
+    const head = ranked.filter((t) => t.group !== "agent");
+    const top = head[0]?.score ?? 0;
+    const lead = head.slice(0, LEAD).filter((t) => t.score >= LEAD_SHARE * top);
     if (top <= 0) return floors;
     const rankOf = new Map(ranked.map((t, i) => [t.name, i]));
     const best = (names: readonly string[]) =>
@@ -119,8 +123,10 @@ export class Prerequisites {
   /** "my <word>" where the word is none of the catalog's things: a person by role. */
   private namesRole(text: string): boolean {
     for (const m of text.matchAll(MY_WORD)) {
-      const word = m[1]!.toLowerCase();
-      if (wordsOf(word).every((w) => !this.known(termOf(w)))) return true;
+      // "in my diary", "from my notes": a place things are kept, not someone reached
+      if (m[1]) continue;
+      const word = m[2]!.toLowerCase();
+      if (wordsOf(word).every((w) => !this.known(w))) return true;
     }
     return false;
   }
@@ -129,7 +135,7 @@ export class Prerequisites {
     if (FROM_TO.test(text)) return false;
     for (const m of text.matchAll(TO_NAME)) {
       if (m[1] === undefined) return true;
-      if (!CALENDAR_NAMES.test(m[1]) && !this.known(termOf(m[1].toLowerCase()))) return true;
+      if (!CALENDAR_NAMES.test(m[1]) && !this.known(m[1].toLowerCase())) return true;
     }
     return false;
   }

@@ -4,7 +4,7 @@ import { companionsOf, lookupsOf } from "./companions.js";
 import { CompiledCues } from "./cues.js";
 import type { ToolLanguage } from "./language.js";
 import { Prerequisites } from "./prerequisites.js";
-import { prefixOf, queryTerms, termsOf } from "./terms.js";
+import { prefixOf, queryTerms, termOf, termsOf } from "./terms.js";
 
 /** The part of a tool definition retrieval reads (MCP tools have the same shape). */
 export interface CatalogTool {
@@ -176,7 +176,15 @@ export class ToolIndex {
     this.companions = companionsOf(catalog);
     this.lookupsByTool = lookupsOf(catalog);
     this.groupCues = new CompiledCues(catalog);
-    this.prerequisites = new Prerequisites(catalog, (term) => this.tools.holders(term).length > 0);
+    // A word the tools' text, their phrasings or their groups' everyday words hold is a thing the
+    // catalog knows ("my diary", "my inbox"), not a person
+    this.prerequisites = new Prerequisites(
+      catalog,
+      (word) =>
+        this.groupCues.words.has(word) ||
+        this.tools.holders(termOf(word)).length > 0 ||
+        this.phrasings.holders(termOf(word)).length > 0,
+    );
   }
 
   group(name: string): string | undefined {
@@ -240,6 +248,13 @@ export class ToolIndex {
       for (const group of HANDLE_GROUPS[kind] ?? []) lift(group, SIGNALS.handle);
     for (const said of request.text.match(/#[a-z]\d{1,6}\b/g) ?? [])
       for (const group of HANDLE_GROUPS[said[1]!] ?? []) lift(group, SIGNALS.handleSaid);
+    // A group the reader never learned (an MCP server's, a generated tool's) cannot be read, so
+    // its tools are lifted by their own words as if the reader were as sure as those words
+    const readGroups = request.readGroups;
+    const unread = (name: string, group: string) =>
+      readGroups && readGroups.size > 0 && !readGroups.has(group)
+        ? SIGNALS.reader * (words.get(name) ?? 0) ** READER.power
+        : 0;
     const used = new Set((request.used ?? []).slice(-12));
     const last = request.used?.at(-1);
     const semantic = request.semantic ?? new Map<string, number>();
@@ -251,6 +266,7 @@ export class ToolIndex {
           (words.get(name) ?? 0) +
           ((semantic.get(name) ?? 0) / topSemantic) * (request.semanticWeight ?? 0) +
           (boost.get(group) ?? 0) +
+          unread(name, group) +
           (name === last ? SIGNALS.usedLast : used.has(name) ? SIGNALS.used : 0);
         return [name, score] as const;
       }),
