@@ -21,8 +21,8 @@ export interface GroupReaderOptions {
   buckets?: number;
 }
 
-/** Rows of weights the features share (hashed): 8,192 × ~31 groups, one byte each when shipped. */
-export const READER_BUCKETS = 8192;
+/** Rows of weights the features share (hashed): 4,096 × ~31 groups, one byte each when shipped. */
+export const READER_BUCKETS = 4096;
 
 /**
  * The features of a request: its words as the ranking reads them (`termOf`: spellings folded, the
