@@ -15,7 +15,7 @@
  * own (`heldOut`, the honest figure, whose misses are printed); `allInDevelopment` is the figure
  * with the shipped reader. The blind set is measured with the shipped reader (never trained on it).
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getEncoding } from "js-tiktoken";
 import { buildSystemPrompt, toolSpecsFor } from "../src/agent/context.js";
@@ -201,8 +201,12 @@ async function corpus() {
   };
 }
 
-// The recall-dev sets in writing order: each one is a writer (recall-dev.jsonl the first)
-const DEV_SETS = ["", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14"];
+// The recall-dev sets in writing order: each one is a writer (recall-dev.jsonl the first). Read
+// from the folder, as scripts/group-reader-weights.ts reads them, so a set added there is held
+// out here too
+const DEV_SETS = readdirSync(join(here, "data"))
+  .flatMap((name) => /^recall-dev(\d*)\.jsonl$/.exec(name)?.[1] ?? [])
+  .sort((a, b) => Number(a || 1) - Number(b || 1));
 const devItems = DEV_SETS.map((n) => load(`recall-dev${n}.jsonl`));
 const readerStarted = performance.now();
 const heldOutReaders = DEV_SETS.map((_, k) =>
