@@ -59,6 +59,7 @@ export class ToolRetriever {
   private vectors: { signature: string; byName: Map<string, Float32Array> } | undefined;
   private readonly logger: Logger;
   private reader: GroupReader | null | undefined;
+  private lastRead: { text: string; read: ReadonlyMap<string, number> } | undefined;
   /** Each group's cues hashed, once per declaration (a group's tools share one object). */
   private readonly cuesTexts = new WeakMap<GroupCues, string>();
 
@@ -97,11 +98,14 @@ export class ToolRetriever {
   }
 
   /** The group reader's probabilities for a text (built on first use; none if switched off). */
-  private readGroups(text: string): Map<string, number> | undefined {
+  private readGroups(text: string): ReadonlyMap<string, number> | undefined {
     if (this.reader === undefined)
       this.reader = this.options.groupReader === undefined ? shippedGroupReader() : this.options.groupReader;
     if (!this.reader) return undefined;
-    return new Map(this.reader.read(text).map(({ group, p }) => [group, p]));
+    // The offer and the search that follows it read the same request: read it once
+    if (this.lastRead?.text !== text)
+      this.lastRead = { text, read: new Map(this.reader.read(text).map(({ group, p }) => [group, p])) };
+    return this.lastRead.read;
   }
 
   /**
