@@ -8,8 +8,14 @@
  * `tools_search` call whose query is the request text itself (a fixed rule standing in for the
  * model's own description of what it needs). The blind set is reported as aggregates only
  * (bench/data/README.md): its sentences and misses are never printed.
+ *
+ * The group reader (decision 0048) is trained on the recall-dev sets, so a recall-dev set's own
+ * figure with the shipped reader is a development figure. Each recall-dev set is therefore also
+ * measured leave-one-writer-out: with a reader trained on every other writer's set, never on its
+ * own (`heldOut`, the honest figure, whose misses are printed); `allInDevelopment` is the figure
+ * with the shipped reader. The blind set is measured with the shipped reader (never trained on it).
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getEncoding } from "js-tiktoken";
 import { buildSystemPrompt, toolSpecsFor } from "../src/agent/context.js";
@@ -18,6 +24,8 @@ import { estimateTokens } from "../src/agent/tokens.js";
 import { entryFor } from "../src/brain/models/lazy.js";
 import { streamOnce } from "../src/brain/models/stream.js";
 import { createNluInWorker } from "../src/brain/nlu/index.js";
+import { type GroupExample, trainGroupReader } from "../src/brain/retrieval/group-reader.js";
+import { ToolRetriever } from "../src/brain/retrieval/retriever.js";
 import { catalogWithTasks } from "../src/runtime/runtime.js";
 import { TasksLink } from "../src/tasks/tools.js";
 import { createAgentHarness } from "../src/testing/agent-harness.js";
@@ -64,14 +72,20 @@ const nluMs = Math.round(performance.now() - started);
 const groups = [...new Set(registry.list().map((t) => t.group))].filter((g) => g !== "agent").sort();
 const system = buildSystemPrompt({ now: NOW, timezone: "UTC", groups, handles: [], memory: [] });
 
-async function measure(items: Item[], name: string, showMisses: boolean) {
+async function measure(
+  items: Item[],
+  name: string,
+  showMisses: boolean,
+  ranker: ToolRetriever = retriever,
+  withoutNlu = true,
+) {
   const out: Record<string, unknown> = {
     requests: items.length,
     multiStep: items.filter((i) => i.tools.length > 1).length,
   };
   const rankMs: number[] = [];
   for (const [label, budget] of Object.entries(BUDGETS)) {
-    for (const withNlu of [true, false]) {
+    for (const withNlu of withoutNlu ? [true, false] : [true]) {
       let first = 0;
       let both = 0;
       const offered: number[] = [];
@@ -83,13 +97,13 @@ async function measure(items: Item[], name: string, showMisses: boolean) {
         const parsed = withNlu ? nlu.parse(item.text, { now: NOW, timezone: "UTC" }) : undefined;
         const t0 = performance.now();
         const offer = await chooseOffer({
-          retriever,
+          retriever: ranker,
           registry,
           budget,
           request: { text: item.text, ...(parsed?.groups ? { groups: parsed.groups } : {}) },
         });
         rankMs.push(performance.now() - t0);
-        const found = await retriever.search(item.text, offer.offered, offer.searchLimit);
+        const found = await ranker.search(item.text, offer.offered, offer.searchLimit);
         const inFirst = item.tools.every((tool) => offer.has(tool));
         const inBoth = item.tools.every((tool) => offer.has(tool) || found.some((f) => f.name === tool));
         first += inFirst ? 1 : 0;
@@ -187,20 +201,39 @@ async function corpus() {
   };
 }
 
-const dev = await measure(load("recall-dev.jsonl"), "dev", true);
-const dev2 = await measure(load("recall-dev2.jsonl"), "dev2", true);
-const dev3 = await measure(load("recall-dev3.jsonl"), "dev3", true);
-const dev4 = await measure(load("recall-dev4.jsonl"), "dev4", true);
-const dev5 = await measure(load("recall-dev5.jsonl"), "dev5", true);
-const dev6 = await measure(load("recall-dev6.jsonl"), "dev6", true);
-const dev7 = await measure(load("recall-dev7.jsonl"), "dev7", true);
-const dev8 = await measure(load("recall-dev8.jsonl"), "dev8", true);
-const dev9 = await measure(load("recall-dev9.jsonl"), "dev9", true);
-const dev10 = await measure(load("recall-dev10.jsonl"), "dev10", true);
-const dev11 = await measure(load("recall-dev11.jsonl"), "dev11", true);
-const dev12 = await measure(load("recall-dev12.jsonl"), "dev12", true);
-const dev13 = await measure(load("recall-dev13.jsonl"), "dev13", true);
-const dev14 = await measure(load("recall-dev14.jsonl"), "dev14", true);
+// The recall-dev sets in writing order: each one is a writer (recall-dev.jsonl the first). Read
+// from the folder, as scripts/group-reader-weights.ts reads them, so a set added there is held
+// out here too
+const DEV_SETS = readdirSync(join(here, "data"))
+  .flatMap((name) => /^recall-dev(\d*)\.jsonl$/.exec(name)?.[1] ?? [])
+  .sort((a, b) => Number(a || 1) - Number(b || 1));
+const devItems = DEV_SETS.map((n) => load(`recall-dev${n}.jsonl`));
+const readerStarted = performance.now();
+const heldOutReaders = DEV_SETS.map((_, k) =>
+  trainGroupReader(devItems.filter((__, j) => j !== k).flat() satisfies GroupExample[]),
+);
+const readerTrainMs = Math.round((performance.now() - readerStarted) / DEV_SETS.length);
+const devResults: Record<string, unknown>[] = [];
+for (const [k, n] of DEV_SETS.entries()) {
+  const heldOut = new ToolRetriever({ catalog: () => registry.list(), groupReader: heldOutReaders[k]! });
+  devResults.push({
+    heldOut: await measure(devItems[k]!, `dev${n}`, true, heldOut),
+    allInDevelopment: await measure(devItems[k]!, `dev${n} (reader trained on it)`, false, retriever, false),
+  });
+}
+/** The leave-one-writer-out mean over a range of sets (recall with one search). */
+const heldOutMean = (from: number, to: number) =>
+  Object.fromEntries(
+    Object.entries(BUDGETS).map(([label]) => {
+      const values = devResults
+        .slice(from - 1, to)
+        .map(
+          (r) =>
+            (r.heldOut as Record<string, { recallWithOneSearchPct: number }>)[label]!.recallWithOneSearchPct,
+        );
+      return [label, Math.round((100 * values.reduce((a, b) => a + b, 0)) / values.length) / 100];
+    }),
+  );
 const blind = await measure(load("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
@@ -213,20 +246,13 @@ const result = {
   catalogTools: registry.list().length,
   indexBuildMs,
   nluBuildMs: nluMs,
-  development: dev,
-  developmentIndependent: dev2,
-  developmentIndependent3: dev3,
-  developmentIndependent4: dev4,
-  developmentIndependent5: dev5,
-  developmentIndependent6: dev6,
-  developmentIndependent7: dev7,
-  developmentIndependent8: dev8,
-  developmentIndependent9: dev9,
-  developmentIndependent10: dev10,
-  developmentIndependent11: dev11,
-  developmentIndependent12: dev12,
-  developmentIndependent13: dev13,
-  developmentIndependent14: dev14,
+  groupReader: {
+    trainMsPerHeldOutReader: readerTrainMs,
+    heldOutMeanRecallWithOneSearchDev9to14: heldOutMean(9, 14),
+    heldOutMeanRecallWithOneSearchAll: heldOutMean(1, DEV_SETS.length),
+  },
+  development: devResults[0],
+  ...Object.fromEntries(DEV_SETS.slice(1).map((n, k) => [`developmentIndependent${n}`, devResults[k + 1]])),
   blind,
   malformedCalls: malformed,
 };

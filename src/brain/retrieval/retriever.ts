@@ -1,6 +1,7 @@
 import type { GroupCues } from "../../core/language.js";
 import type { Logger } from "../../core/logger.js";
 import { silentLogger } from "../../core/logger.js";
+import { type GroupReader, shippedGroupReader } from "./group-reader.js";
 import { type ToolLanguage, toolLanguage } from "./language.js";
 import {
   type CatalogTool,
@@ -30,6 +31,12 @@ export interface RetrieverOptions {
   /** Optional: meaning as well as words. Never required; a failing embedder is skipped. */
   embedder?: ToolEmbedder | undefined;
   logger?: Logger;
+  /**
+   * Which groups a request needs, learned across the team's writers: the shipped reader by
+   * default (`shippedGroupReader`), another one in the bench's leave-one-writer-out runs, or
+   * `null` for none.
+   */
+  groupReader?: GroupReader | null;
 }
 
 /** The group of the tools every request is offered (the way to more tools, the plan). */
@@ -51,6 +58,8 @@ export class ToolRetriever {
   private built: { signature: string; index: ToolIndex; tools: readonly CatalogTool[] } | undefined;
   private vectors: { signature: string; byName: Map<string, Float32Array> } | undefined;
   private readonly logger: Logger;
+  private reader: GroupReader | null | undefined;
+  private lastRead: { text: string; read: ReadonlyMap<string, number> } | undefined;
   /** Each group's cues hashed, once per declaration (a group's tools share one object). */
   private readonly cuesTexts = new WeakMap<GroupCues, string>();
 
@@ -83,7 +92,20 @@ export class ToolRetriever {
   async rank(request: RankRequest, signal?: AbortSignal): Promise<RankedTool[]> {
     const index = this.index();
     const semantic = await this.similarities(request.text, signal);
-    return index.rank(semantic ? { ...request, semantic, semanticWeight: SEMANTIC_WEIGHT } : request);
+    const read = request.readGroups ?? this.readGroups(request.text);
+    const withRead = read ? { ...request, readGroups: read } : request;
+    return index.rank(semantic ? { ...withRead, semantic, semanticWeight: SEMANTIC_WEIGHT } : withRead);
+  }
+
+  /** The group reader's probabilities for a text (built on first use; none if switched off). */
+  private readGroups(text: string): ReadonlyMap<string, number> | undefined {
+    if (this.reader === undefined)
+      this.reader = this.options.groupReader === undefined ? shippedGroupReader() : this.options.groupReader;
+    if (!this.reader) return undefined;
+    // The offer and the search that follows it read the same request: read it once
+    if (this.lastRead?.text !== text)
+      this.lastRead = { text, read: new Map(this.reader.read(text).map(({ group, p }) => [group, p])) };
+    return this.lastRead.read;
   }
 
   /**

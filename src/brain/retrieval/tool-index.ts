@@ -3,7 +3,8 @@ import { Bm25Index } from "./bm25.js";
 import { companionsOf, lookupsOf } from "./companions.js";
 import { CompiledCues } from "./cues.js";
 import type { ToolLanguage } from "./language.js";
-import { prefixOf, queryTerms, termsOf } from "./terms.js";
+import { Prerequisites } from "./prerequisites.js";
+import { prefixOf, queryTerms, termOf, termsOf } from "./terms.js";
 
 /** The part of a tool definition retrieval reads (MCP tools have the same shape). */
 export interface CatalogTool {
@@ -26,6 +27,11 @@ export interface RankRequest {
   recent?: readonly string[];
   /** The embedded NLU's guess at the tool groups: one signal among several. */
   groups?: readonly string[];
+  /**
+   * The group reader's probability (0–1) that the request needs each group (`GroupReader`):
+   * learned across the team's writers, a second, independent guess at the groups.
+   */
+  readGroups?: ReadonlyMap<string, number>;
   /** Tools that ran earlier in the session, oldest first. */
   used?: readonly string[];
   /** Kinds of the session's handles (`f`, `m`, `u`, …), oldest first. */
@@ -96,7 +102,14 @@ export const SIGNALS = {
   toolCue: 1,
   companion: 0.35,
   affinity: 0.2,
+  reader: 1.2,
 } as const;
+
+/**
+ * How the group reader's probability becomes a lift: nothing below `floor` (most groups sit
+ * near 0), then `SIGNALS.reader × p^power`.
+ */
+export const READER = { floor: 0.05, power: 0.5 } as const;
 
 /**
  * BM25 over each tool's name, group, description, examples and language, plus one document
@@ -115,6 +128,7 @@ export class ToolIndex {
   /** Each tool's own cues (its language's `cues`): shapes that point at it. */
   private readonly cues = new Map<string, RegExp[]>();
   private readonly groupCues: CompiledCues;
+  private readonly prerequisites: Prerequisites;
   readonly names: readonly string[];
 
   constructor(catalog: readonly CatalogTool[], language: ToolLanguage = new Map()) {
@@ -162,6 +176,15 @@ export class ToolIndex {
     this.companions = companionsOf(catalog);
     this.lookupsByTool = lookupsOf(catalog);
     this.groupCues = new CompiledCues(catalog);
+    // A word the tools' text, their phrasings or their groups' everyday words hold is a thing the
+    // catalog knows ("my diary", "my inbox"), not a person
+    this.prerequisites = new Prerequisites(
+      catalog,
+      (word) =>
+        this.groupCues.words.has(word) ||
+        this.tools.holders(termOf(word)).length > 0 ||
+        this.phrasings.holders(termOf(word)).length > 0,
+    );
   }
 
   group(name: string): string | undefined {
@@ -219,10 +242,19 @@ export class ToolIndex {
     const boost = new Map<string, number>();
     const lift = (group: string, by: number) => boost.set(group, (boost.get(group) ?? 0) + by);
     for (const group of request.groups ?? []) lift(group, SIGNALS.nluGroup);
+    for (const [group, p] of request.readGroups ?? [])
+      if (p >= READER.floor) lift(group, SIGNALS.reader * p ** READER.power);
     for (const kind of new Set((request.handleKinds ?? []).slice(-8)))
       for (const group of HANDLE_GROUPS[kind] ?? []) lift(group, SIGNALS.handle);
     for (const said of request.text.match(/#[a-z]\d{1,6}\b/g) ?? [])
       for (const group of HANDLE_GROUPS[said[1]!] ?? []) lift(group, SIGNALS.handleSaid);
+    // A group the reader never learned (an MCP server's, a generated tool's) cannot be read, so
+    // its tools are lifted by their own words as if the reader were as sure as those words
+    const readGroups = request.readGroups;
+    const unread = (name: string, group: string) =>
+      readGroups && readGroups.size > 0 && !readGroups.has(group)
+        ? SIGNALS.reader * (words.get(name) ?? 0) ** READER.power
+        : 0;
     const used = new Set((request.used ?? []).slice(-12));
     const last = request.used?.at(-1);
     const semantic = request.semantic ?? new Map<string, number>();
@@ -234,6 +266,7 @@ export class ToolIndex {
           (words.get(name) ?? 0) +
           ((semantic.get(name) ?? 0) / topSemantic) * (request.semanticWeight ?? 0) +
           (boost.get(group) ?? 0) +
+          unread(name, group) +
           (name === last ? SIGNALS.usedLast : used.has(name) ? SIGNALS.used : 0);
         return [name, score] as const;
       }),
@@ -265,7 +298,15 @@ export class ToolIndex {
       };
     });
     const order = new Map(this.names.map((name, i) => [name, i]));
-    return ranked.sort((a, b) => b.score - a.score || order.get(a.name)! - order.get(b.name)!);
+    const sort = (list: RankedTool[]) =>
+      list.sort((a, b) => b.score - a.score || order.get(a.name)! - order.get(b.name)!);
+    sort(ranked);
+    // Steps the request needs without naming them (a file's finder, who a role is, a delivery's
+    // address) are placed just under the step that needs them
+    const floors = this.prerequisites.floors(request.text, ranked);
+    if (floors.size === 0) return ranked;
+    for (const tool of ranked) tool.score = Math.max(tool.score, floors.get(tool.name) ?? 0);
+    return sort(ranked);
   }
 
   /** How well each tool matches a text, 0–1 relative to the best (words, group, cues). */

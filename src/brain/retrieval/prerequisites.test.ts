@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CatalogIndexFixture } from "../../testing/catalog-index.js";
+
+/** Steps a request needs without naming them, placed under the step that needs them. */
+const fixture = new CatalogIndexFixture();
+beforeAll(() => fixture.open("jarvis-retrieval-prerequisites-"));
+afterAll(() => fixture.close());
+
+describe("prerequisite shapes", () => {
+  it("finds a file first when a reading step leads and the file is named by what it is", () => {
+    const top = fixture.top({ text: "transcribe the interview recording from the trade fair" }, 4);
+    expect(top).toContain("media_transcribe");
+    expect(top).toContain("files_search");
+  });
+
+  it("needs no finder when the path is written", () => {
+    const named = fixture.rankOf(
+      { text: "transcribe the interview recording from the trade fair" },
+      "files_search",
+    );
+    const pathed = fixture.rankOf({ text: "transcribe ~/Audio/fair-interview.m4a" }, "files_search");
+    expect(pathed).toBeGreaterThan(named);
+  });
+
+  it("looks a role up in memory before reaching the person", () => {
+    expect(fixture.top({ text: "ring my physiotherapist and move Thursday's session" }, 4)).toContain(
+      "memory_recall",
+    );
+    expect(fixture.top({ text: "email my bookkeeper the receipts from March" }, 5)).toContain(
+      "memory_recall",
+    );
+  });
+
+  it("leaves memory out when the person is named, or the word after my is a thing", () => {
+    expect(fixture.top({ text: "ring Dana and move Thursday's session" }, 4)).not.toContain("memory_recall");
+    expect(fixture.top({ text: "email my calendar for next week to Dana" }, 4)).not.toContain(
+      "memory_recall",
+    );
+  });
+
+  it("brings the address and a way to send for a delivery to a named person with no sending verb", () => {
+    const top = fixture.top({ text: "the quarterly figures over to Marguerite before lunch" }, 5);
+    expect(top).toContain("contacts_search");
+    expect(top).toContain("mail_send");
+    expect(fixture.top({ text: "the seating plan needs to go to whoever runs the venue" }, 5)).toContain(
+      "mail_send",
+    );
+  });
+
+  it("reads a move between days or places as no delivery", () => {
+    expect(fixture.top({ text: "push the dentist from Monday to Wednesday" }, 5)).not.toContain("mail_send");
+  });
+});

@@ -1,0 +1,142 @@
+import { lookupsOf } from "./companions.js";
+import { wordsOf } from "./terms.js";
+import type { CatalogTool, RankedTool } from "./tool-index.js";
+
+/**
+ * How close to the step that needs it a prerequisite is placed: its score is raised to this
+ * share of that step's tool (just under it, so the step itself keeps its place).
+ */
+export const PREREQUISITE_SHARE = 0.95;
+
+/** How many of the ranking's first tools are read as the request's leading steps… */
+const LEAD = 3;
+/** …each scoring at least this share of the best (a step the request clearly has). */
+const LEAD_SHARE = 0.9;
+
+/** A written path or file name: the file is named by where it lies, no finder is needed. */
+const WRITTEN_PATH = /[~/\\]|\b[\w-]+\.[a-z0-9]{2,4}\b|#[fd]\d/i;
+
+/** "my <word>": the word that may be a role ("my accountant", "my landlord"). */
+const MY_WORD = /\b(?:(in|into|on|onto|from|at|of|off|with|about|under|through)\s+)?my\s+([a-z][a-z-]+)/gi;
+
+/**
+ * Delivery to a named person or to whoever holds a role: "…to Rosa", "get it over to Ruud",
+ * "to whoever", "let Ashley know". The name is capitalised mid-sentence; day and month names
+ * are dates, not people.
+ */
+const TO_NAME = /\b(?:to|for|tell|let)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?([A-Z][a-z]+)\b|\bto\s+whoever\b/g;
+const CALENDAR_NAMES =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight)$/i;
+/** "from Thursday to Friday", "from Lisbon to Porto": a move or a route, not a delivery. */
+const FROM_TO = /\bfrom\s+\S+(?:\s+\S+)?\s+to\s+[A-Z]/;
+
+/**
+ * Steps a request needs without naming them, read from the catalog's own schemas and
+ * descriptions (decision 0048):
+ * - a file the leading step reads, named by what it is, not where it lies ("transcribe the voice
+ *   memo"), is found first: the tools that hand out file handles;
+ * - a person named by role ("call my accountant") is looked up in memory first when the leading
+ *   step reaches a person: the tool whose description answers "who is my …";
+ * - something to be delivered to a named person with no verb of sending ("the minutes to Rosa")
+ *   needs the person's address and a way to send: the contact look-up and the send tool.
+ */
+export class Prerequisites {
+  /** Tools whose own path parameter is a file they read (`x-path: read`). */
+  private readonly fileReaders = new Set<string>();
+  /** Tools that hand out file handles, and their group's search. */
+  private readonly fileFinders: string[] = [];
+  /** Tools that reach a person (one of their lookups returns contact handles). */
+  private readonly personReachers = new Set<string>();
+  /** Tools that send to a recipient (a required `to`), with the look-ups they take. */
+  private readonly senders: string[] = [];
+  private readonly senderLookups = new Map<string, string[]>();
+  /** The tool that answers who a role is ("who is my boss?"). */
+  private readonly roleAnswer: string | undefined;
+
+  constructor(
+    catalog: readonly CatalogTool[],
+    /** Whether the catalog knows the word (a thing its tools name, not a person). */
+    private readonly known: (word: string) => boolean,
+  ) {
+    const lookups = lookupsOf(catalog);
+    const handles = (kinds: string) =>
+      catalog.filter((t) =>
+        new RegExp(`#[${kinds}]\\b.*handles|handles.*#[${kinds}]\\b|#[${kinds}]\\d`).test(t.description),
+      );
+    const fileProducers = new Set(handles("f").map((t) => t.name));
+    const fileGroups = new Set(catalog.filter((t) => fileProducers.has(t.name)).map((t) => t.group));
+    for (const tool of catalog) {
+      if (fileProducers.has(tool.name) || (fileGroups.has(tool.group) && /_search$/.test(tool.name)))
+        this.fileFinders.push(tool.name);
+    }
+    // People: the tools handing out contact or phone handles (an address alone comes from mail too)
+    const people = new Set(handles("cp").map((t) => t.name));
+    for (const tool of catalog) {
+      const props = (tool.parameters?.properties ?? {}) as Record<string, Record<string, unknown>>;
+      if (props.path?.["x-path"] === "read" && !this.fileFinders.includes(tool.name))
+        this.fileReaders.add(tool.name);
+      const own = [...(lookups.get(tool.name) ?? [])];
+      if (own.some((name) => people.has(name)) || people.has(tool.name)) this.personReachers.add(tool.name);
+      const required = (tool.parameters?.required as string[] | undefined) ?? [];
+      if (required.includes("to") && /\bsend/i.test(tool.description)) {
+        this.senders.push(tool.name);
+        this.senderLookups.set(
+          tool.name,
+          own.filter((name) => people.has(name)),
+        );
+      }
+    }
+    this.roleAnswer = catalog.find((t) => /\bwho is my\b/i.test(t.description))?.name;
+  }
+
+  /**
+   * The prerequisites the request's shapes call for, each with the score it is raised to (just
+   * under the leading step that needs it). `ranked` is the ranking so far, best first.
+   */
+  floors(text: string, ranked: readonly RankedTool[]): Map<string, number> {
+    const floors = new Map<string, number>();
+    const raise = (name: string | undefined, to: number) => {
+      if (name) floors.set(name, Math.max(floors.get(name) ?? 0, to * PREREQUISITE_SHARE));
+    };
+    const head = ranked.filter((t) => t.group !== "agent");
+    const top = head[0]?.score ?? 0;
+    const lead = head.slice(0, LEAD).filter((t) => t.score >= LEAD_SHARE * top);
+    if (top <= 0) return floors;
+    const rankOf = new Map(ranked.map((t, i) => [t.name, i]));
+    const best = (names: readonly string[]) =>
+      [...names].sort((a, b) => (rankOf.get(a) ?? 1e9) - (rankOf.get(b) ?? 1e9))[0];
+    const reader = lead.find((t) => this.fileReaders.has(t.name));
+    // A file named by what it is is found by its words: the search before the listing
+    const search = this.fileFinders.filter((name) => /_search$/.test(name));
+    if (reader && !WRITTEN_PATH.test(text))
+      raise(best(search.length > 0 ? search : this.fileFinders), reader.score);
+    const reacher = lead.find((t) => this.personReachers.has(t.name));
+    if (reacher && this.roleAnswer && this.namesRole(text)) raise(this.roleAnswer, reacher.score);
+    if (!reacher && this.deliversToName(text)) {
+      const sender = best(this.senders);
+      raise(sender, top);
+      raise(best(this.senderLookups.get(sender ?? "") ?? []), top);
+    }
+    return floors;
+  }
+
+  /** "my <word>" where the word is none of the catalog's things: a person by role. */
+  private namesRole(text: string): boolean {
+    for (const m of text.matchAll(MY_WORD)) {
+      // "in my diary", "from my notes": a place things are kept, not someone reached
+      if (m[1]) continue;
+      const word = m[2]!.toLowerCase();
+      if (wordsOf(word).every((w) => !this.known(w))) return true;
+    }
+    return false;
+  }
+
+  private deliversToName(text: string): boolean {
+    if (FROM_TO.test(text)) return false;
+    for (const m of text.matchAll(TO_NAME)) {
+      if (m[1] === undefined) return true;
+      if (!CALENDAR_NAMES.test(m[1]) && !this.known(m[1].toLowerCase())) return true;
+    }
+    return false;
+  }
+}
