@@ -2,7 +2,7 @@ import type { Catalog } from "./catalog.js";
 import type { Classification } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import type { GuessInput } from "./language/types.js";
-import { NEAR_CONFIDENCE, type NearFrom } from "./near-miss.js";
+import { HANDLE, NEAR_CONFIDENCE, type NearFrom } from "./near-miss.js";
 import { HOW_TO, makesSomething, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessArgs, guessedTool } from "./slot-filling.js";
 import { typedArgs, typedExtras } from "./typed-args.js";
@@ -53,6 +53,9 @@ export function promoted(
   const said = context.words.join(" ");
   // Kinds Jarvis declines by topic keep their sentence; a "how do I" asks how, not to do
   if (declineFor(said) || OUT_OF_SCOPE.test(said) || HOW_TO.test(said)) return undefined;
+  // A handle names one thing exactly: a reading that did not take it is not about it ("mark #f3
+  // as done" names a file, refused as the wrong kind, not asked which reminder)
+  if (HANDLE.test(context.env.text)) return undefined;
   const tool = guessedTool(catalog, first.label);
   const specs = catalog.intentsOf.get(tool) ?? [];
   if (specs.some((spec) => spec.vetoes?.test(said))) return undefined;
