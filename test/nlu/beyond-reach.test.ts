@@ -36,6 +36,13 @@ describe("the reason a request is out of scope", () => {
     expect(kind("open the window, it's stuffy in here")).toBe("physical");
   });
 
+  it("a connection setting, printing, or a person to be quietened", () => {
+    expect(kind("join the library wifi")).toBe("connection");
+    expect(kind("switch bluetooth off")).toBe("connection");
+    expect(kind("print the minutes, three copies")).toBe("physical");
+    expect(kind("shush the lads next door")).toBe("physical");
+  });
+
   it("paying, buying or booking", () => {
     expect(kind("pay the water bill")).toBe("paying");
     expect(kind("book us a cruise for august")).toBe("paying");
@@ -76,6 +83,9 @@ describe("the reason a request is out of scope", () => {
       "remind me to take my pills at eight",
       "should i take an umbrella tomorrow",
       "order the list by date",
+      "copy the wifi password so i can paste it",
+      "run this in the sandbox: print(40 + 2)",
+      "mute the sound for an hour",
     ])
       expect(kind(text), text).toBeUndefined();
   });

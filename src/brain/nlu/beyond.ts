@@ -2,9 +2,12 @@ import {
   ADVICE_FRAME,
   ADVICE_SUBJECT,
   BELONGINGS,
+  CONNECTING,
+  CONNECTIONS,
   HANDLING,
   MADE_UP,
   MAKING_UP,
+  NOISY,
   OTHER_DEVICES,
   PAID_FOR,
   PAYING,
@@ -26,6 +29,7 @@ export type BeyondKind =
   | "someone-else"
   | "other-device"
   | "physical"
+  | "connection"
   | "paying"
   | "making-up"
   | "advice"
@@ -40,6 +44,7 @@ export interface Beyond {
 const REPLIES: Record<BeyondKind, string> = {
   "someone-else": "I can only use your own accounts and devices on this computer, not someone else's.",
   "other-device": "I can only act on this computer, not on phones, TVs, cars or other devices.",
+  connection: "I can't change Wi-Fi, Bluetooth or other connection settings.",
   physical: "I can't work things in the room or around the house; I can only act on this computer.",
   paying: "I can't pay, buy, order or book things.",
   "making-up":
@@ -85,10 +90,13 @@ const RULES: ReadonlyArray<{ kind: BeyondKind; test: (said: string) => boolean }
     kind: "physical",
     test: (said) =>
       (HANDLED.test(said) && !LISTED.test(said)) ||
+      PRINTED.test(said) ||
+      QUIETED.test(said) ||
       ALARM_THERE.test(said) ||
       AIRED.test(said) ||
       SCANNED.test(said),
   },
+  { kind: "connection", test: (said) => CONNECTED.test(said) },
   {
     kind: "paying",
     test: (said) => PAID.test(said) || RIDE.test(said) || BUYS.test(said) || SENDS_MONEY.test(said),
@@ -134,6 +142,16 @@ const ON_DEVICE = new RegExp(
 
 /** A physical thing as what the request's verb works on. */
 const HANDLED = new RegExp(`${OPENER}(?:${HANDLING})${PARTICLE} ${object(PHYSICAL)}`);
+/** Printing is paper out of a printer, whatever is printed ("print the lease, two copies"). */
+const PRINTED = new RegExp(
+  `${OPENER}print(?: out| off)? (?:the|my|a|an|this|that|these|those|it|them|two|three|\\d+|~|/)(?:\\s|$)`,
+);
+/** A person or an animal to be quietened ("mute the guy in room 12"). */
+const QUIETED = new RegExp(
+  `${OPENER}(?:mute|silence|quiet|hush|shush|shut up) (?:the|that|this|those|my|our) (?:\\w+ )?(?:${NOISY}|${PERSON})\\b`,
+);
+/** Joining, leaving or switching a network or a radio ("connect to the cafe wifi"). */
+const CONNECTED = new RegExp(`${OPENER}(?:${CONNECTING})${PARTICLE} ${object(CONNECTIONS)}`);
 /** Words put on a list or in a note ("put walk the dog on my list"): a tool keeps them. */
 const LISTED =
   /\b(?:to|on|onto|in|into) (?:my|the|our) (?:[\w-]+ ){0,2}(?:list|notes?|calendar|reminders?|diary)\b/;

@@ -624,5 +624,57 @@ export const WORLD_FACT = alt([
   "speed of (?:light|sound)",
   "distance (?:from|between) (?:the )?(?:earth|moon|sun)",
   "best religion",
+  "lottery (?:numbers|results)",
   "(?:is|does) god exist",
+]);
+
+/** A connection of this or another device: networks, radios, paired gadgets (no tool sets them). */
+export const CONNECTIONS = alt([
+  "wi-?fi",
+  "wi fi",
+  "wi-?fi network",
+  "(?:wi-?fi|network|router) password",
+  "network",
+  "internet",
+  "bluetooth",
+  "hotspot",
+  "vpn",
+  "(?:airplane|aeroplane|flight) mode",
+  "headphones",
+  "earbuds",
+  "airpods",
+]);
+
+/** Verbs of joining, leaving or switching a connection. */
+export const CONNECTING = alt([
+  "connect(?: (?:me|us))?(?: to)?",
+  "reconnect(?: to)?",
+  "join",
+  "disconnect(?: from)?",
+  "forget",
+  "pair",
+  "unpair",
+  "turn",
+  "switch",
+  "enable",
+  "disable",
+  "reset",
+  "change",
+]);
+
+/** People or animals as what is to be quietened: a room's noise, not this computer's sound. */
+export const NOISY = alt([
+  "guy",
+  "man",
+  "woman",
+  "lady",
+  "person",
+  "people",
+  "bloke",
+  "lads?",
+  "boys",
+  "girls",
+  "dogs?",
+  "cats?",
+  "birds?",
 ]);
