@@ -43,6 +43,12 @@ describe("the reason a request is out of scope", () => {
     expect(kind("shush the lads next door")).toBe("physical");
   });
 
+  it("an errand with other people, or getting into what is not the person's", () => {
+    expect(kind("haggle with the landlord about the rent for me")).toBe("errand");
+    expect(kind("apply for that warehouse job for me")).toBe("errand");
+    expect(kind("hack into my old school's website")).toBe("breaking-in");
+  });
+
   it("paying, buying or booking", () => {
     expect(kind("pay the water bill")).toBe("paying");
     expect(kind("book us a cruise for august")).toBe("paying");
@@ -61,6 +67,9 @@ describe("the reason a request is out of scope", () => {
     expect(kind("which shares should i put my savings in")).toBe("advice");
     expect(kind("who invented the telephone")).toBe("world");
     expect(kind("what is the capital of peru")).toBe("world");
+    expect(kind("explain how the tides work")).toBe("world");
+    expect(kind("teach me to knit")).toBe("world");
+    expect(kind("explain this error message")).toBeUndefined();
   });
 
   it("the same words as what a tool's request carries are no reason", () => {

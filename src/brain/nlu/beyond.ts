@@ -2,8 +2,10 @@ import {
   ADVICE_FRAME,
   ADVICE_SUBJECT,
   BELONGINGS,
+  BREAKING_IN,
   CONNECTING,
   CONNECTIONS,
+  ERRANDS,
   HANDLING,
   MADE_UP,
   MAKING_UP,
@@ -29,6 +31,8 @@ export type BeyondKind =
   | "someone-else"
   | "other-device"
   | "physical"
+  | "errand"
+  | "breaking-in"
   | "connection"
   | "paying"
   | "making-up"
@@ -45,6 +49,8 @@ const REPLIES: Record<BeyondKind, string> = {
   "someone-else": "I can only use your own accounts and devices on this computer, not someone else's.",
   "other-device": "I can only act on this computer, not on phones, TVs, cars or other devices.",
   connection: "I can't change Wi-Fi, Bluetooth or other connection settings.",
+  errand: "I can't deal with other people or organisations for you; I can only work on this computer.",
+  "breaking-in": "I won't help get into accounts or systems that aren't yours, or cheat.",
   physical: "I can't work things in the room or around the house; I can only act on this computer.",
   paying: "I can't pay, buy, order or book things.",
   "making-up":
@@ -97,6 +103,8 @@ const RULES: ReadonlyArray<{ kind: BeyondKind; test: (said: string) => boolean }
       SCANNED.test(said),
   },
   { kind: "connection", test: (said) => CONNECTED.test(said) },
+  { kind: "errand", test: (said) => ERRAND.test(said) },
+  { kind: "breaking-in", test: (said) => BROKEN_INTO.test(said) },
   {
     kind: "paying",
     test: (said) => PAID.test(said) || RIDE.test(said) || BUYS.test(said) || SENDS_MONEY.test(said),
@@ -106,7 +114,10 @@ const RULES: ReadonlyArray<{ kind: BeyondKind; test: (said: string) => boolean }
     kind: "advice",
     test: (said) => FRAMED.test(said) && SUBJECT.test(said) && !KEEPS.test(said),
   },
-  { kind: "world", test: (said) => FACT.test(said) && !KEEPS.test(said) && !PLAYING.test(said) },
+  {
+    kind: "world",
+    test: (said) => (FACT.test(said) && !KEEPS.test(said) && !PLAYING.test(said)) || TAUGHT.test(said),
+  },
 ];
 
 /** "my wife's phone", "her daughter's calendar": another person's device or account. */
@@ -152,6 +163,9 @@ const QUIETED = new RegExp(
 );
 /** Joining, leaving or switching a network or a radio ("connect to the cafe wifi"). */
 const CONNECTED = new RegExp(`${OPENER}(?:${CONNECTING})${PARTICLE} ${object(CONNECTIONS)}`);
+/** An errand with other people or organisations as the request's own verb. */
+const ERRAND = new RegExp(`${OPENER}(?:${ERRANDS})\\b`);
+const BROKEN_INTO = new RegExp(`${OPENER}(?:${BREAKING_IN})\\b`);
 /** Words put on a list or in a note ("put walk the dog on my list"): a tool keeps them. */
 const LISTED =
   /\b(?:to|on|onto|in|into) (?:my|the|our) (?:[\w-]+ ){0,2}(?:list|notes?|calendar|reminders?|diary)\b/;
@@ -196,6 +210,13 @@ const SUBJECT = new RegExp(`\\b(?:${ADVICE_SUBJECT})\\b`);
 const FACT = new RegExp(`\\b(?:${WORLD_FACT})`);
 /** A song or what is playing is the player's to name ("who sang this"). */
 const PLAYING = /\b(?:song|track|album|music|playing|tune|this|that)\b/;
+/**
+ * Being taught or having a subject explained ("explain how tides work", "teach me welsh"): a
+ * tutor's work. Not the person's own things ("explain this error", "explain my screen").
+ */
+const TAUGHT = new RegExp(
+  `${OPENER}(?:explain|teach)(?: (?:to me|me|us))?\\b(?! (?:\\w+ ){0,2}(?:my|this|that|it|these|those|the (?:screen|file|page|error|email|mail|window|note|message|document))\\b)`,
+);
 /** A request to keep, find or be told about it later: a tool's work, whatever the subject. */
 const KEEPS =
   /\b(?:remind|reminder|note|notes|list|timer|alarm|calendar|event|search|look up|google|email|e-mail|mail|text|message|save|remember|add|forget|schedule|knowledge|document|file|folder)\b/;

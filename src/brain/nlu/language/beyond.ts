@@ -480,6 +480,11 @@ export const MADE_UP = alt([
   "reviews?",
   "bios?",
   "captions",
+  "personal statements?",
+  "lesson plans?",
+  "book reports?",
+  "reference letters?",
+  "slides",
   "names? for",
   "ideas? for",
 ]);
@@ -678,3 +683,22 @@ export const NOISY = alt([
   "cats?",
   "birds?",
 ]);
+
+/** Dealing with other people or organisations on the person's behalf: an errand, not a tool's. */
+export const ERRANDS = alt([
+  "apply for",
+  "negotiate",
+  "haggle",
+  "bargain",
+  "argue with",
+  "convince",
+  "persuade",
+  "complain to",
+  "sign (?:me|us) up",
+  "unsubscribe (?:me|us)",
+  "enrol (?:me|us)",
+  "enroll (?:me|us)",
+]);
+
+/** Getting into what is not the person's, or cheating. */
+export const BREAKING_IN = alt(["hack(?: into)?", "break into", "crack", "cheat", "help me cheat", "spy on"]);
