@@ -24,6 +24,7 @@ describe("the reason a request is out of scope", () => {
 
   it("a device that is not this computer", () => {
     expect(kind("start a countdown on my smart watch")).toBe("other-device");
+    expect(kind("set the timer on the microwave to three minutes")).toBe("other-device");
     expect(kind("forward all calls to the office line")).toBe("other-device");
   });
 
@@ -31,6 +32,7 @@ describe("the reason a request is out of scope", () => {
     expect(kind("switch the boiler off")).toBe("physical");
     expect(kind("shut the conservatory window please")).toBe("physical");
     expect(kind("feed the hens")).toBe("physical");
+    expect(kind("pause the dishwasher")).toBe("physical");
     expect(kind("pour me a glass of water")).toBeUndefined();
     expect(kind("make me a mug of cocoa")).toBe("physical");
     expect(kind("open the window, it's stuffy in here")).toBe("physical");
@@ -95,6 +97,8 @@ describe("the reason a request is out of scope", () => {
       "copy the wifi password so i can paste it",
       "run this in the sandbox: print(40 + 2)",
       "mute the sound for an hour",
+      "print the contents of ~/todo.md",
+      "print it with ctrl p",
     ])
       expect(kind(text), text).toBeUndefined();
   });

@@ -69,4 +69,18 @@ describe("a reading that would end not understood", () => {
     );
     expect(put).toBeUndefined();
   });
+
+  it("a topic word inside a value yields to a sure reading with its tool's own words", () => {
+    // "bus" is a topic Jarvis declines; here it is what the message says
+    const put = promoted(
+      catalog,
+      first("contacts_call", 0.7),
+      input("ring dad, the bus is stuck"),
+      "unclear",
+    );
+    expect(put).toMatchObject({ call: { tool: "contacts_call" } });
+    expect(
+      promoted(catalog, first("contacts_call", 0.55), input("ring dad, the bus is stuck"), "unclear"),
+    ).toBeUndefined();
+  });
 });

@@ -88,7 +88,7 @@ const RULES: ReadonlyArray<{ kind: BeyondKind; test: (said: string) => boolean }
   {
     kind: "other-device",
     test: (said) =>
-      (!CALLING.test(said) && !KEEPS.test(said) && ON_DEVICE.test(said)) ||
+      (!CALLING.test(said) && !KEPT_ELSEWHERE.test(said) && ON_DEVICE.test(said)) ||
       FORWARDS.test(said) ||
       IN_ROOM.test(said),
   },
@@ -153,9 +153,12 @@ const ON_DEVICE = new RegExp(
 
 /** A physical thing as what the request's verb works on. */
 const HANDLED = new RegExp(`${OPENER}(?:${HANDLING})${PARTICLE} ${object(PHYSICAL)}`);
-/** Printing is paper out of a printer, whatever is printed ("print the lease, two copies"). */
+/**
+ * Printing is paper out of a printer, whatever is printed ("print the lease, two copies"); not a
+ * file's contents shown, a key chord, or output on the screen ("print the contents of notes.md").
+ */
 const PRINTED = new RegExp(
-  `${OPENER}print(?: out| off)? (?:the|my|a|an|this|that|these|those|it|them|two|three|\\d+|~|/)(?:\\s|$)`,
+  `${OPENER}print(?: out| off)? (?:the|my|a|an|this|that|these|those|it|them|two|three|\\d+|~|/)(?:\\s|$)(?!.*\\b(?:contents?|ctrl|control|cmd|command|screen|terminal|console|output)\\b)`,
 );
 /** A person or an animal to be quietened ("mute the guy in room 12"). */
 const QUIETED = new RegExp(
@@ -220,6 +223,14 @@ const TAUGHT = new RegExp(
 /** A request to keep, find or be told about it later: a tool's work, whatever the subject. */
 const KEEPS =
   /\b(?:remind|reminder|note|notes|list|timer|alarm|calendar|event|search|look up|google|email|e-mail|mail|text|message|save|remember|add|forget|schedule|knowledge|document|file|folder)\b/;
+
+/**
+ * Words a tool keeps about a device ("the warranty on the oven, check my documents"): the device
+ * is a subject, not where to act. A timer or an alarm is not among them: set on another device
+ * ("a timer on the oven") it is that device's.
+ */
+const KEPT_ELSEWHERE =
+  /\b(?:remind|reminder|note|notes|list|calendar|event|search|look up|google|email|e-mail|mail|text|message|save|remember|add|forget|schedule|knowledge|document|documents|docs|file|folder)\b/;
 
 /** Why the request is beyond Jarvis's tools, or undefined when nothing says so. */
 export function beyondReach(words: readonly string[]): Beyond | undefined {

@@ -292,6 +292,7 @@ export const HANDLING = alt([
   "brighten",
   "start",
   "stop",
+  "pause",
   "preheat",
   "heat",
   "warm up",
