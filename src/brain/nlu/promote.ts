@@ -60,7 +60,10 @@ export function promoted(
   const said = context.words.join(" ");
   // A "how do I" asks how, not to do
   if (HOW_TO.test(said)) return undefined;
-  const topic = declineFor(said) !== undefined || OUT_OF_SCOPE.test(said);
+  // The words of a topic Jarvis declines ("train", "door"); a topic only `declineFor` names is
+  // never yielded
+  const topic = [...said.matchAll(new RegExp(OUT_OF_SCOPE.source, "g"))].map((m) => m[0]);
+  if (declineFor(said) !== undefined && topic.length === 0) return undefined;
   // A handle names one thing exactly: a reading that did not take it is not about it ("mark #f3
   // as done" names a file, refused as the wrong kind, not asked which reminder)
   if (HANDLE.test(context.env.text)) return undefined;
@@ -69,8 +72,16 @@ export function promoted(
   if (specs.some((spec) => spec.vetoes?.test(said))) return undefined;
   // A kind Jarvis declines by topic keeps its sentence, unless the tool's own words and a sure
   // reading say the topic word is only inside a value
-  if (topic && (first.probability < PROMOTE.topic || !specs.some((spec) => spec.anchors?.test(said))))
+  if (
+    topic.length > 0 &&
+    (first.probability < PROMOTE.topic || !specs.some((spec) => spec.anchors?.test(said)))
+  )
     return undefined;
+  // ... and only when each topic word is inside a value the reading found
+  const inValues = (values: Record<string, unknown>) =>
+    topic.every((word) =>
+      Object.values(values).some((v) => typeof v === "string" && v.toLowerCase().includes(word)),
+    );
   // Making something is no look-up, however it leans
   if (makesSomething(said) && specs.some((spec) => spec.lookup)) return undefined;
   const evidence: Evidence = {
@@ -87,6 +98,7 @@ export function promoted(
     typedArgs(catalog, tool, context.tokens, context.env);
   if (found) {
     const args = typedExtras(catalog, tool, found, context.tokens, context.env);
+    if (!inValues(args)) return undefined;
     return { call: { tool, args }, confidence: NEAR_CONFIDENCE, evidence };
   }
   let args: Record<string, unknown> = {};
@@ -94,6 +106,7 @@ export function promoted(
     const partial = spec.partial?.(context);
     if (partial) args = { ...partial, ...args };
   }
+  if (!inValues(args)) return undefined;
   const missing = (catalog.required.get(tool) ?? []).filter((name) => args[name] === undefined);
   if (missing.length === 0) {
     if (first.probability < PROMOTE.defaults) return undefined;
