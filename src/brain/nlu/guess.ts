@@ -2,6 +2,7 @@ import type { Catalog } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { Classification, SoftmaxClassifier } from "./classifier.js";
 import { guessConfidence, SURE_FLOOR } from "./guess-confidence.js";
+import { ABOUT_BEYOND, DOUBT, MENTION_SURE, SEE, STRONG } from "./guess-rules.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR, NEAR_CONFIDENCE, type NearFrom, nearMiss } from "./near-miss.js";
 import {
@@ -18,6 +19,7 @@ import {
   withGroups,
 } from "./parse-rules.js";
 import type { Thresholds } from "./parser.js";
+import { promoted } from "./promote.js";
 import { type LookupDomain, lookupCall, lookupDomains, ownLookup } from "./rescue.js";
 import { guessArgs, guessedTool, incompleteCall } from "./slot-filling.js";
 import type { SlotEnv } from "./slots/index.js";
@@ -38,34 +40,6 @@ export interface GuessedCalls {
   groups: string[];
   evidence: Evidence;
 }
-
-/**
- * Asking to see or know, after a greeting or a "please": an imperative ("show me", "tell about"),
- * wanting to know ("i need to know", "may i know"), letting one see or hear ("let me see"), or
- * asking whether any are there ("any new mail"). A remark ("what a long week") is none of these.
- */
-const SEE =
-  /^(?:(?:please|hello|hi|hey|ok|okay|so|now)\s+)*(?:name|identify|tell|show|give me|find out|let me (?:know|see|hear)|check|list|read|display|view|get me|pull up|see|look at|review|(?:may|can|could) i (?:see|know|hear|have|get)|i (?:need|want|would like) to (?:know|see|hear)|(?:are|is) there|any)\b/;
-
-/**
- * The probability that a label confused with the reading's on held-out training sentences must
- * still hold for the reading to be doubtful (`Calibration`). Chosen on the development sets:
- * from here down it cost right answers there.
- */
-const DOUBT = 0.05;
-
-/** Classifier probability at which a guess may act without the domain's anchor words. */
-const STRONG = 0.85;
-
-/** The tool's probability from which a domain word without tools is a mention (`onlyMentions`). */
-const MENTION_SURE = 0.95;
-/**
- * Words that say what the request is about, not only mention it (posting, films, lights): as
- * `guessArgs` reads them, less the kitchen's words, which name things a tool holds ("my recipes
- * folder", "a cookies banner").
- */
-const ABOUT_BEYOND =
-  /\b(?:tweet\w*|twitter|facebook|instagram|social|movies?|films?|cinema|lights?|lamps?|bulbs?)\b/;
 
 /**
  * The classifier path of the parser: no template matched, so the classifier may still recognise
@@ -126,6 +100,8 @@ export class Guesser {
       // An English question word up front is evidence enough of a question, even about unknown things
       if (info || (question && (result.coverage >= 0.34 || startsLikeQuestion(tokens))))
         return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
+      const put = this.promote(result, context, "unread", groups);
+      if (put) return put;
       return {
         text: input,
         kind: "unknown",
@@ -245,6 +221,8 @@ export class Guesser {
     );
     if (close) return close;
     if (question || info) return { text: input, kind: "question", confidence: 0.5, ...withGroups(groups) };
+    const put = this.promote(result, context, "unclear", groups);
+    if (put) return put;
     return {
       text: input,
       kind: "unknown",
@@ -252,6 +230,19 @@ export class Guesser {
       reply: "I'm not sure what you want me to do.",
       ...withGroups(groups),
     };
+  }
+
+  /** A reading that would end "not understood", put to the person instead (promote.ts). */
+  private promote(
+    result: Classification,
+    context: GuessInput,
+    from: NearFrom,
+    groups: string[],
+  ): GuessedCalls | undefined {
+    const put = promoted(this.catalog, result, context, from);
+    if (!put) return undefined;
+    const { call, missing, confidence, evidence } = put;
+    return { guessed: true, calls: [call], ...(missing ? { missing } : {}), confidence, groups, evidence };
   }
 
   private near(

@@ -179,7 +179,8 @@ function onDefaults(
   };
 }
 
-const HANDLE = /(?:^|[\s(])#[a-z]\d+\b/i;
+/** A session handle ("#f3"): it names one thing of one kind exactly. */
+export const HANDLE = /(?:^|[\s(])#[a-z]\d+\b/i;
 
 /** A tool its language calls a read-only look-up. */
 function lookupOnly(catalog: Catalog, tool: string): boolean {

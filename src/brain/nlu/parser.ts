@@ -1,5 +1,6 @@
 import { type Clock, monotonicMs } from "../../core/clock.js";
 import { describeWith, type UserVocabulary } from "../../core/language.js";
+import { beyondReach } from "./beyond.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { SoftmaxClassifier } from "./classifier.js";
@@ -15,6 +16,7 @@ import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher, templateConfidence } from "./matcher.js";
 import { misheard } from "./misheard.js";
 import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence } from "./parse-rules.js";
+import { DEFAULT_THRESHOLDS, type EmbeddedNlu, type NluOptions, type Thresholds } from "./parser-options.js";
 import { fitsPending } from "./pending-fit.js";
 import { markWindowRefs, PointsBack } from "./points-back.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
@@ -27,53 +29,9 @@ import { heardAs, openerLength, screen, stripFillers, type Token, tokenize } fro
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
 import { textSpeak } from "./text/texting.js";
 import { corpusOf, type TrainingCorpus, trainingSet, trainOn } from "./train.js";
-import type { Nlu, NluCall, NluContext, NluResult } from "./types.js";
+import type { NluCall, NluContext, NluResult } from "./types.js";
 
-export interface Thresholds {
-  /** Classifier probability needed before a guess may become an action. */
-  action: number;
-  /** Required lead of the top class over the runner-up for that. */
-  margin: number;
-  /** Share of known words below which the utterance is treated as not understood. */
-  coverage: number;
-  /** Classifier probability for question / chat / dialog labels. */
-  talk: number;
-}
-
-export const DEFAULT_THRESHOLDS: Thresholds = { action: 0.6, margin: 0.25, coverage: 0.5, talk: 0.45 };
-
-export interface NluOptions {
-  /** Extra application names ("installed apps") the app slot accepts. */
-  apps?: Iterable<string>;
-  /** The user's own names (contacts, lists, calendars, files): slot values no template knows. */
-  vocabulary?: UserVocabulary;
-  clock?: Clock;
-  /** IANA zone dates are read in when the context does not say (default: the system's). */
-  timezone?: string;
-  thresholds?: Partial<Thresholds>;
-  seed?: number;
-  /** Training effort (benchmarks tune these; the defaults keep start-up well under a second). */
-  training?: {
-    epochs?: number;
-    perTemplate?: number;
-    perClass?: number;
-    leadIns?: number;
-    /** Calibrate each label's acting bar on a held-out fold (default true; costs a second, smaller training). */
-    calibrate?: boolean;
-  };
-}
-
-export interface EmbeddedNlu extends Nlu {
-  readonly stats: {
-    trainingMs: number;
-    templates: number;
-    classes: number;
-    examples: number;
-    warnings: string[];
-    /** Where the classifier was trained (`createNluInWorker` falls back to this process). */
-    trainedIn: "process" | "worker" | "cache";
-  };
-}
+export { DEFAULT_THRESHOLDS, type EmbeddedNlu, type NluOptions, type Thresholds } from "./parser-options.js";
 
 /** Builds the embedded NLU from whatever tools are registered (stubs with name + group suffice). */
 export function createNlu(tools: readonly NluTool[], options: NluOptions = {}): EmbeddedNlu {
@@ -168,6 +126,14 @@ class Parser {
     const said = stripFillers(
       dropContrasted(stripFillers(heardAs(textSpeak(tokenize(input), this.settings.speller.shaped))), input),
     );
+    // A request out of scope for a reason its structure says ("lock the front door", "set an
+    // alarm on my wife's phone") is declined before any tool reads it (beyond.ts)
+    const beyond = beyondReach(said.map((t) => t.w));
+    if (beyond) {
+      const reply = declineFor(said.map((t) => t.w).join(" ")) ?? beyond.reply;
+      const asks = beyond.kind === "world" || beyond.kind === "advice";
+      return { text: input, kind: asks ? "question" : "unknown", confidence: asks ? 0.5 : 0, reply };
+    }
     // "every weekday", "on mondays": said of a request whose tool repeats; read the rest alone
     const repeat = findRepeat(said.map((t) => t.w));
     if (repeat) {
