@@ -1,7 +1,9 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
+import { minuteEdit, numberEdit, schemaEdit } from "./follow-up-edit.js";
 import {
   bareValue,
+  clauseAfterReaction,
   clauseBeforeReason,
   countCorrection,
   dayAfterLast,
@@ -303,7 +305,13 @@ export function resolveFollowUp(
   if (answer) return answer;
   // "just 3 points" after a summary: the call's own count, when its tool has one for that noun
   const counted = countCorrection(clause ?? said, last, catalog) ?? typedSwap(said, last, cache);
-  return counted ? { calls: [counted], missing: [] } : undefined;
+  if (counted) return { calls: [counted], missing: [] };
+  // "too dark, make it 70": a reaction, then the correction itself
+  const after = clauseAfterReaction(said, cache);
+  const corrected = after ? answerOf(after, last, context, cache, env, catalog) : undefined;
+  if (corrected) return corrected;
+  const edited = schemaEdit(said, after, last, catalog);
+  return edited ? { calls: [edited], missing: [] } : undefined;
 }
 
 /** What the last call's tool makes of these words as a follow-up, if anything. */
@@ -364,7 +372,12 @@ function answerOf(
       if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool)))
         return { calls: [...calls], missing: calls.length === 1 ? requiredLeftOut(calls[0]!, catalog) : [] };
     }
-  return undefined;
+  // Nothing of the tool's own: a new value for the argument its schema says takes it
+  if (found.kind !== "change") return undefined;
+  const edited =
+    minuteEdit(rest, last) ??
+    numberEdit(last, catalog, length ? { seconds } : { ...(number !== undefined ? { number } : {}) });
+  return edited ? { calls: [edited], missing: [] } : undefined;
 }
 
 /** "and butter", "and some eggs": a few words that name things, not a request of their own. */

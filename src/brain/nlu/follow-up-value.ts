@@ -182,6 +182,24 @@ export function clauseBeforeReason(words: readonly string[], cache: SlotCache): 
   return undefined;
 }
 
+/**
+ * The words after the last comma or dash when what comes before only reacts ("too dark, make it
+ * 70", "too much, half that"): a short clause that may be the follow-up itself. Undefined when
+ * nothing is set apart or either side is too long to be a reaction and a correction.
+ */
+export function clauseAfterReaction(words: readonly string[], cache: SlotCache): string[] | undefined {
+  const { tokens, env } = cache;
+  if (tokens.length !== words.length) return undefined;
+  for (let k = words.length - 1; k >= 1; k--) {
+    const after = env.text.slice(tokens[k - 1]!.end, tokens[k]!.start);
+    const dash = words[k] === "-" || words[k] === "–" || words[k] === "—";
+    if (!dash && !/^\s*[,;:]/.test(after)) continue;
+    const rest = words.slice(dash ? k + 1 : k);
+    return k <= 4 && rest.length > 0 && rest.length <= 6 ? rest : undefined;
+  }
+  return undefined;
+}
+
 /** Slot types whose values no ordinary word is: said alone, they can only be the value. */
 const SWAPPABLE = new Set(["app", "file", "path", "url", "side", "zone"]);
 /** What says the words replace a value ("no, the other one, chrome", "firefox instead"). */
