@@ -2,10 +2,12 @@ import { addedLike } from "./added.js";
 import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
+import { siblingCall } from "./follow-up-sibling.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessedTool } from "./slot-filling.js";
+import { tokenize } from "./text/normalize.js";
 import type { NluCall, NluContext, NluResult } from "./types.js";
 
 /** What the parser lends: a reading of other words, and the question for missing values. */
@@ -71,6 +73,9 @@ function pointBack(
   }
   return undefined;
 }
+
+/** A correction's lead-in: "no", "actually", "sorry", "nope, wait". */
+const CORRECTION_LEAD = /^\s*(?:(?:no|nope|nah|actually|sorry|oops|wait|hmm|oh)\b[\s,.!–—-]*)+/i;
 
 /** "the second one", "the gym one": one of what the last call listed, by position or label. */
 const ONE = /\b(?:the|that|this) ((?:[\p{L}\d'-]+ ){0,2}?)one\b/iu;
@@ -155,6 +160,74 @@ export class PointsBack {
    * What that finds in the same area is asked, never acted on.
    */
   named(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    return (
+      this.namedAgain(input, read, context) ??
+      this.corrected(input, read, context) ??
+      this.sibling(input, read, context)
+    );
+  }
+
+  /**
+   * "no, go back", "sorry, just turn it off": a correction's lead-in said before a request
+   * that was read as a bare "no" or not at all. The rest is read again after the same call:
+   * of the last call's area it stands as read; sure but of another area, it is asked.
+   */
+  private corrected(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    const last = context.lastCall;
+    if (!last || context.pending || this.holds(read, last)) return undefined;
+    const lead = CORRECTION_LEAD.exec(input);
+    const rest = lead ? input.slice(lead[0].length).trim() : "";
+    if (!rest) return undefined;
+    const again = this.parser.parse(rest, context);
+    if (again.kind === "action" && this.inArea(again, last)) return { ...again, text: input };
+    // Another area's request after a correction ("no, go back" after the next song): the last
+    // call's sibling that opens with those words, else that request when sure; asked either way
+    const sibling = siblingCall(
+      tokenize(rest).map((t) => t.w),
+      last,
+      this.catalog,
+      false,
+    );
+    if (sibling) return this.asked(input, sibling);
+    if (again.kind !== "action" || again.confidence < BACK.stands) return undefined;
+    return { ...again, text: input, confidence: Math.min(again.confidence, NEAR_CONFIDENCE) };
+  }
+
+  /**
+   * "forget that" after a remember, "send it" after a draft: a verb on what was just done, read
+   * among the last call's siblings (follow-up-sibling.ts). A change of tool: always asked.
+   */
+  private sibling(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    const last = context.lastCall;
+    if (!last || context.pending || this.holds(read, last)) return undefined;
+    const found = siblingCall(
+      tokenize(input).map((t) => t.w),
+      last,
+      this.catalog,
+    );
+    return found ? this.asked(input, found) : undefined;
+  }
+
+  private asked(input: string, found: { call: NluCall; missing: string[] }): NluResult {
+    const result = this.parser.ask(input, found.call, found.missing, NEAR_CONFIDENCE);
+    return {
+      ...result,
+      evidence: { via: "back", p: NEAR_CONFIDENCE, margin: 0, coverage: 1, anchored: true },
+    };
+  }
+
+  /**
+   * A reading that stands over any follow-up: sure, an action of the last call's area, or a
+   * question for a missing value ("open the second one" after a search asks which page).
+   */
+  private holds(read: NluResult, last: NluCall): boolean {
+    return (
+      read.kind === "action" &&
+      (read.confidence >= BACK.stands || this.inArea(read, last) || !!read.missing?.length)
+    );
+  }
+
+  private namedAgain(input: string, read: NluResult, context: NluContext): NluResult | undefined {
     const last = context.lastCall;
     if (!last || context.pending) return undefined;
     // "and also to book the room" after a reminder: one more of the same, when nothing surer was read

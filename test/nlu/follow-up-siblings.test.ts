@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { createNlu, type NluCall } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/**
+ * The follow-up reader's verbs on what was just done (issue 16, mechanism 1.2–1.3): a verb on
+ * "it" or "that" goes to the sibling of the last call's tool whose own requests open with that
+ * verb, with the last call's values; a correction's lead-in ("no", "actually") is set aside and
+ * the rest read after the same call. A change of tool is only ever asked, never acted on.
+ */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const base = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
+const secondTurn = (lastCall: NluCall, then: string) => nlu.parse(then, { ...base, lastCall });
+
+describe("a verb on what was just done goes to the sibling that opens with it", () => {
+  it("forgetting a fact just remembered, with the fact as what to forget", () => {
+    const remembered: NluCall = { tool: "memory_remember", args: { text: "the spare key is under the pot" } };
+    for (const then of ["forget that", "oh actually forget it", "no wait, forget that"]) {
+      const r = secondTurn(remembered, then);
+      expect(r).toMatchObject({
+        kind: "action",
+        tool: "memory_forget",
+        args: { query: "the spare key is under the pot" },
+      });
+      expect(r.confidence).toBeLessThan(0.9);
+    }
+  });
+
+  it("sending a draft just written keeps who it is to and what it says", () => {
+    const draft: NluCall = {
+      tool: "mail_draft",
+      args: { to: ["ines@example.org"], subject: "Keys", body: "The keys are with the neighbour" },
+    };
+    const r = secondTurn(draft, "ok send it");
+    expect(r).toMatchObject({ tool: "mail_send", args: { to: ["ines@example.org"], subject: "Keys" } });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("switching off an alert just snoozed", () => {
+    const r = secondTurn({ tool: "alerts_snooze", args: {} }, "nah just turn it off");
+    expect(r).toMatchObject({ kind: "action", tool: "alerts_dismiss" });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("a verb the group does not open with leaves the turn as it was", () => {
+    const r = secondTurn({ tool: "web_search", args: { query: "ferry times" } }, "forget it");
+    expect(r.kind).not.toBe("action");
+  });
+});
+
+describe("a correction's lead-in is set aside", () => {
+  it("the rest read after the same call stands when it is of the same area", () => {
+    const r = secondTurn({ tool: "browser_navigate", args: { url: "example.org/news" } }, "no, go back");
+    expect(r).toMatchObject({ kind: "action", tool: "browser_back" });
+  });
+
+  it("after another area's call, the last call's sibling is asked, not another area's tool acted", () => {
+    const r = secondTurn({ tool: "media_next", args: {} }, "no, go back");
+    expect(r).toMatchObject({ kind: "action", tool: "media_previous" });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("a bare no is still a no", () => {
+    expect(secondTurn({ tool: "contacts_call", args: { query: "Ana" } }, "no")).toMatchObject({
+      kind: "dialog",
+    });
+  });
+});
