@@ -115,3 +115,16 @@ describe("a minute or a repeat said alone", () => {
     });
   });
 });
+
+describe("a place said after a call that named one", () => {
+  it("replaces the place the call is about, not the one it starts from", () => {
+    const converted: NluCall = {
+      tool: "time_convert",
+      args: { to: "Sydney", from: "Paris", time: "2025-06-11T09:00:00+00:00" },
+    };
+    expect(acted(converted, "and for Lima?")).toEqual({
+      tool: "time_convert",
+      args: { to: "Lima", from: "Paris", time: "2025-06-11T09:00:00+00:00" },
+    });
+  });
+});

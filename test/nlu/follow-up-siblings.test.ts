@@ -66,3 +66,39 @@ describe("a correction's lead-in is set aside", () => {
     });
   });
 });
+
+describe("a thing named right after a listing", () => {
+  it("a verb and a thing go to the sibling that lacks exactly that thing, the list kept", () => {
+    const r = secondTurn({ tool: "lists_show", args: { list: "groceries" } }, "take off the oat milk");
+    expect(r).toMatchObject({ tool: "lists_remove", args: { list: "groceries", item: "oat milk" } });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("never after a call that changed something", () => {
+    const r = secondTurn(
+      { tool: "lists_add", args: { list: "groceries", items: ["rice"] } },
+      "remove the rice",
+    );
+    expect(r.confidence >= 0.9 && r.tool === "lists_remove" && r.args?.item === "rice").toBe(false);
+  });
+});
+
+describe("an addition said with its own verb", () => {
+  const note: NluCall = { tool: "notes_add", args: { text: "ring the landlord" } };
+
+  it("'add to it:' and 'add that' give the wording of one more", () => {
+    expect(secondTurn(note, "add to it: ask about the damp wall")).toMatchObject({
+      tool: "notes_add",
+      args: { text: "ask about the damp wall" },
+    });
+    expect(secondTurn(note, "add that the rent is due on monday as well")).toMatchObject({
+      tool: "notes_add",
+      args: { text: "the rent is due on monday" },
+    });
+  });
+
+  it("'add that to' somewhere is no wording", () => {
+    const r = secondTurn(note, "add that to my calendar");
+    expect(r.tool === "notes_add" && r.args?.text === "to my calendar").toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
-import { minuteEdit, numberEdit, schemaEdit } from "./follow-up-edit.js";
+import { minuteEdit, numberEdit, placeEdit, schemaEdit } from "./follow-up-edit.js";
 import {
   bareValue,
   clauseAfterReaction,
@@ -373,6 +373,8 @@ function answerOf(
         return { calls: [...calls], missing: calls.length === 1 ? requiredLeftOut(calls[0]!, catalog) : [] };
     }
   // Nothing of the tool's own: a new value for the argument its schema says takes it
+  const moved = found.kind === "and" && place && !when ? placeEdit(last, catalog, place) : undefined;
+  if (moved) return { calls: [moved], missing: [] };
   if (found.kind !== "change") return undefined;
   const edited =
     minuteEdit(rest, last) ??

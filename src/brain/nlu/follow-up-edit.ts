@@ -239,3 +239,26 @@ export function schemaEdit(
     repeatEdit(said, last, catalog)
   );
 }
+
+/** Words in an argument's description that say it names a place. */
+const PLACE_WORDS = /\b(?:city|country|place|town|location|time zone|zone|where)\b/i;
+
+/**
+ * A place said after a call that named one ("and in New York?" after converting a time to
+ * Tokyo): the same call with that place in the argument that held one, the required one when
+ * the call set several (the place it is about, not the one it starts from).
+ */
+export function placeEdit(last: NluCall, catalog: Catalog, place: string): NluCall | undefined {
+  const properties = catalog.properties.get(last.tool) ?? {};
+  const required = catalog.required.get(last.tool) ?? [];
+  const held = Object.entries(properties)
+    .filter(([name, p]) => p.type === "string" && typeof last.args[name] === "string")
+    .filter(([, p]) => PLACE_WORDS.test(String(p.description ?? "")))
+    .map(([name]) => name);
+  const pool = held.length > 1 ? held.filter((name) => required.includes(name)) : held;
+  if (pool.length !== 1) return undefined;
+  const name = pool[0]!;
+  return String(last.args[name]).toLowerCase() === place.toLowerCase()
+    ? undefined
+    : { tool: last.tool, args: { ...last.args, [name]: place } };
+}

@@ -1,6 +1,7 @@
 import type { Catalog } from "./catalog.js";
 import { kindOf } from "./slot-filling.js";
-import type { TemplateNode } from "./template.js";
+import { literalWords, type TemplateNode } from "./template.js";
+import type { Token } from "./text/normalize.js";
 import type { NluCall } from "./types.js";
 
 /**
@@ -18,6 +19,9 @@ import type { NluCall } from "./types.js";
 const POINTER = new Set(["it", "that", "this", "them", "those", "these", "one", "ones"]);
 /** Words around a verb that add nothing to which verb it is. */
 const FILLER = new Set([
+  "and",
+  "a",
+  "new",
   "just",
   "please",
   "now",
@@ -93,6 +97,14 @@ export function pointerVerb(
   return { verb: verb.join(" "), ...(label ? { label } : {}) };
 }
 
+/** The templates of the last call's siblings (its group's other tools), questions left out. */
+function siblingsOf(last: NluCall, catalog: Catalog) {
+  const group = catalog.groupOf.get(last.tool);
+  return [...catalog.templates, ...catalog.shapes, ...catalog.trainingOnly].filter(
+    (t) => t.tool !== last.tool && catalog.groupOf.get(t.tool) === group && !t.incomplete,
+  );
+}
+
 /** The family of a tool name (the part before its first "_"), to break ties. */
 const family = (tool: string) => tool.slice(0, tool.indexOf("_") + 1);
 
@@ -110,17 +122,19 @@ export function siblingCall(
 ): { call: NluCall; missing: string[] } | undefined {
   const said = pointerVerb(words, pointer);
   if (!said) return undefined;
-  const group = catalog.groupOf.get(last.tool);
   const tools = new Set<string>();
   const whole = new Set<string>();
-  for (const t of [...catalog.templates, ...catalog.shapes, ...catalog.trainingOnly]) {
-    if (t.tool === last.tool || catalog.groupOf.get(t.tool) !== group || t.incomplete) continue;
-    for (const opening of openings(t.template.nodes))
-      if (opening.phrase === said.verb) {
-        tools.add(t.tool);
-        if (opening.whole) whole.add(t.tool);
-      }
-  }
+  for (const t of siblingsOf(last, catalog))
+    for (const opening of openings(t.template.nodes)) {
+      // "put it back": opened by "put", its "back" further on in the same request
+      const beyond = said.verb.startsWith(`${opening.phrase} `)
+        ? said.verb.slice(opening.phrase.length + 1).split(" ")
+        : undefined;
+      const literal = beyond && new Set(literalWords(t.template.nodes));
+      if (opening.phrase !== said.verb && !(literal && beyond!.every((w) => literal.has(w)))) continue;
+      tools.add(t.tool);
+      if (opening.whole && opening.phrase === said.verb) whole.add(t.tool);
+    }
   // The sibling the verb alone asks for ("go back" is the previous song, not a seek by some
   // seconds), else the one of the last call's own family
   let found = whole.size === 1 ? [...whole] : [...tools];
@@ -150,4 +164,57 @@ export function siblingCall(
   if (target && wordings.length === 1 && !said.label) args[target] = wordings[0]![1];
   const missing = required.filter((name) => args[name] === undefined);
   return { call: { tool, args }, missing };
+}
+
+/** Words before what a request is done to ("remove the apples"). */
+const DETERMINER = /^(?:the|my|our|that|those|these|this|some|all|any)$/;
+/** Words that go with a verb ("take off", "put back"), not with the thing. */
+const PARTICLE = /^(?:off|out|up|down|back|away)$/;
+
+/**
+ * A verb and a thing right after a listing ("remove the apples" after the shopping list was
+ * read): the sibling whose templates open with the verb, the thing as the one text or list
+ * value it still lacks, the listing's values kept. Only after a call that changed nothing
+ * (a listing or a reading), and only ever asked.
+ */
+export function objectCall(
+  tokens: readonly Token[],
+  text: string,
+  last: NluCall,
+  catalog: Catalog,
+): { call: NluCall; missing: string[] } | undefined {
+  const words = tokens.map((t) => t.w);
+  if (!catalog.readsOnly.has(last.tool) || words.length < 2 || words.length > 6) return undefined;
+  for (const size of [2, 1]) {
+    const verb = words.slice(0, size).join(" ");
+    const literal = new Map<string, Set<string>>();
+    for (const t of siblingsOf(last, catalog))
+      if (openings(t.template.nodes).some((o) => o.phrase === verb))
+        literal.set(t.tool, new Set([...(literal.get(t.tool) ?? []), ...literalWords(t.template.nodes)]));
+    // The sibling that lacks exactly one value the thing can be, the listing's values carried
+    const calls = [...literal].flatMap(([tool, own]) => {
+      // "take off the oat milk": a particle of the sibling's own requests is not the thing
+      let start = size;
+      while (start < words.length && (DETERMINER.test(words[start]!) || PARTICLE.test(words[start]!)))
+        if (PARTICLE.test(words[start]!) && !own.has(words[start]!)) break;
+        else start++;
+      const thing = words.slice(start);
+      if (thing.length === 0 || thing.length > 4 || thing.some((w) => POINTER.has(w) || ORDINAL.test(w)))
+        return [];
+      const properties = catalog.properties.get(tool) ?? {};
+      const args: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(last.args)) if (name in properties) args[name] = value;
+      const required = catalog.required.get(tool) ?? [];
+      const open = required.filter(
+        (name) => args[name] === undefined && ["text", "list"].includes(kindOf(name, properties)),
+      );
+      if (open.length !== 1) return [];
+      const name = open[0]!;
+      const said = text.slice(tokens[start]!.start, tokens.at(-1)!.end).replace(/^[\s:,]+|[\s.!?]+$/g, "");
+      args[name] = kindOf(name, properties) === "list" ? [said] : said;
+      return [{ call: { tool, args }, missing: required.filter((n) => args[n] === undefined) }];
+    });
+    if (calls.length === 1) return calls[0];
+  }
+  return undefined;
 }

@@ -2,7 +2,7 @@ import { addedLike } from "./added.js";
 import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
-import { siblingCall } from "./follow-up-sibling.js";
+import { objectCall, siblingCall } from "./follow-up-sibling.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
@@ -76,6 +76,9 @@ function pointBack(
 
 /** A correction's lead-in: "no", "actually", "sorry", "nope, wait". */
 const CORRECTION_LEAD = /^\s*(?:(?:no|nope|nah|actually|sorry|oops|wait|hmm|oh)\b[\s,.!–—-]*)+/i;
+
+/** A correction's closing: "instead", "rather". */
+const CORRECTION_CLOSE = /[\s,]+(?:instead|rather)[\s.!?]*$/i;
 
 /** "the second one", "the gym one": one of what the last call listed, by position or label. */
 const ONE = /\b(?:the|that|this) ((?:[\p{L}\d'-]+ ){0,2}?)one\b/iu;
@@ -176,7 +179,8 @@ export class PointsBack {
     const last = context.lastCall;
     if (!last || context.pending || this.holds(read, last)) return undefined;
     const lead = CORRECTION_LEAD.exec(input);
-    const rest = lead ? input.slice(lead[0].length).trim() : "";
+    // "no, open the site instead": the closing that corrects goes with the lead
+    const rest = lead ? input.slice(lead[0].length).replace(CORRECTION_CLOSE, "").trim() : "";
     if (!rest) return undefined;
     const again = this.parser.parse(rest, context);
     if (again.kind === "action" && this.inArea(again, last)) return { ...again, text: input };
@@ -199,12 +203,21 @@ export class PointsBack {
    */
   private sibling(input: string, read: NluResult, context: NluContext): NluResult | undefined {
     const last = context.lastCall;
-    if (!last || context.pending || this.holds(read, last)) return undefined;
-    const found = siblingCall(
-      tokenize(input).map((t) => t.w),
-      last,
-      this.catalog,
-    );
+    if (!last || context.pending) return undefined;
+    const tokens = tokenize(input);
+    // A question for the very value the words name after a listing ("take off the oat milk":
+    // which item?) is answered by them
+    const object = objectCall(tokens, input, last, this.catalog);
+    if (this.holds(read, last))
+      return object && read.missing?.length && read.tool === object.call.tool && object.missing.length === 0
+        ? this.asked(input, object)
+        : undefined;
+    const found =
+      siblingCall(
+        tokens.map((t) => t.w),
+        last,
+        this.catalog,
+      ) ?? object;
     return found ? this.asked(input, found) : undefined;
   }
 
