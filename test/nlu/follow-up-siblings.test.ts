@@ -102,3 +102,15 @@ describe("an addition said with its own verb", () => {
     expect(r.tool === "notes_add" && r.args?.text === "to my calendar").toBe(false);
   });
 });
+
+describe("the <label> one after a listing", () => {
+  it("fills the one naming value of the reading in the listing's area", () => {
+    const r = secondTurn({ tool: "timer_list", args: {} }, "stop the pasta one");
+    expect(r).toMatchObject({ tool: "timer_cancel", args: { label: "pasta" } });
+  });
+
+  it("an ordinal is no label", () => {
+    const r = secondTurn({ tool: "timer_list", args: {} }, "stop the second one");
+    expect(r.args?.label).toBeUndefined();
+  });
+});

@@ -77,6 +77,11 @@ function pointBack(
 /** A correction's lead-in: "no", "actually", "sorry", "nope, wait". */
 const CORRECTION_LEAD = /^\s*(?:(?:no|nope|nah|actually|sorry|oops|wait|hmm|oh)\b[\s,.!–—-]*)+/i;
 
+/** "the rice one", "that gym one": a label said before "one". */
+const LABEL_ONE = /\b(?:the|that|this) ([\p{L}\d'-]+) one\b/iu;
+const ORDINAL_WORD =
+  /^(?:first|second|third|fourth|fifth|sixth|last|next|other|same|new|old|top|bottom|latest|\d+(?:st|nd|rd|th)?)$/;
+
 /** A correction's closing: "instead", "rather". */
 const CORRECTION_CLOSE = /[\s,]+(?:instead|rather)[\s.!?]*$/i;
 
@@ -163,11 +168,36 @@ export class PointsBack {
    * What that finds in the same area is asked, never acted on.
    */
   named(input: string, read: NluResult, context: NluContext): NluResult | undefined {
-    return (
+    const found =
       this.namedAgain(input, read, context) ??
       this.corrected(input, read, context) ??
-      this.sibling(input, read, context)
+      this.sibling(input, read, context);
+    return this.labelled(input, found ?? read, context) ?? found;
+  }
+
+  /**
+   * "stop the rice one" after the timers were listed: a reading of the last call's area that
+   * leaves its one naming value empty takes the label said before "one".
+   */
+  private labelled(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    const last = context.lastCall;
+    if (!last || context.pending || read.kind !== "action" || !read.tool || !this.inArea(read, last))
+      return undefined;
+    const label = LABEL_ONE.exec(input)?.[1]?.toLowerCase();
+    if (!label || ORDINAL_WORD.test(label)) return undefined;
+    const properties = this.catalog.properties.get(read.tool) ?? {};
+    const naming = Object.keys(properties).filter(
+      (name) => properties[name]?.type === "string" && /^(?:label|title|name)$/.test(name),
     );
+    const name = naming[0];
+    if (naming.length !== 1 || !name || read.args?.[name] !== undefined) return undefined;
+    const call = { tool: read.tool, args: { ...read.args, [name]: label } };
+    if (!read.missing?.length) return { ...read, args: call.args };
+    // A question only for that value is answered by it
+    const missing = read.missing.filter((arg) => arg !== name);
+    return missing.length === 0
+      ? { ...this.parser.ask(input, call, [], read.confidence), evidence: read.evidence }
+      : undefined;
   }
 
   /**
