@@ -114,3 +114,21 @@ describe("the <label> one after a listing", () => {
     expect(r.args?.label).toBeUndefined();
   });
 });
+
+describe("a verb on the call whose missing value is being asked for", () => {
+  const pending = {
+    tool: "mail_draft",
+    args: { to: ["bo@example.org"], subject: "Rota" },
+    missing: ["body"],
+  };
+
+  it("'send it' goes to the sending sibling with what the draft had, asked", () => {
+    const r = nlu.parse("ok great, send it", { ...base, pending });
+    expect(r).toMatchObject({ kind: "action", tool: "mail_send", args: { to: ["bo@example.org"] } });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("a cancel still speaks to the question", () => {
+    expect(nlu.parse("forget it", { ...base, pending })).toMatchObject({ kind: "dialog" });
+  });
+});

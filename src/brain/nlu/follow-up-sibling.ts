@@ -19,6 +19,13 @@ import type { NluCall } from "./types.js";
 const POINTER = new Set(["it", "that", "this", "them", "those", "these", "one", "ones"]);
 /** Words around a verb that add nothing to which verb it is. */
 const FILLER = new Set([
+  "looks",
+  "good",
+  "great",
+  "perfect",
+  "fine",
+  "yes",
+  "yeah",
   "and",
   "a",
   "new",

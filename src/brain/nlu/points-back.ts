@@ -8,7 +8,7 @@ import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessedTool } from "./slot-filling.js";
 import { tokenize } from "./text/normalize.js";
-import type { NluCall, NluContext, NluResult } from "./types.js";
+import type { NluCall, NluContext, NluResult, PendingCall } from "./types.js";
 
 /** What the parser lends: a reading of other words, and the question for missing values. */
 export interface Rereader {
@@ -232,6 +232,7 @@ export class PointsBack {
    * among the last call's siblings (follow-up-sibling.ts). A change of tool: always asked.
    */
   private sibling(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    if (!context.lastCall && context.pending) return this.pendingSibling(input, read, context.pending);
     const last = context.lastCall;
     if (!last || context.pending) return undefined;
     const tokens = tokenize(input);
@@ -248,6 +249,21 @@ export class PointsBack {
         last,
         this.catalog,
       ) ?? object;
+    return found ? this.asked(input, found) : undefined;
+  }
+
+  /**
+   * "send it" while a draft's missing value is being asked for: the verb on the call being
+   * built, read among its siblings like one after a call made. Not an answer, a cancel or a
+   * "no" (those speak to the question), and only ever asked.
+   */
+  private pendingSibling(input: string, read: NluResult, pending: PendingCall): NluResult | undefined {
+    if (read.kind === "action" || (read.kind === "dialog" && read.dialog !== "yes")) return undefined;
+    const found = siblingCall(
+      tokenize(input).map((t) => t.w),
+      { tool: pending.tool, args: pending.args },
+      this.catalog,
+    );
     return found ? this.asked(input, found) : undefined;
   }
 
