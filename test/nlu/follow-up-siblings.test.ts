@@ -132,3 +132,11 @@ describe("a verb on the call whose missing value is being asked for", () => {
     expect(nlu.parse("forget it", { ...base, pending })).toMatchObject({ kind: "dialog" });
   });
 });
+
+describe("a question for a wording is not answered by a pick of a listing", () => {
+  it("'how big is the third one' is no search words", () => {
+    const pending = { tool: "files_search", args: {}, missing: ["query"] };
+    const r = nlu.parse("how big is the third one", { ...base, pending });
+    expect(r.tool === "files_search" && r.confidence >= 0.9).toBe(false);
+  });
+});
