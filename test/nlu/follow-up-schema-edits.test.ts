@@ -128,3 +128,27 @@ describe("a place said after a call that named one", () => {
     });
   });
 });
+
+describe("a nudge said loosely, and a thing made is replaced, not doubled", () => {
+  it("a reaction says which way the value goes", () => {
+    expect(acted(volume, "too loud")).toEqual({ tool: "system_volume_set", args: { level: 50 } });
+    expect(acted(volume, "make it a little louder")).toEqual({
+      tool: "system_volume_set",
+      args: { level: 70 },
+    });
+    expect(acted(volume, "still too quiet")).toEqual({ tool: "system_volume_set", args: { level: 70 } });
+  });
+
+  it("an edit of something the session holds a handle to cancels it first", () => {
+    const handles = [{ kind: "t", handle: "#t9", label: "alarm 07:00", turn: 1 }];
+    const r = nlu.parse("make that quarter past", {
+      ...base,
+      handles,
+      lastCall: { tool: "alarm_set", args: { at: "2025-06-12T07:00:00+00:00" } },
+    });
+    expect(r.calls).toEqual([
+      { tool: "alarm_cancel", args: { id: "#t9" } },
+      { tool: "alarm_set", args: { at: "2025-06-12T07:15:00+00:00" } },
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
-import { minuteEdit, numberEdit, placeEdit, schemaEdit } from "./follow-up-edit.js";
+import { minuteEdit, numberEdit, placeEdit, replacing, schemaEdit } from "./follow-up-edit.js";
 import {
   bareValue,
   clauseAfterReaction,
@@ -311,7 +311,7 @@ export function resolveFollowUp(
   const corrected = after ? answerOf(after, last, context, cache, env, catalog) : undefined;
   if (corrected) return corrected;
   const edited = schemaEdit(said, after, last, catalog);
-  return edited ? { calls: [edited], missing: [] } : undefined;
+  return edited ? { calls: replacing(edited, context, catalog), missing: [] } : undefined;
 }
 
 /** What the last call's tool makes of these words as a follow-up, if anything. */
@@ -379,7 +379,7 @@ function answerOf(
   const edited =
     minuteEdit(rest, last) ??
     numberEdit(last, catalog, length ? { seconds } : { ...(number !== undefined ? { number } : {}) });
-  return edited ? { calls: [edited], missing: [] } : undefined;
+  return edited ? { calls: replacing(edited, context, catalog), missing: [] } : undefined;
 }
 
 /** "and butter", "and some eggs": a few words that name things, not a request of their own. */

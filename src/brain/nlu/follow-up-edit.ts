@@ -3,7 +3,7 @@ import { withoutClosing, withoutLead } from "./follow-up-value.js";
 import { findRepeat } from "./language/helpers.js";
 import { findDuration } from "./slots/index.js";
 import { parseNumber } from "./text/numbers.js";
-import type { NluCall } from "./types.js";
+import type { NluCall, NluContext } from "./types.js";
 
 /**
  * The follow-up reader's value edits, driven by the last tool's own schema (issue 16,
@@ -86,10 +86,41 @@ export function numberEdit(
 }
 
 /** "bit lower", "a little more", "louder", "half that", "double it", "5 more", "another ten". */
-const UP =
-  /^(?:(?:a |just a )?(?:little |tiny |wee )?(?:bit |touch |tad )?)(?:more|higher|louder|brighter|up|longer|stronger|bigger)$/;
-const DOWN =
-  /^(?:(?:a |just a )?(?:little |tiny |wee )?(?:bit |touch |tad )?)(?:less|lower|quieter|softer|dimmer|darker|down|shorter|weaker|smaller)$/;
+/** Words that say which way a value goes ("louder", "down"), and reactions that say the opposite ("too loud"). */
+const UP_WORDS =
+  /^(?:more|higher|louder|brighter|up|longer|stronger|bigger|faster|warmer|hotter|raise|increase)$/;
+const DOWN_WORDS =
+  /^(?:less|lower|quieter|softer|dimmer|darker|down|shorter|weaker|smaller|slower|cooler|colder|reduce|decrease)$/;
+const TOO_HIGH = /^(?:loud|bright|much|high|long|strong|big|fast|hot|warm)$/;
+const TOO_LOW = /^(?:quiet|soft|dark|dim|low|little|short|weak|small|slow|cold|cool)$/;
+/** Words around a direction that say only how little ("a little bit", "make it", "slightly"). */
+const NUDGE =
+  /^(?:a|bit|little|tiny|wee|touch|tad|slightly|just|even|notch|one|make|it|that|turn|go|put|please|then|now|way|bit|abit|little|still|can|you)$/;
+
+/** Up, down or neither, when the words are a nudge in one direction and nothing else. */
+function direction(words: readonly string[]): 1 | -1 | undefined {
+  let dir: 1 | -1 | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    // "too loud": the reaction says which way the value must go
+    const reaction =
+      (w === "too" || w === "so") && words[i + 1]
+        ? TOO_HIGH.test(words[i + 1]!)
+          ? -1
+          : TOO_LOW.test(words[i + 1]!)
+            ? 1
+            : undefined
+        : undefined;
+    const said = reaction ?? (UP_WORDS.test(w) ? 1 : DOWN_WORDS.test(w) ? -1 : undefined);
+    if (said !== undefined) {
+      if (dir !== undefined && dir !== said) return undefined;
+      dir = said;
+      if (reaction !== undefined) i++;
+    } else if (!NUDGE.test(w)) return undefined;
+  }
+  return dir;
+}
+
 const HALF =
   /^(?:(?:make it |cut it (?:in|by) |cut that (?:in|by) )?half|halve (?:it|that)|half (?:that|it|of that))$/;
 const DOUBLE = /^(?:double (?:it|that)|double|twice (?:that|as much))$/;
@@ -116,8 +147,8 @@ export function relativeEdit(words: readonly string[], last: NluCall, catalog: C
       : undefined;
   const step = span ?? (unit === 1 ? 60 : unit === 60 ? 5 : unit === 3600 ? 1 : undefined);
   let value: number | undefined;
-  if (UP.test(said)) value = step === undefined ? undefined : old + step;
-  else if (DOWN.test(said)) value = step === undefined ? undefined : old - step;
+  const dir = words.length <= 6 ? direction(words) : undefined;
+  if (dir !== undefined) value = step === undefined ? undefined : old + dir * step;
   else if (HALF.test(said)) value = old / 2;
   else if (DOUBLE.test(said)) value = old * 2;
   else {
@@ -261,4 +292,32 @@ export function placeEdit(last: NluCall, catalog: Catalog, place: string): NluCa
   return String(last.args[name]).toLowerCase() === place.toLowerCase()
     ? undefined
     : { tool: last.tool, args: { ...last.args, [name]: place } };
+}
+
+/**
+ * An edited call of a tool that made something the session holds a handle to (a timer, an
+ * alarm): the newest such thing is cancelled first, as the groups' own corrections do, so a
+ * change never leaves the old one running beside the new. The cancel is the group's tool that
+ * takes that kind of handle to cancel (its own family first); with no handle held, the edit alone.
+ */
+export function replacing(edited: NluCall, context: NluContext, catalog: Catalog): NluCall[] {
+  if (catalog.readsOnly.has(edited.tool)) return [edited];
+  const group = catalog.groupOf.get(edited.tool);
+  const family = edited.tool.slice(0, edited.tool.indexOf("_") + 1);
+  const handles = context.handles ?? [];
+  let best: { call: NluCall; score: number } | undefined;
+  for (const spec of catalog.intents.values()) {
+    if (catalog.groupOf.get(spec.tool) !== group || spec.tool === edited.tool) continue;
+    for (const use of spec.handles ?? []) {
+      if (!use.verbs.includes("cancel")) continue;
+      const newest = handles
+        .filter((h) => h.kind === use.kind && (!use.label || use.label.test(h.label ?? "")))
+        .at(-1);
+      if (!newest) continue;
+      const score = (spec.tool.startsWith(family) ? 0 : 10) + (use.rank ?? 0);
+      if (!best || score < best.score)
+        best = { call: { tool: spec.tool, args: { [use.arg]: newest.handle } }, score };
+    }
+  }
+  return best ? [best.call, edited] : [edited];
 }
