@@ -7,6 +7,8 @@ import {
   clauseBeforeReason,
   countCorrection,
   dayAfterLast,
+  looksLikeItems,
+  requiredLeftOut,
   typedSwap,
   withoutClosing,
   withoutLead,
@@ -382,25 +384,9 @@ function answerOf(
   return edited ? { calls: replacing(edited, context, catalog), missing: [] } : undefined;
 }
 
-/** "and butter", "and some eggs": a few words that name things, not a request of their own. */
-function looksLikeItems(rest: readonly string[]): boolean {
-  return (
-    rest.length > 0 &&
-    rest.length <= 4 &&
-    !/^(?:what|how|when|where|who|which|why|is|are|can|could|do|does|will|remind|set|play|show|tell|open|turn|call|text|email|send|check|find|start|stop|cancel|delete|read|then|also|in|at|for|on|from|to|by|near|around|tomorrow|today|tonight|next|this)$/.test(
-      rest[0]!,
-    )
-  );
-}
-
 function placeOf(rest: readonly string[], offset: number, cache: SlotCache): string | undefined {
   const start = rest[0] === "in" || rest[0] === "at" || rest[0] === "for" ? 1 : 0;
   if (start >= rest.length) return undefined;
   const value = cache.parse("city", "city", offset + start, offset + rest.length);
   return typeof value === "string" ? value : undefined;
-}
-
-/** The required values a call leaves out (a follow-up's call with no handle to point at). */
-function requiredLeftOut(call: NluCall, catalog: Catalog): string[] {
-  return (catalog.required.get(call.tool) ?? []).filter((arg) => call.args[arg] === undefined);
 }

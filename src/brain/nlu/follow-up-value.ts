@@ -247,3 +247,19 @@ export function typedSwap(words: readonly string[], last: NluCall, cache: SlotCa
   const [name, value] = fits[0]!;
   return { tool: last.tool, args: { ...last.args, [name]: value } };
 }
+
+/** "and butter", "and some eggs": a few words that name things, not a request of their own. */
+export function looksLikeItems(rest: readonly string[]): boolean {
+  return (
+    rest.length > 0 &&
+    rest.length <= 4 &&
+    !/^(?:what|how|when|where|who|which|why|is|are|can|could|do|does|will|remind|set|play|show|tell|open|turn|call|text|email|send|check|find|start|stop|cancel|delete|read|then|also|in|at|for|on|from|to|by|near|around|tomorrow|today|tonight|next|this)$/.test(
+      rest[0]!,
+    )
+  );
+}
+
+/** The required values a call leaves out (a follow-up's call with no handle to point at). */
+export function requiredLeftOut(call: NluCall, catalog: Catalog): string[] {
+  return (catalog.required.get(call.tool) ?? []).filter((arg) => call.args[arg] === undefined);
+}
