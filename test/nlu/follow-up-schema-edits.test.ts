@@ -152,3 +152,23 @@ describe("a nudge said loosely, and a thing made is replaced, not doubled", () =
     ]);
   });
 });
+
+describe("a thing of the kind an argument names, said as a correction", () => {
+  const added: NluCall = { tool: "lists_add", args: { items: ["flour"], list: "groceries" } };
+
+  it("names the list by its name or as 'the X one'", () => {
+    expect(acted(added, "sorry, the baking list")).toEqual({
+      tool: "lists_add",
+      args: { items: ["flour"], list: "baking" },
+    });
+    expect(acted(added, "no, the other list, the baking one")).toEqual({
+      tool: "lists_add",
+      args: { items: ["flour"], list: "baking" },
+    });
+  });
+
+  it("without a word that corrects, nothing is swapped", () => {
+    const r = secondTurn(added, "the baking list");
+    expect(r.tool === "lists_add" && r.args?.list === "baking" && r.confidence >= 0.9).toBe(false);
+  });
+});

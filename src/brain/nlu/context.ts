@@ -1,6 +1,6 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
-import { minuteEdit, numberEdit, placeEdit, replacing, schemaEdit } from "./follow-up-edit.js";
+import { minuteEdit, namedSwap, numberEdit, placeEdit, replacing, schemaEdit } from "./follow-up-edit.js";
 import {
   bareValue,
   clauseAfterReaction,
@@ -312,7 +312,9 @@ export function resolveFollowUp(
   const after = clauseAfterReaction(said, cache);
   const corrected = after ? answerOf(after, last, context, cache, env, catalog) : undefined;
   if (corrected) return corrected;
-  const edited = schemaEdit(said, after, last, catalog);
+  const edited =
+    schemaEdit(said, after, last, catalog) ??
+    (cache.tokens.length === said.length ? namedSwap(cache.tokens, env.text, last, catalog) : undefined);
   return edited ? { calls: replacing(edited, context, catalog), missing: [] } : undefined;
 }
 

@@ -1,7 +1,9 @@
 import type { Catalog } from "./catalog.js";
 import { withoutClosing, withoutLead } from "./follow-up-value.js";
 import { findRepeat } from "./language/helpers.js";
+import { NOT_KINDS, namedOf } from "./said-values.js";
 import { findDuration } from "./slots/index.js";
+import type { Token } from "./text/normalize.js";
 import { parseNumber } from "./text/numbers.js";
 import type { NluCall, NluContext } from "./types.js";
 
@@ -320,4 +322,33 @@ export function replacing(edited: NluCall, context: NluContext, catalog: Catalog
     }
   }
   return best ? [best.call, edited] : [edited];
+}
+
+/** "the bakery one": a label said before "one". */
+const LABEL_ONE = /\b(?:the|that|this) ([\p{L}\d'-]+) one\b/iu;
+const NOT_A_LABEL = /^(?:first|second|third|last|next|other|same|new|old|right|wrong|latest)$/;
+
+/**
+ * A thing of the kind an argument names, said as a correction ("no, the bakery list", "no, the
+ * other list, the bakery one", "actually the work calendar"): the same call with that name in
+ * the argument, when the last call set it and one argument fits. Only with a word that corrects.
+ */
+export function namedSwap(tokens: readonly Token[], text: string, last: NluCall, catalog: Catalog) {
+  const words = tokens.map((t) => t.w);
+  const corrected =
+    CORRECTION_LEAD.test(words[0] ?? "") || words.includes("other") || words.at(-1) === "instead";
+  if (!corrected || words.length > 10) return undefined;
+  const properties = catalog.properties.get(last.tool) ?? {};
+  const fits: Array<[string, string]> = [];
+  for (const [name, p] of Object.entries(properties)) {
+    if (p.type !== "string" || typeof last.args[name] !== "string" || NOT_KINDS.test(name)) continue;
+    if (!/^[a-z]+$/.test(name)) continue;
+    const label = words.includes(name) ? LABEL_ONE.exec(text)?.[1] : undefined;
+    const value =
+      namedOf(name, tokens, text) ?? (label && !NOT_A_LABEL.test(label.toLowerCase()) ? label : undefined);
+    if (value && value.toLowerCase() !== String(last.args[name]).toLowerCase()) fits.push([name, value]);
+  }
+  if (fits.length !== 1) return undefined;
+  const [name, value] = fits[0]!;
+  return { tool: last.tool, args: { ...last.args, [name]: value } };
 }

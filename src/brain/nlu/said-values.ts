@@ -32,7 +32,7 @@ const NO_NAME =
   /^(?:my|the|a|an|this|that|these|those|your|our|his|her|their|which|what|any|every|all|each|email|mail|default|main|same|other|new|whole|today'?s?|tomorrow'?s?)$/;
 
 /** Arguments whose name is no kind of thing a user names ("the search query" is no query named "search"). */
-const NOT_KINDS =
+export const NOT_KINDS =
   /^(?:path|file|url|query|text|content|body|title|subject|message|description|command|expression|id|ref|keys|side|to|from|at|due|start|end|date|time)$/;
 
 const said = (tokens: readonly Token[], text: string, from: number, to: number) =>
@@ -84,7 +84,7 @@ function switchOf(name: string, text: string): boolean | undefined {
 }
 
 /** A thing named by its kind: "the Family calendar", "on my work account" → "Family", "work". */
-function namedOf(name: string, tokens: readonly Token[], text: string): string | undefined {
+export function namedOf(name: string, tokens: readonly Token[], text: string): string | undefined {
   const words = tokens.map((t) => t.w);
   for (let i = 1; i < words.length; i++) {
     if (words[i] !== name && words[i] !== `${name}s`) continue;
