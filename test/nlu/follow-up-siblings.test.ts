@@ -140,3 +140,16 @@ describe("a question for a wording is not answered by a pick of a listing", () =
     expect(r.tool === "files_search" && r.confidence >= 0.9).toBe(false);
   });
 });
+
+describe("the verb before the pointer, and a thing only the sibling takes", () => {
+  it("'sum up that whole thread' after a mail search is the mail's summary, asked", () => {
+    const r = secondTurn({ tool: "mail_search", args: { from: "the landlord" } }, "sum up that whole thread");
+    expect(r).toMatchObject({ kind: "action", tool: "mail_summarize" });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("'open the second one' after a web search still asks which page", () => {
+    const r = secondTurn({ tool: "web_search", args: { query: "ferry times" } }, "open the second one");
+    expect(r).toMatchObject({ kind: "action", tool: "browser_navigate", missing: ["url"] });
+  });
+});

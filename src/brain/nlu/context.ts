@@ -25,7 +25,7 @@ import type { NluCall, NluContext } from "./types.js";
  */
 type Handle = NonNullable<NluContext["handles"]>[number];
 
-const NOUN_KINDS: Record<string, string> = {
+export const NOUN_KINDS: Record<string, string> = {
   link: "u",
   links: "u",
   result: "u",

@@ -115,6 +115,28 @@ function siblingsOf(last: NluCall, catalog: Catalog) {
 /** The family of a tool name (the part before its first "_"), to break ties. */
 const family = (tool: string) => tool.slice(0, tool.indexOf("_") + 1);
 
+/** The one sibling whose templates open with this verb (see `siblingCall`). */
+function siblingsOpenedBy(verb: string, last: NluCall, catalog: Catalog): string | undefined {
+  const tools = new Set<string>();
+  const whole = new Set<string>();
+  for (const t of siblingsOf(last, catalog))
+    for (const opening of openings(t.template.nodes)) {
+      // "put it back": opened by "put", its "back" further on in the same request
+      const beyond = verb.startsWith(`${opening.phrase} `)
+        ? verb.slice(opening.phrase.length + 1).split(" ")
+        : undefined;
+      const literal = beyond && new Set(literalWords(t.template.nodes));
+      if (opening.phrase !== verb && !(literal && beyond!.every((w) => literal.has(w)))) continue;
+      tools.add(t.tool);
+      if (opening.whole && opening.phrase === verb) whole.add(t.tool);
+    }
+  // The sibling the verb alone asks for ("go back" is the previous song, not a seek by some
+  // seconds), else the one of the last call's own family
+  let found = whole.size === 1 ? [...whole] : [...tools];
+  if (found.length > 1) found = found.filter((tool) => family(tool) === family(last.tool));
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /**
  * The sibling of the last call's tool whose templates open with this verb, with the values the
  * last call carried; undefined when no sibling or more than one (outside the last call's
@@ -127,27 +149,14 @@ export function siblingCall(
   catalog: Catalog,
   pointer = true,
 ): { call: NluCall; missing: string[] } | undefined {
-  const said = pointerVerb(words, pointer);
-  if (!said) return undefined;
-  const tools = new Set<string>();
-  const whole = new Set<string>();
-  for (const t of siblingsOf(last, catalog))
-    for (const opening of openings(t.template.nodes)) {
-      // "put it back": opened by "put", its "back" further on in the same request
-      const beyond = said.verb.startsWith(`${opening.phrase} `)
-        ? said.verb.slice(opening.phrase.length + 1).split(" ")
-        : undefined;
-      const literal = beyond && new Set(literalWords(t.template.nodes));
-      if (opening.phrase !== said.verb && !(literal && beyond!.every((w) => literal.has(w)))) continue;
-      tools.add(t.tool);
-      if (opening.whole && opening.phrase === said.verb) whole.add(t.tool);
-    }
-  // The sibling the verb alone asks for ("go back" is the previous song, not a seek by some
-  // seconds), else the one of the last call's own family
-  let found = whole.size === 1 ? [...whole] : [...tools];
-  if (found.length > 1) found = found.filter((tool) => family(tool) === family(last.tool));
-  if (found.length !== 1) return undefined;
-  const tool = found[0]!;
+  // "summarise that whole thread": the verb before the pointer, when the words around it say more
+  const pointed = words.findIndex((w) => POINTER.has(w));
+  const before = pointed > 0 ? pointerVerb([...words.slice(0, pointed), words[pointed]!], true) : undefined;
+  const whole = pointerVerb(words, pointer);
+  const said = whole && siblingsOpenedBy(whole.verb, last, catalog) ? whole : before;
+  const found = said && siblingsOpenedBy(said.verb, last, catalog);
+  if (!said || !found) return undefined;
+  const tool = found;
   const properties = catalog.properties.get(tool) ?? {};
   const args: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(last.args)) if (name in properties) args[name] = value;
@@ -224,4 +233,14 @@ export function objectCall(
     if (calls.length === 1) return calls[0];
   }
   return undefined;
+}
+
+/** The handle kinds a tool takes: what its language uses and what its arguments accept. */
+export function kindsOf(catalog: Catalog, tool: string): Set<string> {
+  const kinds = new Set<string>();
+  for (const spec of catalog.intentsOf.get(tool) ?? []) {
+    for (const use of spec.handles ?? []) kinds.add(use.kind);
+    for (const accepted of Object.values(spec.accepts ?? {})) for (const k of accepted) kinds.add(k);
+  }
+  return kinds;
 }

@@ -2,7 +2,8 @@ import { addedLike } from "./added.js";
 import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
-import { objectCall, siblingCall } from "./follow-up-sibling.js";
+import { NOUN_KINDS } from "./context.js";
+import { kindsOf, objectCall, siblingCall } from "./follow-up-sibling.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
@@ -239,10 +240,18 @@ export class PointsBack {
     // A question for the very value the words name after a listing ("take off the oat milk":
     // which item?) is answered by them
     const object = objectCall(tokens, input, last, this.catalog);
-    if (this.holds(read, last))
-      return object && read.missing?.length && read.tool === object.call.tool && object.missing.length === 0
-        ? this.asked(input, object)
-        : undefined;
+    if (this.holds(read, last)) {
+      if (object && read.missing?.length && read.tool === object.call.tool && object.missing.length === 0)
+        return this.asked(input, object);
+      // Another area's question for what the words point at ("summarise that thread" after a
+      // mail search was asked as a document's): the sibling, when the thing named is of a kind
+      // only the sibling takes
+      if (!read.missing?.length || !read.tool || this.inArea(read, last)) return undefined;
+      const words = tokens.map((t) => t.w);
+      const found = siblingCall(words, last, this.catalog);
+      const named = (tool: string) => words.some((w) => kindsOf(this.catalog, tool).has(NOUN_KINDS[w] ?? ""));
+      return found && named(found.call.tool) && !named(read.tool) ? this.asked(input, found) : undefined;
+    }
     const found =
       siblingCall(
         tokens.map((t) => t.w),
