@@ -153,3 +153,10 @@ describe("the verb before the pointer, and a thing only the sibling takes", () =
     expect(r).toMatchObject({ kind: "action", tool: "browser_navigate", missing: ["url"] });
   });
 });
+
+describe("one more of what was just made", () => {
+  it("asks for the values of a new one afresh", () => {
+    const r = secondTurn({ tool: "timer_set", args: { duration_s: 240, label: "tea" } }, "and another one");
+    expect(r).toMatchObject({ kind: "action", tool: "timer_set", args: {}, missing: ["duration_s"] });
+  });
+});

@@ -244,3 +244,21 @@ export function kindsOf(catalog: Catalog, tool: string): Set<string> {
   }
   return kinds;
 }
+
+/** "and another one", "one more please": one more of what was just made. */
+const ANOTHER =
+  /^(?:and |ok |okay |also )?(?:another(?: one)?|one more|a second one)(?: please| too| as well)?$/;
+
+/**
+ * One more of what the last call made ("and another one" after a timer was set): the same tool
+ * with its required values asked afresh. Never after a call that only read something.
+ */
+export function anotherCall(
+  words: readonly string[],
+  last: NluCall,
+  catalog: Catalog,
+): { call: NluCall; missing: string[] } | undefined {
+  if (!ANOTHER.test(words.join(" ")) || catalog.readsOnly.has(last.tool)) return undefined;
+  const required = catalog.required.get(last.tool) ?? [];
+  return required.length > 0 ? { call: { tool: last.tool, args: {} }, missing: [...required] } : undefined;
+}

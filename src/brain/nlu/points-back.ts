@@ -3,7 +3,7 @@ import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { NOUN_KINDS } from "./context.js";
-import { kindsOf, objectCall, siblingCall } from "./follow-up-sibling.js";
+import { anotherCall, kindsOf, objectCall, siblingCall } from "./follow-up-sibling.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
@@ -252,13 +252,9 @@ export class PointsBack {
       const named = (tool: string) => words.some((w) => kindsOf(this.catalog, tool).has(NOUN_KINDS[w] ?? ""));
       return found && named(found.call.tool) && !named(read.tool) ? this.asked(input, found) : undefined;
     }
-    const found =
-      siblingCall(
-        tokens.map((t) => t.w),
-        last,
-        this.catalog,
-      ) ?? object;
-    return found ? this.asked(input, found) : undefined;
+    const words = tokens.map((t) => t.w);
+    const again = siblingCall(words, last, this.catalog) ?? object ?? anotherCall(words, last, this.catalog);
+    return again ? this.asked(input, again) : undefined;
   }
 
   /**
