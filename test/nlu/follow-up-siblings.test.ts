@@ -160,3 +160,16 @@ describe("one more of what was just made", () => {
     expect(r).toMatchObject({ kind: "action", tool: "timer_set", args: {}, missing: ["duration_s"] });
   });
 });
+
+describe("another of the last call's own actions on one of what it listed", () => {
+  it("the verb is one of the enum's values, the place goes to the one integer argument", () => {
+    const r = secondTurn({ tool: "browser_tabs", args: { action: "list" } }, "close number 4");
+    expect(r).toMatchObject({ tool: "browser_tabs", args: { action: "close", tab: 4 } });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("a verb that is no value of the enum is not read so", () => {
+    const r = secondTurn({ tool: "browser_tabs", args: { action: "list" } }, "bookmark number 4");
+    expect(r.tool === "browser_tabs" && r.args?.tab === 4).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@ import type { Catalog } from "./catalog.js";
 import { kindOf } from "./slot-filling.js";
 import { literalWords, type TemplateNode } from "./template.js";
 import type { Token } from "./text/normalize.js";
+import { parseNumber, parseOrdinal } from "./text/numbers.js";
 import type { NluCall } from "./types.js";
 
 /**
@@ -261,4 +262,34 @@ export function anotherCall(
   if (!ANOTHER.test(words.join(" ")) || catalog.readsOnly.has(last.tool)) return undefined;
   const required = catalog.required.get(last.tool) ?? [];
   return required.length > 0 ? { call: { tool: last.tool, args: {} }, missing: [...required] } : undefined;
+}
+
+/**
+ * Another of the last call's own actions on one of what it listed ("close number 3" after the
+ * open tabs were listed): the same tool with its enum argument set to the verb said and its one
+ * integer argument to the number or place said. Only a verb that is one of the enum's values
+ * and other than the one the call had; asked, since it does something else.
+ */
+export function actionCall(
+  words: readonly string[],
+  last: NluCall,
+  catalog: Catalog,
+): { call: NluCall; missing: string[] } | undefined {
+  if (words.length < 2 || words.length > 5) return undefined;
+  const properties = catalog.properties.get(last.tool) ?? {};
+  const verbs = Object.entries(properties).filter(
+    ([name, p]) =>
+      Array.isArray(p.enum) &&
+      typeof last.args[name] === "string" &&
+      p.enum.includes(words[0]) &&
+      last.args[name] !== words[0],
+  );
+  if (verbs.length !== 1) return undefined;
+  const rest = words.slice(1).filter((w) => !/^(?:the|to|number|no|one|tab|please)$/.test(w));
+  const position = rest.length === 1 ? (parseNumber(rest) ?? parseOrdinal(rest[0]!)) : undefined;
+  const counts = Object.entries(properties).filter(([, p]) => p.type === "integer");
+  if (position === undefined || position < 1 || counts.length !== 1) return undefined;
+  const required = catalog.required.get(last.tool) ?? [];
+  const args = { ...last.args, [verbs[0]![0]]: words[0], [counts[0]![0]]: position };
+  return { call: { tool: last.tool, args }, missing: required.filter((n) => args[n] === undefined) };
 }

@@ -3,7 +3,7 @@ import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { NOUN_KINDS } from "./context.js";
-import { anotherCall, kindsOf, objectCall, siblingCall } from "./follow-up-sibling.js";
+import { actionCall, anotherCall, kindsOf, objectCall, siblingCall } from "./follow-up-sibling.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
@@ -253,7 +253,11 @@ export class PointsBack {
       return found && named(found.call.tool) && !named(read.tool) ? this.asked(input, found) : undefined;
     }
     const words = tokens.map((t) => t.w);
-    const again = siblingCall(words, last, this.catalog) ?? object ?? anotherCall(words, last, this.catalog);
+    const again =
+      siblingCall(words, last, this.catalog) ??
+      object ??
+      actionCall(words, last, this.catalog) ??
+      anotherCall(words, last, this.catalog);
     return again ? this.asked(input, again) : undefined;
   }
 
