@@ -1,10 +1,14 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
+import { minuteEdit, namedSwap, numberEdit, placeEdit, replacing, schemaEdit } from "./follow-up-edit.js";
 import {
   bareValue,
+  clauseAfterReaction,
   clauseBeforeReason,
   countCorrection,
   dayAfterLast,
+  looksLikeItems,
+  requiredLeftOut,
   typedSwap,
   withoutClosing,
   withoutLead,
@@ -21,7 +25,7 @@ import type { NluCall, NluContext } from "./types.js";
  */
 type Handle = NonNullable<NluContext["handles"]>[number];
 
-const NOUN_KINDS: Record<string, string> = {
+export const NOUN_KINDS: Record<string, string> = {
   link: "u",
   links: "u",
   result: "u",
@@ -303,7 +307,15 @@ export function resolveFollowUp(
   if (answer) return answer;
   // "just 3 points" after a summary: the call's own count, when its tool has one for that noun
   const counted = countCorrection(clause ?? said, last, catalog) ?? typedSwap(said, last, cache);
-  return counted ? { calls: [counted], missing: [] } : undefined;
+  if (counted) return { calls: [counted], missing: [] };
+  // "too dark, make it 70": a reaction, then the correction itself
+  const after = clauseAfterReaction(said, cache);
+  const corrected = after ? answerOf(after, last, context, cache, env, catalog) : undefined;
+  if (corrected) return corrected;
+  const edited =
+    schemaEdit(said, after, last, catalog) ??
+    (cache.tokens.length === said.length ? namedSwap(cache.tokens, env.text, last, catalog) : undefined);
+  return edited ? { calls: replacing(edited, context, catalog), missing: [] } : undefined;
 }
 
 /** What the last call's tool makes of these words as a follow-up, if anything. */
@@ -364,18 +376,14 @@ function answerOf(
       if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool)))
         return { calls: [...calls], missing: calls.length === 1 ? requiredLeftOut(calls[0]!, catalog) : [] };
     }
-  return undefined;
-}
-
-/** "and butter", "and some eggs": a few words that name things, not a request of their own. */
-function looksLikeItems(rest: readonly string[]): boolean {
-  return (
-    rest.length > 0 &&
-    rest.length <= 4 &&
-    !/^(?:what|how|when|where|who|which|why|is|are|can|could|do|does|will|remind|set|play|show|tell|open|turn|call|text|email|send|check|find|start|stop|cancel|delete|read|then|also|in|at|for|on|from|to|by|near|around|tomorrow|today|tonight|next|this)$/.test(
-      rest[0]!,
-    )
-  );
+  // Nothing of the tool's own: a new value for the argument its schema says takes it
+  const moved = found.kind === "and" && place && !when ? placeEdit(last, catalog, place) : undefined;
+  if (moved) return { calls: [moved], missing: [] };
+  if (found.kind !== "change") return undefined;
+  const edited =
+    minuteEdit(rest, last) ??
+    numberEdit(last, catalog, length ? { seconds } : { ...(number !== undefined ? { number } : {}) });
+  return edited ? { calls: replacing(edited, context, catalog), missing: [] } : undefined;
 }
 
 function placeOf(rest: readonly string[], offset: number, cache: SlotCache): string | undefined {
@@ -383,9 +391,4 @@ function placeOf(rest: readonly string[], offset: number, cache: SlotCache): str
   if (start >= rest.length) return undefined;
   const value = cache.parse("city", "city", offset + start, offset + rest.length);
   return typeof value === "string" ? value : undefined;
-}
-
-/** The required values a call leaves out (a follow-up's call with no handle to point at). */
-function requiredLeftOut(call: NluCall, catalog: Catalog): string[] {
-  return (catalog.required.get(call.tool) ?? []).filter((arg) => call.args[arg] === undefined);
 }

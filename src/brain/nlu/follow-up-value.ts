@@ -182,6 +182,24 @@ export function clauseBeforeReason(words: readonly string[], cache: SlotCache): 
   return undefined;
 }
 
+/**
+ * The words after the last comma or dash when what comes before only reacts ("too dark, make it
+ * 70", "too much, half that"): a short clause that may be the follow-up itself. Undefined when
+ * nothing is set apart or either side is too long to be a reaction and a correction.
+ */
+export function clauseAfterReaction(words: readonly string[], cache: SlotCache): string[] | undefined {
+  const { tokens, env } = cache;
+  if (tokens.length !== words.length) return undefined;
+  for (let k = words.length - 1; k >= 1; k--) {
+    const after = env.text.slice(tokens[k - 1]!.end, tokens[k]!.start);
+    const dash = words[k] === "-" || words[k] === "–" || words[k] === "—";
+    if (!dash && !/^\s*[,;:]/.test(after)) continue;
+    const rest = words.slice(dash ? k + 1 : k);
+    return k <= 4 && rest.length > 0 && rest.length <= 6 ? rest : undefined;
+  }
+  return undefined;
+}
+
 /** Slot types whose values no ordinary word is: said alone, they can only be the value. */
 const SWAPPABLE = new Set(["app", "file", "path", "url", "side", "zone"]);
 /** What says the words replace a value ("no, the other one, chrome", "firefox instead"). */
@@ -228,4 +246,20 @@ export function typedSwap(words: readonly string[], last: NluCall, cache: SlotCa
   if (fits.length !== 1) return undefined;
   const [name, value] = fits[0]!;
   return { tool: last.tool, args: { ...last.args, [name]: value } };
+}
+
+/** "and butter", "and some eggs": a few words that name things, not a request of their own. */
+export function looksLikeItems(rest: readonly string[]): boolean {
+  return (
+    rest.length > 0 &&
+    rest.length <= 4 &&
+    !/^(?:what|how|when|where|who|which|why|is|are|can|could|do|does|will|remind|set|play|show|tell|open|turn|call|text|email|send|check|find|start|stop|cancel|delete|read|then|also|in|at|for|on|from|to|by|near|around|tomorrow|today|tonight|next|this)$/.test(
+      rest[0]!,
+    )
+  );
+}
+
+/** The required values a call leaves out (a follow-up's call with no handle to point at). */
+export function requiredLeftOut(call: NluCall, catalog: Catalog): string[] {
+  return (catalog.required.get(call.tool) ?? []).filter((arg) => call.args[arg] === undefined);
 }

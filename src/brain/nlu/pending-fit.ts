@@ -14,7 +14,8 @@ import { kindOf } from "./slot-filling.js";
  * A reply that does not fit is read as a new request; nothing is lost, since the question is
  * put again by whatever that reading asks. A call of a tool no longer registered fits nothing.
  * A text asked for is never answered by a verb on the pending thing ("send it" after a draft),
- * and a place or a name asked for never by a request of its own ("tell me a joke about it").
+ * and a place or a name asked for never by a request of its own ("tell me a joke about it"),
+ * and no text ever by one of a listing picked by its place ("how big is the first one").
  */
 export function fitsPending(
   pending: { tool: string; missing: readonly string[] },
@@ -31,6 +32,9 @@ export function fitsPending(
   if (kind === "text" && namesAFile(arg, properties?.[arg])) return looksLikeAFile(raw, words);
   // "send it", "cancel that": a verb on the pending thing itself is what to do with it, no value
   if (kind === "text" && ONLY_A_POINTER.test(words.join(" "))) return false;
+  // "What should I search for?" answered "how big is the first one": one of what was shown,
+  // picked by its place, is never the wording of a value
+  if (kind === "text" && PICKS_ONE.test(words.join(" "))) return false;
   // "Which city?" answered "tell me a joke about it": a thing named is never a request of its own
   if (kind === "text" && !OWN_WORDING.test(arg) && OPENS_A_REQUEST.test(words.join(" "))) return false;
   if (kind === "list") return !opensAnotherTool(pending.tool, words, catalog);
@@ -44,6 +48,10 @@ const OWN_WORDING =
 /** Words that open a request or a question to Jarvis, never the name of a place or a person. */
 const OPENS_A_REQUEST =
   /^(?:(?:ok|okay|now|and|so|please|actually|no|wait) )*(?:(?:tell|show|give|read|find|get|send) me\b|(?:can|could|would|will) you\b|do you\b|what (?:is|are|was)\b|what s\b|whats\b|how (?:do|does|is|are|much|many|long)\b|why\b|who (?:is|are)\b|where (?:is|are)\b)/;
+
+/** "the first one", "the second of them", "number 3": one of a listing, by its place. */
+const PICKS_ONE =
+  /\b(?:the|that) (?:first|second|third|fourth|fifth|sixth|last|top|bottom|\d{1,2}(?:st|nd|rd|th)) (?:one|ones|of (?:them|those|these))\b|\bnumber \d{1,2}\b/;
 
 /** A verb or two and a pointer, nothing else: the words do something to what is pending. */
 const ONLY_A_POINTER =

@@ -2,11 +2,14 @@ import { addedLike } from "./added.js";
 import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
+import { NOUN_KINDS } from "./context.js";
+import { actionCall, anotherCall, kindsOf, objectCall, siblingCall } from "./follow-up-sibling.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessedTool } from "./slot-filling.js";
-import type { NluCall, NluContext, NluResult } from "./types.js";
+import { tokenize } from "./text/normalize.js";
+import type { NluCall, NluContext, NluResult, PendingCall } from "./types.js";
 
 /** What the parser lends: a reading of other words, and the question for missing values. */
 export interface Rereader {
@@ -71,6 +74,17 @@ function pointBack(
   }
   return undefined;
 }
+
+/** A correction's lead-in: "no", "actually", "sorry", "nope, wait". */
+const CORRECTION_LEAD = /^\s*(?:(?:no|nope|nah|actually|sorry|oops|wait|hmm|oh)\b[\s,.!–—-]*)+/i;
+
+/** "the rice one", "that gym one": a label said before "one". */
+const LABEL_ONE = /\b(?:the|that|this) ([\p{L}\d'-]+) one\b/iu;
+const ORDINAL_WORD =
+  /^(?:first|second|third|fourth|fifth|sixth|last|next|other|same|new|old|top|bottom|latest|\d+(?:st|nd|rd|th)?)$/;
+
+/** A correction's closing: "instead", "rather". */
+const CORRECTION_CLOSE = /[\s,]+(?:instead|rather)[\s.!?]*$/i;
 
 /** "the second one", "the gym one": one of what the last call listed, by position or label. */
 const ONE = /\b(?:the|that|this) ((?:[\p{L}\d'-]+ ){0,2}?)one\b/iu;
@@ -155,6 +169,133 @@ export class PointsBack {
    * What that finds in the same area is asked, never acted on.
    */
   named(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    const found =
+      this.namedAgain(input, read, context) ??
+      this.corrected(input, read, context) ??
+      this.sibling(input, read, context);
+    return this.labelled(input, found ?? read, context) ?? found;
+  }
+
+  /**
+   * "stop the rice one" after the timers were listed: a reading of the last call's area that
+   * leaves its one naming value empty takes the label said before "one".
+   */
+  private labelled(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    const last = context.lastCall;
+    if (!last || context.pending || read.kind !== "action" || !read.tool || !this.inArea(read, last))
+      return undefined;
+    const label = LABEL_ONE.exec(input)?.[1]?.toLowerCase();
+    if (!label || ORDINAL_WORD.test(label)) return undefined;
+    const properties = this.catalog.properties.get(read.tool) ?? {};
+    const naming = Object.keys(properties).filter(
+      (name) => properties[name]?.type === "string" && /^(?:label|title|name)$/.test(name),
+    );
+    const name = naming[0];
+    if (naming.length !== 1 || !name || read.args?.[name] !== undefined) return undefined;
+    const call = { tool: read.tool, args: { ...read.args, [name]: label } };
+    if (!read.missing?.length) return { ...read, args: call.args };
+    // A question only for that value is answered by it
+    const missing = read.missing.filter((arg) => arg !== name);
+    return missing.length === 0
+      ? { ...this.parser.ask(input, call, [], read.confidence), evidence: read.evidence }
+      : undefined;
+  }
+
+  /**
+   * "no, go back", "sorry, just turn it off": a correction's lead-in said before a request
+   * that was read as a bare "no" or not at all. The rest is read again after the same call:
+   * of the last call's area it stands as read; sure but of another area, it is asked.
+   */
+  private corrected(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    const last = context.lastCall;
+    if (!last || context.pending || this.holds(read, last)) return undefined;
+    const lead = CORRECTION_LEAD.exec(input);
+    // "no, open the site instead": the closing that corrects goes with the lead
+    const rest = lead ? input.slice(lead[0].length).replace(CORRECTION_CLOSE, "").trim() : "";
+    if (!rest) return undefined;
+    const again = this.parser.parse(rest, context);
+    if (again.kind === "action" && this.inArea(again, last)) return { ...again, text: input };
+    // Another area's request after a correction ("no, go back" after the next song): the last
+    // call's sibling that opens with those words, else that request when sure; asked either way
+    const sibling = siblingCall(
+      tokenize(rest).map((t) => t.w),
+      last,
+      this.catalog,
+      false,
+    );
+    if (sibling) return this.asked(input, sibling);
+    if (again.kind !== "action" || again.confidence < BACK.stands) return undefined;
+    return { ...again, text: input, confidence: Math.min(again.confidence, NEAR_CONFIDENCE) };
+  }
+
+  /**
+   * "forget that" after a remember, "send it" after a draft: a verb on what was just done, read
+   * among the last call's siblings (follow-up-sibling.ts). A change of tool: always asked.
+   */
+  private sibling(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    if (!context.lastCall && context.pending) return this.pendingSibling(input, read, context.pending);
+    const last = context.lastCall;
+    if (!last || context.pending) return undefined;
+    const tokens = tokenize(input);
+    // A question for the very value the words name after a listing ("take off the oat milk":
+    // which item?) is answered by them
+    const object = objectCall(tokens, input, last, this.catalog);
+    if (this.holds(read, last)) {
+      if (object && read.missing?.length && read.tool === object.call.tool && object.missing.length === 0)
+        return this.asked(input, object);
+      // Another area's question for what the words point at ("summarise that thread" after a
+      // mail search was asked as a document's): the sibling, when the thing named is of a kind
+      // only the sibling takes
+      if (!read.missing?.length || !read.tool || this.inArea(read, last)) return undefined;
+      const words = tokens.map((t) => t.w);
+      const found = siblingCall(words, last, this.catalog);
+      const named = (tool: string) => words.some((w) => kindsOf(this.catalog, tool).has(NOUN_KINDS[w] ?? ""));
+      return found && named(found.call.tool) && !named(read.tool) ? this.asked(input, found) : undefined;
+    }
+    const words = tokens.map((t) => t.w);
+    const again =
+      siblingCall(words, last, this.catalog) ??
+      object ??
+      actionCall(words, last, this.catalog) ??
+      anotherCall(words, last, this.catalog);
+    return again ? this.asked(input, again) : undefined;
+  }
+
+  /**
+   * "send it" while a draft's missing value is being asked for: the verb on the call being
+   * built, read among its siblings like one after a call made. Not an answer, a cancel or a
+   * "no" (those speak to the question), and only ever asked.
+   */
+  private pendingSibling(input: string, read: NluResult, pending: PendingCall): NluResult | undefined {
+    if (read.kind === "action" || (read.kind === "dialog" && read.dialog !== "yes")) return undefined;
+    const found = siblingCall(
+      tokenize(input).map((t) => t.w),
+      { tool: pending.tool, args: pending.args },
+      this.catalog,
+    );
+    return found ? this.asked(input, found) : undefined;
+  }
+
+  private asked(input: string, found: { call: NluCall; missing: string[] }): NluResult {
+    const result = this.parser.ask(input, found.call, found.missing, NEAR_CONFIDENCE);
+    return {
+      ...result,
+      evidence: { via: "back", p: NEAR_CONFIDENCE, margin: 0, coverage: 1, anchored: true },
+    };
+  }
+
+  /**
+   * A reading that stands over any follow-up: sure, an action of the last call's area, or a
+   * question for a missing value ("open the second one" after a search asks which page).
+   */
+  private holds(read: NluResult, last: NluCall): boolean {
+    return (
+      read.kind === "action" &&
+      (read.confidence >= BACK.stands || this.inArea(read, last) || !!read.missing?.length)
+    );
+  }
+
+  private namedAgain(input: string, read: NluResult, context: NluContext): NluResult | undefined {
     const last = context.lastCall;
     if (!last || context.pending) return undefined;
     // "and also to book the room" after a reminder: one more of the same, when nothing surer was read

@@ -1,3 +1,4 @@
+import { findDuration } from "./slots/index.js";
 import type { Token } from "./text/normalize.js";
 import { isNumberWord, parseNumber } from "./text/numbers.js";
 
@@ -31,7 +32,7 @@ const NO_NAME =
   /^(?:my|the|a|an|this|that|these|those|your|our|his|her|their|which|what|any|every|all|each|email|mail|default|main|same|other|new|whole|today'?s?|tomorrow'?s?)$/;
 
 /** Arguments whose name is no kind of thing a user names ("the search query" is no query named "search"). */
-const NOT_KINDS =
+export const NOT_KINDS =
   /^(?:path|file|url|query|text|content|body|title|subject|message|description|command|expression|id|ref|keys|side|to|from|at|due|start|end|date|time)$/;
 
 const said = (tokens: readonly Token[], text: string, from: number, to: number) =>
@@ -83,7 +84,7 @@ function switchOf(name: string, text: string): boolean | undefined {
 }
 
 /** A thing named by its kind: "the Family calendar", "on my work account" → "Family", "work". */
-function namedOf(name: string, tokens: readonly Token[], text: string): string | undefined {
+export function namedOf(name: string, tokens: readonly Token[], text: string): string | undefined {
   const words = tokens.map((t) => t.w);
   for (let i = 1; i < words.length; i++) {
     if (words[i] !== name && words[i] !== `${name}s`) continue;
@@ -134,6 +135,65 @@ function geometryArgs(properties: Properties, have: Record<string, unknown>, tex
   return out;
 }
 
+/** Seconds in a unit a numeric argument is counted in ("minutes", "length in hours"); 0 for none. */
+function countedIn(name: string, property: Record<string, unknown>): number {
+  const said = `${name.replace(/_/g, " ")} ${String(property.description ?? "")}`;
+  if (/\b(?:s|secs?|seconds?|duration)\b/i.test(said) || /_min$/.test(name)) return 0;
+  if (/\bminutes?\b/i.test(said) && !/\bbefore|after\b/i.test(said)) return 60;
+  if (/\bhours?\b/i.test(said) && !/\bbefore|after\b/i.test(said)) return 3600;
+  return 0;
+}
+
+/** A length said in any words ("a quarter of an hour", "twenty mins") in the argument's unit. */
+function lengthIn(unit: number, property: Record<string, unknown>, words: readonly string[]) {
+  const found = findDuration(words);
+  if (!found) return undefined;
+  const value = found.seconds / unit;
+  const min = typeof property.minimum === "number" ? property.minimum : 1;
+  const max = typeof property.maximum === "number" ? property.maximum : Number.POSITIVE_INFINITY;
+  return Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+}
+
+/** Languages by their English names, as the two-letter codes a "language code" argument takes. */
+const LANGUAGE_CODES: Readonly<Record<string, string>> = {
+  english: "en",
+  spanish: "es",
+  french: "fr",
+  german: "de",
+  italian: "it",
+  portuguese: "pt",
+  dutch: "nl",
+  swedish: "sv",
+  norwegian: "no",
+  danish: "da",
+  finnish: "fi",
+  polish: "pl",
+  czech: "cs",
+  greek: "el",
+  turkish: "tr",
+  russian: "ru",
+  ukrainian: "uk",
+  arabic: "ar",
+  hebrew: "he",
+  hindi: "hi",
+  japanese: "ja",
+  korean: "ko",
+  chinese: "zh",
+  mandarin: "zh",
+  vietnamese: "vi",
+  thai: "th",
+  indonesian: "id",
+  welsh: "cy",
+  irish: "ga",
+};
+
+/** A language named in the request, as a code when the argument takes one, else by name. */
+function languageOf(property: Record<string, unknown>, words: readonly string[]): string | undefined {
+  const named = words.find((w) => LANGUAGE_CODES[w] !== undefined);
+  if (!named) return undefined;
+  return /\bcode\b/i.test(String(property.description ?? "")) ? LANGUAGE_CODES[named] : named;
+}
+
 /** The values of `properties` the request states in passing, for arguments not yet given. */
 export function saidValues(
   properties: Properties,
@@ -148,7 +208,14 @@ export function saidValues(
     const description = String(property.description ?? "");
     let value: unknown;
     if (GEOMETRY.includes(name as (typeof GEOMETRY)[number])) continue;
-    if (property.type === "integer" && (name === "repeat" || /\btimes\b/.test(description)))
+    const unit = property.type === "integer" ? countedIn(name, property) : 0;
+    if (unit) value = lengthIn(unit, property, words);
+    else if (
+      property.type === "string" &&
+      (/^(?:language|lang)$/.test(name) || /\blanguage\b/i.test(description))
+    )
+      value = languageOf(property, words);
+    else if (property.type === "integer" && (name === "repeat" || /\btimes\b/.test(description)))
       value = timesOf(words);
     else if (
       property.type === "integer" &&

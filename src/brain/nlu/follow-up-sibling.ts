@@ -1,0 +1,295 @@
+import type { Catalog } from "./catalog.js";
+import { kindOf } from "./slot-filling.js";
+import { literalWords, type TemplateNode } from "./template.js";
+import type { Token } from "./text/normalize.js";
+import { parseNumber, parseOrdinal } from "./text/numbers.js";
+import type { NluCall } from "./types.js";
+
+/**
+ * The follow-up reader's verbs on what was just done (issue 16, mechanism 1.3): "forget that"
+ * after a remember, "send it" after a draft, "turn it off" after a snooze, "cancel that" after
+ * an event was made, "pause the first one" after a listing. The verb is looked up among the
+ * words the last call's own group opens its templates with, so the tool is the sibling whose
+ * requests start that way; its values come from the last call (same names first, then the one
+ * wording the last call carried into the one text value the sibling still lacks). The engine
+ * names no tool: the group, its templates and the schemas say everything. What this finds is
+ * a change of tool, so it is only ever asked (the middle band), never acted on.
+ */
+
+/** Words that point at what was done or shown; the rest of a short follow-up is its verb. */
+const POINTER = new Set(["it", "that", "this", "them", "those", "these", "one", "ones"]);
+/** Words around a verb that add nothing to which verb it is. */
+const FILLER = new Set([
+  "looks",
+  "good",
+  "great",
+  "perfect",
+  "fine",
+  "yes",
+  "yeah",
+  "and",
+  "a",
+  "new",
+  "just",
+  "please",
+  "now",
+  "then",
+  "again",
+  "all",
+  "of",
+  "the",
+  "actually",
+  "ok",
+  "okay",
+  "no",
+  "wait",
+  "sorry",
+  "oh",
+  "can",
+  "you",
+  "could",
+  "would",
+  "instead",
+  "right",
+  "away",
+  "for",
+  "me",
+]);
+const ORDINAL = /^(?:first|second|third|fourth|fifth|sixth|last|top|bottom|other|\d{1,2}(?:st|nd|rd|th))$/;
+
+/**
+ * The phrases a template opens with (each alternative of its first node, or its first words),
+ * and whether the phrase alone is the whole request (all that follows is optional).
+ */
+function openings(nodes: readonly TemplateNode[]): Array<{ phrase: string; whole: boolean }> {
+  const first = nodes[0];
+  if (!first) return [];
+  const optional = (from: number) => nodes.slice(from).every((n) => n.k === "alt" && n.optional);
+  if (first.k === "w") {
+    // "go back [one] [song]": "go" and "go back" both open it
+    const run: string[] = [];
+    for (const node of nodes.slice(0, 3)) {
+      if (node.k !== "w") break;
+      run.push(node.w);
+    }
+    return run.map((_w, i) => ({ phrase: run.slice(0, i + 1).join(" "), whole: optional(i + 1) }));
+  }
+  if (first.k !== "alt" || first.optional) return [];
+  return first.opts.flatMap((option) =>
+    option.every((n) => n.k === "w")
+      ? [{ phrase: option.map((n) => (n as { w: string }).w).join(" "), whole: optional(1) }]
+      : [],
+  );
+}
+
+/** The verb of a short follow-up on a pointer ("turn it back on" → "turn back on"), and its label. */
+export function pointerVerb(
+  words: readonly string[],
+  pointer = true,
+): { verb: string; label?: string } | undefined {
+  if (words.length === 0 || words.length > 8) return undefined;
+  const pointed = words.findIndex((w) => POINTER.has(w));
+  if (pointed < 0 && pointer) return undefined;
+  // "the rice one": a label of what was listed, said before "one"
+  const label =
+    words[pointed] === "one" &&
+    pointed >= 2 &&
+    words[pointed - 2] === "the" &&
+    !ORDINAL.test(words[pointed - 1]!)
+      ? words[pointed - 1]
+      : undefined;
+  const verb = words.filter(
+    (w, i) => !POINTER.has(w) && !FILLER.has(w) && !ORDINAL.test(w) && !(label && i === pointed - 1),
+  );
+  if (verb.length === 0 || verb.length > 3) return undefined;
+  return { verb: verb.join(" "), ...(label ? { label } : {}) };
+}
+
+/** The templates of the last call's siblings (its group's other tools), questions left out. */
+function siblingsOf(last: NluCall, catalog: Catalog) {
+  const group = catalog.groupOf.get(last.tool);
+  return [...catalog.templates, ...catalog.shapes, ...catalog.trainingOnly].filter(
+    (t) => t.tool !== last.tool && catalog.groupOf.get(t.tool) === group && !t.incomplete,
+  );
+}
+
+/** The family of a tool name (the part before its first "_"), to break ties. */
+const family = (tool: string) => tool.slice(0, tool.indexOf("_") + 1);
+
+/** The one sibling whose templates open with this verb (see `siblingCall`). */
+function siblingsOpenedBy(verb: string, last: NluCall, catalog: Catalog): string | undefined {
+  const tools = new Set<string>();
+  const whole = new Set<string>();
+  for (const t of siblingsOf(last, catalog))
+    for (const opening of openings(t.template.nodes)) {
+      // "put it back": opened by "put", its "back" further on in the same request
+      const beyond = verb.startsWith(`${opening.phrase} `)
+        ? verb.slice(opening.phrase.length + 1).split(" ")
+        : undefined;
+      const literal = beyond && new Set(literalWords(t.template.nodes));
+      if (opening.phrase !== verb && !(literal && beyond!.every((w) => literal.has(w)))) continue;
+      tools.add(t.tool);
+      if (opening.whole && opening.phrase === verb) whole.add(t.tool);
+    }
+  // The sibling the verb alone asks for ("go back" is the previous song, not a seek by some
+  // seconds), else the one of the last call's own family
+  let found = whole.size === 1 ? [...whole] : [...tools];
+  if (found.length > 1) found = found.filter((tool) => family(tool) === family(last.tool));
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The sibling of the last call's tool whose templates open with this verb, with the values the
+ * last call carried; undefined when no sibling or more than one (outside the last call's
+ * family) opens that way. Without `pointer`, a verb alone counts ("no, go back" after the next
+ * song): only for what follows a correction's lead-in.
+ */
+export function siblingCall(
+  words: readonly string[],
+  last: NluCall,
+  catalog: Catalog,
+  pointer = true,
+): { call: NluCall; missing: string[] } | undefined {
+  // "summarise that whole thread": the verb before the pointer, when the words around it say more
+  const pointed = words.findIndex((w) => POINTER.has(w));
+  const before = pointed > 0 ? pointerVerb([...words.slice(0, pointed), words[pointed]!], true) : undefined;
+  const whole = pointerVerb(words, pointer);
+  const said = whole && siblingsOpenedBy(whole.verb, last, catalog) ? whole : before;
+  const found = said && siblingsOpenedBy(said.verb, last, catalog);
+  if (!said || !found) return undefined;
+  const tool = found;
+  const properties = catalog.properties.get(tool) ?? {};
+  const args: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(last.args)) if (name in properties) args[name] = value;
+  const required = catalog.required.get(tool) ?? [];
+  const textual = (name: string) =>
+    properties[name]?.type === "string" && kindOf(name, properties) === "text" && !/^id$/.test(name);
+  // "the rice one": the label goes to the sibling's one text value that names a thing
+  if (said.label) {
+    const named = Object.keys(properties).filter((name) => textual(name) && /label|title|name/.test(name));
+    if (named.length === 1) args[named[0]!] = said.label;
+  }
+  // "forget that" after a remember: the wording the last call carried is what to forget
+  const lacking = required.filter((name) => args[name] === undefined && textual(name));
+  const wordings = Object.entries(last.args).filter(
+    ([name, value]) => typeof value === "string" && !(name in args) && value.length > 1,
+  );
+  const emptyOptional = Object.keys(properties).filter(
+    (name) => !required.includes(name) && args[name] === undefined && textual(name) && /query/.test(name),
+  );
+  const target = lacking.length === 1 ? lacking[0] : lacking.length === 0 ? emptyOptional[0] : undefined;
+  if (target && wordings.length === 1 && !said.label) args[target] = wordings[0]![1];
+  const missing = required.filter((name) => args[name] === undefined);
+  return { call: { tool, args }, missing };
+}
+
+/** Words before what a request is done to ("remove the apples"). */
+const DETERMINER = /^(?:the|my|our|that|those|these|this|some|all|any)$/;
+/** Words that go with a verb ("take off", "put back"), not with the thing. */
+const PARTICLE = /^(?:off|out|up|down|back|away)$/;
+
+/**
+ * A verb and a thing right after a listing ("remove the apples" after the shopping list was
+ * read): the sibling whose templates open with the verb, the thing as the one text or list
+ * value it still lacks, the listing's values kept. Only after a call that changed nothing
+ * (a listing or a reading), and only ever asked.
+ */
+export function objectCall(
+  tokens: readonly Token[],
+  text: string,
+  last: NluCall,
+  catalog: Catalog,
+): { call: NluCall; missing: string[] } | undefined {
+  const words = tokens.map((t) => t.w);
+  if (!catalog.readsOnly.has(last.tool) || words.length < 2 || words.length > 6) return undefined;
+  for (const size of [2, 1]) {
+    const verb = words.slice(0, size).join(" ");
+    const literal = new Map<string, Set<string>>();
+    for (const t of siblingsOf(last, catalog))
+      if (openings(t.template.nodes).some((o) => o.phrase === verb))
+        literal.set(t.tool, new Set([...(literal.get(t.tool) ?? []), ...literalWords(t.template.nodes)]));
+    // The sibling that lacks exactly one value the thing can be, the listing's values carried
+    const calls = [...literal].flatMap(([tool, own]) => {
+      // "take off the oat milk": a particle of the sibling's own requests is not the thing
+      let start = size;
+      while (start < words.length && (DETERMINER.test(words[start]!) || PARTICLE.test(words[start]!)))
+        if (PARTICLE.test(words[start]!) && !own.has(words[start]!)) break;
+        else start++;
+      const thing = words.slice(start);
+      if (thing.length === 0 || thing.length > 4 || thing.some((w) => POINTER.has(w) || ORDINAL.test(w)))
+        return [];
+      const properties = catalog.properties.get(tool) ?? {};
+      const args: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(last.args)) if (name in properties) args[name] = value;
+      const required = catalog.required.get(tool) ?? [];
+      const open = required.filter(
+        (name) => args[name] === undefined && ["text", "list"].includes(kindOf(name, properties)),
+      );
+      if (open.length !== 1) return [];
+      const name = open[0]!;
+      const said = text.slice(tokens[start]!.start, tokens.at(-1)!.end).replace(/^[\s:,]+|[\s.!?]+$/g, "");
+      args[name] = kindOf(name, properties) === "list" ? [said] : said;
+      return [{ call: { tool, args }, missing: required.filter((n) => args[n] === undefined) }];
+    });
+    if (calls.length === 1) return calls[0];
+  }
+  return undefined;
+}
+
+/** The handle kinds a tool takes: what its language uses and what its arguments accept. */
+export function kindsOf(catalog: Catalog, tool: string): Set<string> {
+  const kinds = new Set<string>();
+  for (const spec of catalog.intentsOf.get(tool) ?? []) {
+    for (const use of spec.handles ?? []) kinds.add(use.kind);
+    for (const accepted of Object.values(spec.accepts ?? {})) for (const k of accepted) kinds.add(k);
+  }
+  return kinds;
+}
+
+/** "and another one", "one more please": one more of what was just made. */
+const ANOTHER =
+  /^(?:and |ok |okay |also )?(?:another(?: one)?|one more|a second one)(?: please| too| as well)?$/;
+
+/**
+ * One more of what the last call made ("and another one" after a timer was set): the same tool
+ * with its required values asked afresh. Never after a call that only read something.
+ */
+export function anotherCall(
+  words: readonly string[],
+  last: NluCall,
+  catalog: Catalog,
+): { call: NluCall; missing: string[] } | undefined {
+  if (!ANOTHER.test(words.join(" ")) || catalog.readsOnly.has(last.tool)) return undefined;
+  const required = catalog.required.get(last.tool) ?? [];
+  return required.length > 0 ? { call: { tool: last.tool, args: {} }, missing: [...required] } : undefined;
+}
+
+/**
+ * Another of the last call's own actions on one of what it listed ("close number 3" after the
+ * open tabs were listed): the same tool with its enum argument set to the verb said and its one
+ * integer argument to the number or place said. Only a verb that is one of the enum's values
+ * and other than the one the call had; asked, since it does something else.
+ */
+export function actionCall(
+  words: readonly string[],
+  last: NluCall,
+  catalog: Catalog,
+): { call: NluCall; missing: string[] } | undefined {
+  if (words.length < 2 || words.length > 5) return undefined;
+  const properties = catalog.properties.get(last.tool) ?? {};
+  const verbs = Object.entries(properties).filter(
+    ([name, p]) =>
+      Array.isArray(p.enum) &&
+      typeof last.args[name] === "string" &&
+      p.enum.includes(words[0]) &&
+      last.args[name] !== words[0],
+  );
+  if (verbs.length !== 1) return undefined;
+  const rest = words.slice(1).filter((w) => !/^(?:the|to|number|no|one|tab|please)$/.test(w));
+  const position = rest.length === 1 ? (parseNumber(rest) ?? parseOrdinal(rest[0]!)) : undefined;
+  const counts = Object.entries(properties).filter(([, p]) => p.type === "integer");
+  if (position === undefined || position < 1 || counts.length !== 1) return undefined;
+  const required = catalog.required.get(last.tool) ?? [];
+  const args = { ...last.args, [verbs[0]![0]]: words[0], [counts[0]![0]]: position };
+  return { call: { tool: last.tool, args }, missing: required.filter((n) => args[n] === undefined) };
+}

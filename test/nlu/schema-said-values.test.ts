@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { saidValues } from "../../src/brain/nlu/said-values.js";
+import { tokenize } from "../../src/brain/nlu/text/normalize.js";
+
+/**
+ * Schema-driven optional values (issue 16, mechanism 4): an argument counted in minutes or
+ * hours takes a length said in any words, and a language argument takes a named language (as
+ * a code when its description says so), whichever tool declares them. Properties are written
+ * here, so the engine's reading of a schema is what is tested.
+ */
+const read = (properties: Record<string, Record<string, unknown>>, text: string) =>
+  saidValues(properties, {}, tokenize(text), text);
+
+describe("a length in the unit the argument is counted in", () => {
+  const minutes = { minutes: { type: "integer", minimum: 1, maximum: 1440 } };
+
+  it("a quarter of an hour is 15 for an argument in minutes", () => {
+    expect(read(minutes, "give me a quarter of an hour more")).toEqual({ minutes: 15 });
+    expect(read(minutes, "hold it off for twenty mins")).toEqual({ minutes: 20 });
+  });
+
+  it("an argument in hours takes whole hours only", () => {
+    const hours = { hours: { type: "integer", description: "how long, in hours" } };
+    expect(read(hours, "keep it for two hours")).toEqual({ hours: 2 });
+    expect(read(hours, "keep it for ten minutes")).toEqual({});
+  });
+
+  it("an offset before something is not a length of it", () => {
+    const before = { lead: { type: "integer", description: "N minutes before the event starts" } };
+    expect(read(before, "ping me 15 minutes early")).toEqual({});
+  });
+});
+
+describe("a language named", () => {
+  it("as a code when the argument takes a code", () => {
+    const coded = { language: { type: "string", description: "subtitle language code, default en" } };
+    expect(read(coded, "the subtitles in portuguese please")).toEqual({ language: "pt" });
+  });
+
+  it("by name otherwise, and nothing when none is named", () => {
+    const named = { language: { type: "string" } };
+    expect(read(named, "read it out in german")).toEqual({ language: "german" });
+    expect(read(named, "read it out loud")).toEqual({});
+  });
+});
