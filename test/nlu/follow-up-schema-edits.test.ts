@@ -156,15 +156,16 @@ describe("a nudge said loosely, and a thing made is replaced, not doubled", () =
 describe("a thing of the kind an argument names, said as a correction", () => {
   const added: NluCall = { tool: "lists_add", args: { items: ["flour"], list: "groceries" } };
 
-  it("names the list by its name or as 'the X one'", () => {
-    expect(acted(added, "sorry, the baking list")).toEqual({
-      tool: "lists_add",
-      args: { items: ["flour"], list: "baking" },
-    });
-    expect(acted(added, "no, the other list, the baking one")).toEqual({
-      tool: "lists_add",
-      args: { items: ["flour"], list: "baking" },
-    });
+  it("names the list by its name or as 'the X one', and takes the item off the wrong list", () => {
+    for (const then of ["sorry, the baking list", "no, the other list, the baking one"]) {
+      const r = secondTurn(added, then);
+      expect(r.kind, then).toBe("action");
+      expect(r.confidence).toBeGreaterThanOrEqual(0.9);
+      expect(r.calls, then).toEqual([
+        { tool: "lists_remove", args: { list: "groceries", item: "flour" } },
+        { tool: "lists_add", args: { items: ["flour"], list: "baking" } },
+      ]);
+    }
   });
 
   it("without a word that corrects, nothing is swapped", () => {

@@ -315,7 +315,7 @@ export function resolveFollowUp(
   const edited =
     schemaEdit(said, after, last, catalog) ??
     (cache.tokens.length === said.length ? namedSwap(cache.tokens, env.text, last, catalog) : undefined);
-  return edited ? { calls: replacing(edited, context, catalog), missing: [] } : undefined;
+  return edited ? { calls: replacing(edited, context, catalog, env), missing: [] } : undefined;
 }
 
 /** What the last call's tool makes of these words as a follow-up, if anything. */
@@ -383,7 +383,7 @@ function answerOf(
   const edited =
     minuteEdit(rest, last) ??
     numberEdit(last, catalog, length ? { seconds } : { ...(number !== undefined ? { number } : {}) });
-  return edited ? { calls: replacing(edited, context, catalog), missing: [] } : undefined;
+  return edited ? { calls: replacing(edited, context, catalog, env), missing: [] } : undefined;
 }
 
 function placeOf(rest: readonly string[], offset: number, cache: SlotCache): string | undefined {

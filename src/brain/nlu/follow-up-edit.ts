@@ -2,7 +2,7 @@ import type { Catalog } from "./catalog.js";
 import { withoutClosing, withoutLead } from "./follow-up-value.js";
 import { findRepeat } from "./language/helpers.js";
 import { NOT_KINDS, namedOf } from "./said-values.js";
-import { findDuration } from "./slots/index.js";
+import { findDuration, type SlotEnv } from "./slots/index.js";
 import type { Token } from "./text/normalize.js";
 import { parseNumber } from "./text/numbers.js";
 import type { NluCall, NluContext } from "./types.js";
@@ -300,9 +300,11 @@ export function placeEdit(last: NluCall, catalog: Catalog, place: string): NluCa
  * An edited call of a tool that made something the session holds a handle to (a timer, an
  * alarm): the newest such thing is cancelled first, as the groups' own corrections do, so a
  * change never leaves the old one running beside the new. The cancel is the group's tool that
- * takes that kind of handle to cancel (its own family first); with no handle held, the edit alone.
+ * takes that kind of handle to cancel (its own family first). With no handle held, the last
+ * call is taken back the way its own tool says "undo" (`undo`: an item added to the wrong list
+ * comes off it), so "no, the baking list" moves the item instead of leaving it on both.
  */
-export function replacing(edited: NluCall, context: NluContext, catalog: Catalog): NluCall[] {
+export function replacing(edited: NluCall, context: NluContext, catalog: Catalog, env: SlotEnv): NluCall[] {
   if (catalog.readsOnly.has(edited.tool)) return [edited];
   const group = catalog.groupOf.get(edited.tool);
   const family = edited.tool.slice(0, edited.tool.indexOf("_") + 1);
@@ -321,7 +323,10 @@ export function replacing(edited: NluCall, context: NluContext, catalog: Catalog
         best = { call: { tool: spec.tool, args: { [use.arg]: newest.handle } }, score };
     }
   }
-  return best ? [best.call, edited] : [edited];
+  if (best) return [best.call, edited];
+  const last = context.lastCall;
+  const taken = last?.tool === edited.tool ? undoOf(last, context, env, catalog) : [];
+  return [...taken, edited];
 }
 
 /** "the bakery one": a label said before "one". */
@@ -351,4 +356,19 @@ export function namedSwap(tokens: readonly Token[], text: string, last: NluCall,
   if (fits.length !== 1) return undefined;
   const [name, value] = fits[0]!;
   return { tool: last.tool, args: { ...last.args, [name]: value } };
+}
+
+/** How the last call's own tool takes it back ("undo"), for a correction that replaces it. */
+function undoOf(last: NluCall, context: NluContext, env: SlotEnv, catalog: Catalog): NluCall[] {
+  const newest: Record<string, string> = {};
+  for (const handle of context.handles ?? []) newest[handle.kind] = handle.handle;
+  for (const spec of catalog.intentsOf.get(last.tool) ?? []) {
+    const answer = spec.followUp?.({ kind: "undo", last, newest, words: [], said: [], env });
+    const calls = answer === undefined ? [] : Array.isArray(answer) ? answer : [answer as NluCall];
+    // Only a take-back that names what it takes back: "cancel the only one" could be another
+    const named = (call: NluCall) => Object.values(call.args).some((v) => v !== undefined);
+    if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool) && named(call)))
+      return [...calls];
+  }
+  return [];
 }
