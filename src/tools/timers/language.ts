@@ -327,7 +327,7 @@ const ALARM_INTENTS: IntentTable = {
     // "and tomorrow?" after listing them: they are all listed already
     followUp: ({ kind, last, when }) => (kind === "and" && when ? { tool: last.tool, args: {} } : undefined),
     vetoes:
-      /\b(?:cancel|delete|remove|change|snooze|turn off|disable|scrap|ditch|drop|axe|kill|get rid of)\b|^(?:please )?set\b|(?<!\b(?:have|had|i've|you) )\bset (?:an|a|my|the|up) alarm/,
+      /\b(?:cancel|delete|remove|change|snooze|turn off|disable|scrap|ditch|drop|axe|kill|get rid of)\b|^(?:please )?set\b|(?<!\b(?:have|had|i've|you|did i|do i) )\bset (?:an|a|my|the|up) alarm/,
     anchors: /\b(?:alarms?|wake|waking)\b/,
     templates: [
       "(show|list|display|check|get|view|read) [me] [all] [of] [my|the] [current|active|upcoming] alarms",
