@@ -25,3 +25,22 @@ describe("a look-up rescue keeps the group's leading reading", () => {
     expect(nlu.parse("did i set an alarm for tomorrow", base)).toMatchObject({ tool: "alarm_list" });
   });
 });
+
+describe("a guessed send is asked as the send, not acted as a draft", () => {
+  it("an email said in one breath with its parts is a question about sending it", () => {
+    for (const said of [
+      "email gran, subject the garden, say the roses are out",
+      "mail my landlord subject boiler say it broke again",
+    ]) {
+      const r = nlu.parse(said, base);
+      expect(r.tool, said).not.toBe("mail_draft");
+      if (r.tool === "mail_send") expect(r.confidence, said).toBeLessThan(0.9);
+    }
+  });
+
+  it("a draft asked for is still drafted", () => {
+    expect(nlu.parse("draft an email to omar saying the invoice is late", base)).toMatchObject({
+      tool: "mail_draft",
+    });
+  });
+});

@@ -2,6 +2,7 @@ import {
   type Args,
   type BuildInput,
   capitalize,
+  type GuessInput,
   isWhen,
   subjectFrom,
 } from "../../brain/nlu/language/index.js";
@@ -74,6 +75,19 @@ const SAYING =
  */
 const SENT_TO =
   /\b(?:e-?mail|mail|send|forward|share)\b(?! (?:a |an )?(?:text|sms|message on|reminder|invite))\s+(?:it|this|that|them|these|those|(?:the|my|a|an|our) [\w.-]+(?: [\w.-]+)?|[\w-]+\.\w{2,4})\b.*\bto (?!(?:the|my) (?:list|calendar|clipboard|printer|trash|folder)\b)(?:me|myself|him|her|them|my \w+|[\w.+-]+@[\w.-]+|[a-z]+)\b/i;
+
+/** Who a guessed email goes to and what it says: "email sam saying …", "write to priya about …". */
+function guessedMail(input: GuessInput): Args | undefined {
+  const said = input.words.join(" ");
+  const m =
+    /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to|saying|says|with|and|back|asking|telling)\b)([a-z]+)(?:\s+(.+))?$/.exec(
+      said,
+    );
+  // "reply to karen's email" names whose message, not whom to write to
+  if (!m || m[2]?.startsWith("'s")) return undefined;
+  const body = (m[2] ?? "").replace(/^(?:saying|that|about|and say|and tell (?:him|her|them))\s+/, "").trim();
+  return { to: [m[1]!], subject: body ? subjectFrom(body) : "", body };
+}
 
 const MAIL_INTENTS: IntentTable = {
   mail_search: {
@@ -153,8 +167,6 @@ const MAIL_INTENTS: IntentTable = {
   mail_send: {
     cues: SENT_TO,
     ask: { to: "Who should it go to?", subject: "What's the subject?", body: "What should it say?" },
-    // A guessed send becomes a draft: nothing leaves until the user sends it
-    guessAs: "mail_draft",
     describe: ({ to, subject }) =>
       Array.isArray(to)
         ? `Send an email to ${to.join(", ")}${subject ? ` about ${String(subject)}` : ""}`
@@ -209,20 +221,12 @@ const MAIL_INTENTS: IntentTable = {
     anchors: /\b(?:e ?mail|mail|reply|respond)\b/,
     vetoes:
       /^(?!(?:send|compose|write|reply|respond|forward)\b(?! me\b)).*\b(?:did|has|have i|any|check|read|inbox|search|find|contacts?|address|id)\b/,
-    fallback: (input) => {
-      const said = input.words.join(" ");
-      const m =
-        /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to|saying|says|with|and|back|asking|telling)\b)([a-z]+)(?:\s+(.+))?$/.exec(
-          said,
-        );
-      // "reply to karen's email" names whose message, not whom to write to
-      if (!m || m[2]?.startsWith("'s")) return undefined;
-      const body = (m[2] ?? "")
-        .replace(/^(?:saying|that|about|and say|and tell (?:him|her|them))\s+/, "")
-        .trim();
-      return { to: [m[1]!], subject: body ? subjectFrom(body) : "", body };
-    },
+    fallback: guessedMail,
   },
+  // A send the classifier guessed is put to the user as the send itself, never acted on (it has
+  // no anchors, so only a very sure reading finds it, and as a loose reading it is at most the
+  // middle band): the question is the confirmation. A draft is acted on only when one was asked for
+  mail_send_guessed: { tool: "mail_send", fallback: guessedMail },
 };
 
 const WHICH_MESSAGE =
