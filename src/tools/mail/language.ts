@@ -50,9 +50,15 @@ function senderOf(text: string): string | undefined {
 const NOT_SENT =
   /\b(?:don't|do not|dont|not|never) (?:send|mail|email) (?:it|this|that|yet)\b|\b(?:just|only) (?:a )?draft\b/;
 
+/** Words for a message's people, not a person: "everyone", "all of them". */
+const NO_ONE_NAMED = /^(?:every(?:one|body)|all(?: of them)?|them|those|the others|the group|the team)$/i;
+
 function mailSend(input: BuildInput): Args | undefined {
   const { to, body, subject } = input.values;
   if (!Array.isArray(to)) return undefined;
+  // "reply to everyone that …": a word for whoever was on a message names no address; which
+  // message's people is the reply's question, not a send's
+  if (to.some((who) => typeof who === "string" && NO_ONE_NAMED.test(who))) return undefined;
   // "email John" with nothing to say: an empty draft to John, never a send
   if (input.fixed.empty === true) return { to, subject: "", body: "" };
   const text = typeof body === "string" ? body : undefined;
