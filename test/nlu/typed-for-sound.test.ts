@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { createNlu } from "../../src/brain/nlu/index.js";
+import { heardAs } from "../../src/brain/nlu/text/heard.js";
+import { tokenize } from "../../src/brain/nlu/text/normalize.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/** Real words typed for their sound-alikes, put back only where their neighbours allow nothing else. */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const base = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
+const heard = (text: string) =>
+  heardAs(tokenize(text))
+    .map((t) => t.w)
+    .join(" ");
+
+describe("a count of time typed as 'our'", () => {
+  it("reads an hour after 'an' or a counted number", () => {
+    expect(heard("ping me in an our about the bins")).toContain("an hour");
+    expect(heard("half an our")).toContain("half an hour");
+    expect(heard("set a timer for 2 ours")).toContain("2 hours");
+    expect(heard("wait for three ours")).toContain("three hours");
+  });
+
+  it("keeps 'our' where it is the word meant", () => {
+    expect(heard("what's on our calendar")).toContain("our calendar");
+    expect(heard("meet at 3 our time")).toContain("our time");
+  });
+
+  it("a reminder due in an hour is a reminder, not a battery reading", () => {
+    expect(nlu.parse("remind me in an our to water the ferns", base)).toMatchObject({
+      tool: "reminders_create",
+    });
+  });
+});
+
+describe("'write' typed as 'right'", () => {
+  it("reads write before a thing that is written", () => {
+    expect(heard("right a note saying buy stamps")).toBe("write a note saying buy stamps");
+    expect(heard("right me an email")).toBe("write me an email");
+  });
+
+  it("keeps right as a direction or an agreement", () => {
+    expect(heard("move it right a bit")).toBe("move it right a bit");
+    expect(heard("right the list is done")).toBe("right the list is done");
+  });
+});
+
+describe("typed into a field named on a page", () => {
+  it("does not type where the cursor is when the field is named and then sent", () => {
+    const r = nlu.parse("type blue suede shoes into the search box on the page and hit enter", base);
+    expect(r.tool).not.toBe("input_type");
+  });
+
+  it("still types words said alone", () => {
+    expect(nlu.parse("type hello world", base)).toMatchObject({ tool: "input_type" });
+  });
+});
+
+describe("a message's people are no address", () => {
+  it("a reply to everyone is not a send to someone called everyone", () => {
+    const r = nlu.parse("reply to everybody that the picnic is off", base);
+    expect(r.args?.to).toBeUndefined();
+  });
+});
