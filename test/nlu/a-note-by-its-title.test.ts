@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { createNlu } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/** A note named by its title is the notes' thing, not a list, whichever side the words fall. */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const base = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
+
+describe("a note named by its title", () => {
+  it("adds to the named note, the words after or before the title", () => {
+    expect(nlu.parse("add to my garden note: prune the roses in march", base)).toMatchObject({
+      tool: "notes_add",
+      args: { title: "garden", text: "prune the roses in march" },
+    });
+    expect(nlu.parse("add buy bulbs to my note called Garden plans", base)).toMatchObject({
+      tool: "notes_add",
+      args: { title: "Garden plans", text: "buy bulbs" },
+    });
+  });
+
+  it("asks which note holds something as a search of the notes", () => {
+    expect(nlu.parse("which note did i put the alarm code in", base)).toMatchObject({ tool: "notes_search" });
+  });
+
+  it("a list stays a list", () => {
+    expect(nlu.parse("add milk to the shopping list", base)).toMatchObject({ tool: "lists_add" });
+  });
+});
