@@ -61,3 +61,19 @@ describe("a message's people are no address", () => {
     expect(r.args?.to).toBeUndefined();
   });
 });
+
+describe("a message that names no mail", () => {
+  it("is not sent as an email on the template's word alone", () => {
+    const r = nlu.parse("send a message to the plumber saying the gate code is 4411", base);
+    expect(r.kind === "action" && r.tool === "mail_send" && r.confidence >= 0.9).toBe(false);
+  });
+
+  it("an email, or a message to an address, is still mail", () => {
+    expect(nlu.parse("send an email to the plumber saying the gate code is 4411", base)).toMatchObject({
+      tool: "mail_send",
+    });
+    expect(nlu.parse("send a message to sam@example.com saying hi", base)).toMatchObject({
+      tool: "mail_send",
+    });
+  });
+});

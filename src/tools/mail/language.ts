@@ -82,6 +82,15 @@ const SAYING =
 const SENT_TO =
   /\b(?:e-?mail|mail|send|forward|share)\b(?! (?:a |an )?(?:text|sms|message on|reminder|invite))\s+(?:it|this|that|them|these|those|(?:the|my|a|an|our) [\w.-]+(?: [\w.-]+)?|[\w-]+\.\w{2,4})\b.*\bto (?!(?:the|my) (?:list|calendar|clipboard|printer|trash|folder)\b)(?:me|myself|him|her|them|my \w+|[\w.+-]+@[\w.-]+|[a-z]+)\b/i;
 
+/**
+ * "send a message to dispatch saying …": a message that names no mail (no email, subject or
+ * address) is a text as much as an email; which one is left to the readings that weigh both.
+ */
+function unnamedMedium(input: BuildInput): boolean {
+  const text = input.env.text.toLowerCase();
+  return /\bmessage\b/.test(text) && !/\b(?:e-?mails?|mail|inbox|subject)\b|@/.test(text);
+}
+
 /** Who a guessed email goes to and what it says: "email sam saying …", "write to priya about …". */
 function guessedMail(input: GuessInput): Args | undefined {
   const said = input.words.join(" ");
@@ -203,7 +212,9 @@ const MAIL_INTENTS: IntentTable = {
       "(send|write|compose) [an|a] [new] (email|mail|e mail)",
     ],
     build: (input) =>
-      NOT_SENT.test(`${input.values.body ?? ""} ${input.values.subject ?? ""}`) ? undefined : mailSend(input),
+      NOT_SENT.test(`${input.values.body ?? ""} ${input.values.subject ?? ""}`) || unnamedMedium(input)
+        ? undefined
+        : mailSend(input),
   },
   mail_draft: {
     ask: { to: "Who should it go to?", subject: "What's the subject?", body: "What should it say?" },
