@@ -17,3 +17,18 @@ describe("one window or the whole app", () => {
       expect(nlu.parse(said, base).tool, said).toBe("apps_quit");
   });
 });
+
+describe("what rings is stopped, a set alarm is cancelled", () => {
+  it("stopping or silencing the alarm dismisses the ringing one", () => {
+    for (const said of ["stop the alarm", "silence my alarm"])
+      expect(nlu.parse(said, base).tool, said).toBe("alerts_dismiss");
+  });
+
+  it("cancelling, or stopping every alarm, cancels the set ones", () => {
+    expect(nlu.parse("cancel the alarm", base).tool).toBe("alarm_cancel");
+    expect(nlu.parse("stop all my alarms", base)).toMatchObject({
+      tool: "alarm_cancel",
+      args: { all: true },
+    });
+  });
+});
