@@ -26,3 +26,9 @@ describe("a note named by its title", () => {
     expect(nlu.parse("add milk to the shopping list", base)).toMatchObject({ tool: "lists_add" });
   });
 });
+
+describe("the page said as one word", () => {
+  it("a screenshot of just the webpage is the browser's", () => {
+    expect(nlu.parse("screenshot just the webpage", base)).toMatchObject({ tool: "browser_screenshot" });
+  });
+});
