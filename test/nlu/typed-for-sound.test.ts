@@ -44,6 +44,18 @@ describe("'write' typed as 'right'", () => {
   });
 });
 
+describe("'weather' typed as 'whether'", () => {
+  it("reads weather where the conjunction cannot stand", () => {
+    expect(heard("whether for tuesday")).toBe("weather for tuesday");
+    expect(heard("what's the whether like")).toContain("the weather like");
+  });
+
+  it("keeps the conjunction", () => {
+    expect(heard("whether to bring a coat")).toBe("whether to bring a coat");
+    expect(heard("ask whether the shop is open")).toBe("ask whether the shop is open");
+  });
+});
+
 describe("typed into a field named on a page", () => {
   it("does not type where the cursor is when the field is named and then sent", () => {
     const r = nlu.parse("type blue suede shoes into the search box on the page and hit enter", base);

@@ -73,7 +73,7 @@ export function heardAs(tokens: readonly Token[]): Token[] {
       if ((clock && t.w !== "free") || count || hour) return { ...t, w: number };
       return t;
     }
-    const unit = hourHeard(tokens, i) ?? writeHeard(tokens, i);
+    const unit = hourHeard(tokens, i) ?? writeHeard(tokens, i) ?? weatherHeard(tokens, i);
     if (unit) return { ...t, w: unit };
     // "remind me 2 do …", "need 2 call …": a verb after it, not a plural or a unit
     if (t.w === "2" && /^[a-z]+$/.test(next) && !next.endsWith("s") && !TIME_UNITS.has(next)) {
@@ -113,6 +113,24 @@ function writeHeard(tokens: readonly Token[], i: number): string | undefined {
   if (tokens[j]?.w === "me" || tokens[j]?.w === "down" || tokens[j]?.w === "up") j++;
   if (!/^(?:a|an)$/.test(tokens[j]?.w ?? "")) return undefined;
   return WRITTEN.has(tokens[j + 1]?.w ?? "") ? "write" : undefined;
+}
+
+/** What follows "weather" when a request starts with it ("weather for friday", "weather like"). */
+const AFTER_WEATHER = new Set(
+  "for in today tomorrow tonight this next on like forecast report outside at later now".split(" "),
+);
+
+/**
+ * "whether" typed for "weather" where the conjunction cannot stand: after an article or a
+ * question's "what's the" ("the whether like"), or opening a request with what a forecast is
+ * for after it ("whether for friday"). "whether to go" and "ask whether it's open" keep theirs.
+ */
+function weatherHeard(tokens: readonly Token[], i: number): string | undefined {
+  if (tokens[i]!.w !== "whether") return undefined;
+  const prev = tokens[i - 1]?.w;
+  const next = tokens[i + 1]?.w ?? "";
+  if (prev === "the" || prev === "any") return "weather";
+  return i === 0 && AFTER_WEATHER.has(next) ? "weather" : undefined;
 }
 
 /**
