@@ -32,3 +32,9 @@ describe("what rings is stopped, a set alarm is cancelled", () => {
     });
   });
 });
+
+describe("which programs the machine has", () => {
+  it("asked with 'which' and the computer said last, lists the apps", () => {
+    expect(nlu.parse("which programs are on my laptop", base)).toMatchObject({ tool: "apps_list" });
+  });
+});

@@ -126,6 +126,8 @@ const APP_INTENTS: IntentTable = {
     build: () => ({}),
     shapes: [
       "what [apps|applications|programs|software] (have i got|do i have|is there|is) installed [on (this|my|the) (thing|computer|laptop|machine|pc|box)]",
+      // Asked of the machine by which, the computer said last ("which programs are on my laptop")
+      "(which|what) (apps|applications|programs|software) (have i got|do i have|are there|is there|are|is) (on|in) (this|my|the) (computer|laptop|machine|pc|mac|box)",
       "(is|have i got|do i have) {app} installed [on (this|my|the) (thing|computer|laptop|machine|pc|box)]",
       "is {app} (open|running|still running|still open) [at the moment|right now|now]",
     ],
