@@ -89,3 +89,12 @@ describe("a message that names no mail", () => {
     });
   });
 });
+
+describe("'off' typed as 'of' after taking something off a list", () => {
+  it("takes the thing off, never shows the list", () => {
+    expect(nlu.parse("take the eggs of my shopping list", base)).toMatchObject({
+      tool: "lists_remove",
+      args: { list: "shopping" },
+    });
+  });
+});
