@@ -32,3 +32,18 @@ describe("the page said as one word", () => {
     expect(nlu.parse("screenshot just the webpage", base)).toMatchObject({ tool: "browser_screenshot" });
   });
 });
+
+describe("a search said first, its verb set apart after it", () => {
+  it("searches the words before '…, google it'", () => {
+    expect(nlu.parse("cheapest ferry to oslo, google it", base)).toMatchObject({
+      tool: "web_search",
+      args: { query: "cheapest ferry to oslo" },
+    });
+  });
+
+  it("a purpose ending in 'search it' is no search said first", () => {
+    expect(nlu.parse("index my recipes folder ~/Recipes so you can search it", base).tool).not.toBe(
+      "web_search",
+    );
+  });
+});
