@@ -32,3 +32,12 @@ describe("date arithmetic is not the time now", () => {
     expect(nlu.parse("what time is it in tokyo", base)).toMatchObject({ tool: "time_now" });
   });
 });
+
+describe("the days until a day, 'until' spelt loosely", () => {
+  it("counts the days to the day named", () => {
+    expect(nlu.parse("how many days untill easter", base)).toMatchObject({
+      tool: "time_until",
+      args: { date: "easter" },
+    });
+  });
+});

@@ -191,6 +191,7 @@ const DATE_INTENTS: IntentTable = {
     // templates leave out
     shapes: [
       "how long [is it] (til|untill|'til|till) {date:text}",
+      `(${DAYS_UNTIL}|days|countdown) (til|untill|'til) {date:text}`,
       // With an aside after the day ("how long until friday, I'm counting the hours")
       `(${DAYS_UNTIL}|how long) [is it|is left|to go] (until|till|til|untill|before) {date:text} [,] {tail:text}`,
     ],
