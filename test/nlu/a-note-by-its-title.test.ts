@@ -47,3 +47,19 @@ describe("a search said first, its verb set apart after it", () => {
     );
   });
 });
+
+describe("one's own papers named as where to search", () => {
+  it("searches the documents, not the web", () => {
+    expect(nlu.parse("search my own documents for the boiler manual settings", base)).toMatchObject({
+      tool: "knowledge_search",
+    });
+    expect(nlu.parse("search the knowledge base: pruning roses", base)).toMatchObject({
+      tool: "knowledge_search",
+      args: { query: "pruning roses" },
+    });
+  });
+
+  it("the web named, or nothing named, stays the web's", () => {
+    expect(nlu.parse("search the web for pruning roses", base)).toMatchObject({ tool: "web_search" });
+  });
+});

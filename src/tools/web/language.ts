@@ -19,9 +19,10 @@ function searchQuery(input: BuildInput): Args | undefined {
   const query = input.values.query;
   if (typeof query !== "string" || /^(?:in|on|and|at|to|the contacts?|contacts?)\b/i.test(query))
     return undefined;
-  // "search jack in contacts", "search my plans for the coming week": one's own data, not the web
+  // "search jack in contacts", "search my plans for the coming week", "search my own documents
+  // for …": one's own data, not the web
   if (
-    /\b(?:in|from) (?:my |the )?(?:contacts?|address book|phone book|calendar|inbox|e ?mails?)$|^(?:my )?(?:schedules?|calendar|agenda|contacts?|inbox)\b/i.test(
+    /\b(?:in|from) (?:my |the )?(?:contacts?|address book|phone book|calendar|inbox|e ?mails?)$|^(?:my )?(?:schedules?|calendar|agenda|contacts?|inbox)\b|^(?:my|our|the) (?:own |saved |stored )?(?:documents|docs|papers|paperwork|knowledge ?base)\b/i.test(
       query,
     )
   )
