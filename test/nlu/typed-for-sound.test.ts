@@ -98,3 +98,21 @@ describe("'off' typed as 'of' after taking something off a list", () => {
     });
   });
 });
+
+describe("the thing to copy after a colon, its purpose said first", () => {
+  it("copies what follows the colon, never the purpose", () => {
+    for (const said of [
+      "copy this so I can paste it: 22 Orchard Way",
+      "copy this so I can paste it later: 22 Orchard Way",
+    ])
+      expect(nlu.parse(said, base), said).toMatchObject({
+        tool: "clipboard_write",
+        args: { text: "22 Orchard Way" },
+      });
+  });
+
+  it("without a colon the words after 'paste it' say where, and are not copied", () => {
+    const r = nlu.parse("copy this so I can paste it into maps", base);
+    expect(r.args?.text).toBeUndefined();
+  });
+});
