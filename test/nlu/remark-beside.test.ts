@@ -93,7 +93,9 @@ describe("a first reading with its tool's own words, below the middle band", () 
 
 describe("a real word typed for its sound-alike", () => {
   it("is read again as the word the catalog says far more often, and the reading is asked", () => {
-    const r = read("chek the whether in lisbon");
+    // Where only the neighbours could tell ("the whether" is read at once, text/heard.ts), the
+    // second reading is asked
+    const r = read("chek whether in lisbon");
     expect(r).toMatchObject({ kind: "action", tool: "weather_current", args: { city: "lisbon" } });
     expect(asked(r)).toBe(true);
   });

@@ -41,11 +41,12 @@ describe("embedded NLU: looser readings that stay safe", () => {
     expect(parse("let's try that again from the start")).toMatchObject({ kind: "dialog" });
   });
 
-  it("makes a guessed email a draft, never a send", () => {
+  it("puts a guessed email to the user as the send itself, never acting on it", () => {
     const result = parse("please send that email to priya");
     expect(result.kind).toBe("action");
-    expect(result.tool).toBe("mail_draft");
+    expect(result.tool).toBe("mail_send");
     expect(result.args).toMatchObject({ to: ["priya"] });
+    expect(result.confidence).toBeLessThan(0.9);
   });
 
   it("plays named audio after a resume verb", () => {

@@ -185,3 +185,26 @@ describe("words spelt by ear, in another language's spelling, or cut to their co
     expect(heard.correct("sirkus")).toBe("sirkus");
   });
 });
+
+describe("a repeated syllable typed once", () => {
+  const counted = new SpellingCorrector(
+    new Map([
+      ["remember", 9],
+      ["banana", 4],
+      ["member", 5],
+    ]),
+  );
+
+  it("gives back the word that says it twice", () => {
+    expect(counted.correct("rember")).toBe("remember");
+  });
+
+  it("a short word is no candidate: four letters are one slip from too many words", () => {
+    expect(counted.correct("bana")).toBe("bana");
+  });
+
+  it("leaves a known word and a word no repeat explains as typed", () => {
+    expect(counted.correct("member")).toBe("member");
+    expect(counted.correct("rambler")).toBe("rambler");
+  });
+});

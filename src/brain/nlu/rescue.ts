@@ -93,9 +93,19 @@ export function lookupCall(
   const tools = [...domain.tools].filter((t) => catalog.groupOf.has(t)).sort((a, b) => rank(a) - rank(b));
   for (const tool of tools) {
     const args = guessArgs(catalog, tool, input, false);
-    if (args) return { tool, args };
+    if (!args) continue;
+    // A sibling never overrules the group's leader on the domain's nouns alone ("did i set an
+    // alarm" lists no timers): only a typed value the leader has no place for says it was meant
+    if (tool !== leader && !takesWhatLeaderCannot(catalog, leader, args)) return undefined;
+    return { tool, args };
   }
   return undefined;
+}
+
+/** The sibling's reading holds a value the leader's arguments have no place for. */
+function takesWhatLeaderCannot(catalog: Catalog, leader: string, args: Record<string, unknown>): boolean {
+  const own = catalog.properties.get(leader) ?? {};
+  return Object.entries(args).some(([key, value]) => value !== undefined && !(key in own));
 }
 
 /**

@@ -14,9 +14,17 @@ const FORCED =
   /\b(?:force|kill|froze|frozen|stuck|hung|hanging|not responding|stopped responding|unresponsive|locked up|crashed)\b/i;
 
 /** The app to quit, forced when it was said to hang or to be killed; the words around dropped. */
+/**
+ * "close the firefox window": one window of the app, closed by the windows' own reading. Closing
+ * it wholly ("… and all its windows", "completely") or killing it is still the app's.
+ */
+const ONE_WINDOW = /\b(?:close|shut)\b(?:(?!\b(?:quit|kill|exit|terminate|force)\b).)*\bwindow\b(?!s)/i;
+const WHOLLY_SAID = /\b(?:completely|entirely|altogether|for good|fully|all its windows|every window)\b/i;
+
 function quitArgs(input: BuildInput): Args | undefined {
   const { tail: _tail, ...args } = slotsAsArgs(input);
   if (typeof args.app !== "string") return args;
+  if (ONE_WINDOW.test(input.env.text) && !WHOLLY_SAID.test(input.env.text)) return undefined;
   return FORCED.test(input.env.text) ? { ...args, force: true } : args;
 }
 
@@ -118,6 +126,8 @@ const APP_INTENTS: IntentTable = {
     build: () => ({}),
     shapes: [
       "what [apps|applications|programs|software] (have i got|do i have|is there|is) installed [on (this|my|the) (thing|computer|laptop|machine|pc|box)]",
+      // Asked of the machine by which, the computer said last ("which programs are on my laptop")
+      "(which|what) (apps|applications|programs|software) (have i got|do i have|are there|is there|are|is) (on|in) (this|my|the) (computer|laptop|machine|pc|mac|box)",
       "(is|have i got|do i have) {app} installed [on (this|my|the) (thing|computer|laptop|machine|pc|box)]",
       "is {app} (open|running|still running|still open) [at the moment|right now|now]",
     ],

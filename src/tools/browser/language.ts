@@ -164,7 +164,7 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     ],
     // The page, not the screen: "just the browser page"; "full page" is only ever a page's
     shapes: [
-      `(screenshot|capture|snap|grab) [just|only] [the|this|my] [browser|web] (page|tab|website|site) [{tail:text}]`,
+      `(screenshot|capture|snap|grab) [just|only] [the|this|my] [browser|web] (page|tab|website|site|webpage) [{tail:text}]`,
       `(take|grab|save|make|get) [me] a [screenshot|screen shot|picture|capture] of [just|only] [the|this|my] (browser page|web page|webpage|browser tab|website) [{tail:text}]`,
       `(take|grab|save|make|get) [me] a (screenshot|screen shot|capture) of ${NAMED_PAGE}`,
       {

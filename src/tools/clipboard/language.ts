@@ -18,10 +18,17 @@ function copyArgs(input: BuildInput): Args | undefined {
   const args = slotsAsArgs(input);
   delete args.tail;
   delete args.about;
+  // "copy this so I can paste it: …": the thing is what the colon leads to, and only that
+  if (args.after === true) {
+    delete args.after;
+    delete args.colon;
+    if (!/\bpaste it\b[^:]{0,20}:\s*\S/i.test(input.env.text)) return undefined;
+  }
   // "copy it: …": only a colon makes the words after "it" the thing to copy
   if (args.colon === true) {
     delete args.colon;
-    if (!/\b(?:it|this|that)\s*(?:for me\s*)?:\s*\S/i.test(input.env.text)) return undefined;
+    // …after the copy's own "it" ("copy it: …"), not a later one ("copy this so I can paste it: …")
+    if (!/\b(?:copy|clip)\s+(?:it|this|that)\s*(?:for me\s*)?:\s*\S/i.test(input.env.text)) return undefined;
     // "type it out, don't copy it: …" refuses the copy
     if (/\b(?:don'?t|do not|never|not|no need to)\s+(?:just\s+)?(?:copy|clip)\b/i.test(input.env.text))
       return undefined;
@@ -134,6 +141,12 @@ const CLIPBOARD_INTENTS: IntentTable = {
     // later". Matched, never taught: taught, "paste" would lean to a copy
     shapes: [
       { t: "(copy|grab) {text} so [that] i (can|could) paste it [{tail:text}]", args: { purpose: true } },
+      // The thing pointed at, then why, then the thing after a colon ("copy this so I can paste
+      // it later: …"); without the colon the words after "paste it" say where, not what
+      {
+        t: "(copy|grab) (this|that|it) so [that] i (can|could) paste it [later|in a bit|somewhere] {text}",
+        args: { purpose: true, colon: true, after: true },
+      },
       // The clipboard by a learner's name ("put X in the copy memory"), with a reason around it
       "[{about:text}] (put|pop|stick|save|place) {text} (in|into|on) the (copy memory|copy buffer|paste memory|paste buffer) [{tail:text}]",
       // The value said first, then where it goes ("the door code is 4471, pop it on the

@@ -9,7 +9,13 @@ import {
 import { byTool, type IntentTable } from "../language.js";
 
 /** The end of a text that named a field by what it is for ("… into the postcode box"). */
-const NAMED_FIELD = /\s(?:in|into) the \w+(?: \w+)? (?:box|field|input|dropdown)$/i;
+/**
+ * Words put into a field named by what it is for ("… into the postcode box"), maybe on a named
+ * page and then sent ("… in the search box on the site and press enter"): the field must be
+ * found first, which typing where the cursor is cannot do.
+ */
+const NAMED_FIELD =
+  /\s(?:in|into) the \w+(?: \w+)? (?:box|field|input|dropdown)(?: (?:on|of|in) (?:the|this|that) (?:\w+ )?(?:page|site|website|form))?(?: and (?:then )?(?:press|hit|tap) (?:enter|return|search|go)| and (?:submit|search)(?: it)?)?$/i;
 
 const MODIFIERS = new Set([
   "ctrl",

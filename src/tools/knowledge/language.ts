@@ -47,6 +47,9 @@ const KNOWLEDGE_INTENTS: IntentTable = {
     // not taught, so training is the same
     shapes: [
       "(search|check|look through|look in|go through) (my|the) (saved|stored|indexed|uploaded) (documents|docs|papers|pdfs|files) (for|about|on) {query}",
+      // One's own papers named as the place to search, the words after "for" or a colon
+      // ("search my own documents for …", "search the knowledge base: …")
+      `(search|check|look through|look in|go through) ${OWN_DOCS} [for|about|on] {query}`,
       // Searched *inside* one's papers: the preposition says where, so the web never is
       `(search|look|dig|hunt|check) (inside|within|through|in|among|across|into) ${OWN_DOCS} (for|about|on) {query}`,
       // Passages asked by how many ("give me 5 passages about X from my notes")

@@ -221,6 +221,8 @@ const LIST_INTENTS: IntentTable = {
     // learner's order ("the lentils remove from the shopping list, I have them already").
     // Matched, never taught
     shapes: [
+      // "off" typed as "of" after a verb that takes things off a list ("take the eggs of my list")
+      `(take|cross|strike|scratch|tick) {item} of ${LIST}`,
       {
         t: `[the|my] {item} (remove|delete|take off|cross off|strike off) (from|off|of) ${LIST} [{tail:text}]`,
         args: { fronted: true },

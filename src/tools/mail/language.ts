@@ -2,6 +2,7 @@ import {
   type Args,
   type BuildInput,
   capitalize,
+  type GuessInput,
   isWhen,
   subjectFrom,
 } from "../../brain/nlu/language/index.js";
@@ -49,9 +50,15 @@ function senderOf(text: string): string | undefined {
 const NOT_SENT =
   /\b(?:don't|do not|dont|not|never) (?:send|mail|email) (?:it|this|that|yet)\b|\b(?:just|only) (?:a )?draft\b/;
 
+/** Words for a message's people, not a person: "everyone", "all of them". */
+const NO_ONE_NAMED = /^(?:every(?:one|body)|all(?: of them)?|them|those|the others|the group|the team)$/i;
+
 function mailSend(input: BuildInput): Args | undefined {
   const { to, body, subject } = input.values;
   if (!Array.isArray(to)) return undefined;
+  // "reply to everyone that …": a word for whoever was on a message names no address; which
+  // message's people is the reply's question, not a send's
+  if (to.some((who) => typeof who === "string" && NO_ONE_NAMED.test(who))) return undefined;
   // "email John" with nothing to say: an empty draft to John, never a send
   if (input.fixed.empty === true) return { to, subject: "", body: "" };
   const text = typeof body === "string" ? body : undefined;
@@ -74,6 +81,28 @@ const SAYING =
  */
 const SENT_TO =
   /\b(?:e-?mail|mail|send|forward|share)\b(?! (?:a |an )?(?:text|sms|message on|reminder|invite))\s+(?:it|this|that|them|these|those|(?:the|my|a|an|our) [\w.-]+(?: [\w.-]+)?|[\w-]+\.\w{2,4})\b.*\bto (?!(?:the|my) (?:list|calendar|clipboard|printer|trash|folder)\b)(?:me|myself|him|her|them|my \w+|[\w.+-]+@[\w.-]+|[a-z]+)\b/i;
+
+/**
+ * "send a message to dispatch saying …": a message that names no mail (no email, subject or
+ * address) is a text as much as an email; which one is left to the readings that weigh both.
+ */
+function unnamedMedium(input: BuildInput): boolean {
+  const text = input.env.text.toLowerCase();
+  return /\bmessage\b/.test(text) && !/\b(?:e-?mails?|mail|inbox|subject)\b|@/.test(text);
+}
+
+/** Who a guessed email goes to and what it says: "email sam saying …", "write to priya about …". */
+function guessedMail(input: GuessInput): Args | undefined {
+  const said = input.words.join(" ");
+  const m =
+    /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to|saying|says|with|and|back|asking|telling)\b)([a-z]+)(?:\s+(.+))?$/.exec(
+      said,
+    );
+  // "reply to karen's email" names whose message, not whom to write to
+  if (!m || m[2]?.startsWith("'s")) return undefined;
+  const body = (m[2] ?? "").replace(/^(?:saying|that|about|and say|and tell (?:him|her|them))\s+/, "").trim();
+  return { to: [m[1]!], subject: body ? subjectFrom(body) : "", body };
+}
 
 const MAIL_INTENTS: IntentTable = {
   mail_search: {
@@ -153,8 +182,6 @@ const MAIL_INTENTS: IntentTable = {
   mail_send: {
     cues: SENT_TO,
     ask: { to: "Who should it go to?", subject: "What's the subject?", body: "What should it say?" },
-    // A guessed send becomes a draft: nothing leaves until the user sends it
-    guessAs: "mail_draft",
     describe: ({ to, subject }) =>
       Array.isArray(to)
         ? `Send an email to ${to.join(", ")}${subject ? ` about ${String(subject)}` : ""}`
@@ -185,7 +212,9 @@ const MAIL_INTENTS: IntentTable = {
       "(send|write|compose) [an|a] [new] (email|mail|e mail)",
     ],
     build: (input) =>
-      NOT_SENT.test(`${input.values.body ?? ""} ${input.values.subject ?? ""}`) ? undefined : mailSend(input),
+      NOT_SENT.test(`${input.values.body ?? ""} ${input.values.subject ?? ""}`) || unnamedMedium(input)
+        ? undefined
+        : mailSend(input),
   },
   mail_draft: {
     ask: { to: "Who should it go to?", subject: "What's the subject?", body: "What should it say?" },
@@ -209,20 +238,12 @@ const MAIL_INTENTS: IntentTable = {
     anchors: /\b(?:e ?mail|mail|reply|respond)\b/,
     vetoes:
       /^(?!(?:send|compose|write|reply|respond|forward)\b(?! me\b)).*\b(?:did|has|have i|any|check|read|inbox|search|find|contacts?|address|id)\b/,
-    fallback: (input) => {
-      const said = input.words.join(" ");
-      const m =
-        /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to|saying|says|with|and|back|asking|telling)\b)([a-z]+)(?:\s+(.+))?$/.exec(
-          said,
-        );
-      // "reply to karen's email" names whose message, not whom to write to
-      if (!m || m[2]?.startsWith("'s")) return undefined;
-      const body = (m[2] ?? "")
-        .replace(/^(?:saying|that|about|and say|and tell (?:him|her|them))\s+/, "")
-        .trim();
-      return { to: [m[1]!], subject: body ? subjectFrom(body) : "", body };
-    },
+    fallback: guessedMail,
   },
+  // A send the classifier guessed is put to the user as the send itself, never acted on (it has
+  // no anchors, so only a very sure reading finds it, and as a loose reading it is at most the
+  // middle band): the question is the confirmation. A draft is acted on only when one was asked for
+  mail_send_guessed: { tool: "mail_send", fallback: guessedMail },
 };
 
 const WHICH_MESSAGE =

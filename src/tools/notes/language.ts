@@ -29,7 +29,13 @@ const NOTES_INTENTS: IntentTable = {
     ],
     // A note dictated after its word and a colon ("note: the fence needs paint"). Matched, not
     // taught: "note" leads to memory and to music too
-    shapes: [{ t: "(note|memo|jot) : {text:body}", args: { colon: true } }],
+    shapes: [
+      { t: "(note|memo|jot) : {text:body}", args: { colon: true } },
+      // A note named by its title, the words after ("add to my recipes note: …") or the title
+      // said last ("add … to my note called Garden"). Matched, never taught
+      "(add|put|write|append) (to|in|into|on) [my|the] {title:label} (note|notes) [:] {text:body}",
+      "(add|put|write|append) {text:body} (to|in|into|on) [my|the] note (called|named|titled) {title:label}",
+    ],
     // "a note for yourself / in your memory" is kept by Jarvis, not written in a note
     build: (input) => {
       const { colon, ...args } = slotsAsArgs(input);
@@ -76,7 +82,11 @@ const NOTES_INTENTS: IntentTable = {
       `(do i have|have i got) [a|any] ${NOTE} (about|on|mentioning) {query}`,
     ],
     // Searched with no "my" ("search notes for rye"): the notes are still one's own, never the web
-    shapes: ["(search|look through|check|grep|go through) [the] (notes|memos) for {query}"],
+    shapes: [
+      "(search|look through|check|grep|go through) [the] (notes|memos) for {query}",
+      // Asking which note holds something ("which note did I put the alarm code in")
+      "(which|what) (note|notes) (did|have) i (put|write|save|keep|jot|store) {query} (in|on|into)",
+    ],
     samples: ["what did i note about the car", "search the notes i took"],
   },
 };

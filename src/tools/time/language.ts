@@ -45,8 +45,10 @@ const TIME_INTENTS: IntentTable = {
       return { tool: last.tool, args: zone ? { timezone: zone } : { city: place } };
     },
     strictScope: true,
+    // A count of days from a day ("ten days before the 22nd", "the day after tomorrow") or the
+    // gap between two places' clocks is the date or zone arithmetic's, not the time now
     vetoes:
-      /\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|screen time|how much (?:\w+ )?time|shop|express|subtract\w*|added|times|set|reach\w*|birth\w*|sunscreen|umbrella|jacket|coat|weather|rain\w*|snow\w*|sunny|hot|cold|warm)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
+      /\b(?:days?|weeks?|months?|years?|fortnight) (?:before|after|from|prior to|later than)\b|\bday (?:after|before) (?:of )?(?:tomorrow|yesterday)\b|\btime difference\b|\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|screen time|how much (?:\w+ )?time|shop|express|subtract\w*|added|times|set|reach\w*|birth\w*|sunscreen|umbrella|jacket|coat|weather|rain\w*|snow\w*|sunny|hot|cold|warm)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
     anchors: /\b(?:time|clock|date|day|hour|month|year|zone)\b/,
     templates: [
       "what (time|hour) is it [over] [there|here] [now|right now|currently|at the moment] [please]",
@@ -189,6 +191,7 @@ const DATE_INTENTS: IntentTable = {
     // templates leave out
     shapes: [
       "how long [is it] (til|untill|'til|till) {date:text}",
+      `(${DAYS_UNTIL}|days|countdown) (til|untill|'til) {date:text}`,
       // With an aside after the day ("how long until friday, I'm counting the hours")
       `(${DAYS_UNTIL}|how long) [is it|is left|to go] (until|till|til|untill|before) {date:text} [,] {tail:text}`,
     ],
@@ -244,6 +247,8 @@ const DATE_INTENTS: IntentTable = {
     shapes: [
       "{amount:text} (after|from|before) {from:text} [,] (what|which) (date|day) (is that|is it|will that be|would that be|does that make|do i get|is this)",
       "(what|which) (date|day) (is|will it be|would it be|was) {amount:text} (before|prior to) {from:text}",
+      // The date named first, then how far from which day ("the date six weeks after the 3rd")
+      "[what is|what's|tell me|give me] [the] date {amount:text} (after|from|before|prior to) {from:text}",
     ],
     build: (input: BuildInput) => {
       const amount = amountOf(String(input.values.amount ?? ""));

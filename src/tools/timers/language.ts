@@ -327,7 +327,7 @@ const ALARM_INTENTS: IntentTable = {
     // "and tomorrow?" after listing them: they are all listed already
     followUp: ({ kind, last, when }) => (kind === "and" && when ? { tool: last.tool, args: {} } : undefined),
     vetoes:
-      /\b(?:cancel|delete|remove|change|snooze|turn off|disable|scrap|ditch|drop|axe|kill|get rid of)\b|^(?:please )?set\b|(?<!\b(?:have|had|i've|you) )\bset (?:an|a|my|the|up) alarm/,
+      /\b(?:cancel|delete|remove|change|snooze|turn off|disable|scrap|ditch|drop|axe|kill|get rid of)\b|^(?:please )?set\b|(?<!\b(?:have|had|i've|you|did i|do i) )\bset (?:an|a|my|the|up) alarm/,
     anchors: /\b(?:alarms?|wake|waking)\b/,
     templates: [
       "(show|list|display|check|get|view|read) [me] [all] [of] [my|the] [current|active|upcoming] alarms",
@@ -384,6 +384,10 @@ const ALARM_INTENTS: IntentTable = {
       // "the 5.45 one" names an alarm by its time: a time it must be ("the big one" is none)
       if (input.values.at !== undefined && !(isWhen(input.values.at) && input.values.at.hasTime))
         return undefined;
+      // "stop the alarm", "silence the alarm": the one ringing now is stopped (the alerts'
+      // dismiss), not a set alarm cancelled; one named by its time or all of them are cancelled
+      if (args.at === undefined && args.all === undefined && RINGING_STOPPED.test(input.env.text))
+        return undefined;
       return args;
     },
     // Another thing's alarm ("the alarm in the car keeps beeping", "the smoke alarm") is none of
@@ -392,6 +396,9 @@ const ALARM_INTENTS: IntentTable = {
     fallback: (input) => cancelGuess(input, "alarm"),
   },
 };
+
+/** Stopping what rings: "stop the alarm", "silence my alarm", "kill that alarm". */
+const RINGING_STOPPED = /^\W*(?:please\s+)?(?:stop|silence|quiet|kill|dismiss|snooze)\b/i;
 
 /** Timers and alarms ring on this computer: one on the kitchen speaker or a phone is not Jarvis's. */
 export const TIMERS_LANGUAGE = withPhrasings(

@@ -10,13 +10,19 @@ function newsQuery(input: BuildInput): Args | undefined {
 
 const ONLINE = "(online|on the web|on the internet|on google|on the net|on duckduckgo)";
 
+/** The search said first, then set apart from its verb ("…, google it", "… - look it up"). */
+const SET_APART = /[,;:\u2013\u2014-]\s*(?:google|search|look up|search up)\s+(?:it|that)\b/i;
+
 function searchQuery(input: BuildInput): Args | undefined {
+  // "index my folder so you can search it" is no search said first: only words set apart are
+  if (input.fixed.after === true && !SET_APART.test(input.env.text)) return undefined;
   const query = input.values.query;
   if (typeof query !== "string" || /^(?:in|on|and|at|to|the contacts?|contacts?)\b/i.test(query))
     return undefined;
-  // "search jack in contacts", "search my plans for the coming week": one's own data, not the web
+  // "search jack in contacts", "search my plans for the coming week", "search my own documents
+  // for …": one's own data, not the web
   if (
-    /\b(?:in|from) (?:my |the )?(?:contacts?|address book|phone book|calendar|inbox|e ?mails?)$|^(?:my )?(?:schedules?|calendar|agenda|contacts?|inbox)\b/i.test(
+    /\b(?:in|from) (?:my |the )?(?:contacts?|address book|phone book|calendar|inbox|e ?mails?)$|^(?:my )?(?:schedules?|calendar|agenda|contacts?|inbox)\b|^(?:my|our|the) (?:own |saved |stored )?(?:documents|docs|papers|paperwork|knowledge ?base)\b/i.test(
       query,
     )
   )
@@ -77,6 +83,12 @@ const WEB_INTENTS: IntentTable = {
       "(search|look|find) (in|on) [the] (internet|web|google|net) [for|about] {query}",
       // "google it: …": the pronoun is the request's, the words after it the search
       "(google|search|look up) (it|this|that) {query}",
+      // The words first and the pronoun after ("cheapest flights to oslo, google it"): the search
+      // is what was said before it
+      {
+        t: "{query} (google|search|look up|search up) (it|that) [up] [for me] [please]",
+        args: { after: true },
+      },
       "what (do|are) people (say|saying|think) (online|on the internet|on the web) about {query}",
       // A number of results asked first, terse ("top 3 results for X"): results are the web's
       "(top|first|best) {limit:number} (results|links|hits|web results|search results) (for|about|on) {query}",

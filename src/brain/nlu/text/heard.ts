@@ -73,6 +73,8 @@ export function heardAs(tokens: readonly Token[]): Token[] {
       if ((clock && t.w !== "free") || count || hour) return { ...t, w: number };
       return t;
     }
+    const unit = hourHeard(tokens, i) ?? writeHeard(tokens, i) ?? weatherHeard(tokens, i);
+    if (unit) return { ...t, w: unit };
     // "remind me 2 do …", "need 2 call …": a verb after it, not a plural or a unit
     if (t.w === "2" && /^[a-z]+$/.test(next) && !next.endsWith("s") && !TIME_UNITS.has(next)) {
       const before = prev === "me" ? (tokens[i - 2]?.w ?? "") : prev;
@@ -80,6 +82,55 @@ export function heardAs(tokens: readonly Token[]): Token[] {
     }
     return t;
   });
+}
+
+/**
+ * "our" typed for "hour" where only a count of time fits: after "an" ("in an our", "half an
+ * our"), or after a number that a count of time follows ("in 2 ours", "for three ours"). "at 3
+ * our time" keeps its "our": "at" takes a clock time, not a count.
+ */
+function hourHeard(tokens: readonly Token[], i: number): string | undefined {
+  const word = tokens[i]!.w;
+  if (word !== "our" && word !== "ours") return undefined;
+  const prev = tokens[i - 1]?.w ?? "";
+  const counted = (/^\d+$/.test(prev) || isNumberWord(prev)) && TAKES_A_COUNT.has(tokens[i - 2]?.w ?? "");
+  if (prev !== "an" && !counted) return undefined;
+  return word === "our" ? "hour" : "hours";
+}
+
+/** What is written: the words that "write" takes and no other sound-alike does before them. */
+const WRITTEN = new Set(
+  "note notes email e-mail mail letter message memo reminder draft reply list card poem essay".split(" "),
+);
+
+/**
+ * "right" typed for "write" before a thing that is written ("right a note saying …", "right me
+ * an email"): "right" never takes "a" and a written thing after it ("turn right a bit", "right, the list is done").
+ */
+function writeHeard(tokens: readonly Token[], i: number): string | undefined {
+  if (tokens[i]!.w !== "right") return undefined;
+  let j = i + 1;
+  if (tokens[j]?.w === "me" || tokens[j]?.w === "down" || tokens[j]?.w === "up") j++;
+  if (!/^(?:a|an)$/.test(tokens[j]?.w ?? "")) return undefined;
+  return WRITTEN.has(tokens[j + 1]?.w ?? "") ? "write" : undefined;
+}
+
+/** What follows "weather" when a request starts with it ("weather for friday", "weather like"). */
+const AFTER_WEATHER = new Set(
+  "for in today tomorrow tonight this next on like forecast report outside at later now".split(" "),
+);
+
+/**
+ * "whether" typed for "weather" where the conjunction cannot stand: after an article or a
+ * question's "what's the" ("the whether like"), or opening a request with what a forecast is
+ * for after it ("whether for friday"). "whether to go" and "ask whether it's open" keep theirs.
+ */
+function weatherHeard(tokens: readonly Token[], i: number): string | undefined {
+  if (tokens[i]!.w !== "whether") return undefined;
+  const prev = tokens[i - 1]?.w;
+  const next = tokens[i + 1]?.w ?? "";
+  if (prev === "the" || prev === "any") return "weather";
+  return i === 0 && AFTER_WEATHER.has(next) ? "weather" : undefined;
 }
 
 /**

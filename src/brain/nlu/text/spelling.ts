@@ -21,6 +21,8 @@ export class SpellingCorrector {
   private common: Set<string> | undefined;
   /** How each known word sounds (sounds.ts) → the words (built on the first word no slip explains). */
   private sounds: Map<string, string[]> | undefined;
+  /** A known word with its repeated syllable said once → the word (built on the first word nothing else explains). */
+  private repeats: Map<string, string> | undefined;
   /** Words known though never trained on, merged on the first unknown word (see the constructor). */
   private readonly alsoKnown: () => ReadonlySet<string>;
   private merged = false;
@@ -151,7 +153,27 @@ export class SpellingCorrector {
       const best = this.mostFrequent(word, candidates);
       if (best) return this.likelier(best, heard) ?? best;
     }
-    return heard ?? word;
+    return heard ?? this.onceRepeated(word) ?? word;
+  }
+
+  /**
+   * "rember": a word whose syllable repeats ("re-mem-ber") typed with it once. Two letters lost
+   * together are beyond a slip, but only where the known word says them twice in a row.
+   */
+  private onceRepeated(word: string): string | undefined {
+    if (!this.repeats) {
+      this.repeats = new Map();
+      for (const [known, count] of this.known) {
+        if (known.length < 6 || count < HEARD_AT_LEAST || !/^[a-z]+$/.test(known)) continue;
+        for (let i = 0; i + 4 <= known.length; i++)
+          if (known.slice(i, i + 2) === known.slice(i + 2, i + 4)) {
+            const once = known.slice(0, i + 2) + known.slice(i + 4);
+            if (!this.known.has(once) && this.seen(this.repeats.get(once) ?? "") < count)
+              this.repeats.set(once, known);
+          }
+      }
+    }
+    return this.repeats.get(word);
   }
 
   /** Of a slip's reading and a reading by ear, the word the catalog says more often. */
