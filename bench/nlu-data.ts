@@ -316,6 +316,16 @@ export function loadDevEveryday14(): BlindCase[] {
   return loadEveryday("dev-everyday14.jsonl");
 }
 
+/** The fifteenth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday15(): BlindCase[] {
+  return loadEveryday("dev-everyday15.jsonl");
+}
+
+/** The sixteenth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday16(): BlindCase[] {
+  return loadEveryday("dev-everyday16.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

@@ -24,6 +24,8 @@ import {
   loadDevEveryday12,
   loadDevEveryday13,
   loadDevEveryday14,
+  loadDevEveryday15,
+  loadDevEveryday16,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -61,6 +63,8 @@ const everyday = [
   ...loadDevEveryday12().map((c) => ({ set: "dev-everyday12", c })),
   ...loadDevEveryday13().map((c) => ({ set: "dev-everyday13", c })),
   ...loadDevEveryday14().map((c) => ({ set: "dev-everyday14", c })),
+  ...loadDevEveryday15().map((c) => ({ set: "dev-everyday15", c })),
+  ...loadDevEveryday16().map((c) => ({ set: "dev-everyday16", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

@@ -27,6 +27,8 @@ import {
   loadDevEveryday12,
   loadDevEveryday13,
   loadDevEveryday14,
+  loadDevEveryday15,
+  loadDevEveryday16,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -108,6 +110,8 @@ breakdown(loadDevEveryday11(), "dev-everyday11 (development after its untuned sc
 breakdown(loadDevEveryday12(), "dev-everyday12 (development after its untuned score)", true);
 breakdown(loadDevEveryday13(), "dev-everyday13 (development after its untuned score)", true);
 breakdown(loadDevEveryday14(), "dev-everyday14 (development after its untuned score)", true);
+breakdown(loadDevEveryday15(), "dev-everyday15 (development after its untuned score)", true);
+breakdown(loadDevEveryday16(), "dev-everyday16 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

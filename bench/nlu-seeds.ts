@@ -62,6 +62,8 @@ const everyday = [
   "dev-everyday12",
   "dev-everyday13",
   "dev-everyday14",
+  "dev-everyday15",
+  "dev-everyday16",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

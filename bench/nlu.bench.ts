@@ -36,6 +36,8 @@ import {
   loadDevEveryday12,
   loadDevEveryday13,
   loadDevEveryday14,
+  loadDevEveryday15,
+  loadDevEveryday16,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -203,6 +205,14 @@ const devEveryday14 = scoreBlind(loadDevEveryday14(), nlu, bands, groupOfTool, {
   name: "dev_everyday14 (fourteenth independent writer, the whole catalog, eight personas incl. a taxi driver, a librarian, a ten-year-old and a hotel receptionist, dictation in a café, non-native speakers of three languages; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday15 = scoreBlind(loadDevEveryday15(), nlu, bands, groupOfTool, {
+  name: "dev_everyday15 (fifteenth independent writer, the whole catalog, eight personas incl. a night nurse, a maths teacher, a retired sailor and a student in exam week, dictation on a windy street, non-native speakers of Polish, Arabic or Japanese; development figures after its untuned score)",
+  listMisses: true,
+});
+const devEveryday16 = scoreBlind(loadDevEveryday16(), nlu, bands, groupOfTool, {
+  name: "dev_everyday16 (sixteenth independent writer, the whole catalog, eight personas incl. a builder, a parent of three, a developer and an elderly person living alone, a smart speaker in a noisy kitchen, non-native speakers of Spanish, Hindi or Turkish; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -223,6 +233,8 @@ if (quick) {
     devEveryday12,
     devEveryday13,
     devEveryday14,
+    devEveryday15,
+    devEveryday16,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -306,6 +318,8 @@ writeResult("nlu", {
   dev_everyday12: devEveryday12,
   dev_everyday13: devEveryday13,
   dev_everyday14: devEveryday14,
+  dev_everyday15: devEveryday15,
+  dev_everyday16: devEveryday16,
   suites,
   own_commands: own,
 });
