@@ -1,6 +1,15 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { ActiveIntent, Catalog } from "./catalog.js";
-import { minuteEdit, namedSwap, numberEdit, placeEdit, replacing, schemaEdit } from "./follow-up-edit.js";
+import {
+  minuteEdit,
+  namedSwap,
+  newestHandles,
+  numberEdit,
+  ownFollowUp,
+  placeEdit,
+  replacing,
+  schemaEdit,
+} from "./follow-up-edit.js";
 import {
   bareValue,
   clauseAfterReaction,
@@ -350,8 +359,7 @@ function answerOf(
   const place =
     rest.length > 0 && !(more && !PLACE_LEAD.has(rest[0]!)) ? placeOf(rest, offset, cache) : undefined;
   const number = rest.length > 0 ? parseNumber(rest) : undefined;
-  const newest: Record<string, string> = {};
-  for (const handle of context.handles ?? []) newest[handle.kind] = handle.handle;
+  const newest = newestHandles(context);
   const input = {
     kind: found.kind,
     last,
@@ -369,13 +377,10 @@ function answerOf(
   // A day, a length or a place ("and for tomorrow", "and in london") is never one more item
   const items = found.kind === "and" && looksLikeItems(rest) && !when && seconds === undefined;
   const kinds: FollowUpKind[] = items ? ["and", "more"] : [found.kind];
-  for (const kind of kinds)
-    for (const spec of catalog.intentsOf.get(last.tool) ?? []) {
-      const answer = spec.followUp?.({ ...input, kind });
-      const calls = answer === undefined ? [] : Array.isArray(answer) ? answer : [answer as NluCall];
-      if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool)))
-        return { calls: [...calls], missing: calls.length === 1 ? requiredLeftOut(calls[0]!, catalog) : [] };
-    }
+  for (const kind of kinds) {
+    const calls = ownFollowUp({ ...input, kind }, catalog);
+    if (calls) return { calls, missing: calls.length === 1 ? requiredLeftOut(calls[0]!, catalog) : [] };
+  }
   // Nothing of the tool's own: a new value for the argument its schema says takes it
   const moved = found.kind === "and" && place && !when ? placeEdit(last, catalog, place) : undefined;
   if (moved) return { calls: [moved], missing: [] };

@@ -1,3 +1,4 @@
+import type { FollowUpInput } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
 import { withoutClosing, withoutLead } from "./follow-up-value.js";
 import { findRepeat } from "./language/helpers.js";
@@ -358,17 +359,35 @@ export function namedSwap(tokens: readonly Token[], text: string, last: NluCall,
   return { tool: last.tool, args: { ...last.args, [name]: value } };
 }
 
-/** How the last call's own tool takes it back ("undo"), for a correction that replaces it. */
-function undoOf(last: NluCall, context: NluContext, env: SlotEnv, catalog: Catalog): NluCall[] {
+/** The newest handle of each kind the session holds ("t" → "#t3"), for a tool's own follow-up. */
+export function newestHandles(context: NluContext): Record<string, string> {
   const newest: Record<string, string> = {};
   for (const handle of context.handles ?? []) newest[handle.kind] = handle.handle;
-  for (const spec of catalog.intentsOf.get(last.tool) ?? []) {
-    const answer = spec.followUp?.({ kind: "undo", last, newest, words: [], said: [], env });
+  return newest;
+}
+
+/**
+ * What the last call's own tool makes of a follow-up: the first of its intents whose answer is
+ * calls of known tools (and, when given, calls that pass `keep`).
+ */
+export function ownFollowUp(
+  input: FollowUpInput,
+  catalog: Catalog,
+  keep: (call: NluCall) => boolean = () => true,
+): NluCall[] | undefined {
+  for (const spec of catalog.intentsOf.get(input.last.tool) ?? []) {
+    const answer = spec.followUp?.(input);
     const calls = answer === undefined ? [] : Array.isArray(answer) ? answer : [answer as NluCall];
-    // Only a take-back that names what it takes back: "cancel the only one" could be another
-    const named = (call: NluCall) => Object.values(call.args).some((v) => v !== undefined);
-    if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool) && named(call)))
+    if (calls.length > 0 && calls.every((call) => catalog.groupOf.has(call.tool) && keep(call)))
       return [...calls];
   }
-  return [];
+  return undefined;
+}
+
+/** How the last call's own tool takes it back ("undo"), for a correction that replaces it. */
+function undoOf(last: NluCall, context: NluContext, env: SlotEnv, catalog: Catalog): NluCall[] {
+  const input = { kind: "undo" as const, last, newest: newestHandles(context), words: [], said: [], env };
+  // Only a take-back that names what it takes back: "cancel the only one" could be another
+  const named = (call: NluCall) => Object.values(call.args).some((v) => v !== undefined);
+  return ownFollowUp(input, catalog, named) ?? [];
 }
