@@ -24,6 +24,7 @@ import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
 import { SlotCache, wordsOnDemand } from "./template.js";
+import { swallowsAnother } from "./template-guard.js";
 import { dropContrasted } from "./text/negation.js";
 import { heardAs, openerLength, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
@@ -90,7 +91,7 @@ class Parser {
 
   constructor(
     private readonly catalog: Catalog,
-    classifier: SoftmaxClassifier,
+    private readonly classifier: SoftmaxClassifier,
     private readonly settings: ParserSettings,
   ) {
     this.back = new PointsBack(catalog, classifier, {
@@ -275,12 +276,30 @@ class Parser {
         CONFIDENCE.template,
       );
     if (whole) {
-      return this.action(
-        input,
-        [{ tool: whole.tool, args: whole.args }],
-        templateConfidence(this.catalog, whole, words, input),
-      );
+      const confidence = templateConfidence(this.catalog, whole, words, input);
+      const acted = this.action(input, [{ tool: whole.tool, args: whole.args }], confidence);
+      // A template that swallowed a sentence about another group's thing is left to the
+      // classifier, and asked when that reads nothing (template-guard.ts)
+      if (!swallowsAnother(this.catalog, whole, () => this.classifier.classify(words))) return acted;
+      // The group the guard found the sentence about: its reading is at least asked
+      const other = this.guess(input, context, tokens, words, env);
+      if (other.kind === "action")
+        return { ...other, confidence: Math.max(other.confidence, CONFIDENCE.incomplete) };
+      return other.kind === "question"
+        ? other
+        : { ...acted, confidence: Math.min(confidence, CONFIDENCE.unnamedMedium) };
     }
+    return this.guess(input, context, tokens, words, env);
+  }
+
+  /** No template read the words: a pending question's answer, or the classifier's reading. */
+  private guess(
+    input: string,
+    context: NluContext,
+    tokens: readonly Token[],
+    words: readonly string[],
+    env: SlotEnv,
+  ): NluResult {
     if (context.pending && fitsPending(context.pending, words, input, this.catalog)) {
       // "the second one" answers "Which event?" with a handle from the last listing
       const picked = pickPendingHandle(words, context, this.catalog);

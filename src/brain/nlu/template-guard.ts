@@ -1,0 +1,57 @@
+import type { Catalog } from "./catalog.js";
+import type { Classification } from "./classifier.js";
+import type { Candidate } from "./matcher.js";
+
+/**
+ * Words that only join a template's slots as clauses ("{keys} so {tail}", "{label}, {duration}"):
+ * a template whose fixed words are all of these rests on its slot values alone. A word that says
+ * what a value is for ("… with du", "350 F in C") is the template's own and not among them.
+ */
+const JOINING = new Set(["to", "so", "and", "then", "or", "but", "please", "just", "now", "the", "a", "an"]);
+
+/** A particle that makes the verb before it another verb ("write out", "take note of"). */
+const PARTICLE = new Set(["out", "up", "down", "off", "of", "over", "back", "away"]);
+
+/** How clearly the classifier must read another group, and how little the template's own. */
+const OTHER = { bare: 0.4, particle: 0.9 } as const;
+const OWN_AT_MOST = 0.1;
+
+/**
+ * A free-text template reading that swallowed a sentence about another group's thing: acted on,
+ * it would do what the person did not ask. Two shapes, each only when the classifier reads the
+ * whole sentence as another group's, clearly, and the template's own group barely at all:
+ * - the template's fixed words are only joining words, so the reading rests on its slot values,
+ *   and its free text says another group's own words ("Tokyo weather, one week": a timer whose
+ *   label is a forecast request; "right so …, can you set an alarm …": a key press from a
+ *   discourse marker at the start of a sentence);
+ * - a free slot opens on a particle, so the template's verb was another verb ("write out what's
+ *   said in memo.wav" is no file written; "take note of today as …").
+ * Such a reading is left to the classifier, or asked (parser.ts).
+ */
+export function swallowsAnother(
+  catalog: Catalog,
+  candidate: Candidate,
+  classify: () => Classification,
+): boolean {
+  const said = candidate.said;
+  if (!said || candidate.missing) return false;
+  const result = classify();
+  const own = catalog.groupOf.get(candidate.tool);
+  const byGroup = new Map<string, number>();
+  for (const { label, probability } of result.ranked) {
+    const group = catalog.groupOf.get(label);
+    if (group) byGroup.set(group, (byGroup.get(group) ?? 0) + probability);
+  }
+  if ((byGroup.get(own ?? "") ?? 0) > OWN_AT_MOST) return false;
+  const [other, p] = [...byGroup].filter(([g]) => g !== own).sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+  const bare = said.fixed.every((w) => JOINING.has(w));
+  if (bare && p >= OTHER.bare) {
+    // The other group's own words are in the free text: the sentence is about its thing
+    const text = said.free.map((words) => words.join(" ")).join(" ");
+    return [...catalog.intentsOf].some(
+      ([tool, specs]) =>
+        catalog.groupOf.get(tool) === other && specs.some((spec) => spec.anchors?.test(text)),
+    );
+  }
+  return p >= OTHER.particle && said.free.some((words) => PARTICLE.has(words[0] ?? ""));
+}
