@@ -233,6 +233,13 @@ export const ADVICE_SUBJECT = alt([
   "mortgage",
   "savings",
   "lottery",
+  // Whether to sell, buy or let a home or a car: a decision about money and property
+  "(?:sell|buy|rent out|let out|remortgage) (?:my|our|a|the) (?:house|home|flat|apartment|property|car)",
+  "house prices?",
+  "property market",
+  "interest rates?",
+  "loans?",
+  "debts?",
 ]);
 
 /** Asking what to do or whether it is fine: the frame of a request for advice. */
@@ -280,6 +287,12 @@ export const WORLD_FACT = alt([
   "distance (?:from|between) (?:the )?(?:earth|moon|sun)",
   "best religion",
   "lottery (?:numbers|results)",
+  // Fortunes told and the future foretold: no tool holds them
+  "horoscopes?",
+  "star signs?",
+  "tarot",
+  "(?:tell|read) (?:me )?my fortune",
+  "(?:numbers|team|horse|who) (?:that |which )?(?:will|is going to) win",
   "(?:is|does) god exist",
 ]);
 
@@ -348,6 +361,51 @@ export const ERRANDS = alt([
   "unsubscribe (?:me|us)",
   "enrol (?:me|us)",
   "enroll (?:me|us)",
+]);
+
+/** Places out in town where errands are run: what is done there is done in person. */
+export const PLACES_OUT = alt([
+  "post office",
+  "bank",
+  "supermarket",
+  "shops?",
+  "store",
+  "pharmacy",
+  "chemist'?s?",
+  "doctor'?s?",
+  "surgery",
+  "dentist'?s?",
+  "hospital",
+  "council",
+  "town hall",
+  "dmv",
+  "library",
+  "station",
+  "airport",
+  "petrol station",
+  "gas station",
+  "hairdresser'?s?",
+  "barber'?s?",
+  "vet'?s?",
+]);
+
+/** What is done in person at such a place: queueing, paying in, collecting, handing in. */
+export const DONE_THERE = alt([
+  "skip",
+  "jump",
+  "queue",
+  "wait in",
+  "pay in",
+  "collect",
+  "pick up",
+  "drop off",
+  "return",
+  "post",
+  "hand in",
+  "renew",
+  "cash",
+  "deposit",
+  "withdraw",
 ]);
 
 /** Getting into what is not the person's, or cheating. */
