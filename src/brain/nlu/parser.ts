@@ -7,6 +7,7 @@ import type { SoftmaxClassifier } from "./classifier.js";
 import { Clauses } from "./clauses.js";
 import { declineFor } from "./common/declines.js";
 import { outOfReach } from "./common/reach.js";
+import { onEvent } from "./condition.js";
 import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
 import { repeated } from "./follow-up-value.js";
@@ -164,7 +165,7 @@ class Parser {
         ? again
         : (misheard(first, said, reread, (w) => this.settings.speller.seen(w)) ?? first);
     const read = repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result;
-    return asSaid(this.catalog, this.back.named(input, read, context) ?? read, said);
+    return onEvent(asSaid(this.catalog, this.back.named(input, read, context) ?? read, said), said);
   }
 
   /**
