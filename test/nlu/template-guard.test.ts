@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { NluCall } from "../../src/brain/nlu/index.js";
+import { createTestNlu } from "../../src/testing/index.js";
 import { readingExpectations } from "./expect-reading.js";
 
 /**
@@ -7,7 +9,9 @@ import { readingExpectations } from "./expect-reading.js";
  * group's own words, or a free slot that opens on the particle of another verb, when the
  * classifier reads the whole sentence as that other group's.
  */
-const { read, expectAct, expectNoAct } = await readingExpectations();
+const { read, acts, expectAct, expectNoAct, context } = await readingExpectations();
+const { parse } = await createTestNlu();
+const parseAfter = (text: string, lastCall: NluCall) => parse(text, { ...context, lastCall });
 
 describe("a template that swallowed another group's sentence", () => {
   it("a forecast said as a place and a span is no timer labelled with the forecast", () => {
@@ -38,5 +42,19 @@ describe("the same templates still act on their own requests", () => {
 
   it("a file written with its words is written", () => {
     expectAct("write hello world in notes.txt", "files_write", { path: "notes.txt", content: "hello world" });
+  });
+});
+
+describe("a thing named by words just after another group showed something", () => {
+  it("is asked, not acted on as the other group's", () => {
+    const shown = read("show me the hardware list");
+    expect(shown.tool).toBe("lists_show");
+    const lastCall = { tool: shown.tool ?? "", args: shown.args ?? {} };
+    const r = parseAfter("tick off the sandpaper", lastCall);
+    expect(acts(r) && r.tool === "reminders_complete", `${r.tool} ${r.confidence}`).toBe(false);
+  });
+
+  it("with nothing shown before, the template still reads", () => {
+    expectAct("tick off the reminder to water the plants", "reminders_complete");
   });
 });

@@ -25,7 +25,7 @@ import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
 import { SlotCache, wordsOnDemand } from "./template.js";
-import { swallowsAnother } from "./template-guard.js";
+import { namesWhatWasShown, swallowsAnother } from "./template-guard.js";
 import { dropContrasted } from "./text/negation.js";
 import { heardAs, openerLength, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
@@ -277,7 +277,10 @@ class Parser {
         CONFIDENCE.template,
       );
     if (whole) {
-      const confidence = templateConfidence(this.catalog, whole, words, input);
+      const read = templateConfidence(this.catalog, whole, words, input);
+      // Its words may name what the last call showed instead (template-guard.ts): asked
+      const shown = namesWhatWasShown(this.catalog, whole, context.lastCall);
+      const confidence = shown ? Math.min(read, CONFIDENCE.unnamedMedium) : read;
       const acted = this.action(input, [{ tool: whole.tool, args: whole.args }], confidence);
       // A template that swallowed a sentence about another group's thing is left to the
       // classifier, and asked when that reads nothing (template-guard.ts)

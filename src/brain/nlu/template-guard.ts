@@ -1,6 +1,9 @@
 import type { Catalog } from "./catalog.js";
 import type { Classification } from "./classifier.js";
 import type { Candidate } from "./matcher.js";
+import { kindOf } from "./slot-filling.js";
+import { tokenize } from "./text/normalize.js";
+import type { NluCall } from "./types.js";
 
 /**
  * Words that only join a template's slots as clauses ("{keys} so {tail}", "{label}, {duration}"):
@@ -54,4 +57,34 @@ export function swallowsAnother(
     );
   }
   return p >= OTHER.particle && said.free.some((words) => PARTICLE.has(words[0] ?? ""));
+}
+
+/**
+ * A free-text template of one group that names its thing by words ("cross off {id}") just after
+ * a call of another group that showed something one can point at ("read the shopping list", then
+ * "cross off the milk"): the words may as well name what was just shown, so the reading is asked,
+ * not acted on. A handle written out ("#r3") or a call of the same group is not in doubt.
+ */
+export function namesWhatWasShown(
+  catalog: Catalog,
+  candidate: Candidate,
+  last: NluCall | undefined,
+): boolean {
+  if (!last || !candidate.said) return false;
+  const group = catalog.groupOf.get(candidate.tool);
+  if (!group || catalog.groupOf.get(last.tool) === group) return false;
+  const shown = (catalog.intentsOf.get(last.tool) ?? []).some((spec) => spec.refersTo?.(last.args));
+  if (!shown) return false;
+  const properties = catalog.properties.get(candidate.tool);
+  const free = new Set(candidate.said.free.map((words) => words.join(" ")));
+  return Object.entries(candidate.args).some(
+    ([arg, value]) =>
+      typeof value === "string" &&
+      kindOf(arg, properties) === "handle" &&
+      free.has(
+        tokenize(value)
+          .map((t) => t.w)
+          .join(" "),
+      ),
+  );
 }
