@@ -306,12 +306,13 @@ export const CARRIED = alt([
   "slippers",
 ]);
 
-/** Verbs of looking for, copying or packing such a thing. */
+/**
+ * Verbs of looking for, copying or packing such a thing. "Search for" and "look for" are a
+ * search's own verbs: the words may be the person's notes or files ("search for the spare key").
+ */
 export const SEEKING = alt([
   "find",
   "locate",
-  "look for",
-  "search for",
   "copy",
   "cut",
   "pack",
