@@ -363,50 +363,5 @@ export const ERRANDS = alt([
   "enroll (?:me|us)",
 ]);
 
-/** Places out in town where errands are run: what is done there is done in person. */
-export const PLACES_OUT = alt([
-  "post office",
-  "bank",
-  "supermarket",
-  "shops?",
-  "store",
-  "pharmacy",
-  "chemist'?s?",
-  "doctor'?s?",
-  "surgery",
-  "dentist'?s?",
-  "hospital",
-  "council",
-  "town hall",
-  "dmv",
-  "library",
-  "station",
-  "airport",
-  "petrol station",
-  "gas station",
-  "hairdresser'?s?",
-  "barber'?s?",
-  "vet'?s?",
-]);
-
-/** What is done in person at such a place: queueing, paying in, collecting, handing in. */
-export const DONE_THERE = alt([
-  "skip",
-  "jump",
-  "queue",
-  "wait in",
-  "pay in",
-  "collect",
-  "pick up",
-  "drop off",
-  "return",
-  "post",
-  "hand in",
-  "renew",
-  "cash",
-  "deposit",
-  "withdraw",
-]);
-
 /** Getting into what is not the person's, or cheating. */
 export const BREAKING_IN = alt(["hack(?: into)?", "break into", "crack", "cheat", "help me cheat", "spy on"]);

@@ -279,47 +279,6 @@ export const PHYSICAL = alt([
   "groceries",
 ]);
 
-/**
- * Things a person carries or keeps about the house, looked for or copied by hand ("find my car
- * keys", "get a spare key cut"). Keys of a computer (api, ssh, arrow, shortcut) are not among them.
- */
-export const CARRIED = alt([
-  "(?<!\\b(?:api|ssh|gpg|pgp|licen[cs]e|product|access|secret|encryption|private|public|arrow|shortcut|hot|keyboard|piano|function|registry) )keys?",
-  "wallet",
-  "purse",
-  "glasses",
-  "specs",
-  "sunglasses",
-  "umbrella",
-  "handbag",
-  "backpack",
-  "rucksack",
-  "coat",
-  "jacket",
-  "shoes",
-  "trainers",
-  "remote",
-  "tv remote",
-  "charger",
-  "earrings?",
-  "ring",
-  "slippers",
-]);
-
-/**
- * Verbs of looking for, copying or packing such a thing. "Search for" and "look for" are a
- * search's own verbs: the words may be the person's notes or files ("search for the spare key").
- */
-export const SEEKING = alt([
-  "find",
-  "locate",
-  "copy",
-  "cut",
-  "pack",
-  "grab",
-  "where (?:are|is|did i (?:put|leave))",
-]);
-
 /** Verbs of working on a thing by hand or by its own switch. */
 export const HANDLING = alt([
   "turn",
@@ -398,4 +357,5 @@ export const HANDLING = alt([
   "print(?: out)?",
 ]);
 
+export * from "./beyond-carried.js";
 export * from "./beyond-requests.js";
