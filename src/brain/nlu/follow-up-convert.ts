@@ -1,0 +1,51 @@
+import { unitSymbol } from "./slots/math.js";
+import type { NluCall } from "./types.js";
+
+/**
+ * A new unit after a conversion (issue 16, follow-ups): "and in metres?", "now in feet", "what
+ * about in grams" right after "13 miles in km". The last call converted something to a unit,
+ * said in its value as "… to km"; the new words name another unit, so the same call converts to
+ * that one instead, everything before the unit kept. The engine names no tool: a value of the
+ * last call that ends "to ⟨unit⟩" (read by the unit slot) is the one the new unit replaces.
+ */
+
+/** Words before the new unit that only join it to the call before. */
+const JOINING = new Set([
+  "and",
+  "now",
+  "ok",
+  "okay",
+  "so",
+  "then",
+  "what",
+  "how",
+  "about",
+  "but",
+  "same",
+  "again",
+]);
+/** Words after it that only close the turn. */
+const CLOSING = new Set(["please", "instead", "then", "too", "now", "again", "thanks"]);
+
+/** A value that converts to a unit: what is converted, and the unit. */
+const CONVERTS = /^(.+?) (?:to|in|into) (\S+)$/;
+
+export function unitSwap(words: readonly string[], last: NluCall): NluCall | undefined {
+  let start = 0;
+  while (start < words.length && JOINING.has(words[start]!)) start++;
+  let end = words.length;
+  while (end > start && CLOSING.has(words[end - 1]!)) end--;
+  const said = words.slice(start, end);
+  if (said.length < 2 || said.length > 3 || !/^(?:in|into|to)$/.test(said[0]!)) return undefined;
+  const unit = unitSymbol(said.slice(1));
+  if (!unit) return undefined;
+  const fits = Object.entries(last.args).flatMap(([name, value]) => {
+    const m = typeof value === "string" ? CONVERTS.exec(value) : null;
+    return m && unitSymbol([m[2]!]) !== undefined && m[2] !== unit
+      ? [[name, `${m[1]} to ${unit}`] as const]
+      : [];
+  });
+  if (fits.length !== 1) return undefined;
+  const [name, value] = fits[0]!;
+  return { tool: last.tool, args: { ...last.args, [name]: value } };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { createNlu, type NluCall } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/**
+ * Follow-ups read from the last call's schema and values (issue 16): a new time for the thing
+ * just made goes to the group's tool that changes it, and a new unit after a conversion is the
+ * same conversion to that unit. The last calls are written here, so nothing rests on training.
+ */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const base = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
+const then = (lastCall: NluCall, text: string, extra: object = {}) =>
+  nlu.parse(text, { ...base, lastCall, ...extra });
+
+const event: NluCall = {
+  tool: "calendar_create_event",
+  args: { title: "dentist", start: "2025-06-13T15:00:00+00:00" },
+};
+const reminder: NluCall = {
+  tool: "reminders_create",
+  args: { title: "ring the garage", due: "2025-06-11T16:00:00+00:00" },
+};
+
+describe("a new time for the thing just made changes it", () => {
+  it("an hour said alone moves the event made, on its own day", () => {
+    const r = then(event, "actually make it 4", { handles: [{ handle: "#e2", kind: "e" }] });
+    expect(r.kind).toBe("action");
+    expect(r.calls ?? [{ tool: r.tool, args: r.args }]).toEqual([
+      { tool: "calendar_update_event", args: { id: "#e2", start: "2025-06-13T16:00:00+00:00" } },
+    ]);
+  });
+
+  it("with no handle held it asks which one, never makes a second event", () => {
+    const r = then(event, "can you move it to 5pm");
+    expect(r.tool).toBe("calendar_update_event");
+    expect(r.missing).toEqual(["id"]);
+  });
+
+  it("a day said alone keeps the time of day", () => {
+    const r = then(reminder, "push it to saturday");
+    expect(r.tool).toBe("reminders_update");
+    expect(r.args).toMatchObject({ id: "ring the garage", due: "2025-06-14T16:00:00+00:00" });
+  });
+
+  it("a reminder's own reading of a clock time still wins", () => {
+    expect(then(reminder, "make that 5").tool).toBe("reminders_create");
+  });
+});
+
+describe("a new unit after a conversion", () => {
+  const conversion: NluCall = { tool: "calc_evaluate", args: { expression: "4 kg to lb" } };
+
+  it("converts the same amount to the unit said", () => {
+    for (const text of ["and in grams?", "now in grams", "ok what about into grams please"]) {
+      const r = then(conversion, text);
+      expect(r.confidence).toBeGreaterThanOrEqual(0.9);
+      expect(r.args).toEqual({ expression: "4 kg to g" });
+    }
+  });
+
+  it("leaves a sum with no unit alone", () => {
+    const sum: NluCall = { tool: "calc_evaluate", args: { expression: "12 * 7" } };
+    expect(then(sum, "and in grams?").args).not.toEqual({ expression: "12 to g" });
+  });
+});
