@@ -63,3 +63,42 @@ describe("a new unit after a conversion", () => {
     expect(then(sum, "and in grams?").args).not.toEqual({ expression: "12 to g" });
   });
 });
+
+describe("a correction of one value the call holds", () => {
+  it("a number said again replaces the one inside a text", () => {
+    const fact: NluCall = { tool: "memory_remember", args: { text: "the gate code is 5820" } };
+    for (const text of ["no wait, it's 5802", "sorry, 5802"])
+      expect(then(fact, text).args).toEqual({ text: "the gate code is 5802" });
+  });
+
+  it("the other side is the opposite choice", () => {
+    const tiled: NluCall = { tool: "windows_tile", args: { app: "terminal", side: "right" } };
+    expect(then(tiled, "no, the other side").args).toEqual({ app: "terminal", side: "left" });
+  });
+
+  it("the other half of the day keeps the hour", () => {
+    const alarm: NluCall = { tool: "alarm_set", args: { at: "2025-06-12T06:00:00+00:00" } };
+    for (const text of ["no, the other six", "sorry, six in the evening", "no, pm"]) {
+      const r = then(alarm, text);
+      const calls = r.calls ?? [{ tool: r.tool, args: r.args }];
+      expect(calls.at(-1)).toEqual({ tool: "alarm_set", args: { at: "2025-06-12T18:00:00+00:00" } });
+    }
+  });
+
+  it("a changed way of reaching someone carries the message said", () => {
+    const call: NluCall = { tool: "contacts_call", args: { query: "Priya" } };
+    expect(then(call, "no, text her instead, saying running late").args).toEqual({
+      query: "Priya",
+      via: "text",
+      message: "running late",
+    });
+  });
+
+  it("needs a word that corrects", () => {
+    const tiled: NluCall = { tool: "windows_tile", args: { app: "terminal", side: "right" } };
+    expect(then(tiled, "open the other side of the file").args).not.toEqual({
+      app: "terminal",
+      side: "left",
+    });
+  });
+});

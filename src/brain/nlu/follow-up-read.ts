@@ -1,6 +1,7 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
 import { unitSwap } from "./follow-up-convert.js";
+import { choiceWithMessage, numberInText, otherChoice, otherHalf } from "./follow-up-correct.js";
 import {
   minuteEdit,
   namedSwap,
@@ -130,7 +131,15 @@ export function resolveFollowUp(
   const edited =
     schemaEdit(said, after, last, catalog) ??
     (cache.tokens.length === said.length ? namedSwap(cache.tokens, env.text, last, catalog) : undefined);
-  return edited ? { calls: replacing(edited, context, catalog, env), missing: [] } : undefined;
+  // A correction of one value the call holds: a number in its text, a choice's other, the
+  // other half of the day, a changed way of reaching someone with a message
+  const fixed =
+    choiceWithMessage(said, env.text, last, catalog) ??
+    edited ??
+    numberInText(said, env.text, last, catalog) ??
+    otherChoice(said, env.text, last, catalog) ??
+    otherHalf(said, env.text, last);
+  return fixed ? { calls: replacing(fixed, context, catalog, env), missing: [] } : undefined;
 }
 
 /** What the last call's tool makes of these words as a follow-up, if anything. */
