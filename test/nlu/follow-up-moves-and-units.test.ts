@@ -102,3 +102,21 @@ describe("a correction of one value the call holds", () => {
     });
   });
 });
+
+describe("a pointer after a listing or a search", () => {
+  it("a verb and a thing after a list was read goes to the list's own sibling, asked", () => {
+    const shown: NluCall = { tool: "lists_show", args: { list: "groceries" } };
+    const r = then(shown, "cross off the butter");
+    expect(r.tool).toBe("lists_remove");
+    expect(r.args).toEqual({ list: "groceries", item: "butter" });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("one picked by its label is no answer to a question for a search's words", () => {
+    const pending = { tool: "notes_search", args: {}, missing: ["query"] };
+    for (const text of ["open the budget one", "the budget one"]) {
+      const r = nlu.parse(text, { ...base, pending });
+      expect(r.args).not.toEqual({ query: expect.stringContaining("one") });
+    }
+  });
+});

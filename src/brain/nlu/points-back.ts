@@ -243,6 +243,11 @@ export class PointsBack {
     if (this.holds(read, last)) {
       if (object && read.missing?.length && read.tool === object.call.tool && object.missing.length === 0)
         return this.asked(input, object);
+      // "cross off the milk" after a list was read, taken by another area's free-text template
+      // ("cross off" a reminder): the listing's own sibling that opens with that verb and takes
+      // the thing is what the words point at; asked, never acted on
+      const loose = !read.evidence && read.confidence < CONFIDENCE.template && !this.inArea(read, last);
+      if (object && loose && object.missing.length === 0) return this.asked(input, object);
       // Another area's question for what the words point at ("summarise that thread" after a
       // mail search was asked as a document's): the sibling, when the thing named is of a kind
       // only the sibling takes
