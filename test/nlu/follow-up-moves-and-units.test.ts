@@ -120,3 +120,23 @@ describe("a pointer after a listing or a search", () => {
     }
   });
 });
+
+describe("reading back what was just written, and answers said as follow-ups", () => {
+  it("read it back after a note was written is the note read, asked", () => {
+    const written: NluCall = { tool: "notes_add", args: { text: "bike lock 2291" } };
+    for (const text of ["read it back", "read that out"]) expect(then(written, text).tool).toBe("notes_read");
+  });
+
+  it("an answer for a place said with a joining word is the place", () => {
+    const pending = { tool: "weather_current", args: {}, missing: ["city"] };
+    expect(nlu.parse("and in Lisbon?", { ...base, pending }).args).toEqual({ city: "Lisbon" });
+  });
+
+  it("a time zone asked for is a place, one value, not a time or a list", () => {
+    const pending = { tool: "time_convert", args: { time: "21:00" }, missing: ["to"] };
+    expect(nlu.parse("what about Denver", { ...base, pending }).args).toEqual({
+      time: "21:00",
+      to: "Denver",
+    });
+  });
+});
