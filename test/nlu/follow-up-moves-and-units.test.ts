@@ -140,3 +140,30 @@ describe("reading back what was just written, and answers said as follow-ups", (
     });
   });
 });
+
+describe("values carried into a follow-up that changes the tool", () => {
+  it("another item of the same kind replaces a command's one sub-command", () => {
+    const git: NluCall = {
+      tool: "shell_run",
+      args: { command: "git", args: ["status"], cwd: "~/code/site" },
+    };
+    expect(then(git, "and the diff").args).toEqual({ command: "git", args: ["diff"], cwd: "~/code/site" });
+  });
+
+  it("the follow-up's own words taken as a search are the last search's words", () => {
+    const searched: NluCall = { tool: "notes_search", args: { query: "boiler" } };
+    const r = then(searched, "search the web instead");
+    expect(r.tool).toBe("web_search");
+    expect(r.args).toEqual({ query: "boiler" });
+  });
+
+  it("a place the new tool lacks is the last call's", () => {
+    const weather: NluCall = { tool: "weather_current", args: { city: "Bergen" } };
+    expect(then(weather, "and the forecast").args).toMatchObject({ city: "Bergen" });
+  });
+
+  it("never fills a new request's own wording from the last one", () => {
+    const sum: NluCall = { tool: "calc_evaluate", args: { expression: "12 * 7" } };
+    expect(then(sum, "and split that between three of us").args).not.toEqual({ expression: "12 * 7" });
+  });
+});

@@ -1,3 +1,4 @@
+import type { Catalog } from "./catalog.js";
 import { unitSymbol } from "./slots/math.js";
 import type { NluCall } from "./types.js";
 
@@ -48,4 +49,31 @@ export function unitSwap(words: readonly string[], last: NluCall): NluCall | und
   if (fits.length !== 1) return undefined;
   const [name, value] = fits[0]!;
   return { tool: last.tool, args: { ...last.args, [name]: value } };
+}
+
+/** Words before a thing that only point at it. */
+const DETERMINER = new Set(["the", "a", "an", "my", "its", "their"]);
+
+/**
+ * "and the log" after `git status`: another item of the same kind in the one place the last call
+ * held a single word in an optional list (a command's sub-command), everything else kept. Not
+ * for a required list (what a call adds or removes: its own tool reads "and more").
+ */
+export function soleItemSwap(rest: readonly string[], last: NluCall, catalog: Catalog): NluCall | undefined {
+  const said = rest.filter((w) => !DETERMINER.has(w));
+  if (said.length !== 1 || !/^[a-z][a-z-]*$/.test(said[0]!)) return undefined;
+  const properties = catalog.properties.get(last.tool) ?? {};
+  const required = catalog.required.get(last.tool) ?? [];
+  const fits = Object.entries(last.args).filter(
+    ([name, value]) =>
+      properties[name]?.type === "array" &&
+      !required.includes(name) &&
+      Array.isArray(value) &&
+      value.length === 1 &&
+      typeof value[0] === "string" &&
+      /^[a-z][a-z-]*$/.test(value[0]) &&
+      value[0] !== said[0],
+  );
+  if (fits.length !== 1) return undefined;
+  return { tool: last.tool, args: { ...last.args, [fits[0]![0]]: [said[0]!] } };
 }

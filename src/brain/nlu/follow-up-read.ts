@@ -1,6 +1,6 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
-import { unitSwap } from "./follow-up-convert.js";
+import { soleItemSwap, unitSwap } from "./follow-up-convert.js";
 import { choiceWithMessage, numberInText, otherChoice, otherHalf } from "./follow-up-correct.js";
 import {
   minuteEdit,
@@ -201,6 +201,10 @@ function answerOf(
   // Nothing of the tool's own: a new value for the argument its schema says takes it
   const moved = found.kind === "and" && place && !when ? placeEdit(last, catalog, place) : undefined;
   if (moved) return { calls: [moved], missing: [] };
+  // "and the log" after a command run with one sub-command: the same command with that one
+  const other =
+    found.kind === "and" && !when && seconds === undefined ? soleItemSwap(rest, last, catalog) : undefined;
+  if (other) return { calls: [other], missing: [] };
   if (found.kind !== "change") return undefined;
   const edited =
     minuteEdit(rest, last) ??

@@ -3,6 +3,7 @@ import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { NOUN_KINDS } from "./context.js";
+import { carriedOver } from "./follow-up-carry.js";
 import { actionCall, anotherCall, kindsOf, objectCall, siblingCall } from "./follow-up-sibling.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
@@ -10,6 +11,9 @@ import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessedTool } from "./slot-filling.js";
 import { tokenize } from "./text/normalize.js";
 import type { NluCall, NluContext, NluResult, PendingCall } from "./types.js";
+
+// Window refs are marked before the parser reads (window-refs.ts); the parser reaches them here
+export { markWindowRefs } from "./window-refs.js";
 
 /** What the parser lends: a reading of other words, and the question for missing values. */
 export interface Rereader {
@@ -173,7 +177,14 @@ export class PointsBack {
       this.namedAgain(input, read, context) ??
       this.corrected(input, read, context) ??
       this.sibling(input, read, context);
-    return this.labelled(input, found ?? read, context) ?? found;
+    const named = this.labelled(input, found ?? read, context) ?? found;
+    // "and the forecast" after the weather in Paris: what the new tool leaves out, the last call said
+    const carried = context.lastCall && carriedOver(named ?? read, context.lastCall, this.catalog, input);
+    const again =
+      carried && this.parser.ask(input, carried.call, carried.missing, (named ?? read).confidence);
+    return again
+      ? { ...again, ...((named ?? read).evidence ? { evidence: (named ?? read).evidence } : {}) }
+      : named;
   }
 
   /**
@@ -384,17 +395,3 @@ function carriesNamed(call: NluCall, last: NluCall, named: string): boolean {
 
 const sameArgs = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
-
-/**
- * "put Jones in e7" after a window was listed: a window's element refs are written "@e7" and a
- * page's "e7", so a bare ref said after an area whose templates take window refs is that
- * area's. The text with the refs marked, or undefined when nothing changes.
- */
-export function markWindowRefs(input: string, context: NluContext, catalog: Catalog): string | undefined {
-  const last = context.lastCall && catalog.groupOf.get(context.lastCall.tool);
-  if (!last || input.includes("@") || !/\be\d{1,5}\b/i.test(input)) return undefined;
-  const windowRefs = catalog.templates.some(
-    (t) => catalog.groupOf.get(t.tool) === last && t.template.source.includes(":uiref}"),
-  );
-  return windowRefs ? input.replace(/\b(e\d{1,5})\b/gi, "@$1") : undefined;
-}
