@@ -6,6 +6,7 @@ import { NOUN_KINDS } from "./context.js";
 import { carriedOver } from "./follow-up-carry.js";
 import { actionCall, anotherCall, kindsOf, objectCall, siblingCall } from "./follow-up-sibling.js";
 import type { GuessInput } from "./language/types.js";
+import { namedBack } from "./named-back.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessedTool } from "./slot-filling.js";
@@ -79,6 +80,9 @@ function pointBack(
   return undefined;
 }
 
+/** A pointer at the thing just shown or done, with no noun saying what it is. */
+const BARE = new Set(["it", "that", "this"]);
+
 /** A correction's lead-in: "no", "actually", "sorry", "nope, wait". */
 const CORRECTION_LEAD = /^\s*(?:(?:no|nope|nah|actually|sorry|oops|wait|hmm|oh)\b[\s,.!–—-]*)+/i;
 
@@ -90,42 +94,9 @@ const ORDINAL_WORD =
 /** A correction's closing: "instead", "rather". */
 const CORRECTION_CLOSE = /[\s,]+(?:instead|rather)[\s.!?]*$/i;
 
-/** "the second one", "the gym one": one of what the last call listed, by position or label. */
-const ONE = /\b(?:the|that|this) ((?:[\p{L}\d'-]+ ){0,2}?)one\b/iu;
 /** "the first one", "the second of them", "number 3": one of a listing, by its place. */
 const PICKS_ONE =
   /\b(?:the|that) (?:first|second|third|fourth|fifth|sixth|last|top|bottom|\d{1,2}(?:st|nd|rd|th)) (?:one|ones|of (?:them|those|these))\b|\bnumber \d{1,2}\b/;
-/** "it", "that", "all of that", "him": the whole of what the last call showed or did. */
-const IT = /\b(?:(?:all of )?(?:that|this) one|all of (?:that|it|them)|it|that|this|them|him|her)\b/i;
-/** Words that pass on what follows: a pointer after them is part of the message. */
-const QUOTING = /\b(?:saying|says|say|tell|write|message)\b|[:'"“‘]/i;
-/** A pointer further in is part of a value ("reply saying that works"), not the thing meant. */
-const NEAR_START = 5;
-
-/**
- * The utterance with its pointer replaced by what the last call's tool says it showed ("press
- * it" → "press the Save button"), or undefined when the tool names nothing or nothing points.
- */
-function namedBack(catalog: Catalog, text: string, last: NluCall): string | undefined {
-  const names = (catalog.intentsOf.get(last.tool) ?? [])
-    .map((spec) => spec.refersTo?.(last.args))
-    .find((n) => n !== undefined);
-  if (!names) return undefined;
-  // Near the start, and not inside words being passed on ("reply saying that works")
-  const early = (index: number) =>
-    text.slice(0, index).split(/\s+/).filter(Boolean).length < NEAR_START &&
-    !QUOTING.test(text.slice(0, index));
-  const one = names.one ? ONE.exec(text) : null;
-  if (one && early(one.index)) {
-    const start = one.index + one[0].length - "one".length;
-    return `${text.slice(0, start)}${names.one}${text.slice(start + "one".length)}`;
-  }
-  const it = names.it ? IT.exec(text) : null;
-  if (it && early(it.index))
-    return `${text.slice(0, it.index)}${names.it}${text.slice(it.index + it[0].length)}`;
-  return undefined;
-}
-
 /** Both readings of words that point back, as the parser uses them (docs/decisions/0036). */
 export class PointsBack {
   constructor(
@@ -266,7 +237,11 @@ export class PointsBack {
       const words = tokens.map((t) => t.w);
       const found = siblingCall(words, last, this.catalog);
       const named = (tool: string) => words.some((w) => kindsOf(this.catalog, tool).has(NOUN_KINDS[w] ?? ""));
-      return found && named(found.call.tool) && !named(read.tool) ? this.asked(input, found) : undefined;
+      // …or when nothing is named at all, only pointed at ("read it to me" after a mail search)
+      const bare = !words.some((w) => NOUN_KINDS[w]) && words.some((w) => BARE.has(w));
+      return found && ((named(found.call.tool) && !named(read.tool)) || bare)
+        ? this.asked(input, found)
+        : undefined;
     }
     const words = tokens.map((t) => t.w);
     const again =
