@@ -167,3 +167,18 @@ describe("values carried into a follow-up that changes the tool", () => {
     expect(then(sum, "and split that between three of us").args).not.toEqual({ expression: "12 * 7" });
   });
 });
+
+describe("the same call again on another path, and a code corrected", () => {
+  it("same for another folder runs the same call there, keeping the first", () => {
+    const sized: NluCall = { tool: "shell_run", args: { command: "du", args: ["-sh", "~/Music"] } };
+    const r = then(sized, "same for ~/Podcasts");
+    expect(r.calls ?? [{ tool: r.tool, args: r.args }]).toEqual([
+      { tool: "shell_run", args: { command: "du", args: ["-sh", "~/Podcasts"] } },
+    ]);
+  });
+
+  it("a code with letters and digits said again replaces the one written, as typed", () => {
+    const copied: NluCall = { tool: "clipboard_write", args: { text: "Heron77" } };
+    expect(then(copied, "actually it's Heron78, fix it").args).toEqual({ text: "Heron78" });
+  });
+});

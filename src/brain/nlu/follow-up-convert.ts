@@ -77,3 +77,34 @@ export function soleItemSwap(rest: readonly string[], last: NluCall, catalog: Ca
   if (fits.length !== 1) return undefined;
   return { tool: last.tool, args: { ...last.args, [fits[0]![0]]: [said[0]!] } };
 }
+
+/** A path as typed: from home, from the root or relative, up to a space or a closing mark. */
+const PATH = /(?:^|\s)((?:~|\.{1,2})?\/[^\s,;]*[^\s,;.?!])/g;
+/** Words around a new path that only say "the same again, there" ("same for", "and … too"). */
+const AGAIN = new Set(
+  "same for and too as well also now then what about how do it again the folder please with in on".split(" "),
+);
+
+/**
+ * "same for ~/Videos", "and ~/Work/contracts too" after a call on one path: the same call on the
+ * path said, in the one place the last call held a path (a value, or an item of a list). Only
+ * when nothing but the path and words of "again" is said.
+ */
+export function pathSwap(raw: string, last: NluCall): NluCall | undefined {
+  const said = [...raw.matchAll(PATH)].map((m) => m[1]!);
+  if (said.length !== 1) return undefined;
+  const around =
+    raw
+      .replace(said[0]!, " ")
+      .toLowerCase()
+      .match(/[a-z']+/g) ?? [];
+  if (around.length === 0 || !around.every((w) => AGAIN.has(w))) return undefined;
+  const isPath = (v: unknown) => typeof v === "string" && /^(?:~|\.{1,2})?\/\S*$/.test(v) && v !== said[0];
+  const fits = Object.entries(last.args).filter(([, v]) =>
+    Array.isArray(v) ? v.filter(isPath).length === 1 : isPath(v),
+  );
+  if (fits.length !== 1) return undefined;
+  const [name, value] = fits[0]!;
+  const swapped = Array.isArray(value) ? value.map((v) => (isPath(v) ? said[0]! : v)) : said[0]!;
+  return { tool: last.tool, args: { ...last.args, [name]: swapped } };
+}

@@ -47,6 +47,10 @@ const FILLER = new Set([
   "then",
   "please",
   "instead",
+  "fix",
+  "correct",
+  "change",
+  "update",
 ]);
 
 /** The same words as typed at the start (the parser may have set a lead-in aside already). */
@@ -59,8 +63,9 @@ function afterCorrection(words: readonly string[], raw: string): string[] | unde
   return start > 0 || TYPED_LEAD.test(raw) ? words.slice(start) : undefined;
 }
 
-/** A run of digits said as a value (a code, a number, a reading), not a count or a clock time. */
-const DIGITS = /\b\d{3,}\b/g;
+/** A code said as a value (a number, a reading, a password with digits), not a count or a clock time. */
+const DIGITS = /(?<![\p{L}\d])(?=[\p{L}\d-]*\d)[\p{L}\d-]{3,}(?![\p{L}\d])/gu;
+const CODE = /^(?=[\p{L}\d-]*\d)[\p{L}\d-]{3,}$/u;
 
 /**
  * "no wait, it's 4417" after "remember my locker code is 4471": the one number written inside a
@@ -75,8 +80,10 @@ export function numberInText(
 ): NluCall | undefined {
   const rest = afterCorrection(words, raw)?.filter((w) => !FILLER.has(w));
 
-  const said = rest?.length === 1 ? rest[0]! : "";
-  if (!/^\d{3,}$/.test(said)) return undefined;
+  const word = rest?.length === 1 ? rest[0]! : "";
+  if (!CODE.test(word)) return undefined;
+  // As typed ("Pumpkin43"), not as the words were lowered
+  const said = [...raw.matchAll(DIGITS)].map((m) => m[0]).find((t) => t.toLowerCase() === word) ?? word;
   const properties = catalog.properties.get(last.tool) ?? {};
   if (Object.values(properties).some((p) => p.type === "integer" || p.type === "number")) return undefined;
   const fits = Object.entries(last.args).filter(
@@ -84,7 +91,7 @@ export function numberInText(
       properties[name]?.type === "string" &&
       typeof value === "string" &&
       (value.match(DIGITS) ?? []).length === 1 &&
-      !value.includes(said),
+      !value.toLowerCase().includes(word),
   );
   if (fits.length !== 1) return undefined;
   const [name, value] = fits[0]! as [string, string];

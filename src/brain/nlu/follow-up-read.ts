@@ -1,6 +1,6 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
-import { soleItemSwap, unitSwap } from "./follow-up-convert.js";
+import { pathSwap, soleItemSwap, unitSwap } from "./follow-up-convert.js";
 import { choiceWithMessage, numberInText, otherChoice, otherHalf } from "./follow-up-correct.js";
 import {
   minuteEdit,
@@ -113,9 +113,10 @@ export function resolveFollowUp(
   if (!last) return undefined;
   const whole = answerOf(said, last, context, cache, env, catalog);
   if (whole) return whole;
-  // "and in metres?" after a conversion: the same conversion to the unit said
-  const converted = unitSwap(said, last);
-  if (converted) return { calls: replacing(converted, context, catalog, env), missing: [] };
+  // "and in metres?" after a conversion, "same for ~/Videos" after a command on a folder: the
+  // same call again with the unit or the path said (one more, never a take-back of the first)
+  const converted = unitSwap(said, last) ?? pathSwap(env.text, last);
+  if (converted) return { calls: [converted], missing: [] };
   // "scrap it, I'm having a lie-in", "make it 10, they're still frozen": a follow-up said with
   // its reason after a comma or a dash is read without the reason
   const clause = clauseBeforeReason(said, cache);
