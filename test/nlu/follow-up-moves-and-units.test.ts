@@ -182,3 +182,12 @@ describe("the same call again on another path, and a code corrected", () => {
     expect(then(copied, "actually it's Heron78, fix it").args).toEqual({ text: "Heron78" });
   });
 });
+
+describe("a sibling's verb with the words it passes on", () => {
+  it("reply: … after a mail was found is a reply with those words, even with a day in them", () => {
+    const found: NluCall = { tool: "mail_search", args: { from: "Noor" } };
+    const r = then(found, "reply: got it, will check the figures on Monday");
+    expect(r.tool).toBe("mail_reply");
+    expect(r.args).toMatchObject({ body: "got it, will check the figures on Monday" });
+  });
+});

@@ -316,3 +316,31 @@ export function actionCall(
   const args = { ...last.args, [verbs[0]![0]]: words[0], [counts[0]![0]]: position };
   return { call: { tool: last.tool, args }, missing: required.filter((n) => args[n] === undefined) };
 }
+
+/** "reply: thanks, see you then": a verb of one or two words, a colon, and the words it passes on. */
+const QUOTED = /^\s*([a-z]+(?: [a-z]+)?)\s*:\s*(\S.*)$/i;
+
+/**
+ * A sibling's verb with what it passes on after a colon ("reply: thanks, received" after a mail
+ * was found): that sibling, the words after the colon as the one text value it still lacks, the
+ * last call's values kept. Undefined when no one sibling opens with the verb or none lacks a text.
+ */
+export function quotedCall(
+  text: string,
+  last: NluCall,
+  catalog: Catalog,
+): { call: NluCall; missing: string[] } | undefined {
+  const m = QUOTED.exec(text);
+  if (!m) return undefined;
+  const found = siblingCall(m[1]!.toLowerCase().split(" "), last, catalog, false);
+  if (!found) return undefined;
+  const properties = catalog.properties.get(found.call.tool) ?? {};
+  // The text values the last call did not carry by name (a wording it lent is replaced by the quote)
+  const lacking = (catalog.required.get(found.call.tool) ?? []).filter(
+    (name) =>
+      !(name in last.args) && properties[name]?.type === "string" && kindOf(name, properties) === "text",
+  );
+  if (lacking.length !== 1) return undefined;
+  const args = { ...found.call.args, [lacking[0]!]: m[2]!.trim() };
+  return { call: { tool: found.call.tool, args }, missing: found.missing.filter((n) => n !== lacking[0]) };
+}

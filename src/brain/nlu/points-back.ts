@@ -4,7 +4,14 @@ import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { NOUN_KINDS } from "./context.js";
 import { carriedOver } from "./follow-up-carry.js";
-import { actionCall, anotherCall, kindsOf, objectCall, siblingCall } from "./follow-up-sibling.js";
+import {
+  actionCall,
+  anotherCall,
+  kindsOf,
+  objectCall,
+  quotedCall,
+  siblingCall,
+} from "./follow-up-sibling.js";
 import type { GuessInput } from "./language/types.js";
 import { namedBack } from "./named-back.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
@@ -222,6 +229,12 @@ export class PointsBack {
     // A question for the very value the words name after a listing ("take off the oat milk":
     // which item?) is answered by them
     const object = objectCall(tokens, input, last, this.catalog);
+    // "reply: thanks, received" after a mail was found: the sibling with the words it passes on,
+    // over a reading that had to ask or was unsure
+    const quoted = quotedCall(input, last, this.catalog);
+    const weak = read.kind !== "action" || !!read.missing?.length || read.confidence < BACK.stands;
+    const has = (name: string) => read.tool === quoted?.call.tool && read.args?.[name] !== undefined;
+    if (quoted && weak && !Object.keys(quoted.call.args).every(has)) return this.asked(input, quoted);
     if (this.holds(read, last)) {
       if (object && read.missing?.length && read.tool === object.call.tool && object.missing.length === 0)
         return this.asked(input, object);
