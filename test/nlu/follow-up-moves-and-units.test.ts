@@ -191,3 +191,12 @@ describe("a sibling's verb with the words it passes on", () => {
     expect(r.args).toMatchObject({ body: "got it, will check the figures on Monday" });
   });
 });
+
+describe("a pointer named back as the thing the last call acted on", () => {
+  it("put it on the right after opening an app tiles that app's window", () => {
+    const opened: NluCall = { tool: "apps_launch", args: { app: "calculator" } };
+    const r = then(opened, "put it on the left");
+    expect(r.tool).toBe("windows_tile");
+    expect(r.args).toMatchObject({ app: "calculator", side: "left" });
+  });
+});

@@ -319,9 +319,10 @@ export class PointsBack {
     // right half" after opening an app: which window, too)
     if (read.kind === "action" && !carried) {
       if (!adds(callsOf(read), callsOf(again))) return undefined;
-    } else if (!this.inArea(again, last)) {
+    } else if (!this.inArea(again, last) && !callsOf(again).every((c) => carriesNamed(c, last, text))) {
       // Named back, the words still speak of the last call's area ("press the Save button"
-      // after finding it in a window is no web page's button)
+      // after finding it in a window is no web page's button), or of the very thing it acted on
+      // ("put it on the right" after opening the file manager: its window)
       return undefined;
     }
     // The very call just made again ("the first reminder's done" read as the listing) says nothing new
