@@ -147,7 +147,8 @@ describe("values carried into a follow-up that changes the tool", () => {
       tool: "shell_run",
       args: { command: "git", args: ["status"], cwd: "~/code/site" },
     };
-    expect(then(git, "and the diff").args).toEqual({ command: "git", args: ["diff"], cwd: "~/code/site" });
+    for (const text of ["and the diff", "now show me the diff"])
+      expect(then(git, text).args).toEqual({ command: "git", args: ["diff"], cwd: "~/code/site" });
   });
 
   it("the follow-up's own words taken as a search are the last search's words", () => {

@@ -115,7 +115,8 @@ export function resolveFollowUp(
   if (whole) return whole;
   // "and in metres?" after a conversion, "same for ~/Videos" after a command on a folder: the
   // same call again with the unit or the path said (one more, never a take-back of the first)
-  const converted = unitSwap(said, last) ?? pathSwap(env.text, last);
+  const converted =
+    unitSwap(said, last) ?? pathSwap(env.text, last) ?? soleItemSwap(asked(said), last, catalog);
   if (converted) return { calls: [converted], missing: [] };
   // "scrap it, I'm having a lie-in", "make it 10, they're still frozen": a follow-up said with
   // its reason after a comma or a dash is read without the reason
@@ -222,4 +223,13 @@ function placeOf(rest: readonly string[], offset: number, cache: SlotCache): str
   if (start >= rest.length) return undefined;
   const value = cache.parse("city", "city", offset + start, offset + rest.length);
   return typeof value === "string" ? value : undefined;
+}
+
+/** "now show me the diff": what is asked for after a lead that only asks to see or do it. */
+function asked(words: readonly string[]): readonly string[] {
+  const m =
+    /^(?:(?:and|now|then|ok|okay|so) )*(?:(?:show|give|get|tell) me|show|run|do|what about|how about) (.+)$/.exec(
+      words.join(" "),
+    );
+  return m ? m[1]!.split(" ") : [];
 }
