@@ -4,6 +4,7 @@ import { companionsOf, lookupsOf } from "./companions.js";
 import { CompiledCues } from "./cues.js";
 import type { ToolLanguage } from "./language.js";
 import { Prerequisites } from "./prerequisites.js";
+import { readerShares } from "./reader-shares.js";
 import { prefixOf, queryTerms, termOf, termsOf } from "./terms.js";
 
 /** The part of a tool definition retrieval reads (MCP tools have the same shape). */
@@ -252,7 +253,7 @@ export class ToolIndex {
     const readLift = new Map<string, number>();
     for (const [group, p] of request.readGroups ?? [])
       if (p >= READER.floor) readLift.set(group, SIGNALS.reader * p ** READER.power);
-    const shares = this.readerShares(request.readTools);
+    const shares = readerShares(this.names, this.groupOf, request.readTools, READER);
     for (const kind of new Set((request.handleKinds ?? []).slice(-8)))
       for (const group of HANDLE_GROUPS[kind] ?? []) lift(group, SIGNALS.handle);
     for (const said of request.text.match(/#[a-z]\d{1,6}\b/g) ?? [])
@@ -317,31 +318,6 @@ export class ToolIndex {
     if (floors.size === 0) return ranked;
     for (const tool of ranked) tool.score = Math.max(tool.score, floors.get(tool.name) ?? 0);
     return sort(ranked);
-  }
-
-  /**
-   * Each tool's share of its group's reader lift (`READER`), from the tool reader's
-   * probabilities: relative to the group's likeliest tool, so a group's lift is never lost,
-   * only given mostly to the tools the request's verbs and objects point at. A group the tool
-   * reader never learned (an MCP server's) shares its lift evenly.
-   */
-  private readerShares(read: ReadonlyMap<string, number> | undefined): Map<string, number> {
-    const shares = new Map<string, number>();
-    if (!read || read.size === 0) return shares;
-    const best = new Map<string, number>();
-    for (const name of this.names) {
-      const group = this.groupOf.get(name)!;
-      best.set(group, Math.max(best.get(group) ?? 0, read.get(name) ?? 0));
-    }
-    for (const name of this.names) {
-      const top = best.get(this.groupOf.get(name)!) ?? 0;
-      if (top > 0)
-        shares.set(
-          name,
-          READER.share + (1 - READER.share) * ((read.get(name) ?? 0) / top) ** READER.sharePower,
-        );
-    }
-    return shares;
   }
 
   /** How well each tool matches a text, 0–1 relative to the best (words, group, cues). */
