@@ -12,8 +12,8 @@
  * The group reader (decision 0048) is trained on the recall-dev sets, so a recall-dev set's own
  * figure with the shipped reader is a development figure. Each recall-dev set is therefore also
  * measured leave-one-writer-out: with a reader trained on every other writer's set, never on its
- * own (`heldOut`, the honest figure, whose misses are printed); `allInDevelopment` is the figure
- * with the shipped reader. The blind set is measured with the shipped reader (never trained on it).
+ * own (`heldOut`, the honest figure, whose misses are printed; the tool reader held out the same
+ * way); `allInDevelopment` is the figure with the shipped readers. The blind set is measured with the shipped reader (never trained on it).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -24,7 +24,7 @@ import { estimateTokens } from "../src/agent/tokens.js";
 import { entryFor } from "../src/brain/models/lazy.js";
 import { streamOnce } from "../src/brain/models/stream.js";
 import { createNluInWorker } from "../src/brain/nlu/index.js";
-import { type GroupExample, trainGroupReader } from "../src/brain/retrieval/group-reader.js";
+import { type GroupExample, trainGroupReader, trainToolReader } from "../src/brain/retrieval/group-reader.js";
 import { ToolRetriever } from "../src/brain/retrieval/retriever.js";
 import { catalogWithTasks } from "../src/runtime/runtime.js";
 import { TasksLink } from "../src/tasks/tools.js";
@@ -213,9 +213,18 @@ const heldOutReaders = DEV_SETS.map((_, k) =>
   trainGroupReader(devItems.filter((__, j) => j !== k).flat() satisfies GroupExample[]),
 );
 const readerTrainMs = Math.round((performance.now() - readerStarted) / DEV_SETS.length);
+const toolReaderStarted = performance.now();
+const heldOutToolReaders = DEV_SETS.map((_, k) =>
+  trainToolReader(devItems.filter((__, j) => j !== k).flat() satisfies GroupExample[]),
+);
+const toolReaderTrainMs = Math.round((performance.now() - toolReaderStarted) / DEV_SETS.length);
 const devResults: Record<string, unknown>[] = [];
 for (const [k, n] of DEV_SETS.entries()) {
-  const heldOut = new ToolRetriever({ catalog: () => registry.list(), groupReader: heldOutReaders[k]! });
+  const heldOut = new ToolRetriever({
+    catalog: () => registry.list(),
+    groupReader: heldOutReaders[k]!,
+    toolReader: heldOutToolReaders[k]!,
+  });
   devResults.push({
     heldOut: await measure(devItems[k]!, `dev${n}`, true, heldOut),
     allInDevelopment: await measure(devItems[k]!, `dev${n} (reader trained on it)`, false, retriever, false),
@@ -248,6 +257,7 @@ const result = {
   nluBuildMs: nluMs,
   groupReader: {
     trainMsPerHeldOutReader: readerTrainMs,
+    trainMsPerHeldOutToolReader: toolReaderTrainMs,
     heldOutMeanRecallWithOneSearchDev9to14: heldOutMean(9, 14),
     heldOutMeanRecallWithOneSearchAll: heldOutMean(1, DEV_SETS.length),
   },

@@ -98,15 +98,19 @@ export const GENERAL_FROM = 16;
 /** Below it, how far down the ranking (in rooms) a general tool still takes the last place. */
 export const GENERAL_REACH = 3;
 
-/** The least and the most of the budget's room one request gets. */
-const ROOM_RANGE = [0.6, 1.3] as const;
+/**
+ * The least and the most of the budget's room one request gets. The tool reader's shares make
+ * rankings steeper (the flat tail of a read group's unneeded tools is gone), so the same range
+ * gave 0.6 fewer tools on average; the range moved up by 0.05–0.1 to offer what it did before.
+ */
+const ROOM_RANGE = [0.65, 1.4] as const;
 /**
  * …with a budget of `GENERAL_FROM` or more. There the general tools already hold the last
  * places and one search brings ten more, so places past 1.2 rooms were rarely the needed ones:
  * requests of long, many-step wording (flat rankings) took the mean over the budget (20.7 on a
  * fresh set). A small budget keeps the wider range, since a place near its edge is worth more.
  */
-export const LARGE_ROOM_RANGE = [0.65, 1.2] as const;
+export const LARGE_ROOM_RANGE = [0.7, 1.25] as const;
 /** Where in the ranking its flatness is read. */
 const FLAT_AT = 11;
 

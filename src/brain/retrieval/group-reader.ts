@@ -1,10 +1,13 @@
 import { GROUP_READER_WEIGHTS } from "./group-reader-weights.js";
 import { termOf, wordsOf } from "./terms.js";
+import { TOOL_READER_WEIGHTS } from "./tool-reader-weights.js";
 
 /** One labelled request: its text and the tool groups it needs. */
 export interface GroupExample {
   text: string;
   groups: readonly string[];
+  /** The tools it needs (what the tool reader learns; the group reader ignores them). */
+  tools?: readonly string[];
 }
 
 /** How the reader learns; the defaults are the ones chosen leave-one-writer-out. */
@@ -23,6 +26,12 @@ export interface GroupReaderOptions {
 
 /** Rows of weights the features share (hashed): 4,096 × ~31 groups, one byte each when shipped. */
 export const READER_BUCKETS = 4096;
+
+/**
+ * Rows of the tool reader's weights: 1,024 × ~125 tools, about the group reader's size shipped.
+ * Chosen leave-one-writer-out: 1,024, 2,048 and 4,096 rows read alike (recall within a request).
+ */
+export const TOOL_READER_BUCKETS = 1024;
 
 /**
  * The features of a request: its words as the ranking reads them (`termOf`: spellings folded, the
@@ -134,6 +143,23 @@ export function trainGroupReader(
   return new GroupReader(groups, weights, bias);
 }
 
+/**
+ * The tool reader: the same learner on each request's tools instead of its groups (one output
+ * per tool, ~125), in fewer rows. The ranking does not lift tools by it: it says which of a
+ * read group's tools take most of the group's lift (`ToolIndex.rank`), so a group the request
+ * needs offers the tools its verbs and objects point at (a routine run, a note searched) before
+ * the ones most requests for that group need.
+ */
+export function trainToolReader(
+  examples: readonly GroupExample[],
+  options: GroupReaderOptions = {},
+): GroupReader {
+  return trainGroupReader(
+    examples.map((example) => ({ text: example.text, groups: example.tools ?? [] })),
+    { buckets: TOOL_READER_BUCKETS, ...options },
+  );
+}
+
 /** 0…n-1 in a fixed pseudo-random order (a small LCG: the same order on every build). */
 function shuffled(n: number): number[] {
   const order = Array.from({ length: n }, (_, i) => i);
@@ -196,4 +222,9 @@ export function unpackGroupReader(packed: PackedGroupReader): GroupReader {
 /** The reader trained on every writer's requests, as shipped. */
 export function shippedGroupReader(): GroupReader {
   return unpackGroupReader(GROUP_READER_WEIGHTS);
+}
+
+/** The tool reader trained on every writer's requests, as shipped (its "groups" are tool names). */
+export function shippedToolReader(): GroupReader {
+  return unpackGroupReader(TOOL_READER_WEIGHTS);
 }

@@ -47,6 +47,23 @@ describe("prerequisite shapes", () => {
     );
   });
 
+  it("brings the tool that speaks when the answer is to be said aloud", () => {
+    const speaker = fixture.catalog.find((t) => /\bvoice\b/.test(t.description))?.name;
+    expect(speaker).toBeDefined();
+    expect(fixture.top({ text: "I'm up a ladder, check the bin day and just say it" }, 5)).toContain(speaker);
+    expect(fixture.top({ text: "what's the wind doing in Whitby? speak to me, I can't look" }, 5)).toContain(
+      speaker,
+    );
+  });
+
+  it("reads a question about what something says as no speech", () => {
+    const speaker = fixture.catalog.find((t) => /\bvoice\b/.test(t.description))?.name;
+    const asked = fixture.rankOf({ text: "what does the pop-up on my screen say" }, speaker!);
+    const spoken = fixture.rankOf({ text: "what's on my screen? say it out loud" }, speaker!);
+    expect(asked).toBeGreaterThan(spoken);
+    expect(asked).toBeGreaterThan(5);
+  });
+
   it("reads a move between days or places as no delivery", () => {
     expect(fixture.top({ text: "push the dentist from Monday to Wednesday" }, 5)).not.toContain("mail_send");
   });

@@ -31,6 +31,15 @@ const CALENDAR_NAMES =
 const FROM_TO = /\bfrom\s+\S+(?:\s+\S+)?\s+to\s+[A-Z]/;
 
 /**
+ * Output spoken to the person: an imperative "say"/"speak"/"announce"/"shout" (at the start of a
+ * step, or after "and/then/just/please"), "say me", "speak to me", "out loud", "aloud". Not
+ * "what does it say" (a question about content), not "say hi/sorry/thanks" (words for someone
+ * else), and not "read it out", which the team's writers read as reading, not as speech.
+ */
+const SPOKEN =
+  /(?:^|[,.;:!?-]\s*|\b(?:and|then|just|please|now|so)\s+)(?:say|speak|announce|shout)\b(?!\s+(?:hi|hello|goodnight|sorry|thanks|thank)\b)|\bspeak\s+to\s+me\b|\bsay\s+me\b|\bout\s+loud\b|\baloud\b/i;
+
+/**
  * Steps a request needs without naming them, read from the catalog's own schemas and
  * descriptions (decision 0048):
  * - a file the leading step reads, named by what it is, not where it lies ("transcribe the voice
@@ -38,7 +47,9 @@ const FROM_TO = /\bfrom\s+\S+(?:\s+\S+)?\s+to\s+[A-Z]/;
  * - a person named by role ("call my accountant") is looked up in memory first when the leading
  *   step reaches a person: the tool whose description answers "who is my …";
  * - something to be delivered to a named person with no verb of sending ("the minutes to Rosa")
- *   needs the person's address and a way to send: the contact look-up and the send tool.
+ *   needs the person's address and a way to send: the contact look-up and the send tool;
+ * - an answer to be spoken ("just say it", "speak to me") needs the tool that tells the person
+ *   on every surface, voice included: the tool whose description names the voice as a surface.
  */
 export class Prerequisites {
   /** Tools whose own path parameter is a file they read (`x-path: read`). */
@@ -52,6 +63,8 @@ export class Prerequisites {
   private readonly senderLookups = new Map<string, string[]>();
   /** The tool that answers who a role is ("who is my boss?"). */
   private readonly roleAnswer: string | undefined;
+  /** The tool that tells the person something aloud (its description names the voice, it takes a message). */
+  private readonly speaker: string | undefined;
 
   constructor(
     catalog: readonly CatalogTool[],
@@ -87,6 +100,11 @@ export class Prerequisites {
       }
     }
     this.roleAnswer = catalog.find((t) => /\bwho is my\b/i.test(t.description))?.name;
+    this.speaker = catalog.find(
+      (t) =>
+        /\bvoice\b/i.test(t.description) &&
+        Object.hasOwn((t.parameters?.properties ?? {}) as object, "message"),
+    )?.name;
   }
 
   /**
@@ -117,6 +135,7 @@ export class Prerequisites {
       raise(sender, top);
       raise(best(this.senderLookups.get(sender ?? "") ?? []), top);
     }
+    if (this.speaker && SPOKEN.test(text)) raise(this.speaker, top);
     return floors;
   }
 

@@ -1,7 +1,7 @@
 import type { GroupCues } from "../../core/language.js";
 import type { Logger } from "../../core/logger.js";
 import { silentLogger } from "../../core/logger.js";
-import { type GroupReader, shippedGroupReader } from "./group-reader.js";
+import { type GroupReader, shippedGroupReader, shippedToolReader } from "./group-reader.js";
 import { type ToolLanguage, toolLanguage } from "./language.js";
 import {
   type CatalogTool,
@@ -37,6 +37,11 @@ export interface RetrieverOptions {
    * `null` for none.
    */
   groupReader?: GroupReader | null;
+  /**
+   * Which tools a request needs (`trainToolReader`), sharing a read group's lift among its
+   * tools: the shipped one by default, a held-out one in the bench, or `null` for an even share.
+   */
+  toolReader?: GroupReader | null;
 }
 
 /** The group of the tools every request is offered (the way to more tools, the plan). */
@@ -59,7 +64,10 @@ export class ToolRetriever {
   private vectors: { signature: string; byName: Map<string, Float32Array> } | undefined;
   private readonly logger: Logger;
   private reader: GroupReader | null | undefined;
-  private lastRead: { text: string; read: ReadonlyMap<string, number> } | undefined;
+  private toolReader: GroupReader | null | undefined;
+  private lastRead:
+    | { text: string; read: ReadonlyMap<string, number>; tools: ReadonlyMap<string, number> | undefined }
+    | undefined;
   /** Each group's cues hashed, once per declaration (a group's tools share one object). */
   private readonly cuesTexts = new WeakMap<GroupCues, string>();
 
@@ -92,20 +100,35 @@ export class ToolRetriever {
   async rank(request: RankRequest, signal?: AbortSignal): Promise<RankedTool[]> {
     const index = this.index();
     const semantic = await this.similarities(request.text, signal);
-    const read = request.readGroups ?? this.readGroups(request.text);
-    const withRead = read ? { ...request, readGroups: read } : request;
+    const read = request.readGroups ? undefined : this.readGroups(request.text);
+    const withRead = read
+      ? { ...request, readGroups: read.groups, ...(read.tools ? { readTools: read.tools } : {}) }
+      : request;
     return index.rank(semantic ? { ...withRead, semantic, semanticWeight: SEMANTIC_WEIGHT } : withRead);
   }
 
-  /** The group reader's probabilities for a text (built on first use; none if switched off). */
-  private readGroups(text: string): ReadonlyMap<string, number> | undefined {
+  /**
+   * The readers' probabilities for a text: each group's, and each tool's within them (built on
+   * first use; none if switched off).
+   */
+  private readGroups(
+    text: string,
+  ): { groups: ReadonlyMap<string, number>; tools: ReadonlyMap<string, number> | undefined } | undefined {
     if (this.reader === undefined)
       this.reader = this.options.groupReader === undefined ? shippedGroupReader() : this.options.groupReader;
     if (!this.reader) return undefined;
+    if (this.toolReader === undefined)
+      this.toolReader = this.options.toolReader === undefined ? shippedToolReader() : this.options.toolReader;
     // The offer and the search that follows it read the same request: read it once
-    if (this.lastRead?.text !== text)
-      this.lastRead = { text, read: new Map(this.reader.read(text).map(({ group, p }) => [group, p])) };
-    return this.lastRead.read;
+    if (this.lastRead?.text !== text) {
+      const asMap = (reader: GroupReader) => new Map(reader.read(text).map(({ group, p }) => [group, p]));
+      this.lastRead = {
+        text,
+        read: asMap(this.reader),
+        tools: this.toolReader ? asMap(this.toolReader) : undefined,
+      };
+    }
+    return { groups: this.lastRead.read, tools: this.lastRead.tools };
   }
 
   /**

@@ -4,6 +4,7 @@ import { companionsOf, lookupsOf } from "./companions.js";
 import { CompiledCues } from "./cues.js";
 import type { ToolLanguage } from "./language.js";
 import { Prerequisites } from "./prerequisites.js";
+import { readerShares } from "./reader-shares.js";
 import { prefixOf, queryTerms, termOf, termsOf } from "./terms.js";
 
 /** The part of a tool definition retrieval reads (MCP tools have the same shape). */
@@ -32,6 +33,11 @@ export interface RankRequest {
    * learned across the team's writers, a second, independent guess at the groups.
    */
   readGroups?: ReadonlyMap<string, number>;
+  /**
+   * The tool reader's probability that the request needs each tool (`trainToolReader`): within
+   * a read group, how its lift is shared among the group's tools.
+   */
+  readTools?: ReadonlyMap<string, number>;
   /** Tools that ran earlier in the session, oldest first. */
   used?: readonly string[];
   /** Kinds of the session's handles (`f`, `m`, `u`, …), oldest first. */
@@ -107,9 +113,11 @@ export const SIGNALS = {
 
 /**
  * How the group reader's probability becomes a lift: nothing below `floor` (most groups sit
- * near 0), then `SIGNALS.reader × p^power`.
+ * near 0), then `SIGNALS.reader × p^power`. Each of the group's tools takes a share of that
+ * lift by the tool reader: `share` for a tool it gives nothing, rising to the whole lift for the
+ * tool it reads likeliest, by the `sharePower` root of its probability over that tool's.
  */
-export const READER = { floor: 0.05, power: 0.5 } as const;
+export const READER = { floor: 0.05, power: 0.5, share: 0.3, sharePower: 0.5 } as const;
 
 /**
  * BM25 over each tool's name, group, description, examples and language, plus one document
@@ -242,8 +250,10 @@ export class ToolIndex {
     const boost = new Map<string, number>();
     const lift = (group: string, by: number) => boost.set(group, (boost.get(group) ?? 0) + by);
     for (const group of request.groups ?? []) lift(group, SIGNALS.nluGroup);
+    const readLift = new Map<string, number>();
     for (const [group, p] of request.readGroups ?? [])
-      if (p >= READER.floor) lift(group, SIGNALS.reader * p ** READER.power);
+      if (p >= READER.floor) readLift.set(group, SIGNALS.reader * p ** READER.power);
+    const shares = readerShares(this.names, this.groupOf, request.readTools, READER);
     for (const kind of new Set((request.handleKinds ?? []).slice(-8)))
       for (const group of HANDLE_GROUPS[kind] ?? []) lift(group, SIGNALS.handle);
     for (const said of request.text.match(/#[a-z]\d{1,6}\b/g) ?? [])
@@ -266,6 +276,7 @@ export class ToolIndex {
           (words.get(name) ?? 0) +
           ((semantic.get(name) ?? 0) / topSemantic) * (request.semanticWeight ?? 0) +
           (boost.get(group) ?? 0) +
+          (readLift.get(group) ?? 0) * (shares.get(name) ?? 1) +
           unread(name, group) +
           (name === last ? SIGNALS.usedLast : used.has(name) ? SIGNALS.used : 0);
         return [name, score] as const;
