@@ -12,6 +12,7 @@ import { DialogRecognizer } from "./dialog.js";
 import { repeated } from "./follow-up-value.js";
 import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
+import { indirectReading } from "./indirect.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher, templateConfidence } from "./matcher.js";
 import { misheard } from "./misheard.js";
@@ -162,7 +163,11 @@ class Parser {
       again?.kind === "action"
         ? again
         : (misheard(first, said, reread, (w) => this.settings.speller.seen(w)) ?? first);
-    const read = repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result;
+    // nlu36 (indirect.ts): a need stated instead of a command, or a terse form with no verb, read
+    // again as the command it stands for (its repeat read with it); a guess is asked, never acted on
+    const reached = indirectReading(result, said, reread, this.catalog);
+    const read =
+      reached ?? (repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result);
     return asSaid(this.catalog, this.back.named(input, read, context) ?? read, said);
   }
 

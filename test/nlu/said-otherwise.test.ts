@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { createNlu } from "../../src/brain/nlu/index.js";
+import { heardAs } from "../../src/brain/nlu/text/heard.js";
+import { tokenize } from "../../src/brain/nlu/text/normalize.js";
+import { SpellingCorrector } from "../../src/brain/nlu/text/spelling.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/**
+ * Requests said as something other than a command (nlu36): a need stated, a terse form with no
+ * verb, a literal translation of "remind me", a real word typed for a command's word. Each is
+ * read as the command it stands for, and a guess is asked, never acted on.
+ */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const base = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
+const parse = (text: string) => nlu.parse(text, base);
+const heard = (text: string) =>
+  heardAs(tokenize(text))
+    .map((t) => t.w)
+    .join(" ");
+
+describe("a need stated instead of a command", () => {
+  it("a habit of forgetting to do something is asked as a reminder", () => {
+    const r = parse("i keep forgetting to water the ferns");
+    expect(r).toMatchObject({ kind: "action", tool: "reminders_create", args: { title: "water the ferns" } });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("keeps the days the habit comes back on", () => {
+    const r = parse("I always forget to put the recycling out on tuesdays");
+    expect(r).toMatchObject({ tool: "reminders_create", args: { repeat: "tue" } });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("never recalling a fact is asked as a look-up of what was remembered", () => {
+    const r = parse("I can never remember which drawer the spare charger is in");
+    expect(r).toMatchObject({
+      tool: "memory_recall",
+      args: { query: "which drawer the spare charger is in" },
+    });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("leaves a forgetting that asks for nothing alone", () => {
+    const r = parse("I keep forgetting things lately");
+    expect(r.kind === "action" && r.confidence >= 0.9).toBe(false);
+  });
+});
+
+describe("a thing and a length of time with no verb", () => {
+  it("is asked as a labelled timer", () => {
+    for (const text of ["LENTILS TWENTY MINUTES GO", "rice. 15 minutes."]) {
+      const r = parse(text);
+      expect(r, text).toMatchObject({ kind: "action", tool: "timer_set" });
+      expect(r.confidence, text).toBeLessThan(0.9);
+    }
+    expect(parse("lentils twenty minutes").args).toMatchObject({ duration_s: 1200 });
+  });
+
+  it("leaves a seek in a track alone", () => {
+    expect(parse("skip forward two minutes").tool).not.toBe("timer_set");
+  });
+});
+
+describe("words typed for a command's words", () => {
+  it("'remember me to' is read as 'remind me to'", () => {
+    expect(heard("remember me to ring the garage")).toBe("remind me to ring the garage");
+    expect(heard("make me remember to ring the garage")).toBe("remind me to ring the garage");
+    expect(heard("remember me")).toBe("remember me");
+    expect(parse("remember me to ring the garage at 4 pm")).toMatchObject({
+      tool: "reminders_create",
+      args: { title: "ring the garage" },
+    });
+  });
+
+  it("'write' is 'right' where a side is named", () => {
+    expect(heard("move it to the write half")).toBe("move it to the right half");
+    expect(heard("dock it on the write")).toBe("dock it on the right");
+    expect(heard("write a note")).toBe("write a note");
+  });
+
+  it("'time' is 'timer' set for a length, not for a clock time", () => {
+    expect(heard("set a time for 20 minutes")).toBe("set a timer for 20 minutes");
+    expect(heard("set a time for 5 pm")).toBe("set a time for 5 pm");
+    expect(heard("what time for the train")).toBe("what time for the train");
+  });
+
+  it("a three-letter word missing a vowel of a common word is that word", () => {
+    const speller = new SpellingCorrector(
+      new Map([
+        ["open", 400],
+        ["the", 900],
+        ["opt", 1],
+      ]),
+    );
+    expect(speller.correct("opn")).toBe("open");
+    expect(speller.correct("tkt")).toBe("tkt");
+  });
+});
