@@ -96,3 +96,16 @@ describe("words typed for a command's words", () => {
     expect(speller.correct("tkt")).toBe("tkt");
   });
 });
+
+describe("the classifier's whole ranking, re-ranked by structure", () => {
+  it("a number to ring, read as no request at first, is asked as a call", () => {
+    const r = parse("dial 0207 946 0123");
+    expect(r).toMatchObject({ kind: "action", tool: "contacts_call", args: { query: "0207 946 0123" } });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("a name alone, or a request declined for its reason, is no evidence", () => {
+    for (const text of ["video call my gran", "book me in with the dentist next week"])
+      expect(parse(text).kind, text).not.toBe("action");
+  });
+});

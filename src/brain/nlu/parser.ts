@@ -20,6 +20,7 @@ import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence } from "./pa
 import { DEFAULT_THRESHOLDS, type EmbeddedNlu, type NluOptions, type Thresholds } from "./parser-options.js";
 import { fitsPending } from "./pending-fit.js";
 import { markWindowRefs, PointsBack } from "./points-back.js";
+import { reranked } from "./rerank.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
@@ -88,12 +89,14 @@ class Parser {
   private readonly clauses: Clauses;
   private readonly guesser: Guesser;
   private readonly back: PointsBack;
+  private readonly reach: { classifier: SoftmaxClassifier };
 
   constructor(
     private readonly catalog: Catalog,
     classifier: SoftmaxClassifier,
     private readonly settings: ParserSettings,
   ) {
+    this.reach = { classifier }; // nlu36: the re-ranker's classifier (rerank.ts)
     this.back = new PointsBack(catalog, classifier, {
       parse: (text, context) => this.parse(text, context),
       ask: (input, call, missing, confidence) => this.maybeIncomplete(input, call, missing, confidence),
@@ -164,11 +167,15 @@ class Parser {
         ? again
         : (misheard(first, said, reread, (w) => this.settings.speller.seen(w)) ?? first);
     // nlu36 (indirect.ts): a need stated instead of a command, or a terse form with no verb, read
-    // again as the command it stands for (its repeat read with it); a guess is asked, never acted on
+    // again as the command it stands for (its repeat read with it); and a turn of its own read as
+    // no request, the classifier's whole ranking weighed by structure (rerank.ts). Asked, never acted on
     const reached = indirectReading(result, said, reread, this.catalog);
     const read =
       reached ?? (repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result);
-    return asSaid(this.catalog, this.back.named(input, read, context) ?? read, said);
+    const named = this.back.named(input, read, context) ?? read;
+    const reach = { ...this.reach, catalog: this.catalog, speller: this.settings.speller };
+    const alone = !context.lastCall && !context.pending;
+    return asSaid(this.catalog, (alone ? reranked(named, said, env, reach) : undefined) ?? named, said);
   }
 
   /**
