@@ -147,6 +147,17 @@ const SPEAKERS_TOO =
   "(on|through|over) the speakers and [on|to] (every|each|all [the|my]) (screen|screens|window|windows|display|displays)";
 const BROADCAST = "(broadcast|push|shout|blast|flash|announce|say)";
 const ALOUD = "[and|,] (out loud|aloud|voice too|read it out|say it out loud)";
+/**
+ * The two surfaces named as a listener pictures them, in either order ("out loud and on screen",
+ * "through the speaker and on the computer as well", "with voice and with screen"): a voice and a
+ * screen together are what only a notice on every surface does.
+ */
+const BY_VOICE =
+  "(out loud|aloud|by voice|with voice|with [your|a] voice|with sound|(through|over|on|with) the (speaker|speakers))";
+const ON_SCREEN =
+  "(on screen|with screen|by screen|on the screen|on my screen|on the desktop|on my desktop|on the computer|on my computer|with the screen|in writing)";
+const INFORM = "(tell me|inform me|let me know|notify me|alert me|say it|show me)";
+const BOTH = `(${BY_VOICE} (and|,) ${ON_SCREEN}|${ON_SCREEN} (and|,) ${BY_VOICE}) [as well|too|both]`;
 
 /** How soon, and why, said after "let me know": the routine is the same. */
 const RIGHT_AWAY = "[straight away|right away|at once|immediately] [,] [because {why:text}]";
@@ -323,6 +334,8 @@ const ROUTINE_INTENTS: IntentTable = {
       `${BROADCAST} [it|this] ${SURFACES} [:|,] {message:body}`,
       `(say it|read it) (out loud|aloud) and (on|to) (all|every|each) [the|my] (screens|screen|windows|window|displays|devices) [:|,] {message:body}`,
       `(shout|say|announce|broadcast) it ${SPEAKERS_TOO} [:|,] {message:body}`,
+      `${INFORM} [now] ${BOTH} [,] (:|that) {message:body}`,
+      `${INFORM} [now] ${BOTH} [,] (titled|title|headed) {title:label} (:|,) {message:body}`,
       ...NOTICE_SHAPES,
     ],
     askShapes: NOTICE_ASKS,

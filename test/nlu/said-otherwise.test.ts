@@ -109,3 +109,40 @@ describe("the classifier's whole ranking, re-ranked by structure", () => {
       expect(parse(text).kind, text).not.toBe("action");
   });
 });
+
+describe("shapes that name their parts in any order", () => {
+  it("a voice and a screen named together are a notice on every surface", () => {
+    for (const [text, message] of [
+      ["tell me out loud and on screen: the kettle has boiled", "the kettle has boiled"],
+      ["inform me on the computer and by voice as well: the parcel came", "the parcel came"],
+    ] as const)
+      expect(parse(text), text).toMatchObject({ tool: "notify_user", args: { message } });
+    expect(parse("tell me aloud and on my screen, titled Tea: the pot is ready")).toMatchObject({
+      tool: "notify_user",
+      args: { title: "Tea", message: "the pot is ready" },
+    });
+  });
+
+  it("captions in a language are the video's own, with the language as its code", () => {
+    expect(parse("subtitles in dutch for video https://youtu.be/Qw12Er34Ty5")).toMatchObject({
+      tool: "youtube_transcript",
+      args: { language: "nl", url: "https://youtu.be/Qw12Er34Ty5" },
+    });
+    expect(parse("Welsh captions of youtu.be/Qw12Er34Ty5 please")).toMatchObject({
+      tool: "youtube_transcript",
+      args: { language: "cy" },
+    });
+  });
+
+  it("a language by name is no misspelt place", () => {
+    const speller = new SpellingCorrector(new Map([["germany", 5]]));
+    expect(speller.correct("german")).toBe("german");
+  });
+
+  it("a text to someone, then what it says", () => {
+    expect(parse("send a text to alice saying the gate code changed")).toMatchObject({
+      tool: "contacts_call",
+      args: { query: "alice", via: "text", message: "the gate code changed" },
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import type { LanguageEnv } from "../../../core/language.js";
+import { LANGUAGE_NAMES } from "./languages.js";
 import type { Token } from "./normalize.js";
 import { besideKey, deletionsOf, inflections, restoresDouble, sameLetters, swapsOf, typed } from "./slips.js";
 import { editDistance, soundKey, spelling, vowelsOf } from "./sounds.js";
@@ -42,6 +43,8 @@ export class SpellingCorrector {
     else for (const word of words as Iterable<string>) this.known.set(word, (this.known.get(word) ?? 0) + 1);
     // The slots read these words though the classifier sees only their class
     for (const word of classWords()) if (!this.known.has(word)) this.known.set(word, 1);
+    // So do languages by name ("captions in german" is no "germany")
+    for (const word of LANGUAGE_NAMES) if (!this.known.has(word)) this.known.set(word, 1);
     // Words a group's shapes name are real words to that group, though never trained on ("msg"
     // is a text message; corrected to "message", it was read as mail). Known once: never a
     // target the corrector reaches by sound (HEARD_AT_LEAST), only left as typed. Read on the
