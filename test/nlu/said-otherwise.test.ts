@@ -114,7 +114,7 @@ describe("shapes that name their parts in any order", () => {
   it("a voice and a screen named together are a notice on every surface", () => {
     for (const [text, message] of [
       ["tell me out loud and on screen: the kettle has boiled", "the kettle has boiled"],
-      ["inform me on the computer and by voice as well: the parcel came", "the parcel came"],
+      ["inform me on the computer and by voice as well: dinner is on the table", "dinner is on the table"],
     ] as const)
       expect(parse(text), text).toMatchObject({ tool: "notify_user", args: { message } });
     expect(parse("tell me aloud and on my screen, titled Tea: the pot is ready")).toMatchObject({
