@@ -146,3 +146,13 @@ describe("shapes that name their parts in any order", () => {
     });
   });
 });
+
+describe("politeness around the command", () => {
+  it("reads the command inside the courtesy", () => {
+    expect(parse("would you be so kind as to cancel the egg timer")).toMatchObject({ tool: "timer_cancel" });
+    expect(parse("excuse me, could you mute the sound")).toMatchObject({ tool: "system_mute" });
+    expect(parse("ring my daughter Anna if it's not too much trouble")).toMatchObject({
+      tool: "contacts_call",
+    });
+  });
+});
