@@ -156,3 +156,22 @@ describe("politeness around the command", () => {
     });
   });
 });
+
+describe("another language's phrasing said word for word", () => {
+  it("reads the English phrasing", () => {
+    expect(heard("how much is the clock")).toBe("what time is it");
+    expect(heard("what is the clock in Lima")).toBe("what time is it in lima");
+    expect(heard("how late is it")).toBe("what time is it");
+    expect(heard("how late is it open")).toBe("how late is it open");
+    expect(heard("how many time before the holidays")).toBe("how much time before the holidays");
+    expect(heard("play it again and again")).toBe("play it on repeat");
+    expect(heard("delay the alarm by ten minutes")).toBe("snooze the alarm by ten minutes");
+    expect(heard("delay the meeting by ten minutes")).toBe("delay the meeting by ten minutes");
+    expect(heard("tell me please how far it is to york")).toBe("how far it is to york");
+    expect(heard("tell me when mail from ana arrives")).toBe("tell me when mail from ana arrives");
+  });
+
+  it("acts on the hour asked as a price", () => {
+    expect(parse("how much is the clock")).toMatchObject({ tool: "time_now" });
+  });
+});

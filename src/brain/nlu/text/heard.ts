@@ -60,7 +60,65 @@ function inSum(tokens: readonly Token[], i: number): boolean {
 }
 
 export function heardAs(tokens: readonly Token[]): Token[] {
-  return rememberMe(soundsAs(tokens));
+  return literally(rememberMe(soundsAs(tokens)));
+}
+
+/** What may end a question for the hour ("how late is it", "… now", "… in Lima"). */
+const HOUR_ENDS = new Set(["now", "in", "there", "here", "right", "at"]);
+/** Words that may come before "tell me" and a question ("could you please tell me how long …"). */
+const POLITE = new Set(["can", "could", "would", "will", "you", "please", "kindly", "jarvis"]);
+// Never "when" or "if": "tell me when mail from Ana arrives" is a routine, not a question
+const QUESTION_WORDS = new Set(["how", "what", "where", "which", "who"]);
+
+/** What rings and can be put off: a ringing thing, not a meeting or a reminder not yet due. */
+const RINGS = new Set(["alarm", "ringing", "alert", "beeping", "buzzing", "buzzer", "chime"]);
+
+/**
+ * Another language's phrasing said word for word in English, read as English says it: the hour
+ * asked as a price or a lateness ("how much is the clock", "what is the clock", "how late is
+ * it": "what time is it"); time counted ("how many time until …": "how much time"); a repeat
+ * said twice ("this song again and again": "on repeat"); a ringing thing delayed ("delay the
+ * alarm ten minutes": "snooze"). Each only whole, where the English reading is no request.
+ */
+function literally(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const w = (k: number) => tokens[i + k]?.w ?? "";
+    const ends = (k: number) => i + k >= tokens.length || HOUR_ENDS.has(w(k));
+    const hour = (span: number) => {
+      const last = tokens[i + span - 1]!;
+      out.push(
+        { ...t, w: "what" },
+        { ...tokens[i + 1]!, w: "time" },
+        { ...tokens[i + 2]!, w: "is" },
+        { ...last, w: "it" },
+      );
+      i += span - 1;
+    };
+    // "tell me please how long until …": the question asked inside a request to be told
+    const asking = out.every((o) => POLITE.has(o.w));
+    const please = w(2) === "please" ? 1 : 0;
+    if (asking && t.w === "tell" && w(1) === "me" && QUESTION_WORDS.has(w(2 + please))) i += 1 + please;
+    else if (
+      t.w === "how" &&
+      w(1) === "much" &&
+      w(2) === "is" &&
+      w(3) === "the" &&
+      w(4) === "clock" &&
+      ends(5)
+    )
+      hour(5);
+    else if (t.w === "what" && w(1) === "is" && w(2) === "the" && w(3) === "clock" && ends(4)) hour(4);
+    else if (t.w === "how" && w(1) === "late" && w(2) === "is" && w(3) === "it" && ends(4)) hour(4);
+    else if (t.w === "many" && tokens[i - 1]?.w === "how" && w(1) === "time") out.push({ ...t, w: "much" });
+    else if (t.w === "again" && w(1) === "and" && w(2) === "again") {
+      out.push({ ...t, w: "on" }, { ...tokens[i + 2]!, w: "repeat" });
+      i += 2;
+    } else if (t.w === "delay" && [1, 2, 3].some((k) => RINGS.has(w(k)))) out.push({ ...t, w: "snooze" });
+    else out.push(t);
+  }
+  return out;
 }
 
 function soundsAs(tokens: readonly Token[]): Token[] {
