@@ -175,3 +175,26 @@ describe("another language's phrasing said word for word", () => {
     expect(parse("how much is the clock")).toMatchObject({ tool: "time_now" });
   });
 });
+
+describe("a purpose after the command, and a fact announced before it is said", () => {
+  it("reads the command without its purpose, and asks it", () => {
+    const r = parse("put 14 Elm Road on the clipboard so I can paste it");
+    expect(r).toMatchObject({ tool: "clipboard_write", args: { text: "14 Elm Road" } });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("a purpose beyond any tool still declines", () => {
+    expect(parse("open the browser so I can order a pizza").kind).not.toBe("action");
+  });
+
+  it("keeps the fact after 'mark this well:' or 'keep this in mind,'", () => {
+    expect(parse("mark this well: the spare key is under the blue pot")).toMatchObject({
+      tool: "memory_remember",
+      args: { text: "the spare key is under the blue pot" },
+    });
+    expect(parse("keep this in mind, the gate code is 4455")).toMatchObject({
+      tool: "memory_remember",
+      args: { text: "the gate code is 4455" },
+    });
+  });
+});

@@ -30,7 +30,7 @@ export function indirectReading(
       return asked(again);
   }
   if (sure || first.kind === "dialog") return undefined;
-  const terse = terseDuration(said);
+  const terse = terseDuration(said) ?? withoutPurpose(said);
   if (terse) {
     const again = reread(terse);
     if (again.kind === "action" && !again.missing?.length && again.confidence >= CONFIDENCE.incomplete)
@@ -150,4 +150,26 @@ export function terseDuration(said: readonly Token[]): Token[] | undefined {
     made("for", said[from]!),
     ...said.slice(from, end),
   ];
+}
+
+/** Who a purpose is for, and the verbs of ability after it ("so I can", "so that we could"). */
+const FOR_WHOM = new Set(["i", "we", "you", "they", "he", "she", "it"]);
+const ABLE = new Set(["can", "could", "may", "might", "will", "would", "do", "dont", "don't"]);
+
+/**
+ * The command with the purpose said after it left out ("put the code on the clipboard so I can
+ * paste it", "… in order to check it later"): the purpose explains, the command is what to do.
+ * Undefined without a purpose, or when too little stands before it to be a command.
+ */
+export function withoutPurpose(said: readonly Token[]): Token[] | undefined {
+  for (let i = 2; i < said.length - 1; i++) {
+    const w = (k: number) => said[i + k]?.w ?? "";
+    const that = w(1) === "that" ? 1 : 0;
+    const purpose =
+      (w(0) === "so" && FOR_WHOM.has(w(1 + that)) && ABLE.has(w(2 + that))) ||
+      (w(0) === "in" && w(1) === "order" && w(2) === "to") ||
+      (w(0) === "so" && w(1) === "as" && w(2) === "to");
+    if (purpose) return said.slice(0, i);
+  }
+  return undefined;
 }
