@@ -117,11 +117,15 @@ export function statedNeed(said: readonly Token[]): Token[] | undefined {
 /** What may follow a terse duration without adding to it ("eggs, eight minutes, go"). */
 const AFTER = new Set(["go", "now", "please", "pls", "start", "starting"]);
 const UNITS = new Set("minutes minute mins min hours hour hrs hr seconds second secs sec".split(" "));
-/** Words that are no name of a thing timed: a verb, a pronoun or a word of time itself. */
+/**
+ * Words that are no name of a thing timed: a verb, a pronoun, a word of time itself, or an answer
+ * ("no, three minutes" corrects a value; it names nothing).
+ */
 const NOT_A_THING = new Set(
-  "a an the for in at and it this that me my is be to of on every each after before until about another more less again skip forward back rewind ahead".split(
-    " ",
-  ),
+  (
+    "a an the for in at and it this that me my is be to of on every each after before until about another more less again skip forward back rewind ahead " +
+    "no yes ok okay yeah yep nope sure fine right well actually maybe wait so also just only then make"
+  ).split(" "),
 );
 
 /**

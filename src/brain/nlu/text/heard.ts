@@ -67,8 +67,9 @@ export function heardAs(tokens: readonly Token[]): Token[] {
 const HOUR_ENDS = new Set(["now", "in", "there", "here", "right", "at"]);
 /** Words that may come before "tell me" and a question ("could you please tell me how long …"). */
 const POLITE = new Set(["can", "could", "would", "will", "you", "please", "kindly", "jarvis"]);
-// Never "when" or "if": "tell me when mail from Ana arrives" is a routine, not a question
-const QUESTION_WORDS = new Set(["how", "what", "where", "which", "who"]);
+// Only "how" ("how long", "how much"): "tell me when mail from Ana arrives" is a routine, and
+// "tell me what is written on the page" a request to read it, not a question about the world
+const QUESTION_WORDS = new Set(["how"]);
 
 /** What rings and can be put off: a ringing thing, not a meeting or a reminder not yet due. */
 const RINGS = new Set(["alarm", "ringing", "alert", "beeping", "buzzing", "buzzer", "chime"]);
