@@ -198,3 +198,11 @@ describe("a purpose after the command, and a fact announced before it is said", 
     });
   });
 });
+
+describe("a stated need beside a request", () => {
+  it("the request said after the need is what is asked", () => {
+    expect(parse("I keep forgetting to phone my aunt May, can you ring her now while I remember").tool).toBe(
+      "contacts_call",
+    );
+  });
+});

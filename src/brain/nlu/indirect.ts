@@ -65,6 +65,9 @@ function made(w: string, at: Token): Token {
   return { w, start: at.start, end: at.end };
 }
 
+/** "can you", "could you" …: a request of its own after a stated need. */
+const ASKING = new Set(["can", "could", "would", "will"]);
+
 /** Words that open a question about a fact ("where the key is", "which pontoon"). */
 const WH = new Set(["where", "which", "what", "when", "who", "whose", "how"]);
 
@@ -105,6 +108,9 @@ export function statedNeed(said: readonly Token[]): Token[] | undefined {
   if (!habit) return undefined;
   const rest = said.slice(habit.at);
   const next = rest[0]?.w ?? "";
+  // A request said after the need is what is asked ("… to phone Jen, can you ring her now")
+  const asks = rest.some((t, i) => ASKING.has(t.w) && rest[i + 1]?.w === "you");
+  if (asks || rest.some((t) => t.w === "please")) return undefined;
   const opener = said[0]!;
   // To do something: "to call mum" — a reminder of it
   if (next === "to" && rest.length >= 2 && rest[1]!.w !== "me")
