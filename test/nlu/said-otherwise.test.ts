@@ -206,3 +206,13 @@ describe("a stated need beside a request", () => {
     );
   });
 });
+
+describe("another window of an app, started with a particle or stated as a need", () => {
+  it("is the app started again in a new window", () => {
+    for (const text of ["spin up another terminal window", "I need another terminal, a fresh window"])
+      expect(parse(text), text).toMatchObject({
+        tool: "apps_launch",
+        args: { app: "terminal", new_window: true },
+      });
+  });
+});
