@@ -14,8 +14,15 @@ import { eventWatch, mailWatch, WATCH_SHAPES } from "./watch-language.js";
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const PARTS_OF_DAY: Record<string, number> = { morning: 8, noon: 12, afternoon: 15, evening: 19, night: 21 };
 
-/** "7", "7am", "7:30 pm", "19:00", "noon": an hour and minute of the day. */
-function clockOf(words: readonly string[]): { hour: number; minute: number } | undefined {
+/** The part of the day said after an hour ("7 in the morning", "6 in the evening", "9 at night"). */
+const DAY_PART = /\s+(?:in the (morning|afternoon|evening)|(?:at|in the) (night))$/;
+
+/** "7", "7am", "7:30 pm", "19:00", "noon", "7 in the morning": an hour and minute of the day. */
+function clockOf(said: readonly string[]): { hour: number; minute: number } | undefined {
+  const part = DAY_PART.exec(said.join(" "));
+  const words = part
+    ? [...said.join(" ").slice(0, part.index).split(" "), part[1] === "morning" ? "am" : "pm"]
+    : said;
   const text = words
     .join(" ")
     .replace(/\s*([ap])\.?\s*m\.?$/, " $1m")

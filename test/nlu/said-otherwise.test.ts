@@ -216,3 +216,16 @@ describe("another window of an app, started with a particle or stated as a need"
       });
   });
 });
+
+describe("a routine's hour said with its part of the day", () => {
+  it("reads 'at 7 in the morning' and 'at 6 in the evening'", () => {
+    expect(parse("every weekday at 7 in the morning tell me the weather")).toMatchObject({
+      tool: "routines_create",
+      args: { cron: "0 7 * * 1-5" },
+    });
+    expect(parse("every friday at 6 in the evening tell me my meetings")).toMatchObject({
+      tool: "routines_create",
+      args: { cron: "0 18 * * 5" },
+    });
+  });
+});
