@@ -229,3 +229,9 @@ describe("a routine's hour said with its part of the day", () => {
     });
   });
 });
+
+describe("the clipboard named by what it does", () => {
+  it("reads what is inside 'the copy memory'", () => {
+    expect(parse("what is inside the copy memory")).toMatchObject({ tool: "clipboard_read" });
+  });
+});
