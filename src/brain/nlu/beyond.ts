@@ -3,8 +3,10 @@ import {
   ADVICE_SUBJECT,
   BELONGINGS,
   BREAKING_IN,
+  CARRIED,
   CONNECTING,
   CONNECTIONS,
+  DONE_THERE,
   ERRANDS,
   HANDLING,
   MADE_UP,
@@ -15,6 +17,8 @@ import {
   PAYING,
   PERSON,
   PHYSICAL,
+  PLACES_OUT,
+  SEEKING,
   WORLD_FACT,
 } from "./language/beyond.js";
 
@@ -99,11 +103,12 @@ const RULES: ReadonlyArray<{ kind: BeyondKind; test: (said: string) => boolean }
       PRINTED.test(said) ||
       QUIETED.test(said) ||
       ALARM_THERE.test(said) ||
+      SOUGHT.test(said) ||
       AIRED.test(said) ||
       SCANNED.test(said),
   },
   { kind: "connection", test: (said) => CONNECTED.test(said) },
-  { kind: "errand", test: (said) => ERRAND.test(said) },
+  { kind: "errand", test: (said) => ERRAND.test(said) || IN_TOWN.test(said) },
   { kind: "breaking-in", test: (said) => BROKEN_INTO.test(said) },
   {
     kind: "paying",
@@ -164,6 +169,12 @@ const PRINTED = new RegExp(
 const QUIETED = new RegExp(
   `${OPENER}(?:mute|silence|quiet|hush|shush|shut up) (?:the|that|this|those|my|our) (?:\\w+ )?(?:${NOISY}|${PERSON})\\b`,
 );
+/** A thing one carries, as what is looked for or copied ("find my car keys"). */
+const SOUGHT = new RegExp(`${OPENER}(?:${SEEKING})${PARTICLE} ${object(CARRIED)}`);
+/** Something done in person at a place in town ("skip the queue at the post office"). */
+const IN_TOWN = new RegExp(
+  `${OPENER}(?:${DONE_THERE})\\b(?: [\\w'-]+){0,4} (?:at|in|from|to) the (?:${PLACES_OUT})\\b`,
+);
 /** Joining, leaving or switching a network or a radio ("connect to the cafe wifi"). */
 const CONNECTED = new RegExp(`${OPENER}(?:${CONNECTING})${PARTICLE} ${object(CONNECTIONS)}`);
 /** An errand with other people or organisations as the request's own verb. */
@@ -212,7 +223,7 @@ const FRAMED = new RegExp(`\\b(?:${ADVICE_FRAME})`);
 const SUBJECT = new RegExp(`\\b(?:${ADVICE_SUBJECT})\\b`);
 const FACT = new RegExp(`\\b(?:${WORLD_FACT})`);
 /** A song or what is playing is the player's to name ("who sang this"). */
-const PLAYING = /\b(?:song|track|album|music|playing|tune|this|that)\b/;
+const PLAYING = /\b(?:song|track|album|music|playing|tune)\b|\b(?:this|that)(?: one)?$/;
 /**
  * Being taught or having a subject explained ("explain how tides work", "teach me welsh"): a
  * tutor's work. Not the person's own things ("explain this error", "explain my screen").

@@ -18,6 +18,8 @@ import type { NluCall } from "./types.js";
 
 /** Words that point at what was done or shown; the rest of a short follow-up is its verb. */
 const POINTER = new Set(["it", "that", "this", "them", "those", "these", "one", "ones"]);
+/** Pointers at one thing. */
+const SINGULAR = new Set(["it", "that", "this", "one"]);
 /** Words around a verb that add nothing to which verb it is. */
 const FILLER = new Set([
   "looks",
@@ -105,6 +107,17 @@ export function pointerVerb(
   return { verb: verb.join(" "), ...(label ? { label } : {}) };
 }
 
+/** Words after a verb that say how, not what ("read it back", "read it out loud", "read it to me"). */
+const MANNER = /^(?:back|out|aloud|loud|over|to|through)$/;
+
+/** The verb without the words of manner after it, when it has any ("read back" → "read"). */
+function plainVerb(verb: string): string | undefined {
+  const words = verb.split(" ");
+  let end = words.length;
+  while (end > 1 && MANNER.test(words[end - 1]!)) end--;
+  return end < words.length ? words.slice(0, end).join(" ") : undefined;
+}
+
 /** The templates of the last call's siblings (its group's other tools), questions left out. */
 function siblingsOf(last: NluCall, catalog: Catalog) {
   const group = catalog.groupOf.get(last.tool);
@@ -117,7 +130,7 @@ function siblingsOf(last: NluCall, catalog: Catalog) {
 const family = (tool: string) => tool.slice(0, tool.indexOf("_") + 1);
 
 /** The one sibling whose templates open with this verb (see `siblingCall`). */
-function siblingsOpenedBy(verb: string, last: NluCall, catalog: Catalog): string | undefined {
+function siblingsOpenedBy(verb: string, last: NluCall, catalog: Catalog, one = false): string | undefined {
   const tools = new Set<string>();
   const whole = new Set<string>();
   for (const t of siblingsOf(last, catalog))
@@ -135,6 +148,9 @@ function siblingsOpenedBy(verb: string, last: NluCall, catalog: Catalog): string
   // seconds), else the one of the last call's own family
   let found = whole.size === 1 ? [...whole] : [...tools];
   if (found.length > 1) found = found.filter((tool) => family(tool) === family(last.tool));
+  // "read it back" after a note was written: one thing pointed at is read by the sibling that
+  // takes one (a required value), not by the one that lists them all
+  if (found.length > 1 && one) found = found.filter((tool) => (catalog.required.get(tool) ?? []).length > 0);
   return found.length === 1 ? found[0] : undefined;
 }
 
@@ -154,8 +170,15 @@ export function siblingCall(
   const pointed = words.findIndex((w) => POINTER.has(w));
   const before = pointed > 0 ? pointerVerb([...words.slice(0, pointed), words[pointed]!], true) : undefined;
   const whole = pointerVerb(words, pointer);
-  const said = whole && siblingsOpenedBy(whole.verb, last, catalog) ? whole : before;
-  const found = said && siblingsOpenedBy(said.verb, last, catalog);
+  const bare = whole && plainVerb(whole.verb);
+  const one = words.some((w) => SINGULAR.has(w));
+  const said =
+    whole && siblingsOpenedBy(whole.verb, last, catalog, one)
+      ? whole
+      : bare && siblingsOpenedBy(bare, last, catalog, one)
+        ? { ...whole, verb: bare }
+        : before;
+  const found = said && siblingsOpenedBy(said.verb, last, catalog, one);
   if (!said || !found) return undefined;
   const tool = found;
   const properties = catalog.properties.get(tool) ?? {};
@@ -292,4 +315,32 @@ export function actionCall(
   const required = catalog.required.get(last.tool) ?? [];
   const args = { ...last.args, [verbs[0]![0]]: words[0], [counts[0]![0]]: position };
   return { call: { tool: last.tool, args }, missing: required.filter((n) => args[n] === undefined) };
+}
+
+/** "reply: thanks, see you then": a verb of one or two words, a colon, and the words it passes on. */
+const QUOTED = /^\s*([a-z]+(?: [a-z]+)?)\s*:\s*(\S.*)$/i;
+
+/**
+ * A sibling's verb with what it passes on after a colon ("reply: thanks, received" after a mail
+ * was found): that sibling, the words after the colon as the one text value it still lacks, the
+ * last call's values kept. Undefined when no one sibling opens with the verb or none lacks a text.
+ */
+export function quotedCall(
+  text: string,
+  last: NluCall,
+  catalog: Catalog,
+): { call: NluCall; missing: string[] } | undefined {
+  const m = QUOTED.exec(text);
+  if (!m) return undefined;
+  const found = siblingCall(m[1]!.toLowerCase().split(" "), last, catalog, false);
+  if (!found) return undefined;
+  const properties = catalog.properties.get(found.call.tool) ?? {};
+  // The text values the last call did not carry by name (a wording it lent is replaced by the quote)
+  const lacking = (catalog.required.get(found.call.tool) ?? []).filter(
+    (name) =>
+      !(name in last.args) && properties[name]?.type === "string" && kindOf(name, properties) === "text",
+  );
+  if (lacking.length !== 1) return undefined;
+  const args = { ...found.call.args, [lacking[0]!]: m[2]!.trim() };
+  return { call: { tool: found.call.tool, args }, missing: found.missing.filter((n) => n !== lacking[0]) };
 }

@@ -16,6 +16,8 @@ export interface Candidate {
   splittable: boolean;
   /** Required values the request did not say (an `asks` template): to be asked for. */
   missing?: string[];
+  /** The words of each free-text slot, and those its template's fixed words matched (no slot's). */
+  said?: { free: readonly (readonly string[])[]; fixed: readonly string[] };
 }
 
 const SPLITTERS = new Set(["and", "then", "also"]);
@@ -145,7 +147,20 @@ export class TemplateMatcher {
     );
     // Built-in intents win ties with a tool's own examples (they know the tool's arguments)
     const score = match.score - (compiled.example ? 0.05 : 0);
-    return { intent: compiled.intent, tool: compiled.tool, args, score, free: match.free, splittable };
+    const slotted = Object.values(match.slots);
+    const free = slotted.filter((slot) => slot.free).map((slot) => cache.words(slot.start, slot.end));
+    const fixed = cache.tokens
+      .filter((_t, i) => !slotted.some((slot) => i >= slot.start && i < slot.end))
+      .map((t) => t.w);
+    return {
+      intent: compiled.intent,
+      tool: compiled.tool,
+      args,
+      score,
+      free: match.free,
+      splittable,
+      ...(free.length > 0 ? { said: { free, fixed } } : {}),
+    };
   }
 }
 

@@ -7,6 +7,7 @@ import type { SoftmaxClassifier } from "./classifier.js";
 import { Clauses } from "./clauses.js";
 import { declineFor } from "./common/declines.js";
 import { outOfReach } from "./common/reach.js";
+import { onEvent } from "./condition.js";
 import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
 import { DialogRecognizer } from "./dialog.js";
 import { repeated } from "./follow-up-value.js";
@@ -26,6 +27,7 @@ import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
 import { splitCommands } from "./split.js";
 import { SlotCache, wordsOnDemand } from "./template.js";
+import { namesWhatWasShown, swallowsAnother } from "./template-guard.js";
 import { dropContrasted } from "./text/negation.js";
 import { heardAs, openerLength, screen, stripFillers, type Token, tokenize } from "./text/normalize.js";
 import { correctTokens, SpellingCorrector, userWords } from "./text/spelling.js";
@@ -89,14 +91,12 @@ class Parser {
   private readonly clauses: Clauses;
   private readonly guesser: Guesser;
   private readonly back: PointsBack;
-  private readonly reach: { classifier: SoftmaxClassifier };
 
   constructor(
     private readonly catalog: Catalog,
-    classifier: SoftmaxClassifier,
+    private readonly classifier: SoftmaxClassifier,
     private readonly settings: ParserSettings,
   ) {
-    this.reach = { classifier }; // nlu36: the re-ranker's classifier (rerank.ts)
     this.back = new PointsBack(catalog, classifier, {
       parse: (text, context) => this.parse(text, context),
       ask: (input, call, missing, confidence) => this.maybeIncomplete(input, call, missing, confidence),
@@ -173,9 +173,10 @@ class Parser {
     const read =
       reached ?? (repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result);
     const named = this.back.named(input, read, context) ?? read;
-    const reach = { ...this.reach, catalog: this.catalog, speller: this.settings.speller };
+    const reach = { classifier: this.classifier, catalog: this.catalog, speller: this.settings.speller };
     const alone = !context.lastCall && !context.pending;
-    return asSaid(this.catalog, (alone ? reranked(named, said, env, reach) : undefined) ?? named, said);
+    const ranked = alone ? reranked(named, said, env, reach) : undefined;
+    return onEvent(asSaid(this.catalog, ranked ?? named, said), said);
   }
 
   /**
@@ -287,12 +288,33 @@ class Parser {
         CONFIDENCE.template,
       );
     if (whole) {
-      return this.action(
-        input,
-        [{ tool: whole.tool, args: whole.args }],
-        templateConfidence(this.catalog, whole, words, input),
-      );
+      const read = templateConfidence(this.catalog, whole, words, input);
+      // Its words may name what the last call showed instead (template-guard.ts): asked
+      const shown = namesWhatWasShown(this.catalog, whole, context.lastCall);
+      const confidence = shown ? Math.min(read, CONFIDENCE.unnamedMedium) : read;
+      const acted = this.action(input, [{ tool: whole.tool, args: whole.args }], confidence);
+      // A template that swallowed a sentence about another group's thing is left to the
+      // classifier, and asked when that reads nothing (template-guard.ts)
+      if (!swallowsAnother(this.catalog, whole, () => this.classifier.classify(words))) return acted;
+      // The group the guard found the sentence about: its reading is at least asked
+      const other = this.guess(input, context, tokens, words, env);
+      if (other.kind === "action")
+        return { ...other, confidence: Math.max(other.confidence, CONFIDENCE.incomplete) };
+      return other.kind === "question"
+        ? other
+        : { ...acted, confidence: Math.min(confidence, CONFIDENCE.unnamedMedium) };
     }
+    return this.guess(input, context, tokens, words, env);
+  }
+
+  /** No template read the words: a pending question's answer, or the classifier's reading. */
+  private guess(
+    input: string,
+    context: NluContext,
+    tokens: readonly Token[],
+    words: readonly string[],
+    env: SlotEnv,
+  ): NluResult {
     if (context.pending && fitsPending(context.pending, words, input, this.catalog)) {
       // "the second one" answers "Which event?" with a handle from the last listing
       const picked = pickPendingHandle(words, context, this.catalog);

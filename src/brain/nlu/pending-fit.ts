@@ -34,7 +34,8 @@ export function fitsPending(
   if (kind === "text" && ONLY_A_POINTER.test(words.join(" "))) return false;
   // "What should I search for?" answered "how big is the first one": one of what was shown,
   // picked by its place, is never the wording of a value
-  if (kind === "text" && PICKS_ONE.test(words.join(" "))) return false;
+  if (kind === "text" && (PICKS_ONE.test(words.join(" ")) || PICKS_BY_LABEL.test(words.join(" "))))
+    return false;
   // "Which city?" answered "tell me a joke about it": a thing named is never a request of its own
   if (kind === "text" && !OWN_WORDING.test(arg) && OPENS_A_REQUEST.test(words.join(" "))) return false;
   if (kind === "list") return !opensAnotherTool(pending.tool, words, catalog);
@@ -52,6 +53,9 @@ const OPENS_A_REQUEST =
 /** "the first one", "the second of them", "number 3": one of a listing, by its place. */
 const PICKS_ONE =
   /\b(?:the|that) (?:first|second|third|fourth|fifth|sixth|last|top|bottom|\d{1,2}(?:st|nd|rd|th)) (?:one|ones|of (?:them|those|these))\b|\bnumber \d{1,2}\b/;
+
+/** "open the helm one", "read me that gym one": a verb on one of a listing, picked by a label. */
+const PICKS_BY_LABEL = /^(?:\w+ ){0,2}(?:the|that) [\w'-]+ one$/;
 
 /** A verb or two and a pointer, nothing else: the words do something to what is pending. */
 const ONLY_A_POINTER =

@@ -3,13 +3,25 @@ import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { NOUN_KINDS } from "./context.js";
-import { actionCall, anotherCall, kindsOf, objectCall, siblingCall } from "./follow-up-sibling.js";
+import { carriedOver } from "./follow-up-carry.js";
+import {
+  actionCall,
+  anotherCall,
+  kindsOf,
+  objectCall,
+  quotedCall,
+  siblingCall,
+} from "./follow-up-sibling.js";
 import type { GuessInput } from "./language/types.js";
+import { namedBack } from "./named-back.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessedTool } from "./slot-filling.js";
 import { tokenize } from "./text/normalize.js";
 import type { NluCall, NluContext, NluResult, PendingCall } from "./types.js";
+
+// Window refs are marked before the parser reads (window-refs.ts); the parser reaches them here
+export { markWindowRefs } from "./window-refs.js";
 
 /** What the parser lends: a reading of other words, and the question for missing values. */
 export interface Rereader {
@@ -75,6 +87,9 @@ function pointBack(
   return undefined;
 }
 
+/** A pointer at the thing just shown or done, with no noun saying what it is. */
+const BARE = new Set(["it", "that", "this"]);
+
 /** A correction's lead-in: "no", "actually", "sorry", "nope, wait". */
 const CORRECTION_LEAD = /^\s*(?:(?:no|nope|nah|actually|sorry|oops|wait|hmm|oh)\b[\s,.!–—-]*)+/i;
 
@@ -86,42 +101,9 @@ const ORDINAL_WORD =
 /** A correction's closing: "instead", "rather". */
 const CORRECTION_CLOSE = /[\s,]+(?:instead|rather)[\s.!?]*$/i;
 
-/** "the second one", "the gym one": one of what the last call listed, by position or label. */
-const ONE = /\b(?:the|that|this) ((?:[\p{L}\d'-]+ ){0,2}?)one\b/iu;
 /** "the first one", "the second of them", "number 3": one of a listing, by its place. */
 const PICKS_ONE =
   /\b(?:the|that) (?:first|second|third|fourth|fifth|sixth|last|top|bottom|\d{1,2}(?:st|nd|rd|th)) (?:one|ones|of (?:them|those|these))\b|\bnumber \d{1,2}\b/;
-/** "it", "that", "all of that", "him": the whole of what the last call showed or did. */
-const IT = /\b(?:(?:all of )?(?:that|this) one|all of (?:that|it|them)|it|that|this|them|him|her)\b/i;
-/** Words that pass on what follows: a pointer after them is part of the message. */
-const QUOTING = /\b(?:saying|says|say|tell|write|message)\b|[:'"“‘]/i;
-/** A pointer further in is part of a value ("reply saying that works"), not the thing meant. */
-const NEAR_START = 5;
-
-/**
- * The utterance with its pointer replaced by what the last call's tool says it showed ("press
- * it" → "press the Save button"), or undefined when the tool names nothing or nothing points.
- */
-function namedBack(catalog: Catalog, text: string, last: NluCall): string | undefined {
-  const names = (catalog.intentsOf.get(last.tool) ?? [])
-    .map((spec) => spec.refersTo?.(last.args))
-    .find((n) => n !== undefined);
-  if (!names) return undefined;
-  // Near the start, and not inside words being passed on ("reply saying that works")
-  const early = (index: number) =>
-    text.slice(0, index).split(/\s+/).filter(Boolean).length < NEAR_START &&
-    !QUOTING.test(text.slice(0, index));
-  const one = names.one ? ONE.exec(text) : null;
-  if (one && early(one.index)) {
-    const start = one.index + one[0].length - "one".length;
-    return `${text.slice(0, start)}${names.one}${text.slice(start + "one".length)}`;
-  }
-  const it = names.it ? IT.exec(text) : null;
-  if (it && early(it.index))
-    return `${text.slice(0, it.index)}${names.it}${text.slice(it.index + it[0].length)}`;
-  return undefined;
-}
-
 /** Both readings of words that point back, as the parser uses them (docs/decisions/0036). */
 export class PointsBack {
   constructor(
@@ -173,7 +155,14 @@ export class PointsBack {
       this.namedAgain(input, read, context) ??
       this.corrected(input, read, context) ??
       this.sibling(input, read, context);
-    return this.labelled(input, found ?? read, context) ?? found;
+    const named = this.labelled(input, found ?? read, context) ?? found;
+    // "and the forecast" after the weather in Paris: what the new tool leaves out, the last call said
+    const carried = context.lastCall && carriedOver(named ?? read, context.lastCall, this.catalog, input);
+    const again =
+      carried && this.parser.ask(input, carried.call, carried.missing, (named ?? read).confidence);
+    return again
+      ? { ...again, ...((named ?? read).evidence ? { evidence: (named ?? read).evidence } : {}) }
+      : named;
   }
 
   /**
@@ -240,9 +229,20 @@ export class PointsBack {
     // A question for the very value the words name after a listing ("take off the oat milk":
     // which item?) is answered by them
     const object = objectCall(tokens, input, last, this.catalog);
+    // "reply: thanks, received" after a mail was found: the sibling with the words it passes on,
+    // over a reading that had to ask or was unsure
+    const quoted = quotedCall(input, last, this.catalog);
+    const weak = read.kind !== "action" || !!read.missing?.length || read.confidence < BACK.stands;
+    const has = (name: string) => read.tool === quoted?.call.tool && read.args?.[name] !== undefined;
+    if (quoted && weak && !Object.keys(quoted.call.args).every(has)) return this.asked(input, quoted);
     if (this.holds(read, last)) {
       if (object && read.missing?.length && read.tool === object.call.tool && object.missing.length === 0)
         return this.asked(input, object);
+      // "cross off the milk" after a list was read, taken by another area's free-text template
+      // ("cross off" a reminder): the listing's own sibling that opens with that verb and takes
+      // the thing is what the words point at; asked, never acted on
+      const loose = !read.evidence && read.confidence < CONFIDENCE.template && !this.inArea(read, last);
+      if (object && loose && object.missing.length === 0) return this.asked(input, object);
       // Another area's question for what the words point at ("summarise that thread" after a
       // mail search was asked as a document's): the sibling, when the thing named is of a kind
       // only the sibling takes
@@ -250,7 +250,11 @@ export class PointsBack {
       const words = tokens.map((t) => t.w);
       const found = siblingCall(words, last, this.catalog);
       const named = (tool: string) => words.some((w) => kindsOf(this.catalog, tool).has(NOUN_KINDS[w] ?? ""));
-      return found && named(found.call.tool) && !named(read.tool) ? this.asked(input, found) : undefined;
+      // …or when nothing is named at all, only pointed at ("read it to me" after a mail search)
+      const bare = !words.some((w) => NOUN_KINDS[w]) && words.some((w) => BARE.has(w));
+      return found && ((named(found.call.tool) && !named(read.tool)) || bare)
+        ? this.asked(input, found)
+        : undefined;
     }
     const words = tokens.map((t) => t.w);
     const again =
@@ -315,9 +319,10 @@ export class PointsBack {
     // right half" after opening an app: which window, too)
     if (read.kind === "action" && !carried) {
       if (!adds(callsOf(read), callsOf(again))) return undefined;
-    } else if (!this.inArea(again, last)) {
+    } else if (!this.inArea(again, last) && !callsOf(again).every((c) => carriesNamed(c, last, text))) {
       // Named back, the words still speak of the last call's area ("press the Save button"
-      // after finding it in a window is no web page's button)
+      // after finding it in a window is no web page's button), or of the very thing it acted on
+      // ("put it on the right" after opening the file manager: its window)
       return undefined;
     }
     // The very call just made again ("the first reminder's done" read as the listing) says nothing new
@@ -379,17 +384,3 @@ function carriesNamed(call: NluCall, last: NluCall, named: string): boolean {
 
 const sameArgs = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
-
-/**
- * "put Jones in e7" after a window was listed: a window's element refs are written "@e7" and a
- * page's "e7", so a bare ref said after an area whose templates take window refs is that
- * area's. The text with the refs marked, or undefined when nothing changes.
- */
-export function markWindowRefs(input: string, context: NluContext, catalog: Catalog): string | undefined {
-  const last = context.lastCall && catalog.groupOf.get(context.lastCall.tool);
-  if (!last || input.includes("@") || !/\be\d{1,5}\b/i.test(input)) return undefined;
-  const windowRefs = catalog.templates.some(
-    (t) => catalog.groupOf.get(t.tool) === last && t.template.source.includes(":uiref}"),
-  );
-  return windowRefs ? input.replace(/\b(e\d{1,5})\b/gi, "@$1") : undefined;
-}

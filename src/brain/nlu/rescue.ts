@@ -50,6 +50,7 @@ export function lookupDomain(
   // "set an alarm" is a command; "did i set an alarm", "what alarms are set" ask after one
   if (/\b(?:set|new)\b/.test(said) && !/^(?:did|do|does|have|has|is|are|what|which|when|how)\b/.test(said))
     return undefined;
+  if (namedTogether(said, domains)) return undefined;
   const byGroup = new Map<string, number>();
   for (const { label, probability } of result.ranked) {
     const group = groupOf.get(label);
@@ -69,6 +70,31 @@ export function lookupDomain(
     return undefined;
   }
   return undefined;
+}
+
+/** A joining word between two nouns: "alarms or reminders", "alarms and/or reminders". */
+const JOINED = /^ (?:and|or|and or|nor) $/;
+
+/**
+ * Two groups' things named side by side ("any alarms or reminders go off", "my alarms, reminders,
+ * anything"): a look-up of one group's things answers half the question, and what both have in
+ * common is another tool's (what rang, what is due). Not a noun of one group said beside another
+ * group's question ("what time is my meeting": the meeting's time is the calendar's).
+ */
+function namedTogether(said: string, domains: readonly LookupDomain[]): boolean {
+  const spans: { group: string; start: number; end: number }[] = [];
+  for (const domain of domains) {
+    const nouns = new RegExp(domain.nouns.source, "g");
+    for (const m of said.matchAll(nouns))
+      spans.push({ group: domain.group, start: m.index, end: m.index + m[0].length });
+  }
+  // Nothing between them (their comma is gone) joins two plurals ("alarms, reminders"); with a
+  // singular, one noun modifies the other ("my shopping reminders", "the reminders list")
+  const joined = (a: (typeof spans)[number], b: (typeof spans)[number]) => {
+    const between = said.slice(a.end, b.start);
+    return JOINED.test(between) || (between === " " && said[a.end - 1] === "s" && said[b.end - 1] === "s");
+  };
+  return spans.some((a) => spans.some((b) => a.group !== b.group && b.start >= a.end && joined(a, b)));
 }
 
 /** A read-only look-up of a domain the utterance names and the classifier leans to. */

@@ -38,7 +38,11 @@ export function kindOf(arg: string, properties: Properties | undefined): ArgKind
   if (arg === "email" || arg === "phone") return "text";
   const property = properties?.[arg];
   if (property) {
-    const said = `${property.description ?? ""} ${property.format ?? ""}`;
+    // "a city, country or time zone" names a place: a zone is no time of day
+    const said = `${property.description ?? ""} ${property.format ?? ""}`.replace(
+      /\btime ?zones?\b/gi,
+      "zone",
+    );
     if (property.type === "array") return "list";
     if (property.type === "number" || property.type === "integer")
       return /second|duration/i.test(`${arg} ${said}`) ? "duration" : "number";
@@ -46,7 +50,9 @@ export function kindOf(arg: string, properties: Properties | undefined): ArgKind
     if (property.type === "string" && /ISO|date|time/i.test(said) && !/duration/i.test(said))
       return arg === "date" ? "date" : "when";
   }
-  return KIND_BY_NAME[arg] ?? "text";
+  const named = KIND_BY_NAME[arg] ?? "text";
+  // A name that is a list elsewhere ("to" of a message) is one value where the schema says so
+  return named === "list" && property?.type === "string" ? "text" : named;
 }
 
 /** The question that asks for one missing value: the tool's language says it, or a plain one. */
@@ -71,6 +77,12 @@ export function missingArgs(
 
 const LEADING =
   /^(?:(?:it'?s|it is|that'?s|the|my|a|an|to|for|on|at|in|called|named|call it|name it|say|says|of)\s+)+/;
+
+/**
+ * Words that join an answer to the talk before it ("and in Paris?", "what about Leeds"): said
+ * before a place or a name as a follow-up is, never part of the value.
+ */
+const JOINING = /^(?:(?:and|ok|okay|so) (?=(?:in|at|for|to) )|(?:and )?(?:what|how) about )/i;
 
 /**
  * The answer to "Which list?" etc.: the utterance read as the first missing value. Returns
@@ -122,7 +134,7 @@ export function fillPending(
       value = /^#[a-z]\d+$/i.test(raw) ? raw : undefined;
       break;
     default: {
-      let text = raw.replace(LEADING, "");
+      let text = raw.replace(JOINING, "").replace(LEADING, "");
       // "sam at example dot com" as it is spoken
       if (arg === "email")
         text = text

@@ -233,6 +233,13 @@ export const ADVICE_SUBJECT = alt([
   "mortgage",
   "savings",
   "lottery",
+  // Whether to sell, buy or let a home or a car: a decision about money and property
+  "(?:sell|buy|rent out|let out|remortgage) (?:my|our|a|the) (?:house|home|flat|apartment|property|car)",
+  "house prices?",
+  "property market",
+  "interest rates?",
+  "loans?",
+  "debts?",
 ]);
 
 /** Asking what to do or whether it is fine: the frame of a request for advice. */
@@ -280,6 +287,12 @@ export const WORLD_FACT = alt([
   "distance (?:from|between) (?:the )?(?:earth|moon|sun)",
   "best religion",
   "lottery (?:numbers|results)",
+  // Fortunes told and the future foretold: no tool holds them
+  "horoscopes?",
+  "star signs?",
+  "tarot",
+  "(?:tell|read) (?:me )?my fortune",
+  "(?:numbers|team|horse|who) (?:that |which )?(?:will|is going to) win",
   "(?:is|does) god exist",
 ]);
 

@@ -357,4 +357,5 @@ export const HANDLING = alt([
   "print(?: out)?",
 ]);
 
+export * from "./beyond-carried.js";
 export * from "./beyond-requests.js";

@@ -1,0 +1,90 @@
+import type { Catalog } from "./catalog.js";
+import type { Classification } from "./classifier.js";
+import type { Candidate } from "./matcher.js";
+import { kindOf } from "./slot-filling.js";
+import { tokenize } from "./text/normalize.js";
+import type { NluCall } from "./types.js";
+
+/**
+ * Words that only join a template's slots as clauses ("{keys} so {tail}", "{label}, {duration}"):
+ * a template whose fixed words are all of these rests on its slot values alone. A word that says
+ * what a value is for ("… with du", "350 F in C") is the template's own and not among them.
+ */
+const JOINING = new Set(["to", "so", "and", "then", "or", "but", "please", "just", "now", "the", "a", "an"]);
+
+/** A particle that makes the verb before it another verb ("write out", "take note of"). */
+const PARTICLE = new Set(["out", "up", "down", "off", "of", "over", "back", "away"]);
+
+/** How clearly the classifier must read another group, and how little the template's own. */
+const OTHER = { bare: 0.4, particle: 0.9 } as const;
+const OWN_AT_MOST = 0.1;
+
+/**
+ * A free-text template reading that swallowed a sentence about another group's thing: acted on,
+ * it would do what the person did not ask. Two shapes, each only when the classifier reads the
+ * whole sentence as another group's, clearly, and the template's own group barely at all:
+ * - the template's fixed words are only joining words, so the reading rests on its slot values,
+ *   and its free text says another group's own words ("Tokyo weather, one week": a timer whose
+ *   label is a forecast request; "right so …, can you set an alarm …": a key press from a
+ *   discourse marker at the start of a sentence);
+ * - a free slot opens on a particle, so the template's verb was another verb ("write out what's
+ *   said in memo.wav" is no file written; "take note of today as …").
+ * Such a reading is left to the classifier, or asked (parser.ts).
+ */
+export function swallowsAnother(
+  catalog: Catalog,
+  candidate: Candidate,
+  classify: () => Classification,
+): boolean {
+  const said = candidate.said;
+  if (!said || candidate.missing) return false;
+  const result = classify();
+  const own = catalog.groupOf.get(candidate.tool);
+  const byGroup = new Map<string, number>();
+  for (const { label, probability } of result.ranked) {
+    const group = catalog.groupOf.get(label);
+    if (group) byGroup.set(group, (byGroup.get(group) ?? 0) + probability);
+  }
+  if ((byGroup.get(own ?? "") ?? 0) > OWN_AT_MOST) return false;
+  const [other, p] = [...byGroup].filter(([g]) => g !== own).sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+  const bare = said.fixed.every((w) => JOINING.has(w));
+  if (bare && p >= OTHER.bare) {
+    // The other group's own words are in the free text: the sentence is about its thing
+    const text = said.free.map((words) => words.join(" ")).join(" ");
+    return [...catalog.intentsOf].some(
+      ([tool, specs]) =>
+        catalog.groupOf.get(tool) === other && specs.some((spec) => spec.anchors?.test(text)),
+    );
+  }
+  return p >= OTHER.particle && said.free.some((words) => PARTICLE.has(words[0] ?? ""));
+}
+
+/**
+ * A free-text template of one group that names its thing by words ("cross off {id}") just after
+ * a call of another group that showed something one can point at ("read the shopping list", then
+ * "cross off the milk"): the words may as well name what was just shown, so the reading is asked,
+ * not acted on. A handle written out ("#r3") or a call of the same group is not in doubt.
+ */
+export function namesWhatWasShown(
+  catalog: Catalog,
+  candidate: Candidate,
+  last: NluCall | undefined,
+): boolean {
+  if (!last || !candidate.said) return false;
+  const group = catalog.groupOf.get(candidate.tool);
+  if (!group || catalog.groupOf.get(last.tool) === group) return false;
+  const shown = (catalog.intentsOf.get(last.tool) ?? []).some((spec) => spec.refersTo?.(last.args));
+  if (!shown) return false;
+  const properties = catalog.properties.get(candidate.tool);
+  const free = new Set(candidate.said.free.map((words) => words.join(" ")));
+  return Object.entries(candidate.args).some(
+    ([arg, value]) =>
+      typeof value === "string" &&
+      kindOf(arg, properties) === "handle" &&
+      free.has(
+        tokenize(value)
+          .map((t) => t.w)
+          .join(" "),
+      ),
+  );
+}
