@@ -14,8 +14,15 @@ import { eventWatch, mailWatch, WATCH_SHAPES } from "./watch-language.js";
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const PARTS_OF_DAY: Record<string, number> = { morning: 8, noon: 12, afternoon: 15, evening: 19, night: 21 };
 
-/** "7", "7am", "7:30 pm", "19:00", "noon": an hour and minute of the day. */
-function clockOf(words: readonly string[]): { hour: number; minute: number } | undefined {
+/** The part of the day said after an hour ("7 in the morning", "6 in the evening", "9 at night"). */
+const DAY_PART = /\s+(?:in the (morning|afternoon|evening)|(?:at|in the) (night))$/;
+
+/** "7", "7am", "7:30 pm", "19:00", "noon", "7 in the morning": an hour and minute of the day. */
+function clockOf(said: readonly string[]): { hour: number; minute: number } | undefined {
+  const part = DAY_PART.exec(said.join(" "));
+  const words = part
+    ? [...said.join(" ").slice(0, part.index).split(" "), part[1] === "morning" ? "am" : "pm"]
+    : said;
   const text = words
     .join(" ")
     .replace(/\s*([ap])\.?\s*m\.?$/, " $1m")
@@ -147,6 +154,17 @@ const SPEAKERS_TOO =
   "(on|through|over) the speakers and [on|to] (every|each|all [the|my]) (screen|screens|window|windows|display|displays)";
 const BROADCAST = "(broadcast|push|shout|blast|flash|announce|say)";
 const ALOUD = "[and|,] (out loud|aloud|voice too|read it out|say it out loud)";
+/**
+ * The two surfaces named as a listener pictures them, in either order ("out loud and on screen",
+ * "through the speaker and on the computer as well", "with voice and with screen"): a voice and a
+ * screen together are what only a notice on every surface does.
+ */
+const BY_VOICE =
+  "(out loud|aloud|by voice|with voice|with [your|a] voice|with sound|(through|over|on|with) the (speaker|speakers))";
+const ON_SCREEN =
+  "(on screen|with screen|by screen|on the screen|on my screen|on the desktop|on my desktop|on the computer|on my computer|with the screen|in writing)";
+const INFORM = "(tell me|inform me|let me know|notify me|alert me|say it|show me)";
+const BOTH = `(${BY_VOICE} (and|,) ${ON_SCREEN}|${ON_SCREEN} (and|,) ${BY_VOICE}) [as well|too|both]`;
 
 /** How soon, and why, said after "let me know": the routine is the same. */
 const RIGHT_AWAY = "[straight away|right away|at once|immediately] [,] [because {why:text}]";
@@ -323,6 +341,8 @@ const ROUTINE_INTENTS: IntentTable = {
       `${BROADCAST} [it|this] ${SURFACES} [:|,] {message:body}`,
       `(say it|read it) (out loud|aloud) and (on|to) (all|every|each) [the|my] (screens|screen|windows|window|displays|devices) [:|,] {message:body}`,
       `(shout|say|announce|broadcast) it ${SPEAKERS_TOO} [:|,] {message:body}`,
+      `${INFORM} [now] ${BOTH} [,] (:|that) {message:body}`,
+      `${INFORM} [now] ${BOTH} [,] (titled|title|headed) {title:label} (:|,) {message:body}`,
       ...NOTICE_SHAPES,
     ],
     askShapes: NOTICE_ASKS,

@@ -62,6 +62,11 @@ export const WATCH_SHAPES = [
     args: { watch: "mail" },
   },
   {
+    // The arrival before its sender: "whenever an email comes in from the school, tell me"
+    t: `${WHEN} (a|an|any|new|the) [new] ${MAIL} ${ARRIVES} (from|by) {who:text} [,] [then] ${TOLD} ${SOON}`,
+    args: { watch: "mail" },
+  },
+  {
     t: `${WHEN} i (get|receive|recieve|recive) (a|an|any) [new] ${MAIL} from {who:text} [,] [then] ${TOLD} ${SOON}`,
     args: { watch: "mail" },
   },

@@ -301,9 +301,10 @@ export class SoftmaxClassifier {
     return this.vocabulary.has(maskWord(word));
   }
 
-  classify(words: readonly string[]): Classification {
+  /** The `top` likeliest classes; a re-ranker (rerank.ts) asks for every class. */
+  classify(words: readonly string[], top = 5): Classification {
     const { p, coverage } = this.distribution(words);
-    return { ranked: p ? ranking(this.labels, p) : [], coverage };
+    return { ranked: p ? ranking(this.labels, p, top) : [], coverage };
   }
 
   /**
@@ -339,12 +340,12 @@ export class SoftmaxClassifier {
   }
 }
 
-/** The five likeliest classes, best first. */
-function ranking(labels: readonly string[], p: ArrayLike<number>): Prediction[] {
+/** The `top` likeliest classes (five unless said), best first. */
+function ranking(labels: readonly string[], p: ArrayLike<number>, top = 5): Prediction[] {
   const ranked: Prediction[] = [];
   for (let c = 0; c < labels.length; c++) ranked.push({ label: labels[c]!, probability: p[c]! });
   ranked.sort((a, b) => b.probability - a.probability);
-  return ranked.slice(0, 5);
+  return ranked.slice(0, top);
 }
 
 /** A training sentence read this surely as its own label needs no update. */

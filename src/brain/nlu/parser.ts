@@ -13,6 +13,7 @@ import { DialogRecognizer } from "./dialog.js";
 import { repeated } from "./follow-up-value.js";
 import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
+import { indirectReading } from "./indirect.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
 import { type Candidate, TemplateMatcher, templateConfidence } from "./matcher.js";
 import { misheard } from "./misheard.js";
@@ -20,6 +21,7 @@ import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence } from "./pa
 import { DEFAULT_THRESHOLDS, type EmbeddedNlu, type NluOptions, type Thresholds } from "./parser-options.js";
 import { fitsPending } from "./pending-fit.js";
 import { markWindowRefs, PointsBack } from "./points-back.js";
+import { reranked } from "./rerank.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
@@ -164,8 +166,17 @@ class Parser {
       again?.kind === "action"
         ? again
         : (misheard(first, said, reread, (w) => this.settings.speller.seen(w)) ?? first);
-    const read = repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result;
-    return onEvent(asSaid(this.catalog, this.back.named(input, read, context) ?? read, said), said);
+    // nlu36 (indirect.ts): a need stated instead of a command, or a terse form with no verb, read
+    // again as the command it stands for (its repeat read with it); and a turn of its own read as
+    // no request, the classifier's whole ranking weighed by structure (rerank.ts). Asked, never acted on
+    const reached = indirectReading(result, said, reread, this.catalog);
+    const read =
+      reached ?? (repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result);
+    const named = this.back.named(input, read, context) ?? read;
+    const reach = { classifier: this.classifier, catalog: this.catalog, speller: this.settings.speller };
+    const alone = !context.lastCall && !context.pending;
+    const ranked = alone ? reranked(named, said, env, reach) : undefined;
+    return onEvent(asSaid(this.catalog, ranked ?? named, said), said);
   }
 
   /**

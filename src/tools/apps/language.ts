@@ -6,6 +6,8 @@ import { SAMPLES } from "./samples.js";
 const APP_SUFFIX = "[app|application|program|window]";
 /** One more of what is already open: "another", "a second", "a fresh" window of the app. */
 const ANOTHER = "(another|a second|a new|one more|an extra|a fresh|a separate|a further)";
+/** Starting something said with a particle ("spin up another terminal", "fire up a new browser"). */
+const START_UP = "spin up|fire up|start up|boot up|bring up|pull up|pop open|crack open";
 /** The whole app, not one of its windows: "completely", "all its windows", "for good". */
 /** An app that no longer answers: quitting it must be forced ("it froze, kill it"). */
 const HUNG =
@@ -50,14 +52,14 @@ const APP_INTENTS: IntentTable = {
     // "another … window" would pull every request about windows towards starting apps)
     shapes: [
       {
-        t: `[(open|start|launch|give me|get me|i need|i want|can i have)] ${ANOTHER} {app} window [{tail:text}]`,
+        t: `[(open|start|launch|give me|get me|i need|i want|can i have|${START_UP})] ${ANOTHER} {app} window [{tail:text}]`,
         args: { new_window: true },
       },
       { t: `(open|start|launch) {app} in ${ANOTHER} window [{tail:text}]`, args: { new_window: true } },
       // Another of the app itself, with what it is for after ("open another firefox, a new
       // window even if one is open")
       {
-        t: `(open|start|launch|run) ${ANOTHER} {app} [app|instance|copy] [,] [{tail:text}]`,
+        t: `(open|start|launch|run|i need|i want|give me|get me|${START_UP}) ${ANOTHER} {app} [app|instance|copy] [,] [{tail:text}]`,
         args: { new_window: true },
       },
       // The app named first, then what to do with it ("spotify. open it")

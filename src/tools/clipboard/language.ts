@@ -3,6 +3,8 @@ import { byTool, type IntentTable } from "../language.js";
 
 /** How people ask about the clipboard (the team's own sentences). */
 const CLIPBOARD = "(clipboard|clip board|paste buffer|copy buffer)";
+/** The clipboard as a learner names it by what it does ("the copy memory"): matched, never taught. */
+const CLIPBOARD_SAID = "(clipboard|clip board|paste buffer|copy buffer|copy memory|copy store|copy place)";
 /** Things people copy by what they are: "copy the tracking number 1Z99…". */
 const THING =
   "[the|my|this|that] [wifi|wi fi|phone|tracking|order|reference|account|booking] (number|code|link|url|address|password|iban|text|word|words|name|email address)";
@@ -100,6 +102,7 @@ const CLIPBOARD_INTENTS: IntentTable = {
       `[{about:text}] what does [the|my] ${CLIPBOARD} (say|have|hold|contain) [{tail:text}]`,
       `[{about:text}] (tell me|read me|show me|read out|check|read) (what is|what's|whats) (on|in) [the|my] ${CLIPBOARD} [{tail:text}]`,
       `${CLIPBOARD} [contents|please|now]`,
+      `[{about:text}] what [text|words|link|number|thing] (is|was) (on|in|inside) [the|my] ${CLIPBOARD_SAID} [{tail:text}]`,
       `[{about:text}] (is|was) the {thing:text} (i|that i) (copied|just copied) still (there|on it|in there|on the ${CLIPBOARD}|in the ${CLIPBOARD})`,
       `[{about:text}] (is|was) the {thing:text} (i|that i) (copied|just copied) (on|in) [the|my] ${CLIPBOARD} [{tail:text}]`,
       "[{about:text}] what (did i|have i) (copy|copied) [just now|a (minute|moment|second|while) ago|{ago:duration} ago|earlier|before|last|just|today]",

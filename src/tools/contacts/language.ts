@@ -91,9 +91,14 @@ const CONTACT_INTENTS: IntentTable = {
     // it would make every "text" sentence a message to whoever its second word is
     shapes: [
       { t: "(text|sms) {query:contact} {message:body}", args: { via: "text", split: true } },
+      // "send a text to the childminder saying we're stuck in traffic": to whom, then what
+      {
+        t: "(send|write) [a|an] (text|sms|text message) to {query:contact} (saying|that says|to say) {message:body}",
+        args: { via: "text" },
+      },
       // "send message to Karim: I'm at the station": a message to a name, its words after a colon
       {
-        t: "(send|write) [a|an] message to {query:contact} {message:body}",
+        t: "(send|write) [a|an] (message|text|sms|text message) to {query:contact} {message:body}",
         args: { via: "text", colon: true },
       },
     ],
@@ -118,13 +123,16 @@ const CONTACT_INTENTS: IntentTable = {
       if (input.fixed.split === true) return splitMessage(input);
       if (input.fixed.colon === true) {
         // Only a colon says where the name ends and the message starts
-        const m = /\bmessage to\s+([^:]{1,40}?)\s*:\s*(.+?)\s*$/i.exec(input.env.text);
+        const m = /\b(?:message|text|sms) to\s+([^:]{1,40}?)\s*:\s*(.+?)\s*$/i.exec(input.env.text);
         return m ? { via: "text", query: m[1]!, message: m[2]! } : undefined;
       }
       const args = slotsAsArgs(input);
-      // "dial nine one one": a number said in words is not a contact's name
-      const name = String(args.query ?? "").split(/\s+/);
-      return name.every((w) => isNumberWord(w) || /^\d+$/.test(w)) ? undefined : args;
+      // "dial nine one one": a number said in words is not a contact's name; a whole phone
+      // number in digits is who to ring or text ("text 07700 900123 saying …")
+      const query = String(args.query ?? "");
+      const name = query.split(/\s+/);
+      const phone = /^\+?\d[\d ]{5,}\d$/.test(query);
+      return !phone && name.every((w) => isNumberWord(w) || /^\d+$/.test(w)) ? undefined : args;
     },
     fallback: (input) => {
       // "dial 0161 496 0000": a whole phone number in digits is who to call (a short code is not)

@@ -42,6 +42,10 @@ const MEMORY_INTENTS: IntentTable = {
       // "keep in mind X", "make a note for yourself: X"
       "(don't forget|do not forget|keep in mind|bear in mind) [that] [,] {text:fact}",
       "(make|take|write) [a] note (for yourself|to yourself|for you|in your memory|in your head) [that] [:] {text:fact}",
+      // The fact announced before it is said: "remember this: …", "mark this well: …" (a
+      // literal "merk dir das"), "keep this in mind, …"
+      "(remember|memorise|memorize|mark|learn) (this|that|the following) [well|for me|for later] (:|,) {text:fact}",
+      "(keep|bear) (this|that|the following) in mind [:|,] {text:fact}",
     ],
     asks: ["(remember|memorise|memorize|keep in mind) (this|that|something) [for me]"],
     anchors: /\b(?:remember|memori[sz]e|keep in mind|don't forget|do not forget|note that)\b/,

@@ -132,8 +132,52 @@ const WEB_INTENTS: IntentTable = {
   },
 };
 
+/** Caption languages by name, as the two-letter codes the tool takes ("in Polish" → pl). */
+const CAPTION_CODES: Readonly<Record<string, string>> = {
+  english: "en",
+  spanish: "es",
+  french: "fr",
+  german: "de",
+  italian: "it",
+  portuguese: "pt",
+  dutch: "nl",
+  swedish: "sv",
+  norwegian: "no",
+  danish: "da",
+  finnish: "fi",
+  polish: "pl",
+  czech: "cs",
+  greek: "el",
+  turkish: "tr",
+  russian: "ru",
+  ukrainian: "uk",
+  arabic: "ar",
+  hebrew: "he",
+  hindi: "hi",
+  japanese: "ja",
+  korean: "ko",
+  chinese: "zh",
+  vietnamese: "vi",
+  welsh: "cy",
+  irish: "ga",
+};
+
+/** The slots as arguments, a language said by name given as its code (unknown names dropped). */
+function captionArgs(input: BuildInput): Args | undefined {
+  const args: Args = {};
+  for (const [name, value] of Object.entries(input.values)) if (name !== "tail") args[name] = value;
+  if (typeof args.language === "string") {
+    const said = args.language.trim().toLowerCase();
+    const code = CAPTION_CODES[said] ?? (/^[a-z]{2}(?:-[a-z]{2})?$/.test(said) ? said : undefined);
+    if (code) args.language = code;
+    else delete args.language;
+  }
+  return args;
+}
+
 const YOUTUBE_INTENTS: IntentTable = {
   youtube_transcript: {
+    build: captionArgs,
     ask: { url: "Which video?" },
     accepts: { url: ["u"] },
     describe: () => "Get the video's transcript",
@@ -151,6 +195,25 @@ const YOUTUBE_INTENTS: IntentTable = {
       "[the|this] [video|clip|lecture|talk|vid|youtube video] {url} [(i want|i need|i would like|give me|get me|can i have)] the (transcript|captions|subtitles) [of it] [{tail:text}]",
       {
         t: "[the|this] [video|clip|lecture|talk|vid|youtube video] {url} [(i want|i need|i would like|give me|get me|can i have)] the (subtitles|captions|transcript) in {language:text} [{tail:text}]",
+        args: {},
+      },
+      // Captions in a language, the language said anywhere around the video: "subtitles in
+      // Welsh for video <link>", "captions for this clip in Dutch: <link>", "Greek subtitles of
+      // <link> please". Fetching a video's own captions in a language is no translation
+      {
+        t: "[(get|give me|show me|fetch|pull)] [me] [the] (subtitles|captions|transcript) in {language:text} (for|of|from) [the|this] [youtube] [video|clip] {url} [please] [{tail:text}]",
+        args: {},
+      },
+      {
+        t: "[(get|give me|show me|fetch|pull)] [me] [the] (subtitles|captions|transcript) (for|of|from) [the|this] [youtube] [video|clip] in {language:text} [:|,] {url} [please]",
+        args: {},
+      },
+      {
+        t: "[(get|give me|show me|fetch|pull)] [me] [the] (subtitles|captions|transcript) (for|of|from) [the|this] [youtube] [video|clip] {url} in {language:text} [please]",
+        args: {},
+      },
+      {
+        t: "[(get|give me|show me|fetch|pull)] [me] [the] {language:text} (subtitles|captions|transcript) (of|for|from) [the|this] [youtube] [video|clip] {url} [please] [{tail:text}]",
         args: {},
       },
     ],

@@ -60,6 +60,69 @@ function inSum(tokens: readonly Token[], i: number): boolean {
 }
 
 export function heardAs(tokens: readonly Token[]): Token[] {
+  return literally(rememberMe(soundsAs(tokens)));
+}
+
+/** What may end a question for the hour ("how late is it", "… now", "… in Lima"). */
+const HOUR_ENDS = new Set(["now", "in", "there", "here", "right", "at"]);
+/** Words that may come before "tell me" and a question ("could you please tell me how long …"). */
+const POLITE = new Set(["can", "could", "would", "will", "you", "please", "kindly", "jarvis"]);
+// Only "how" ("how long", "how much"): "tell me when mail from Ana arrives" is a routine, and
+// "tell me what is written on the page" a request to read it, not a question about the world
+const QUESTION_WORDS = new Set(["how"]);
+
+/** What rings and can be put off: a ringing thing, not a meeting or a reminder not yet due. */
+const RINGS = new Set(["alarm", "ringing", "alert", "beeping", "buzzing", "buzzer", "chime"]);
+
+/**
+ * Another language's phrasing said word for word in English, read as English says it: the hour
+ * asked as a price or a lateness ("how much is the clock", "what is the clock", "how late is
+ * it": "what time is it"); time counted ("how many time until …": "how much time"); a repeat
+ * said twice ("this song again and again": "on repeat"); a ringing thing delayed ("delay the
+ * alarm ten minutes": "snooze"). Each only whole, where the English reading is no request.
+ */
+function literally(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const w = (k: number) => tokens[i + k]?.w ?? "";
+    const ends = (k: number) => i + k >= tokens.length || HOUR_ENDS.has(w(k));
+    const hour = (span: number) => {
+      const last = tokens[i + span - 1]!;
+      out.push(
+        { ...t, w: "what" },
+        { ...tokens[i + 1]!, w: "time" },
+        { ...tokens[i + 2]!, w: "is" },
+        { ...last, w: "it" },
+      );
+      i += span - 1;
+    };
+    // "tell me please how long until …": the question asked inside a request to be told
+    const asking = out.every((o) => POLITE.has(o.w));
+    const please = w(2) === "please" ? 1 : 0;
+    if (asking && t.w === "tell" && w(1) === "me" && QUESTION_WORDS.has(w(2 + please))) i += 1 + please;
+    else if (
+      t.w === "how" &&
+      w(1) === "much" &&
+      w(2) === "is" &&
+      w(3) === "the" &&
+      w(4) === "clock" &&
+      ends(5)
+    )
+      hour(5);
+    else if (t.w === "what" && w(1) === "is" && w(2) === "the" && w(3) === "clock" && ends(4)) hour(4);
+    else if (t.w === "how" && w(1) === "late" && w(2) === "is" && w(3) === "it" && ends(4)) hour(4);
+    else if (t.w === "many" && tokens[i - 1]?.w === "how" && w(1) === "time") out.push({ ...t, w: "much" });
+    else if (t.w === "again" && w(1) === "and" && w(2) === "again") {
+      out.push({ ...t, w: "on" }, { ...tokens[i + 2]!, w: "repeat" });
+      i += 2;
+    } else if (t.w === "delay" && [1, 2, 3].some((k) => RINGS.has(w(k)))) out.push({ ...t, w: "snooze" });
+    else out.push(t);
+  }
+  return out;
+}
+
+function soundsAs(tokens: readonly Token[]): Token[] {
   return tokens.map((t, i) => {
     const prev = tokens[i - 1]?.w ?? "";
     const next = tokens[i + 1]?.w ?? "";
@@ -73,7 +136,12 @@ export function heardAs(tokens: readonly Token[]): Token[] {
       if ((clock && t.w !== "free") || count || hour) return { ...t, w: number };
       return t;
     }
-    const unit = hourHeard(tokens, i) ?? writeHeard(tokens, i) ?? weatherHeard(tokens, i);
+    const unit =
+      hourHeard(tokens, i) ??
+      writeHeard(tokens, i) ??
+      sideHeard(tokens, i) ??
+      timerHeard(tokens, i) ??
+      weatherHeard(tokens, i);
     if (unit) return { ...t, w: unit };
     // "remind me 2 do …", "need 2 call …": a verb after it, not a plural or a unit
     if (t.w === "2" && /^[a-z]+$/.test(next) && !next.endsWith("s") && !TIME_UNITS.has(next)) {
@@ -113,6 +181,64 @@ function writeHeard(tokens: readonly Token[], i: number): string | undefined {
   if (tokens[j]?.w === "me" || tokens[j]?.w === "down" || tokens[j]?.w === "up") j++;
   if (!/^(?:a|an)$/.test(tokens[j]?.w ?? "")) return undefined;
   return WRITTEN.has(tokens[j + 1]?.w ?? "") ? "write" : undefined;
+}
+
+/** Where a thing is put on a screen or a page: what "right" names and "write" never does. */
+const SIDES = new Set(["half", "side", "hand", "corner", "edge", "column", "panel", "monitor"]);
+
+/**
+ * "write" typed for "right" where a side is named ("the write half", "on the write side") or
+ * where only a side can end the sentence ("snap it to the write"): a thing is written, never
+ * put "on the write".
+ */
+function sideHeard(tokens: readonly Token[], i: number): string | undefined {
+  if (tokens[i]!.w !== "write") return undefined;
+  const next = tokens[i + 1]?.w;
+  if (next !== undefined && SIDES.has(next)) return "right";
+  const onThe = tokens[i - 1]?.w === "the" && /^(?:on|to|at|the)$/.test(tokens[i - 2]?.w ?? "");
+  return onThe && next === undefined ? "right" : undefined;
+}
+
+/**
+ * "time" for "timer" (a letter lost, still a word) where only a timer fits: set or started for a
+ * count of time ("set a time for ten minutes"). A time is set for a clock time ("set a time for
+ * 5 pm" keeps its word), a timer for a length.
+ */
+function timerHeard(tokens: readonly Token[], i: number): string | undefined {
+  if (tokens[i]!.w !== "time" || tokens[i + 1]?.w !== "for") return undefined;
+  if (!/^(?:a|the)$/.test(tokens[i - 1]?.w ?? "") || !/^(?:set|start)$/.test(tokens[i - 2]?.w ?? ""))
+    return undefined;
+  const count = tokens[i + 2]?.w ?? "";
+  const unit = tokens[i + 3]?.w ?? "";
+  return (/^\d+$/.test(count) || isNumberWord(count) || count === "a" || count === "an") &&
+    // The unit as typed: a slip in it ("minites") is corrected only later
+    (TIME_UNITS.has(unit) || /^(?:min|hou|sec|hr)/.test(unit))
+    ? "timer"
+    : undefined;
+}
+
+/**
+ * "remember me to …" and "make me remember to …": "remind me" said as another language says it
+ * (a literal translation), read as "remind me to …". Only with a person after it and "to" or
+ * "about" after that: "remember me" alone is a request to be remembered.
+ */
+function rememberMe(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const w = (k: number) => tokens[i + k]?.w ?? "";
+    if (t.w === "remember" && w(1) === "me" && /^(?:to|about)$/.test(w(2))) {
+      out.push({ ...t, w: "remind" });
+      continue;
+    }
+    if (t.w === "make" && w(1) === "me" && w(2) === "remember" && /^(?:to|about)$/.test(w(3))) {
+      out.push({ ...t, w: "remind" }, tokens[i + 1]!);
+      i += 2;
+      continue;
+    }
+    out.push(t);
+  }
+  return out;
 }
 
 /** What follows "weather" when a request starts with it ("weather for friday", "weather like"). */

@@ -235,6 +235,13 @@ const LEADING_FILLERS: readonly string[][] = [
   // Announcing a short request ("quick one, …"): "one" is no number there
   ["quick", "one"],
   ["quick", "question"],
+  // Politeness said as to a stranger ("would you be so kind as to …", "excuse me, could you …")
+  ["would", "you", "be", "so", "kind", "as", "to"],
+  ["would", "you", "be", "kind", "enough", "to"],
+  ["i", "was", "wondering", "if", "you", "could"],
+  ["do", "me", "a", "favour", "and"],
+  ["sorry", "to", "bother", "you"],
+  ["excuse", "me"],
 ];
 
 const TRAILING_FILLERS: readonly string[][] = [
@@ -243,6 +250,9 @@ const TRAILING_FILLERS: readonly string[][] = [
   ["for", "me"],
   ["thanks"],
   ["thank", "you"],
+  // A courtesy after the command ("… if it is not too much trouble")
+  ["if", "that", "is", "not", "too", "much", "trouble"],
+  ["if", "it", "is", "not", "too", "much", "trouble"],
   ["jarvis"],
   ["now", "please"],
   // When is at once: "… on my list right now" asks no more than "… on my list"

@@ -1,4 +1,5 @@
 import type { LanguageEnv } from "../../../core/language.js";
+import { LANGUAGE_NAMES } from "./languages.js";
 import type { Token } from "./normalize.js";
 import { besideKey, deletionsOf, inflections, restoresDouble, sameLetters, swapsOf, typed } from "./slips.js";
 import { editDistance, soundKey, spelling, vowelsOf } from "./sounds.js";
@@ -17,8 +18,8 @@ export class SpellingCorrector {
   private readonly known = new Map<string, number>();
   /** A word with one letter deleted → the known words it came from (built on the first unknown word). */
   private index: Map<string, string[]> | undefined;
-  /** The catalog's most common words (built on the first two-letter unknown word). */
-  private common: Set<string> | undefined;
+  /** The catalog's most common words by how many (built on the first short unknown word). */
+  private common: Map<number, Set<string>> | undefined;
   /** How each known word sounds (sounds.ts) → the words (built on the first word no slip explains). */
   private sounds: Map<string, string[]> | undefined;
   /** A known word with its repeated syllable said once → the word (built on the first word nothing else explains). */
@@ -42,6 +43,8 @@ export class SpellingCorrector {
     else for (const word of words as Iterable<string>) this.known.set(word, (this.known.get(word) ?? 0) + 1);
     // The slots read these words though the classifier sees only their class
     for (const word of classWords()) if (!this.known.has(word)) this.known.set(word, 1);
+    // So do languages by name ("captions in german" is no "germany")
+    for (const word of LANGUAGE_NAMES) if (!this.known.has(word)) this.known.set(word, 1);
     // Words a group's shapes name are real words to that group, though never trained on ("msg"
     // is a text message; corrected to "message", it was read as mail). Known once: never a
     // target the corrector reaches by sound (HEARD_AT_LEAST), only left as typed. Read on the
@@ -100,6 +103,12 @@ export class SpellingCorrector {
           word,
           // "pul" is "pull"; "hav" and "giv" are said without their silent e
           dropped.filter((found) => restoresDouble(word, found) || found === `${word}e`),
+        ) ??
+        // "opn", "tme": a vowel lost from one of the catalog's commonest words (a command's verb
+        // or its object), never from a rarer word three letters reach too easily
+        this.mostFrequent(
+          word,
+          dropped.filter((found) => this.commonWords(LOST_VOWEL_WORDS).has(found) && lostVowel(word, found)),
         ) ??
         this.byEar(word) ??
         word
@@ -228,14 +237,25 @@ export class SpellingCorrector {
    * when that makes one of the catalog's most common words (initials like "tv" stay as typed).
    */
   private commonWithVowel(word: string): string | undefined {
-    this.common ??= new Set(
-      [...this.known]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, COMMON_WORDS)
-        .map(([known]) => known),
-    );
-    const found = [..."aeiou"].map((vowel) => word[0] + vowel + word[1]).filter((w) => this.common?.has(w));
+    const common = this.commonWords(COMMON_WORDS);
+    const found = [..."aeiou"].map((vowel) => word[0] + vowel + word[1]).filter((w) => common.has(w));
     return found.length === 1 ? found[0] : undefined;
+  }
+
+  /** The catalog's `count` most common words (built on first use, each size once). */
+  private commonWords(count: number): ReadonlySet<string> {
+    this.common ??= new Map();
+    let found = this.common.get(count);
+    if (!found) {
+      found = new Set(
+        [...this.known]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, count)
+          .map(([known]) => known),
+      );
+      this.common.set(count, found);
+    }
+    return found;
   }
 
   private mostFrequent(word: string, candidates: readonly string[]): string | undefined {
@@ -345,6 +365,23 @@ function apart(a: string, b: string): number {
   return editDistance(a, b, 2);
 }
 
+/**
+ * `found` is `word` with one vowel put back between two consonants ("opn" → "open", "tme" →
+ * "time"); a vowel beside a vowel makes another real word ("god" is no "good", "ran" no "rain").
+ */
+function lostVowel(word: string, found: string): boolean {
+  const consonant = (c: string | undefined) => c !== undefined && /[b-df-hj-np-tv-z]/.test(c);
+  for (let i = 1; i < found.length - 1; i++)
+    if (
+      /[aeiou]/.test(found[i]!) &&
+      consonant(found[i - 1]) &&
+      consonant(found[i + 1]) &&
+      found.slice(0, i) + found.slice(i + 1) === word
+    )
+      return true;
+  return false;
+}
+
 /** Every letter of `short` appears in `long` in the same order ("nxt" in "next"). */
 function inOrder(short: string, long: string): boolean {
   let at = 0;
@@ -354,3 +391,6 @@ function inOrder(short: string, long: string): boolean {
 
 /** How many of the catalog's words count as common enough to be reached from two letters. */
 const COMMON_WORDS = 60;
+
+/** How many of the catalog's words a three-letter word missing a vowel may be read as. */
+const LOST_VOWEL_WORDS = 300;
