@@ -358,8 +358,7 @@ describe("the retriever over a changing catalog", () => {
   });
 
   it("search takes a small group whole when a step clearly means it", async () => {
-    // (the tool reader's shares are off: this is the search's own rule, not which of the
-    // keyboard's tools a key press reads likeliest, a click least)
+    // (tool reader off: the search's own rule, not which keyboard tool a key press reads likeliest)
     const retriever = new ToolRetriever({ catalog: () => catalog, toolReader: null });
     const keyboard = catalog.filter((t) => t.group === "input").map((t) => t.name);
     expect(keyboard.length).toBeLessThanOrEqual(5);
