@@ -326,6 +326,16 @@ export function loadDevEveryday16(): BlindCase[] {
   return loadEveryday("dev-everyday16.jsonl");
 }
 
+/** The seventeenth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday17(): BlindCase[] {
+  return loadEveryday("dev-everyday17.jsonl");
+}
+
+/** The eighteenth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday18(): BlindCase[] {
+  return loadEveryday("dev-everyday18.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

@@ -26,6 +26,8 @@ import {
   loadDevEveryday14,
   loadDevEveryday15,
   loadDevEveryday16,
+  loadDevEveryday17,
+  loadDevEveryday18,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -65,6 +67,8 @@ const everyday = [
   ...loadDevEveryday14().map((c) => ({ set: "dev-everyday14", c })),
   ...loadDevEveryday15().map((c) => ({ set: "dev-everyday15", c })),
   ...loadDevEveryday16().map((c) => ({ set: "dev-everyday16", c })),
+  ...loadDevEveryday17().map((c) => ({ set: "dev-everyday17", c })),
+  ...loadDevEveryday18().map((c) => ({ set: "dev-everyday18", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

@@ -29,6 +29,8 @@ import {
   loadDevEveryday14,
   loadDevEveryday15,
   loadDevEveryday16,
+  loadDevEveryday17,
+  loadDevEveryday18,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -112,6 +114,8 @@ breakdown(loadDevEveryday13(), "dev-everyday13 (development after its untuned sc
 breakdown(loadDevEveryday14(), "dev-everyday14 (development after its untuned score)", true);
 breakdown(loadDevEveryday15(), "dev-everyday15 (development after its untuned score)", true);
 breakdown(loadDevEveryday16(), "dev-everyday16 (development after its untuned score)", true);
+breakdown(loadDevEveryday17(), "dev-everyday17 (development after its untuned score)", true);
+breakdown(loadDevEveryday18(), "dev-everyday18 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

@@ -64,6 +64,8 @@ const everyday = [
   "dev-everyday14",
   "dev-everyday15",
   "dev-everyday16",
+  "dev-everyday17",
+  "dev-everyday18",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

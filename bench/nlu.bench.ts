@@ -38,6 +38,8 @@ import {
   loadDevEveryday14,
   loadDevEveryday15,
   loadDevEveryday16,
+  loadDevEveryday17,
+  loadDevEveryday18,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -213,6 +215,14 @@ const devEveryday16 = scoreBlind(loadDevEveryday16(), nlu, bands, groupOfTool, {
   name: "dev_everyday16 (sixteenth independent writer, the whole catalog, eight personas incl. a builder, a parent of three, a developer and an elderly person living alone, a smart speaker in a noisy kitchen, non-native speakers of Spanish, Hindi or Turkish; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday17 = scoreBlind(loadDevEveryday17(), nlu, bands, groupOfTool, {
+  name: "dev_everyday17 (seventeenth independent writer, the whole catalog, eight personas incl. a lorry driver, a head teacher, a student sharing a flat and a market gardener, dictation with a heavy cold, a smartwatch transcript, non-native speakers of French, Vietnamese or Russian; development figures after its untuned score)",
+  listMisses: true,
+});
+const devEveryday18 = scoreBlind(loadDevEveryday18(), nlu, bands, groupOfTool, {
+  name: "dev_everyday18 (eighteenth independent writer, the whole catalog, eight personas incl. a plumber, a retired librarian, a teenage footballer and a café manager, a person with dyslexia typing fast, a car's voice assistant in road noise, non-native speakers of Mandarin, Swahili or Italian; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -235,6 +245,8 @@ if (quick) {
     devEveryday14,
     devEveryday15,
     devEveryday16,
+    devEveryday17,
+    devEveryday18,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -320,6 +332,8 @@ writeResult("nlu", {
   dev_everyday14: devEveryday14,
   dev_everyday15: devEveryday15,
   dev_everyday16: devEveryday16,
+  dev_everyday17: devEveryday17,
+  dev_everyday18: devEveryday18,
   suites,
   own_commands: own,
 });
