@@ -20,6 +20,27 @@ describe("date arithmetic is not the time now", () => {
     expect(r.args).toMatchObject({ days: -9 });
   });
 
+  it("a count ahead of today is worked out however the question is worded, and again after it", () => {
+    for (const [said, args] of [
+      ["which day will it be nineteen days from now", { days: 19 }],
+      ["two months from today, which date is that", { months: 2 }],
+      ["what's the date in 12 days", { days: 12 }],
+    ] as const) {
+      const r = nlu.parse(said, base);
+      expect(r.tool, said).toBe("time_shift");
+      expect(r.args, said).toMatchObject(args);
+    }
+    const lastCall = { tool: "time_shift", args: { days: 12 } };
+    expect(nlu.parse("and in 30?", { ...base, lastCall })).toMatchObject({
+      tool: "time_shift",
+      args: { days: 30 },
+    });
+    expect(nlu.parse("what about 2 months", { ...base, lastCall })).toMatchObject({
+      tool: "time_shift",
+      args: { months: 2 },
+    });
+  });
+
   it("the gap between clocks or the day after tomorrow never acts as the time now", () => {
     for (const said of ["what's the time difference", "the day after of tomorrow, what date is that?"]) {
       const r = nlu.parse(said, base);

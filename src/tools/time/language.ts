@@ -48,7 +48,7 @@ const TIME_INTENTS: IntentTable = {
     // A count of days from a day ("ten days before the 22nd", "the day after tomorrow") or the
     // gap between two places' clocks is the date or zone arithmetic's, not the time now
     vetoes:
-      /\b(?:days?|weeks?|months?|years?|fortnight) (?:before|after|from|prior to|later than)\b|\bday (?:after|before) (?:of )?(?:tomorrow|yesterday)\b|\btime difference\b|\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|screen time|how much (?:\w+ )?time|shop|express|subtract\w*|added|times|set|reach\w*|birth\w*|sunscreen|umbrella|jacket|coat|weather|rain\w*|snow\w*|sunny|hot|cold|warm)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
+      /\b(?:days?|weeks?|months?|years?|fortnight) (?:before|after|from|prior to|later than|away|hence)\b|\bin (?!the\b|this\b|that\b|which\b|what\b)\w+ (?:days|weeks|months|years|fortnight)\b|\bday (?:after|before) (?:of )?(?:tomorrow|yesterday)\b|\btime difference\b|\b(?:until|takes?|take|long|wait|expir\w*|due|paid|pay\w*|since|last|travel\w*|arriv\w*|leav\w*|start\w*|open\w*|close\w*|alarms?|timers?|meetings?|events?|birthday|anniversary|party|appointment|song|recorded|born|built|approved|request|bill|owe\w*|holidays?|tires?|car|oil|free time|spare time|screen time|how much (?:\w+ )?time|shop|express|subtract\w*|added|times|set|reach\w*|birth\w*|sunscreen|umbrella|jacket|coat|weather|rain\w*|snow\w*|sunny|hot|cold|warm)\b|\b(?:hard|bad|good|nice|relaxing|great|rough|sunny|lovely|busy|tiring|having|had|enjoyed) (?:a )?(?:day|time)\b|^what a\b/,
     anchors: /\b(?:time|clock|date|day|hour|month|year|zone)\b/,
     templates: [
       "what (time|hour) is it [over] [there|here] [now|right now|currently|at the moment] [please]",
@@ -121,7 +121,9 @@ const TIME_INTENTS: IntentTable = {
       if (typeof input.values.city === "string" && /[?!.,;]/.test(input.values.city)) return undefined;
       if (isWhen(input.values.date)) args.date = input.values.date.date;
       // "the date 45 days from now" counts from today: the shift's reading, not a date's
-      const counted = /^(?:in )?\S+ (?:days?|weeks?|months?|years?) (?:from|after|before|ago|later)\b/i;
+      // as is "the date in 3 weeks", a count ahead with nothing after it
+      const counted =
+        /^(?:in )?\S+ (?:days?|weeks?|months?|years?) (?:from|after|before|ago|later|away|hence)\b|^in (?!the\b|this\b|that\b)\S+ (?:days?|weeks?|months?|years?)$/i;
       if (counted.test(input.matches.date?.raw ?? "")) return undefined;
       if (input.fixed.weekday === true) {
         // A date written the ISO way is that date, whatever the day slot read around it
@@ -165,8 +167,16 @@ function spokenDay(text: string, env: LanguageEnv): { iso?: string; name?: strin
 const today = (env: LanguageEnv) => env.zones.date(env.now, env.timezone);
 
 /** "3 weeks", "a hundred days", "two months" → { weeks: 3 }. */
+/** How far from today a count is said to lie ("from now", "from today", "away", "hence"). */
+const HENCE = "(from now|from today|after today|away|later|hence|on from today)";
+
 function amountOf(text: string): Args | undefined {
-  const m = /^(?:(a|an)|(.+?)) (day|week|month|year)s?$/.exec(text.trim().toLowerCase());
+  // The question's own words around the count ("is it six weeks", "will it be 3 days") are not it
+  const bare = text
+    .trim()
+    .toLowerCase()
+    .replace(/^(?:(?:is|will|would|it|be|that|the|date|day)\s+)+/, "");
+  const m = /^(?:(a|an)|(.+?)) (day|week|month|year)s?$/.exec(bare);
   if (!m) return undefined;
   const n = m[1] ? 1 : parseNumber(m[2]!.split(/\s+/));
   if (n === undefined || !Number.isInteger(n) || n <= 0) return undefined;
@@ -249,7 +259,24 @@ const DATE_INTENTS: IntentTable = {
       "(what|which) (date|day) (is|will it be|would it be|was) {amount:text} (before|prior to) {from:text}",
       // The date named first, then how far from which day ("the date six weeks after the 3rd")
       "[what is|what's|tell me|give me] [the] date {amount:text} (after|from|before|prior to) {from:text}",
+      // The question's verb said between the date and the count, or the count said first
+      // ("which day is it 9 days from now", "what would the date be in a month", "two weeks from
+      // today what date is"): the count is a value shape, so any verb words around it are read off
+      `(what|which) (date|day) {amount:text} ${HENCE}`,
+      `what (will|would|is) the (date|day) [be] (in {amount:text}|{amount:text} ${HENCE})`,
+      `{amount:text} ${HENCE} [,] (what|which) (date|day) [{tail:text}]`,
     ],
+    // "and in ten?", "what about 4 weeks": the same count again, in the unit said or the last one
+    followUp: ({ kind, last, words }) => {
+      if (kind !== "and" || words.length === 0 || words.length > 4) return undefined;
+      const said = words.join(" ").replace(/^in /, "");
+      const unit = Object.keys(last.args).find((k) => k !== "from");
+      const n = parseNumber(said.split(" "));
+      const amount =
+        amountOf(said) ??
+        (unit && n !== undefined && Number.isInteger(n) && n > 0 ? { [unit]: n } : undefined);
+      return amount ? { tool: last.tool, args: { ...amount } } : undefined;
+    },
     build: (input: BuildInput) => {
       const amount = amountOf(String(input.values.amount ?? ""));
       if (!amount) return undefined;
