@@ -9,6 +9,15 @@ const OTHER_THINGS =
 /** Alarms and reminders named together: a ringing alert, never one tool's list. */
 const BOTH =
   "(alarms or reminders|reminders or alarms|alarms and reminders|reminders and alarms|alarms or timers|timers or alarms|alerts)";
+/** Missed mail, messages, calls or meetings are their own tools' ("did I miss any calls"). */
+const NOT_RUNG = new RegExp(`${OTHER_THINGS.source}|\\b(?:calls|missed calls?|deliver\\w*|parcels?)\\b`);
+/** What rings, named alone ("any alarms", "a reminder"). */
+const SOUNDED =
+  "(alarm|alarms|reminder|reminders|timer|timers|alert|alerts|alarms or reminders|reminders or alarms)";
+/** The sound an alert makes, named as heard. */
+const SOUND = "(beep|beeping|beeps|ring|ringing|chime|chiming|buzz|buzzing|ding|ping|bleep|bleeping)";
+/** Stopping a sound, by any of the verbs said to a noise. */
+const HUSH = "(stop|silence|quiet|kill|hush|shut up|shut off|turn off|switch off|mute|end)";
 /** A length of more time said by its word ("another quarter of an hour"). */
 const MORE = "[ok|okay|oh|ugh] [give me|i need|let me have] (another|a further|one more)";
 
@@ -16,6 +25,8 @@ export const ALERT_INTENTS: IntentTable = {
   alerts_list: {
     describe: () => "Check what is ringing or was missed",
     anchors: /\b(?:ringing|beeping|went off|gone off|missed)\b/,
+    // Missed mail, messages, calls or meetings are their own tools' ("did I miss any calls")
+    vetoes: NOT_RUNG,
     shapes: [
       "what('s| is) (ringing|beeping|going off)",
       "what (went off|has gone off) [while i was (out|away|gone)]",
@@ -28,9 +39,21 @@ export const ALERT_INTENTS: IntentTable = {
       `[{about:text}] (any|were there any|have i got any|are there any) missed ${BOTH} [while i was {where:text}]`,
       `(did|have) i (miss|missed) (any|any of my) ${BOTH} [while i was {where:text}]`,
       `(what|which) ${BOTH} (did i miss|have i missed) [while i was {where:text}]`,
+      // Anything missed, or one kind of alert said to have gone off unseen ("did I miss any
+      // alarms on my shift", "any reminders go off that I missed"): missing is what ringing
+      // unheard is; a list of reminders is never "missed"
+      `(did|have) i (miss|missed) (any|anything|any of my) [${SOUNDED}] [while i was {where:text}|{tail:text}]`,
+      `[{about:text}] (any|did any|have any) ${SOUNDED} (go|went|gone) off [that i missed|{tail:text}]`,
+      // The sound heard, asked about ("what was that beep just now", "what's that chime")
+      `what (was|is|'s|were) (that|those|the) ${SOUND} [just now|a second ago|a minute ago|earlier] [,] [{tail:text}]`,
+      `[{about:text}] (i heard|there was|i just heard) a ${SOUND} [{when:text}] [,] what (was|is) (that|it)`,
     ],
     samples: ["did any alarm go off while i was away", "which alerts did i miss"],
-    build: () => ({}),
+    // Only what was missed counts, never where the user was ("while I was in a meeting")
+    build: (input) =>
+      NOT_RUNG.test(input.env.text.toLowerCase().split(/\b(?:while|when|during|whilst)\b/)[0] ?? "")
+        ? undefined
+        : {},
     fallback: NO_ARGS,
   },
   alerts_snooze: {
@@ -104,6 +127,13 @@ export const ALERT_INTENTS: IntentTable = {
       // beeping", "make everything that's beeping stop, all of it")
       "(shut|silence|quiet|stop|kill) (them|them all|it all|all of them|everything) [all] [up|off] [,] (everything|all) (that's|that is|that are) (beeping|ringing|buzzing|going off)",
       "make (everything|all) (that's|that is) (ringing|beeping|buzzing|going off) stop [,] (all of it|all of them|the lot|everything) [please]",
+      // Every sound, or whatever makes it, stopped by any verb said to a noise ("silence whatever
+      // is beeping", "stop everything that's going off", "kill anything ringing")
+      `[please] ${HUSH} (everything|anything|whatever|all|it all|all of it|the lot) [that] ['s|is|that's|that is|thats|are] [still] (beeping|ringing|buzzing|bleeping|chiming|going off) [please|now] [,] [{tail:text}]`,
+      // The sound said beside the order to stop it ("it's ringing, shut it up", "turn it off,
+      // I'm awake"): what rings now is an alert, whichever comes first
+      `[ok|okay|oh|right] (it's|its|it is|that's|thats) (ringing|beeping|buzzing|going off) [again] [,] [so] (${HUSH} it|shut it up|make it stop|turn it off|switch it off) [please|now]`,
+      `[ok|okay|oh|right] (${HUSH} it|shut it up|turn it off|switch it off|make it stop) [,] (i'm|im|i am) (up|awake) [now]`,
     ],
     samples: ["dismiss please", "ok dismiss that alert"],
     // "all that ringing" is the one sound, "all alerts" or "everything" every one of them.

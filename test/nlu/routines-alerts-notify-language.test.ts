@@ -197,3 +197,25 @@ describe("a window's control named by its role first", () => {
     });
   });
 });
+
+describe("what rings, by the sound and by what was missed", () => {
+  it("stops every sound by any verb said to a noise, and the sound said beside the order", () => {
+    expect(acted("silence whatever is bleeping")?.tool).toBe("alerts_dismiss");
+    expect(acted("kill everything that's going off")).toMatchObject({
+      tool: "alerts_dismiss",
+      args: { all: true },
+    });
+    expect(acted("oh it's buzzing again, make it stop")?.tool).toBe("alerts_dismiss");
+    expect(acted("switch it off, i'm awake now")?.tool).toBe("alerts_dismiss");
+  });
+
+  it("lists what went off when one kind is said missed or the sound is asked about", () => {
+    expect(acted("did i miss any timers while i was in the garden")?.tool).toBe("alerts_list");
+    expect(acted("any reminders go off that i missed")?.tool).toBe("alerts_list");
+    expect(acted("what was that chime a minute ago")?.tool).toBe("alerts_list");
+    expect(acted("did i miss any alarms while i was in a meeting")?.tool).toBe("alerts_list");
+    // Missed mail or calls are never what rang
+    expect(acted("did i miss any emails")?.tool).not.toBe("alerts_list");
+    expect(acted("did i miss any calls today")?.tool).not.toBe("alerts_list");
+  });
+});

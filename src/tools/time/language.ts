@@ -10,6 +10,7 @@ import {
   ZONE_WORDS,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { CONVERT_INTENTS } from "./convert-language.js";
 import { isHoliday, nextHoliday } from "./holidays.js";
 import { SAMPLES } from "./samples.js";
 
@@ -121,9 +122,9 @@ const TIME_INTENTS: IntentTable = {
       if (typeof input.values.city === "string" && /[?!.,;]/.test(input.values.city)) return undefined;
       if (isWhen(input.values.date)) args.date = input.values.date.date;
       // "the date 45 days from now" counts from today: the shift's reading, not a date's
-      // as is "the date in 3 weeks", a count ahead with nothing after it
+      // as is "the date in 3 weeks" ("after 100 days"), a count ahead with nothing after it
       const counted =
-        /^(?:in )?\S+ (?:days?|weeks?|months?|years?) (?:from|after|before|ago|later|away|hence)\b|^in (?!the\b|this\b|that\b)\S+ (?:days?|weeks?|months?|years?)$/i;
+        /^(?:in )?\S+ (?:days?|weeks?|months?|years?) (?:from|after|before|ago|later|away|hence)\b|^(?:in|after) (?!the\b|this\b|that\b)\S+ (?:days?|weeks?|months?|years?)$/i;
       if (counted.test(input.matches.date?.raw ?? "")) return undefined;
       if (input.fixed.weekday === true) {
         // A date written the ISO way is that date, whatever the day slot read around it
@@ -166,9 +167,10 @@ function spokenDay(text: string, env: LanguageEnv): { iso?: string; name?: strin
 
 const today = (env: LanguageEnv) => env.zones.date(env.now, env.timezone);
 
-/** "3 weeks", "a hundred days", "two months" → { weeks: 3 }. */
 /** How far from today a count is said to lie ("from now", "from today", "away", "hence"). */
 const HENCE = "(from now|from today|after today|away|later|hence|on from today)";
+
+/** "3 weeks", "a hundred days", "two months" → { weeks: 3 }. */
 
 function amountOf(text: string): Args | undefined {
   // The question's own words around the count ("is it six weeks", "will it be 3 days") are not it
@@ -265,6 +267,9 @@ const DATE_INTENTS: IntentTable = {
       `(what|which) (date|day) {amount:text} ${HENCE}`,
       `what (will|would|is) the (date|day) [be] (in {amount:text}|{amount:text} ${HENCE})`,
       `{amount:text} ${HENCE} [,] (what|which) (date|day) [{tail:text}]`,
+      // What lies that far ahead said first ("the exam is 40 days from today, what date is that")
+      `{about:text} (is|are|'s|falls) {amount:text} ${HENCE} [,] (what|which) (date|day) [{tail:text}]`,
+      "(what|which) (date|day) (is it|will it be|will be|would it be|would be|is) (after|in) {amount:text} [from now|from today]",
     ],
     // "and in ten?", "what about 4 weeks": the same count again, in the unit said or the last one
     followUp: ({ kind, last, words }) => {
@@ -291,103 +296,6 @@ const DATE_INTENTS: IntentTable = {
       return args;
     },
     samples: ["what's the date a fortnight from now", "which date is ninety days out"],
-  },
-};
-
-/** A place as said, without the "time" people add ("London time", "Pacific time"). */
-const placeOf = (value: unknown) =>
-  typeof value === "string"
-    ? value.replace(/\s+(?:time|timezone|time zone)$/i, "").trim() || undefined
-    : undefined;
-
-/** A clock time as people write one: "9:30", "3pm", "noon", "7 o'clock", "7" in the evening. */
-const CLOCKLIKE = /(?:\d|\b)(?:am|pm|a\.m|p\.m)\b|\b(?:noon|midday|midnight|o'?clock)\b|\d:\d{2}/i;
-
-const MONEY =
-  /[$£€¥]|\b(?:dollars?|euros?|pounds?|yen|yuan|rupees?|pesos?|francs?|rials?|dinars?|usd|eur|gbp|quid|bucks|s\. ?d)\b/i;
-
-function convertArgs(input: BuildInput): Args | undefined {
-  // "what's that for me": the user's own zone
-  const to = input.fixed.toHere === true ? input.env.timezone : placeOf(input.values.to);
-  // "one dollar in euros" is money, not a time
-  if (!to || MONEY.test(input.env.text)) return undefined;
-  const raw = input.matches.time?.raw.trim();
-  if (raw && !CLOCKLIKE.test(raw) && !/\bin the (?:morning|afternoon|evening)\b/i.test(input.env.text))
-    return undefined;
-  const args: Args = { to };
-  const from = placeOf(input.values.from);
-  if (from) args.from = from;
-  // "7 in the evening": the part of the day says which 7; otherwise the time as read
-  const when = input.values.time;
-  if (raw && /^\d{1,2}(?::\d{2})?$/.test(raw) && /\b(?:afternoon|evening|night)\b/i.test(input.env.text))
-    args.time = `${raw} pm`;
-  else if (isWhen(when)) args.time = when.iso;
-  if (isWhen(input.values.date)) args.date = input.values.date.date;
-  return args;
-}
-
-const CLOCK = "{time:clock}";
-const FROM = "[in] {from:city} [time]";
-const TO = "(in|to|into|for) {to:city} [time]";
-
-/** "8:15 am PST in Madrid time", "the time gap between Oslo and Lima". */
-const CONVERT_INTENTS: IntentTable = {
-  time_convert: {
-    describe: ({ to, from, time }) =>
-      `Convert ${typeof time === "string" ? time : "the time"}${typeof from === "string" ? ` in ${from}` : ""} to ${String(to)}`,
-    ask: { to: "Which place or time zone should I convert it to?" },
-    templates: [
-      `[what is|convert] ${CLOCK} ${FROM} ${TO}`,
-      `${CLOCK} ${FROM} [,] what is that ${TO}`,
-      `${CLOCK} in the (morning|afternoon|evening) {from:city} time [,] what is that ${TO}`,
-      `(if|when) it is ${CLOCK} (here|in {from:city}) [,] what time is it ${TO}`,
-      `(if|when) it is ${CLOCK} (here|in {from:city}) [,] what time (will it be|would it be|is that) ${TO}`,
-      `what time is it ${TO} when it is ${CLOCK} (here|in {from:city})`,
-      "[what is the] time difference between {from:city} and {to:city}",
-      "how many hours (ahead|behind) is {to:city} [of|from] [{from:city}]",
-      "how far (ahead|behind) is {to:city} [of|from] [{from:city}]",
-      "what is the time difference (with|to) {to:city}",
-      // How far apart two clocks are, asked in hours or as a gap
-      "[what is the] time (gap|offset) between {from:city} and {to:city}",
-      "how many hours [of] (difference|apart) [is there|are there] between {from:city} and {to:city}",
-      "how many hours (difference|apart) (is|are) {from:city} and {to:city}",
-      "how many hours (difference|apart) is {to:city} from {from:city}",
-      "(what is|how big is) the time (difference|gap) (between|from) (here|me|my location|where i am) (and|to) {to:city}",
-      // The clock said here (or somewhere), the time asked elsewhere, without an "if"
-      `it is ${CLOCK} (here|in {from:city}) [,] [so] what time is it ${TO}`,
-      `convert {from:city} time (to|into) {to:city} [time]`,
-    ],
-    asks: [`convert ${CLOCK} to (another|a different) (time zone|timezone|zone)`],
-    // A time somewhere, then what it is for the user ("my call's at 10am Pacific, what's that
-    // for me", "… 4pm Shanghai time on Thursday, what's that here"): converted to the user's own
-    // zone. A clock said alone to convert asks where to ("convert 9 am for me")
-    shapes: [
-      {
-        t: `[{about:text}] [at] ${CLOCK} [in] ({from:city}|{from:zone}) [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] [for me|here|my time|in my time|for us|where i am|at home|locally|over here]`,
-        args: { toHere: true },
-      },
-      // A clock time here asked in another place ("what's 3pm in Tokyo"): from here to there
-      `(what is|what would be|what will be) ${CLOCK} (in|for) {to:city} [time] [please]`,
-      `[{about:text}] [at] ${CLOCK} [in] {from:city} [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] [for me] (in|to|into) {to:city} [time]`,
-    ],
-    askShapes: [
-      `convert ${CLOCK} [for me|please|for me please]`,
-      // A clock time asked for someone whose place is unsaid ("what time would 10 am be for my
-      // cousin"): where they are is asked, never guessed as the time here
-      `what time (would|will|is) ${CLOCK} (be|be for|for) {who:text}`,
-      `what (would|will|is) ${CLOCK} be (for|where) {who:text}`,
-      // The place pointed at or trailed off ("what would 4pm be over there", "what's 8am in, um…")
-      `what (would|will|is) ${CLOCK} [be] (over there|there|in)`,
-    ],
-    samples: [
-      "what's 6pm in tokyo in london time",
-      "8am sydney time to new york",
-      "when it's noon for me, what's the hour in dubai",
-      "how many hours is paris ahead of new york",
-      "time difference between lisbon and toronto",
-      "my meeting is 2pm eastern, what's that in berlin",
-    ],
-    build: convertArgs,
   },
 };
 
