@@ -36,7 +36,9 @@ const MEMORY_INTENTS: IntentTable = {
     // "my locker code is 4471 - remember that", "note that Sam is vegetarian": a statement and the
     // words that ask to keep it. Matched, not taught: "note" and "remember" lead elsewhere too
     shapes: [
-      "{text:fact} (remember|memorise|memorize|note|keep) (it|that|this) [for me|in mind]",
+      "{text:fact} (remember|memorise|memorize|note|keep) (it|that|this) [for me|in mind|in your head|in your memory]",
+      // The statement, then the order not to lose it ("…, don't forget it")
+      "{text:fact} [,] (don't|dont|do not|never) forget (it|that|this)",
       "note that {text:fact}",
       // Kept for Jarvis itself, not written in a note or a reminder: "don't forget, X",
       // "keep in mind X", "make a note for yourself: X"
@@ -53,6 +55,12 @@ const MEMORY_INTENTS: IntentTable = {
     build: (input) => {
       const args = slotsAsArgs(input);
       if (typeof args.text === "string") args.text = args.text.replace(/[\s,;:–—-]+$/, "");
+      // "… put it in the calendar so I don't forget it": a request with its purpose, not a fact
+      if (
+        typeof args.text === "string" &&
+        (/\?/.test(args.text) || /\bso(?: that)? (?:i|we)$/i.test(args.text))
+      )
+        return undefined;
       return args;
     },
     // "my bike lock code is 2231, remember it": the statement is what to remember

@@ -79,6 +79,11 @@ const STATEMENT_VERBS = new Set([
   "ends",
   "costs",
 ]);
+/** Who a statement is about when it opens it. */
+const SUBJECTS = new Set(["i", "we", "he", "she", "they"]);
+/** Words after the subject that make a task or a question of it, not a fact. */
+const NOT_HABIT =
+  /^(?:need|needs|must|should|want|wants|have|has|got|gotta|ought|to|can|could|would|might|may|do|did|don't|dont|just|will|shall)$/;
 const FREE_TEXT_BLOCK = /^(?:it|that|this|them|one|something|anything|and|to|the|a|an|please|me)$/;
 
 function cleanFree(words: readonly string[], raw: string): string | undefined {
@@ -332,7 +337,11 @@ export const SLOT_TYPES: Record<string, SlotType> = {
     samples: ["my locker code is 4512", "my sister's birthday is in may", "i parked on level 3"],
     parse(words, raw) {
       // A statement worth remembering has a verb; "remember this song" is not one
-      if (words.length < 3 || !words.some((w) => STATEMENT_VERBS.has(w))) return undefined;
+      if (words.length < 3) return undefined;
+      // A habit said by who does it ("i take my coffee black", "we shop on fridays") is one,
+      // whatever its verb; a need or a wish ("i need to …") is a task, not a fact
+      const habit = SUBJECTS.has(words[0]!) && !NOT_HABIT.test(words[1]!);
+      if (!habit && !words.some((w) => STATEMENT_VERBS.has(w))) return undefined;
       return cleanFree(words, raw);
     },
   },
