@@ -128,6 +128,10 @@ const CALENDAR_INTENTS: IntentTable = {
     shapes: [
       "(is there|have i got|do i have|got) anything (on|planned|booked|scheduled|in) [for|on] {day}",
       "(what is|how is|what does|how does) my week (looking|look) [like] [so far]",
+      // Only the day said ("what's on tomorrow", "anything on friday?"): what is on a day,
+      // asked of the user, is their plans; a place or a channel named is not a day
+      "(what is|what's|whats) on [for] {day}",
+      "anything on [for] {day}",
     ],
     build: eventsIn,
     fallback: (input) => {
