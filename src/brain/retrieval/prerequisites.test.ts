@@ -78,6 +78,12 @@ describe("prerequisite shapes", () => {
     expect(timed).toBeGreaterThan(headed);
   });
 
+  it("brings the standing step for something timed before each event of a kind", () => {
+    expect(fixture.top({ text: "twenty minutes before every dentist slot, dim the screen" }, 4)).toContain(
+      "routines_create",
+    );
+  });
+
   it("reads a move between days or places as no delivery", () => {
     expect(fixture.top({ text: "push the dentist from Monday to Wednesday" }, 5)).not.toContain("mail_send");
   });
