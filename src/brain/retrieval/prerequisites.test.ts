@@ -64,6 +64,26 @@ describe("prerequisite shapes", () => {
     expect(asked).toBeGreaterThan(5);
   });
 
+  it("keeps an entry headed by its record's name in a note or a list", () => {
+    const top = fixture.top({ text: "boat jobs: sand the tiller, two new cleats, check the bilge pump" }, 4);
+    expect(top).toContain("lists_add");
+    expect(top).toContain("notes_add");
+  });
+
+  it("reads a question or a written time before the colon as no heading", () => {
+    const headed = fixture.rankOf({ text: "garden shed: rake, twine, slug pellets" }, "lists_add");
+    const asked = fixture.rankOf({ text: "what time does it open: 9 or 10?" }, "lists_add");
+    const timed = fixture.rankOf({ text: "the ferry goes at 16:40 from the north pier" }, "lists_add");
+    expect(asked).toBeGreaterThan(headed);
+    expect(timed).toBeGreaterThan(headed);
+  });
+
+  it("brings the standing step for something timed before each event of a kind", () => {
+    expect(fixture.top({ text: "twenty minutes before every dentist slot, dim the screen" }, 4)).toContain(
+      "routines_create",
+    );
+  });
+
   it("reads a move between days or places as no delivery", () => {
     expect(fixture.top({ text: "push the dentist from Monday to Wednesday" }, 5)).not.toContain("mail_send");
   });

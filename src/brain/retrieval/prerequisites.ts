@@ -40,6 +40,23 @@ const SPOKEN =
   /(?:^|[,.;:!?-]\s*|\b(?:and|then|just|please|now|so)\s+)(?:say|speak|announce|shout)\b(?!\s+(?:hi|hello|goodnight|sorry|thanks|thank)\b)|\bspeak\s+to\s+me\b|\bsay\s+me\b|\bout\s+loud\b|\baloud\b/i;
 
 /**
+ * An entry headed by the record it belongs to: "<a short name>: <what to keep>" at the start of
+ * the request ("car list: …", "ride log: …", "placement diary: …"). Writers use the heading as
+ * the record's name and leave the verb out; the heading is one to four words, not a question,
+ * and the colon is followed by text (not "https://", not a time such as "14:05").
+ */
+const HEADED_ENTRY =
+  /^\s*(?!(?:what|when|where|who|why|how|which|is|are|do|does|can|could)\b)[a-z][\w'’-]*(?:\s+[\w'’-]+){0,3}\s*:\s+\S/i;
+
+/**
+ * A standing step timed from the calendar: "<a span> before any / anything / each / every …"
+ * ("ten minutes before any hearing", "a day before each concert"). "each/every/any" makes it a
+ * rule for every such event, not a one-off reminder before one.
+ */
+const BEFORE_EACH_EVENT =
+  /\b(?:\d+|an?|half\s+an|one|two|three|five|ten|fifteen|twenty|thirty)\s*(?:min(?:ute)?s?|hours?|hrs?|days?|weeks?)\s+before\s+(?:any|anything|each|every|all)\b/i;
+
+/**
  * Steps a request needs without naming them, read from the catalog's own schemas and
  * descriptions (decision 0048):
  * - a file the leading step reads, named by what it is, not where it lies ("transcribe the voice
@@ -49,7 +66,11 @@ const SPOKEN =
  * - something to be delivered to a named person with no verb of sending ("the minutes to Rosa")
  *   needs the person's address and a way to send: the contact look-up and the send tool;
  * - an answer to be spoken ("just say it", "speak to me") needs the tool that tells the person
- *   on every surface, voice included: the tool whose description names the voice as a surface.
+ *   on every surface, voice included: the tool whose description names the voice as a surface;
+ * - an entry headed by a record's name ("car list: …") is kept in that record: the tools that
+ *   add to a named record (a record-name parameter, `title` or `list`, beside the text or items);
+ * - a step timed before each calendar event of a kind needs the tool with a trigger parameter
+ *   timed before a calendar event.
  */
 export class Prerequisites {
   /** Tools whose own path parameter is a file they read (`x-path: read`). */
@@ -65,6 +86,10 @@ export class Prerequisites {
   private readonly roleAnswer: string | undefined;
   /** The tool that tells the person something aloud (its description names the voice, it takes a message). */
   private readonly speaker: string | undefined;
+  /** The tools that add text or items to a record named by a parameter (a note's title, a list). */
+  private readonly recordKeepers: string[] = [];
+  /** The tool that runs a step before each calendar event (a parameter timed before an event). */
+  private readonly eventTrigger: string | undefined;
 
   constructor(
     catalog: readonly CatalogTool[],
@@ -91,6 +116,9 @@ export class Prerequisites {
       const own = [...(lookups.get(tool.name) ?? [])];
       if (own.some((name) => people.has(name)) || people.has(tool.name)) this.personReachers.add(tool.name);
       const required = (tool.parameters?.required as string[] | undefined) ?? [];
+      const named = Object.hasOwn(props, "title") || Object.hasOwn(props, "list");
+      if (named && (Object.hasOwn(props, "text") || Object.hasOwn(props, "items")) && /_add$/.test(tool.name))
+        this.recordKeepers.push(tool.name);
       if (required.includes("to") && /\bsend/i.test(tool.description)) {
         this.senders.push(tool.name);
         this.senderLookups.set(
@@ -100,6 +128,11 @@ export class Prerequisites {
       }
     }
     this.roleAnswer = catalog.find((t) => /\bwho is my\b/i.test(t.description))?.name;
+    this.eventTrigger = catalog.find((t) =>
+      Object.values((t.parameters?.properties ?? {}) as Record<string, { description?: unknown }>).some(
+        (p) => typeof p.description === "string" && /\bbefore an? (?:calendar )?event\b/i.test(p.description),
+      ),
+    )?.name;
     this.speaker = catalog.find(
       (t) =>
         /\bvoice\b/i.test(t.description) &&
@@ -136,6 +169,8 @@ export class Prerequisites {
       raise(best(this.senderLookups.get(sender ?? "") ?? []), top);
     }
     if (this.speaker && SPOKEN.test(text)) raise(this.speaker, top);
+    if (this.eventTrigger && BEFORE_EACH_EVENT.test(text)) raise(this.eventTrigger, top);
+    if (HEADED_ENTRY.test(text)) for (const keeper of this.recordKeepers) raise(keeper, top);
     return floors;
   }
 
