@@ -1,4 +1,5 @@
 import { findDuration } from "./slots/index.js";
+import { LANGUAGE_CODES } from "./text/languages.js";
 import type { Token } from "./text/normalize.js";
 import { isNumberWord, parseNumber } from "./text/numbers.js";
 
@@ -153,39 +154,6 @@ function lengthIn(unit: number, property: Record<string, unknown>, words: readon
   const max = typeof property.maximum === "number" ? property.maximum : Number.POSITIVE_INFINITY;
   return Number.isInteger(value) && value >= min && value <= max ? value : undefined;
 }
-
-/** Languages by their English names, as the two-letter codes a "language code" argument takes. */
-const LANGUAGE_CODES: Readonly<Record<string, string>> = {
-  english: "en",
-  spanish: "es",
-  french: "fr",
-  german: "de",
-  italian: "it",
-  portuguese: "pt",
-  dutch: "nl",
-  swedish: "sv",
-  norwegian: "no",
-  danish: "da",
-  finnish: "fi",
-  polish: "pl",
-  czech: "cs",
-  greek: "el",
-  turkish: "tr",
-  russian: "ru",
-  ukrainian: "uk",
-  arabic: "ar",
-  hebrew: "he",
-  hindi: "hi",
-  japanese: "ja",
-  korean: "ko",
-  chinese: "zh",
-  mandarin: "zh",
-  vietnamese: "vi",
-  thai: "th",
-  indonesian: "id",
-  welsh: "cy",
-  irish: "ga",
-};
 
 /** A language named in the request, as a code when the argument takes one, else by name. */
 function languageOf(property: Record<string, unknown>, words: readonly string[]): string | undefined {

@@ -1,4 +1,5 @@
 import { type Args, type BuildInput, findUrl } from "../../brain/nlu/language/index.js";
+import { LANGUAGE_CODES } from "../../brain/nlu/text/languages.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -132,43 +133,13 @@ const WEB_INTENTS: IntentTable = {
   },
 };
 
-/** Caption languages by name, as the two-letter codes the tool takes ("in Polish" → pl). */
-const CAPTION_CODES: Readonly<Record<string, string>> = {
-  english: "en",
-  spanish: "es",
-  french: "fr",
-  german: "de",
-  italian: "it",
-  portuguese: "pt",
-  dutch: "nl",
-  swedish: "sv",
-  norwegian: "no",
-  danish: "da",
-  finnish: "fi",
-  polish: "pl",
-  czech: "cs",
-  greek: "el",
-  turkish: "tr",
-  russian: "ru",
-  ukrainian: "uk",
-  arabic: "ar",
-  hebrew: "he",
-  hindi: "hi",
-  japanese: "ja",
-  korean: "ko",
-  chinese: "zh",
-  vietnamese: "vi",
-  welsh: "cy",
-  irish: "ga",
-};
-
 /** The slots as arguments, a language said by name given as its code (unknown names dropped). */
 function captionArgs(input: BuildInput): Args | undefined {
   const args: Args = {};
   for (const [name, value] of Object.entries(input.values)) if (name !== "tail") args[name] = value;
   if (typeof args.language === "string") {
     const said = args.language.trim().toLowerCase();
-    const code = CAPTION_CODES[said] ?? (/^[a-z]{2}(?:-[a-z]{2})?$/.test(said) ? said : undefined);
+    const code = LANGUAGE_CODES[said] ?? (/^[a-z]{2}(?:-[a-z]{2})?$/.test(said) ? said : undefined);
     if (code) args.language = code;
     else delete args.language;
   }

@@ -10,3 +10,36 @@ export const LANGUAGE_NAMES: readonly string[] = (
   "mandarin cantonese vietnamese thai indonesian malay filipino tagalog swahili welsh irish " +
   "scottish gaelic catalan basque galician icelandic latvian lithuanian estonian"
 ).split(" ");
+
+/** Languages by their English names, as the two-letter codes a "language code" argument takes. */
+export const LANGUAGE_CODES: Readonly<Record<string, string>> = {
+  english: "en",
+  spanish: "es",
+  french: "fr",
+  german: "de",
+  italian: "it",
+  portuguese: "pt",
+  dutch: "nl",
+  swedish: "sv",
+  norwegian: "no",
+  danish: "da",
+  finnish: "fi",
+  polish: "pl",
+  czech: "cs",
+  greek: "el",
+  turkish: "tr",
+  russian: "ru",
+  ukrainian: "uk",
+  arabic: "ar",
+  hebrew: "he",
+  hindi: "hi",
+  japanese: "ja",
+  korean: "ko",
+  chinese: "zh",
+  mandarin: "zh",
+  vietnamese: "vi",
+  thai: "th",
+  indonesian: "id",
+  welsh: "cy",
+  irish: "ga",
+};
