@@ -54,6 +54,16 @@ describe("a thing named by words just after another group showed something", () 
     expect(acts(r) && r.tool === "reminders_complete", `${r.tool} ${r.confidence}`).toBe(false);
   });
 
+  it("one of several things just listed, pointed at, is not another group's template", () => {
+    const shown = read("what's in my diary on thursday");
+    expect(shown.tool).toBe("calendar_list_events");
+    const lastCall = { tool: shown.tool ?? "", args: shown.args ?? {} };
+    const r = parseAfter("cancel the 9 o'clock one", lastCall);
+    expect(acts(r) && r.tool === "alarm_cancel", `${r.tool} ${r.confidence}`).toBe(false);
+    // A clock time said as such, not a listed thing pointed at, still reads
+    expect(acts(parseAfter("set an alarm for 6", lastCall))).toBe(true);
+  });
+
   it("with nothing shown before, the template still reads", () => {
     expectAct("tick off the reminder to water the plants", "reminders_complete");
   });
