@@ -26,6 +26,13 @@ describe("a template that swallowed another group's sentence", () => {
     expect(read(said).tool).toBe("alarm_set");
   });
 
+  it("digits inside a file's name are no values for a sum", () => {
+    expectNoAct(
+      "sum up the inspection notes in 4 points, they're in ~/work/inspection-2023.pdf",
+      "calc_evaluate",
+    );
+  });
+
   it("a verb with its particle is another verb: writing out what a recording says writes no file", () => {
     expectNoAct("write out what is said in lecture.mp3", "files_write");
   });
@@ -38,6 +45,10 @@ describe("the same templates still act on their own requests", () => {
 
   it("a key name before what it is for is a key press", () => {
     expectAct("escape so the popup closes", "input_hotkey", { keys: "esc" });
+  });
+
+  it("a sum of numbers said outside any file's name is a sum", () => {
+    expectAct("sum up 12, 30 and 8", "calc_evaluate");
   });
 
   it("a file written with its words is written", () => {

@@ -56,7 +56,27 @@ export function swallowsAnother(
         catalog.groupOf.get(tool) === other && specs.some((spec) => spec.anchors?.test(text)),
     );
   }
+  // Digits read from inside a file's name, the name itself unused: they are no values
+  // ("sum up the report in 5 points, it's in ~/work/report-2024.pdf" adds nothing up)
+  const free = said.free.map((words) => words.join(" ")).join(" ");
+  if (p >= OTHER.bare && readsDigitsOfPath(free, candidate.args)) return true;
   return p >= OTHER.particle && said.free.some((words) => PARTICLE.has(words[0] ?? ""));
+}
+
+/** A file or folder written as a path or a name with its extension. */
+const PATH =
+  /(?:~|\.{1,2})?\/[\w./-]+|[\w-]+\.(?:pdf|docx?|txt|md|csv|xlsx?|pptx?|odt|rtf|json|html?|png|jpe?g)\b/g;
+
+/** Whether a value the template built holds a number written only inside a file's name. */
+function readsDigitsOfPath(free: string, args: Record<string, unknown>): boolean {
+  const built = JSON.stringify(args);
+  const outside = free.replace(PATH, " ");
+  // The whole name taken as a value (a path, a link, a command's file) is the name, not its digits
+  return [...free.matchAll(PATH)].some(
+    (m) =>
+      !built.includes(m[0]) &&
+      (m[0].match(/\d+/g) ?? []).some((n) => built.includes(n) && !new RegExp(`\\b${n}\\b`).test(outside)),
+  );
 }
 
 /** "the … one" said as a noun ("the 2 o'clock one", "the one from …"), not "the one o'clock". */
