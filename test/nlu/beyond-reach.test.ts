@@ -26,6 +26,8 @@ describe("the reason a request is out of scope", () => {
     expect(kind("start a countdown on my smart watch")).toBe("other-device");
     expect(kind("set the timer on the microwave to three minutes")).toBe("other-device");
     expect(kind("forward all calls to the office line")).toBe("other-device");
+    expect(kind("grab a screen shot from my ipad")).toBe("other-device");
+    expect(kind("how low is the battery on my tablet")).toBe("other-device");
   });
 
   it("a physical thing as what the verb works on", () => {
@@ -43,6 +45,7 @@ describe("the reason a request is out of scope", () => {
     expect(kind("switch bluetooth off")).toBe("connection");
     expect(kind("print the minutes, three copies")).toBe("physical");
     expect(kind("shush the lads next door")).toBe("physical");
+    expect(kind("silence the visitors in the lobby")).toBe("physical");
   });
 
   it("an errand with other people, or getting into what is not the person's", () => {
@@ -87,6 +90,8 @@ describe("the reason a request is out of scope", () => {
       "turn the volume down",
       "mute the sound",
       "take a screenshot",
+      "screenshot of my browser window",
+      "how much battery is left",
       "search my documents for the car insurance",
       "write a note saying buy bread",
       "who sang this song",

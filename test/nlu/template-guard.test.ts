@@ -26,6 +26,13 @@ describe("a template that swallowed another group's sentence", () => {
     expect(read(said).tool).toBe("alarm_set");
   });
 
+  it("digits inside a file's name are no values for a sum", () => {
+    expectNoAct(
+      "sum up the inspection notes in 4 points, they're in ~/work/inspection-2023.pdf",
+      "calc_evaluate",
+    );
+  });
+
   it("a verb with its particle is another verb: writing out what a recording says writes no file", () => {
     expectNoAct("write out what is said in lecture.mp3", "files_write");
   });
@@ -40,6 +47,10 @@ describe("the same templates still act on their own requests", () => {
     expectAct("escape so the popup closes", "input_hotkey", { keys: "esc" });
   });
 
+  it("a sum of numbers said outside any file's name is a sum", () => {
+    expectAct("sum up 12, 30 and 8", "calc_evaluate");
+  });
+
   it("a file written with its words is written", () => {
     expectAct("write hello world in notes.txt", "files_write", { path: "notes.txt", content: "hello world" });
   });
@@ -52,6 +63,16 @@ describe("a thing named by words just after another group showed something", () 
     const lastCall = { tool: shown.tool ?? "", args: shown.args ?? {} };
     const r = parseAfter("tick off the sandpaper", lastCall);
     expect(acts(r) && r.tool === "reminders_complete", `${r.tool} ${r.confidence}`).toBe(false);
+  });
+
+  it("one of several things just listed, pointed at, is not another group's template", () => {
+    const shown = read("what's in my diary on thursday");
+    expect(shown.tool).toBe("calendar_list_events");
+    const lastCall = { tool: shown.tool ?? "", args: shown.args ?? {} };
+    const r = parseAfter("cancel the 9 o'clock one", lastCall);
+    expect(acts(r) && r.tool === "alarm_cancel", `${r.tool} ${r.confidence}`).toBe(false);
+    // A clock time said as such, not a listed thing pointed at, still reads
+    expect(acts(parseAfter("set an alarm for 6", lastCall))).toBe(true);
   });
 
   it("with nothing shown before, the template still reads", () => {

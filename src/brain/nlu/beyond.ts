@@ -94,6 +94,7 @@ const RULES: ReadonlyArray<{ kind: BeyondKind; test: (said: string) => boolean }
     test: (said) =>
       (!CALLING.test(said) && !KEPT_ELSEWHERE.test(said) && ON_DEVICE.test(said)) ||
       FORWARDS.test(said) ||
+      ITS_SCREEN.test(said) ||
       IN_ROOM.test(said),
   },
   {
@@ -134,6 +135,13 @@ const NOT_A_NAME =
 /** "from my sister's phone": a call or text from someone else's line. */
 const FROM_OWNED = new RegExp(
   `\\bfrom (?:my|our|his|her|their|the) (?:\\w+ )?(?:${PERSON}) 's (?:\\w+ )?(?:phone|mobile|iphone|line|number|account)\\b`,
+);
+/**
+ * A picture or a setting of a handheld device's own screen ("a screenshot of my phone", "the
+ * battery on my tablet"): that device's, not this computer's.
+ */
+const ITS_SCREEN = new RegExp(
+  `\\b(?:screenshot|screen ?shot|screen grab|screen|battery|storage|brightness|wallpaper|lock screen) (?:of|on|from) (?:the|my|our) (?:\\w+ )?(?:phone|mobile|iphone|android|smartphone|tablet|ipad|${OTHER_DEVICES})\\b`,
 );
 /** Calls forwarded: a telephone's setting. */
 const FORWARDS = /\bforward (?:my |all |the )?(?:\w+ )?calls\b/;

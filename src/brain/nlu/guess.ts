@@ -20,7 +20,7 @@ import {
 } from "./parse-rules.js";
 import type { Thresholds } from "./parser.js";
 import { promoted } from "./promote.js";
-import { type LookupDomain, lookupCall, lookupDomains, ownLookup } from "./rescue.js";
+import { type LookupDomain, lookupCall, lookupDomains, ownLookup, whatHappened } from "./rescue.js";
 import { guessArgs, guessedTool, incompleteCall } from "./slot-filling.js";
 import type { SlotEnv } from "./slots/index.js";
 import { talkReading } from "./talk.js";
@@ -152,6 +152,12 @@ export class Guesser {
       const [need, lead] = lenient ? [t.action - 0.15, t.margin - 0.1] : [t.action, t.margin];
       if (groupP >= need && groupP - runnerUp >= lead) {
         const leader = leading?.probability ?? 0;
+        const evidence = {
+          via: "classifier" as const,
+          p: groupP,
+          margin: groupP - runnerUp,
+          coverage: result.coverage,
+        };
         for (const { label: l, probability } of result.ranked) {
           // Only the group's leading tools: a distant third is a guess, not a reading
           if (this.catalog.groupOf.get(l) !== bestGroup || probability < leader * 0.5) continue;
@@ -178,16 +184,17 @@ export class Guesser {
             if (asked) return this.incomplete(asked, groups, groupP, runnerUp, result.coverage);
             continue;
           }
+          // Whether a group's things went off or were missed is another tool's reading, its own
+          // words found only by a change of tense: asked ("loose" evidence), never acted on
+          const happened = this.looksUp(l) ? whatHappened(this.catalog, l, context) : undefined;
+          if (happened) return this.calls([happened], groups, context, { ...evidence, anchored: "loose" });
           // A very sure reading need not repeat the domain's own words ("next podcast", "should i wear a hat")
           const sure = !info && probability >= STRONG && groupP - runnerUp >= STRONG - 0.3;
           const anchoredArgs = guessArgs(this.catalog, tool, context, true, probability);
           const args = anchoredArgs ?? (sure ? guessArgs(this.catalog, tool, context, "loose") : undefined);
           if (args)
             return this.calls([{ tool, args }], groups, context, {
-              via: "classifier",
-              p: groupP,
-              margin: groupP - runnerUp,
-              coverage: result.coverage,
+              ...evidence,
               anchored: anchoredArgs ? true : "loose",
               // A label that lent its name to other sentences on held-out data needs more
               ...(this.confusable(l, result) ? { confusable: true as const } : {}),

@@ -290,7 +290,7 @@ class Parser {
     if (whole) {
       const read = templateConfidence(this.catalog, whole, words, input);
       // Its words may name what the last call showed instead (template-guard.ts): asked
-      const shown = namesWhatWasShown(this.catalog, whole, context.lastCall);
+      const shown = namesWhatWasShown(this.catalog, whole, context.lastCall, words);
       const confidence = shown ? Math.min(read, CONFIDENCE.unnamedMedium) : read;
       const acted = this.action(input, [{ tool: whole.tool, args: whole.args }], confidence);
       // A template that swallowed a sentence about another group's thing is left to the

@@ -50,7 +50,7 @@ export function lookupDomain(
   // "set an alarm" is a command; "did i set an alarm", "what alarms are set" ask after one
   if (/\b(?:set|new)\b/.test(said) && !/^(?:did|do|does|have|has|is|are|what|which|when|how)\b/.test(said))
     return undefined;
-  if (namedTogether(said, domains)) return undefined;
+  if (namedTogether(said, domains) || HAPPENED.test(said)) return undefined;
   const byGroup = new Map<string, number>();
   for (const { label, probability } of result.ranked) {
     const group = groupOf.get(label);
@@ -68,6 +68,41 @@ export function lookupDomain(
       return domain;
     // A more specific domain was named but not favoured: do not fall through to a vaguer one
     return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the things went off or were missed ("did I miss any alarms while I was out", "did my
+ * timer go off"): the question is about something that happened while the user was away, not a
+ * list of what is set ("when does my alarm go off" is, and keeps its look-up), so the look-up of
+ * the things does not answer it.
+ */
+const HAPPENED =
+  /\b(?:did i miss|have i missed|i (?:have |'ve )?missed|did (?:\S+ ){1,4}go off|(?:went|gone) off|rang)\b/;
+
+/**
+ * The reading that says what happened, when a look-up of one group's things was asked whether
+ * they went off or were missed: a read-only tool of another group whose own words are the event's
+ * ("missed", "gone off"). Its words are written in the past, so the question's "did I miss", "go
+ * off" are read that way.
+ */
+export function whatHappened(catalog: Catalog, tool: string, input: FallbackInput): NluCall | undefined {
+  const said = input.words.join(" ");
+  if (!HAPPENED.test(said)) return undefined;
+  const past = said
+    .replace(/\b(?:did i miss|have i missed)\b/g, "missed")
+    .replace(/\b(?:go|going|went) off\b/g, "gone off");
+  const group = catalog.groupOf.get(tool);
+  // Things the other group says are not its own (its tools' vetoes: mail, messages) did not ring
+  const disowned = (g: string | undefined) =>
+    [...catalog.intentsOf].some(
+      ([t, specs]) => catalog.groupOf.get(t) === g && specs.some((spec) => spec.vetoes?.test(past)),
+    );
+  for (const [other, specs] of catalog.intentsOf) {
+    if (catalog.groupOf.get(other) === group || !catalog.readsOnly.has(other)) continue;
+    if (specs.some((spec) => spec.anchors?.test(past)) && !disowned(catalog.groupOf.get(other)))
+      return { tool: other, args: guessArgs(catalog, other, input, "loose") ?? {} };
   }
   return undefined;
 }

@@ -56,25 +56,55 @@ export function swallowsAnother(
         catalog.groupOf.get(tool) === other && specs.some((spec) => spec.anchors?.test(text)),
     );
   }
+  // Digits read from inside a file's name, the name itself unused: they are no values
+  // ("sum up the report in 5 points, it's in ~/work/report-2024.pdf" adds nothing up)
+  const free = said.free.map((words) => words.join(" ")).join(" ");
+  if (p >= OTHER.bare && readsDigitsOfPath(free, candidate.args)) return true;
   return p >= OTHER.particle && said.free.some((words) => PARTICLE.has(words[0] ?? ""));
 }
+
+/** A file or folder written as a path or a name with its extension. */
+const PATH =
+  /(?:~|\.{1,2})?\/[\w./-]+|[\w-]+\.(?:pdf|docx?|txt|md|csv|xlsx?|pptx?|odt|rtf|json|html?|png|jpe?g)\b/g;
+
+/** Whether a value the template built holds a number written only inside a file's name. */
+function readsDigitsOfPath(free: string, args: Record<string, unknown>): boolean {
+  const built = JSON.stringify(args);
+  const outside = free.replace(PATH, " ");
+  // The whole name taken as a value (a path, a link, a command's file) is the name, not its digits
+  return [...free.matchAll(PATH)].some(
+    (m) =>
+      !built.includes(m[0]) &&
+      (m[0].match(/\d+/g) ?? []).some((n) => built.includes(n) && !new RegExp(`\\b${n}\\b`).test(outside)),
+  );
+}
+
+/** "the … one" said as a noun ("the 2 o'clock one", "the one from …"), not "the one o'clock". */
+const POINTS_AT_ONE =
+  /\b(?:the|that|this)(?: \S+){0,3} one(?: (?:from|with|about|at|on|in|for|that|which|you)\b|$)/;
 
 /**
  * A free-text template of one group that names its thing by words ("cross off {id}") just after
  * a call of another group that showed something one can point at ("read the shopping list", then
  * "cross off the milk"): the words may as well name what was just shown, so the reading is asked,
- * not acted on. A handle written out ("#r3") or a call of the same group is not in doubt.
+ * not acted on; so is any template of another group when the sentence points at one of several
+ * things just listed. A handle written out ("#r3") or a call of the same group is not in doubt.
  */
 export function namesWhatWasShown(
   catalog: Catalog,
   candidate: Candidate,
   last: NluCall | undefined,
+  words: readonly string[] = [],
 ): boolean {
-  if (!last || !candidate.said) return false;
+  if (!last) return false;
   const group = catalog.groupOf.get(candidate.tool);
   if (!group || catalog.groupOf.get(last.tool) === group) return false;
-  const shown = (catalog.intentsOf.get(last.tool) ?? []).some((spec) => spec.refersTo?.(last.args));
-  if (!shown) return false;
+  const refers = (catalog.intentsOf.get(last.tool) ?? []).map((spec) => spec.refersTo?.(last.args));
+  if (!refers.some(Boolean)) return false;
+  // One of several things just listed, pointed at ("delete the 2 o'clock one", "the one from
+  // the bank"): the last call's things, whatever another group's template read in its words
+  if (refers.some((r) => r?.one) && POINTS_AT_ONE.test(words.join(" "))) return true;
+  if (!candidate.said) return false;
   const properties = catalog.properties.get(candidate.tool);
   const free = new Set(candidate.said.free.map((words) => words.join(" ")));
   return Object.entries(candidate.args).some(

@@ -345,6 +345,12 @@ export const NOISY = alt([
   "dogs?",
   "cats?",
   "birds?",
+  // People present in a room or on a line: the room's or the call's noise, never this computer's
+  "callers?",
+  "guests?",
+  "visitors?",
+  "crowd",
+  "audience",
 ]);
 
 /** Dealing with other people or organisations on the person's behalf: an errand, not a tool's. */
