@@ -38,6 +38,14 @@ export function swallowsAnother(
 ): boolean {
   const said = candidate.said;
   if (!said || candidate.missing) return false;
+  const free = said.free.map((words) => words.join(" ")).join(" ");
+  const bare = said.fixed.every((w) => JOINING.has(w));
+  const particle = said.free.some((words) => PARTICLE.has(words[0] ?? ""));
+  // Digits read from inside a file's name, the name itself unused: they are no values
+  // ("sum up the report in 5 points, it's in ~/work/report-2024.pdf" adds nothing up)
+  const pathDigits = readsDigitsOfPath(free, candidate.args);
+  // The shapes first: most template readings have none, and then the classifier need not run
+  if (!bare && !particle && !pathDigits) return false;
   const result = classify();
   const own = catalog.groupOf.get(candidate.tool);
   const byGroup = new Map<string, number>();
@@ -47,20 +55,15 @@ export function swallowsAnother(
   }
   if ((byGroup.get(own ?? "") ?? 0) > OWN_AT_MOST) return false;
   const [other, p] = [...byGroup].filter(([g]) => g !== own).sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
-  const bare = said.fixed.every((w) => JOINING.has(w));
   if (bare && p >= OTHER.bare) {
     // The other group's own words are in the free text: the sentence is about its thing
-    const text = said.free.map((words) => words.join(" ")).join(" ");
     return [...catalog.intentsOf].some(
       ([tool, specs]) =>
-        catalog.groupOf.get(tool) === other && specs.some((spec) => spec.anchors?.test(text)),
+        catalog.groupOf.get(tool) === other && specs.some((spec) => spec.anchors?.test(free)),
     );
   }
-  // Digits read from inside a file's name, the name itself unused: they are no values
-  // ("sum up the report in 5 points, it's in ~/work/report-2024.pdf" adds nothing up)
-  const free = said.free.map((words) => words.join(" ")).join(" ");
-  if (p >= OTHER.bare && readsDigitsOfPath(free, candidate.args)) return true;
-  return p >= OTHER.particle && said.free.some((words) => PARTICLE.has(words[0] ?? ""));
+  if (p >= OTHER.bare && pathDigits) return true;
+  return p >= OTHER.particle && particle;
 }
 
 /** A file or folder written as a path or a name with its extension. */
