@@ -336,6 +336,11 @@ export function loadDevEveryday18(): BlindCase[] {
   return loadEveryday("dev-everyday18.jsonl");
 }
 
+/** The nineteenth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday19(): BlindCase[] {
+  return loadEveryday("dev-everyday19.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

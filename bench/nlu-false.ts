@@ -28,6 +28,7 @@ import {
   loadDevEveryday16,
   loadDevEveryday17,
   loadDevEveryday18,
+  loadDevEveryday19,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -69,6 +70,7 @@ const everyday = [
   ...loadDevEveryday16().map((c) => ({ set: "dev-everyday16", c })),
   ...loadDevEveryday17().map((c) => ({ set: "dev-everyday17", c })),
   ...loadDevEveryday18().map((c) => ({ set: "dev-everyday18", c })),
+  ...loadDevEveryday19().map((c) => ({ set: "dev-everyday19", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

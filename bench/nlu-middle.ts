@@ -31,6 +31,7 @@ import {
   loadDevEveryday16,
   loadDevEveryday17,
   loadDevEveryday18,
+  loadDevEveryday19,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -116,6 +117,7 @@ breakdown(loadDevEveryday15(), "dev-everyday15 (development after its untuned sc
 breakdown(loadDevEveryday16(), "dev-everyday16 (development after its untuned score)", true);
 breakdown(loadDevEveryday17(), "dev-everyday17 (development after its untuned score)", true);
 breakdown(loadDevEveryday18(), "dev-everyday18 (development after its untuned score)", true);
+breakdown(loadDevEveryday19(), "dev-everyday19 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

@@ -66,6 +66,7 @@ const everyday = [
   "dev-everyday16",
   "dev-everyday17",
   "dev-everyday18",
+  "dev-everyday19",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

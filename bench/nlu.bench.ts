@@ -40,6 +40,7 @@ import {
   loadDevEveryday16,
   loadDevEveryday17,
   loadDevEveryday18,
+  loadDevEveryday19,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -223,6 +224,10 @@ const devEveryday18 = scoreBlind(loadDevEveryday18(), nlu, bands, groupOfTool, {
   name: "dev_everyday18 (eighteenth independent writer, the whole catalog, eight personas incl. a plumber, a retired librarian, a teenage footballer and a café manager, a person with dyslexia typing fast, a car's voice assistant in road noise, non-native speakers of Mandarin, Swahili or Italian; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday19 = scoreBlind(loadDevEveryday19(), nlu, bands, groupOfTool, {
+  name: "dev_everyday19 (nineteenth independent writer, the whole catalog, eight personas incl. a night taxi driver, a parish council clerk, a nursing student and a florist, a warehouse picker, a voice user with Parkinson's, a hearing aid's phone transcript, non-native speakers of Portuguese, Thai or Greek; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -247,6 +252,7 @@ if (quick) {
     devEveryday16,
     devEveryday17,
     devEveryday18,
+    devEveryday19,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -334,6 +340,7 @@ writeResult("nlu", {
   dev_everyday16: devEveryday16,
   dev_everyday17: devEveryday17,
   dev_everyday18: devEveryday18,
+  dev_everyday19: devEveryday19,
   suites,
   own_commands: own,
 });
