@@ -1,5 +1,6 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
+import { repeatedWithValue } from "./follow-up-another.js";
 import { pathSwap, soleItemSwap, unitSwap } from "./follow-up-convert.js";
 import { choiceWithMessage, numberInText, otherChoice, otherHalf } from "./follow-up-correct.js";
 import {
@@ -26,7 +27,8 @@ import {
   withoutLead,
 } from "./follow-up-value.js";
 import { findDuration, parseWhen, type SlotEnv } from "./slots/index.js";
-import type { SlotCache } from "./template.js";
+import { SlotCache } from "./template.js";
+import { tokenize } from "./text/normalize.js";
 import { parseNumber } from "./text/numbers.js";
 import type { NluCall, NluContext } from "./types.js";
 
@@ -111,8 +113,21 @@ export function resolveFollowUp(
 ): { calls: NluCall[]; missing: string[] } | undefined {
   const last = context.lastCall;
   if (!last) return undefined;
+  // "and another one for 8 minutes", "the same on Sunday": one more, with the value said (read
+  // first: "the same for the bakery list" is never an item called "the same …")
+  for (const text of repeatedWithValue(said)) {
+    const again = tokenize(text);
+    const turn = { ...env, text };
+    const words = again.map((t) => t.w);
+    const more = resolveFollowUp(words, context, new SlotCache(again, turn), turn, catalog);
+    // A value read as a change replaces the first (a take-back, then the call): only the call
+    const call = more?.calls.at(-1);
+    if (call?.tool === last.tool)
+      return { calls: [call], missing: more!.calls.length === 1 ? more!.missing : [] };
+  }
   const whole = answerOf(said, last, context, cache, env, catalog);
   if (whole) return whole;
+
   // "and in metres?" after a conversion, "same for ~/Videos" after a command on a folder: the
   // same call again with the unit or the path said (one more, never a take-back of the first)
   const converted =

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { createNlu, type NluCall } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/**
+ * One more of the last call with one value said anew (issue 16, follow-ups): "another", "one
+ * more", "the same" say the call is repeated, the words after it give the value that differs.
+ * It is one more, never a take-back of the first. The last calls are written here.
+ */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const base = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
+const handles = [{ handle: "#t1", kind: "t", label: "4 minutes" }];
+const secondTurn = (lastCall: NluCall, then: string) => nlu.parse(then, { ...base, lastCall });
+const callsOf = (r: ReturnType<typeof nlu.parse>) => r.calls ?? [{ tool: r.tool, args: r.args }];
+
+const timer: NluCall = { tool: "timer_set", args: { duration_s: 240 } };
+
+describe("a repeat said with the value that differs", () => {
+  it("another timer of the length said, with or without its unit", () => {
+    for (const then of [
+      "also another one for 12 minutes",
+      "one more for 12",
+      "and a second one for 12 minutes",
+    ]) {
+      const r = secondTurn(timer, then);
+      expect(r.kind, then).toBe("action");
+      expect(callsOf(r), then).toEqual([{ tool: "timer_set", args: { duration_s: 720 } }]);
+    }
+  });
+
+  it("is one more even when there is a first one to take back", () => {
+    const r = nlu.parse("another for 12", { ...base, lastCall: timer, handles });
+    expect(callsOf(r)).toEqual([{ tool: "timer_set", args: { duration_s: 720 } }]);
+  });
+
+  it("the same alarm on another day at another hour", () => {
+    const r = secondTurn(
+      { tool: "alarm_set", args: { at: "2025-06-13T05:00:00+00:00" } },
+      "same again on monday but at 7",
+    );
+    expect(callsOf(r)).toEqual([{ tool: "alarm_set", args: { at: "2025-06-16T07:00:00+00:00" } }]);
+  });
+
+  it("a repeat with no value still asks for it, and 'one' is never a count", () => {
+    const r = secondTurn(timer, "another one please");
+    expect(r.missing).toContain("duration_s");
+  });
+});
