@@ -42,8 +42,21 @@ describe("a new time for the thing just made changes it", () => {
     expect(r.args).toMatchObject({ id: "ring the garage", due: "2025-06-14T16:00:00+00:00" });
   });
 
-  it("a reminder's own reading of a clock time still wins", () => {
-    expect(then(reminder, "make that 5").tool).toBe("reminders_create");
+  it("a new clock time for a reminder is its change: asked which one when nothing names it", () => {
+    const r = then(reminder, "make that 5");
+    expect(r.tool).toBe("reminders_update");
+    expect(r.missing).toEqual(["id"]);
+    expect(r.args).toMatchObject({ due: "2025-06-11T17:00:00+00:00" });
+  });
+
+  it("with the reminder's handle held, its own reading replaces that one", () => {
+    const r = then(reminder, "make that 5", { handles: [{ handle: "#e4", kind: "e" }] });
+    expect(r.tool).toBe("reminders_create");
+    expect(r.args).toMatchObject({ replaces: "#e4", due: "2025-06-11T17:00:00+00:00" });
+  });
+
+  it("a time said alone after a reminder is still the reminder's own reading", () => {
+    expect(then(reminder, "at 6 pm").tool).toBe("reminders_create");
   });
 });
 

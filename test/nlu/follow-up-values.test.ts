@@ -30,8 +30,8 @@ describe("a value said alone corrects the last call", () => {
 
   it("an hour without am or pm is the one nearer the time it corrects", () => {
     expect(secondTurn(reminder, "make that 9 then")).toMatchObject({
-      tool: "reminders_create",
-      args: { title: "take the bins out", due: "2025-06-12T21:00:00+00:00" },
+      tool: "reminders_update",
+      args: { due: "2025-06-12T21:00:00+00:00" },
     });
   });
 

@@ -13,7 +13,7 @@ import {
   replacing,
   schemaEdit,
 } from "./follow-up-edit.js";
-import { changeInPlace, movedMoment, onLastDay } from "./follow-up-update.js";
+import { changeInPlace, momentOf, movedMoment, onLastDay } from "./follow-up-update.js";
 import {
   bareValue,
   clauseAfterReaction,
@@ -168,7 +168,8 @@ function answerOf(
   env: SlotEnv,
   catalog: Catalog,
 ): { calls: NluCall[]; missing: string[] } | undefined {
-  const found = followUpOf(words) ?? bareValue(withoutLead(words), env);
+  const led = followUpOf(words);
+  const found = led ?? bareValue(withoutLead(words), env);
   if (!found) return undefined;
   const rest = withoutClosing(found.rest);
   // Where the words it is about start ("and bananas too": after "and", before "too")
@@ -213,6 +214,12 @@ function answerOf(
   const kinds: FollowUpKind[] = items ? ["and", "more"] : [found.kind];
   for (const kind of kinds) {
     const calls = ownFollowUp({ ...input, kind }, catalog);
+    // Only a change said as one ("make it …"): a bare time after a reminder may fill its hour
+    const moved =
+      led?.kind === "change" && kind === "change" && calls?.length === 1
+        ? secondMade(calls[0]!, last, context, catalog)
+        : undefined;
+    if (moved) return moved;
     if (calls) return { calls, missing: calls.length === 1 ? requiredLeftOut(calls[0]!, catalog) : [] };
   }
   // Nothing of the tool's own: a new value for the argument its schema says takes it
@@ -247,4 +254,34 @@ function asked(words: readonly string[]): readonly string[] {
       words.join(" "),
     );
   return m ? m[1]!.split(" ") : [];
+}
+
+/**
+ * A tool's own reading of "make it half four" that makes the thing again with its moment moved
+ * and nothing that names the first (no handle held, so nothing says the new one replaces it)
+ * would leave two beside each other. When the group has a changer for what the maker made
+ * (follow-up-update.ts), it is that change; with no handle of the thing held it asks which one
+ * rather than guess it from a title two things may share. Writers label this turn a change
+ * (dev15, dev17, dev19) or the thing made again (dev6, dev13): asking is never a wrong action
+ * for either. A moment added where none was set ("at 6 pm" after a reminder with no time) is the
+ * tool's own reading, kept.
+ */
+function secondMade(
+  call: NluCall,
+  last: NluCall,
+  context: NluContext,
+  catalog: Catalog,
+): { calls: NluCall[]; missing: string[] } | undefined {
+  if (call.tool !== last.tool || !momentOf(last)) return undefined;
+  if (Object.values(call.args).some((v) => typeof v === "string" && /^#[a-z]\d+$/.test(v))) return undefined;
+  const change = changeInPlace(call, last, { ...context, handles: context.handles ?? [] }, catalog);
+  if (!change) return undefined;
+  const held =
+    change.missing.length === 0 &&
+    (context.handles ?? []).some((h) => Object.values(change.call.args).includes(h.handle));
+  if (held) return { calls: [change.call], missing: [] };
+  // Only the values that moved: which one is asked
+  const id = Object.keys(change.call.args).find((name) => !(name in call.args));
+  const args = Object.fromEntries(Object.entries(change.call.args).filter(([name]) => name !== id));
+  return id ? { calls: [{ tool: change.call.tool, args }], missing: [id] } : undefined;
 }
