@@ -46,3 +46,23 @@ describe("a repeat said with the value that differs", () => {
     expect(r.missing).toContain("duration_s");
   });
 });
+
+describe("a verb on the thing just made", () => {
+  const routine: NluCall = {
+    tool: "routines_create",
+    args: { cron: "30 6 * * 1-5", name: "Traffic", ask: "how is the traffic" },
+  };
+
+  it("goes to the sibling that acts on what was made, asked which one, not to another area", () => {
+    for (const then of ["pause it", "hmm actually pause that one for now"]) {
+      const r = secondTurn(routine, then);
+      expect(r.tool, then).toBe("routines_pause");
+      expect(r.missing, then).toEqual(["id"]);
+    }
+  });
+
+  it("leaves a verb after a call that only read something to its own reading", () => {
+    const r = secondTurn({ tool: "routines_list", args: {} }, "pause it");
+    expect(r.missing ?? []).not.toEqual(["id"]);
+  });
+});

@@ -13,6 +13,7 @@ import {
   replacing,
   schemaEdit,
 } from "./follow-up-edit.js";
+import { verbOnMade } from "./follow-up-made.js";
 import { changeInPlace, momentOf, movedMoment, onLastDay } from "./follow-up-update.js";
 import {
   bareValue,
@@ -156,7 +157,10 @@ export function resolveFollowUp(
     numberInText(said, env.text, last, catalog) ??
     otherChoice(said, env.text, last, catalog) ??
     otherHalf(said, env.text, last);
-  return fixed ? { calls: replacing(fixed, context, catalog, env), missing: [] } : undefined;
+  if (fixed) return { calls: replacing(fixed, context, catalog, env), missing: [] };
+  // "actually pause that one" after a routine was made: the sibling that acts on the thing made
+  const made = verbOnMade(clause ?? said, last, context, catalog);
+  return made ? { calls: [made.call], missing: made.missing } : undefined;
 }
 
 /** What the last call's tool makes of these words as a follow-up, if anything. */
