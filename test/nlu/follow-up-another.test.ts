@@ -66,3 +66,28 @@ describe("a verb on the thing just made", () => {
     expect(r.missing ?? []).not.toEqual(["id"]);
   });
 });
+
+describe("one of what was listed, by what it is called", () => {
+  it("goes to the listing's sibling for the verb, asked which one", () => {
+    const listed: NluCall = { tool: "routines_list", args: {} };
+    for (const then of ["pause the school run one please", "run the one called bin day"]) {
+      const r = secondTurn(listed, then);
+      expect(r.tool, then).toMatch(/^routines_(pause|run)$/);
+      expect(r.missing, then).toEqual(["id"]);
+    }
+  });
+
+  it("a day's events: cancel the one at a time is that event, never an alarm", () => {
+    const day: NluCall = {
+      tool: "calendar_list_events",
+      args: { from: "2025-06-12T00:00:00+00:00", to: "2025-06-12T23:59:59+00:00" },
+    };
+    const r = secondTurn(day, "cancel the half past nine one");
+    expect(r.tool).toBe("calendar_delete_event");
+  });
+
+  it("an ordinal is not a label", () => {
+    const r = secondTurn({ tool: "routines_list", args: {} }, "run the second one");
+    expect(r.tool).toBe("routines_run");
+  });
+});

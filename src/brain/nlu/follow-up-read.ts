@@ -13,6 +13,7 @@ import {
   replacing,
   schemaEdit,
 } from "./follow-up-edit.js";
+import { labelledPick } from "./follow-up-label.js";
 import { verbOnMade } from "./follow-up-made.js";
 import { changeInPlace, momentOf, movedMoment, onLastDay } from "./follow-up-update.js";
 import {
@@ -114,6 +115,9 @@ export function resolveFollowUp(
 ): { calls: NluCall[]; missing: string[] } | undefined {
   const last = context.lastCall;
   if (!last) return undefined;
+  // "run the stock check one now" after a listing: one of what was listed, by what it is called
+  const picked = labelledPick(said, last, catalog);
+  if (picked) return { calls: [picked.call], missing: picked.missing };
   // "and another one for 8 minutes", "the same on Sunday": one more, with the value said (read
   // first: "the same for the bakery list" is never an item called "the same …")
   for (const text of repeatedWithValue(said)) {
