@@ -91,3 +91,20 @@ describe("one of what was listed, by what it is called", () => {
     expect(r.tool).toBe("routines_run");
   });
 });
+
+describe("'there' after a read is where the last call looked", () => {
+  it("puts the words said on the clipboard just read, asked", () => {
+    const r = secondTurn(
+      { tool: "clipboard_read", args: {} },
+      "right, put the tracking number ZX-88 there then",
+    );
+    expect(r.tool).toBe("clipboard_write");
+    expect(r.args).toMatchObject({ text: "the tracking number ZX-88" });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("a question about what is there is no place", () => {
+    const r = secondTurn({ tool: "clipboard_read", args: {} }, "is anything else there");
+    expect(r.tool).not.toBe("clipboard_write");
+  });
+});

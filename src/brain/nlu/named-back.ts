@@ -18,6 +18,8 @@ export function namedBack(catalog: Catalog, text: string, last: NluCall): string
   const names = (catalog.intentsOf.get(last.tool) ?? [])
     .map((spec) => spec.refersTo?.(last.args))
     .find((n) => n !== undefined);
+  const there = thereNamed(text, names?.it ?? groupThing(catalog, last));
+  if (there) return there;
   if (!names) return undefined;
   // Near the start, and not inside words being passed on ("reply saying that works")
   const early = (index: number) =>
@@ -32,4 +34,27 @@ export function namedBack(catalog: Catalog, text: string, last: NluCall): string
   if (it && early(it.index))
     return `${text.slice(0, it.index)}${names.it}${text.slice(it.index + it[0].length)}`;
   return undefined;
+}
+
+/** "there" at the end of a request, before words that only close it ("put 4417 there instead"). */
+const THERE =
+  /^(?!(?:is|are|was|were|what|who|how|when|where|why|anything|nothing)\b)(.+?) there((?: (?:instead|then|please|too|as well|now|for me))*)$/i;
+
+/**
+ * "put PO 7781 there instead" after the clipboard was read: the place is where the last call
+ * looked, named as the thing it showed ("on the clipboard"). Seen in dev11 and dev18.
+ */
+function thereNamed(text: string, it: string | undefined): string | undefined {
+  const m = it ? THERE.exec(text.trim()) : null;
+  if (!m || /\b(?:over|in|on|at|from|to)$/i.test(m[1]!)) return undefined;
+  return `${m[1]} on ${it}${m[2] ?? ""}`;
+}
+
+/**
+ * What a call with no name of its own for what it showed looked at: its group's own thing, when
+ * the group is one thing ("the clipboard"), never a group of many ("the files").
+ */
+function groupThing(catalog: Catalog, last: NluCall): string | undefined {
+  const group = catalog.groupOf.get(last.tool);
+  return group && !group.endsWith("s") && catalog.readsOnly.has(last.tool) ? `the ${group}` : undefined;
 }
