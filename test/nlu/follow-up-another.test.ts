@@ -108,3 +108,30 @@ describe("'there' after a read is where the last call looked", () => {
     expect(r.tool).not.toBe("clipboard_write");
   });
 });
+
+describe("where the thing just made is", () => {
+  const event: NluCall = {
+    tool: "calendar_create_event",
+    args: { title: "parents evening", start: "2025-06-17T18:00:00+00:00" },
+  };
+
+  it("is a change of that event with the place as typed, asked which one", () => {
+    for (const then of ["oh and the venue is St Mary's Hall", "it's in St Mary's Hall"]) {
+      const r = secondTurn(event, then);
+      expect(r.tool, then).toBe("calendar_update_event");
+      expect(r.args, then).toMatchObject({ location: "St Mary's Hall" });
+      expect(r.missing, then).toEqual(["id"]);
+    }
+  });
+
+  it("changes it in place when its handle is held", () => {
+    const r = nlu.parse("the location is St Mary's Hall", {
+      ...base,
+      lastCall: event,
+      handles: [{ handle: "#e7", kind: "e" }],
+    });
+    expect(callsOf(r)).toEqual([
+      { tool: "calendar_update_event", args: { id: "#e7", location: "St Mary's Hall" } },
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from "./follow-up-edit.js";
 import { labelledPick } from "./follow-up-label.js";
 import { verbOnMade } from "./follow-up-made.js";
+import { placeOfMade } from "./follow-up-place.js";
 import { changeInPlace, momentOf, movedMoment, onLastDay } from "./follow-up-update.js";
 import {
   bareValue,
@@ -115,6 +116,9 @@ export function resolveFollowUp(
 ): { calls: NluCall[]; missing: string[] } | undefined {
   const last = context.lastCall;
   if (!last) return undefined;
+  // "it's at the clinic on High Street" after an event was made: where the thing made is
+  const placed = placeOfMade(said, cache, last, context, catalog);
+  if (placed) return { calls: [placed.call], missing: placed.missing };
   // "run the stock check one now" after a listing: one of what was listed, by what it is called
   const picked = labelledPick(said, last, catalog);
   if (picked) return { calls: [picked.call], missing: picked.missing };

@@ -303,7 +303,15 @@ export class PointsBack {
     const last = context.lastCall;
     if (!last || context.pending) return undefined;
     // "and also to book the room" after a reminder: one more of the same, when nothing surer was read
-    const unsure = read.kind !== "action" || read.confidence < BACK.stands;
+    // …but a question the follow-up reader put for a sibling that changes the thing made (which
+    // one to change) is no addition ("and put the address as …" is no second event)
+    const sibling =
+      read.kind === "action" &&
+      !!read.missing?.length &&
+      read.tool !== last.tool &&
+      !this.catalog.readsOnly.has(read.tool ?? "") &&
+      this.catalog.groupOf.get(read.tool ?? "") === this.catalog.groupOf.get(last.tool);
+    const unsure = (read.kind !== "action" || read.confidence < BACK.stands) && !sibling;
     const added = unsure ? addedLike(input, last, this.catalog) : undefined;
     if (added) return this.parser.ask(input, added, [], CONFIDENCE.reference);
     // The area's likeliest tool with carried values (`pointed`) is only a stand-in for this
