@@ -86,6 +86,15 @@ describe("one of what was listed, by what it is called", () => {
     expect(r.tool).toBe("calendar_delete_event");
   });
 
+  it("the thing said between a verb and its particle after the bin was listed", () => {
+    const bin: NluCall = { tool: "files_trash_list", args: {} };
+    for (const then of ["put the tax return back where it came from", "put the budget sheet one back"]) {
+      const r = secondTurn(bin, then);
+      expect(r.tool, then).toBe("files_restore");
+      expect(r.missing, then).toEqual(["id"]);
+    }
+  });
+
   it("an ordinal is not a label", () => {
     const r = secondTurn({ tool: "routines_list", args: {} }, "run the second one");
     expect(r.tool).toBe("routines_run");
