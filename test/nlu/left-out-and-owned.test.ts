@@ -72,3 +72,25 @@ describe("a free-text template ending on another group's thing", () => {
     expectAct("type my password into the box", "input_type");
   });
 });
+
+describe("an order on a thing the reading does not name", () => {
+  it("something sounding now beside a change to a set thing with nothing said of which", () => {
+    const cancel = { tool: "alarm_cancel", args: {} };
+    expect(leavesOut(catalog, cancel, words("switch that alarm off it's been beeping for ages"))).toBe(true);
+    expect(leavesOut(catalog, cancel, words("switch off my alarm for tomorrow"))).toBe(false);
+    expect(
+      leavesOut(
+        catalog,
+        { tool: "alarm_cancel", args: { label: "gym" } },
+        words("cancel the gym alarm, i'm up"),
+      ),
+    ).toBe(false);
+  });
+
+  it("a thing named by the user's own words to a tool that takes no value", () => {
+    const pause = { tool: "media_pause", args: {} };
+    expect(leavesOut(catalog, pause, words("pause the evening digest"))).toBe(true);
+    expect(leavesOut(catalog, pause, words("pause the music"))).toBe(false);
+    expect(leavesOut(catalog, pause, words("pause the podcast for a sec"))).toBe(false);
+  });
+});

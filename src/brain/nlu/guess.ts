@@ -351,7 +351,7 @@ export class Guesser {
 
   private calls(calls: NluCall[], groups: string[], context: GuessInput, evidence: Evidence): GuessedCalls {
     // A value or a scope said that the reading has nowhere to put: asked, not acted on (leaves-out.ts)
-    const leftOut = calls.length === 1 && leavesOut(this.catalog, calls[0]!, context.words);
+    const leftOut = calls.length === 1 && leavesOut(this.catalog, calls[0]!, context.words, context.env.text);
     const confidence = leftOut
       ? Math.min(guessConfidence(evidence), CLASSIFIER_CAP)
       : guessConfidence(evidence);
