@@ -93,4 +93,11 @@ describe("an order on a thing the reading does not name", () => {
     expect(leavesOut(catalog, pause, words("pause the music"))).toBe(false);
     expect(leavesOut(catalog, pause, words("pause the podcast for a sec"))).toBe(false);
   });
+
+  it("a look-up of the very things something is put into", () => {
+    const show = { tool: "lists_show", args: { list: "camping" } };
+    expect(leavesOut(catalog, show, words("stik tent pegs to the camping list"))).toBe(true);
+    expect(leavesOut(catalog, show, words("show me the camping list"))).toBe(false);
+    expect(leavesOut(catalog, show, words("take me to the camping list"))).toBe(false);
+  });
 });

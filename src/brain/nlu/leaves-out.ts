@@ -20,7 +20,8 @@ import type { NluCall } from "./types.js";
  *   be another tool's (what rings now) rather than the set one's;
  * - a thing named as the verb's object ("pause the morning briefing") to a tool that takes no
  *   value and whose area's own words do not name it: the verb is meant for that thing, which
- *   may be the user's own (a routine called by its name), not the area's.
+ *   may be the user's own (a routine called by its name), not the area's;
+ * - a look-up of the very things the sentence puts something into ("… to the shopping list").
  */
 export function leavesOut(
   catalog: Catalog,
@@ -36,8 +37,23 @@ export function leavesOut(
     namesOtherThings(catalog, tool, words) ||
     editsOwnThing(catalog, call) ||
     stopsWhatSounds(catalog, call, `${words.join(" ")} ${typed.toLowerCase()}`) ||
-    objectNotItsOwn(catalog, call, words)
+    objectNotItsOwn(catalog, call, words) ||
+    putsIntoWhatItShows(catalog, call, words)
   );
+}
+
+/** Something put somewhere, said last: "… to the shopping list", "… onto my todo list". */
+const PUT_INTO =
+  /^(?!(?:show|take|go|switch|bring|open|read|get|jump|back)\b)\S+(?: \S+){0,5} (?:to|onto|into) (?:the|my|our) (?:[a-z-]+ ){0,2}([a-z-]+)$/;
+
+/**
+ * A look-up of the things a sentence puts something into ("ad bread to the shopping list", its
+ * verb misspelt): showing changes nothing, and what was asked was the putting.
+ */
+function putsIntoWhatItShows(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  const specs = catalog.intentsOf.get(call.tool) ?? [];
+  const head = PUT_INTO.exec(words.join(" "))?.[1];
+  return !!head && specs.some((spec) => spec.lookup?.nouns.test(head) && !spec.lookup.nouns.test(NO_WORD));
 }
 
 /**
