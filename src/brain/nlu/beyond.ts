@@ -21,6 +21,7 @@ import {
   SEEKING,
   WORLD_FACT,
 } from "./language/beyond.js";
+import { BARE_BELONGINGS, KIN, THIS_MACHINE } from "./language/beyond-owned.js";
 
 /**
  * Why a request is out of scope, read before any tool reads it: the reason is a structure, not
@@ -86,7 +87,11 @@ const RULES: ReadonlyArray<{ kind: BeyondKind; test: (said: string) => boolean }
     kind: "someone-else",
     test: (said) =>
       !CALLING.test(said) &&
-      (OWNED.test(said) || NAMED_DEVICE.test(said) || THEIR_DEVICE.test(said) || REMIND_OTHER.test(said)),
+      (OWNED.test(said) ||
+        OWNED_BARE.test(said) ||
+        NAMED_DEVICE.test(said) ||
+        THEIR_DEVICE.test(said) ||
+        REMIND_OTHER.test(said)),
   },
   { kind: "someone-else", test: (said) => FROM_OWNED.test(said) },
   {
@@ -95,6 +100,7 @@ const RULES: ReadonlyArray<{ kind: BeyondKind; test: (said: string) => boolean }
       (!CALLING.test(said) && !KEPT_ELSEWHERE.test(said) && ON_DEVICE.test(said)) ||
       FORWARDS.test(said) ||
       ITS_SCREEN.test(said) ||
+      (ITS_BATTERY.test(said) && !KEPT_ELSEWHERE.test(said)) ||
       IN_ROOM.test(said),
   },
   {
@@ -130,6 +136,10 @@ const RULES: ReadonlyArray<{ kind: BeyondKind; test: (said: string) => boolean }
 const OWNED = new RegExp(
   `\\b(?:my|our|his|her|their|the|a) (?:\\w+ )?(?:${PERSON}) 's (?:\\w+ ){0,2}?(?:${BELONGINGS})\\b(?! (?:number|no|address)\\b)`,
 );
+/** "my flatmates alarm": the same owner with the apostrophe left out (language/beyond-owned.ts). */
+const OWNED_BARE = new RegExp(
+  `\\b(?:my|our|his|her|their) (?:${KIN})s (?:\\w+ )?(?:${BARE_BELONGINGS})\\b(?! (?:number|no|address)\\b)`,
+);
 const NOT_A_NAME =
   "today|tomorrow|yesterday|tonight|week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|everyone|anyone|someone|somebody|everybody|nobody|it|that|there|here|who|what|let";
 /** "from my sister's phone": a call or text from someone else's line. */
@@ -142,6 +152,14 @@ const FROM_OWNED = new RegExp(
  */
 const ITS_SCREEN = new RegExp(
   `\\b(?:screenshot|screen ?shot|screen grab|screen|battery|storage|brightness|wallpaper|lock screen) (?:of|on|from) (?:the|my|our) (?:\\w+ )?(?:phone|mobile|iphone|android|smartphone|tablet|ipad|${OTHER_DEVICES})\\b`,
+);
+/**
+ * A battery said of any named thing that is not this computer ("the battery on my hearing aids",
+ * "my earbuds battery"): that thing's own, which this computer cannot read. Not when a tool keeps
+ * the words ("remind me to swap the headset battery").
+ */
+const ITS_BATTERY = new RegExp(
+  `\\bbatter(?:y|ies)(?: level| life)? (?:(?:of|on) (?:the|my|our)|in (?:my|our)) (?!(?:${THIS_MACHINE})\\b)[a-z-]+(?: [a-z-]+)?(?= (?:${STOP})\\b|$)|\\b(?:my|our) (?!(?:${THIS_MACHINE})\\b)(?:[a-z-]+ )?[a-z-]+ (?:'s )?batter(?:y|ies)\\b`,
 );
 /** Calls forwarded: a telephone's setting. */
 const FORWARDS = /\bforward (?:my |all |the )?(?:\w+ )?calls\b/;

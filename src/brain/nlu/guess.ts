@@ -4,6 +4,7 @@ import type { Classification, SoftmaxClassifier } from "./classifier.js";
 import { guessConfidence, SURE_FLOOR } from "./guess-confidence.js";
 import { ABOUT_BEYOND, DOUBT, MENTION_SURE, SEE, STRONG } from "./guess-rules.js";
 import type { GuessInput } from "./language/types.js";
+import { leavesOut } from "./leaves-out.js";
 import { NEAR, NEAR_CONFIDENCE, type NearFrom, nearMiss } from "./near-miss.js";
 import {
   ASKS_MEANING,
@@ -25,7 +26,7 @@ import { guessArgs, guessedTool, incompleteCall } from "./slot-filling.js";
 import type { SlotEnv } from "./slots/index.js";
 import { talkReading } from "./talk.js";
 import { looksLikeQuestion, startsLikeQuestion, type Token } from "./text/normalize.js";
-import { leavesOutLength, typedExtras } from "./typed-args.js";
+import { typedExtras } from "./typed-args.js";
 import type { Evidence, NluCall, NluResult } from "./types.js";
 import { writeBecomesRead } from "./write-guard.js";
 
@@ -349,8 +350,8 @@ export class Guesser {
   }
 
   private calls(calls: NluCall[], groups: string[], context: GuessInput, evidence: Evidence): GuessedCalls {
-    // A length said as an amount that the reading has nowhere to put: asked, not acted on
-    const leftOut = calls.length === 1 && leavesOutLength(this.catalog, calls[0]!.tool, context.words);
+    // A value or a scope said that the reading has nowhere to put: asked, not acted on (leaves-out.ts)
+    const leftOut = calls.length === 1 && leavesOut(this.catalog, calls[0]!, context.words, context.env.text);
     const confidence = leftOut
       ? Math.min(guessConfidence(evidence), CLASSIFIER_CAP)
       : guessConfidence(evidence);

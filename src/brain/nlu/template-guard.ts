@@ -44,8 +44,9 @@ export function swallowsAnother(
   // Digits read from inside a file's name, the name itself unused: they are no values
   // ("sum up the report in 5 points, it's in ~/work/report-2024.pdf" adds nothing up)
   const pathDigits = readsDigitsOfPath(free, candidate.args);
+  const where = destinationOf(catalog, candidate.tool, said.free);
   // The shapes first: most template readings have none, and then the classifier need not run
-  if (!bare && !particle && !pathDigits) return false;
+  if (!bare && !particle && !pathDigits && !where) return false;
   const result = classify();
   const own = catalog.groupOf.get(candidate.tool);
   const byGroup = new Map<string, number>();
@@ -62,8 +63,37 @@ export function swallowsAnother(
         catalog.groupOf.get(tool) === other && specs.some((spec) => spec.anchors?.test(free)),
     );
   }
-  if (p >= OTHER.bare && pathDigits) return true;
+  if (p >= OTHER.bare && (pathDigits || where === other)) return true;
   return p >= OTHER.particle && particle;
+}
+
+/** Where a thing is put, said last: "… into my calendar", "… on the shopping list". */
+const DESTINATION = /\b(?:in|into|on|onto|to) (?:my|the|our) ((?:[\w'-]+ ){0,2}[\w'-]+)$/;
+
+/** A string no tool's own words hold: anchors that match it match anything and name no group. */
+const NO_WORD = "qqzx";
+
+/**
+ * The group whose own thing a free slot ends on as where its words go ("enter the parish
+ * meeting on Tuesday into my calendar": a typed text whose destination is the calendar's), when
+ * that is another group than the template's: the sentence asks that group to keep it.
+ */
+function destinationOf(
+  catalog: Catalog,
+  tool: string,
+  free: readonly (readonly string[])[],
+): string | undefined {
+  const last = free.at(-1)?.join(" ") ?? "";
+  // The thing itself, without the words that place it (which other groups' anchors may hold)
+  const where = DESTINATION.exec(last)?.[1];
+  if (!where) return undefined;
+  const own = catalog.groupOf.get(tool);
+  const owners = new Set<string>();
+  for (const [t, specs] of catalog.intentsOf)
+    if (specs.some((spec) => spec.anchors?.test(where) && !spec.anchors.test(NO_WORD)))
+      owners.add(catalog.groupOf.get(t) ?? "");
+  if (owners.has(own ?? "") || owners.size !== 1) return undefined;
+  return [...owners][0];
 }
 
 /** A file or folder written as a path or a name with its extension. */

@@ -1,0 +1,159 @@
+import type { Catalog } from "./catalog.js";
+import { kindOf } from "./slot-filling.js";
+import { leavesOutLength } from "./typed-args.js";
+import type { NluCall } from "./types.js";
+
+/**
+ * What a classifier reading of the sentence leaves unexplained, so that acting on it would drop
+ * part of the request: asked instead (guess.ts). Each shape is a value or a structure:
+ * - a length said as an amount the tool has nowhere to put (typed-args.ts);
+ * - a clock time said ("if it's 9 pm here", "at 9 my time") to a tool that takes no time of day:
+ *   the time is what the request is about (what it is elsewhere then, what happens then), and a
+ *   reading of the time now or of a listing answers another question;
+ * - the things searched named by their own group's word ("which of my notes …", "which file
+ *   mentions …") while the reading is another group's: the sentence says where to look;
+ * - a value of the reading that opens on a verb of change and names the reading's own kind of
+ *   thing ("change the vet reminder to" as a new reminder's title): the sentence edits one that
+ *   exists, and a new one would be a second;
+ * - a change to a set thing with nothing said of which one, beside a clause saying something is
+ *   sounding now ("turn that alarm off, it's going mad"): the thing ringing is meant, which may
+ *   be another tool's (what rings now) rather than the set one's;
+ * - a thing named as the verb's object ("pause the morning briefing") to a tool that takes no
+ *   value and whose area's own words do not name it: the verb is meant for that thing, which
+ *   may be the user's own (a routine called by its name), not the area's;
+ * - a look-up of the very things the sentence puts something into ("… to the shopping list").
+ */
+export function leavesOut(
+  catalog: Catalog,
+  call: NluCall,
+  words: readonly string[],
+  /** The sentence as typed: a spelling fix may have made a word of state another word. */
+  typed = words.join(" "),
+): boolean {
+  const { tool } = call;
+  return (
+    leavesOutLength(catalog, tool, words) ||
+    leavesOutClock(catalog, tool, words) ||
+    namesOtherThings(catalog, tool, words) ||
+    editsOwnThing(catalog, call) ||
+    stopsWhatSounds(catalog, call, `${words.join(" ")} ${typed.toLowerCase()}`) ||
+    objectNotItsOwn(catalog, call, words) ||
+    putsIntoWhatItShows(catalog, call, words)
+  );
+}
+
+/** Something put somewhere, said last: "… to the shopping list", "… onto my todo list". */
+const PUT_INTO =
+  /^(?!(?:show|take|go|switch|bring|open|read|get|jump|back)\b)\S+(?: \S+){0,5} (?:to|onto|into) (?:the|my|our) (?:[a-z-]+ ){0,2}([a-z-]+)$/;
+
+/**
+ * A look-up of the things a sentence puts something into ("ad bread to the shopping list", its
+ * verb misspelt): showing changes nothing, and what was asked was the putting.
+ */
+function putsIntoWhatItShows(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  const specs = catalog.intentsOf.get(call.tool) ?? [];
+  const head = PUT_INTO.exec(words.join(" "))?.[1];
+  return !!head && specs.some((spec) => spec.lookup?.nouns.test(head) && !spec.lookup.nouns.test(NO_WORD));
+}
+
+/**
+ * An order whose verb comes first and works on a noun phrase: a determiner, up to two modifiers,
+ * a head noun ("pause the morning briefing", "please stop the night watch now").
+ */
+const OBJECT =
+  /^(?:(?:please|just|can you|could you|now) )*(?!(?:how|hows|what|whats|who|where|when|why|which|is|are|was|do|does|did|can|could|will|would|tell|show)\b)[a-z]+ (?:the|my|our|this|that) ((?:[a-z-]+ ){0,2}?[a-z-]+)(?= (?:on|off|up|down|back|again|now|please|for|while|and|so|i|im|its|it|till|until|because|then|in|at|to|when|as|or|but|from|of|with|by|about|a|an|the|is|are|was)\b|$)/;
+
+function objectNotItsOwn(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  if (Object.keys(catalog.properties.get(call.tool) ?? {}).length > 0) return false;
+  if ((catalog.intentsOf.get(call.tool) ?? []).some((spec) => spec.lookup)) return false;
+  // A name of two words or more ("the morning briefing"): one noun alone is likelier the area's
+  const phrase = OBJECT.exec(words.join(" "))?.[1]?.split(" ");
+  if (!phrase || phrase.length < 2) return false;
+  const group = catalog.groupOf.get(call.tool) ?? "";
+  const known = new Set<string>();
+  const own = (word: string, re: RegExp | undefined) => !!re && re.test(word) && !re.test(NO_WORD);
+  for (const [tool, specs] of catalog.intentsOf) {
+    if (catalog.groupOf.get(tool) !== group) continue;
+    // The area's own words: what its tools anchor on, and what its templates and samples say
+    for (const spec of specs) {
+      for (const text of [
+        ...(spec.samples ?? []),
+        ...(spec.templates ?? []).map((e) => (typeof e === "string" ? e : e.t)),
+      ])
+        for (const word of text.toLowerCase().split(/[^a-z]+/)) known.add(word);
+      for (const word of phrase)
+        if (own(word, spec.anchors) || own(word, spec.lookup?.nouns)) known.add(word);
+    }
+  }
+  // The head of the name is no word of the area's: the thing is the user's own ("the morning
+  // briefing"), or another area's
+  const head = phrase.at(-1) ?? "";
+  return !known.has(head) && !ownersOf(catalog, head).has(group);
+}
+
+/** Something sounding now, said of the thing or by the person it woke. */
+const SOUNDING =
+  /\b(?:ringing|beeping|buzzing|blaring|bleeping|going (?:off|mad|crazy|nuts)|(?:i 'm|i'm|im|i am) (?:up|awake))\b/;
+
+function stopsWhatSounds(catalog: Catalog, call: NluCall, said: string): boolean {
+  if (Object.keys(call.args).length > 0 || !SOUNDING.test(said)) return false;
+  const specs = catalog.intentsOf.get(call.tool) ?? [];
+  const properties = catalog.properties.get(call.tool) ?? {};
+  // A look-up changes nothing; a tool that takes no value has no set thing to pick
+  return !specs.some((spec) => spec.lookup) && Object.keys(properties).length > 0;
+}
+
+/** Verbs that change a thing that exists rather than make one. */
+const CHANGE =
+  /^(?:change|move|rename|update|edit|push|shift|reschedule|postpone|bring forward|bump|bring back)\b/i;
+
+function editsOwnThing(catalog: Catalog, call: NluCall): boolean {
+  const group = catalog.groupOf.get(call.tool) ?? "";
+  return Object.values(call.args).some(
+    (value) =>
+      typeof value === "string" &&
+      CHANGE.test(value) &&
+      value
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .some((word) => word.length > 2 && ownersOf(catalog, word).has(group)),
+  );
+}
+
+/** A time of day written with its mark (am/pm, a colon, "o'clock"), or "at N" / "N my time". */
+const CLOCK =
+  /\b\d{1,2}(?:[:.]\d{2})? ?(?:am|pm|a\.m\.?|p\.m\.?|o 'clock|o'clock|oclock)(?= |$)|\b\d{1,2}:\d{2}\b|\bat \d{1,2}(?:[:.]\d{2})?(?= |$)|\b\d{1,2}(?:[:.]\d{2})? (?:my time|here|our time|local time|your time)\b/;
+
+function leavesOutClock(catalog: Catalog, tool: string, words: readonly string[]): boolean {
+  const properties = catalog.properties.get(tool) ?? {};
+  if (Object.keys(properties).some((arg) => kindOf(arg, properties) === "when")) return false;
+  return CLOCK.test(words.join(" "));
+}
+
+/** "which of my notes …", "which file has …": the noun after "which" names the things searched. */
+const WHICH = /\bwhich (?:(?:one )?of (?:my|the|our) )?([a-z-]+)/;
+/** A string no tool's own words hold: anchors that match it match anything and name no group. */
+const NO_WORD = "qqzx";
+
+/**
+ * The groups whose things a noun names: a group named by it ("notes", "file" for "files"), or
+ * whose look-up nouns hold it (nouns that match anything name no group).
+ */
+function ownersOf(catalog: Catalog, noun: string): Set<string> {
+  const owners = new Set<string>();
+  const singular = noun.replace(/s$/, "");
+  for (const group of catalog.groupOf.values())
+    if (group === noun || group === `${noun}s` || group.replace(/s$/, "") === singular) owners.add(group);
+  // Look-up nouns name things; anchors also hold words of time and manner ("which day")
+  const names = (re: RegExp | undefined) => !!re && re.test(noun) && !re.test(NO_WORD);
+  for (const [t, specs] of catalog.intentsOf)
+    if (specs.some((spec) => names(spec.lookup?.nouns))) owners.add(catalog.groupOf.get(t) ?? "");
+  return owners;
+}
+
+function namesOtherThings(catalog: Catalog, tool: string, words: readonly string[]): boolean {
+  const noun = WHICH.exec(words.join(" "))?.[1];
+  if (!noun) return false;
+  const owners = ownersOf(catalog, noun);
+  return owners.size > 0 && !owners.has(catalog.groupOf.get(tool) ?? "");
+}
