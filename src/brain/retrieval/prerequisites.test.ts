@@ -160,4 +160,11 @@ describe("prerequisite shapes", () => {
       runner,
     );
   });
+
+  it("looks a how-to question up on the web", () => {
+    expect(fixture.top({ text: "how do I reset the clock on a Bosch oven" }, 5)).toContain("web_search");
+    expect(fixture.top({ text: "the bike chain keeps slipping, how can I fix it myself" }, 5)).toContain(
+      "web_search",
+    );
+  });
 });

@@ -125,6 +125,13 @@ const RUN_APART =
   /\b(?:a|little|small|quick|short)\s+script\b|\b(?:no|without(?:\s+the)?|any)\s+(?:internet|network|net)\b|\bin\s+isolation\b|\bisolated\b|\b(?:test|try|run)\s+(?:my\s+|the\s+|this\s+|that\s+)?[\w-]+\.(?:py|sh|js|rb|pl)\b/i;
 
 /**
+ * A how-to question ("how do I pair…", "…? how do you tell them apart"): the answer is
+ * instructions written for everyone, found on the web, whatever the device or thing it is about.
+ */
+const HOW_TO =
+  /(?:^|[.?!,;:—-]\s*)(?:so\s+|and\s+)?(?:how\s+do\s+(?:i|you|we|people)|how\s+can\s+i|how\s+(?:would|should)\s+i)\b(?!\s+(?:get\s+to|say)\b)/i;
+
+/**
  * Steps a request needs without naming them, read from the catalog's own schemas and
  * descriptions (decision 0048):
  * - a file the leading step reads, named by what it is, not where it lies ("transcribe the voice
@@ -158,6 +165,10 @@ export class Prerequisites {
   private readonly recordKeepers: string[] = [];
   /** The tool that runs a step before each calendar event (a parameter timed before an event). */
   private readonly eventTrigger: string | undefined;
+  /** The tool that searches the web (its description says so). */
+  private readonly webSearch: string | undefined;
+  /** The tool of the same group its description says opens a result (the page read after the search). */
+  private readonly pageReader: string | undefined;
   /** The tool that runs a program isolated from the machine (its description says so; it takes a command). */
   private readonly isolatedRunner: string | undefined;
   /** The tools that show or tell the person something now on a surface (a notification, a voice). */
@@ -212,6 +223,11 @@ export class Prerequisites {
       Object.values((t.parameters?.properties ?? {}) as Record<string, { description?: unknown }>).some(
         (p) => typeof p.description === "string" && /\bbefore an? (?:calendar )?event\b/i.test(p.description),
       ),
+    )?.name;
+    const web = catalog.find((t) => /^search the web\b/i.test(t.description));
+    this.webSearch = web?.name;
+    this.pageReader = catalog.find(
+      (t) => t.group === web?.group && t !== web && web.description.includes(t.name),
     )?.name;
     this.isolatedRunner = catalog.find(
       (t) =>
@@ -286,6 +302,10 @@ export class Prerequisites {
     }
     if (this.recordSearch && SELF_WRITTEN.test(text) && !WRITTEN_PATH.test(text))
       raise(this.recordSearch, top);
+    if (this.webSearch && HOW_TO.test(text) && !OWN_DOCUMENTS.test(text)) {
+      raise(this.webSearch, top);
+      raise(this.pageReader, top);
+    }
     if (this.isolatedRunner && RUN_APART.test(text)) raise(this.isolatedRunner, top);
     if (TO_DEVICES.test(text)) for (const notifier of this.notifiers) raise(notifier, top);
     if (this.documentSearch && ownDocuments(text)) raise(this.documentSearch, top);
