@@ -87,4 +87,84 @@ describe("prerequisite shapes", () => {
   it("reads a move between days or places as no delivery", () => {
     expect(fixture.top({ text: "push the dentist from Monday to Wednesday" }, 5)).not.toContain("mail_send");
   });
+
+  it("finds a message named by whoever wrote it, with no word for mail", () => {
+    expect(
+      fixture.top({ text: "the plasterer wrote about next week's start date, pop it in the diary" }, 6),
+    ).toContain("mail_search");
+    expect(fixture.top({ text: "did Odile ever send the seating plan? print it" }, 6)).toContain(
+      "mail_search",
+    );
+    expect(
+      fixture.top({ text: "the short one from the landlord yesterday, what does he want" }, 6),
+    ).toContain("mail_search");
+  });
+
+  it("reads what the person wrote, or something sent as a kept file, as no message to find", () => {
+    const written = fixture.rankOf(
+      { text: "the plasterer wrote about next week's start date" },
+      "mail_search",
+    );
+    const mine = fixture.rankOf({ text: "I wrote about next week's start date somewhere" }, "mail_search");
+    const kept = fixture.rankOf(
+      { text: "the club sent the fixtures as a calendar file, it's in Downloads, add them" },
+      "mail_search",
+    );
+    expect(mine).toBeGreaterThan(written);
+    expect(kept).toBeGreaterThan(written);
+  });
+
+  it("searches the person's own documents when one is named by its kind", () => {
+    expect(
+      fixture.top({ text: "how long is the guarantee according to our own service manual" }, 5),
+    ).toContain("knowledge_search");
+    expect(fixture.top({ text: "what torque does the Makita handbook say for these screws" }, 5)).toContain(
+      "knowledge_search",
+    );
+  });
+
+  it("reads what a screen or a page says as no document of the person's", () => {
+    const asked = fixture.rankOf({ text: "what does the banner on this web page say" }, "knowledge_search");
+    const own = fixture.rankOf(
+      { text: "what does the boiler manual say about pressure" },
+      "knowledge_search",
+    );
+    expect(asked).toBeGreaterThan(own);
+  });
+
+  it("searches the person's own records for something they wrote down", () => {
+    expect(fixture.top({ text: "what did I jot down about the gutter quote" }, 5)).toContain("notes_search");
+    expect(fixture.top({ text: "I noted the locker combination somewhere, text it to Wes" }, 6)).toContain(
+      "notes_search",
+    );
+  });
+
+  it("puts something in front of the person on their devices when asked to, with no tool named", () => {
+    const notifiers = fixture.catalog
+      .filter((t) => /^(?:show|tell)\b/i.test(t.description) && /notification|surface/i.test(t.description))
+      .map((t) => t.name);
+    expect(notifiers.length).toBeGreaterThan(0);
+    const top = fixture.top({ text: "how full is the disk? ping me the figure" }, 6);
+    expect(notifiers.some((name) => top.includes(name))).toBe(true);
+    const phone = fixture.top({ text: "what's the battery at? flash it up on my phone" }, 6);
+    expect(notifiers.some((name) => phone.includes(name))).toBe(true);
+  });
+
+  it("runs a program apart from the machine when the request asks for isolation", () => {
+    const runner = fixture.catalog.find((t) => /\bisolated\b/i.test(t.description))?.name;
+    expect(runner).toBeDefined();
+    expect(
+      fixture.top({ text: "count the vowels in ~/poems/spring.txt, a quick script will do" }, 5),
+    ).toContain(runner);
+    expect(fixture.top({ text: "try sort_photos.py on a copy of Pictures with no network" }, 5)).toContain(
+      runner,
+    );
+  });
+
+  it("looks a how-to question up on the web", () => {
+    expect(fixture.top({ text: "how do I reset the clock on a Bosch oven" }, 5)).toContain("web_search");
+    expect(fixture.top({ text: "the bike chain keeps slipping, how can I fix it myself" }, 5)).toContain(
+      "web_search",
+    );
+  });
 });

@@ -57,6 +57,81 @@ const BEFORE_EACH_EVENT =
   /\b(?:\d+|an?|half\s+an|one|two|three|five|ten|fifteen|twenty|thirty)\s*(?:min(?:ute)?s?|hours?|hrs?|days?|weeks?)\s+before\s+(?:any|anything|each|every|all)\b/i;
 
 /**
+ * A message someone else wrote, named by its writer rather than by the word "mail": a past verb
+ * of writing or sending after a third party ("Harlow sent notes", "the paper mill man wrote",
+ * "what he suggested"), "did <someone> write/send/email/reply/suggest", or "the message/one/letter
+ * from <someone>". The writer is anyone but the person and the assistant (I, we, you).
+ */
+const WROTE = /\b(sent|wrote|emailed|mailed|messaged|replied|suggested|forwarded)\b/gi;
+const DID_WRITE =
+  /\bdid\s+(?!(?:i|we|you)\b)(?:[\w'’-]+\s+){1,3}(?:send|write|email|mail|message|reply|suggest|forward)\b/i;
+const MESSAGE_FROM =
+  /\b(?:message|mail|email|reply|letter|one)\s+from\s+(?:the\s+|my\s+|our\s+|an?\s+)?(?!(?:today|yesterday|tonight|this|last|earlier|before|now|then|there|here|it|me|you)\b)([a-z][\w'’-]*)/i;
+/**
+ * What was sent is kept as a file ("the school sent term dates as an ics, it's in Downloads"), or
+ * the question is who wrote a thing (a line, a song): no message to find.
+ */
+const KEPT_AS_FILE =
+  /\b(?:files?|downloads|desktop|documents|folder|saved|pdf|ics|script)\b|\bwho\s+wrote\b/i;
+/** Who cannot be the writer of a message the person received: the person, the assistant. */
+const SELF = /^(?:i|i've|i'd|we|we've|we'd|you|you've|me|us)$/i;
+
+/**
+ * The person's own documents, named by what kind of document they are rather than by "my
+ * documents": "what does the install guide say", "in my regs books", "according to our own
+ * protocols", "what's our sharps procedure", "the PDFs I gave you", "what have I read about".
+ * A kind of document (a manual, a policy, an agreement, a paper) is something kept and read, not
+ * one of the catalog's own records (notes, lists, the calendar), which have their own tools.
+ */
+const DOCUMENT_KIND =
+  "(?:books?|guides?|manuals?|booklets?|agreements?|contracts?|leases?|polic(?:y|ies)|procedures?|protocols?|papers|pdfs|handbooks?|reports|leaflets?|library|reading|readings|guidance|regs|regulations|specs|instructions|certificates?)";
+const DOCUMENT_SAYS =
+  /\b(?:does|do|did)\s+(?:the|my|our)\s+(?:[\w'’.-]+\s+){0,3}(?:say|state|mention|recommend|cover)\b/i;
+/** Another source the words could come from: a page, a mail, the screen, a recording. */
+const OTHER_SOURCE =
+  /https?:|\b(?:e?mail|email|page|site|website|screen|video|voicemail|recording|online|web|skill)\b|[~/\\]|\b[\w-]+\.[a-z0-9]{2,4}\b/i;
+const OWN_DOCUMENTS = new RegExp(
+  [
+    `\\b(?:according\\s+to|in|from|by)\\s+(?:my|our)\\s+(?:own\\s+)?(?:[\\w'’-]+\\s+){0,2}${DOCUMENT_KIND}\\b`,
+    `\\b(?:what's|what’s|whats|what\\s+is|what\\s+are)\\s+our\\s+(?:[\\w'’-]+\\s+){0,3}${DOCUMENT_KIND}\\b`,
+    "\\b(?:pdfs?|documents|papers|files)\\s+(?:i|we)\\s+(?:gave|sent|handed|added)\\s+you\\b",
+    "\\b(?:have|did)\\s+i\\s+read\\s+about\\b",
+  ].join("|"),
+  "i",
+);
+
+/**
+ * Something the person wrote down themselves, asked after by the act of writing it ("what did I
+ * write about the ride", "did I jot down the code", "I noted the dates somewhere", "I told you to
+ * write something"): it is in the records the person keeps, found by their words. Not "logged in"
+ * (an account), not "where did I put/save" (a file).
+ */
+const SELF_WRITTEN =
+  /\b(?:did|have|had)\s+i\s+(?:ever\s+)?(?:write|written|note|noted|jot|jotted|log|logged)\b(?!\s+(?:in|on|into)\s+as\b)|\bi\s+(?:wrote|jotted|noted)\b|\btold\s+you\s+to\s+(?:write|note|jot)\b/i;
+
+/**
+ * Something put in front of the person on their devices, with no word for a notification tool:
+ * "ping me", "send that to my phone", "flash it up on my laptop", "pop it up", "a desktop
+ * notification", "notify me".
+ */
+const TO_DEVICES =
+  /\bping\s+me\b|\b(?:send|flash|pop|put|push|show|throw|stick|get)\b(?:\s+[\w'’-]+){0,4}\s+(?:to|on|onto)\s+my\s+(?:phone|mobile|laptop)s?\b|\b(?:flash|pop)\s+(?:[\w'’-]+\s+){0,4}up\b|\bnotification\b|\bnotify\s+me\b/i;
+
+/**
+ * A program to be run apart from the person's machine: "a little script is fine", "with no
+ * internet", "in isolation", "test my check.py". The isolated runner takes it, not the shell.
+ */
+const RUN_APART =
+  /\b(?:a|little|small|quick|short)\s+script\b|\b(?:no|without(?:\s+the)?|any)\s+(?:internet|network|net)\b|\bin\s+isolation\b|\bisolated\b|\b(?:test|try|run)\s+(?:my\s+|the\s+|this\s+|that\s+)?[\w-]+\.(?:py|sh|js|rb|pl)\b/i;
+
+/**
+ * A how-to question ("how do I pair…", "…? how do you tell them apart"): the answer is
+ * instructions written for everyone, found on the web, whatever the device or thing it is about.
+ */
+const HOW_TO =
+  /(?:^|[.?!,;:—-]\s*)(?:so\s+|and\s+)?(?:how\s+do\s+(?:i|you|we|people)|how\s+can\s+i|how\s+(?:would|should)\s+i)\b(?!\s+(?:get\s+to|say)\b)/i;
+
+/**
  * Steps a request needs without naming them, read from the catalog's own schemas and
  * descriptions (decision 0048):
  * - a file the leading step reads, named by what it is, not where it lies ("transcribe the voice
@@ -90,6 +165,22 @@ export class Prerequisites {
   private readonly recordKeepers: string[] = [];
   /** The tool that runs a step before each calendar event (a parameter timed before an event). */
   private readonly eventTrigger: string | undefined;
+  /** The tool that searches the web (its description says so). */
+  private readonly webSearch: string | undefined;
+  /** The tool of the same group its description says opens a result (the page read after the search). */
+  private readonly pageReader: string | undefined;
+  /** The tool that runs a program isolated from the machine (its description says so; it takes a command). */
+  private readonly isolatedRunner: string | undefined;
+  /** The tools that show or tell the person something now on a surface (a notification, a voice). */
+  private readonly notifiers: string[] = [];
+  /** The search over the records that keep free text under a title (the notes' search). */
+  private readonly recordSearch: string | undefined;
+  /** The tool that searches the person's own documents (its description says so). */
+  private readonly documentSearch: string | undefined;
+  /** The tool that finds received messages by their sender (a `from` parameter, "by sender"). */
+  private readonly senderSearch: string | undefined;
+  /** The tools that act on what that search hands out (its group's tools that take it as a lookup). */
+  private readonly messageReaders: string[] = [];
 
   constructor(
     catalog: readonly CatalogTool[],
@@ -133,6 +224,41 @@ export class Prerequisites {
         (p) => typeof p.description === "string" && /\bbefore an? (?:calendar )?event\b/i.test(p.description),
       ),
     )?.name;
+    const web = catalog.find((t) => /^search the web\b/i.test(t.description));
+    this.webSearch = web?.name;
+    this.pageReader = catalog.find(
+      (t) => t.group === web?.group && t !== web && web.description.includes(t.name),
+    )?.name;
+    this.isolatedRunner = catalog.find(
+      (t) =>
+        /\bisolated\b/i.test(t.description) &&
+        Object.hasOwn((t.parameters?.properties ?? {}) as object, "command"),
+    )?.name;
+    for (const tool of catalog)
+      if (
+        /^(?:show|tell)\b/i.test(tool.description) &&
+        /\bnotification\b|\bsurface\b/i.test(tool.description)
+      )
+        this.notifiers.push(tool.name);
+    const textKeeper = catalog.find(
+      (t) =>
+        this.recordKeepers.includes(t.name) &&
+        Object.hasOwn((t.parameters?.properties ?? {}) as object, "text"),
+    );
+    this.recordSearch = catalog.find((t) => t.group === textKeeper?.group && /_search$/.test(t.name))?.name;
+    this.documentSearch = catalog.find(
+      (t) => /_search$/.test(t.name) && /\bown documents\b/i.test(t.description),
+    )?.name;
+    const bySender = catalog.find(
+      (t) =>
+        Object.hasOwn((t.parameters?.properties ?? {}) as object, "from") &&
+        /\bby sender\b/i.test(t.description),
+    );
+    this.senderSearch = bySender?.name;
+    if (bySender)
+      for (const tool of catalog)
+        if (tool.group === bySender.group && lookups.get(tool.name)?.has(bySender.name))
+          this.messageReaders.push(tool.name);
     this.speaker = catalog.find(
       (t) =>
         /\bvoice\b/i.test(t.description) &&
@@ -170,6 +296,19 @@ export class Prerequisites {
     }
     if (this.speaker && SPOKEN.test(text)) raise(this.speaker, top);
     if (this.eventTrigger && BEFORE_EACH_EVENT.test(text)) raise(this.eventTrigger, top);
+    if (this.senderSearch && writtenByOther(text, this.known)) {
+      raise(this.senderSearch, top);
+      raise(best(this.messageReaders), top);
+    }
+    if (this.recordSearch && SELF_WRITTEN.test(text) && !WRITTEN_PATH.test(text))
+      raise(this.recordSearch, top);
+    if (this.webSearch && HOW_TO.test(text) && !OWN_DOCUMENTS.test(text)) {
+      raise(this.webSearch, top);
+      raise(this.pageReader, top);
+    }
+    if (this.isolatedRunner && RUN_APART.test(text)) raise(this.isolatedRunner, top);
+    if (TO_DEVICES.test(text)) for (const notifier of this.notifiers) raise(notifier, top);
+    if (this.documentSearch && ownDocuments(text)) raise(this.documentSearch, top);
     if (HEADED_ENTRY.test(text)) for (const keeper of this.recordKeepers) raise(keeper, top);
     return floors;
   }
@@ -193,4 +332,31 @@ export class Prerequisites {
     }
     return false;
   }
+}
+
+/** A message someone else wrote, named by its writer (see `WROTE`). */
+export function writtenByOther(text: string, known: (word: string) => boolean): boolean {
+  if (KEPT_AS_FILE.test(text) || WRITTEN_PATH.test(text)) return false;
+  if (DID_WRITE.test(text)) return true;
+  // "the email from the school": the writer is someone, not one of the catalog's things ("my contacts")
+  const from = MESSAGE_FROM.exec(text);
+  if (from && !known(from[1]!.toLowerCase())) return true;
+  for (const m of text.matchAll(WROTE)) {
+    // The words before the verb in its clause: the writer is among them, and is not the person
+    const before = text
+      .slice(0, m.index)
+      .split(/[,.;:!?—–]|\s-\s|\b(?:and|then|but|so)\b/)
+      .at(-1)!
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    if (before.length === 0 || before.some((w) => SELF.test(w))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The person's own documents named by their kind (see `DOCUMENT_KIND`). */
+export function ownDocuments(text: string): boolean {
+  return OWN_DOCUMENTS.test(text) || (DOCUMENT_SAYS.test(text) && !OTHER_SOURCE.test(text));
 }
