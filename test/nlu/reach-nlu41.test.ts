@@ -89,3 +89,27 @@ describe("a routine named by its own name", () => {
     expect(acted("start my stretching routine again")).toBeUndefined();
   });
 });
+
+describe("a page's element named by its kind, the page said around it", () => {
+  it("asks which element for a button on a page named by whose it is", () => {
+    for (const text of [
+      "click the Continue button on the dentist's web page",
+      "tap accept all on the page",
+    ]) {
+      const r = parse(text);
+      expect(r.tool).toBe("browser_click");
+      expect(r.missing).toEqual(["ref"]);
+      expect(r.args).toEqual({});
+    }
+  });
+
+  it("asks which list for a choice said in 'the dropdown', and acts with its ref said first", () => {
+    const r = parse("on the hotel site choose twin room in the dropdown");
+    expect(r.tool).toBe("browser_select");
+    expect(r.missing).toEqual(["ref"]);
+    expect(acted("in the drop-down e14 choose Medium")).toMatchObject({
+      tool: "browser_select",
+      args: { ref: "e14", values: ["Medium"] },
+    });
+  });
+});
