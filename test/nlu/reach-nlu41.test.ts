@@ -113,3 +113,17 @@ describe("a page's element named by its kind, the page said around it", () => {
     });
   });
 });
+
+describe("a thing wanted back from the trash, not named as a file", () => {
+  it("asks which one rather than guessing", () => {
+    for (const text of [
+      "put the budget back where it was",
+      "i deleted my slides by mistake, could you get it back",
+      "bring back the invoices one",
+    ]) {
+      const r = parse(text);
+      expect(r.tool).toBe("files_restore");
+      expect(r.missing).toEqual(["id"]);
+    }
+  });
+});
