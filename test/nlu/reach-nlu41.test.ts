@@ -127,3 +127,20 @@ describe("a thing wanted back from the trash, not named as a file", () => {
     }
   });
 });
+
+describe("a video named by its bare id", () => {
+  it("reads the id as the video, with the language before or after it", () => {
+    expect(acted("i want the captions in french for the video Xy3_k9LmQ2a")).toMatchObject({
+      tool: "youtube_transcript",
+      args: { url: "Xy3_k9LmQ2a", language: "fr" },
+    });
+    expect(acted("transcript for youtube video 0aB1cD2eF3g in german")).toMatchObject({
+      tool: "youtube_transcript",
+      args: { url: "0aB1cD2eF3g", language: "de" },
+    });
+  });
+
+  it("never takes a short word after 'video' for an id", () => {
+    expect(acted("subtitles for video tonight please")).toBeUndefined();
+  });
+});
