@@ -144,3 +144,16 @@ describe("a video named by its bare id", () => {
     expect(acted("subtitles for video tonight please")).toBeUndefined();
   });
 });
+
+describe("a program named first as the means", () => {
+  it("gives the program the folder the goal names, by path or by its name", () => {
+    expect(acted("use du to find out how big ~/Projects is")).toMatchObject({
+      tool: "shell_run",
+      args: { command: "du", args: ["-sh", "~/Projects"] },
+    });
+    expect(acted("use du to tell me how much room my Music folder takes")).toMatchObject({
+      tool: "shell_run",
+      args: { command: "du", args: ["-sh", "~/Music"] },
+    });
+  });
+});
