@@ -157,3 +157,12 @@ describe("a program named first as the means", () => {
     });
   });
 });
+
+describe("a desktop notification said as a noun phrase", () => {
+  it("reads its words without a verb", () => {
+    expect(acted("just a little desktop popup saying the upload finished")).toMatchObject({
+      tool: "system_notify",
+      args: { title: "the upload finished" },
+    });
+  });
+});
