@@ -2,7 +2,7 @@ import { type Args, type BuildInput, capitalize, NO_ARGS, parseNumber } from "..
 import { byTool, type IntentTable, withPhrasings } from "../tools/language.js";
 import { ALERT_INTENTS } from "./alerts-language.js";
 import { NOTICE_ASKS, NOTICE_SHAPES, noticeOf, readNotice } from "./notice-language.js";
-import { routineByName } from "./routine-names.js";
+import { KIND_PAUSE, routineByName, START_AGAIN } from "./routine-names.js";
 import { eventWatch, mailWatch, WATCH_SHAPES } from "./watch-language.js";
 
 /**
@@ -293,7 +293,7 @@ const ROUTINE_INTENTS: IntentTable = {
     "Pause",
     "(pause|suspend|disable|turn off|switch off|stop)",
     "Which routine should I pause?",
-    "(suspend|disable)",
+    KIND_PAUSE,
   ),
   ...routineByName(
     "routines_resume",
@@ -301,6 +301,7 @@ const ROUTINE_INTENTS: IntentTable = {
     "(resume|unpause|restart|re-enable|enable|turn on|switch on|turn|switch)",
     "Which routine should I resume?",
     "(resume|unpause|re-enable|enable|turn back on|switch back on)",
+    START_AGAIN,
   ),
   ...routineByName(
     "routines_remove",
@@ -358,7 +359,7 @@ const ROUTINE_INTENTS: IntentTable = {
       // What the fixed shapes' slot took may still hold a surface or the word before the
       // message ("lunch break out loud and", "with time to leave"): read as a notice's words
       const said = input.matches.message?.raw;
-      const read = said ? readNotice(said, true, true) : undefined;
+      const read = said ? readNotice(said, true, true, false, input.env.text) : undefined;
       if (!read) return undefined;
       return title ? { ...read, title } : read;
     },

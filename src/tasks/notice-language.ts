@@ -18,6 +18,8 @@ const SURFACE = new RegExp(
     "\\b(?:on|to|across|over|at) (?:all|every|each) (?:of )?(?:my |the |your )?(?:screens?|devices?|surfaces?|windows?|displays?|monitors?|computers?)\\b",
     "\\b(?:on|to) (?:my|the) (?:desktop|screens?|displays?|monitors?)\\b",
     "\\b(?:through|over|on) the speakers?\\b",
+    // The second of two places joined by "and" ("on the speaker and the screen")
+    "\\band (?:my|the) (?:desktop|screens?|displays?|monitors?|speakers?)\\b",
     "\\b(?:out loud|aloud|by voice|with your voice)\\b",
     "\\b(?:read|say|speak) it (?:out|too)\\b",
     "\\bvoice too\\b",
@@ -43,6 +45,9 @@ const SAYS_INSIDE =
 const AROUND =
   /^(?:(?:(?:right |straight )?(?:now|away)|immediately|at once|please|quickly|a (?:message|notification|notice|note|popup|pop-up|banner)|an (?:alert|announcement)|it|up)(?=[\s,.:;]|$)|[,.:;]|\s)+|(?:\s|[,.!;]|\b(?:and|please|right away|straight away|immediately|at once)\b)+$/gi;
 
+/** Words between quotation marks that open after a space and close before one (not "don't"). */
+const QUOTED = /(?:^|\s)["“‘'](\S(?:[^"“”‘’']*?\S)?)["”’'](?=[\s,.!?;:]|$)/;
+
 /** What names a thing to send rather than words to say ("push the file to all my devices"). */
 const A_THING = /^(?:the|my|this|that|these|those|a|an|it)(?:\s+\w+){0,2}$/i;
 
@@ -52,6 +57,7 @@ export function readNotice(
   says: boolean,
   named: boolean,
   titledOnly = false,
+  whole?: string,
 ): Args | undefined {
   let left = ` ${rest} `;
   let wide = false;
@@ -61,6 +67,9 @@ export function readNotice(
     if (WIDE.test(found)) wide = true;
     return " , ";
   });
+  // Two places named ("out loud and on the screen", "on the speaker and the screen") are the
+  // notice sent to more than one, as "everywhere" is: one desktop popup is neither
+  if (surfaces >= 2) wide = true;
   let title: string | undefined;
   const titled = TITLE.exec(left);
   // A notice is one when it names where it goes, or is called a notice ("notify me", "an
@@ -74,13 +83,18 @@ export function readNotice(
   left = left.replace(/\s+/g, " ").replace(/(?:\s*,\s*)+/g, ", ");
   const body = left.replace(AROUND, "").trim();
   const first = SAYS_FIRST.exec(body);
-  const inside = first ? undefined : SAYS_INSIDE.exec(left);
-  let message = first?.[1] ?? inside?.[1] ?? (says ? body : undefined);
+  // Words in quotation marks are what it says, wherever they stand ("flash 'Save it!' up
+  // everywhere"); a colon inside them is part of the message, not its marker
+  // (read on the whole sentence: a slot's words stop inside the marks)
+  const quoted = first ? undefined : QUOTED.exec(whole ?? left);
+  const inside = first || quoted ? undefined : SAYS_INSIDE.exec(left);
+  let message = first?.[1] ?? quoted?.[1] ?? inside?.[1] ?? (says ? body : undefined);
   if (message === undefined) return undefined;
-  message = message
-    .replace(AROUND, "")
-    .replace(/^["“']|["”']$/g, "")
-    .trim();
+  if (!quoted)
+    message = message
+      .replace(AROUND, "")
+      .replace(/^["“']|["”']$/g, "")
+      .trim();
   if (!message || /^(?:something|anything)$/i.test(message)) return undefined;
   // Without a word that introduces it, "the file" or "my photos" is a thing to send
   if (!first && !inside && A_THING.test(message)) return undefined;
@@ -119,11 +133,17 @@ export function noticeOf(input: BuildInput): Args | undefined | "none" {
   if (kind === undefined) return "none";
   const rest = input.matches.rest?.raw;
   if (typeof rest !== "string") return undefined;
-  return readNotice(rest, kind === "says" || kind === "announces", kind === "named", kind === "announces");
+  return readNotice(
+    rest,
+    kind === "says" || kind === "announces",
+    kind === "named",
+    kind === "announces",
+    input.env.text,
+  );
 }
 
 /** A notice asked for with nothing to say yet ("send me a notification everywhere"). */
 export const NOTICE_ASKS = [
-  `${LEAD} ${NAMED} [right now|now] (everywhere|on everything|on (all|every) [my|the] (screens|screen|devices|device)) [please]`,
+  `${LEAD} ${NAMED} [right now|now] (everywhere|on everything|on (all|every) [my|the] (screens|screen|devices|device|surfaces|surface)) [please]`,
   `${LEAD} (announce|broadcast|flash|send|push) (a|an|the) (message|notice|notification|alert|announcement) (everywhere|on everything|on (all|every) [my|the] (screens|screen|devices|device)) [please]`,
 ];

@@ -8,6 +8,25 @@ const KIND_WORDS = "briefing|digest|round up|roundup|wrap up|check in";
 const ROUTINE_KIND = `(${KIND_WORDS})`;
 
 /**
+ * Why, said after the routine ("… routine while I'm on holiday", "…, I'm back"): a clause of
+ * its own that only the words before it name the routine in.
+ */
+const WHY = "(,|while|as|because|since|cos|till|until) {why:text}";
+
+/** Verbs said to a routine's kind that no player shares (pause is the player's with no kind). */
+export const KIND_PAUSE = "(pause|suspend|disable)";
+/**
+ * A paused routine started again: "again" after its kind, or "up again" / "back up" after
+ * "routine", says it ran before ("start the morning briefing again", "start the weather routine
+ * up again"); "start my workout routine (again)" is a habit of the person's, never this.
+ */
+export const START_AGAIN = [
+  `(start|restart|switch|turn) [the|my] {id:label} ${ROUTINE_KIND} [back] [up|on] again`,
+  "(start|restart) [the|my] {id:label} (routine|automation) (up again|back up)",
+  `(turn|switch) [the|my] {id:label} ${ROUTINE_KIND} back on`,
+].flatMap((shape) => [`${shape} [please]`, `${shape} ${WHY}`]);
+
+/**
  * A routine named by the person ("the morning briefing routine", "my Halden mail automation"):
  * the word "routine" or "automation" is required, since "pause the morning show" or "stop the
  * washing machine" name something else; without a name, Jarvis asks which.
@@ -18,13 +37,17 @@ export function routineByName(
   verbs: string,
   question: string,
   kindVerbs?: string,
+  more: readonly string[] = [],
 ): IntentTable {
   // No "start" or "do": "start my workout routine", "do my bedtime routine" are a person's habits.
   const ROUTINE = "(routine|automation)";
   // A routine named by what it does, its kind said in place of "routine" ("run the morning
   // briefing now", "resume the weekly digest"): only with the verbs no player or lamp shares
   const byKind = kindVerbs
-    ? [`${kindVerbs} [the|my] {id:label} ${ROUTINE_KIND} [back on|again|now|right now|for now|please]`]
+    ? [
+        `${kindVerbs} [the|my] {id:label} ${ROUTINE_KIND} [back on|again|now|right now|for now|please]`,
+        `${kindVerbs} [the|my] {id:label} ${ROUTINE_KIND} ${WHY}`,
+      ]
     : [];
   return {
     [tool]: {
@@ -34,8 +57,10 @@ export function routineByName(
       // Shapes, never taught: the verbs are the player's and the lights' too ("turn off", "stop").
       shapes: [
         `${verbs} [the|my] {id:label} ${ROUTINE} [back on|again|now|for now|please]`,
+        `${verbs} [the|my] {id:label} ${ROUTINE} [back on|again|now|for now] ${WHY}`,
         `${verbs} [the|my] ${ROUTINE} (called|named) {id:label} [now|for now|please]`,
         ...byKind,
+        ...more,
       ],
       askShapes: [`${verbs} (a|my|the) ${ROUTINE}`, `${verbs} one of my (routines|automations)`],
       build: (input) => {

@@ -1,6 +1,7 @@
+import { type FeatureRows, featureRows, features, maskWord, STOP, type TrainingExample } from "./features.js";
 import type { Vocabulary } from "./packed-vocabulary.js";
-import { stem } from "./text/normalize.js";
-import { wordClass } from "./text/word-class.js";
+
+export { type FeatureRows, featureRows, features, type TrainingExample } from "./features.js";
 
 /**
  * The statistical fallback: a linear classifier over stemmed words and word pairs, trained
@@ -16,64 +17,6 @@ export interface Classification {
   ranked: Prediction[];
   /** Share of the utterance's words the classifier has seen in training (0..1). */
   coverage: number;
-}
-
-const STOP = new Set([
-  "the",
-  "a",
-  "an",
-  "please",
-  "my",
-  "me",
-  "to",
-  "for",
-  "of",
-  "is",
-  "i",
-  "you",
-  "it",
-  "and",
-  "can",
-]);
-
-/**
- * Features: stems (minus a few function words), the first five letters of long stems (a
- * coarser stem that also joins forms the stemmer keeps apart and some misspellings), the class
- * of words that stand for a slot value (a number, a weekday, a month, a time unit: "in <num>
- * <unit>"), adjacent pairs with slot words replaced by their class, and the first word.
- */
-export function features(
-  words: readonly string[],
-  stems = words.map((w) => maskWord(w)),
-  classOf: (word: string) => string | undefined = wordClass,
-): string[] {
-  const out: string[] = [];
-  const abstract: string[] = [];
-  for (let i = 0; i < stems.length; i++) {
-    const s = stems[i]!;
-    const cls = s.startsWith("<") ? s : classOf(words[i] ?? "");
-    abstract.push(cls ?? s);
-    if (STOP.has(s)) continue;
-    out.push(s);
-    if (cls && cls !== s) out.push(cls);
-    if (s.length >= 6 && !s.startsWith("<")) out.push(`~${s.slice(0, 5)}`);
-  }
-  for (let i = 0; i + 1 < stems.length; i++) {
-    out.push(`${stems[i]}_${stems[i + 1]}`);
-    const pair = `${abstract[i]}_${abstract[i + 1]}`;
-    if (pair !== `${stems[i]}_${stems[i + 1]}`) out.push(pair);
-  }
-  if (stems[0]) out.push(`^${stems[0]}`);
-  if (stems.length > 1) out.push(`^${stems[0]}_${stems[1]}`);
-  return out;
-}
-
-function maskWord(word: string): string {
-  if (/^\d/.test(word)) return "<num>";
-  if (/^https?:|^www\.|\.[a-z]{2,}$/.test(word)) return "<url>";
-  if (word.includes("@")) return "<email>";
-  if (/^[~/]/.test(word)) return "<path>";
-  return stem(word);
 }
 
 /**
@@ -93,60 +36,6 @@ export interface ClassifierSnapshot {
   bias: Float32Array;
   /** What held-out calibration found (`calibrate` in train.ts). */
   calibration?: Calibration;
-}
-
-export interface TrainingExample {
-  words: readonly string[];
-  label: string;
-  /** Where it was generated from (one template, or one written sentence): calibration holds out whole sources. */
-  source?: number;
-}
-
-/** Training sentences as feature ids over one vocabulary (ids in first-seen order). */
-export interface FeatureRows {
-  vocabulary: ReadonlyMap<string, number>;
-  /** Per example, its distinct features' ids in the order `features` lists them. */
-  rows: readonly Int32Array[];
-}
-
-/**
- * The features of every training sentence, extracted once: the full training and the
- * calibration fold read the same rows, and the fold's held-out sentences are read from them
- * instead of being tokenised again.
- */
-export function featureRows(examples: readonly TrainingExample[]): FeatureRows {
-  // Training sentences repeat a few thousand words: each is stemmed and classed once
-  const masked = new Map<string, string>();
-  const mask = (w: string) => {
-    let m = masked.get(w);
-    if (m === undefined) {
-      m = maskWord(w);
-      masked.set(w, m);
-    }
-    return m;
-  };
-  const classes = new Map<string, string | undefined>();
-  const classOf = (w: string) => {
-    if (classes.has(w)) return classes.get(w);
-    const c = wordClass(w);
-    classes.set(w, c);
-    return c;
-  };
-  const vocabulary = new Map<string, number>();
-  const rows: Int32Array[] = [];
-  for (const example of examples) {
-    const ids: number[] = [];
-    for (const feature of new Set(features(example.words, example.words.map(mask), classOf))) {
-      let f = vocabulary.get(feature);
-      if (f === undefined) {
-        f = vocabulary.size;
-        vocabulary.set(feature, f);
-      }
-      ids.push(f);
-    }
-    rows.push(Int32Array.from(ids));
-  }
-  return { vocabulary, rows };
 }
 
 /**

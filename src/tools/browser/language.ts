@@ -78,6 +78,10 @@ const PAGE_ELEMENT = "(button|link|box|field|checkbox|check box|tab|option|icon)
 const ON_A_PAGE =
   /\b(?:log ?in|sign ?(?:in|up)|register|fill (?:in|out)|forms?|(?:to|in) (?:the|my) (?:cart|basket)|checkout|check out|submit|subscribe|accept (?:the )?cookies|cookie (?:banner|pop-?up|notice|consent)|pop-?ups?|(?:search|text|input) (?:box|field)|book (?:a|the|it)|order (?:it|a|the))\b|\b(?:search|look) (?:for|up) .*\bon (?:the|this|that|their) (?:site|page|website)\b|\b(?:click|press|hit|tap|follow)\b.*\b(?:button|link|on (?:the|this) (?:page|site|website))\b/i;
 const TAB = "(tab|tabs|browser tab|browser tabs)";
+/** A list on a page by its kind: words no list of the person's (shopping, to-do) is called. */
+const DROPDOWN = "(dropdown|drop down|drop-down|dropdown list|drop down list|selector|picker)";
+/** The page said before the request ("on the booking site, pick …"). */
+const ON_SITE = "[on the [{tail:label}] (site|page|website|web page) [,]]";
 const ELEMENTS = "(fields|links|buttons|boxes|options|controls|elements|forms|menus)";
 
 const BROWSER_PAGE_INTENTS: IntentTable = {
@@ -259,8 +263,10 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     ],
     // A web form's own buttons, or any button said to be on the page, named without a ref
     askShapes: [
-      "(click|press|hit|tap) [on] [the] (sign in|log in|login|sign up|register|subscribe|checkout|check out|add to basket|add to cart|add to bag|buy now|place order|pay now|accept|accept all|accept cookies|reject all|continue to payment|book now) [button|link]",
+      "(click|press|hit|tap) [on] [the] (sign in|log in|login|sign up|register|subscribe|checkout|check out|add to basket|add to cart|add to bag|buy now|place order|pay now|accept|accept all|accept cookies|reject all|continue to payment|book now) [button|link] [on the (page|site|website|web page)]",
       "(click|press|hit|tap) [on] the {tail:text} (button|link) on the (page|site|website|web page)",
+      // The page said by whose it is ("… button on the council web page"): which element is asked
+      "(click|press|hit|tap) [on] the {tail:text} (web page|website)",
       // A link or result by its place: which element is asked (refs come from the page's listing)
       "(click|press|tap|follow) [on] the (first|second|third|fourth|fifth|last|top|next) (link|button|result)",
     ],
@@ -316,9 +322,16 @@ const BROWSER_PAGE_INTENTS: IntentTable = {
     // box, that's e7"); without a ref, which list is asked
     shapes: [
       `(select|choose|pick|set) {values:items} (in|from|on) the {tail:label} (dropdown|drop down|list|menu|box|selector|picker) ${REF_ASIDE} {ref:pageref}`,
+      // The list and its ref first, then the choice ("in the dropdown e4 choose blue"); matched,
+      // never taught (taught, every other reading moved)
+      `(in|from|on) [the] ${DROPDOWN} {ref:pageref} [,] (select|choose|pick) {values:items}`,
     ],
     askShapes: [
       "(select|choose|pick) {values:items} (in|from|on) the {tail:label} (dropdown|drop down|selector|picker|drop down list|dropdown list) [on (the|that|this) (page|site|website)|please]",
+      // The list named by its kind alone ("pick large in the dropdown"), the page said first or
+      // not at all: which list is asked, since only the page's listing knows its ref
+      `${ON_SITE} (select|choose|pick) {values:items} (in|from|on) the ${DROPDOWN} [on (the|that|this) (page|site|website)|please]`,
+      `${ON_SITE} (in|from|on) the ${DROPDOWN} (select|choose|pick) {values:items} [please]`,
     ],
     build: labelledArgs,
     samples: ["pick an option in that dropdown", "choose the size from the menu"],

@@ -91,14 +91,23 @@ const CONTACT_INTENTS: IntentTable = {
     // it would make every "text" sentence a message to whoever its second word is
     shapes: [
       { t: "(text|sms) {query:contact} {message:body}", args: { via: "text", split: true } },
-      // "send a text to the childminder saying we're stuck in traffic": to whom, then what
+      // "send a text to the childminder saying we're stuck in traffic": to whom, then what. A
+      // message with its words is a text ("send a message to dispatch saying …"); a person named
+      // by their role takes "the" ("to the babysitter that …")
       {
-        t: "(send|write) [a|an] (text|sms|text message) to {query:contact} (saying|that says|to say) {message:body}",
+        t: "(send|write) [a|an] (text|sms|text message|message) to [the] {query:contact} (saying|that says|to say|that) {message:body}",
         args: { via: "text" },
       },
+      {
+        t: "(send|write) (text|sms|text message|message) to [the] {query:contact} (saying|that says|to say|that) {message:body}",
+        args: { via: "text" },
+      },
+      // "phone the garage": a role or a place said with "the" is who to phone ("phone" is
+      // never a bell's or a meeting's verb, as "ring" and "call" are)
+      "phone the {query:contact} [up|back|now|please]",
       // "send message to Karim: I'm at the station": a message to a name, its words after a colon
       {
-        t: "(send|write) [a|an] (message|text|sms|text message) to {query:contact} {message:body}",
+        t: "(send|write) [a|an] (message|text|sms|text message) to [the] {query:contact} {message:body}",
         args: { via: "text", colon: true },
       },
     ],
@@ -108,6 +117,8 @@ const CONTACT_INTENTS: IntentTable = {
         t: "(send|write) a (text|sms|text message) (saying|that says) {message:body}",
         args: { via: "text" },
       },
+      // "text him that I'm outside": a pronoun is someone said before, not a name: who is asked
+      { t: "(text|sms|message) (him|her|them) (that|saying) {message:body}", args: { via: "text" } },
     ],
     samples: [
       "help me call james",
@@ -123,7 +134,9 @@ const CONTACT_INTENTS: IntentTable = {
       if (input.fixed.split === true) return splitMessage(input);
       if (input.fixed.colon === true) {
         // Only a colon says where the name ends and the message starts
-        const m = /\b(?:message|text|sms) to\s+([^:]{1,40}?)\s*:\s*(.+?)\s*$/i.exec(input.env.text);
+        const m = /\b(?:message|text|sms) to\s+(?:the\s+)?([^:]{1,40}?)\s*:\s*(.+?)\s*$/i.exec(
+          input.env.text,
+        );
         return m ? { via: "text", query: m[1]!, message: m[2]! } : undefined;
       }
       const args = slotsAsArgs(input);

@@ -350,6 +350,14 @@ const FILE_CHANGE_INTENTS: IntentTable = {
       `i [accidentally|mistakenly] (binned|trashed|deleted|threw away|removed|chucked|got rid of) {id:file} [by mistake|by accident|accidentally] [,] [can you|could you|please] (put|bring|get) it back [please]`,
       `(put|bring|get|move) {id:file} back [out] [from|of] [the] [${TRASH}] [where it was|please]`,
     ],
+    // A thing said put back where it was, or deleted and wanted back, not named as a file ("put
+    // the rota back where it was", "I deleted my essay by mistake, can you get it back"): which
+    // one is asked, since only the trash's listing names it
+    askShapes: [
+      "(put|bring|move) [the|my] {tail:text} back (where it was|where it came from|to where it was) [please]",
+      "(put|bring) back the {tail:text} one [please]",
+      `i [accidentally|mistakenly] (binned|trashed|deleted|threw away|removed|chucked|got rid of) [the|my] {tail:text} (by mistake|by accident|accidentally) [,] [can you|could you|please] (put|bring|get) it back [please]`,
+    ],
     samples: ["undo that delete", "get my file back from the trash", "restore the file i just deleted"],
     anchors: /\b(?:restore|recover|bring back|undelete|get back|put back|back from|out of the)\b/,
     // Only what Jarvis trashed comes back: a handle, a file name, or the trash said

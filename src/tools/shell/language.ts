@@ -48,7 +48,9 @@ function commandArgs(input: BuildInput): Args | undefined {
       .filter(Boolean);
   if (typeof args.count === "number" && Array.isArray(args.args)) args.args.push(`-${args.count}`);
   // The folder the goal names is what the program works on; a size asked of one is a summary
-  const folder = means ? /(?:^|\s)(~\/[^\s,;]*|\/[\w.-][^\s,;]*)/.exec(goal)?.[1] : undefined;
+  const folder = means
+    ? (/(?:^|\s)(~\/[^\s,;]*|\/[\w.-][^\s,;]*)/.exec(goal)?.[1] ?? homeFolder(goal))
+    : undefined;
   // A repository is where git runs, not what it is given
   if (folder && args.command === "git") args.cwd ??= folder;
   else if (folder) {
@@ -59,6 +61,16 @@ function commandArgs(input: BuildInput): Args | undefined {
   } else if (means && !(typeof args.args === "string" || Array.isArray(args.args))) return undefined;
   delete args.count;
   return args;
+}
+
+/** A folder of the home named by its name ("my Pictures folder", "Downloads"), as a path. */
+function homeFolder(goal: string): string | undefined {
+  const name = /\b(documents|downloads|desktop|pictures|photos|music|videos)\b/i
+    .exec(goal)?.[1]
+    ?.toLowerCase();
+  if (!name) return undefined;
+  const folder = name === "photos" ? "pictures" : name;
+  return `~/${folder[0]!.toUpperCase()}${folder.slice(1)}`;
 }
 
 /** What people ask of a repository, as the git command that answers it. */
@@ -130,6 +142,9 @@ const SHELL_INTENTS: IntentTable = {
         args: { terminal: true },
       },
       { t: "(use|run) the {command:program} command [to {tail:text}]", args: { terminal: true } },
+      // The program named first as the means, the goal after ("use du to see how big ~/Music
+      // is"): the goal's folder is the program's argument, as with "using du" said after
+      { t: "[can you|could you|please] use {command:cli} to {tail:text}", args: { means: true } },
       // A repository's last commit, or everything in it committed with a message
       {
         t: `(what was|what is|what's|show me|show|tell me|give me) the (last|latest|most recent|newest) commit ${REPO}`,

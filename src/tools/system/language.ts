@@ -328,6 +328,9 @@ const SYSTEM_INTENTS: IntentTable = {
     // Matched, never taught: taught, "screen" would lean every message to a notification
     shapes: [
       "(put|pop|flash|stick|throw) [up] a (message|note|notice|reminder) [up] on [the|my] screen (saying|that says|to say) {title}",
+      // The notification said as a noun phrase with its words, no verb ("just a small desktop
+      // popup saying …", "a desktop notification titled …"): "desktop" or "popup" names it
+      "[just|only] (a|an) [small|little|quick] [desktop] (popup|pop-up|pop up|desktop notification) (saying|that says|titled|with the title|called) {title} [please|then|instead]",
     ],
     samples: ["show a notification", "send me a desktop notification", "pop up an alert"],
   },

@@ -133,10 +133,22 @@ const WEB_INTENTS: IntentTable = {
   },
 };
 
+/** A YouTube video's own id, said without its link ("subtitles for video dQw…"). */
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+/** Who asks for captions: an order or a need ("I need the subtitles …"). */
+const WANTS = "[(get|give me|show me|fetch|pull|i need|i want|i would like|can i have)] [me] [the]";
+
 /** The slots as arguments, a language said by name given as its code (unknown names dropped). */
 function captionArgs(input: BuildInput): Args | undefined {
   const args: Args = {};
-  for (const [name, value] of Object.entries(input.values)) if (name !== "tail") args[name] = value;
+  for (const [name, value] of Object.entries(input.values))
+    if (name !== "tail" && name !== "video") args[name] = value;
+  // A video named by its bare id, as written: eleven letters, digits, "-" or "_"
+  if (input.values.video !== undefined) {
+    const id = input.matches.video?.raw.trim() ?? "";
+    if (!VIDEO_ID.test(id)) return undefined;
+    args.url = id;
+  }
   if (typeof args.language === "string") {
     const said = args.language.trim().toLowerCase();
     const code = LANGUAGE_CODES[said] ?? (/^[a-z]{2}(?:-[a-z]{2})?$/.test(said) ? said : undefined);
@@ -187,6 +199,11 @@ const YOUTUBE_INTENTS: IntentTable = {
         t: "[(get|give me|show me|fetch|pull)] [me] [the] {language:text} (subtitles|captions|transcript) (of|for|from) [the|this] [youtube] [video|clip] {url} [please] [{tail:text}]",
         args: {},
       },
+      // The video by its bare id after the word "video" (the build checks the id's shape), the
+      // language before or after it
+      `${WANTS} (subtitles|captions|transcript) in {language:text} (for|of|from) [the|this] [youtube] (video|clip) {video:text} [please]`,
+      `${WANTS} (subtitles|captions|transcript) (for|of|from) [the|this] [youtube] (video|clip) {video:text} in {language:text} [please]`,
+      `${WANTS} (subtitles|captions|transcript) (for|of|from) [the|this] [youtube] (video|clip) {video:text} [please]`,
     ],
     samples: [
       "what does that youtube video say",
