@@ -171,6 +171,20 @@ describe("a count said alone after a call that takes one", () => {
     });
   });
 
+  it("reads the count with the old one it replaces, after 'instead', or after a reaction", () => {
+    const search: NluCall = { tool: "web_search", args: { query: "night buses to leeds" } };
+    expect(parse("give me 12 results rather than 5", { lastCall: search })).toMatchObject({
+      tool: "web_search",
+      args: { query: "night buses to leeds", limit: 12 },
+    });
+    expect(parse("show 6 instead", { lastCall: search })).toMatchObject({ args: { limit: 6 } });
+    const summary: NluCall = { tool: "docs_summarize", args: { path: "~/lease.pdf" } };
+    expect(parse("way too much, only 2 points", { lastCall: summary })).toMatchObject({
+      tool: "docs_summarize",
+      args: { path: "~/lease.pdf", max_points: 2 },
+    });
+  });
+
   it("leaves a count no argument takes alone", () => {
     const summary: NluCall = { tool: "docs_summarize", args: { path: "~/minutes.pdf" } };
     expect(parse("just 4 pages", { lastCall: summary }).args?.max_points).toBeUndefined();

@@ -147,11 +147,14 @@ export function resolveFollowUp(
   const clause = clauseBeforeReason(said, cache);
   const answer = clause ? answerOf(clause, last, context, cache, env, catalog) : undefined;
   if (answer) return answer;
-  // "just 3 points" after a summary: the call's own count, when its tool has one for that noun
-  const counted = countCorrection(clause ?? said, last, catalog) ?? typedSwap(said, last, cache);
-  if (counted) return { calls: [counted], missing: [] };
-  // "too dark, make it 70": a reaction, then the correction itself
+  // "too dark, make it 70", "too long, just 3 points": a reaction, then the correction itself
   const after = clauseAfterReaction(said, cache);
+  // "just 3 points" after a summary: the call's own count, when its tool has one for that noun
+  const counted =
+    countCorrection(clause ?? said, last, catalog) ??
+    (after ? countCorrection(after, last, catalog) : undefined) ??
+    typedSwap(said, last, cache);
+  if (counted) return { calls: [counted], missing: [] };
   const corrected = after ? answerOf(after, last, context, cache, env, catalog) : undefined;
   if (corrected) return corrected;
   const edited =

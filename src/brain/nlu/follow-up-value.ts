@@ -85,9 +85,13 @@ export function dayAfterLast(rest: readonly string[], last: NluCall, env: SlotEn
   return { iso, date: day, hasTime: false, instant: new Date(iso) };
 }
 
-/** "just 3 points", "show me 10 passages instead", "only the next ten": a count said alone. */
+/**
+ * "just 3 points", "show me 10 passages instead", "only the next ten": a count said alone. The
+ * old count may follow as what the new one replaces ("10 not 5", "8 rather than 5"); a word that
+ * only closes the turn is never the noun counted ("8 instead").
+ */
 const COUNT =
-  /^(?:(?:ok|okay|no|actually|just|only|then|please|now|but|give me|show me|make it|i only need|i just need)\s+)*(?:the\s+)?(?:(?:first|next|top|last|main|best)\s+)?(\S+)(?:\s+(?:most important|main|key|best|top|important|biggest|latest|next|first))?(?:\s+([a-z]+))?(?:\s+(?:instead|please|then|only|max|tops|at most))*$/;
+  /^(?:(?:ok|okay|no|actually|just|only|then|please|now|but|(?:give|show|get|send)(?: me)?|make it|i only need|i just need)\s+)*(?:the\s+)?(?:(?:first|next|top|last|main|best)\s+)?(\S+)(?:\s+(?:most important|main|key|best|top|important|biggest|latest|next|first))?(?:\s+(?!(?:instead|please|then|only|max|tops|not|rather)\b)([a-z]+))?(?:\s+(?:instead|please|then|only|max|tops|at most))*(?:\s+(?:not|instead of|rather than)\s+\S+)?$/;
 
 /** Count arguments a bare count fits when its noun names none ("the next ten"). */
 const COUNT_NAME = /^(?:limit|count|max_\w+|top|n|number)$/;
