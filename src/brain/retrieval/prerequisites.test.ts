@@ -168,3 +168,30 @@ describe("prerequisite shapes", () => {
     );
   });
 });
+
+describe("a fact of the day only the web holds (model22)", () => {
+  it("searches for the rate when a sum in one currency is asked in another", () => {
+    expect(fixture.top({ text: "the hotel quoted 4,800 baht a night, roughly how many euros is that" }, 5)).toContain(
+      "web_search",
+    );
+  });
+
+  it("reads pounds beside a weight as no currency", () => {
+    const money = fixture.rankOf({ text: "what are 30 dollars in pounds" }, "web_search");
+    const weight = fixture.rankOf({ text: "what are 30 kilos in pounds" }, "web_search");
+    expect(weight).toBeGreaterThan(money);
+  });
+
+  it("searches for a standing figure unless a page or a mail holds it", () => {
+    const asked = fixture.rankOf({ text: "the current duty rate on imported olive oil" }, "web_search");
+    const onPage = fixture.rankOf({ text: "the current duty rate shown on this page" }, "web_search");
+    expect(asked).toBeLessThan(5);
+    expect(onPage).toBeGreaterThan(asked);
+  });
+
+  it("searches and reads the page for a flight's state", () => {
+    const top = fixture.top({ text: "my sister lands on LH 2471 tonight, is it running late" }, 6);
+    expect(top).toContain("web_search");
+    expect(top).toContain("web_fetch");
+  });
+});

@@ -1,6 +1,7 @@
 import { lookupsOf } from "./companions.js";
 import { wordsOf } from "./terms.js";
 import type { CatalogTool, RankedTool } from "./tool-index.js";
+import { worldFact } from "./world-facts.js";
 
 /**
  * How close to the step that needs it a prerequisite is placed: its score is raised to this
@@ -306,6 +307,10 @@ export class Prerequisites {
       raise(this.webSearch, top);
       raise(this.pageReader, top);
     }
+    // A fact of the day no local tool holds: the search and the page it finds (world-facts.ts)
+    const fact = this.webSearch ? worldFact(text) : undefined;
+    if (fact) raise(this.webSearch, top);
+    if (fact === "page") raise(this.pageReader, top);
     if (this.isolatedRunner && RUN_APART.test(text)) raise(this.isolatedRunner, top);
     if (TO_DEVICES.test(text)) for (const notifier of this.notifiers) raise(notifier, top);
     if (this.documentSearch && ownDocuments(text)) raise(this.documentSearch, top);
