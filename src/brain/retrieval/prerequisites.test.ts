@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CatalogIndexFixture } from "../../testing/catalog-index.js";
+import { sendsNamedFile } from "./attachments.js";
 
 /** Steps a request needs without naming them, placed under the step that needs them. */
 const fixture = new CatalogIndexFixture();
@@ -171,9 +172,9 @@ describe("prerequisite shapes", () => {
 
 describe("a fact of the day only the web holds (model22)", () => {
   it("searches for the rate when a sum in one currency is asked in another", () => {
-    expect(fixture.top({ text: "the hotel quoted 4,800 baht a night, roughly how many euros is that" }, 5)).toContain(
-      "web_search",
-    );
+    expect(
+      fixture.top({ text: "the hotel quoted 4,800 baht a night, roughly how many euros is that" }, 5),
+    ).toContain("web_search");
   });
 
   it("reads pounds beside a weight as no currency", () => {
@@ -193,5 +194,23 @@ describe("a fact of the day only the web holds (model22)", () => {
     const top = fixture.top({ text: "my sister lands on LH 2471 tonight, is it running late" }, 6);
     expect(top).toContain("web_search");
     expect(top).toContain("web_fetch");
+  });
+});
+
+describe("a file to send named by its kind (model22)", () => {
+  it("finds the file when a sending step names a kind of document", () => {
+    expect(fixture.top({ text: "mail the landlord the gas safety certificate" }, 5)).toContain(
+      "files_search",
+    );
+    expect(fixture.top({ text: "please forward the signed tenancy contract to Imogen" }, 5)).toContain(
+      "files_search",
+    );
+  });
+
+  it("reads a mail received, a rule or a written path as no file to find", () => {
+    expect(sendsNamedFile("mail the landlord the gas safety certificate")).toBe(true);
+    expect(sendsNamedFile("did the landlord send the gas safety certificate yet")).toBe(false);
+    expect(sendsNamedFile("when a mail arrives with a receipt in it, file the amount")).toBe(false);
+    expect(sendsNamedFile("mail the landlord the certificate at ~/Home/gas-safety.pdf")).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { sendsNamedFile } from "./attachments.js";
 import { lookupsOf } from "./companions.js";
 import { wordsOf } from "./terms.js";
 import type { CatalogTool, RankedTool } from "./tool-index.js";
@@ -288,6 +289,8 @@ export class Prerequisites {
     const search = this.fileFinders.filter((name) => /_search$/.test(name));
     if (reader && !WRITTEN_PATH.test(text))
       raise(best(search.length > 0 ? search : this.fileFinders), reader.score);
+    // A file to attach named by its kind ("email Kemal the June invoice"): found by its words (attachments.ts)
+    if (sendsNamedFile(text)) raise(best(search.length > 0 ? search : this.fileFinders), top);
     const reacher = lead.find((t) => this.personReachers.has(t.name));
     if (reacher && this.roleAnswer && this.namesRole(text)) raise(this.roleAnswer, reacher.score);
     if (!reacher && this.deliversToName(text)) {
