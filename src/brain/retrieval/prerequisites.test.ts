@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CatalogIndexFixture } from "../../testing/catalog-index.js";
 import { sendsNamedFile } from "./attachments.js";
+import { namesByRinging } from "./ringing.js";
 
 /** Steps a request needs without naming them, placed under the step that needs them. */
 const fixture = new CatalogIndexFixture();
@@ -212,5 +213,20 @@ describe("a file to send named by its kind (model22)", () => {
     expect(sendsNamedFile("did the landlord send the gas safety certificate yet")).toBe(false);
     expect(sendsNamedFile("when a mail arrives with a receipt in it, file the amount")).toBe(false);
     expect(sendsNamedFile("mail the landlord the certificate at ~/Home/gas-safety.pdf")).toBe(false);
+  });
+});
+
+describe("an alert named by its ringing (model22)", () => {
+  it("reads a thing that rang or went off as one to find among what rang", () => {
+    expect(namesByRinging("the kitchen thing rang twice in the night, cancel it")).toBe(true);
+    expect(namesByRinging("which one went off during the meeting")).toBe(true);
+    expect(fixture.top({ text: "the kitchen thing rang twice in the night, cancel it" }, 6)).toContain(
+      "alerts_list",
+    );
+  });
+
+  it("reads a person who rang, or a ringing still to come, as no alert to find", () => {
+    expect(namesByRinging("Mr Abebe rang about the boiler")).toBe(false);
+    expect(namesByRinging("how long until the bread one goes off")).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { sendsNamedFile } from "./attachments.js";
 import { lookupsOf } from "./companions.js";
+import { namesByRinging, RINGING_LIST } from "./ringing.js";
 import { wordsOf } from "./terms.js";
 import type { CatalogTool, RankedTool } from "./tool-index.js";
 import { worldFact } from "./world-facts.js";
@@ -167,6 +168,8 @@ export class Prerequisites {
   private readonly recordKeepers: string[] = [];
   /** The tool that runs a step before each calendar event (a parameter timed before an event). */
   private readonly eventTrigger: string | undefined;
+  /** The tool that lists what is ringing or was missed (its description begins so). */
+  private readonly ringingList: string | undefined;
   /** The tool that searches the web (its description says so). */
   private readonly webSearch: string | undefined;
   /** The tool of the same group its description says opens a result (the page read after the search). */
@@ -226,6 +229,7 @@ export class Prerequisites {
         (p) => typeof p.description === "string" && /\bbefore an? (?:calendar )?event\b/i.test(p.description),
       ),
     )?.name;
+    this.ringingList = catalog.find((t) => RINGING_LIST.test(t.description))?.name;
     const web = catalog.find((t) => /^search the web\b/i.test(t.description));
     this.webSearch = web?.name;
     this.pageReader = catalog.find(
@@ -314,6 +318,7 @@ export class Prerequisites {
     const fact = this.webSearch ? worldFact(text) : undefined;
     if (fact) raise(this.webSearch, top);
     if (fact === "page") raise(this.pageReader, top);
+    if (this.ringingList && namesByRinging(text)) raise(this.ringingList, top);
     if (this.isolatedRunner && RUN_APART.test(text)) raise(this.isolatedRunner, top);
     if (TO_DEVICES.test(text)) for (const notifier of this.notifiers) raise(notifier, top);
     if (this.documentSearch && ownDocuments(text)) raise(this.documentSearch, top);
