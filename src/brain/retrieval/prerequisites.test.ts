@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CatalogIndexFixture } from "../../testing/catalog-index.js";
+import { sendsNamedFile } from "./attachments.js";
+import { namesByRinging } from "./ringing.js";
 
 /** Steps a request needs without naming them, placed under the step that needs them. */
 const fixture = new CatalogIndexFixture();
@@ -166,5 +168,65 @@ describe("prerequisite shapes", () => {
     expect(fixture.top({ text: "the bike chain keeps slipping, how can I fix it myself" }, 5)).toContain(
       "web_search",
     );
+  });
+});
+
+describe("a fact of the day only the web holds (model22)", () => {
+  it("searches for the rate when a sum in one currency is asked in another", () => {
+    expect(
+      fixture.top({ text: "the hotel quoted 4,800 baht a night, roughly how many euros is that" }, 5),
+    ).toContain("web_search");
+  });
+
+  it("reads pounds beside a weight as no currency", () => {
+    const money = fixture.rankOf({ text: "what are 30 dollars in pounds" }, "web_search");
+    const weight = fixture.rankOf({ text: "what are 30 kilos in pounds" }, "web_search");
+    expect(weight).toBeGreaterThan(money);
+  });
+
+  it("searches for a standing figure unless a page or a mail holds it", () => {
+    const asked = fixture.rankOf({ text: "the current duty rate on imported olive oil" }, "web_search");
+    const onPage = fixture.rankOf({ text: "the current duty rate shown on this page" }, "web_search");
+    expect(asked).toBeLessThan(5);
+    expect(onPage).toBeGreaterThan(asked);
+  });
+
+  it("searches and reads the page for a flight's state", () => {
+    const top = fixture.top({ text: "my sister lands on LH 2471 tonight, is it running late" }, 6);
+    expect(top).toContain("web_search");
+    expect(top).toContain("web_fetch");
+  });
+});
+
+describe("a file to send named by its kind (model22)", () => {
+  it("finds the file when a sending step names a kind of document", () => {
+    expect(fixture.top({ text: "mail the landlord the gas safety certificate" }, 5)).toContain(
+      "files_search",
+    );
+    expect(fixture.top({ text: "please forward the signed tenancy contract to Imogen" }, 5)).toContain(
+      "files_search",
+    );
+  });
+
+  it("reads a mail received, a rule or a written path as no file to find", () => {
+    expect(sendsNamedFile("mail the landlord the gas safety certificate")).toBe(true);
+    expect(sendsNamedFile("did the landlord send the gas safety certificate yet")).toBe(false);
+    expect(sendsNamedFile("when a mail arrives with a receipt in it, file the amount")).toBe(false);
+    expect(sendsNamedFile("mail the landlord the certificate at ~/Home/gas-safety.pdf")).toBe(false);
+  });
+});
+
+describe("an alert named by its ringing (model22)", () => {
+  it("reads a thing that rang or went off as one to find among what rang", () => {
+    expect(namesByRinging("the kitchen thing rang twice in the night, cancel it")).toBe(true);
+    expect(namesByRinging("which one went off during the meeting")).toBe(true);
+    expect(fixture.top({ text: "the kitchen thing rang twice in the night, cancel it" }, 6)).toContain(
+      "alerts_list",
+    );
+  });
+
+  it("reads a person who rang, or a ringing still to come, as no alert to find", () => {
+    expect(namesByRinging("Mr Abebe rang about the boiler")).toBe(false);
+    expect(namesByRinging("how long until the bread one goes off")).toBe(false);
   });
 });

@@ -1,6 +1,9 @@
+import { sendsNamedFile } from "./attachments.js";
 import { lookupsOf } from "./companions.js";
+import { namesByRinging, RINGING_LIST } from "./ringing.js";
 import { wordsOf } from "./terms.js";
 import type { CatalogTool, RankedTool } from "./tool-index.js";
+import { worldFact } from "./world-facts.js";
 
 /**
  * How close to the step that needs it a prerequisite is placed: its score is raised to this
@@ -165,6 +168,8 @@ export class Prerequisites {
   private readonly recordKeepers: string[] = [];
   /** The tool that runs a step before each calendar event (a parameter timed before an event). */
   private readonly eventTrigger: string | undefined;
+  /** The tool that lists what is ringing or was missed (its description begins so). */
+  private readonly ringingList: string | undefined;
   /** The tool that searches the web (its description says so). */
   private readonly webSearch: string | undefined;
   /** The tool of the same group its description says opens a result (the page read after the search). */
@@ -224,6 +229,7 @@ export class Prerequisites {
         (p) => typeof p.description === "string" && /\bbefore an? (?:calendar )?event\b/i.test(p.description),
       ),
     )?.name;
+    this.ringingList = catalog.find((t) => RINGING_LIST.test(t.description))?.name;
     const web = catalog.find((t) => /^search the web\b/i.test(t.description));
     this.webSearch = web?.name;
     this.pageReader = catalog.find(
@@ -287,6 +293,8 @@ export class Prerequisites {
     const search = this.fileFinders.filter((name) => /_search$/.test(name));
     if (reader && !WRITTEN_PATH.test(text))
       raise(best(search.length > 0 ? search : this.fileFinders), reader.score);
+    // A file to attach named by its kind ("email Kemal the June invoice"): found by its words (attachments.ts)
+    if (sendsNamedFile(text)) raise(best(search.length > 0 ? search : this.fileFinders), top);
     const reacher = lead.find((t) => this.personReachers.has(t.name));
     if (reacher && this.roleAnswer && this.namesRole(text)) raise(this.roleAnswer, reacher.score);
     if (!reacher && this.deliversToName(text)) {
@@ -306,6 +314,11 @@ export class Prerequisites {
       raise(this.webSearch, top);
       raise(this.pageReader, top);
     }
+    // A fact of the day no local tool holds: the search and the page it finds (world-facts.ts)
+    const fact = this.webSearch ? worldFact(text) : undefined;
+    if (fact) raise(this.webSearch, top);
+    if (fact === "page") raise(this.pageReader, top);
+    if (this.ringingList && namesByRinging(text)) raise(this.ringingList, top);
     if (this.isolatedRunner && RUN_APART.test(text)) raise(this.isolatedRunner, top);
     if (TO_DEVICES.test(text)) for (const notifier of this.notifiers) raise(notifier, top);
     if (this.documentSearch && ownDocuments(text)) raise(this.documentSearch, top);
