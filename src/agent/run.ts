@@ -5,6 +5,7 @@ import type { JarvisConfig } from "../config/schema.js";
 import type { Clock } from "../core/clock.js";
 import type { EmitFn } from "../core/events.js";
 import type { IdGenerator } from "../core/ids.js";
+import type { UserVocabulary } from "../core/language.js";
 import type { Logger } from "../core/logger.js";
 import type { AuditLog } from "../gate/audit.js";
 import type { Gate, RunScope } from "../gate/gate.js";
@@ -50,6 +51,8 @@ export interface AgentDeps extends Omit<AgentRuntime, "db"> {
   pid: number;
   /** The user's IANA time zone, resolved once (Intl lookups are slow per call). */
   timezone: string;
+  /** The person's own names (their lists) the NLU reads as values, read at every turn since they change. */
+  vocabulary?: (() => UserVocabulary) | undefined;
 }
 
 export interface RunInit {

@@ -4,6 +4,7 @@ import { type ToolEmbedder, ToolRetriever } from "../brain/retrieval/retriever.j
 import { JarvisError } from "../core/errors.js";
 import type { JarvisEvent } from "../core/events.js";
 import { MemoryHandleStore } from "../core/handles.js";
+import type { UserVocabulary } from "../core/language.js";
 import type { ConfirmationBroker } from "../gate/confirm.js";
 import { mergeTaint } from "../gate/scope.js";
 import type { PromptSection } from "./context.js";
@@ -48,6 +49,8 @@ export interface AgentServiceOptions {
   /** The process that owns runs started here (a crashed owner makes them resumable). */
   pid?: number;
   isAlive?: (pid: number) => boolean;
+  /** The person's own names (their lists) the NLU reads as values; read at every turn. */
+  vocabulary?: () => UserVocabulary;
 }
 
 const MAX_INPUT_CHARS = 20_000;
@@ -102,6 +105,7 @@ export class AgentService {
       promptSections: options.promptSections,
       pid: options.pid ?? process.pid,
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      vocabulary: options.vocabulary,
     };
     this.launcher = new RunLauncher(this.deps);
   }
@@ -317,6 +321,16 @@ export class AgentService {
     });
   }
 
+  /** The person's own names; a store that cannot be read costs those names, never the reading. */
+  private vocabulary(): UserVocabulary | undefined {
+    try {
+      return this.deps.vocabulary?.();
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, "the person's own names could not be read; reading without them");
+      return undefined;
+    }
+  }
+
   /** Settings that answer what a tool's language would otherwise ask once (a default city). */
   private defaults(): Record<string, unknown> {
     const city = this.deps.config.weather.default_city;
@@ -324,8 +338,10 @@ export class AgentService {
   }
 
   private parse(text: string, session: SessionRecord): NluResult {
+    const vocabulary = this.vocabulary();
     try {
       return this.deps.nlu.parse(text, {
+        ...(vocabulary ? { vocabulary } : {}),
         handles: MemoryHandleStore.fromJSON(session.handles)
           .list()
           .map((h) => ({ handle: h.handle, kind: h.kind, label: h.label })),

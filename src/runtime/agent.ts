@@ -5,8 +5,10 @@ import type { MemoryHook } from "../agent/types.js";
 import type { ModelRouter } from "../brain/models/router.js";
 import type { BuildOptions } from "../brain/nlu/build.js";
 import type { Nlu } from "../brain/nlu/types.js";
+import type { UserVocabulary } from "../core/language.js";
 import type { Logger } from "../core/logger.js";
 import type { ToolDefinition } from "../core/tool.js";
+import { ListStore } from "../tools/lists/store.js";
 import type { Runtime } from "./runtime.js";
 
 /**
@@ -26,7 +28,19 @@ export async function openAgentService(runtime: Runtime): Promise<AgentService> 
     models,
     memory,
     promptSections: () => runtime.extensions?.skills.promptSections() ?? [],
+    vocabulary: userVocabularyOf(runtime),
   });
+}
+
+/**
+ * The person's own names the NLU reads as values ("add pegs to camping" when a list is called
+ * camping): read from the store at every turn, since lists are made and renamed as the
+ * session goes. Local and cheap (one indexed read); remote address books and calendars are not
+ * asked on every turn.
+ */
+export function userVocabularyOf(runtime: Pick<Runtime, "db" | "clock">): () => UserVocabulary {
+  const lists = new ListStore(runtime.db, runtime.clock);
+  return () => ({ lists: new Set(lists.names()) });
 }
 
 /**

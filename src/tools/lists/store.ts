@@ -43,6 +43,11 @@ export class ListStore {
       .all() as ListInfo[];
   }
 
+  /** Every list's name, nothing else: read at each turn for the NLU (the person's own names are values). */
+  names(): string[] {
+    return (this.db.prepare("SELECT name FROM lists").all() as Array<{ name: string }>).map((r) => r.name);
+  }
+
   find(name: string): ListInfo | undefined {
     return this.lists().find((l) => l.name === name);
   }
