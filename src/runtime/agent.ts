@@ -35,7 +35,7 @@ export async function openAgentService(runtime: Runtime): Promise<AgentService> 
 /**
  * The person's own names the NLU reads as values ("add pegs to camping" when a list is called
  * camping): read from the store at every turn, since lists are made and renamed as the
- * session goes. Local and cheap (one indexed read); remote address books and calendars are not
+ * session goes. Local and cheap (one read of the names); remote address books and calendars are not
  * asked on every turn.
  */
 export function userVocabularyOf(runtime: Pick<Runtime, "db" | "clock">): () => UserVocabulary {
