@@ -341,6 +341,16 @@ export function loadDevEveryday19(): BlindCase[] {
   return loadEveryday("dev-everyday19.jsonl");
 }
 
+/** The twentieth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday20(): BlindCase[] {
+  return loadEveryday("dev-everyday20.jsonl");
+}
+
+/** The twenty-first development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday21(): BlindCase[] {
+  return loadEveryday("dev-everyday21.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

@@ -29,6 +29,8 @@ import {
   loadDevEveryday17,
   loadDevEveryday18,
   loadDevEveryday19,
+  loadDevEveryday20,
+  loadDevEveryday21,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -71,6 +73,8 @@ const everyday = [
   ...loadDevEveryday17().map((c) => ({ set: "dev-everyday17", c })),
   ...loadDevEveryday18().map((c) => ({ set: "dev-everyday18", c })),
   ...loadDevEveryday19().map((c) => ({ set: "dev-everyday19", c })),
+  ...loadDevEveryday20().map((c) => ({ set: "dev-everyday20", c })),
+  ...loadDevEveryday21().map((c) => ({ set: "dev-everyday21", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

@@ -32,6 +32,8 @@ import {
   loadDevEveryday17,
   loadDevEveryday18,
   loadDevEveryday19,
+  loadDevEveryday20,
+  loadDevEveryday21,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -118,6 +120,8 @@ breakdown(loadDevEveryday16(), "dev-everyday16 (development after its untuned sc
 breakdown(loadDevEveryday17(), "dev-everyday17 (development after its untuned score)", true);
 breakdown(loadDevEveryday18(), "dev-everyday18 (development after its untuned score)", true);
 breakdown(loadDevEveryday19(), "dev-everyday19 (development after its untuned score)", true);
+breakdown(loadDevEveryday20(), "dev-everyday20 (development after its untuned score)", true);
+breakdown(loadDevEveryday21(), "dev-everyday21 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

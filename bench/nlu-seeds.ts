@@ -67,6 +67,8 @@ const everyday = [
   "dev-everyday17",
   "dev-everyday18",
   "dev-everyday19",
+  "dev-everyday20",
+  "dev-everyday21",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

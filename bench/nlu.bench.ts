@@ -41,6 +41,8 @@ import {
   loadDevEveryday17,
   loadDevEveryday18,
   loadDevEveryday19,
+  loadDevEveryday20,
+  loadDevEveryday21,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -228,6 +230,14 @@ const devEveryday19 = scoreBlind(loadDevEveryday19(), nlu, bands, groupOfTool, {
   name: "dev_everyday19 (nineteenth independent writer, the whole catalog, eight personas incl. a night taxi driver, a parish council clerk, a nursing student and a florist, a warehouse picker, a voice user with Parkinson's, a hearing aid's phone transcript, non-native speakers of Portuguese, Thai or Greek; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday20 = scoreBlind(loadDevEveryday20(), nlu, bands, groupOfTool, {
+  name: "dev_everyday20 (twentieth independent writer, the whole catalog, eight personas incl. a school bus driver, a legal secretary, a sixth-former, a baker, a delivery cyclist, a stroke survivor using voice, a smart speaker in a noisy kitchen, non-native speakers of Japanese, Arabic or Hungarian; development figures after its untuned score)",
+  listMisses: true,
+});
+const devEveryday21 = scoreBlind(loadDevEveryday21(), nlu, bands, groupOfTool, {
+  name: "dev_everyday21 (twenty-first independent writer, the whole catalog, eight personas incl. airline cabin crew, a teaching assistant, a retired bus mechanic, a freelance translator, a night carer, a person with dyspraxia typing fast, a car dashboard transcript, non-native speakers of Korean, Romanian or Yoruba; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -253,6 +263,8 @@ if (quick) {
     devEveryday17,
     devEveryday18,
     devEveryday19,
+    devEveryday20,
+    devEveryday21,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -341,6 +353,8 @@ writeResult("nlu", {
   dev_everyday17: devEveryday17,
   dev_everyday18: devEveryday18,
   dev_everyday19: devEveryday19,
+  dev_everyday20: devEveryday20,
+  dev_everyday21: devEveryday21,
   suites,
   own_commands: own,
 });
