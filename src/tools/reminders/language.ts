@@ -255,6 +255,66 @@ const REMINDER_EDIT_INTENTS: IntentTable = {
   },
 };
 
+/** "the second reminder" with its article and noun taken by the shape: a place, not a title. */
+const PLACE_WORD =
+  /^(?:first|second|third|fourth|fifth|top|bottom|last|next|latest|newest|\d+(?:st|nd|rd|th))$/i;
+
+/** A reminder's own title as said, its quotes taken off ("'ring Gary'" is ring Gary). */
+const unquoted = (said: unknown): string | undefined =>
+  typeof said === "string"
+    ? said
+        .trim()
+        .replace(/^["'‘“]|["'’”.!?]+$/g, "")
+        .trim() || undefined
+    : undefined;
+
+/** Verbs that give a thing that exists a new time. */
+const MOVE = "(move|change|shift|push|switch|reschedule|bump)";
+
+/**
+ * A reminder that exists, named by its title, with a new value (issue 16, things named by their
+ * name): "move the plumber reminder to thursday", "change the reminder 'call the bank' to 5pm",
+ * "rename the reminder bread to rye bread". The word "reminder" names which kind of thing it is,
+ * so these never reach the calendar's moves or make a second reminder beside the first; a
+ * position in a listing ("the second reminder") is a handle to ask for, not a title.
+ */
+const REMINDER_CHANGE_INTENTS: IntentTable = {
+  reminders_update: {
+    ask: {
+      id: 'Which reminder? Ask me to show them first, then say which one (for example "the second one").',
+    },
+    accepts: { id: ["e"] },
+    describe: ({ id, due, title }, env) => {
+      const which = typeof id === "string" && !id.startsWith("#") ? `"${id}"` : "that reminder";
+      if (typeof title === "string") return `Rename ${which} to "${title}"`;
+      return typeof due === "string" ? `Move ${which} to ${spokenWhen(due, env)}` : undefined;
+    },
+    // Matched, never taught: taught, "move X to Y" would lean every move to a reminder
+    shapes: [
+      `${MOVE} [the|my] {id:text} reminder (to|for|till|until) {due}`,
+      `${MOVE} [the|my] reminder [called|named|for|about] {id:text} (to|for|till|until) {due}`,
+      "(rename|retitle) [the|my] reminder [called|named] {id:text} (to|as) {title:text}",
+      "(rename|retitle) [the|my] {id:text} reminder (to|as) {title:text}",
+      "(change|edit) [the|my] reminder [called|named] {id:text} (so it says|to say|to read) {title:text}",
+    ],
+    build: (input) => {
+      const id = unquoted(input.values.id);
+      // A reminder not made yet ("a new reminder") names nothing to change
+      if (
+        !id ||
+        POSITION.test(id) ||
+        PLACE_WORD.test(id) ||
+        /^(?:(?:the|my|a|an|that|this|it|new)\b\s*)+$|^(?:a|an|new)\s/i.test(id)
+      )
+        return undefined;
+      const title = unquoted(input.values.title);
+      if (title) return { id, title };
+      if (!isWhen(input.values.due)) return undefined;
+      return { id, due: officeHours(input.values.due, input.matches.due?.raw ?? "", input.env).iso };
+    },
+  },
+};
+
 const REMIND_LEAD =
   /^(?:please |can you |could you |will you )*(?:remind me|(?:nudge|prod|poke|jog) me|give me a (?:nudge|prod|shout)|set a reminder|make a reminder|add a reminder|reminder)(?: (?:to|about|of|that|for))?$/;
 
@@ -328,4 +388,7 @@ function namedList(
   return undefined;
 }
 
-export const REMINDERS_LANGUAGE = withPhrasings(byTool(REMINDER_INTENTS, REMINDER_EDIT_INTENTS), SAMPLES);
+export const REMINDERS_LANGUAGE = withPhrasings(
+  byTool(REMINDER_INTENTS, REMINDER_EDIT_INTENTS, REMINDER_CHANGE_INTENTS),
+  SAMPLES,
+);
