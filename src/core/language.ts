@@ -46,6 +46,8 @@ export interface ZoneClock {
 export interface UserVocabulary {
   contacts?: ReadonlySet<string>;
   lists?: ReadonlySet<string>;
+  /** The names of the routines the person made, as stored. */
+  routines?: ReadonlySet<string>;
   calendars?: ReadonlySet<string>;
   /** File names (lower case) → their paths. */
   files?: ReadonlyMap<string, string>;

@@ -8,6 +8,7 @@ import type { Nlu } from "../brain/nlu/types.js";
 import type { UserVocabulary } from "../core/language.js";
 import type { Logger } from "../core/logger.js";
 import type { ToolDefinition } from "../core/tool.js";
+import { RoutineStore } from "../tasks/store.js";
 import { ListStore } from "../tools/lists/store.js";
 import type { Runtime } from "./runtime.js";
 
@@ -34,13 +35,14 @@ export async function openAgentService(runtime: Runtime): Promise<AgentService> 
 
 /**
  * The person's own names the NLU reads as values ("add pegs to camping" when a list is called
- * camping): read from the store at every turn, since lists are made and renamed as the
- * session goes. Local and cheap (one read of the names); remote address books and calendars are not
+ * camping, "run the bins now" when a routine is called bins): read from the store at every turn,
+ * since lists and routines are made and renamed as the session goes. Local and cheap (one read of the names); remote address books and calendars are not
  * asked on every turn.
  */
 export function userVocabularyOf(runtime: Pick<Runtime, "db" | "clock">): () => UserVocabulary {
   const lists = new ListStore(runtime.db, runtime.clock);
-  return () => ({ lists: new Set(lists.names()) });
+  const routines = new RoutineStore(runtime.db);
+  return () => ({ lists: new Set(lists.names()), routines: new Set(routines.names()) });
 }
 
 /**

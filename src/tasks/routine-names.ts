@@ -1,3 +1,4 @@
+import type { LanguageEnv } from "../brain/nlu/language/index.js";
 import type { IntentTable } from "../tools/language.js";
 
 const text = (value: unknown) =>
@@ -25,6 +26,17 @@ export const START_AGAIN = [
   "(start|restart) [the|my] {id:label} (routine|automation) (up again|back up)",
   `(turn|switch) [the|my] {id:label} ${ROUTINE_KIND} back on`,
 ].flatMap((shape) => [`${shape} [please]`, `${shape} ${WHY}`]);
+
+/**
+ * A routine the person made, named bare ("run the bins now" when they have a routine called
+ * bins): the name as they stored it, or undefined when they have none of that name. Only the
+ * person's own routine names (read from the store at each turn) stand without the word
+ * "routine", since "pause the bins" names nothing to Jarvis otherwise.
+ */
+function ownRoutine(said: string, env: LanguageEnv): string | undefined {
+  const wanted = said.toLowerCase();
+  return [...(env.user?.routines ?? [])].find((name) => name.toLowerCase() === wanted);
+}
 
 /**
  * A routine named by the person ("the morning briefing routine", "my Halden mail automation"):
@@ -61,11 +73,20 @@ export function routineByName(
         `${verbs} [the|my] ${ROUTINE} (called|named) {id:label} [now|for now|please]`,
         ...byKind,
         ...more,
+        {
+          t: `${verbs} [the|my] {id:label} [back on|again|now|right now|for now|please]`,
+          args: { bare: true },
+        },
+        { t: `${verbs} [the|my] {id:label} [back on|again|now|for now] ${WHY}`, args: { bare: true } },
       ],
       askShapes: [`${verbs} (a|my|the) ${ROUTINE}`, `${verbs} one of my (routines|automations)`],
       build: (input) => {
         const id = text(input.values.id);
         if (!id || /^(?:a|an|my|the|this|that|every|all)$/i.test(id)) return undefined;
+        if (input.fixed.bare === true) {
+          const own = ownRoutine(id, input.env);
+          return own ? { id: own } : undefined;
+        }
         // Named by its kind, the kind is part of its name ("morning briefing")
         const kind = new RegExp(
           `\\b${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s+(${KIND_WORDS})\\b`,

@@ -161,6 +161,14 @@ export class RoutineStore {
     );
   }
 
+  /** Every routine's name, nothing else: read at each turn for the NLU (the person's own names are values). */
+  names(): string[] {
+    return this.sql
+      .get<[], { name: string }>("SELECT name FROM routines")
+      .all()
+      .map((r) => r.name);
+  }
+
   list(): RoutineRecord[] {
     return this.sql
       .get<[], RoutineRow>("SELECT * FROM routines ORDER BY created_at, id")

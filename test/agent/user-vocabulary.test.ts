@@ -5,6 +5,7 @@ import { silentLogger } from "../../src/core/logger.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import { userVocabularyOf } from "../../src/runtime/agent.js";
 import { createRuntime, type Runtime } from "../../src/runtime/runtime.js";
+import { RoutineStore } from "../../src/tasks/store.js";
 import { collect } from "../../src/testing/agent-harness.js";
 import { createTempHome, type TempHome } from "../../src/testing/home.js";
 import { ListStore } from "../../src/tools/lists/store.js";
@@ -72,5 +73,70 @@ describe("the person's own list names as values", () => {
       agent.startTurn({ text: "set a timer for 4 minutes", source: "test", broker: approve }),
     );
     expect(result.status).toBe("finished");
+  });
+});
+
+/** A routine the person made, stored as the routines tool stores it (what it does is no matter here). */
+function made(runtime: Runtime, name: string): string {
+  const now = runtime.clock.now();
+  const id = `routine-${name.replace(/\W+/g, "-")}`;
+  new RoutineStore(runtime.db).insert({
+    id,
+    name,
+    spec: {
+      name,
+      trigger: { type: "webhook" },
+      timezone: "UTC",
+      conditions: [],
+      action: { type: "agent", request: "tell me the time" },
+      grants: [],
+      catchUp: "skip",
+      concurrency: "single",
+    },
+    status: "active",
+    runs: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    timeMs: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+describe("the person's own routine names as values", () => {
+  const statusOf = (runtime: Runtime, id: string) => new RoutineStore(runtime.db).get(id)?.status;
+
+  it("pauses and resumes a routine the person made, named bare, and no other", async () => {
+    const { runtime, agent } = open();
+    const gym = made(runtime, "gym check");
+    const other = made(runtime, "plant watering");
+    await collect(agent.startTurn({ text: "pause gym check", source: "test", broker: approve }));
+    expect(statusOf(runtime, gym)).toBe("paused");
+    expect(statusOf(runtime, other)).toBe("active");
+    await collect(agent.startTurn({ text: "turn the gym check back on", source: "test", broker: approve }));
+    expect(statusOf(runtime, gym)).toBe("active");
+    expect(statusOf(runtime, other)).toBe("active");
+  });
+
+  it("runs a routine named bare: the run tool is called with that routine, and none other is changed", async () => {
+    const { runtime, agent } = open();
+    made(runtime, "tea break");
+    const other = made(runtime, "plant watering");
+    const { events } = await collect(
+      agent.startTurn({ text: "run tea break now", source: "test", broker: approve }),
+    );
+    const started = events.flatMap((e) => (e.type === "tool_started" ? [e.data] : []));
+    expect(started.map((s) => s.tool)).toEqual(["routines_run"]);
+    expect(started[0]?.doing).toContain("tea break");
+    expect(statusOf(runtime, other)).toBe("active");
+  });
+
+  it("a name the person never gave a routine is not taken for one", async () => {
+    const { runtime, agent } = open();
+    const gym = made(runtime, "gym check");
+    await collect(agent.startTurn({ text: "pause plant watering", source: "test", broker: approve }));
+    expect(statusOf(runtime, gym)).toBe("active");
+    expect(new RoutineStore(runtime.db).names()).toEqual(["gym check"]);
   });
 });
