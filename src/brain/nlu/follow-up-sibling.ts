@@ -16,8 +16,12 @@ import type { NluCall } from "./types.js";
  * a change of tool, so it is only ever asked (the middle band), never acted on.
  */
 
-/** Words that point at what was done or shown; the rest of a short follow-up is its verb. */
-const POINTER = new Set(["it", "that", "this", "them", "those", "these", "one", "ones"]);
+/**
+ * Words that point at what was done or shown; the rest of a short follow-up is its verb. "its"
+ * and "their" point too ("now run its extract script" after a skill was opened): the thing they
+ * own is the thing the last call named.
+ */
+const POINTER = new Set(["it", "its", "their", "that", "this", "them", "those", "these", "one", "ones"]);
 /** Pointers at one thing. */
 const SINGULAR = new Set(["it", "that", "this", "one"]);
 /** Words around a verb that add nothing to which verb it is. */

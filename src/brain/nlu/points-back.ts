@@ -4,6 +4,7 @@ import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { NOUN_KINDS } from "./context.js";
 import { carriedOver } from "./follow-up-carry.js";
+import { listedMoved } from "./follow-up-listed.js";
 import {
   actionCall,
   anotherCall,
@@ -17,6 +18,7 @@ import { namedBack } from "./named-back.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
 import { guessedTool } from "./slot-filling.js";
+import { TimeZones } from "./slots/index.js";
 import { tokenize } from "./text/normalize.js";
 import type { NluCall, NluContext, NluResult, PendingCall } from "./types.js";
 
@@ -88,7 +90,7 @@ function pointBack(
 }
 
 /** A pointer at the thing just shown or done, with no noun saying what it is. */
-const BARE = new Set(["it", "that", "this"]);
+const BARE = new Set(["it", "its", "that", "this"]);
 
 /** A correction's lead-in: "no", "actually", "sorry", "nope, wait". */
 const CORRECTION_LEAD = /^\s*(?:(?:no|nope|nah|actually|sorry|oops|wait|hmm|oh)\b[\s,.!–—-]*)+/i;
@@ -106,6 +108,8 @@ const PICKS_ONE =
   /\b(?:the|that) (?:first|second|third|fourth|fifth|sixth|last|top|bottom|\d{1,2}(?:st|nd|rd|th)) (?:one|ones|of (?:them|those|these))\b|\bnumber \d{1,2}\b/;
 /** Both readings of words that point back, as the parser uses them (docs/decisions/0036). */
 export class PointsBack {
+  private readonly zones = new TimeZones();
+
   constructor(
     private readonly catalog: Catalog,
     private readonly classifier: SoftmaxClassifier,
@@ -154,6 +158,7 @@ export class PointsBack {
     const found =
       this.namedAgain(input, read, context) ??
       this.corrected(input, read, context) ??
+      this.listed(input, read, context) ??
       this.sibling(input, read, context);
     const named = this.labelled(input, found ?? read, context) ?? found;
     // "and the forecast" after the weather in Paris: what the new tool leaves out, the last call said
@@ -188,6 +193,16 @@ export class PointsBack {
     return missing.length === 0
       ? { ...this.parser.ask(input, call, [], read.confidence), evidence: read.evidence }
       : undefined;
+  }
+
+  /** One of a listing's things named with a new moment (follow-up-listed.ts), over a reading not sure elsewhere: asked. */
+  private listed(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    const last = context.lastCall;
+    if (!last || context.pending) return undefined;
+    if (read.kind === "action" && (read.confidence >= BACK.stands || this.inArea(read, last)))
+      return undefined;
+    const found = listedMoved(input, last, context, this.zones, this.catalog);
+    return found ? this.asked(input, found) : undefined;
   }
 
   /**
