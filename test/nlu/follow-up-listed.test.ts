@@ -5,8 +5,9 @@ import { builtinToolsForNlu } from "../../src/testing/index.js";
 /**
  * A thing of a listing named by its name, with a new moment (issue 16): the change of that
  * thing by the listing group's changer, read from the schemas; the handle is the held one the
- * name labels, else it asks which. Always asked, never acted on. And "its" points back like
- * "it". The last calls are written here, so nothing rests on training; the team's own sentences.
+ * name labels, else it asks which. Always asked, never acted on. "its" points back like "it",
+ * and a take-back said in words no group opens with finds the sibling that removes the thing
+ * made. The last calls are written here, so nothing rests on training; the team's own sentences.
  */
 const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
 const base = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
@@ -48,5 +49,23 @@ describe("'its' points back like 'it'", () => {
     const r = nlu.parse("now run its build script", { ...base, lastCall: opened });
     expect(r.tool).toBe("skills_run");
     expect(r.args?.name).toBe("label-maker");
+  });
+});
+
+describe("taking back what was just made, in words no group opens with", () => {
+  it("scrap that after a memory was kept: the forgetting, asked", () => {
+    const kept: NluCall = { tool: "memory_remember", args: { text: "the spare key is under the blue pot" } };
+    const r = nlu.parse("no wait, scrap that", { ...base, lastCall: kept });
+    expect(callsOf(r)).toEqual([
+      { tool: "memory_forget", args: { query: "the spare key is under the blue pot" } },
+    ]);
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("take it off again after a skill was installed: which skill to remove is asked", () => {
+    const installed: NluCall = { tool: "skills_install", args: { source: "~/Downloads/tide-tables" } };
+    const r = nlu.parse("hmm, take it off again", { ...base, lastCall: installed });
+    expect(r.tool).toBe("skills_remove");
+    expect(r.missing).toEqual(["name"]);
   });
 });

@@ -18,6 +18,27 @@ import type { NluCall, NluContext } from "./types.js";
 const ONLY_POINTED =
   /^(?:(?:actually|ok|okay|oh|no|sorry|wait|right|hmm|please|can you|could you|just) )*([a-z]+(?: [a-z]+)?) (?:it|that|this|that one|this one)(?: (?:off|out|back|on|down|up))?(?: (?:again|now|then|please|for now|for a bit|for a while))*$/;
 
+/** Words that take back what was just made, in no group's own verbs ("scrap that", "take it off again"). */
+const TAKE_BACK =
+  /^(?:(?:actually|ok|okay|oh|no|sorry|wait|right|hmm|please|just) )*(?:scrap|ditch|bin|undo|drop|take)\b/;
+/** The verbs a group removes its own things with, as its requests open. */
+const REMOVERS = ["delete", "remove", "cancel", "forget", "uninstall"];
+
+/**
+ * "no, scrap that" after a memory was kept, "take it off again" after a skill was installed: a
+ * verb of taking back said in words no group opens its requests with. The one sibling that
+ * removes what the last call made, found by the verbs the group does remove things with; none
+ * when no sibling, or more than one, opens with them.
+ */
+export function takenBack(words: readonly string[], last: NluCall, catalog: Catalog) {
+  if (!TAKE_BACK.test(words.join(" "))) return undefined;
+  const found = REMOVERS.flatMap((verb) => {
+    const call = siblingCall([verb, "it"], last, catalog);
+    return call ? [call] : [];
+  });
+  return new Set(found.map((f) => f.call.tool)).size === 1 ? found[0] : undefined;
+}
+
 export function verbOnMade(
   words: readonly string[],
   last: NluCall,
@@ -26,7 +47,7 @@ export function verbOnMade(
 ): { call: NluCall; missing: string[] } | undefined {
   if (catalog.readsOnly.has(last.tool) || words.length > 8 || !ONLY_POINTED.test(words.join(" ")))
     return undefined;
-  const found = siblingCall(words, last, catalog);
+  const found = siblingCall(words, last, catalog) ?? takenBack(words, last, catalog);
   if (!found || found.call.tool === last.tool) return undefined;
   const properties: Record<string, Record<string, unknown>> = catalog.properties.get(found.call.tool) ?? {};
   const required = catalog.required.get(found.call.tool) ?? [];

@@ -5,6 +5,7 @@ import { declineFor } from "./common/declines.js";
 import { NOUN_KINDS } from "./context.js";
 import { carriedOver } from "./follow-up-carry.js";
 import { listedMoved } from "./follow-up-listed.js";
+import { takenBack } from "./follow-up-made.js";
 import {
   actionCall,
   anotherCall,
@@ -17,6 +18,7 @@ import type { GuessInput } from "./language/types.js";
 import { namedBack } from "./named-back.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
+import { adds, callsOf, carriesNamed, sameArgs } from "./points-back-calls.js";
 import { guessedTool } from "./slot-filling.js";
 import { TimeZones } from "./slots/index.js";
 import { tokenize } from "./text/normalize.js";
@@ -274,6 +276,7 @@ export class PointsBack {
     const words = tokens.map((t) => t.w);
     const again =
       siblingCall(words, last, this.catalog) ??
+      takenBack(words, last, this.catalog) ??
       object ??
       actionCall(words, last, this.catalog) ??
       anotherCall(words, last, this.catalog);
@@ -377,33 +380,3 @@ export class PointsBack {
     return callsOf(result).every((call) => this.catalog.groupOf.get(call.tool) === area);
   }
 }
-
-function callsOf(result: NluResult): NluCall[] {
-  return result.calls ?? (result.tool ? [{ tool: result.tool, args: result.args ?? {} }] : []);
-}
-
-/** The same single tool, with every value the first had and more. */
-function adds(before: NluCall[], after: NluCall[]): boolean {
-  if (before.length !== 1 || after.length !== 1 || before[0]!.tool !== after[0]!.tool) return false;
-  const had = Object.keys(before[0]!.args);
-  const has = Object.keys(after[0]!.args);
-  return has.length > had.length && had.every((k) => has.includes(k));
-}
-
-/**
- * The call takes, unchanged, a value of the last call that the words named back: the thing
- * itself ("text editor" opened, then tiled), not a word of the request that happens to match.
- */
-function carriesNamed(call: NluCall, last: NluCall, named: string): boolean {
-  const text = named.toLowerCase();
-  const carried = new Set(
-    Object.values(last.args)
-      .filter((v): v is string => typeof v === "string" && v.length > 1)
-      .map((v) => v.toLowerCase())
-      .filter((v) => text.includes(v)),
-  );
-  return Object.values(call.args).some((v) => typeof v === "string" && carried.has(v.toLowerCase()));
-}
-
-const sameArgs = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
