@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { createNlu } from "../../src/brain/nlu/index.js";
+import { tokenize } from "../../src/brain/nlu/text/normalize.js";
+import { textSpeak } from "../../src/brain/nlu/text/texting.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/** Kinds of request new writers put in shapes the groups did not read (nlu45), in our words. */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const parse = (text: string) => nlu.parse(text, { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" });
+const acted = (text: string) => {
+  const r = parse(text);
+  return r.kind === "action" && !r.missing?.length && r.confidence >= 0.9 ? r : undefined;
+};
+const read = (text: string) => textSpeak(tokenize(text)).map((t) => t.w);
+
+describe("'its' typed for 'it's'", () => {
+  it("reads 'its' before a number, a verb going on or a state as 'it is'", () => {
+    expect(read("its 7 am in Lima")).toEqual(["it", "is", "7", "am", "in", "lima"]);
+    expect(read("its beeping again")).toEqual(["it", "is", "beeping", "again"]);
+    expect(read("its too loud")).toEqual(["it", "is", "too", "loud"]);
+  });
+
+  it("keeps the possessive before a noun", () => {
+    expect(read("turn its volume down")).toEqual(["turn", "its", "volume", "down"]);
+  });
+});
+
+describe("a clock time converted between places, in any order", () => {
+  it("reads the question word after the clock", () => {
+    expect(acted("7am in Denver is what time in Rome")).toMatchObject({
+      tool: "time_convert",
+      args: { from: "Denver", to: "Rome" },
+    });
+  });
+
+  it("reads the place before the clock in the 'when' clause", () => {
+    expect(acted("when in Oslo it is 6 in the evening, what time is it in Quito")).toMatchObject({
+      tool: "time_convert",
+      args: { from: "Oslo", to: "Quito", time: "6 pm" },
+    });
+  });
+
+  it("reads a call placed at a clock time of the person's own", () => {
+    expect(acted("if I phone Lima at 10 my time what time will it be there")).toMatchObject({
+      tool: "time_convert",
+      args: { to: "Lima" },
+    });
+  });
+
+  it("asks where when the place is only pointed at or left out", () => {
+    for (const text of [
+      "what time would it be over there when it is 6 pm here",
+      "what is the time difference",
+      "what time is 4pm in",
+    ]) {
+      const r = parse(text);
+      expect(r.tool, text).toBe("time_convert");
+      expect(r.missing, text).toEqual(["to"]);
+    }
+  });
+});
+
+describe("an order to stop what is sounding now", () => {
+  it("dismisses the alert when the order comes with the sound", () => {
+    for (const text of [
+      "stop the alarm, it's ringing again",
+      "switch that timer off its beeping",
+      "quit buzzing",
+      "it's going off again so turn it off",
+    ])
+      expect(acted(text)?.tool, text).toBe("alerts_dismiss");
+  });
+
+  it("keeps a timer or an alarm named without a sound its own tool's", () => {
+    expect(acted("stop the timer")?.tool).toBe("timer_cancel");
+  });
+});
