@@ -75,3 +75,32 @@ describe("an order to stop what is sounding now", () => {
     expect(acted("stop the timer")?.tool).toBe("timer_cancel");
   });
 });
+
+describe("a notice for every device, said in a learner's order or with its own verb", () => {
+  it("reads 'tell to me' as 'tell me' and a place said as every place", () => {
+    expect(read("tell to me the plan")).toEqual(["tell", "me", "the", "plan"]);
+    expect(acted("Tell to me in every place: the bins go out tonight")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "the bins go out tonight" },
+    });
+  });
+
+  it("passes on what 'tell me' says when it goes to every device", () => {
+    expect(acted("tell me the plumber is here on every device")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "the plumber is here" },
+    });
+  });
+
+  it("makes a message appear on every screen", () => {
+    expect(acted("make a notice appear on all my screens: lunch is ready")).toMatchObject({
+      tool: "notify_user",
+      args: { message: "lunch is ready" },
+    });
+  });
+
+  it("never takes a question put with 'tell me' for a notice", () => {
+    expect(acted("tell me the weather in every place I'm visiting")?.tool).not.toBe("notify_user");
+    expect(acted("tell me what's on the screen")?.tool).not.toBe("notify_user");
+  });
+});

@@ -59,6 +59,8 @@ const IT_IS_BEFORE = new Set(
 );
 const itIsBefore = (word: string) =>
   /^\d/.test(word) || /^[a-z]{3,}ing$/.test(word) || IT_IS_BEFORE.has(word);
+/** Verbs of telling or showing a learner puts "to" after ("tell to me", "show to me"). */
+const TELL_TO = new Set("tell show give read say explain".split(" "));
 /** Words a preceding "r" asks about ("r u free", "r there any"). */
 const ARE_BEFORE = new Set("we you u they there these those".split(" "));
 
@@ -87,6 +89,9 @@ export function textSpeak(tokens: readonly Token[], named: (word: string) => boo
       continue;
     }
     const nextWord = next?.w ?? "";
+    // "tell to me now: …", "show to me the files": a learner's "to" before the one told, read
+    // as "tell me"; "send it to me" keeps its "to" (the thing sent stands between)
+    if (t.w === "to" && TELL_TO.has(prev) && nextWord === "me" && tokens[i + 2]) continue;
     // "its 9 pm here", "its going off": the apostrophe left out of "it's"
     if (t.w === "its" && next && itIsBefore(nextWord)) {
       out.push({ ...t, w: "it" }, { ...t, w: "is" });
