@@ -104,3 +104,49 @@ describe("a notice for every device, said in a learner's order or with its own v
     expect(acted("tell me what's on the screen")?.tool).not.toBe("notify_user");
   });
 });
+
+describe("a program run in the sandbox, its parts in any order", () => {
+  it("reads the place first, with what isolates it and its limits", () => {
+    expect(acted("in an isolated sandbox with 512 MB, run python3 tidy.py")).toMatchObject({
+      tool: "sandbox_run",
+      args: { command: ["python3", "tidy.py"], memory_mb: 512 },
+    });
+    expect(acted("sandbox it: node build.js, 20 second limit")).toMatchObject({
+      tool: "sandbox_run",
+      args: { time_s: 20 },
+    });
+  });
+
+  it("drops why it runs apart, and takes the program after a colon", () => {
+    expect(acted("try my clean.py in the safe box so it can't wipe anything")).toMatchObject({
+      tool: "sandbox_run",
+      args: { command: ["python3", "clean.py"] },
+    });
+    expect(acted("run this script safely, don't let it touch my files: sh setup.sh")).toMatchObject({
+      tool: "sandbox_run",
+      args: { command: ["sh", "setup.sh"] },
+    });
+  });
+
+  it("never takes a place that isolates nothing for the sandbox", () => {
+    expect(acted("in the kitchen, run the dishwasher")?.tool).not.toBe("sandbox_run");
+  });
+});
+
+describe("a summary asked around a document named by its path", () => {
+  it("reads the gist word and the document wherever they stand", () => {
+    expect(acted("I need the main things from Work/lease-2024.pdf, it is too long")).toMatchObject({
+      tool: "docs_summarize",
+      args: { path: "Work/lease-2024.pdf" },
+    });
+    expect(acted("tell me briefly what https://example.org/news/rates is about")).toMatchObject({
+      tool: "docs_summarize",
+      args: { url: "https://example.org/news/rates" },
+    });
+  });
+
+  it("leaves a document sent, opened or named 'summary' to its own tools", () => {
+    expect(acted("open summary.pdf")?.tool).not.toBe("docs_summarize");
+    expect(acted("send the summary in notes/q3.pdf to Ana")?.tool).not.toBe("docs_summarize");
+  });
+});
