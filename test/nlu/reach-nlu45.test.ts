@@ -150,3 +150,26 @@ describe("a summary asked around a document named by its path", () => {
     expect(acted("send the summary in notes/q3.pdf to Ana")?.tool).not.toBe("docs_summarize");
   });
 });
+
+describe("a count of things at a rate each, the total asked", () => {
+  it("multiplies the count by the rate however the things are named", () => {
+    expect(acted("6 hour shift at 12.50 an hour, what does that come to")).toMatchObject({
+      tool: "calc_evaluate",
+      args: { expression: "6 * 12.5" },
+    });
+    expect(acted("30 guests, 4 rolls each, how many do we need")).toMatchObject({
+      tool: "calc_evaluate",
+      args: { expression: "30 * 4" },
+    });
+    expect(acted("12 kids each bring £2.50, what will we have")).toMatchObject({
+      tool: "calc_evaluate",
+      args: { expression: "12 * 2.5" },
+    });
+  });
+
+  it("leaves two amounts with no rate between them unread", () => {
+    expect(acted("I spent 30 on food and 20 on a cab, what's that come to")?.args).not.toEqual({
+      expression: "30 * 20",
+    });
+  });
+});
