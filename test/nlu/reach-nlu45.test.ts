@@ -173,3 +173,47 @@ describe("a count of things at a rate each, the total asked", () => {
     });
   });
 });
+
+describe("mail asked by what the person got, with no word for mail", () => {
+  it("searches mail from the sender named", () => {
+    expect(acted("did I get anything from the water board")).toMatchObject({
+      tool: "mail_search",
+      args: { from: "water board" },
+    });
+    expect(acted("have I heard back from Dr Lee about the results")).toMatchObject({
+      tool: "mail_search",
+      args: { from: "Dr Lee", query: "the results" },
+    });
+  });
+});
+
+describe("skills and made tools named after their kind", () => {
+  it("reads a skill used for what is in hand, removed or added by where it is", () => {
+    expect(acted("use the budget-sheet skill for this")).toMatchObject({
+      tool: "skills_open",
+      args: { name: "budget-sheet" },
+    });
+    expect(acted("uninstall the skill called label-maker")).toMatchObject({
+      tool: "skills_remove",
+      args: { name: "label-maker" },
+    });
+    expect(acted("add the skill that's in my folder skills/invoice-helper")).toMatchObject({
+      tool: "skills_install",
+      args: { source: "skills/invoice-helper" },
+    });
+    const r = parse("delete a skill");
+    expect(r.tool).toBe("skills_remove");
+    expect(r.missing).toEqual(["name"]);
+  });
+
+  it("reads a made tool named after who made it, or with why after", () => {
+    expect(acted("get rid of the tool you made called csv_joiner")).toMatchObject({
+      tool: "tools_remove",
+      args: { name: "csv_joiner" },
+    });
+    expect(acted("delete the generated tool date_fixer, it never worked")).toMatchObject({
+      tool: "tools_remove",
+      args: { name: "date_fixer" },
+    });
+  });
+});
