@@ -35,6 +35,9 @@ export const ALERT_INTENTS: IntentTable = {
     shapes: [
       "what('s| is) (ringing|beeping|going off)",
       "what (went off|has gone off) [while i was (out|away|gone)]",
+      // When and where the person was said after ("what went off earlier while I was in the
+      // shower", "what went off while I was out in the garden"); "of" typed for "off"
+      "what (went off|went of|has gone off|has gone of|rang|has rung|beeped) [earlier|just now|today|before] (while|when|whilst) i was {where:text}",
       "(did|has) anything (go|gone) off [while i was {where:text}] [,] [{tail:text}]",
       // "any alarms or reminders that went off?", with what the user was doing before it
       "[{about:text}] (any|were there any|did any|have any) (alarms|reminders|timers|alerts|alarms or reminders|reminders or alarms) [that] (go|went|gone) off [while i was {where:text}]",

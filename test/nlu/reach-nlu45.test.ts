@@ -217,3 +217,16 @@ describe("skills and made tools named after their kind", () => {
     });
   });
 });
+
+describe("what rang and whether an alarm is set, asked by what the person did", () => {
+  it("lists what went off while the person was somewhere", () => {
+    expect(acted("what went off while I was down at the allotment")?.tool).toBe("alerts_list");
+    expect(acted("what went of earlier while i was in the bath")?.tool).toBe("alerts_list");
+  });
+
+  it("lists the alarms when asked whether one was set", () => {
+    expect(acted("did I remember to set an alarm for tomorrow, I forget")?.tool).toBe("alarm_list");
+    expect(acted("did I put the wake-up alarm on for the morning")?.tool).toBe("alarm_list");
+    expect(acted("set an alarm for 6")?.tool).toBe("alarm_set");
+  });
+});
