@@ -18,6 +18,11 @@ const SOUNDED =
 const SOUND = "(beep|beeping|beeps|ring|ringing|chime|chiming|buzz|buzzing|ding|ping|bleep|bleeping)";
 /** Stopping a sound, by any of the verbs said to a noise. */
 const HUSH = "(stop|silence|quiet|kill|hush|shut up|shut off|turn off|switch off|mute|end)";
+/** What rings said to be sounding now ("it's going off", "it's going mad", "it's still beeping"). */
+const SOUNDING_NOW =
+  "(it's|its|it is|that's|thats|that is|they're|they are) [still] (ringing|beeping|buzzing|bleeping|chiming|going off|going mad|going crazy|going nuts|driving me mad|driving me crazy|so loud|too loud)";
+/** An order to stop one thing that rings, named or pointed at ("stop the timer", "turn that alarm off"). */
+const STOP_ONE = `(${HUSH} (it|that|this|the alarm|the timer|the reminder|that alarm|that timer|that reminder|this alarm|this timer|my alarm|my timer)|(turn|switch|shut) (it|that|this|the alarm|the timer|that alarm|that timer|this alarm|this timer|my alarm|my timer) (off|up))`;
 /** A length of more time said by its word ("another quarter of an hour"). */
 const MORE = "[ok|okay|oh|ugh] [give me|i need|let me have] (another|a further|one more)";
 
@@ -30,6 +35,9 @@ export const ALERT_INTENTS: IntentTable = {
     shapes: [
       "what('s| is) (ringing|beeping|going off)",
       "what (went off|has gone off) [while i was (out|away|gone)]",
+      // When and where the person was said after ("what went off earlier while I was in the
+      // shower", "what went off while I was out in the garden"); "of" typed for "off"
+      "what (went off|went of|has gone off|has gone of|rang|has rung|beeped) [earlier|just now|today|before] (while|when|whilst) i was {where:text}",
       "(did|has) anything (go|gone) off [while i was {where:text}] [,] [{tail:text}]",
       // "any alarms or reminders that went off?", with what the user was doing before it
       "[{about:text}] (any|were there any|did any|have any) (alarms|reminders|timers|alerts|alarms or reminders|reminders or alarms) [that] (go|went|gone) off [while i was {where:text}]",
@@ -134,6 +142,15 @@ export const ALERT_INTENTS: IntentTable = {
       // I'm awake"): what rings now is an alert, whichever comes first
       `[ok|okay|oh|right] (it's|its|it is|that's|thats) (ringing|beeping|buzzing|going off) [again] [,] [so] (${HUSH} it|shut it up|make it stop|turn it off|switch it off) [please|now]`,
       `[ok|okay|oh|right] (${HUSH} it|shut it up|turn it off|switch it off|make it stop) [,] (i'm|im|i am) (up|awake) [now]`,
+      // The order first, then that it sounds now ("stop the timer, it's going off", "turn that
+      // alarm off it's going mad"): what sounds now is dismissed, not deleted
+      `[hey|oh|ok|okay|right|please] ${STOP_ONE} [please|now] [,] ${SOUNDING_NOW} [again] [please]`,
+      `[hey|oh|ok|okay|right] ${SOUNDING_NOW} [again] [,] [so] [please] ${STOP_ONE} [please|now]`,
+      // The sound itself told to stop, said to what rings ("stop ringing!", "quit beeping")
+      "[hey|oh|ok|okay|please] (stop|quit|enough) (ringing|beeping|buzzing|bleeping|chiming) [please|now|already]",
+      // Every sound at once, what it is said after as "all of it" ("shut everything up, all of
+      // it that's beeping")
+      "(shut|silence|quiet|stop|kill) (them|them all|it all|all of them|everything) [all] [up|off] [,] (all of it|all of them|the lot) (that's|that is|thats|that are) (beeping|ringing|buzzing|going off)",
     ],
     samples: ["dismiss please", "ok dismiss that alert"],
     // "all that ringing" is the one sound, "all alerts" or "everything" every one of them.

@@ -15,6 +15,10 @@ const SURFACE = new RegExp(
   [
     "\\beverywhere\\b",
     "\\b(?:on|across|to|over) (?:absolutely )?(?:everything|every ?thing|all (?:of )?(?:them|my things))\\b",
+    // Every place the person might be ("in every place", "everyplace", "in all places")
+    // said last or before what it says, never a place of something else ("the weather in every
+    // place I visit")
+    "\\b(?:in|to|at) (?:every|each|all) (?:the )?places?(?=\\s*(?:[:,;.!]|$))|\\bevery ?place(?=\\s*(?:[:,;.!]|$))",
     "\\b(?:on|to|across|over|at) (?:all|every|each) (?:of )?(?:my |the |your )?(?:screens?|devices?|surfaces?|windows?|displays?|monitors?|computers?)\\b",
     "\\b(?:on|to) (?:my|the) (?:desktop|screens?|displays?|monitors?)\\b",
     "\\b(?:through|over|on) the speakers?\\b",
@@ -58,6 +62,7 @@ export function readNotice(
   named: boolean,
   titledOnly = false,
   whole?: string,
+  wideOnly = false,
 ): Args | undefined {
   let left = ` ${rest} `;
   let wide = false;
@@ -70,6 +75,9 @@ export function readNotice(
   // Two places named ("out loud and on the screen", "on the speaker and the screen") are the
   // notice sent to more than one, as "everywhere" is: one desktop popup is neither
   if (surfaces >= 2) wide = true;
+  // "tell me X" is a notice only when it goes everywhere: "tell me what's on the screen" is a
+  // question about one screen
+  if (wideOnly && !wide) return undefined;
   let title: string | undefined;
   const titled = TITLE.exec(left);
   // A notice is one when it names where it goes, or is called a notice ("notify me", "an
@@ -115,15 +123,18 @@ const ANNOUNCES = "(announce|broadcast)";
 /** Verbs that put a notice up, whose words come after a marker ("…: X", "saying X"). */
 const SHOWS =
   "(flash|flash up|show|put up|pop up|post|push|send|send me|give me|ping me|alert me|tell me|message me|buzz me|let me know)";
+/** "tell me" says the words after it, a notice only when it goes everywhere ("tell me X on every device"). */
+const TELLS = "(tell me|tell us)";
 /** The act called a notice: it needs no surface ("notify me now with the text …"). */
 const NAMED =
-  "(notify me|send me (a|an) (notification|notice|alert|ping|popup|pop-up|banner)|give me (a|an) (notification|notice|alert|ping|popup|pop-up|heads up|heads-up|shout|banner)|flash up (a|an) (message|notice|notification|alert|banner)|pop up (a|an) (message|notice|notification|alert|banner)|put up (a|an) (message|notice|notification|alert|banner))";
+  "(notify me|send me (a|an) (notification|notice|alert|ping|popup|pop-up|banner)|give me (a|an) (notification|notice|alert|ping|popup|pop-up|heads up|heads-up|shout|banner)|flash up (a|an) (message|notice|notification|alert|banner)|pop up (a|an) (message|notice|notification|alert|banner)|put up (a|an) (message|notice|notification|alert|banner)|make (a|an|the|this|that) (message|notice|notification|alert|banner) (appear|show|show up|pop up|come up))";
 
 /** The shapes of the notice (never taught: their verbs are many other requests' too). */
 export const NOTICE_SHAPES = [
   { t: `${LEAD} ${NAMED} {rest:body}`, args: { notice: "named" } },
   { t: `${LEAD} ${SAYS} {rest:body}`, args: { notice: "says" } },
   { t: `${LEAD} ${ANNOUNCES} {rest:body}`, args: { notice: "announces" } },
+  { t: `${LEAD} ${TELLS} {rest:body}`, args: { notice: "tells" } },
   { t: `${LEAD} ${SHOWS} {rest:body}`, args: { notice: "shows" } },
 ];
 
@@ -133,12 +144,21 @@ export function noticeOf(input: BuildInput): Args | undefined | "none" {
   if (kind === undefined) return "none";
   const rest = input.matches.rest?.raw;
   if (typeof rest !== "string") return undefined;
+  // "tell me what/when/the weather …" asks a question; the notice is words to pass on
+  if (
+    kind === "tells" &&
+    /^\s*(?:what|when|where|who|why|how|which|if|whether|about|the (?:time|weather|date|day|news|forecast))\b/i.test(
+      rest,
+    )
+  )
+    return undefined;
   return readNotice(
     rest,
-    kind === "says" || kind === "announces",
+    kind === "says" || kind === "announces" || kind === "tells",
     kind === "named",
     kind === "announces",
     input.env.text,
+    kind === "tells",
   );
 }
 

@@ -45,6 +45,10 @@ const FACTORY_INTENTS: IntentTable = {
     // pdf_merger", "my custom tool named x")
     shapes: [
       "(remove|delete|uninstall|get rid of|drop) (the|my|that) (generated|custom|made|new|homemade|home-made) tool [called|named] {name:text}",
+      // Named after who made it ("get rid of the tool you made called x"), or with why after
+      // ("delete the generated tool x, it's rubbish")
+      "(remove|delete|uninstall|get rid of|drop) the (tool|command) (you made|you wrote|you built|we made|we built|i had you make) (called|named) {name:text}",
+      "(remove|delete|uninstall|get rid of|drop) (the|my|that) (generated|custom|made|new|homemade|home-made) tool [called|named] {name:text} , {tail:text}",
     ],
     describe: ({ name }) => (typeof name === "string" ? `Remove the tool you made, "${name}"` : undefined),
     // The tool named by what it does and who made it: which one is asked (its real name is the
@@ -53,8 +57,13 @@ const FACTORY_INTENTS: IntentTable = {
       "(remove|delete|uninstall|get rid of|drop) the {what:text} tool (you made|you wrote|you built|we made|we built|i had you make)",
       "(remove|delete|uninstall|get rid of|drop) the tool (you made|you wrote|you built|we made) (for|that|which) {what:text}",
     ],
-    build: ({ values }) => {
-      const name = typeof values.name === "string" ? values.name.trim() : "";
+    build: ({ values, env }) => {
+      // Why after the name ("…, it's rubbish") is no part of it; a second request is not a reason
+      if (/\b(?:and|then|also)\b/i.test(String(values.tail ?? ""))) return undefined;
+      let name = typeof values.name === "string" ? values.name.trim() : "";
+      // A name written with underscores is one word, whatever the words read split it into
+      if (values.tail !== undefined && /^[a-z][\w-]*$/i.test(name))
+        name = new RegExp(`\\b${name}[\\w-]*`, "i").exec(env.text)?.[0] ?? name;
       return /^[a-z][\w-]*$/i.test(name) && !/\s/.test(name) ? { name } : {};
     },
   },

@@ -32,7 +32,7 @@ const INTERPRETER = /^(?:python3?|node|sh|bash|deno|ruby|perl)$/i;
 
 /** Where it runs, said in any of the ways people name isolation. */
 const ISOLATION =
-  /\b(?:(?:in|inside|within|into) (?:a |the |an |my )?(?:sandbox(?:ed environment)?|isolated (?:box|environment|container|space)|container|safe (?:box|place|space))|somewhere (?:safe|isolated)|safely|isolated|in isolation|sandboxed|locked down)\b/gi;
+  /\b(?:(?:in|inside|within|into) (?:a |the |an |my )?(?:(?:isolated |safe |secure )?sandbox(?:ed environment)?|isolated (?:box|environment|container|space)|container|safe (?:box|place|space))|somewhere (?:safe|isolated)|safely|isolated|in isolation|sandboxed|locked down)\b/gi;
 const NUMBER = "(\\d+(?:\\.\\d+)?|a|one|two|three|five|ten|fifteen|twenty|thirty|sixty|ninety)";
 /** "a 2 minute limit" is one limit of two minutes; every other word is read as numbers are everywhere. */
 const numberOf = (said: string) =>
@@ -52,9 +52,16 @@ const OFFLINE =
 const READS =
   /\b(?:(?:and )?(?:it|that it|let it|allow it to|it's allowed to|it is allowed to)\s+(?:may |can |could )?(?:read|see|look at|access|use)|(?:with |and )?read(?:-only)? access to)\s+(?:the |my )?(.+?)(?:\s+(?:folder|directory|dir|files))?\s*$/i;
 
+/**
+ * Why it runs apart, said after it ("so it doesn't break my pc", "don't let it touch anything"):
+ * the reason for the sandbox, never part of the program.
+ */
+const REASON =
+  /(?:^|[\s,])(?:so (?:that )?(?:it|nothing) (?:does ?n[o']?t|doesnt|won'?t|can'?t|cannot|will not|never)|(?:and )?(?:don'?t|do not|dont|never) let it (?:touch|change|break|harm|damage|mess))\b[^:]*/gi;
+
 /** Words around a program that are not part of it. */
 const AROUND =
-  /^(?:\s|[,.:;]|\b(?:this|that|the|my|some|a|an|little|script|program|code|snippet|file|for me|please|now|real quick|quickly)\b)+|(?:\s|[,.;!]|\b(?:for me|please|and|but|with|now)\b)+$/gi;
+  /^(?:\s|[,.:;]|\b(?:this|that|the|my|some|a|an|little|script|program|code|snippet|file|for me|please|now|real quick|quickly)\b)+|(?:\s|[,.;!]|\b(?:for me|please|and|but|with|now|thing|one)\b)+$/gi;
 
 /** A program and its limits from the words around where it runs; undefined when none is named. */
 export function readRun(before: string, after = ""): Args | undefined {
@@ -62,7 +69,7 @@ export function readRun(before: string, after = ""): Args | undefined {
   let memory: number | undefined;
   let read: string | undefined;
   const strip = (said: string): string => {
-    let left = ` ${said} `.replace(ISOLATION, " , ").replace(OFFLINE, " , ");
+    let left = ` ${said} `.replace(ISOLATION, " , ").replace(OFFLINE, " , ").replace(REASON, " , ");
     const timed = TIME.exec(left);
     if (timed) {
       const n = numberOf(timed[1]!);
@@ -81,8 +88,14 @@ export function readRun(before: string, after = ""): Args | undefined {
     }
     return left.replace(/\s+/g, " ").replace(AROUND, "").trim();
   };
-  const program = strip(before);
-  const rest = strip(after);
+  let program = strip(before);
+  let rest = strip(after);
+  // The program named after a colon once the request is said ("test this script safely: bash
+  // x.sh"): what stood before it was only "this script"
+  if (!program && after.includes(":")) {
+    program = strip(after.slice(after.lastIndexOf(":") + 1));
+    rest = strip(after.slice(0, after.lastIndexOf(":")));
+  }
   if (!program) return undefined;
   const parts = program.split(/\s+/);
   const first = parts[0]!;
@@ -114,12 +127,22 @@ export function readRun(before: string, after = ""): Args | undefined {
 /** Polite or hurried words before the request. */
 const LEAD = "[ok|okay|please|can you|could you|would you|will you|just|now] [please|just]";
 const VERB = "(run|test|try|execute|check|start|launch|try out|test out)";
-const PLACE = "(in|inside|within|into) (a|the|an|my) (sandbox|isolated box|isolated environment|container)";
+const PLACE =
+  "(in|inside|within|into) (a|the|an|my) (sandbox|isolated box|isolated environment|container|safe box|safe place|safe space|isolated sandbox|secure sandbox)";
 const SAFE = "(safely|isolated|sandboxed|somewhere safe|in isolation|in a safe place|locked down)";
 
 /** The reading of a run said in any order, from the words before and after where it runs. */
-const anyOrder = (input: BuildInput): Args | undefined =>
-  readRun(input.matches.program?.raw ?? "", input.matches.limits?.raw ?? "");
+const anyOrder = (input: BuildInput): Args | undefined => {
+  const limits = input.matches.limits?.raw ?? "";
+  // Limits said in the place clause must sit beside the word that isolates it ("in a sandbox
+  // with 256 MB"); any other place is not the sandbox ("in the kitchen, run the dishwasher")
+  if (limits && /^(?:in|inside)\b/i.test(input.env.text.trim()) && !ISOLATION.test(`in a ${limits}`)) {
+    ISOLATION.lastIndex = 0;
+    return undefined;
+  }
+  ISOLATION.lastIndex = 0;
+  return readRun(input.matches.program?.raw ?? "", limits);
+};
 
 /** Said of a program run in isolation: no network, which the sandbox gives unasked. */
 const OFFLINE_WORDS =
@@ -168,6 +191,10 @@ const SANDBOX_INTENTS: IntentTable = {
       `${LEAD} ${VERB} {program:text} ${SAFE} [{limits:text}]`,
       `${LEAD} ${VERB} {program:text} ${SAFE} ${PLACE} [{limits:text}]`,
       `${LEAD} (in|inside) (a|the|an) (sandbox|isolated box) [,] ${VERB} {program:text}`,
+      // The place first, with what isolates it and its limits ("in an isolated sandbox with 256
+      // MB, run …"), or the sandbox said as the verb ("sandbox it: node x.js, 5 second limit")
+      `${LEAD} (in|inside) (a|the|an) {limits:text} [,] ${VERB} {program:text}`,
+      `${LEAD} sandbox (it|this|that) [:] {program:text}`,
     ],
     askShapes: [
       `${LEAD} ${VERB} (something|a program|a script|some code|code|my script|my code|my program|a file) ${PLACE} [for me] [please]`,

@@ -11,8 +11,8 @@ const SKILL = "the {name:label} skill";
 const word = (value: unknown) =>
   typeof value === "string" ? value.trim().replace(/[.!?,]+$/, "") || undefined : undefined;
 
-/** A place a skill can come from: a folder, a git or web address, or npm:package. */
-const SOURCE = /^(?:npm:[\w@./-]+|https?:\/\/\S+|git@\S+|~?\.{0,2}\/\S*|~\/?\S*)$/;
+/** A place a skill can come from: a folder (with a slash: "skills/x"), a git or web address, or npm:package. */
+const SOURCE = /^(?:npm:[\w@./-]+|https?:\/\/\S+|git@\S+|~?\.{0,2}\/\S*|~\/?\S*|[\w.-]+\/[\w./-]+)$/;
 
 const named = (input: BuildInput): Args | undefined => {
   const name = word(input.values.name);
@@ -30,6 +30,10 @@ const SKILL_INTENTS: IntentTable = {
       // Updated from where it came ("update the X skill from ~/skills/x"), or a package named
       // as such ("install the npm skill jarvis-invoice")
       "(update|reinstall|refresh) the {name:label} skill from {source:text}",
+      // The skill pointed at by where it is ("add the skill that's in my folder skills/x",
+      // "update the skill in ~/skills/y")
+      "(install|add|update|reinstall|refresh) the skill (that's|that is|which is|thats) (in|at) [my|the] [folder|directory] {source:text}",
+      "(install|add|update|reinstall|refresh) the skill (in|at|from) [my|the] [folder|directory] {source:text}",
       { t: "(install|add) [the|a] npm (skill|package) {source:text}", args: { npm: true } },
     ],
     askShapes: ["(install|add) [a|new|another] skill"],
@@ -48,7 +52,8 @@ const SKILL_INTENTS: IntentTable = {
   },
   skills_open: {
     describe: ({ name }) => (typeof name === "string" ? `Open the skill ${name}` : undefined),
-    shapes: [`(open|load|use) ${SKILL}`],
+    // Used for what is in hand ("use the x skill for this"): the words after name no other thing
+    shapes: [`(open|load|use) ${SKILL} [for this|for that|for it|here|on this|on that|now|please]`],
     build: named,
   },
   skills_read: {
@@ -80,11 +85,16 @@ const SKILL_INTENTS: IntentTable = {
     shapes: [
       `(remove|uninstall|delete|get rid of) ${SKILL}`,
       "(remove|uninstall|delete) skill {name:label}",
+      // Named after its kind ("uninstall the skill called pdf-forms")
+      "(remove|uninstall|delete|get rid of) the skill (called|named) {name:label} [please]",
       // With why after ("uninstall the x skill, it's rubbish"); a second request is not a reason
       `(remove|uninstall|delete|get rid of) ${SKILL} [,] {tail:text}`,
     ],
+    // No name said ("uninstall a skill"): which one is asked
     build: (input) =>
-      /\b(?:and|then|also)\b/i.test(String(input.values.tail ?? "")) ? undefined : named(input),
+      /\b(?:and|then|also)\b/i.test(String(input.values.tail ?? "")) ? undefined : (named(input) ?? {}),
+    ask: { name: "Which skill? Ask me to list them first." },
+    askShapes: ["(remove|uninstall|delete|get rid of) (a|one|one of the|one of my|a certain) (skill|skills)"],
   },
 };
 

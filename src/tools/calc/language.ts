@@ -7,6 +7,7 @@ import {
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 import { evaluateArithmetic } from "./arithmetic.js";
+import { CALC_RATE_INTENTS } from "./rate-language.js";
 import { amountOf, CALC_SITUATION_INTENTS } from "./situations.js";
 
 /** Units of measure (not of time: "in 5 minutes" is a timer or a reminder, not a sum). */
@@ -306,4 +307,5 @@ export const CALC_LANGUAGE = byTool(
   CALC_MORE_INTENTS,
   CALC_EACH_INTENTS,
   CALC_SITUATION_INTENTS,
+  CALC_RATE_INTENTS,
 );

@@ -53,6 +53,36 @@ function documentIn(input: GuessInput): Record<string, unknown> | undefined {
   return { ...(url ? { url } : { path }), ...(points ? { max_points: points } : {}) };
 }
 
+/**
+ * A summary asked in any order around the document: the words that ask for the gist ("sum up",
+ * "the main things", "briefly", "in short", "key points") and the document (a path with a
+ * document's extension, or a web address) anywhere in the sentence, whatever the writer put
+ * between them ("could you sum up the contract in Documents/lease.docx? just the main things").
+ * The document's own name is taken out first, so "summary.pdf" asks for nothing.
+ */
+const GIST =
+  /\b(?:sum(?:s|med)? (?:it |this |that )?up|summar(?:y|ies|ise|ize|ising|izing)|key points|main (?:points|things|bits)|gist|in short|in brief|briefly|short version|tl ?;? ?dr|the highlights)\b/i;
+/** A document's path or a page's address, as typed. */
+const DOCUMENT =
+  /(?:https?:\/\/\S+|(?:~\/|\.{1,2}\/|\/)?[\w.-]*(?:\/[\w.-]+)*[\w-]\.(?:pdf|docx?|odt|rtf|txt|md|pptx?|epub|html?))(?=[\s,.;:!?)]|$)/i;
+/** Another thing done with the document or its summary: a request of its own, never a summary alone. */
+const OTHER_ACT =
+  /\b(?:send|e-?mail|mail|forward|attach|save|write|copy|move|delete|remove|rename|print|share|open|translate|compare|upload|download|convert|search|find)\b/i;
+
+function summaryAnyOrder(input: BuildInput): Record<string, unknown> | undefined {
+  const text = input.env.text;
+  const doc = DOCUMENT.exec(text);
+  if (!doc) return undefined;
+  const around = `${text.slice(0, doc.index)} ${text.slice(doc.index + doc[0].length)}`;
+  if (!GIST.test(around) || OTHER_ACT.test(around)) return undefined;
+  const found = doc[0].replace(/[.,;:!?)]+$/, "");
+  const points = maxPoints(around.toLowerCase().split(/[^\w]+/));
+  return {
+    ...(/^https?:/i.test(found) ? { url: found } : { path: found }),
+    ...(points ? { max_points: points } : {}),
+  };
+}
+
 /** How people ask for the gist of a document, a page or a video (the team's own sentences). */
 const DOCS_INTENTS: IntentTable = {
   docs_summarize: {
@@ -122,4 +152,15 @@ const DOCS_INTENTS: IntentTable = {
   },
 };
 
-export const DOCS_LANGUAGE = byTool(DOCS_INTENTS);
+const DOCS_ANY_ORDER: IntentTable = {
+  docs_any_order: {
+    tool: "docs_summarize",
+    describe: ({ path, url }) => `Summarize ${path ?? url ?? "that"}`,
+    ask: { path: "Which document?" },
+    // Never taught: the sentence is the writer's, only its two parts are read
+    shapes: ["{said:text}"],
+    build: summaryAnyOrder,
+  },
+};
+
+export const DOCS_LANGUAGE = byTool(DOCS_INTENTS, DOCS_ANY_ORDER);

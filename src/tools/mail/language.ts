@@ -151,6 +151,12 @@ const MAIL_INTENTS: IntentTable = {
       `(did|has) {from:title} (send|sent) [me|us] (anything|something|any mail|any email|any emails|any messages) ${SINCE}`,
       `(did|has) anything (come|arrived|come in) from {from:title} ${SINCE}`,
       `[is there|have i got|got] anything new from {from:title} ${SINCE}`,
+      // Asked by what the person got, still with no word for mail ("did I get anything from the
+      // council", "have I had anything from the school this week", "have I heard back from Ana")
+      `(did|have|has) i (get|got|gotten|receive|received|had|have) (anything|something|any word|word) [back] from {from:title} ${SINCE}`,
+      `(did|have|has) i (get|got|gotten|receive|received|had|have) (anything|something|any word|word) [back] from {from:title} (about|on|regarding) {query}`,
+      `(have|did) i (heard|hear) (back|anything|anything back) from {from:title} ${SINCE}`,
+      `(have|did) i (heard|hear) (back|anything|anything back) from {from:title} (about|on|regarding) {query}`,
       // "anything from the school about the trip?": who sent it and what about, still no word
       // for mail
       "[is there|have i got|got] anything [new] from {from:title} (about|on|regarding) {query}",

@@ -22,7 +22,13 @@ function convertArgs(input: BuildInput): Args | undefined {
   // "one dollar in euros" is money, not a time
   if (!to || MONEY.test(input.env.text)) return undefined;
   const raw = input.matches.time?.raw.trim();
-  if (raw && !CLOCKLIKE.test(raw) && !/\bin the (?:morning|afternoon|evening)\b/i.test(input.env.text))
+  // A bare hour is a clock time when the part of the day or whose clock it is says so ("at 9
+  // my time")
+  if (
+    raw &&
+    !CLOCKLIKE.test(raw) &&
+    !/\bin the (?:morning|afternoon|evening)\b|\b(?:my|our) time\b/i.test(input.env.text)
+  )
     return undefined;
   const args: Args = { to };
   const from = placeOf(input.values.from);
@@ -79,6 +85,14 @@ export const CONVERT_INTENTS: IntentTable = {
       // A clock time here asked in another place ("what's 3pm in Tokyo"): from here to there
       `(what is|what would be|what will be) ${CLOCK} (in|for) {to:city} [time] [please]`,
       `[{about:text}] [at] ${CLOCK} [in] {from:city} [time] [on {date:day}] [,] what (is|would|will) (that|it) [be] [for me] (in|to|into) {to:city} [time]`,
+      // The question word after the clock ("8pm in Oslo is what time in Lima")
+      `${CLOCK} ${FROM} is what (time|o'clock) ${TO}`,
+      // The place before the clock in the "when" clause ("when in Oslo it is 9, what is the
+      // time in Lima"), the part of the day said after the number
+      `(if|when) in {from:city} [it] is ${CLOCK} [in the (morning|afternoon|evening|night)] [,] what (is the time|time is it|time will it be|time would it be) ${TO}`,
+      // The place is the one the person will reach at a clock time of their own ("if I call
+      // Lima at 9 my time, what time is it there"): from here to that place
+      `(if|when) i (ring|call|phone|text|message|email|video call) {to:city} at ${CLOCK} [my time|here|from here|where i am] [,] what time (is it|will it be|would it be|is that) (there|over there|for them)`,
     ],
     askShapes: [
       `convert ${CLOCK} [for me|please|for me please]`,
@@ -88,6 +102,13 @@ export const CONVERT_INTENTS: IntentTable = {
       `what (would|will|is) ${CLOCK} be (for|where) {who:text}`,
       // The place pointed at or trailed off ("what would 4pm be over there", "what's 8am in, um…")
       `what (would|will|is) ${CLOCK} [be] (over there|there|in)`,
+      `what (would|will|is) ${CLOCK} [be] (over there|there) in`,
+      `what time (would|will|is) ${CLOCK} [be] (over there|there|in)`,
+      // The clock said here, the place only pointed at ("what time will it be over there when it
+      // is 8 here"): where "there" is is asked
+      `what time (will|would|is) it [be] (over there|there) (when|if) it is ${CLOCK} [here|my time|for me]`,
+      // The difference asked with no place ("what's the time difference")
+      "what is the time difference [please]",
     ],
     samples: [
       "what's 6pm in tokyo in london time",

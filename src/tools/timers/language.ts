@@ -306,6 +306,17 @@ const ALARM_INTENTS: IntentTable = {
     samples: ["what time will my alarm go off", "alarm status", "did i set an alarm"],
     fallback: NO_ARGS,
   },
+  alarm_list_asked: {
+    tool: "alarm_list",
+    describe: () => "Check your alarms",
+    // Whether it was set, asked by what the person did ("did I remember to set an alarm for the
+    // morning", "did I put the wake-up alarm on for tomorrow, I can't recall"): matched, never
+    // taught, so "set an alarm" stays the setter's
+    shapes: [
+      "did i [remember to|forget to] (set|put|turn) [on] (an|the|my) [morning] (alarm|wake up alarm|wake-up alarm|wake up bell|wake-up bell|wake up call|wake-up call) [on] [for {day}|for the morning|for tomorrow morning] [,] [{tail:text}]",
+    ],
+    build: (input) => (/\b(?:and|then|also)\b/i.test(String(input.values.tail ?? "")) ? undefined : {}),
+  },
   alarm_cancel: {
     handles: [{ kind: "t", verbs: ["cancel"], arg: "id", label: /alarm/i }],
     describe: ({ at, all }, env) =>

@@ -46,6 +46,21 @@ const KEYED = new Set(
 const ARE_AFTER = new Set(
   "we you they u there these those what where how who which when why things they're".split(" "),
 );
+/**
+ * Words after which "its" can only be "it's": a number or clock time ("its 9 pm here"), a verb
+ * going on ("its going off", "its raining"), an article or a state ("its a mess", "its not
+ * working", "its too loud"). A possessive "its" is followed by a noun ("its volume"), none of
+ * these.
+ */
+const IT_IS_BEFORE = new Set(
+  "a an the not too so still already just nearly almost past half quarter noon midnight late early over done gone broken stuck frozen on off".split(
+    " ",
+  ),
+);
+const itIsBefore = (word: string) =>
+  /^\d/.test(word) || /^[a-z]{3,}ing$/.test(word) || IT_IS_BEFORE.has(word);
+/** Verbs of telling or showing a learner puts "to" after ("tell to me", "show to me"). */
+const TELL_TO = new Set("tell show give read say explain".split(" "));
 /** Words a preceding "r" asks about ("r u free", "r there any"). */
 const ARE_BEFORE = new Set("we you u they there these those".split(" "));
 
@@ -74,6 +89,14 @@ export function textSpeak(tokens: readonly Token[], named: (word: string) => boo
       continue;
     }
     const nextWord = next?.w ?? "";
+    // "tell to me now: …", "show to me the files": a learner's "to" before the one told, read
+    // as "tell me"; "send it to me" keeps its "to" (the thing sent stands between)
+    if (t.w === "to" && TELL_TO.has(prev) && nextWord === "me" && tokens[i + 2]) continue;
+    // "its 9 pm here", "its going off": the apostrophe left out of "it's"
+    if (t.w === "its" && next && itIsBefore(nextWord)) {
+      out.push({ ...t, w: "it" }, { ...t, w: "is" });
+      continue;
+    }
     if (t.w === "r" && !KEYED.has(prev) && (ARE_AFTER.has(prev) || (i === 0 && ARE_BEFORE.has(nextWord)))) {
       out.push({ ...t, w: "are" });
       continue;
