@@ -1,4 +1,5 @@
 import type { Catalog } from "./catalog.js";
+import { THIS_MACHINE } from "./language/beyond-owned.js";
 import { kindOf } from "./slot-filling.js";
 import { leavesOutLength } from "./typed-args.js";
 import type { NluCall } from "./types.js";
@@ -38,7 +39,8 @@ export function leavesOut(
     editsOwnThing(catalog, call) ||
     stopsWhatSounds(catalog, call, `${words.join(" ")} ${typed.toLowerCase()}`) ||
     objectNotItsOwn(catalog, call, words) ||
-    putsIntoWhatItShows(catalog, call, words)
+    putsIntoWhatItShows(catalog, call, words) ||
+    thingOfSomethingElse(catalog, call, words)
   );
 }
 
@@ -64,31 +66,85 @@ const OBJECT =
   /^(?:(?:please|just|can you|could you|now) )*(?!(?:how|hows|what|whats|who|where|when|why|which|is|are|was|do|does|did|can|could|will|would|tell|show)\b)[a-z]+ (?:the|my|our|this|that) ((?:[a-z-]+ ){0,2}?[a-z-]+)(?= (?:on|off|up|down|back|again|now|please|for|while|and|so|i|im|its|it|till|until|because|then|in|at|to|when|as|or|but|from|of|with|by|about|a|an|the|is|are|was)\b|$)/;
 
 function objectNotItsOwn(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
-  if (Object.keys(catalog.properties.get(call.tool) ?? {}).length > 0) return false;
+  // A tool with values may hold the thing as one; one that took none from the sentence did not
+  if (Object.keys(call.args).length > 0) return false;
   if ((catalog.intentsOf.get(call.tool) ?? []).some((spec) => spec.lookup)) return false;
   // A name of two words or more ("the morning briefing"): one noun alone is likelier the area's
   const phrase = OBJECT.exec(words.join(" "))?.[1]?.split(" ");
-  if (!phrase || phrase.length < 2) return false;
+  // "the alarm called bins": a name the thing was given, the area's own thing
+  if (!phrase || phrase.length < 2 || phrase.some((w) => NAMING.test(w))) return false;
   const group = catalog.groupOf.get(call.tool) ?? "";
+  const known = areaWords(catalog, group, phrase);
+  // The head of the name is no word of the area's: the thing is the user's own ("the morning
+  // briefing"), or another area's, or a thing in the room ("the baby monitor")
+  const head = phrase.at(-1) ?? "";
+  return !known.has(head) && !ownersOf(catalog, head).has(group);
+}
+
+const NAMING = /^(?:called|named|labell?ed|titled|for)$/;
+
+/**
+ * The words an area knows: what its tools anchor on (of `probe`), and what its templates and
+ * samples say.
+ */
+function areaWords(catalog: Catalog, group: string, probe: readonly string[]): Set<string> {
   const known = new Set<string>();
   const own = (word: string, re: RegExp | undefined) => !!re && re.test(word) && !re.test(NO_WORD);
   for (const [tool, specs] of catalog.intentsOf) {
     if (catalog.groupOf.get(tool) !== group) continue;
-    // The area's own words: what its tools anchor on, and what its templates and samples say
     for (const spec of specs) {
       for (const text of [
         ...(spec.samples ?? []),
         ...(spec.templates ?? []).map((e) => (typeof e === "string" ? e : e.t)),
       ])
         for (const word of text.toLowerCase().split(/[^a-z]+/)) known.add(word);
-      for (const word of phrase)
-        if (own(word, spec.anchors) || own(word, spec.lookup?.nouns)) known.add(word);
+      for (const word of probe) if (own(word, spec.anchors) || own(word, spec.lookup?.nouns)) known.add(word);
     }
   }
-  // The head of the name is no word of the area's: the thing is the user's own ("the morning
-  // briefing"), or another area's
-  const head = phrase.at(-1) ?? "";
-  return !known.has(head) && !ownersOf(catalog, head).has(group);
+  return known;
+}
+
+/** Where a thing is kept or fixed: "the alarm on the fire door", "the list at the surgery". */
+const MACHINE = new RegExp(`^(?:${THIS_MACHINE})$`);
+const WHERE = new Set(["on", "in", "at", "off", "from"]);
+const WHOSE = new Set(["the", "my", "our", "his", "her", "their"]);
+/** Words that end the noun phrase after "on the …" (a joint, a time, a clause). */
+const ENDS =
+  /^(?:on|off|up|down|out|in|into|at|to|for|with|from|by|of|about|and|or|but|so|because|as|now|then|please|a|an|its|it|is|i|we|again|tonight|today|tomorrow|when|while|before|after|until|till|there|here|the|my|our|this|that)$/;
+/** A time said after the preposition ("on the 5th", "at the weekend", "in the morning"). */
+const WHEN_WORD =
+  /\d|^(?:morning|afternoon|evening|night|weekend|week|day|days|hour|minute|moment|end|start|beginning|top|middle|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|way|meantime|future|past|same)s?$/;
+
+/**
+ * The reading's own thing said to be on, at or in another thing that its area has no word for
+ * ("cancel the alarm on the fire exit door", "add me to the waiting list at the doctors"): that
+ * thing's own alarm or list, not one kept here; unless a value of the reading holds the words
+ * (a reminder's title, an event's place).
+ */
+function thingOfSomethingElse(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  const group = catalog.groupOf.get(call.tool) ?? "";
+  const held = Object.values(call.args)
+    .flatMap((v) => (Array.isArray(v) ? v : [v]))
+    .filter((v): v is string => typeof v === "string")
+    .join(" ")
+    .toLowerCase();
+  for (let i = 1; i + 2 < words.length; i++) {
+    if (!WHERE.has(words[i]!) || !WHOSE.has(words[i + 1]!)) continue;
+    // The thing itself, just before: one of the area's own things
+    const thing = words[i - 1]!;
+    if (!ownersOf(catalog, thing).has(group)) continue;
+    const phrase: string[] = [];
+    for (let j = i + 2; j < words.length && phrase.length < 3 && !ENDS.test(words[j]!); j++)
+      phrase.push(words[j]!);
+    const head = phrase.at(-1);
+    // A time ("on the 5th"), or this computer ("on my laptop"): kept here
+    if (!head || phrase.some((w) => WHEN_WORD.test(w)) || MACHINE.test(head)) continue;
+    if (held.includes(head)) continue;
+    const known = areaWords(catalog, group, phrase);
+    // A thing some area keeps ("the next song in the list") is no thing elsewhere
+    if (!known.has(head) && ownersOf(catalog, head).size === 0) return true;
+  }
+  return false;
 }
 
 /** Something sounding now, said of the thing or by the person it woke. */
