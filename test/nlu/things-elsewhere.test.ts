@@ -76,3 +76,36 @@ describe("things taken off another device", () => {
     expect(kind("take the day off my calendar")).toBeUndefined();
   });
 });
+
+describe("what else a reading leaves out", () => {
+  it("a file named inside a query that swallowed the whole sentence", () => {
+    const search = {
+      tool: "knowledge_search",
+      args: { query: "the bank sent me statement_march.pdf and i need the gist of it quickly" },
+    };
+    expect(
+      leavesOut(
+        catalog,
+        search,
+        words("the bank sent me statement_march.pdf and i need the gist of it quickly"),
+      ),
+    ).toBe(true);
+    const plain = { tool: "knowledge_search", args: { query: "the notice period in my contract" } };
+    expect(
+      leavesOut(catalog, plain, words("what do my documents say about the notice period in my contract")),
+    ).toBe(false);
+  });
+
+  it("a look-up read for a sentence that changes the things", () => {
+    const list = { tool: "timer_list", args: {} };
+    expect(leavesOut(catalog, list, words("bin all my timers"))).toBe(true);
+    expect(leavesOut(catalog, list, words("show all my timers"))).toBe(false);
+  });
+
+  it("a clock time said in words to a tool that takes none", () => {
+    const now = { tool: "time_now", args: { city: "oslo" } };
+    expect(
+      leavesOut(catalog, now, words("when it is 6 in the morning in perth what time is it in oslo")),
+    ).toBe(true);
+  });
+});

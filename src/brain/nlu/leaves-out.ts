@@ -40,7 +40,44 @@ export function leavesOut(
     stopsWhatSounds(catalog, call, `${words.join(" ")} ${typed.toLowerCase()}`) ||
     objectNotItsOwn(catalog, call, words) ||
     putsIntoWhatItShows(catalog, call, words) ||
-    thingOfSomethingElse(catalog, call, words)
+    thingOfSomethingElse(catalog, call, words) ||
+    swallowsAFile(catalog, call, words) ||
+    changesWhatItShows(catalog, call, words)
+  );
+}
+
+/** Verbs that change or remove a thing, said first. */
+const CHANGES_FIRST =
+  /^(?:(?:please|just|can you|could you|now|ok|okay) )*(?:rename|change|move|edit|scrap|bin|ditch|delete|remove|cancel|clear|kill|drop|stop|switch off|turn off)\b/;
+
+/**
+ * A look-up read for a sentence whose verb changes or removes the things ("scrap all the
+ * timers", "rename the reminder 'x' to 'y'"): showing them changes nothing, and what was asked
+ * was the change.
+ */
+function changesWhatItShows(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  const specs = catalog.intentsOf.get(call.tool) ?? [];
+  return specs.some((spec) => spec.lookup) && CHANGES_FIRST.test(words.join(" "));
+}
+
+/** A file written as a path or as a name with its extension. */
+const FILE_NAMED =
+  /(?:~|\.{1,2})?\/[\w./-]+|\b[\w-]+\.(?:pdf|docx?|txt|md|csv|xlsx?|pptx?|odt|rtf|json|html?|png|jpe?g|wav|mp3|mp4)\b/i;
+
+/**
+ * A free value that swallowed the whole sentence and holds a file named by its path or its name
+ * ("there's a letter called pension.pdf in my Documents, tell me in short what it says" as a
+ * search of the indexed documents), to a tool that takes no file: the request is about that
+ * file, which the reading has nowhere to put.
+ */
+function swallowsAFile(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  const properties = catalog.properties.get(call.tool) ?? {};
+  if (Object.values(properties).some((p) => p["x-path"] !== undefined)) return false;
+  return Object.values(call.args).some(
+    (value) =>
+      typeof value === "string" &&
+      value.split(/\s+/).length >= Math.max(6, words.length * 0.8) &&
+      FILE_NAMED.test(value),
   );
 }
 
@@ -178,7 +215,7 @@ function editsOwnThing(catalog: Catalog, call: NluCall): boolean {
 
 /** A time of day written with its mark (am/pm, a colon, "o'clock"), or "at N" / "N my time". */
 const CLOCK =
-  /\b\d{1,2}(?:[:.]\d{2})? ?(?:am|pm|a\.m\.?|p\.m\.?|o 'clock|o'clock|oclock)(?= |$)|\b\d{1,2}:\d{2}\b|\bat \d{1,2}(?:[:.]\d{2})?(?= |$)|\b\d{1,2}(?:[:.]\d{2})? (?:my time|here|our time|local time|your time)\b/;
+  /\b\d{1,2}(?:[:.]\d{2})? (?:in the (?:morning|afternoon|evening)|at night|tonight)\b|\b\d{1,2}(?:[:.]\d{2})? ?(?:am|pm|a\.m\.?|p\.m\.?|o 'clock|o'clock|oclock)(?= |$)|\b\d{1,2}:\d{2}\b|\bat \d{1,2}(?:[:.]\d{2})?(?= |$)|\b\d{1,2}(?:[:.]\d{2})? (?:my time|here|our time|local time|your time)\b/;
 
 function leavesOutClock(catalog: Catalog, tool: string, words: readonly string[]): boolean {
   const properties = catalog.properties.get(tool) ?? {};
