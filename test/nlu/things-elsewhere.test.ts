@@ -109,3 +109,16 @@ describe("what else a reading leaves out", () => {
     ).toBe(true);
   });
 });
+
+describe("one thing of a group to open, said in the singular", () => {
+  it("asks which one of the tool that opens one, rather than acting on a listing", () => {
+    const result = read("read the latest email from the allotment society");
+    expect(acts(result)).toBe(false);
+    expect(result.tool).toBe("mail_read");
+    expect(result.missing).toEqual(["id"]);
+  });
+
+  it("a listing said in the plural stays one", () => {
+    expect(read("read me the emails from the allotment society").tool).not.toBe("mail_read");
+  });
+});
