@@ -102,6 +102,12 @@ describe("what else a reading leaves out", () => {
     expect(leavesOut(catalog, list, words("show all my timers"))).toBe(false);
   });
 
+  it("a restart said to a tool with no position, while its area takes one", () => {
+    const play = { tool: "media_play", args: {} };
+    expect(leavesOut(catalog, play, words("put that track on again from the beginning"))).toBe(true);
+    expect(leavesOut(catalog, play, words("play the audiobook from the beginning"))).toBe(false);
+  });
+
   it("a clock time said in words to a tool that takes none", () => {
     const now = { tool: "time_now", args: { city: "oslo" } };
     expect(

@@ -42,8 +42,31 @@ export function leavesOut(
     putsIntoWhatItShows(catalog, call, words) ||
     thingOfSomethingElse(catalog, call, words) ||
     swallowsAFile(catalog, call, words) ||
-    changesWhatItShows(catalog, call, words)
+    changesWhatItShows(catalog, call, words) ||
+    leavesOutPosition(catalog, call, words)
   );
+}
+
+/**
+ * A place in a thing that runs, said as its start with "again" ("again from the very beginning"):
+ * a restart. Without "again", "play the podcast from the beginning" is mostly a play.
+ */
+const FROM_START = /\bagain\b.*\bfrom the (?:very )?(?:start|beginning|top)\b/;
+/** A schema argument for a position in what plays ("position … from the start of the track"). */
+const POSITION = /\bposition\b/i;
+
+/**
+ * A restart said ("play this song again from the very start") to a tool with no argument for
+ * one, while a tool of its area takes a position: the request is the jump, which the reading
+ * leaves out.
+ */
+function leavesOutPosition(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  if (!FROM_START.test(words.join(" "))) return false;
+  const takesPosition = (tool: string) =>
+    Object.values(catalog.properties.get(tool) ?? {}).some((p) => POSITION.test(String(p.description ?? "")));
+  if (takesPosition(call.tool)) return false;
+  const group = catalog.groupOf.get(call.tool);
+  return [...catalog.properties.keys()].some((t) => catalog.groupOf.get(t) === group && takesPosition(t));
 }
 
 /** Verbs that change or remove a thing, said first. */
