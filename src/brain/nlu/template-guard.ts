@@ -12,6 +12,21 @@ import type { NluCall } from "./types.js";
  */
 const JOINING = new Set(["to", "so", "and", "then", "or", "but", "please", "just", "now", "the", "a", "an"]);
 
+/** Fixed words that make a free slot the words of a message, whatever they hold. */
+const MESSAGE = new Set([
+  "saying",
+  "says",
+  "say",
+  "said",
+  "that",
+  "message",
+  "msg",
+  "text",
+  "note",
+  "reading",
+  "words",
+]);
+
 /** A particle that makes the verb before it another verb ("write out", "take note of"). */
 const PARTICLE = new Set(["out", "up", "down", "off", "of", "over", "back", "away"]);
 
@@ -45,7 +60,8 @@ export function swallowsAnother(
   // ("sum up the report in 5 points, it's in ~/work/report-2024.pdf" adds nothing up)
   const pathDigits = readsDigitsOfPath(free, candidate.args);
   const where = destinationOf(catalog, candidate.tool, said.free);
-  const timed = holdsClockTime(catalog, candidate.tool, free);
+  // A message's words may hold any time ("saying see you at 6"): only text that is no message
+  const timed = !said.fixed.some((w) => MESSAGE.has(w)) && holdsClockTime(catalog, candidate.tool, free);
   // The shapes first: most template readings have none, and then the classifier need not run
   if (!bare && !particle && !pathDigits && !where && !timed) return false;
   const result = classify();
