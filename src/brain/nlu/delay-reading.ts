@@ -55,10 +55,11 @@ export function delayReading(
 export function delayed(
   catalog: Catalog,
   result: NluResult,
-  words: readonly string[],
+  said: readonly { w: string }[],
   env: SlotEnv,
 ): NluResult {
   if (result.kind !== "action" || !result.tool || result.missing?.length || result.calls) return result;
+  const words = said.map((t) => t.w);
   const call = delayReading(catalog, { tool: result.tool, args: result.args ?? {} }, words, env);
   if (!call) return result;
   const { summary: _summary, ...rest } = result;

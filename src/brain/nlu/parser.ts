@@ -177,16 +177,9 @@ class Parser {
     const reach = { classifier: this.classifier, catalog: this.catalog, speller: this.settings.speller };
     const alone = !context.lastCall && !context.pending;
     const ranked = alone ? reranked(named, said, env, reach) : undefined;
-    const read2 = onEvent(asSaid(this.catalog, ranked ?? named, said), said);
+    const last = onEvent(asSaid(this.catalog, ranked ?? named, said), said);
     // A clock time said only as a delay from now: its area's length, asked (delay-reading.ts)
-    return alone
-      ? delayed(
-          this.catalog,
-          read2,
-          said.map((t) => t.w),
-          env,
-        )
-      : read2;
+    return alone ? delayed(this.catalog, last, said, env) : last;
   }
 
   /**
