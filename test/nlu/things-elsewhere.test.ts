@@ -108,6 +108,12 @@ describe("what else a reading leaves out", () => {
     expect(leavesOut(catalog, play, words("play the audiobook from the beginning"))).toBe(false);
   });
 
+  it("a thing named with its purpose and no verb, read as the listing", () => {
+    const list = { tool: "timer_list", args: {} };
+    expect(leavesOut(catalog, list, words("timer for the rice"))).toBe(true);
+    expect(leavesOut(catalog, list, words("timers for the rice"))).toBe(false);
+  });
+
   it("a clock time said in words to a tool that takes none", () => {
     const now = { tool: "time_now", args: { city: "oslo" } };
     expect(

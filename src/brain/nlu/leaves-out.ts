@@ -43,7 +43,8 @@ export function leavesOut(
     thingOfSomethingElse(catalog, call, words) ||
     swallowsAFile(catalog, call, words) ||
     changesWhatItShows(catalog, call, words) ||
-    leavesOutPosition(catalog, call, words)
+    leavesOutPosition(catalog, call, words) ||
+    namedForAPurpose(catalog, call, words)
   );
 }
 
@@ -67,6 +68,24 @@ function leavesOutPosition(catalog: Catalog, call: NluCall, words: readonly stri
   if (takesPosition(call.tool)) return false;
   const group = catalog.groupOf.get(call.tool);
   return [...catalog.properties.keys()].some((t) => catalog.groupOf.get(t) === group && takesPosition(t));
+}
+
+/** A thing named with what it is for and no verb: "timer for the eggs", "a timer for the bread". */
+const FOR_A_PURPOSE =
+  /^(?:(?:a|an|new|another) )?([a-z]+) for (?:the|my|a|an|some|our) ((?:[a-z-]+ ){0,2}[a-z-]+)$/;
+
+/**
+ * A look-up read for one of its things named, in the singular, with what it is for and no verb
+ * ("timer for the eggs"): the thing is to be made for that purpose; a listing shows the ones made.
+ * A time after "for" ("weather for the weekend") is a span the look-up takes.
+ */
+function namedForAPurpose(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  const m = FOR_A_PURPOSE.exec(words.join(" "));
+  if (!m || m[1]!.endsWith("s")) return false;
+  const specs = catalog.intentsOf.get(call.tool) ?? [];
+  const group = catalog.groupOf.get(call.tool) ?? "";
+  if (!specs.some((spec) => spec.lookup) || !ownersOf(catalog, m[1]!).has(group)) return false;
+  return !m[2]!.split(" ").some((w) => WHEN_WORD.test(w));
 }
 
 /** Verbs that change or remove a thing, said first. */
