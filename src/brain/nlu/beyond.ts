@@ -99,6 +99,7 @@ const RULES: ReadonlyArray<{ kind: BeyondKind; test: (said: string) => boolean }
     test: (said) =>
       (!CALLING.test(said) && !KEPT_ELSEWHERE.test(said) && ON_DEVICE.test(said)) ||
       FORWARDS.test(said) ||
+      OFF_DEVICE.test(said) ||
       ITS_SCREEN.test(said) ||
       (ITS_BATTERY.test(said) && !KEPT_ELSEWHERE.test(said)) ||
       IN_ROOM.test(said),
@@ -160,6 +161,13 @@ const ITS_SCREEN = new RegExp(
  */
 const ITS_BATTERY = new RegExp(
   `\\bbatter(?:y|ies)(?: level| life)? (?:(?:of|on) (?:the|my|our)|in (?:my|our)) (?!(?:${THIS_MACHINE})\\b)[a-z-]+(?: [a-z-]+)?(?= (?:${STOP})\\b|$)|\\b(?:my|our) (?!(?:${THIS_MACHINE})\\b)(?:[a-z-]+ )?[a-z-]+ (?:'s )?batter(?:y|ies)\\b`,
+);
+/**
+ * Things taken off a handheld or another device ("the photos I deleted off my phone"): kept
+ * there, not on this computer. "off", unlike "on", never names the line a call is made on.
+ */
+const OFF_DEVICE = new RegExp(
+  `\\boff (?:the|my|our|your|his|her|their) (?:\\w+ )?(?:phone|mobile|iphone|android|smartphone|tablet|ipad|camera|sd card|${OTHER_DEVICES})\\b`,
 );
 /** Calls forwarded: a telephone's setting. */
 const FORWARDS = /\bforward (?:my |all |the )?(?:\w+ )?calls\b/;

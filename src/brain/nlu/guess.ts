@@ -21,7 +21,14 @@ import {
 } from "./parse-rules.js";
 import type { Thresholds } from "./parser.js";
 import { promoted } from "./promote.js";
-import { type LookupDomain, lookupCall, lookupDomains, ownLookup, whatHappened } from "./rescue.js";
+import {
+  type LookupDomain,
+  lookupCall,
+  lookupDomains,
+  oneToOpen,
+  ownLookup,
+  whatHappened,
+} from "./rescue.js";
 import { guessArgs, guessedTool, incompleteCall } from "./slot-filling.js";
 import type { SlotEnv } from "./slots/index.js";
 import { talkReading } from "./talk.js";
@@ -121,6 +128,9 @@ export class Guesser {
     const [bestGroup, groupP] = ranked[0] ?? ["", 0];
     const runnerUp = ranked[1]?.[1] ?? 0;
     const found = info ? undefined : lookupCall(this.catalog, this.domains, result, context, question);
+    // One thing of the group to open, said in the singular: the tool that opens one, asked which
+    const one = found && !question ? oneToOpen(this.catalog, found, words) : undefined;
+    if (one) return this.incomplete(one, groups, groupP, runnerUp, result.coverage);
     if (found) {
       const domainP = byGroup.get(this.catalog.groupOf.get(found.tool) ?? "") ?? 0;
       const other = Math.max(

@@ -1,4 +1,5 @@
 import type { Catalog } from "./catalog.js";
+import { THIS_MACHINE } from "./language/beyond-owned.js";
 import { kindOf } from "./slot-filling.js";
 import { leavesOutLength } from "./typed-args.js";
 import type { NluCall } from "./types.js";
@@ -38,7 +39,87 @@ export function leavesOut(
     editsOwnThing(catalog, call) ||
     stopsWhatSounds(catalog, call, `${words.join(" ")} ${typed.toLowerCase()}`) ||
     objectNotItsOwn(catalog, call, words) ||
-    putsIntoWhatItShows(catalog, call, words)
+    putsIntoWhatItShows(catalog, call, words) ||
+    thingOfSomethingElse(catalog, call, words) ||
+    swallowsAFile(catalog, call, words) ||
+    changesWhatItShows(catalog, call, words) ||
+    leavesOutPosition(catalog, call, words) ||
+    namedForAPurpose(catalog, call, words)
+  );
+}
+
+/**
+ * A place in a thing that runs, said as its start with "again" ("again from the very beginning"):
+ * a restart. Without "again", "play the podcast from the beginning" is mostly a play.
+ */
+const FROM_START = /\bagain\b.*\bfrom the (?:very )?(?:start|beginning|top)\b/;
+/** A schema argument for a position in what plays ("position … from the start of the track"). */
+const POSITION = /\bposition\b/i;
+
+/**
+ * A restart said ("play this song again from the very start") to a tool with no argument for
+ * one, while a tool of its area takes a position: the request is the jump, which the reading
+ * leaves out.
+ */
+function leavesOutPosition(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  if (!FROM_START.test(words.join(" "))) return false;
+  const takesPosition = (tool: string) =>
+    Object.values(catalog.properties.get(tool) ?? {}).some((p) => POSITION.test(String(p.description ?? "")));
+  if (takesPosition(call.tool)) return false;
+  const group = catalog.groupOf.get(call.tool);
+  return [...catalog.properties.keys()].some((t) => catalog.groupOf.get(t) === group && takesPosition(t));
+}
+
+/** A thing named with what it is for and no verb: "timer for the eggs", "a timer for the bread". */
+const FOR_A_PURPOSE =
+  /^(?:(?:a|an|new|another) )?([a-z]+) for (?:the|my|a|an|some|our) ((?:[a-z-]+ ){0,2}[a-z-]+)$/;
+
+/**
+ * A look-up read for one of its things named, in the singular, with what it is for and no verb
+ * ("timer for the eggs"): the thing is to be made for that purpose; a listing shows the ones made.
+ * A time after "for" ("weather for the weekend") is a span the look-up takes.
+ */
+function namedForAPurpose(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  const m = FOR_A_PURPOSE.exec(words.join(" "));
+  if (!m || m[1]!.endsWith("s")) return false;
+  const specs = catalog.intentsOf.get(call.tool) ?? [];
+  const group = catalog.groupOf.get(call.tool) ?? "";
+  if (!specs.some((spec) => spec.lookup) || !ownersOf(catalog, m[1]!).has(group)) return false;
+  return !m[2]!.split(" ").some((w) => WHEN_WORD.test(w));
+}
+
+/** Verbs that change or remove a thing, said first. */
+const CHANGES_FIRST =
+  /^(?:(?:please|just|can you|could you|now|ok|okay) )*(?:rename|change|move|edit|scrap|bin|ditch|delete|remove|cancel|clear|kill|drop|stop|switch off|turn off)\b/;
+
+/**
+ * A look-up read for a sentence whose verb changes or removes the things ("scrap all the
+ * timers", "rename the reminder 'x' to 'y'"): showing them changes nothing, and what was asked
+ * was the change.
+ */
+function changesWhatItShows(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  const specs = catalog.intentsOf.get(call.tool) ?? [];
+  return specs.some((spec) => spec.lookup) && CHANGES_FIRST.test(words.join(" "));
+}
+
+/** A file written as a path or as a name with its extension. */
+const FILE_NAMED =
+  /(?:~|\.{1,2})?\/[\w./-]+|\b[\w-]+\.(?:pdf|docx?|txt|md|csv|xlsx?|pptx?|odt|rtf|json|html?|png|jpe?g|wav|mp3|mp4)\b/i;
+
+/**
+ * A free value that swallowed the whole sentence and holds a file named by its path or its name
+ * ("there's a letter called pension.pdf in my Documents, tell me in short what it says" as a
+ * search of the indexed documents), to a tool that takes no file: the request is about that
+ * file, which the reading has nowhere to put.
+ */
+function swallowsAFile(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  const properties = catalog.properties.get(call.tool) ?? {};
+  if (Object.values(properties).some((p) => p["x-path"] !== undefined)) return false;
+  return Object.values(call.args).some(
+    (value) =>
+      typeof value === "string" &&
+      value.split(/\s+/).length >= Math.max(6, words.length * 0.8) &&
+      FILE_NAMED.test(value),
   );
 }
 
@@ -64,31 +145,85 @@ const OBJECT =
   /^(?:(?:please|just|can you|could you|now) )*(?!(?:how|hows|what|whats|who|where|when|why|which|is|are|was|do|does|did|can|could|will|would|tell|show)\b)[a-z]+ (?:the|my|our|this|that) ((?:[a-z-]+ ){0,2}?[a-z-]+)(?= (?:on|off|up|down|back|again|now|please|for|while|and|so|i|im|its|it|till|until|because|then|in|at|to|when|as|or|but|from|of|with|by|about|a|an|the|is|are|was)\b|$)/;
 
 function objectNotItsOwn(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
-  if (Object.keys(catalog.properties.get(call.tool) ?? {}).length > 0) return false;
+  // A tool with values may hold the thing as one; one that took none from the sentence did not
+  if (Object.keys(call.args).length > 0) return false;
   if ((catalog.intentsOf.get(call.tool) ?? []).some((spec) => spec.lookup)) return false;
   // A name of two words or more ("the morning briefing"): one noun alone is likelier the area's
   const phrase = OBJECT.exec(words.join(" "))?.[1]?.split(" ");
-  if (!phrase || phrase.length < 2) return false;
+  // "the alarm called bins": a name the thing was given, the area's own thing
+  if (!phrase || phrase.length < 2 || phrase.some((w) => NAMING.test(w))) return false;
   const group = catalog.groupOf.get(call.tool) ?? "";
+  const known = areaWords(catalog, group, phrase);
+  // The head of the name is no word of the area's: the thing is the user's own ("the morning
+  // briefing"), or another area's, or a thing in the room ("the baby monitor")
+  const head = phrase.at(-1) ?? "";
+  return !known.has(head) && !ownersOf(catalog, head).has(group);
+}
+
+const NAMING = /^(?:called|named|labell?ed|titled|for)$/;
+
+/**
+ * The words an area knows: what its tools anchor on (of `probe`), and what its templates and
+ * samples say.
+ */
+function areaWords(catalog: Catalog, group: string, probe: readonly string[]): Set<string> {
   const known = new Set<string>();
   const own = (word: string, re: RegExp | undefined) => !!re && re.test(word) && !re.test(NO_WORD);
   for (const [tool, specs] of catalog.intentsOf) {
     if (catalog.groupOf.get(tool) !== group) continue;
-    // The area's own words: what its tools anchor on, and what its templates and samples say
     for (const spec of specs) {
       for (const text of [
         ...(spec.samples ?? []),
         ...(spec.templates ?? []).map((e) => (typeof e === "string" ? e : e.t)),
       ])
         for (const word of text.toLowerCase().split(/[^a-z]+/)) known.add(word);
-      for (const word of phrase)
-        if (own(word, spec.anchors) || own(word, spec.lookup?.nouns)) known.add(word);
+      for (const word of probe) if (own(word, spec.anchors) || own(word, spec.lookup?.nouns)) known.add(word);
     }
   }
-  // The head of the name is no word of the area's: the thing is the user's own ("the morning
-  // briefing"), or another area's
-  const head = phrase.at(-1) ?? "";
-  return !known.has(head) && !ownersOf(catalog, head).has(group);
+  return known;
+}
+
+/** Where a thing is kept or fixed: "the alarm on the fire door", "the list at the surgery". */
+const MACHINE = new RegExp(`^(?:${THIS_MACHINE})$`);
+const WHERE = new Set(["on", "in", "at", "off", "from"]);
+const WHOSE = new Set(["the", "my", "our", "his", "her", "their"]);
+/** Words that end the noun phrase after "on the …" (a joint, a time, a clause). */
+const ENDS =
+  /^(?:on|off|up|down|out|in|into|at|to|for|with|from|by|of|about|and|or|but|so|because|as|now|then|please|a|an|its|it|is|i|we|again|tonight|today|tomorrow|when|while|before|after|until|till|there|here|the|my|our|this|that)$/;
+/** A time said after the preposition ("on the 5th", "at the weekend", "in the morning"). */
+const WHEN_WORD =
+  /\d|^(?:morning|afternoon|evening|night|weekend|week|day|days|hour|minute|moment|end|start|beginning|top|middle|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|way|meantime|future|past|same)s?$/;
+
+/**
+ * The reading's own thing said to be on, at or in another thing that its area has no word for
+ * ("cancel the alarm on the fire exit door", "add me to the waiting list at the doctors"): that
+ * thing's own alarm or list, not one kept here; unless a value of the reading holds the words
+ * (a reminder's title, an event's place).
+ */
+function thingOfSomethingElse(catalog: Catalog, call: NluCall, words: readonly string[]): boolean {
+  const group = catalog.groupOf.get(call.tool) ?? "";
+  const held = Object.values(call.args)
+    .flatMap((v) => (Array.isArray(v) ? v : [v]))
+    .filter((v): v is string => typeof v === "string")
+    .join(" ")
+    .toLowerCase();
+  for (let i = 1; i + 2 < words.length; i++) {
+    if (!WHERE.has(words[i]!) || !WHOSE.has(words[i + 1]!)) continue;
+    // The thing itself, just before: one of the area's own things
+    const thing = words[i - 1]!;
+    if (!ownersOf(catalog, thing).has(group)) continue;
+    const phrase: string[] = [];
+    for (let j = i + 2; j < words.length && phrase.length < 3 && !ENDS.test(words[j]!); j++)
+      phrase.push(words[j]!);
+    const head = phrase.at(-1);
+    // A time ("on the 5th"), or this computer ("on my laptop"): kept here
+    if (!head || phrase.some((w) => WHEN_WORD.test(w)) || MACHINE.test(head)) continue;
+    if (held.includes(head)) continue;
+    const known = areaWords(catalog, group, phrase);
+    // A thing some area keeps ("the next song in the list") is no thing elsewhere
+    if (!known.has(head) && ownersOf(catalog, head).size === 0) return true;
+  }
+  return false;
 }
 
 /** Something sounding now, said of the thing or by the person it woke. */
@@ -122,7 +257,7 @@ function editsOwnThing(catalog: Catalog, call: NluCall): boolean {
 
 /** A time of day written with its mark (am/pm, a colon, "o'clock"), or "at N" / "N my time". */
 const CLOCK =
-  /\b\d{1,2}(?:[:.]\d{2})? ?(?:am|pm|a\.m\.?|p\.m\.?|o 'clock|o'clock|oclock)(?= |$)|\b\d{1,2}:\d{2}\b|\bat \d{1,2}(?:[:.]\d{2})?(?= |$)|\b\d{1,2}(?:[:.]\d{2})? (?:my time|here|our time|local time|your time)\b/;
+  /\b\d{1,2}(?:[:.]\d{2})? (?:in the (?:morning|afternoon|evening)|at night|tonight)\b|\b\d{1,2}(?:[:.]\d{2})? ?(?:am|pm|a\.m\.?|p\.m\.?|o 'clock|o'clock|oclock)(?= |$)|\b\d{1,2}:\d{2}\b|\bat \d{1,2}(?:[:.]\d{2})?(?= |$)|\b\d{1,2}(?:[:.]\d{2})? (?:my time|here|our time|local time|your time)\b/;
 
 function leavesOutClock(catalog: Catalog, tool: string, words: readonly string[]): boolean {
   const properties = catalog.properties.get(tool) ?? {};

@@ -9,6 +9,7 @@ import { declineFor } from "./common/declines.js";
 import { outOfReach } from "./common/reach.js";
 import { onEvent } from "./condition.js";
 import { danglingFollowUp, pickPendingHandle, resolveFollowUp, resolveReference } from "./context.js";
+import { delayed } from "./delay-reading.js";
 import { DialogRecognizer } from "./dialog.js";
 import { repeated } from "./follow-up-value.js";
 import { Guesser } from "./guess.js";
@@ -176,7 +177,9 @@ class Parser {
     const reach = { classifier: this.classifier, catalog: this.catalog, speller: this.settings.speller };
     const alone = !context.lastCall && !context.pending;
     const ranked = alone ? reranked(named, said, env, reach) : undefined;
-    return onEvent(asSaid(this.catalog, ranked ?? named, said), said);
+    const last = onEvent(asSaid(this.catalog, ranked ?? named, said), said);
+    // A clock time said only as a delay from now: its area's length, asked (delay-reading.ts)
+    return alone ? delayed(this.catalog, last, said, env) : last;
   }
 
   /**

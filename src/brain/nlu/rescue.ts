@@ -245,3 +245,33 @@ function withoutValues(catalog: Catalog, tool: string, said: string): Record<str
   );
   return ruledOut ? undefined : {};
 }
+
+/** "read (me) the latest email from …": a verb, one thing in the singular, what follows. */
+const ONE_THING =
+  /^(?:(?:please|can you|could you|would you|just|now) )*(read|open)(?: me| out)? (?:the|that|this|my) (?:(?:latest|last|newest|most recent|new|recent) )?([a-z-]+)\b(?! (?:and|list)\b)/;
+
+/**
+ * A look-up read for a request to read or open one thing of its group, named in the singular
+ * ("read me the email from the exam board"): the person wants that one thing opened, which a tool
+ * of the group does with a handle (its `handles` say which verbs). That tool is asked which one,
+ * rather than a listing acted on.
+ */
+export function oneToOpen(
+  catalog: Catalog,
+  found: NluCall,
+  words: readonly string[],
+): { call: NluCall; missing: string[] } | undefined {
+  const m = ONE_THING.exec(words.join(" "));
+  if (!m) return undefined;
+  const [, verb, noun] = m as unknown as [string, "read" | "open", string];
+  const group = catalog.groupOf.get(found.tool);
+  const nouns = (catalog.intentsOf.get(found.tool) ?? []).find((spec) => spec.lookup)?.lookup?.nouns;
+  // The lookup's own thing, said once: "emails" is a listing
+  if (!nouns?.test(noun) || noun.endsWith("s")) return undefined;
+  for (const [tool, specs] of catalog.intentsOf) {
+    if (tool === found.tool || catalog.groupOf.get(tool) !== group) continue;
+    const use = specs.flatMap((spec) => spec.handles ?? []).find((h) => h.verbs.includes(verb));
+    if (use) return { call: { tool, args: {} }, missing: [use.arg] };
+  }
+  return undefined;
+}

@@ -12,6 +12,21 @@ import type { NluCall } from "./types.js";
  */
 const JOINING = new Set(["to", "so", "and", "then", "or", "but", "please", "just", "now", "the", "a", "an"]);
 
+/** Fixed words that make a free slot the words of a message, whatever they hold. */
+const MESSAGE = new Set([
+  "saying",
+  "says",
+  "say",
+  "said",
+  "that",
+  "message",
+  "msg",
+  "text",
+  "note",
+  "reading",
+  "words",
+]);
+
 /** A particle that makes the verb before it another verb ("write out", "take note of"). */
 const PARTICLE = new Set(["out", "up", "down", "off", "of", "over", "back", "away"]);
 
@@ -45,8 +60,10 @@ export function swallowsAnother(
   // ("sum up the report in 5 points, it's in ~/work/report-2024.pdf" adds nothing up)
   const pathDigits = readsDigitsOfPath(free, candidate.args);
   const where = destinationOf(catalog, candidate.tool, said.free);
+  // A message's words may hold any time ("saying see you at 6"): only text that is no message
+  const timed = !said.fixed.some((w) => MESSAGE.has(w)) && holdsClockTime(catalog, candidate.tool, free);
   // The shapes first: most template readings have none, and then the classifier need not run
-  if (!bare && !particle && !pathDigits && !where) return false;
+  if (!bare && !particle && !pathDigits && !where && !timed) return false;
   const result = classify();
   const own = catalog.groupOf.get(candidate.tool);
   const byGroup = new Map<string, number>();
@@ -63,8 +80,32 @@ export function swallowsAnother(
         catalog.groupOf.get(tool) === other && specs.some((spec) => spec.anchors?.test(free)),
     );
   }
+  // A time the template had nowhere to put, which the other group's tools take
+  if (timed && p >= OTHER.bare && takesTime(catalog, other)) return true;
   if (p >= OTHER.bare && (pathDigits || where === other)) return true;
   return p >= OTHER.particle && particle;
+}
+
+/** A time of day written with its mark (14:30, 3pm, "at 9"), said with a day or not. */
+const CLOCK_TIME = /(?<![£$€\d.])\b\d{1,2}:\d{2}\b|\b\d{1,2} ?(?:am|pm|o'clock|oclock)\b|\bat \d{1,2}\b/;
+
+/**
+ * A free slot holding a time of day, for a tool that takes no time ("enter a conference on
+ * Thursday at 14:30 for ninety minutes" as words typed): the words are a request of their own
+ * with a value the template had nowhere to put, not text to pass on.
+ */
+function holdsClockTime(catalog: Catalog, tool: string, free: string): boolean {
+  return !takesTime(catalog, undefined, tool) && CLOCK_TIME.test(free);
+}
+
+/** Whether a tool (or any tool of a group) takes a time or a date. */
+function takesTime(catalog: Catalog, group: string | undefined, only?: string): boolean {
+  for (const [tool, properties] of catalog.properties) {
+    if (only ? tool !== only : catalog.groupOf.get(tool) !== group) continue;
+    if (Object.keys(properties).some((arg) => ["when", "date"].includes(kindOf(arg, properties))))
+      return true;
+  }
+  return false;
 }
 
 /** Where a thing is put, said last: "… into my calendar", "… on the shopping list". */
