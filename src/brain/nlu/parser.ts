@@ -157,19 +157,16 @@ class Parser {
     // Words that only join a request to the talk before ("and close chrome", "ok ok stop it"):
     // read with them first (a follow-up may need its "and"), alone when that read no request
     const rest = said.slice(openerLength(said));
-    const again =
-      rest.length < said.length && !["action", "dialog", "chat"].includes(first.kind)
-        ? this.finish(this.read(input, context, rest, env), rest, context, env)
-        : undefined;
     const reread = (swapped: Token[]) =>
       this.finish(this.read(input, context, swapped, env), swapped, context, env);
+    const joined = rest.length < said.length && !["action", "dialog", "chat"].includes(first.kind);
+    const again = joined ? reread(rest) : undefined;
     const result =
       again?.kind === "action"
         ? again
         : (misheard(first, said, reread, (w) => this.settings.speller.seen(w)) ?? first);
-    // nlu36 (indirect.ts): a need stated instead of a command, or a terse form with no verb, read
-    // again as the command it stands for (its repeat read with it); and a turn of its own read as
-    // no request, the classifier's whole ranking weighed by structure (rerank.ts). Asked, never acted on
+    // indirect.ts: a need stated instead of a command, or a terse form with no verb, read again as the
+    // command it stands for (its repeat with it); a turn read as no request is reranked (rerank.ts)
     const reached = indirectReading(result, said, reread, this.catalog);
     const read =
       reached ?? (repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result);
