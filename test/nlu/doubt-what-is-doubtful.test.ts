@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SoftmaxClassifier } from "../../src/brain/nlu/classifier.js";
-import { guessConfidence, rivalsOf } from "../../src/brain/nlu/guess.js";
+import { guessConfidence } from "../../src/brain/nlu/guess.js";
+import { rivalsOf } from "../../src/brain/nlu/guess-rules.js";
 import { configSchema } from "../../src/config/schema.js";
 import { createTestNlu } from "../../src/testing/index.js";
 

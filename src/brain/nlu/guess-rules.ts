@@ -27,3 +27,14 @@ export const MENTION_SURE = 0.95;
  */
 export const ABOUT_BEYOND =
   /\b(?:tweet\w*|twitter|facebook|instagram|social|movies?|films?|cinema|lights?|lamps?|bulbs?)\b/;
+
+/**
+ * Which of the labels a reading of `label` was confused with on held-out data may still doubt
+ * it: a request no tool serves ("_none"), or another area's tool. Within the area the tools' own
+ * words decide; a dialog act or small talk is no rival to a request its tool's words anchor (the
+ * "again" of "put that podcast on again" leans to "say that again", yet nothing is refused).
+ */
+export function rivalsOf(groupOf: ReadonlyMap<string, string>, label: string): (other: string) => boolean {
+  const group = groupOf.get(label);
+  return (other) => other === "_none" || (groupOf.has(other) && groupOf.get(other) !== group);
+}

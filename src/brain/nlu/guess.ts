@@ -2,7 +2,7 @@ import type { Catalog } from "./catalog.js";
 import { chatReply } from "./chat.js";
 import type { Classification, SoftmaxClassifier } from "./classifier.js";
 import { guessConfidence, SURE_FLOOR } from "./guess-confidence.js";
-import { ABOUT_BEYOND, DOUBT, MENTION_SURE, SEE, STRONG } from "./guess-rules.js";
+import { ABOUT_BEYOND, DOUBT, MENTION_SURE, rivalsOf, SEE, STRONG } from "./guess-rules.js";
 import type { GuessInput } from "./language/types.js";
 import { leavesOut } from "./leaves-out.js";
 import { NEAR, NEAR_CONFIDENCE, type NearFrom, nearMiss } from "./near-miss.js";
@@ -394,15 +394,4 @@ export class Guesser {
     }
     return out.slice(0, 3);
   }
-}
-
-/**
- * Which of the labels a reading of `label` was confused with on held-out data may still doubt
- * it: a request no tool serves ("_none"), or another area's tool. Within the area the tools' own
- * words decide; a dialog act or small talk is no rival to a request its tool's words anchor (the
- * "again" of "put that podcast on again" leans to "say that again", yet nothing is refused).
- */
-export function rivalsOf(groupOf: ReadonlyMap<string, string>, label: string): (other: string) => boolean {
-  const group = groupOf.get(label);
-  return (other) => other === "_none" || (groupOf.has(other) && groupOf.get(other) !== group);
 }
