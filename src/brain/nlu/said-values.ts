@@ -74,6 +74,25 @@ function timesOf(words: readonly string[]): number | undefined {
   return undefined;
 }
 
+/**
+ * A setting's state said as on or off ("shuffle on", "turn the shuffle off", "no more
+ * shuffling"): for a switch whose schema says true is "on" and false is "off". The last state
+ * word said wins ("on … no, off"); nothing said leaves the tool's default (a toggle).
+ */
+export function stateOf(property: Record<string, unknown>, words: readonly string[]): boolean | undefined {
+  const description = String(property.description ?? "").toLowerCase();
+  if (!/\btrue\b[^;]*\bon\b/.test(description) || !/\bfalse\b[^;]*\boff\b/.test(description))
+    return undefined;
+  let state: boolean | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (/^(?:off|disable|disabled|stop|stopped)$/.test(w) || (w === "more" && words[i - 1] === "no"))
+      state = false;
+    else if (/^(?:on|enable|enabled)$/.test(w)) state = true;
+  }
+  return state;
+}
+
 /** A switch said by its own words and not negated ("overwrite it", not "don't overwrite"). */
 function switchOf(name: string, text: string): boolean | undefined {
   const parts = name.split("_").map((part) => ALSO[part] ?? part);
@@ -155,6 +174,41 @@ function lengthIn(unit: number, property: Record<string, unknown>, words: readon
   return Number.isInteger(value) && value >= min && value <= max ? value : undefined;
 }
 
+/** Words before a length that make it a moment or a span of the calendar ("in an hour", "the next two days"). */
+const NOT_A_LENGTH_BEFORE =
+  /^(?:in|within|next|past|last|this|coming|every|each|per|after|before|than|from)$/;
+/** Words after a length that make it a distance in time ("an hour ago", "two days from now"). */
+const NOT_A_LENGTH_AFTER =
+  /^(?:ago|from|later|earlier|late|early|ahead|behind|back|before|after|old|away|left)$/;
+
+/**
+ * Seconds in one unit of an argument that holds how long something lasts ("for_s": "mute for
+ * this many seconds", "duration_min": "length in minutes"); 0 for an argument that holds no
+ * length (a position "to_s" is where, not how long).
+ */
+function lastsIn(name: string, property: Record<string, unknown>): number {
+  if (property.type !== "integer" && property.type !== "number") return 0;
+  const description = String(property.description ?? "");
+  const lasting =
+    /^(?:for|duration)_/.test(name) || /\b(?:for this many|length|how long|duration)\b/i.test(description);
+  if (!lasting) return 0;
+  if (/_min(?:utes)?$/.test(name) || /\bminutes\b/i.test(description)) return 60;
+  if (/_h(?:ours)?$/.test(name)) return 3600;
+  return /_s$/.test(name) || /\bseconds\b/i.test(description) ? 1 : 0;
+}
+
+/** How long it should last, said as a length ("for 5 minutes", "half an hour"), not a moment. */
+function lastingOf(unit: number, property: Record<string, unknown>, words: readonly string[]) {
+  const found = findDuration(words);
+  if (!found) return undefined;
+  if (
+    NOT_A_LENGTH_BEFORE.test(words[found.start - 1] ?? "") ||
+    NOT_A_LENGTH_AFTER.test(words[found.end] ?? "")
+  )
+    return undefined;
+  return lengthIn(unit, property, words);
+}
+
 /** A language named in the request, as a code when the argument takes one, else by name. */
 function languageOf(property: Record<string, unknown>, words: readonly string[]): string | undefined {
   const named = words.find((w) => LANGUAGE_CODES[w] !== undefined);
@@ -177,7 +231,9 @@ export function saidValues(
     let value: unknown;
     if (GEOMETRY.includes(name as (typeof GEOMETRY)[number])) continue;
     const unit = property.type === "integer" ? countedIn(name, property) : 0;
+    const lasts = unit ? 0 : lastsIn(name, property);
     if (unit) value = lengthIn(unit, property, words);
+    else if (lasts) value = lastingOf(lasts, property, words);
     else if (
       property.type === "string" &&
       (/^(?:language|lang)$/.test(name) || /\blanguage\b/i.test(description))
@@ -190,7 +246,7 @@ export function saidValues(
       (name === "limit" || name === "count" || /\bhow many\b|\bmost\b/.test(description))
     )
       value = countOf(name, property, words);
-    else if (property.type === "boolean") value = switchOf(name, text);
+    else if (property.type === "boolean") value = stateOf(property, words) ?? switchOf(name, text);
     else if (property.type === "string" && /^[a-z]+$/.test(name) && !property.enum && !NOT_KINDS.test(name))
       value = namedOf(name, tokens, text);
     if (value !== undefined) out[name] = value;
