@@ -243,7 +243,7 @@ export function saidValues(
       value = timesOf(words);
     else if (
       property.type === "integer" &&
-      (name === "limit" || name === "count" || /\bhow many\b|\bmost\b/.test(description))
+      (name === "limit" || name === "count" || /\b(?:how|this) many\b|\bmost\b/.test(description))
     )
       value = countOf(name, property, words);
     else if (property.type === "boolean") value = stateOf(property, words) ?? switchOf(name, text);
