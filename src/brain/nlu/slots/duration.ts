@@ -208,7 +208,6 @@ export function leadingLength(text: unknown): number | undefined {
     .split(/[^a-z0-9.'-]+/)
     .filter(Boolean);
   const found = findDuration(words);
-  if (!found || found.start !== 0 || /^(?:past|to|after|before|from|ago)$/.test(words[found.end] ?? ""))
-    return undefined;
-  return found.seconds;
+  if (found?.start !== 0) return undefined;
+  return /^(?:past|to|after|before|from|ago)$/.test(words[found.end] ?? "") ? undefined : found.seconds;
 }
