@@ -1,4 +1,5 @@
 import { findDuration } from "./slots/index.js";
+import { placeSaid } from "./slots/place-said.js";
 import { LANGUAGE_CODES } from "./text/languages.js";
 import type { Token } from "./text/normalize.js";
 import { isNumberWord, parseNumber } from "./text/numbers.js";
@@ -247,6 +248,7 @@ export function saidValues(
     )
       value = countOf(name, property, words);
     else if (property.type === "boolean") value = stateOf(property, words) ?? switchOf(name, text);
+    else if (property.type === "string" && /^(?:location|place|venue)$/.test(name)) value = placeSaid(text);
     else if (property.type === "string" && /^[a-z]+$/.test(name) && !property.enum && !NOT_KINDS.test(name))
       value = namedOf(name, tokens, text);
     if (value !== undefined) out[name] = value;
