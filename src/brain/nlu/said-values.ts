@@ -1,4 +1,5 @@
 import { findDuration } from "./slots/index.js";
+import { labelSaid, windowSaid } from "./slots/named-by.js";
 import { placeSaid } from "./slots/place-said.js";
 import { LANGUAGE_CODES } from "./text/languages.js";
 import type { Token } from "./text/normalize.js";
@@ -249,6 +250,9 @@ export function saidValues(
       value = countOf(name, property, words);
     else if (property.type === "boolean") value = stateOf(property, words) ?? switchOf(name, text);
     else if (property.type === "string" && /^(?:location|place|venue)$/.test(name)) value = placeSaid(text);
+    else if (property.type === "string" && name === "label") value = labelSaid(text);
+    else if (property.type === "string" && name === "window")
+      value = windowSaid(text) ?? namedOf(name, tokens, text);
     else if (property.type === "string" && /^[a-z]+$/.test(name) && !property.enum && !NOT_KINDS.test(name))
       value = namedOf(name, tokens, text);
     if (value !== undefined) out[name] = value;
