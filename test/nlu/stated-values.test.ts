@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NluResult } from "../../src/brain/nlu/index.js";
+import { saidValues } from "../../src/brain/nlu/said-values.js";
 import { countTail } from "../../src/brain/nlu/slots/count-tail.js";
 import { leadingLength } from "../../src/brain/nlu/slots/index.js";
+import { tokenize } from "../../src/brain/nlu/text/normalize.js";
 import { createTestNlu } from "../../src/testing/index.js";
 
 /**
@@ -85,5 +87,17 @@ describe("calls that act on the values said", () => {
   it("shuffle switched to the state said, not toggled", () => {
     expect(call("put shuffle on")).toMatchObject({ tool: "media_shuffle", args: { on: true } });
     expect(call("shuffle off please")).toMatchObject({ tool: "media_shuffle", args: { on: false } });
+  });
+});
+
+describe("one side of a window (nlu44)", () => {
+  const read = (properties: Record<string, Record<string, unknown>>, text: string) =>
+    saidValues(properties, {}, tokenize(text), text);
+
+  it("one side of a window said alone", () => {
+    const size = { width: { type: "integer" }, height: { type: "integer" } };
+    expect(read(size, "make the editor 1100 wide")).toEqual({ width: 1100 });
+    expect(read(size, "make it 700 pixels tall")).toEqual({ height: 700 });
+    expect(read(size, "make it 1100 by 700")).toEqual({ width: 1100, height: 700 });
   });
 });

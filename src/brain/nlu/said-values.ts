@@ -131,6 +131,13 @@ export function geometryOf(text: string): { x?: number; y?: number; width?: numb
       text,
     );
   if (size) [out.width, out.height] = [Number(size[1]), Number(size[2])];
+  else {
+    // One side alone ("make it 800 wide"): the other keeps its size
+    const wide = /\b(\d{2,5})\s*(?:px\s*|pixels\s*)?wide\b/i.exec(text);
+    const tall = /\b(\d{2,5})\s*(?:px\s*|pixels\s*)?(?:tall|high)\b/i.exec(text);
+    if (wide) out.width = Number(wide[1]);
+    if (tall) out.height = Number(tall[1]);
+  }
   const rest = size ? text.replace(size[0], " ") : text;
   const place =
     /\bx\s*[=:]?\s*(-?\d{1,5})\s*,?\s*(?:and\s+)?y\s*[=:]?\s*(-?\d{1,5})\b/i.exec(rest) ??
