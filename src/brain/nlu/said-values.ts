@@ -1,4 +1,6 @@
 import { findDuration } from "./slots/index.js";
+import { labelSaid, windowSaid } from "./slots/named-by.js";
+import { placeSaid } from "./slots/place-said.js";
 import { LANGUAGE_CODES } from "./text/languages.js";
 import type { Token } from "./text/normalize.js";
 import { isNumberWord, parseNumber } from "./text/numbers.js";
@@ -74,6 +76,25 @@ function timesOf(words: readonly string[]): number | undefined {
   return undefined;
 }
 
+/**
+ * A setting's state said as on or off ("shuffle on", "turn the shuffle off", "no more
+ * shuffling"): for a switch whose schema says true is "on" and false is "off". The last state
+ * word said wins ("on … no, off"); nothing said leaves the tool's default (a toggle).
+ */
+export function stateOf(property: Record<string, unknown>, words: readonly string[]): boolean | undefined {
+  const description = String(property.description ?? "").toLowerCase();
+  if (!/\btrue\b[^;]*\bon\b/.test(description) || !/\bfalse\b[^;]*\boff\b/.test(description))
+    return undefined;
+  let state: boolean | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (/^(?:off|disable|disabled|stop|stopped)$/.test(w) || (w === "more" && words[i - 1] === "no"))
+      state = false;
+    else if (/^(?:on|enable|enabled)$/.test(w)) state = true;
+  }
+  return state;
+}
+
 /** A switch said by its own words and not negated ("overwrite it", not "don't overwrite"). */
 function switchOf(name: string, text: string): boolean | undefined {
   const parts = name.split("_").map((part) => ALSO[part] ?? part);
@@ -110,6 +131,13 @@ export function geometryOf(text: string): { x?: number; y?: number; width?: numb
       text,
     );
   if (size) [out.width, out.height] = [Number(size[1]), Number(size[2])];
+  else {
+    // One side alone ("make it 800 wide"): the other keeps its size
+    const wide = /\b(\d{2,5})\s*(?:px\s*|pixels\s*)?wide\b/i.exec(text);
+    const tall = /\b(\d{2,5})\s*(?:px\s*|pixels\s*)?(?:tall|high)\b/i.exec(text);
+    if (wide) out.width = Number(wide[1]);
+    if (tall) out.height = Number(tall[1]);
+  }
   const rest = size ? text.replace(size[0], " ") : text;
   const place =
     /\bx\s*[=:]?\s*(-?\d{1,5})\s*,?\s*(?:and\s+)?y\s*[=:]?\s*(-?\d{1,5})\b/i.exec(rest) ??
@@ -155,6 +183,41 @@ function lengthIn(unit: number, property: Record<string, unknown>, words: readon
   return Number.isInteger(value) && value >= min && value <= max ? value : undefined;
 }
 
+/** Words before a length that make it a moment or a span of the calendar ("in an hour", "the next two days"). */
+const NOT_A_LENGTH_BEFORE =
+  /^(?:in|within|next|past|last|this|coming|every|each|per|after|before|than|from)$/;
+/** Words after a length that make it a distance in time ("an hour ago", "two days from now"). */
+const NOT_A_LENGTH_AFTER =
+  /^(?:ago|from|later|earlier|late|early|ahead|behind|back|before|after|old|away|left)$/;
+
+/**
+ * Seconds in one unit of an argument that holds how long something lasts ("for_s": "mute for
+ * this many seconds", "duration_min": "length in minutes"); 0 for an argument that holds no
+ * length (a position "to_s" is where, not how long).
+ */
+function lastsIn(name: string, property: Record<string, unknown>): number {
+  if (property.type !== "integer" && property.type !== "number") return 0;
+  const description = String(property.description ?? "");
+  const lasting =
+    /^(?:for|duration)_/.test(name) || /\b(?:for this many|length|how long|duration)\b/i.test(description);
+  if (!lasting) return 0;
+  if (/_min(?:utes)?$/.test(name) || /\bminutes\b/i.test(description)) return 60;
+  if (/_h(?:ours)?$/.test(name)) return 3600;
+  return /_s$/.test(name) || /\bseconds\b/i.test(description) ? 1 : 0;
+}
+
+/** How long it should last, said as a length ("for 5 minutes", "half an hour"), not a moment. */
+function lastingOf(unit: number, property: Record<string, unknown>, words: readonly string[]) {
+  const found = findDuration(words);
+  if (!found) return undefined;
+  if (
+    NOT_A_LENGTH_BEFORE.test(words[found.start - 1] ?? "") ||
+    NOT_A_LENGTH_AFTER.test(words[found.end] ?? "")
+  )
+    return undefined;
+  return lengthIn(unit, property, words);
+}
+
 /** A language named in the request, as a code when the argument takes one, else by name. */
 function languageOf(property: Record<string, unknown>, words: readonly string[]): string | undefined {
   const named = words.find((w) => LANGUAGE_CODES[w] !== undefined);
@@ -177,7 +240,9 @@ export function saidValues(
     let value: unknown;
     if (GEOMETRY.includes(name as (typeof GEOMETRY)[number])) continue;
     const unit = property.type === "integer" ? countedIn(name, property) : 0;
+    const lasts = unit ? 0 : lastsIn(name, property);
     if (unit) value = lengthIn(unit, property, words);
+    else if (lasts) value = lastingOf(lasts, property, words);
     else if (
       property.type === "string" &&
       (/^(?:language|lang)$/.test(name) || /\blanguage\b/i.test(description))
@@ -187,10 +252,14 @@ export function saidValues(
       value = timesOf(words);
     else if (
       property.type === "integer" &&
-      (name === "limit" || name === "count" || /\bhow many\b|\bmost\b/.test(description))
+      (name === "limit" || name === "count" || /\b(?:how|this) many\b|\bmost\b/.test(description))
     )
       value = countOf(name, property, words);
-    else if (property.type === "boolean") value = switchOf(name, text);
+    else if (property.type === "boolean") value = stateOf(property, words) ?? switchOf(name, text);
+    else if (property.type === "string" && /^(?:location|place|venue)$/.test(name)) value = placeSaid(text);
+    else if (property.type === "string" && name === "label") value = labelSaid(text);
+    else if (property.type === "string" && name === "window")
+      value = windowSaid(text) ?? namedOf(name, tokens, text);
     else if (property.type === "string" && /^[a-z]+$/.test(name) && !property.enum && !NOT_KINDS.test(name))
       value = namedOf(name, tokens, text);
     if (value !== undefined) out[name] = value;

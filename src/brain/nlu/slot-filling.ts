@@ -3,6 +3,7 @@ import type { Classification } from "./classifier.js";
 import type { GuessInput as FallbackInput } from "./language/types.js";
 import { hasRequired } from "./matcher.js";
 import { makesSomething, OUT_OF_SCOPE } from "./parse-rules.js";
+import { saidValues } from "./said-values.js";
 import { findWhen, parseDuration, type SlotEnv } from "./slots/index.js";
 import type { Token } from "./text/normalize.js";
 import type { NluCall, PendingCall } from "./types.js";
@@ -222,6 +223,23 @@ function mentionOnly(said: string, anchored: boolean | "loose", probability: num
 const TOPICS_BEYOND =
   /\b(?:tweet\w*|twitter|facebook|instagram|social|movies?|films?|cinema|recipes?|cook\w*|food|lights?|lamps?|bulbs?)\b/;
 
+/**
+ * The values a request states in passing that its reading's words left out ("shuffle on", "mute
+ * the sound for 5 minutes, I'm on a call", "top 3"), read by each argument's schema: a call that
+ * runs does what was said, not the tool's default (a toggle, mute for ever, ten results). What
+ * the reading found is kept. The values never make a reading: they only complete one.
+ */
+function withStated(
+  catalog: Catalog,
+  tool: string,
+  args: Record<string, unknown>,
+  input: FallbackInput,
+): Record<string, unknown> {
+  const properties = catalog.properties.get(tool);
+  if (!properties) return args;
+  return { ...saidValues(properties, args, input.tokens, input.env.text), ...args };
+}
+
 /** Arguments a classifier-only reading of `tool` can act on, or undefined (intent fallbacks). */
 export function guessArgs(
   catalog: Catalog,
@@ -244,7 +262,7 @@ export function guessArgs(
       if (spec.loose === false || (spec.loose && !spec.loose.test(said))) continue;
     }
     const args = spec.fallback(input);
-    if (args && hasRequired(args, catalog.required.get(tool))) return args;
+    if (args && hasRequired(args, catalog.required.get(tool))) return withStated(catalog, tool, args, input);
   }
   return undefined;
 }

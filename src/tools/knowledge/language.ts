@@ -1,4 +1,5 @@
-import { findFiles, slotsAsArgs } from "../../brain/nlu/language/index.js";
+import { type Args, findFiles, slotsAsArgs } from "../../brain/nlu/language/index.js";
+import { countTail } from "../../brain/nlu/slots/count-tail.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -23,6 +24,13 @@ function slashedPath(text: string): string | undefined {
 function pathArg(path: unknown, text: string): string | undefined {
   if (typeof path === "string" && path !== "/" && path.trim()) return path;
   return slashedPath(text);
+}
+
+/** "X, give me 10 passages": the count said with the words is how many passages (nlu44). */
+function withCount(args: Args): Args {
+  const counted =
+    typeof args.query === "string" && args.limit === undefined ? countTail(args.query, 20) : undefined;
+  return counted ? { ...args, query: counted.query, limit: counted.count } : args;
 }
 
 const KNOWLEDGE_INTENTS: IntentTable = {
@@ -68,7 +76,7 @@ const KNOWLEDGE_INTENTS: IntentTable = {
       const kindOfFile =
         /^(?:any|all|every|the|some)? ?(?:pdfs?|files?|photos?|pictures?|images?|spreadsheets?|docs?)$/i;
       return query && !/^(?:folder|directory|dir)\b/i.test(query) && !kindOfFile.test(query)
-        ? args
+        ? withCount(args)
         : undefined;
     },
     samples: ["search my notes", "look in my documents", "check the knowledge base", "what do my files say"],

@@ -7,6 +7,7 @@ import {
   parseNumber,
   slotsAsArgs,
 } from "../../brain/nlu/language/index.js";
+import { leadingLength } from "../../brain/nlu/slots/index.js";
 import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
 
@@ -211,7 +212,8 @@ const VOLUME_INTENTS: IntentTable = {
     // A duration becomes a quiet spell (the tool unmutes after it); "until morning" just mutes
     build: (input) => {
       const mute = input.fixed.mute !== false;
-      const seconds = input.values.for_s;
+      // "mute for 5 minutes, I'm on a call": the length opens the words after "for" (nlu44)
+      const seconds = input.values.for_s ?? leadingLength(input.values.text);
       return mute && typeof seconds === "number" && seconds >= 1 && seconds <= 86_400
         ? { mute, for_s: Math.round(seconds) }
         : { mute };

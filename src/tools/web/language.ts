@@ -1,4 +1,5 @@
 import { type Args, type BuildInput, findUrl } from "../../brain/nlu/language/index.js";
+import { countTail } from "../../brain/nlu/slots/count-tail.js";
 import { LANGUAGE_CODES } from "../../brain/nlu/text/languages.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { SAMPLES } from "./samples.js";
@@ -28,8 +29,11 @@ function searchQuery(input: BuildInput): Args | undefined {
     )
   )
     return undefined;
-  const limit = input.values.limit;
-  return typeof limit === "number" && limit >= 1 && limit <= 20 ? { query, limit } : { query };
+  // "X, top 3", "five results about X": the count said with the words is the limit (nlu44)
+  const counted = countTail(query, 20);
+  const limit = input.values.limit ?? counted?.count;
+  const words = counted?.query ?? query;
+  return typeof limit === "number" && limit >= 1 && limit <= 20 ? { query: words, limit } : { query: words };
 }
 
 /**

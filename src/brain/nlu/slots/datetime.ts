@@ -235,11 +235,28 @@ export function findWhen(
     if (!cue.slice(start, last).includes(true)) continue;
     for (let end = last; end > start; end--) {
       if (!cue.slice(start, end).includes(true)) break;
+      if (end === start + 1 && countsSomething(words, start)) break;
       const when = parseWhen(words.slice(start, end), options);
       if (when) return { when, start, end };
     }
   }
   return undefined;
+}
+
+const BARE_NUMBER = /^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/;
+/** Words that may follow an hour said alone ("6 tomorrow", "five sharp", "7 and not later"). */
+const AFTER_AN_HOUR =
+  /^(?:am|pm|a\.m|p\.m|o'?clock|oclock|sharp|ish|hours?|hrs?|h|morning|afternoon|evening|night|tomorrow|today|tonight|this|next|on|in|at|every|each|please|pls|then|and|or|so|to|till|until|thirty|fifteen|forty|fifteen|twenty|\d{1,2}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
+
+/**
+ * A number said alone, with no word that leads a moment before it ("at", "by"), and a noun after
+ * it counts that noun or names a thing ("one alarm", "4 the 5am round" typed for "for"), never an
+ * hour: the moment is looked for further on.
+ */
+function countsSomething(words: readonly string[], i: number): boolean {
+  if (!BARE_NUMBER.test(words[i]!)) return false;
+  const next = words[i + 1];
+  return next !== undefined && /^[a-z]/.test(next) && !AFTER_AN_HOUR.test(next);
 }
 
 /** The hour before `hour` on a 12-hour clock ("quarter to one" is 12:45). */
@@ -282,12 +299,40 @@ function dottedClock(words: readonly string[]): readonly string[] {
     .split(" ");
 }
 
+/**
+ * An hour named with the part of the day it falls in ("8 in the evening", "9 at night", and as
+ * many speakers put it, "seven hours of the morning", "six o'clock of the evening"): the part of
+ * the day says which half of the clock. chrono reads only the hour of these and leaves the half
+ * to chance (morning, or the next such hour).
+ */
+const HOUR_OF_THE_DAY =
+  /\b(\d{1,2})(:\d\d)?\s+(?:hours?\s+)?(?:(?:of|in)\s+the|at)\s+(morning|afternoon|evening|night)\b/g;
+
+/** The half of the clock a part of the day puts an hour in: "2 at night" is early morning. */
+function half(hour: number, part: string): string {
+  if (hour === 0 || hour > 12) return "";
+  if (part === "morning") return "am";
+  if (part === "night") return hour === 12 || hour < 5 ? "am" : "pm";
+  return "pm";
+}
+/**
+ * A 24-hour clock time said in words ("at 22 hours", "at the 18 hours"): an hour past noon said
+ * after "at" is a time of day, never a length from now (that is "in 22 hours"). Hours up to 12
+ * are left alone: "at 2 hours" could be either.
+ */
+const HOURS_ON_THE_CLOCK = /\bat (?:the )?(1[3-9]|2[0-3]) hours?\b/g;
+
 function prepare(words: readonly string[], options: WhenOptions): LooseWhen {
   if (words.length === 0 || words.length > 10) return { text: "", days: 0 };
   const loose = looseWhen(
     spokenClock(digitize(dottedClock(words)).join(" "))
       .replace(/\b(\d{1,2}(?::\d\d)?) (am|pm|a\.m|p\.m)\b/g, "$1$2")
       .replace(/\bo'clock\b/g, "")
+      .replace(
+        HOUR_OF_THE_DAY,
+        (_m, h: string, min: string | undefined, part: string) => `${h}${min ?? ""}${half(Number(h), part)}`,
+      )
+      .replace(HOURS_ON_THE_CLOCK, "at $1:00")
       .trim(),
     options,
   );

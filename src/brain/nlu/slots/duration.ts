@@ -195,3 +195,19 @@ export function parsePosition(input: readonly string[]): number | undefined {
   }
   return parseDuration(words);
 }
+
+/**
+ * A length said first in free text, the rest an aside ("5 minutes, I'm on a call" → 300): how long
+ * a setting lasts when a template took what follows "for" as words. A clock time that opens the
+ * same way ("5 minutes past 6") is no length.
+ */
+export function leadingLength(text: unknown): number | undefined {
+  if (typeof text !== "string") return undefined;
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z0-9.'-]+/)
+    .filter(Boolean);
+  const found = findDuration(words);
+  if (found?.start !== 0) return undefined;
+  return /^(?:past|to|after|before|from|ago)$/.test(words[found.end] ?? "") ? undefined : found.seconds;
+}

@@ -8,7 +8,7 @@ import { parseMath, unitSymbol } from "./math.js";
 import { MORE_SLOT_TYPES, percentSaid } from "./more.js";
 
 export { findWhen, parseWhen, TimeZones, type When } from "./datetime.js";
-export { findDuration, formatDuration, parseDuration, parsePosition } from "./duration.js";
+export { findDuration, formatDuration, leadingLength, parseDuration, parsePosition } from "./duration.js";
 export { KNOWN_APPS, parseListName, ZONE_WORDS } from "./entities.js";
 export { parseMath, UNIT_WORDS } from "./math.js";
 
