@@ -83,6 +83,20 @@ describe("calls that act at the hour said", () => {
     });
   });
 
+  it("an hour with am glued to it stays in the small hours (a reminder or an event, never 2 pm)", () => {
+    expect(call("remind me at 3am to turn the oven off")).toMatchObject({
+      tool: "reminders_create",
+      args: { due: "2025-06-12T03:00:00+00:00" },
+    });
+    expect(call("put the ferry crossing in my calendar at 6am saturday")).toMatchObject({
+      args: { start: "2025-06-14T06:00:00+00:00" },
+    });
+    // an hour said bare in the working day still reads as the afternoon
+    expect(call("remind me at 4 to fetch the parcel")).toMatchObject({
+      args: { due: "2025-06-11T16:00:00+00:00" },
+    });
+  });
+
   it("a reminder in the evening", () => {
     expect(call("remind me at 8 in the evening to water the tomatoes")).toMatchObject({
       tool: "reminders_create",

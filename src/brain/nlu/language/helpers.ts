@@ -301,7 +301,9 @@ const TWENTY_FOUR_HOUR = /(?:^|[^\d:.])0\d[:.h]?[0-5]\d\b/;
  */
 export function officeHours(start: When, raw: string, env: SlotEnv): When {
   const hour = Number(start.iso.slice(11, 13));
-  if (!start.hasTime || hour < 1 || hour > 7 || /\b(?:am|a\.m|morning|night)\b/i.test(raw)) return start;
+  // "2am" glued to its number says the half of the clock as surely as "2 am" does
+  if (!start.hasTime || hour < 1 || hour > 7 || /(?:\b|\d)(?:am|a\.m)\b|\b(?:morning|night)\b/i.test(raw))
+    return start;
   if (TWENTY_FOUR_HOUR.test(raw)) return start;
   let instant = new Date(start.instant.getTime() + 12 * 3_600_000);
   // "at 5" said at ten in the morning: five today, not five tomorrow (no day was named)
