@@ -357,30 +357,6 @@ describe("the retriever over a changing catalog", () => {
     expect(found.map((t) => t.name)).toContain("browser_snapshot");
   });
 
-  it("search returns the whole request's best missing tools before a step's group's runners-up", async () => {
-    const retriever = new ToolRetriever({ catalog: () => catalog });
-    // Every step's best tool is offered: what the search adds is what the whole request ranks
-    // next, not more of each step's group
-    for (const [query, offered] of [
-      [
-        "pause the film, note down the scene we stopped at and remind me at nine to carry on",
-        ["media_pause", "notes_add", "reminders_create"],
-      ],
-      [
-        "open the allotment page, fill in my plot number and then save the receipt to my garden folder",
-        ["browser_navigate", "browser_type", "files_write"],
-      ],
-    ] as const) {
-      const exclude = new Set<string>(offered);
-      const best = (await retriever.rank({ text: query }))
-        .filter((t) => !exclude.has(t.name) && t.score > 0)
-        .slice(0, 5)
-        .map((t) => t.name);
-      const found = (await retriever.search(query, exclude, 10)).map((t) => t.name);
-      expect(found, query).toEqual(expect.arrayContaining(best));
-    }
-  });
-
   it("search takes a small group whole when a step clearly means it", async () => {
     // (tool reader off: the search's own rule, not which keyboard tool a key press reads likeliest)
     const retriever = new ToolRetriever({ catalog: () => catalog, toolReader: null });
