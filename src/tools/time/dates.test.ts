@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dateTools } from "./dates.js";
-import { nextHoliday } from "./holidays.js";
+import { holidayName, nextHoliday } from "./holidays.js";
 
 // Wednesday 11 June 2025, 10:00 UTC
 const clock = { now: () => Date.parse("2025-06-11T10:00:00Z") };
@@ -25,6 +25,19 @@ describe("named days", () => {
     expect(nextHoliday("memorial day", "2025-01-01")).toBe("2025-05-26");
     expect(nextHoliday("the 4th of july", "2025-06-11")).toBe("2025-07-04");
     expect(nextHoliday("my birthday", "2025-06-11")).toBeUndefined();
+  });
+
+  it("knows a named day typed with a slip in its words, and no other word near one", () => {
+    expect(holidayName("Chrissmas")).toBe("christmas");
+    expect(holidayName("cristmas")).toBe("christmas");
+    expect(holidayName("the new yeers eve")).toBe("new years eve");
+    expect(holidayName("thanksgivin")).toBeUndefined();
+    expect(holidayName("halowen")).toBe("halloween");
+    expect(nextHoliday("eastr", "2025-01-01")).toBe("2025-04-20");
+    // Other words, not days mistyped: the first or last letter differs, or the word is short
+    expect(holidayName("christian")).toBeUndefined();
+    expect(holidayName("eastern")).toBeUndefined();
+    expect(holidayName("mas")).toBeUndefined();
   });
 });
 

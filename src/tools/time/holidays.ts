@@ -1,3 +1,5 @@
+import { editDistance } from "../../brain/nlu/text/sounds.js";
+
 /**
  * Days people name instead of dating: "christmas", "new year's eve", "easter", "thanksgiving".
  * Each resolves to its next occurrence on or after a given day (YYYY-MM-DD), computed, never
@@ -57,8 +59,41 @@ export function holidayKey(text: string): string {
     .trim();
 }
 
+/**
+ * The named day meant, as the rules spell it, when the text names one: as written, or with a
+ * typist's slip in each word ("chrismas", "crismas", "haloween", "new yaers eve"). A name is a
+ * word nobody spells alike twice, and the speller only knows the catalog's words, so the days'
+ * own names are the vocabulary here: one slip in a word of up to seven letters, two in a longer
+ * one, and never a slip in a word too short to tell apart ("may", "eve").
+ */
+export function holidayName(text: string): string | undefined {
+  const key = holidayKey(text);
+  if (key in RULES) return key;
+  const said = key.split(" ");
+  if (said.length === 0 || said.every((w) => w.length < 5)) return undefined;
+  let found: string | undefined;
+  for (const name of Object.keys(RULES)) {
+    const words = name.split(" ");
+    if (words.length !== said.length) continue;
+    const near = words.every((word, i) => {
+      const typed = said[i]!;
+      if (word === typed) return true;
+      // A slip falls inside a word: its first and last letters hold ("eastern", "christian"
+      // are other words, not Easter and Christmas mistyped)
+      if (word.length < 4 || typed[0] !== word[0] || typed.at(-1) !== word.at(-1)) return false;
+      return editDistance(typed, word, 2) <= (word.length <= 7 ? 1 : 2);
+    });
+    // Two days a slip away from the same word: neither is meant for sure
+    if (near) {
+      if (found) return undefined;
+      found = name;
+    }
+  }
+  return found;
+}
+
 export function isHoliday(text: string): boolean {
-  return holidayKey(text) in RULES;
+  return holidayName(text) !== undefined;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -99,7 +134,8 @@ function dateIn(rule: Rule, year: number): string {
 
 /** The named day's next occurrence on or after `today` (YYYY-MM-DD), or undefined if not a known day. */
 export function nextHoliday(text: string, today: string): string | undefined {
-  const rule = RULES[holidayKey(text)];
+  const name = holidayName(text);
+  const rule = name ? RULES[name] : undefined;
   if (!rule) return undefined;
   const year = Number(today.slice(0, 4));
   const thisYear = dateIn(rule, year);

@@ -11,7 +11,7 @@ import {
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { CONVERT_INTENTS } from "./convert-language.js";
-import { isHoliday, nextHoliday } from "./holidays.js";
+import { holidayKey, holidayName, nextHoliday } from "./holidays.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for the time and the date (the team's own sentences). */
@@ -157,7 +157,8 @@ const TIME_INTENTS: IntentTable = {
 /** A day said by date ("the 3rd of march", "friday") or by name ("christmas"), as the tools take it. */
 function spokenDay(text: string, env: LanguageEnv): { iso?: string; name?: string } | undefined {
   const clean = text.trim().replace(/[?.!]+$/, "");
-  if (isHoliday(clean)) return { name: clean.toLowerCase() };
+  const holiday = holidayName(clean);
+  if (holiday) return { name: holiday === holidayKey(clean) ? clean.toLowerCase() : holiday };
   const words = clean.toLowerCase().split(/\s+/);
   // "since the 1st of january", "how long ago was easter": a day behind us
   const direction = /\b(?:since|ago|was)\b/.test(env.text.toLowerCase()) ? "past" : "future";
@@ -310,7 +311,7 @@ const NAMED_DAY_INTENTS: IntentTable = {
     ],
     build: (input: BuildInput) => {
       const text = String(input.values.day ?? "");
-      const date = isHoliday(text) ? nextHoliday(text, today(input.env)) : undefined;
+      const date = nextHoliday(text, today(input.env));
       return date ? { date } : undefined;
     },
   },
