@@ -186,7 +186,9 @@ function amountOf(text: string): Args | undefined {
   return { [`${m[3]}s`]: n };
 }
 
-const DAYS_UNTIL = "(how many|how much) (days|weeks|sleeps|time) [are] [there] [left]";
+// "left" said as a learner does ("missing", "remaining", "still"): the days that stay to go
+const DAYS_UNTIL =
+  "(how many|how much) (days|weeks|sleeps|time) [are|is] [there] [still] [left|missing|remaining]";
 
 const DATE_INTENTS: IntentTable = {
   time_until: {
@@ -207,6 +209,14 @@ const DATE_INTENTS: IntentTable = {
       `(${DAYS_UNTIL}|days|countdown) (til|untill|'til) {date:text}`,
       // With an aside after the day ("how long until friday, I'm counting the hours")
       `(${DAYS_UNTIL}|how long) [is it|is left|to go] (until|till|til|untill|before) {date:text} [,] {tail:text}`,
+      // "days left until", "days remaining to", "how many days are missing for": the count with
+      // its remainder word, and a learner's "for" for "until"
+      `(days|sleeps|weeks) (left|remaining|to go) (until|till|til|untill|to|before) {date:text}`,
+      `${DAYS_UNTIL} for {date:text}`,
+      // A day behind us asked as "has it been since", a reason said after it ("…? That was the
+      // day we moved")
+      `(${DAYS_UNTIL}|how long) (has it been|have passed|has passed|is it) since {date:text}`,
+      `(${DAYS_UNTIL}|how long) (has it been|have passed|has passed|is it) since {date:text} [,] {tail:text}`,
     ],
     templates: [
       `${DAYS_UNTIL} (until|till|til|to|before) {date:text}`,
@@ -271,6 +281,10 @@ const DATE_INTENTS: IntentTable = {
       // What lies that far ahead said first ("the exam is 40 days from today, what date is that")
       `{about:text} (is|are|'s|falls) {amount:text} ${HENCE} [,] (what|which) (date|day) [{tail:text}]`,
       "(what|which) (date|day) (is it|will it be|will be|would it be|would be|is) (after|in) {amount:text} [from now|from today]",
+      // The date a count away, with the verb a date takes ("falls", "lands") or a reason said
+      // after the question ("what is the date 30 days from today? the lease ends then")
+      `(what|which) (date|day) (falls|lands|comes|will fall|will land|would fall) [on] {amount:text} ${HENCE} [,] [{tail:text}]`,
+      `(what is|what's) the (date|day) {amount:text} ${HENCE} [,] {tail:text}`,
     ],
     // "and in ten?", "what about 4 weeks": the same count again, in the unit said or the last one
     followUp: ({ kind, last, words }) => {
@@ -284,6 +298,9 @@ const DATE_INTENTS: IntentTable = {
       return amount ? { tool: last.tool, args: { ...amount } } : undefined;
     },
     build: (input: BuildInput) => {
+      // An aside is kept out; a second request is no aside
+      if (/\b(?:and|then|also|remind|set|add|tell|send|book)\b/i.test(String(input.values.tail ?? "")))
+        return undefined;
       const amount = amountOf(String(input.values.amount ?? ""));
       if (!amount) return undefined;
       const args: Args = { ...amount };
