@@ -10,6 +10,7 @@ import {
   spokenWhen,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withEvery, withPhrasings } from "../language.js";
+import { TIMER_GOAL_INTENTS } from "./goals.js";
 import { namedAs, timerLabel } from "./labels.js";
 import { SAMPLES } from "./samples.js";
 import { cancelGuess, NOT_A_LABEL, NOT_TIMED, TIMER_SITUATION_INTENTS, terseAlarm } from "./situations.js";
@@ -375,6 +376,8 @@ const RINGING_STOPPED = /^\W*(?:please\s+)?(?:stop|silence|quiet|kill|dismiss|sn
 
 /** Timers and alarms ring on this computer: one on the kitchen speaker or a phone is not Jarvis's. */
 export const TIMERS_LANGUAGE = withPhrasings(
-  withEvery(byTool(TIMER_INTENTS, TIMER_SITUATION_INTENTS, ALARM_INTENTS), { thisComputer: true }),
+  withEvery(byTool(TIMER_INTENTS, TIMER_SITUATION_INTENTS, TIMER_GOAL_INTENTS, ALARM_INTENTS), {
+    thisComputer: true,
+  }),
   SAMPLES,
 );
