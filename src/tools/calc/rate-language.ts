@@ -23,7 +23,7 @@ const EACH_BEFORE = /\beach\s+(?:\w+\s+){0,2}$/i;
 const AMOUNT =
   /[$£€]?\d+(?:[.,]\d+)?|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/gi;
 
-function valueOf(said: string): number | undefined {
+function amountOf(said: string): number | undefined {
   const clean = said.replace(/[$£€]/g, "").replace(/,(?=\d{3}\b)/g, "");
   return /\d/.test(clean) ? Number(clean.replace(",", ".")) : parseNumber([clean.toLowerCase()]);
 }
@@ -37,7 +37,7 @@ function countAtRate(input: BuildInput): Args | undefined {
   const said = text.slice(0, total.index);
   if (/\d/.test(text.slice(total.index))) return undefined;
   const found = [...said.matchAll(AMOUNT)];
-  const values = found.map((m) => valueOf(m[0]));
+  const values = found.map((m) => amountOf(m[0]));
   if (values.some((v) => v === undefined || !Number.isFinite(v) || v <= 0)) return undefined;
   let factors = values as number[];
   // Two sides of a piece ("at 2.4 by 1.2") are one factor each
