@@ -40,6 +40,32 @@ const BARE = "[my|the|our] {list}";
 /** "the list" with no name: the lists tool uses the most recently used list. */
 const ANY_LIST = "(the|my|a|our|that) list";
 
+/**
+ * Words that open a question or point at what is already there ("what's on", "is milk on",
+ * "anything on", "everything on"): said before "on the X list" they ask to see it, they add nothing.
+ */
+const ASKS_OR_POINTS =
+  /^(?:what|whats|what's|which|how|is|are|was|were|do|does|did|have|has|any|anything|something|everything|nothing|all|stuff|things?|items?|it|that|this|them|those|these|whatever|who|where|when|why|still|left|read|show|check|see)\b/i;
+/**
+ * A subject or a verb of being, having or doing inside the "thing" makes it a statement about the
+ * list ("i saw milk on the shopping list", "there are three things on my todo list"), and another
+ * tool's thing (a reminder, a note) is that tool's: neither is something to add.
+ */
+const SAYS_SOMETHING =
+  /\b(?:i|i'm|im|we|we're|you|he|she|they|there|is|are|was|were|am|be|been|have|has|had|do|does|did|can|could|will|would|should|saw|seen|see|list|remind|reminder|note)\b/i;
+/**
+ * A verbless "<thing> on the <list> list" adds only what reads as things: a few words each, no
+ * question, no word that asks or points at the list's contents, and no verb of another request.
+ */
+function verblessItems(items: unknown, text: string): boolean {
+  if (!Array.isArray(items) || items.length === 0 || /\?\s*$/.test(text)) return false;
+  return items.every((raw) => {
+    const item = String(raw).trim();
+    const words = item.split(/\s+/);
+    return words.length <= 5 && !ASKS_OR_POINTS.test(item) && !SAYS_SOMETHING.test(item);
+  });
+}
+
 const LIST_INTENTS: IntentTable = {
   lists_add: {
     // "and bananas too" adds to the same list; "take that back" removes what was added
@@ -93,6 +119,9 @@ const LIST_INTENTS: IntentTable = {
       },
       // The things said first, a learner's order ("batteries and tape add to the shopping list")
       { t: `{items} (add|put) (to|on|onto) ${LIST} [please]`, args: { fronted: true } },
+      // The thing and the list side by side with no verb ("spare fuses on my van list"): the
+      // list's own word closes it and nothing asks, so it is the thing put on the list
+      { t: `{items} (on|onto|for) ${LIST} [please|too|as well]`, args: { verbless: true } },
       // A known list named bare: "add passport and charger to packing", "todo: fix the tap"
       {
         t: `(add|put|stick|pop|write|chuck|bung) {items} (to|on|onto|in|into) ${BARE}`,
@@ -113,7 +142,8 @@ const LIST_INTENTS: IntentTable = {
       /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot|stick|pop|chuck|bung|whack)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
     vetoes: /\b(?:play ?list|list of (?:all|the)|songs?|contacts?|appointments?|meetings?|events?)\b/,
     build: (input) => {
-      const { colon, bare, fronted, named, listname, ...args } = slotsAsArgs(input);
+      const { colon, bare, fronted, named, listname, verbless, ...args } = slotsAsArgs(input);
+      if (verbless === true && !verblessItems(args.items, input.env.text)) return undefined;
       if (named === true) {
         const name = String(listname ?? "").trim();
         // Only a name of several words the list slot cannot read ("books to read"), never one
