@@ -31,3 +31,47 @@ describe("a list item said with no verb", () => {
     }
   });
 });
+
+describe("a list's name is a name, not a slip", () => {
+  it("keeps a real word before 'list' as typed", () => {
+    expect(nlu.parse("add twine to my seed list", base)).toMatchObject({
+      tool: "lists_add",
+      args: { list: "seed", items: ["twine"] },
+    });
+    expect(nlu.parse("what's on the seed list", base)).toMatchObject({
+      tool: "lists_show",
+      args: { list: "seed" },
+    });
+  });
+
+  it("still corrects a slip toward a list people keep", () => {
+    expect(nlu.parse("put rice on the shoping list", base)).toMatchObject({
+      tool: "lists_add",
+      args: { list: "shopping", items: ["rice"] },
+    });
+  });
+});
+
+describe("a new list named and filled in one breath", () => {
+  it("reads the name up to the break and the things after it", () => {
+    expect(nlu.parse("new list called camping: tent, stove and matches", base)).toMatchObject({
+      tool: "lists_add",
+      args: { list: "camping", items: ["tent", "stove", "matches"] },
+    });
+    expect(nlu.parse("a new list named bake sale with flour and eggs", base)).toMatchObject({
+      tool: "lists_add",
+      args: { list: "bake sale", items: ["flour", "eggs"] },
+    });
+    expect(nlu.parse("new list called gym, put towel and lock on it", base)).toMatchObject({
+      tool: "lists_add",
+      args: { list: "gym", items: ["towel", "lock"] },
+    });
+  });
+
+  it("a name alone creates the empty list", () => {
+    expect(nlu.parse("new list called garden jobs", base)).toMatchObject({
+      tool: "lists_add",
+      args: { list: "garden jobs", items: [] },
+    });
+  });
+});
