@@ -75,3 +75,12 @@ describe("a new list named and filled in one breath", () => {
     });
   });
 });
+
+describe("a new list with an aside after its name", () => {
+  it("stays empty", () => {
+    expect(nlu.parse("make a new list called allotment, empty for now", base)).toMatchObject({
+      tool: "lists_add",
+      args: { list: "allotment", items: [] },
+    });
+  });
+});

@@ -8,6 +8,8 @@ import { type Args, type BuildInput, splitItems } from "../../brain/nlu/language
  */
 const NAMED_AND_FILLED =
   /\b(?:called|named|titled)\s+(.+?)(?:\s*(?::|,|\s-\s)\s*|\s+(?:with|containing)\s+)(?:(?:and\s+)?(?:put|add|stick|pop|write)\s+)?(.+?)(?:\s+(?:on|in|to|into|onto)\s+(?:it|there))?\s*[.!]*$/i;
+/** Words after the break that speak of the list, not things to put on it. */
+const ASIDE = /\b(?:nothing|empty|blank|yet|for now|later|it|them)\b/i;
 const NAMED_ONLY = /\b(?:called|named|titled)\s+(.+?)\s*[.!]*$/i;
 
 /** The name and things of a new list said in one breath, or undefined when they do not read so. */
@@ -17,7 +19,10 @@ export function newListArgs(input: BuildInput): Args | undefined {
   const filled = NAMED_AND_FILLED.exec(text);
   if (filled) {
     const name = (filled[1] ?? "").trim();
-    const items = splitItems(filled[2] ?? "");
+    const rest = filled[2] ?? "";
+    // An aside after the break says the list starts empty ("…, nothing on it yet")
+    if (wordsIn(name) <= 5 && ASIDE.test(rest)) return { list: name, items: [] };
+    const items = splitItems(rest);
     if (items && wordsIn(name) <= 5) return { list: name, items };
   }
   const only = NAMED_ONLY.exec(text);
