@@ -1,5 +1,13 @@
-import { findListName, type LanguageEnv, slotsAsArgs, splitItems } from "../../brain/nlu/language/index.js";
+import {
+  type Args,
+  type BuildInput,
+  findListName,
+  type LanguageEnv,
+  slotsAsArgs,
+  splitItems,
+} from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { newListArgs, verblessItems } from "./said.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for their shopping and to-do lists (the team's own sentences). */
@@ -32,6 +40,32 @@ const KNOWN_LIST = (name: unknown, env: LanguageEnv): boolean =>
   typeof name === "string" &&
   (COMMON_LISTS.has(name.toLowerCase()) ||
     [...(env.user?.lists ?? [])].some((l) => l.toLowerCase() === name.toLowerCase()));
+/**
+ * A list's name as the person typed it when the spelling corrector moved it to a word that is
+ * no common list ("my seed list" is no "speed" list, "the suppliers list" no "supplies"): a name
+ * said before the list's own word is a name, and a name is never a slip. A slip toward a list
+ * people keep ("shoping" → "shopping") or one of the person's own lists stays corrected.
+ */
+function listAsTyped(input: BuildInput, args: Args): Args {
+  const read = args.list;
+  if (typeof read !== "string" || KNOWN_LIST(read, input.env)) return args;
+  const want = read.toLowerCase().split(/\s+/);
+  // The words typed just before the list's own word, as many as the name read
+  const said = input.env.text.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""));
+  for (let at = said.findIndex((w) => /^lists?$/i.test(w)); at >= want.length; ) {
+    const typed = said.slice(at - want.length, at);
+    // Only a word-for-word slip: each typed word starts like the one read and is about as long
+    const slip = typed.every((w, i) => {
+      const r = want[i] ?? "";
+      return w[0]?.toLowerCase() === r[0] && Math.abs(w.length - r.length) <= 2;
+    });
+    if (slip && typed.join(" ").toLowerCase() !== want.join(" ")) return { ...args, list: typed.join(" ") };
+    const next = said.slice(at + 1).findIndex((w) => /^lists?$/i.test(w));
+    at = next < 0 ? -1 : at + 1 + next;
+  }
+  return args;
+}
+
 /** Lists that are other tools' things: contacts, the diary, songs, mail, files. */
 const OTHER_LISTS =
   /\b(?:contacts?|address|phone|calendar|appointments?|meetings?|events?|play ?list|songs?|music|mailing|e ?mail|inbox|reminders?|notes?|files?|bookmarks?|favou?rites?|friends?|followers?|guests?|reading)\b/i;
@@ -93,6 +127,14 @@ const LIST_INTENTS: IntentTable = {
       },
       // The things said first, a learner's order ("batteries and tape add to the shopping list")
       { t: `{items} (add|put) (to|on|onto) ${LIST} [please]`, args: { fronted: true } },
+      // A new list named and filled at once ("new list called camping: tent, stove")
+      {
+        t: "[create|make|start|begin] [me] [a|an] new list (called|named|titled) {said:text}",
+        args: { fresh: true },
+      },
+      // The thing and the list side by side with no verb ("spare fuses on my van list"): the
+      // list's own word closes it and nothing asks, so it is the thing put on the list
+      { t: `{items} (on|onto|for) ${LIST} [please|too|as well]`, args: { verbless: true } },
       // A known list named bare: "add passport and charger to packing", "todo: fix the tap"
       {
         t: `(add|put|stick|pop|write|chuck|bung) {items} (to|on|onto|in|into) ${BARE}`,
@@ -113,7 +155,9 @@ const LIST_INTENTS: IntentTable = {
       /\b(?:create|make|start|new|begin|put together|generate|bring up|add|put|include|update|jot|stick|pop|chuck|bung|whack)\b.*\blist\b|\blist\b.*\b(?:add|put)\b/,
     vetoes: /\b(?:play ?list|list of (?:all|the)|songs?|contacts?|appointments?|meetings?|events?)\b/,
     build: (input) => {
-      const { colon, bare, fronted, named, listname, ...args } = slotsAsArgs(input);
+      if (input.fixed.fresh === true) return newListArgs(input);
+      const { colon, bare, fronted, named, listname, verbless, ...args } = slotsAsArgs(input);
+      if (verbless === true && !verblessItems(args.items, input.env.text)) return undefined;
       if (named === true) {
         const name = String(listname ?? "").trim();
         // Only a name of several words the list slot cannot read ("books to read"), never one
@@ -135,7 +179,7 @@ const LIST_INTENTS: IntentTable = {
       const colonAfter = bare === true ? /^[^:]{0,30}:/ : /\blist\b[^:]{0,30}:/i;
       if (colon === true && (!colonAfter.test(input.env.text) || /\?\s*$/.test(input.env.text)))
         return undefined;
-      return args;
+      return named === true ? args : listAsTyped(input, args);
     },
     fallback: (input) => {
       const list = findListName(input.words);
@@ -191,9 +235,10 @@ const LIST_INTENTS: IntentTable = {
     ],
     samples: ["check my list", "read my lists to me", "what's next on my list", "which lists do i have"],
     // The item asked about only says which list to read
-    build: ({ values, fixed, env }) => {
+    build: (input) => {
+      const { values, fixed, env } = input;
       if (fixed.bare === true && !KNOWN_LIST(values.list, env)) return undefined;
-      return typeof values.list === "string" ? { list: values.list } : {};
+      return typeof values.list === "string" ? listAsTyped(input, { list: values.list }) : {};
     },
     fallback: (input) => {
       const list = findListName(input.words);
@@ -247,7 +292,7 @@ const LIST_INTENTS: IntentTable = {
         if (typeof tail === "string" && !/[,.;!]\s*\S/.test(input.env.text)) return undefined;
       }
       if (typeof args.item === "string") args.item = args.item.replace(/^["'‘“]|["'’”]$/g, "");
-      return args;
+      return listAsTyped(input, args);
     },
     samples: ["remove an item from my list", "delete this item", "take something off the list"],
     anchors: /\b(?:remove|delete|take|cross|strike|scratch|erase|drop|tick)\b/,
@@ -296,7 +341,7 @@ const LIST_INTENTS: IntentTable = {
         String(input.values.tail ?? ""),
       )
         ? undefined
-        : slotsAsArgs(input),
+        : listAsTyped(input, slotsAsArgs(input)),
     fallback: (input) => {
       const list = findListName(input.words);
       return list ? { list } : undefined;
