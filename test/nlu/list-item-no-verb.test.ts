@@ -26,7 +26,7 @@ describe("a list item said with no verb", () => {
   it("a statement about the list adds nothing", () => {
     for (const text of ["i saw bread on the shopping list", "there are four things on my todo list"]) {
       const r = nlu.parse(text, base);
-      const items = r.tool === "lists_add" ? (r.args.items as unknown[] | undefined) : undefined;
+      const items = r.tool === "lists_add" ? (r.args?.items as unknown[] | undefined) : undefined;
       expect(items ?? []).toEqual([]);
     }
   });
