@@ -36,8 +36,8 @@ export async function openAgentService(runtime: Runtime): Promise<AgentService> 
 /**
  * The person's own names the NLU reads as values ("add pegs to camping" when a list is called
  * camping, "run the bins now" when a routine is called bins): read from the store at every turn,
- * since lists and routines are made and renamed as the session goes. Local and cheap (one read of the names); remote address books and calendars are not
- * asked on every turn.
+ * since lists and routines are made and renamed as the session goes. Local and cheap (one read of
+ * the names each); remote address books and calendars are not asked on every turn.
  */
 export function userVocabularyOf(runtime: Pick<Runtime, "db" | "clock">): () => UserVocabulary {
   const lists = new ListStore(runtime.db, runtime.clock);
