@@ -6,6 +6,7 @@ import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import { userVocabularyOf } from "../../src/runtime/agent.js";
 import { createRuntime, type Runtime } from "../../src/runtime/runtime.js";
 import { RoutineStore } from "../../src/tasks/store.js";
+import { createRoutine, TasksLink } from "../../src/tasks/tools.js";
 import { collect } from "../../src/testing/agent-harness.js";
 import { createTempHome, type TempHome } from "../../src/testing/home.js";
 import { ListStore } from "../../src/tools/lists/store.js";
@@ -76,32 +77,10 @@ describe("the person's own list names as values", () => {
   });
 });
 
-/** A routine the person made, stored as the routines tool stores it (what it does is no matter here). */
+/** A routine the person made, saved the way the routines tool saves it (what it does is no matter here). */
 function made(runtime: Runtime, name: string): string {
-  const now = runtime.clock.now();
-  const id = `routine-${name.replace(/\W+/g, "-")}`;
-  new RoutineStore(runtime.db).insert({
-    id,
-    name,
-    spec: {
-      name,
-      trigger: { type: "webhook" },
-      timezone: "UTC",
-      conditions: [],
-      action: { type: "agent", request: "tell me the time" },
-      grants: [],
-      catchUp: "skip",
-      concurrency: "single",
-    },
-    status: "active",
-    runs: 0,
-    tokensIn: 0,
-    tokensOut: 0,
-    timeMs: 0,
-    createdAt: now,
-    updatedAt: now,
-  });
-  return id;
+  const link = Object.assign(new TasksLink(), { gate: runtime.gate, registry: runtime.registry });
+  return createRoutine(runtime.deps, link, { name, on_webhook: true, ask: "tell me the time" }).id;
 }
 
 describe("the person's own routine names as values", () => {
