@@ -351,6 +351,16 @@ export function loadDevEveryday21(): BlindCase[] {
   return loadEveryday("dev-everyday21.jsonl");
 }
 
+/** The twenty-second development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday22(): BlindCase[] {
+  return loadEveryday("dev-everyday22.jsonl");
+}
+
+/** The twenty-third development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday23(): BlindCase[] {
+  return loadEveryday("dev-everyday23.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

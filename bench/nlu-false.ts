@@ -31,6 +31,8 @@ import {
   loadDevEveryday19,
   loadDevEveryday20,
   loadDevEveryday21,
+  loadDevEveryday22,
+  loadDevEveryday23,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -75,6 +77,8 @@ const everyday = [
   ...loadDevEveryday19().map((c) => ({ set: "dev-everyday19", c })),
   ...loadDevEveryday20().map((c) => ({ set: "dev-everyday20", c })),
   ...loadDevEveryday21().map((c) => ({ set: "dev-everyday21", c })),
+  ...loadDevEveryday22().map((c) => ({ set: "dev-everyday22", c })),
+  ...loadDevEveryday23().map((c) => ({ set: "dev-everyday23", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

@@ -34,6 +34,8 @@ import {
   loadDevEveryday19,
   loadDevEveryday20,
   loadDevEveryday21,
+  loadDevEveryday22,
+  loadDevEveryday23,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -122,6 +124,8 @@ breakdown(loadDevEveryday18(), "dev-everyday18 (development after its untuned sc
 breakdown(loadDevEveryday19(), "dev-everyday19 (development after its untuned score)", true);
 breakdown(loadDevEveryday20(), "dev-everyday20 (development after its untuned score)", true);
 breakdown(loadDevEveryday21(), "dev-everyday21 (development after its untuned score)", true);
+breakdown(loadDevEveryday22(), "dev-everyday22 (development after its untuned score)", true);
+breakdown(loadDevEveryday23(), "dev-everyday23 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

@@ -69,6 +69,8 @@ const everyday = [
   "dev-everyday19",
   "dev-everyday20",
   "dev-everyday21",
+  "dev-everyday22",
+  "dev-everyday23",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

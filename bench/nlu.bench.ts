@@ -43,6 +43,8 @@ import {
   loadDevEveryday19,
   loadDevEveryday20,
   loadDevEveryday21,
+  loadDevEveryday22,
+  loadDevEveryday23,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -238,6 +240,14 @@ const devEveryday21 = scoreBlind(loadDevEveryday21(), nlu, bands, groupOfTool, {
   name: "dev_everyday21 (twenty-first independent writer, the whole catalog, eight personas incl. airline cabin crew, a teaching assistant, a retired bus mechanic, a freelance translator, a night carer, a person with dyspraxia typing fast, a car dashboard transcript, non-native speakers of Korean, Romanian or Yoruba; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday22 = scoreBlind(loadDevEveryday22(), nlu, bands, groupOfTool, {
+  name: "dev_everyday22 (twenty-second independent writer, the whole catalog, eight personas incl. a hospital porter, a self-employed plumber, a grandmother wary of computers, a history PhD student, a food-truck owner, a person with a tremor using word prediction, a smart watch's transcript while jogging, non-native speakers of Portuguese, Turkish or Tamil; development figures after its untuned score)",
+  listMisses: true,
+});
+const devEveryday23 = scoreBlind(loadDevEveryday23(), nlu, bands, groupOfTool, {
+  name: "dev_everyday23 (twenty-third independent writer, the whole catalog, eight personas incl. a wedding photographer, a maths teacher, a lorry driver, a volunteer coordinator, a person recovering from surgery, a teenager texting fast, a Bluetooth headset in a train station, non-native speakers of Polish, Hindi or Vietnamese; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -265,6 +275,8 @@ if (quick) {
     devEveryday19,
     devEveryday20,
     devEveryday21,
+    devEveryday22,
+    devEveryday23,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -355,6 +367,8 @@ writeResult("nlu", {
   dev_everyday19: devEveryday19,
   dev_everyday20: devEveryday20,
   dev_everyday21: devEveryday21,
+  dev_everyday22: devEveryday22,
+  dev_everyday23: devEveryday23,
   suites,
   own_commands: own,
 });
