@@ -62,6 +62,8 @@ export async function loadNlu(
       ...(cacheDir ? { cacheDir } : {}),
       apps: cacheDir ? nlu.keptDesktopAppNames(env, cacheDir) : nlu.desktopAppNames(env),
       vocabulary: { files: nlu.userFileNames(env) },
+      // A damaged weights file is said once; the start trains again
+      ...(logger ? { warn: (line: string) => logger.warn(line) } : {}),
     };
     return await nlu.createNluInWorker(tools, options);
   } catch (error) {

@@ -6,17 +6,29 @@ import { assembleNlu, type EmbeddedNlu, type NluOptions } from "./parser.js";
 import { parseTemplate, type Template } from "./template.js";
 import { corpusOf, packExamples, trainingSet, trainOn } from "./train.js";
 import {
+  type KeptWeights,
+  keepShipped,
   loadTemplates,
   loadWeights,
+  readWeights,
   readWeightsAhead,
   saveTemplates,
   saveWeights,
+  shippedWeightsDir,
   trainingKey,
 } from "./weights-cache.js";
 
 export interface BuildOptions extends NluOptions {
   /** Where trained weights are kept between starts (`~/.jarvis/cache`); without it, always train. */
   cacheDir?: string;
+  /**
+   * Weights the build trained for the built-in catalog (`scripts/ship-nlu-weights.mjs`), used
+   * when `cacheDir` has none for this key: a first start after an install loads instead of
+   * training. The package's `dist/nlu-weights` unless said; only ever read with a `cacheDir`.
+   */
+  shippedDir?: string;
+  /** Told, in one line, what a start could not use (a damaged weights file it trains again). */
+  warn?: (line: string) => void;
 }
 
 type Trained = { snapshot: ClassifierSnapshot; examples: number; trainedIn: "process" | "worker" };
@@ -45,7 +57,8 @@ export async function createNluInWorker(
   };
   // Keyed on the catalog, not on the sentences: a start that finds its weights generates none
   const key = options.cacheDir ? trainingKey(catalog, training, identity) : undefined;
-  const cached = key && options.cacheDir ? loadWeights(options.cacheDir, key, await ahead) : undefined;
+  const cached =
+    key && options.cacheDir ? keptWeights(options, options.cacheDir, key, await ahead) : undefined;
   if (cached) {
     const classifier = SoftmaxClassifier.fromSnapshot(cached.snapshot);
     return assembleNlu(tools, classifier, cached.corpus, options, started, "cache", catalog);
@@ -65,6 +78,38 @@ export async function createNluInWorker(
   }
   const classifier = SoftmaxClassifier.fromSnapshot(trained.snapshot);
   return assembleNlu(tools, classifier, corpus, options, started, trained.trainedIn, catalog);
+}
+
+/**
+ * The weights for `key`: the cache's, else the build's (copied into the cache off the answer's
+ * path). A damaged cache file is said in one line and is no file: training writes it anew. The
+ * user's own data (apps, file, list and routine names) never reaches training; it is read at
+ * parse time, so the build's weights serve every user whose catalog is the built-in one.
+ */
+function keptWeights(
+  options: BuildOptions,
+  cacheDir: string,
+  key: string,
+  ahead: Awaited<ReturnType<typeof readWeightsAhead>>,
+): KeptWeights | undefined {
+  const read = readWeights(cacheDir, key, ahead);
+  if (read && "snapshot" in read) return read;
+  const shipped = options.shippedDir ?? shippedWeightsDir();
+  const fromBuild = shipped ? loadWeights(shipped, key) : undefined;
+  if (read)
+    options.warn?.(
+      `The language weights kept in ${read.damaged} could not be read (damaged); ${fromBuild ? "using the installed ones" : "training them again"}.`,
+    );
+  if (fromBuild && shipped)
+    setImmediate(() => {
+      try {
+        keepShipped(shipped, cacheDir, key);
+      } catch (error) {
+        // A read-only or full disk only means reading the build's file next time too
+        if (process.env.JARVIS_DEBUG_NLU) console.error(error);
+      }
+    });
+  return fromBuild;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import {
   closeSync,
+  copyFileSync,
+  existsSync,
   fstatSync,
   mkdirSync,
   openSync,
@@ -165,15 +167,30 @@ export function readWeightsAhead(dir: string): Promise<WeightsAhead | undefined>
   }
 }
 
+/** Weights read back, with the training words the spelling corrector is built from. */
+export interface KeptWeights {
+  snapshot: ClassifierSnapshot;
+  corpus: TrainingCorpus;
+}
+
 /**
  * The weights trained for `key`, or undefined when there are none or they do not read back
  * whole. `ahead` is the file as read early; another key's file is not used (the key's is read).
  */
-export function loadWeights(
+export function loadWeights(dir: string, key: string, ahead?: WeightsAhead): KeptWeights | undefined {
+  const read = readWeights(dir, key, ahead);
+  return read && "snapshot" in read ? read : undefined;
+}
+
+/**
+ * As `loadWeights`, telling a damaged file (this key's, but cut short or garbled) from no file:
+ * a start says so in one line before it trains again, where a missing file is only a first start.
+ */
+export function readWeights(
   dir: string,
   key: string,
   ahead?: WeightsAhead,
-): { snapshot: ClassifierSnapshot; corpus: TrainingCorpus } | undefined {
+): KeptWeights | { damaged: string } | undefined {
   const name = `${PREFIX}${key}.bin`;
   let data: Buffer;
   try {
@@ -181,6 +198,10 @@ export function loadWeights(
   } catch {
     return undefined;
   }
+  return decodeWeights(data, key) ?? { damaged: join(dir, name) };
+}
+
+function decodeWeights(data: Buffer, key: string): KeptWeights | undefined {
   try {
     const length = data.readUInt32LE(0);
     const header = JSON.parse(data.subarray(4, 4 + length).toString("utf8")) as Header;
@@ -224,6 +245,36 @@ export function loadWeights(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Where the build keeps the weights it trained for the built-in catalog
+ * (`scripts/ship-nlu-weights.mjs`): the compiled tree's `nlu-weights/`, undefined from the
+ * sources (whose code hash no build shares) or when the build made none.
+ */
+export function shippedWeightsDir(moduleUrl: string = import.meta.url): string | undefined {
+  const { root, tree } = codeLayout(moduleUrl);
+  if (tree !== "dist") return undefined;
+  const dir = join(root, "dist", SHIPPED);
+  return existsSync(dir) ? dir : undefined;
+}
+
+/** The folder under dist/ the build's weights are written to. */
+export const SHIPPED = "nlu-weights";
+
+/**
+ * The shipped weights file for `key` copied into the cache, so later starts read it ahead as
+ * they read weights trained here (and other keys' files go, as `saveWeights` does).
+ */
+export function keepShipped(shippedDir: string, cacheDir: string, key: string): void {
+  mkdirSync(cacheDir, { recursive: true });
+  const file = join(cacheDir, `${PREFIX}${key}.bin`);
+  const temporary = `${file}.${process.pid}.tmp`;
+  copyFileSync(join(shippedDir, `${PREFIX}${key}.bin`), temporary);
+  renameSync(temporary, file);
+  for (const name of readdirSync(cacheDir))
+    if (name.startsWith(PREFIX) && name !== `${PREFIX}${key}.bin`)
+      rmSync(join(cacheDir, name), { force: true });
 }
 
 /** The calibration as stored, or undefined when absent or not the shape training writes. */

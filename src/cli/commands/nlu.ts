@@ -61,6 +61,7 @@ export function registerNluCommand(program: Command, context: CliContext): void 
         const nlu = await createNluInWorker(tools, {
           cacheDir: pathsFor(resolveHome(context.env)).cache,
           apps: desktopAppNames(context.env),
+          warn: (line) => context.printError(line),
           ...(flags.timezone ? { timezone: flags.timezone } : {}),
         });
         let lastCall: NluCall | undefined;
