@@ -49,11 +49,13 @@ try {
   mkdirSync(out, { recursive: true });
   for (const dir of [cache, join(home, "cli", "cache")]) {
     if (!existsSync(dir)) continue;
+    // The bundle's parsed templates too (keyed on the bundle's code): a first start parses none
     for (const name of readdirSync(dir))
-      if (name.startsWith("nlu-") && name.endsWith(".bin")) renameSync(join(dir, name), join(out, name));
+      if ((name.startsWith("nlu-") && name.endsWith(".bin")) || name === "templates.json")
+        renameSync(join(dir, name), join(out, name));
   }
   console.log(
-    `NLU weights for ${nlu.stats.classes} labels (${nlu.stats.examples} sentences), ${readdirSync(out).length} catalogs, kept in dist/nlu-weights`,
+    `NLU weights for ${nlu.stats.classes} labels (${nlu.stats.examples} sentences), ${readdirSync(out).filter((name) => name.endsWith(".bin")).length} catalogs, kept in dist/nlu-weights`,
   );
 } catch (error) {
   // Without them a first start trains as it always did: a build that cannot train still builds

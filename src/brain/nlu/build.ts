@@ -50,7 +50,7 @@ export async function createNluInWorker(
   const ahead = options.cacheDir ? readWeightsAhead(options.cacheDir) : undefined;
   // The NLU's code, as the bundle recorded it (undefined unbundled: its files are hashed)
   const identity = options.cacheDir ? codeIdentity(import.meta.url)?.nlu : undefined;
-  const catalog = compileCatalog(tools, templateParser(options.cacheDir, identity));
+  const catalog = compileCatalog(tools, templateParser(options, identity));
   const training = {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.training ? { training: options.training } : {}),
@@ -117,11 +117,15 @@ function keptWeights(
  * templates parsed afresh are kept once the catalog is compiled. Each kept template is handed
  * out once (a source said twice gets a parse of its own, as without the file).
  */
-function templateParser(cacheDir: string | undefined, identity: string | undefined) {
+function templateParser(options: BuildOptions, identity: string | undefined) {
+  const { cacheDir } = options;
   if (!cacheDir || identity === undefined) return parseTemplate;
-  const kept = loadTemplates(cacheDir, identity);
+  const cached = loadTemplates(cacheDir, identity);
+  // The build's parse of the same bundle's templates serves a first start, and is kept in the cache
+  const shipped = cached ? undefined : (options.shippedDir ?? shippedWeightsDir());
+  const kept = cached ?? (shipped ? loadTemplates(shipped, identity) : undefined);
   const all = new Map<string, Template>();
-  let missed = !kept;
+  let missed = !cached;
   const parse = (source: string): Template => {
     const found = kept?.get(source);
     if (found) kept!.delete(source);
