@@ -94,9 +94,10 @@ const nlu = built.nlu;
 const groupOf = new Map(tools.map((t) => [t.name, t.group]));
 
 /** What the agent and `jarvis nlu` wait for: training in a worker thread, later starts from the cache. */
-async function workerTraining(): Promise<{ trained: unknown; cached: unknown }> {
+async function workerTraining(): Promise<{ trained: unknown; cached: unknown; firstStart: unknown }> {
   const entry = join(here, "..", "dist", "brain", "nlu", "index.js");
-  if (!existsSync(entry)) return { trained: "dist/ missing: run npm run build", cached: null };
+  if (!existsSync(entry))
+    return { trained: "dist/ missing: run npm run build", cached: null, firstStart: null };
   const compiled = (await import(pathToFileURL(entry).href)) as typeof import("../src/brain/nlu/index.js");
   const runs: number[] = [];
   const cachedRuns: number[] = [];
@@ -104,7 +105,8 @@ async function workerTraining(): Promise<{ trained: unknown; cached: unknown }> 
   try {
     for (let i = 0; i < 3; i++) {
       const trained = await compiled.createNluInWorker(tools, { timezone: TIMEZONE, ...benchSeed() });
-      if (trained.stats.trainedIn !== "worker") return { trained: "not trained in a worker", cached: null };
+      if (trained.stats.trainedIn !== "worker")
+        return { trained: "not trained in a worker", cached: null, firstStart: null };
       runs.push(trained.stats.trainingMs);
     }
     await compiled.createNluInWorker(tools, { timezone: TIMEZONE, cacheDir, ...benchSeed() });
@@ -114,13 +116,40 @@ async function workerTraining(): Promise<{ trained: unknown; cached: unknown }> 
         cacheDir,
         ...benchSeed(),
       });
-      if (loaded.stats.trainedIn !== "cache") return { trained: summarize(runs), cached: "cache not used" };
+      if (loaded.stats.trainedIn !== "cache")
+        return { trained: summarize(runs), cached: "cache not used", firstStart: null };
       cachedRuns.push(loaded.stats.trainingMs);
     }
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
-  return { trained: summarize(runs), cached: summarize(cachedRuns) };
+  return { trained: summarize(runs), cached: summarize(cachedRuns), firstStart: await firstStart(compiled) };
+}
+
+/**
+ * A first start as a new user has it: an empty cache folder, the weights the build shipped
+ * (decision 0049). Wall time until the NLU is ready, three fresh folders. Under NLU_SEED the
+ * shipped weights' key differs, so that start trains; the row says which path it took.
+ */
+async function firstStart(compiled: typeof import("../src/brain/nlu/index.js")): Promise<unknown> {
+  const walls: number[] = [];
+  const paths = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const dir = mkdtempSync(join(tmpdir(), "jarvis-nlu-first-"));
+    try {
+      const t0 = performance.now();
+      const nlu = await compiled.createNluInWorker(tools, {
+        timezone: TIMEZONE,
+        cacheDir: dir,
+        ...benchSeed(),
+      });
+      walls.push(performance.now() - t0);
+      paths.add(nlu.stats.trainedIn === "cache" ? "shipped weights" : `trained (${nlu.stats.trainedIn})`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return { path: [...paths].join(", "), wall_ms: summarize(walls) };
 }
 
 /** End-to-end start of the built `jarvis nlu` on empty input. */
@@ -342,6 +371,7 @@ writeResult("nlu", {
     in_process_cpu: summarize(cpus),
     in_worker: worker.trained,
     later_starts_from_cache: worker.cached,
+    first_start_empty_cache: worker.firstStart,
   },
   cli_nlu_start_ms: cliStart(),
   latency_ms: summarize(latencies),
