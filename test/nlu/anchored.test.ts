@@ -1,0 +1,89 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { Nlu, NluResult } from "../../src/brain/nlu/index.js";
+import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
+import { type AgentHarness, collect, createAgentHarness } from "../../src/testing/agent-harness.js";
+import { builtinToolsForNlu, parseLeaning } from "../../src/testing/index.js";
+import { createTimerTools, TimerStore } from "../../src/tools/timers/index.js";
+
+/**
+ * The middle band reaching any request (anchored.ts): a turn that read as no request is asked as
+ * the classifier's first or second reading when the tool's own words are said and every value its
+ * schema needs is found by that value's own parser. The classifier is written by hand here
+ * (`parseLeaning`: the labels ranked by their biases alone), so the test does not rest on a
+ * training draw: "no request" leads, the timer is second.
+ */
+const tools = await builtinToolsForNlu();
+const ACT = 0.9;
+const ASK = 0.6;
+const NO_REQUEST_LEADS = { _none: 3, timer_set: 1.5, alarm_set: 0.2, media_play: 0.1 };
+const SAID = "the timer, um, the timer thing, could it do nine minutes of it";
+
+const middle = (r: NluResult) =>
+  r.kind === "action" && !r.missing?.length && r.confidence >= ASK && r.confidence < ACT;
+
+describe("a reading anchored by its tool's words and its typed values", () => {
+  it("is asked as the action, in words, with the value that was said", () => {
+    const r = parseLeaning(tools, SAID, NO_REQUEST_LEADS);
+    expect(middle(r)).toBe(true);
+    expect(r.tool).toBe("timer_set");
+    expect(r.args).toMatchObject({ duration_s: 540 });
+    expect(r.summary).toBe("Set a timer for 9 minutes");
+  });
+
+  it("is not asked on the tool's words alone, with no value of the kind it needs", () => {
+    const r = parseLeaning(tools, "the timer, um, the timer thing, whatever it was", NO_REQUEST_LEADS);
+    expect(middle(r)).toBe(false);
+  });
+
+  it("is not asked on a value alone, without the tool's words (a length is said of many things)", () => {
+    const r = parseLeaning(tools, "film what i do on here for nine minutes", NO_REQUEST_LEADS);
+    expect(r.kind === "action" && r.confidence >= ASK).toBe(false);
+  });
+
+  it("reads no deeper than the second reading", () => {
+    // "No request" clearly first, so the re-ranker (rerank.ts) does not read deeper either
+    const third = { _none: 4, alarm_set: 2, media_play: 1.5, timer_set: 1 };
+    const r = parseLeaning(tools, SAID, third);
+    expect(r.kind === "action" && r.tool === "timer_set").toBe(false);
+  });
+
+  it("leaves a request of a kind Jarvis declines declined", () => {
+    const r = parseLeaning(tools, "set a timer on my neighbour's oven for nine minutes", NO_REQUEST_LEADS);
+    expect(r.kind === "action" && r.confidence >= ASK).toBe(false);
+  });
+});
+
+/** The product path: the agent asks the action in plain words; "yes" runs it through the gate. */
+describe("an anchored reading in the agent", () => {
+  const harnesses: AgentHarness[] = [];
+  afterAll(async () => {
+    for (const h of harnesses) await h.close();
+  });
+  const leaning: Nlu = { parse: (text) => parseLeaning(tools, text, NO_REQUEST_LEADS) };
+  const agent = () => {
+    const h = createAgentHarness({ nlu: leaning, tools: (deps) => createTimerTools(deps) });
+    harnesses.push(h);
+    return h;
+  };
+
+  it("sets the timer after yes, asked once in plain words", async () => {
+    const h = agent();
+    const broker = new FixedConfirmationBroker("approve");
+    const { result } = await collect(h.agent.startTurn({ text: SAID, source: "test", broker }));
+    expect(broker.seen).toHaveLength(1);
+    expect(broker.seen[0]?.ask).toBe("Set a timer for 9 minutes?");
+    expect(result.status).toBe("finished");
+    const timers = new TimerStore(h.runtime.db).pending("timer");
+    expect(timers).toHaveLength(1);
+    expect(timers[0]?.durationS).toBe(540);
+  });
+
+  it("sets nothing after no", async () => {
+    const h = agent();
+    const broker = new FixedConfirmationBroker("deny");
+    const { result } = await collect(h.agent.startTurn({ text: SAID, source: "test", broker }));
+    expect(broker.seen).toHaveLength(1);
+    expect(result).toMatchObject({ status: "finished", text: "Okay, I won't." });
+    expect(new TimerStore(h.runtime.db).pending()).toEqual([]);
+  });
+});
