@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Nlu, NluResult } from "../../src/brain/nlu/index.js";
+import { labelledValues } from "../../src/brain/nlu/labelled.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import { type AgentHarness, collect, createAgentHarness } from "../../src/testing/agent-harness.js";
 import { builtinToolsForNlu, parseLeaning } from "../../src/testing/index.js";
@@ -47,6 +48,19 @@ describe("a reading anchored by its tool's words and its typed values", () => {
     expect(r.kind === "action" && r.tool === "timer_set").toBe(false);
   });
 
+  it("is asked from a field list the schema's names label, with no word of the tool's language", () => {
+    const said = "to ana@example.org, subject Gate code, body it is 4471 from today";
+    const r = parseLeaning(tools, said, { _none: 3, mail_draft: 1.5, notes_add: 0.2 });
+    expect(middle(r)).toBe(true);
+    expect(r.tool).toBe("mail_draft");
+    expect(r.args).toMatchObject({
+      to: ["ana@example.org"],
+      subject: "Gate code",
+      body: "it is 4471 from today",
+    });
+    expect(r.summary).toBeDefined();
+  });
+
   it("leaves a request of a kind Jarvis declines declined", () => {
     const r = parseLeaning(tools, "set a timer on my neighbour's oven for nine minutes", NO_REQUEST_LEADS);
     expect(r.kind === "action" && r.confidence >= ASK).toBe(false);
@@ -85,5 +99,42 @@ describe("an anchored reading in the agent", () => {
     expect(broker.seen).toHaveLength(1);
     expect(result).toMatchObject({ status: "finished", text: "Okay, I won't." });
     expect(new TimerStore(h.runtime.db).pending()).toEqual([]);
+  });
+});
+
+describe("values labelled by their schema's names (a field list)", () => {
+  const message = {
+    to: { type: "array", items: { type: "string", "x-provenance": "email" } },
+    subject: { type: "string" },
+    body: { type: "string" },
+  };
+  const popup = { message: { type: "string" }, title: { type: "string" } };
+
+  it("reads each labelled value up to the next label, and the address said before them", () => {
+    expect(
+      labelledValues(message, "to ana@example.org, subject Gate code, body it is 4471 from today"),
+    ).toEqual({
+      to: ["ana@example.org"],
+      subject: "Gate code",
+      body: "it is 4471 from today",
+    });
+  });
+
+  it("lets any name for a message's words label its words", () => {
+    expect(labelledValues(message, "subject: Rota - text: I swapped with Sam")).toEqual({
+      subject: "Rota",
+      body: "I swapped with Sam",
+    });
+    expect(labelledValues(popup, "put one up titled Tea saying the kettle has boiled")).toEqual({
+      title: "Tea",
+      message: "the kettle has boiled",
+    });
+  });
+
+  it("reads no field list from one label, a noun with its article, or a preposition", () => {
+    expect(labelledValues(message, "change the subject of the thread")).toBeUndefined();
+    expect(labelledValues(popup, "a message titled Hello")).toBeUndefined();
+    const route = { from: { type: "string" }, to: { type: "string" } };
+    expect(labelledValues(route, "how long is it from the station to the harbour")).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { describeWith } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
 import type { Prediction, SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
+import { labelledValues } from "./labelled.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { HOW_TO } from "./parse-rules.js";
 import { reranked } from "./rerank.js";
@@ -79,22 +80,25 @@ export function anchoredQuestion(
   for (const reading of result.ranked.slice(0, DEPTH)) {
     if (!catalog.groupOf.has(reading.label)) continue;
     const tool = guessedTool(catalog, reading.label);
-    if (!ownWords(catalog, tool, text)) continue;
+    const specs = catalog.intentsOf.get(tool) ?? [];
+    if (specs.some((spec) => spec.vetoes?.test(text))) continue;
     // Every required value of a kind no ordinary word is: a tool needing none has no such evidence
-    if ((catalog.required.get(tool) ?? []).length === 0) continue;
-    const typed = typedArgs(catalog, tool, tokens, env);
-    if (!typed) continue;
-    const found = guessArgs(catalog, tool, input, true, reading.probability) ?? typed;
-    const args = typedExtras(catalog, tool, found, tokens, env);
-    return asked(first, catalog, tool, args, { ...reading, coverage: result.coverage });
+    const required = catalog.required.get(tool) ?? [];
+    if (required.length === 0) continue;
+    // The tool's own words, and its values read by their types' parsers
+    const typed = specs.some((spec) => spec.anchors?.test(text))
+      ? typedArgs(catalog, tool, tokens, env)
+      : undefined;
+    const found = typed && (guessArgs(catalog, tool, input, true, reading.probability) ?? typed);
+    // Or a field list: its free-text values labelled by the schema's own names (labelled.ts),
+    // the rest typed ("to ana@example.org, subject Rota, body Swapped with Ben")
+    const args = found ?? labelledValues(catalog.properties.get(tool) ?? {}, env.text);
+    if (!args) continue;
+    const full = typedExtras(catalog, tool, args, tokens, env);
+    if (!required.every((name) => full[name] !== undefined)) continue;
+    return asked(first, catalog, tool, full, { ...reading, coverage: result.coverage });
   }
   return undefined;
-}
-
-/** The tool's own words are said and none of its vetoes ("a reminder", never "remind Tom"). */
-function ownWords(catalog: Catalog, tool: string, said: string): boolean {
-  const specs = catalog.intentsOf.get(tool) ?? [];
-  return specs.some((spec) => spec.anchors?.test(said)) && !specs.some((spec) => spec.vetoes?.test(said));
 }
 
 function asked(
