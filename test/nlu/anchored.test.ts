@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Nlu, NluResult } from "../../src/brain/nlu/index.js";
-import { labelledValues } from "../../src/brain/nlu/labelled.js";
+import { headedValue, labelledValues } from "../../src/brain/nlu/labelled.js";
 import { FixedConfirmationBroker } from "../../src/gate/confirm.js";
 import { type AgentHarness, collect, createAgentHarness } from "../../src/testing/agent-harness.js";
 import { builtinToolsForNlu, parseLeaning } from "../../src/testing/index.js";
@@ -136,5 +136,39 @@ describe("values labelled by their schema's names (a field list)", () => {
     expect(labelledValues(popup, "a message titled Hello")).toBeUndefined();
     const route = { from: { type: "string" }, to: { type: "string" } };
     expect(labelledValues(route, "how long is it from the station to the harbour")).toBeUndefined();
+  });
+});
+
+describe("a request headed by the name of what a group keeps", () => {
+  const note = { text: { type: "string" }, title: { type: "string" } };
+
+  it("reads the words after the group's name as the one value its keeper needs", () => {
+    expect(headedValue("notes", ["text"], note, "note - van parked in bay 3")).toEqual({
+      text: "van parked in bay 3",
+    });
+    expect(headedValue("notes", ["text"], note, "quick note: gate code is 4471")).toEqual({
+      text: "gate code is 4471",
+    });
+  });
+
+  it("reads nothing when the name is not at the head, or only one word follows", () => {
+    expect(headedValue("notes", ["text"], note, "where did I put that note about the van")).toBeUndefined();
+    expect(headedValue("notes", ["text"], note, "note this")).toBeUndefined();
+  });
+
+  it("reads nothing for a value that is a name or a query rather than words to keep", () => {
+    const call = { query: { type: "string" } };
+    expect(headedValue("contacts", ["query"], call, "contact details for my dentist")).toBeUndefined();
+  });
+
+  it("is asked as the keeper's action when the group is among the first readings", () => {
+    const r = parseLeaning(tools, "note - van parked in bay 3", {
+      _none: 3,
+      notes_read: 1.5,
+      media_play: 0.2,
+    });
+    expect(middle(r)).toBe(true);
+    expect(r.tool).toBe("notes_add");
+    expect(r.args).toMatchObject({ text: "van parked in bay 3" });
   });
 });

@@ -2,7 +2,7 @@ import { describeWith } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
 import type { Prediction, SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
-import { labelledValues } from "./labelled.js";
+import { headedValue, labelledValues } from "./labelled.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { HOW_TO } from "./parse-rules.js";
 import { reranked } from "./rerank.js";
@@ -34,6 +34,9 @@ import type { NluResult } from "./types.js";
 
 /** How many of the classifier's first readings are checked: deeper, its words were barely read. */
 const DEPTH = 2;
+
+/** How many first readings may name the group a request's head word names ("note: …"). */
+const GROUP_DEPTH = 3;
 
 /** The endings the question replaces: each means "no request read". */
 const NO_REQUEST = new Set(["unknown", "question", "chat"]);
@@ -76,7 +79,7 @@ export function anchoredQuestion(
   // A request declined for its reason stays declined; "how do I" asks how, not to do
   if (words.length < 2 || declineFor(text) || HOW_TO.test(text)) return undefined;
   const input = { tokens, words, env };
-  const result = classifier.classify(words, DEPTH);
+  const result = classifier.classify(words, GROUP_DEPTH);
   for (const reading of result.ranked.slice(0, DEPTH)) {
     if (!catalog.groupOf.has(reading.label)) continue;
     const tool = guessedTool(catalog, reading.label);
@@ -98,7 +101,33 @@ export function anchoredQuestion(
     if (!required.every((name) => full[name] !== undefined)) continue;
     return asked(first, catalog, tool, full, { ...reading, coverage: result.coverage });
   }
+  // A request headed by the name of what a group keeps ("note: …"), that group among the first
+  // readings: its one tool that keeps a single free text (labelled.ts)
+  for (const reading of result.ranked) {
+    const group = catalog.groupOf.get(reading.label);
+    const keeper = group ? keeperOf(catalog, group) : undefined;
+    if (!group || !keeper) continue;
+    const required = catalog.required.get(keeper) ?? [];
+    const headed = headedValue(group, required, catalog.properties.get(keeper) ?? {}, env.text);
+    if (!headed) continue;
+    const specs = catalog.intentsOf.get(keeper) ?? [];
+    if (specs.some((spec) => spec.vetoes?.test(text))) continue;
+    const full = typedExtras(catalog, keeper, headed, tokens, env);
+    return asked(first, catalog, keeper, full, { ...reading, coverage: result.coverage });
+  }
   return undefined;
+}
+
+/**
+ * The group's one tool that keeps something (it does more than read) from a single free-text
+ * value: undefined when the group has none or several (then the head word does not say which).
+ */
+function keeperOf(catalog: Catalog, group: string): string | undefined {
+  const keepers = [...catalog.groupOf]
+    .filter(([tool, g]) => g === group && !catalog.readsOnly.has(tool))
+    .map(([tool]) => tool)
+    .filter((tool) => (catalog.required.get(tool) ?? []).length === 1);
+  return keepers.length === 1 ? keepers[0] : undefined;
 }
 
 function asked(

@@ -106,3 +106,29 @@ function addressed(
   }
   return {};
 }
+
+/** Words that may stand before a kept thing's name at the head of a request ("quick note - …"). */
+const HEAD_BEFORE = "(?:(?:a|an|the|new|quick|short|little)\\s+)?";
+
+/**
+ * A request headed by the name of what a tool's group keeps, then the words to keep ("note:
+ * boiler pressure low", "quick note - van in bay 3"): the words are the one free-text value the
+ * tool needs. The name is the catalog's own (the group's, singular or plural); a tool that only
+ * reads, or needs more than that one value, is never read so.
+ */
+export function headedValue(
+  group: string,
+  required: readonly string[],
+  properties: Record<string, Record<string, unknown>>,
+  text: string,
+): Record<string, string> | undefined {
+  const [field] = required;
+  // Words to keep: the field holds a message's words, not a name or a query ("contact Bob")
+  if (!field || required.length !== 1 || !CONTENT.has(field) || !labelsOf(properties).has(field))
+    return undefined;
+  const noun = group.replace(/s$/, "");
+  const head = new RegExp(`^\\s*${HEAD_BEFORE}${escape(noun)}s?\\s*[:=\\-–]?\\s+(\\S.*)$`, "i");
+  const rest = head.exec(text)?.[1]?.trim();
+  if (!rest || rest.split(/\s+/).length < 2) return undefined;
+  return { [field]: rest };
+}
