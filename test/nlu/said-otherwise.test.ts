@@ -40,6 +40,26 @@ describe("a need stated instead of a command", () => {
     expect(r.confidence).toBeLessThan(0.9);
   });
 
+  it("a fear or a resolve not to forget a task later is asked as a reminder, with its time", () => {
+    const r = parse("bit nervous I might forget to collect the dry cleaning at 5 today");
+    expect(r).toMatchObject({
+      kind: "action",
+      tool: "reminders_create",
+      args: { title: "collect the dry cleaning" },
+    });
+    expect(r.args?.due).toMatch(/T17:00/);
+    expect(r.confidence).toBeLessThan(0.9);
+    expect(parse("I must not forget to book the MOT on thursday")).toMatchObject({
+      tool: "reminders_create",
+      args: { title: "book the MOT" },
+    });
+  });
+
+  it("leaves a forgetting already past, or a vow, unread as a reminder", () => {
+    expect(parse("I forgot to switch the porch light off").tool).not.toBe("reminders_create");
+    expect(parse("I will never forget to thank you for this").tool).not.toBe("reminders_create");
+  });
+
   it("leaves a forgetting that asks for nothing alone", () => {
     const r = parse("I keep forgetting things lately");
     expect(r.kind === "action" && r.confidence >= 0.9).toBe(false);

@@ -82,6 +82,8 @@ const RECALLS = new Set(["remember", "recall", "remind"]);
  * the sentence opens otherwise. `at`: the index after the habit's words.
  */
 function forgetting(w: readonly string[]): { at: number } | undefined {
+  const later = forgettingLater(w);
+  if (later) return later;
   let i = 0;
   if (w[i] !== "i") return undefined;
   i++;
@@ -94,6 +96,31 @@ function forgetting(w: readonly string[]): { at: number } | undefined {
   else return undefined;
   if (w[i] === "ever") i++;
   return RECALLS.has(w[i] ?? "") ? { at: i + 1 } : undefined;
+}
+
+/** A worry said before the fear of forgetting ("worried", "i am scared"): no request of its own. */
+const WORRY = new Set(
+  "i am im so really quite a bit worried scared afraid nervous think feel bet just in case because cause that".split(
+    " ",
+  ),
+);
+/** What makes forgetting a future one: "i will", "i might", "i must not". */
+const LATER = new Set(["will", "might", "may", "must", "shall", "would", "could"]);
+
+/**
+ * Forgetting feared or ruled out for later, after at most a few words of worry ("worried i'll
+ * forget", "i am scared i might forget", "i must not forget"): a task to be reminded of, like a
+ * habit of forgetting. A forgetting already past ("i forgot to lock it") is no such need.
+ */
+function forgettingLater(w: readonly string[]): { at: number } | undefined {
+  for (let i = 0; i < 5 && i < w.length; i++) {
+    if (w[i] !== "i" || !LATER.has(w[i + 1] ?? "")) continue;
+    if (!w.slice(0, i).every((x) => WORRY.has(x))) return undefined;
+    let j = i + 2;
+    if (w[j] === "not") j++;
+    return w[j] === "forget" ? { at: j + 1 } : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Clock, monotonicMs } from "../../core/clock.js";
 import { describeWith, type UserVocabulary } from "../../core/language.js";
+import { askedInstead } from "./anchored.js";
 import { beyondReach } from "./beyond.js";
 import { type Catalog, compileCatalog, type NluTool } from "./catalog.js";
 import { chatReply } from "./chat.js";
@@ -22,7 +23,6 @@ import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence } from "./pa
 import { DEFAULT_THRESHOLDS, type EmbeddedNlu, type NluOptions, type Thresholds } from "./parser-options.js";
 import { fitsPending } from "./pending-fit.js";
 import { markWindowRefs, PointsBack } from "./points-back.js";
-import { reranked } from "./rerank.js";
 import { fillPending, missingArgs, questionFor } from "./slot-filling.js";
 import { type SlotEnv, TimeZones } from "./slots/index.js";
 import { vagueArgs } from "./slots/vague.js";
@@ -167,13 +167,14 @@ class Parser {
         : (misheard(first, said, reread, (w) => this.settings.speller.seen(w)) ?? first);
     // indirect.ts: a need stated instead of a command, or a terse form with no verb, read again as the
     // command it stands for (its repeat with it); a turn read as no request is reranked (rerank.ts)
+    // or asked as a reading its tool's words and typed values anchor (anchored.ts)
     const reached = indirectReading(result, said, reread, this.catalog);
     const read =
       reached ?? (repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result);
     const named = this.back.named(input, read, context) ?? read;
     const reach = { classifier: this.classifier, catalog: this.catalog, speller: this.settings.speller };
     const alone = !context.lastCall && !context.pending;
-    const ranked = alone ? reranked(named, said, env, reach) : undefined;
+    const ranked = alone ? askedInstead(named, said, env, reach) : undefined;
     const last = onEvent(asSaid(this.catalog, ranked ?? named, said), said);
     // A clock time said only as a delay from now: its area's length, asked (delay-reading.ts)
     return alone ? delayed(this.catalog, last, said, env) : last;
