@@ -1,17 +1,6 @@
-/**
- * Embedded NLU benchmark → bench/results/nlu.json, scored by behaviour (nlu-score.ts) on every
- * set: the team's development set, the blind everyday set (aggregates only), HWU64 train split
- * into a dev part and a held part, CLINC150 val (in scope and out of scope) and SNIPS. Public
- * datasets are read from the evaluation folder at run time, never copied here. Who may read
- * which set: docs/nlu-honesty.md. The development everyday set is scored like the blind one, with
- * its misses listed. `NLU_BENCH_QUICK=1` trains once, scores the everyday sets, HWU64 and CLINC
- * out of scope, prints a summary and writes nothing (for iterating; the result file needs a full run).
- */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { createNlu, type NluTool } from "../src/brain/nlu/index.js";
 import { configSchema } from "../src/config/schema.js";
 import { silentLogger } from "../src/core/logger.js";
@@ -19,7 +8,6 @@ import { createRuntime } from "../src/runtime/runtime.js";
 import {
   benchSeed,
   evalDir,
-  here,
   loadBlind,
   loadClinc,
   loadDevEveryday,
@@ -53,6 +41,7 @@ import {
   TIMEZONE,
 } from "./nlu-data.js";
 import { type Bands, scoreBlind, scoreCapabilities, scoreOwn } from "./nlu-score.js";
+import { cliStart, workerTraining } from "./nlu-start.js";
 import { summarize, writeResult } from "./util.js";
 
 const defaults = configSchema.parse({}).models;
@@ -92,86 +81,6 @@ for (let i = 0; i < (quick ? 0 : 3); i++) {
 }
 const nlu = built.nlu;
 const groupOf = new Map(tools.map((t) => [t.name, t.group]));
-
-/** What the agent and `jarvis nlu` wait for: training in a worker thread, later starts from the cache. */
-async function workerTraining(): Promise<{ trained: unknown; cached: unknown; firstStart: unknown }> {
-  const entry = join(here, "..", "dist", "brain", "nlu", "index.js");
-  if (!existsSync(entry))
-    return { trained: "dist/ missing: run npm run build", cached: null, firstStart: null };
-  const compiled = (await import(pathToFileURL(entry).href)) as typeof import("../src/brain/nlu/index.js");
-  const runs: number[] = [];
-  const cachedRuns: number[] = [];
-  const cacheDir = mkdtempSync(join(tmpdir(), "jarvis-nlu-cache-"));
-  try {
-    for (let i = 0; i < 3; i++) {
-      const trained = await compiled.createNluInWorker(tools, { timezone: TIMEZONE, ...benchSeed() });
-      if (trained.stats.trainedIn !== "worker")
-        return { trained: "not trained in a worker", cached: null, firstStart: null };
-      runs.push(trained.stats.trainingMs);
-    }
-    await compiled.createNluInWorker(tools, { timezone: TIMEZONE, cacheDir, ...benchSeed() });
-    for (let i = 0; i < 3; i++) {
-      const loaded = await compiled.createNluInWorker(tools, {
-        timezone: TIMEZONE,
-        cacheDir,
-        ...benchSeed(),
-      });
-      if (loaded.stats.trainedIn !== "cache")
-        return { trained: summarize(runs), cached: "cache not used", firstStart: null };
-      cachedRuns.push(loaded.stats.trainingMs);
-    }
-  } finally {
-    rmSync(cacheDir, { recursive: true, force: true });
-  }
-  return { trained: summarize(runs), cached: summarize(cachedRuns), firstStart: await firstStart(compiled) };
-}
-
-/**
- * A first start as a new user has it: an empty cache folder, the weights the build shipped
- * (decision 0049). Wall time until the NLU is ready, three fresh folders. Under NLU_SEED the
- * shipped weights' key differs, so that start trains; the row says which path it took.
- */
-async function firstStart(compiled: typeof import("../src/brain/nlu/index.js")): Promise<unknown> {
-  const walls: number[] = [];
-  const paths = new Set<string>();
-  for (let i = 0; i < 3; i++) {
-    const dir = mkdtempSync(join(tmpdir(), "jarvis-nlu-first-"));
-    try {
-      const t0 = performance.now();
-      const nlu = await compiled.createNluInWorker(tools, {
-        timezone: TIMEZONE,
-        cacheDir: dir,
-        ...benchSeed(),
-      });
-      walls.push(performance.now() - t0);
-      paths.add(nlu.stats.trainedIn === "cache" ? "shipped weights" : `trained (${nlu.stats.trainedIn})`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  return { path: [...paths].join(", "), wall_ms: summarize(walls) };
-}
-
-/** End-to-end start of the built `jarvis nlu` on empty input. */
-function cliStart(): unknown {
-  if (!existsSync(join(here, "..", "dist", "cli", "main.js"))) return "dist/ missing: run npm run build";
-  const home = mkdtempSync(join(tmpdir(), "jarvis-nlu-bench-"));
-  const times: number[] = [];
-  try {
-    for (let i = 0; i < 3; i++) {
-      const t0 = performance.now();
-      const run = spawnSync(process.execPath, [join(here, "..", "bin", "jarvis.js"), "nlu"], {
-        input: "",
-        env: { ...process.env, JARVIS_HOME: home, HOME: home, ...THROWAWAY_STORE },
-      });
-      if (run.status !== 0) return `not measured: ${String(run.stderr).split("\n")[0]}`;
-      times.push(performance.now() - t0);
-    }
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-  return summarize(times);
-}
 
 const dir = evalDir();
 if (!dir)
@@ -352,7 +261,7 @@ const suites = [
   ),
   scoreCapabilities("snips_train_full (never read)", loadSnips(dir), nlu, bands, latencies),
 ];
-const worker = await workerTraining();
+const worker = await workerTraining(tools);
 
 writeResult("nlu", {
   now: NOW.toISOString(),

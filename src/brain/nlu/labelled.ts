@@ -45,7 +45,7 @@ function labelsOf(properties: Record<string, Record<string, unknown>>): Map<stri
   return out;
 }
 
-function escape(word: string): string {
+function escapeRegExp(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -59,7 +59,10 @@ export function labelledValues(
 ): Record<string, string | string[]> | undefined {
   const labels: Label[] = [];
   for (const [field, words] of labelsOf(properties)) {
-    const pattern = new RegExp(`(^|[\\s,;(])(${words.map(escape).join("|")})\\s*[:=-]?\\s+(?=\\S)`, "gi");
+    const pattern = new RegExp(
+      `(^|[\\s,;(])(${words.map(escapeRegExp).join("|")})\\s*[:=-]?\\s+(?=\\S)`,
+      "gi",
+    );
     for (const m of text.matchAll(pattern)) {
       const at = m.index + m[1]!.length;
       if (NOUN_BEFORE.test(text.slice(0, at))) continue;
@@ -127,7 +130,7 @@ export function headedValue(
   if (!field || required.length !== 1 || !CONTENT.has(field) || !labelsOf(properties).has(field))
     return undefined;
   const noun = group.replace(/s$/, "");
-  const head = new RegExp(`^\\s*${HEAD_BEFORE}${escape(noun)}s?\\s*[:=\\-–]?\\s+(\\S.*)$`, "i");
+  const head = new RegExp(`^\\s*${HEAD_BEFORE}${escapeRegExp(noun)}s?\\s*[:=\\-–]?\\s+(\\S.*)$`, "i");
   const rest = head.exec(text)?.[1]?.trim();
   if (!rest || rest.split(/\s+/).length < 2) return undefined;
   return { [field]: rest };
