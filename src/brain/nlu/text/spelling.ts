@@ -1,5 +1,6 @@
 import type { LanguageEnv } from "../../../core/language.js";
 import { LANGUAGE_NAMES } from "./languages.js";
+import { type NamesByKind, namePlaces, namesByKind, towardTheirs } from "./names.js";
 import type { Token } from "./normalize.js";
 import { besideKey, deletionsOf, inflections, restoresDouble, sameLetters, swapsOf, typed } from "./slips.js";
 import { editDistance, soundKey, spelling, vowelsOf } from "./sounds.js";
@@ -258,6 +259,11 @@ export class SpellingCorrector {
     return found;
   }
 
+  /** Whether the word is among the catalog's words said often enough to be a name people keep (names.ts). */
+  saysOften(word: string): boolean {
+    return this.commonWords(NAME_WORDS).has(word);
+  }
+
   private mostFrequent(word: string, candidates: readonly string[]): string | undefined {
     let best: string | undefined;
     let count = 0;
@@ -276,25 +282,38 @@ export class SpellingCorrector {
   }
 }
 
+/** Whether a word is one of the user's names, and their names by kind (`userWords`). */
+export type TheirWords = ((word: string) => boolean) & { names?: NamesByKind };
+
 /**
  * The tokens with misspelt words corrected, except where the user's spelling is the point: a
  * word inside quotes, a capitalised word that does not start the sentence (a name: "Porto",
- * "Marco"), and a word the user's own data knows (a contact, an app, a list, a file).
+ * "Marco"), and a word the user's own data knows (a contact, an app, a list, a file). A word in
+ * the place of a name ("the seed list", names.ts) is read toward the user's names of that kind,
+ * and otherwise kept as typed unless the catalog's reading is one of its common words.
  */
 export function correctTokens(
   speller: SpellingCorrector,
   said: readonly Token[],
   text: string,
-  theirs: (word: string) => boolean,
+  theirs: TheirWords,
 ): Token[] {
   const quoted = quotedSpans(text);
   const asSaid = (token: Token) =>
     theirs(token.w) ||
     quoted.some(([from, to]) => token.start >= from && token.end <= to) ||
     isName(text, token.start);
+  const places = theirs.names ? namePlaces(said, theirs.names) : [];
   const out: Token[] = [];
   for (let i = 0; i < said.length; i++) {
     const token = said[i]!;
+    const place = places[i];
+    if (place && !speller.knows(token.w) && !asSaid(token)) {
+      const read = towardTheirs(token.w, place) ?? speller.correct(token.w);
+      const kept = place.has(read) || speller.saysOften(read) ? read : token.w;
+      out.push(kept === token.w ? token : { ...token, w: kept });
+      continue;
+    }
     const next = said[i + 1];
     // A word broken in two ("wi fi", "note book"): rejoined when a half is no word of the catalog's
     const joined = next && next.start === token.end + 1 ? token.w + next.w : "";
@@ -325,9 +344,9 @@ export function correctTokens(
 }
 
 /** The words of names the user's data knows (apps, contacts, lists, calendars, files): never slips. */
-export function userWords(env: LanguageEnv): (word: string) => boolean {
+export function userWords(env: LanguageEnv): TheirWords {
   let words: Set<string> | undefined;
-  return (word) => {
+  const theirs = (word: string) => {
     words ??= new Set(
       [
         ...env.apps,
@@ -339,6 +358,7 @@ export function userWords(env: LanguageEnv): (word: string) => boolean {
     );
     return words.has(word);
   };
+  return Object.assign(theirs, { names: namesByKind(env) });
 }
 
 /** Character spans between matching quotes; an apostrophe inside a word ("don't") opens none. */
@@ -391,6 +411,13 @@ function inOrder(short: string, long: string): boolean {
 
 /** How many of the catalog's words count as common enough to be reached from two letters. */
 const COMMON_WORDS = 60;
+
+/**
+ * How many of the catalog's words a slip in a name's place may be read as: the names people keep
+ * for a kind (a shopping, grocery or packing list) are among them, a rarer word ("speed" for a
+ * seed list) is not.
+ */
+const NAME_WORDS = 500;
 
 /** How many of the catalog's words a three-letter word missing a vowel may be read as. */
 const LOST_VOWEL_WORDS = 300;
