@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { formOf } from "../../src/brain/nlu/text/forms.js";
 import { heardAs } from "../../src/brain/nlu/text/heard.js";
 import { stripFillers, tokenize } from "../../src/brain/nlu/text/normalize.js";
 import { textSpeak } from "../../src/brain/nlu/text/texting.js";
+import { createTestNlu } from "../../src/testing/index.js";
 
 /**
  * Words as speech and texting write them, read before the classifier (the team's own sentences):
@@ -45,5 +47,35 @@ describe("'what' as texted", () => {
   it("reads 'wat' and 'wats'", () => {
     expect(texted("wat day is it")).toEqual(["what", "day", "is", "it"]);
     expect(texted("wats on tv")).toEqual(["what", "is", "on", "tv"]);
+  });
+});
+
+describe("one word in its other form", () => {
+  const seen = (word: string) => ({ phone: 120, tv: 5, telephone: 4, video: 50 })[word] ?? 0;
+
+  it("is read as the form the catalog says far more often", () => {
+    expect(formOf("telephone", seen)).toBe("phone");
+    expect(formOf("telly", seen)).toBe("tv");
+    expect(formOf("vid", seen)).toBe("video");
+  });
+
+  it("leaves the catalog's own form, and a form whose partner it rarely says", () => {
+    expect(formOf("phone", seen)).toBeUndefined();
+    expect(formOf("fridge", seen)).toBeUndefined();
+    expect(formOf("doc", seen)).toBeUndefined();
+  });
+});
+
+describe("a homophone in the verb's place", async () => {
+  const { parse } = await createTestNlu();
+
+  it("is read again when the sentence as typed was only a guess", () => {
+    const r = parse("paws the podcast");
+    expect(r).toMatchObject({ tool: "media_pause" });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it("calls by the long form of the verb", () => {
+    expect(parse("telephone my sister Jo")).toMatchObject({ tool: "contacts_call" });
   });
 });

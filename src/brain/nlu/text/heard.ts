@@ -288,6 +288,7 @@ const HOMOPHONES: ReadonlyArray<readonly [string, string]> = [
   ["peace", "piece"],
   ["site", "sight"],
   ["rode", "road"],
+  ["paws", "pause"],
 ];
 const SOUND_ALIKE = new Map<string, string>(
   HOMOPHONES.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]),

@@ -1,4 +1,5 @@
 import type { LanguageEnv } from "../../../core/language.js";
+import { formOf } from "./forms.js";
 import { LANGUAGE_NAMES } from "./languages.js";
 import { type NamesByKind, namePlaces, namesByKind, towardTheirs } from "./names.js";
 import type { Token } from "./normalize.js";
@@ -337,7 +338,7 @@ export function correctTokens(
     }
     // Whether the word is theirs is asked only of a word the speller would change: most words
     // are the catalog's, and the user's names are gathered only when one is not
-    const word = speller.correct(token.w);
+    const word = formOf(token.w, (w) => speller.seen(w)) ?? speller.correct(token.w);
     out.push(word !== token.w && !asSaid(token) ? { ...token, w: word } : token);
   }
   return out;
