@@ -1,4 +1,4 @@
-import { isNumberWord } from "./numbers.js";
+import { saidOnce } from "./restarts.js";
 /**
  * Turns raw text into tokens the templates and the classifier read. Every token keeps the
  * character span it came from, so free-text slots return the user's own words and casing.
@@ -269,27 +269,6 @@ const TRAILING_FILLERS: readonly string[][] = [
 
 /** Sounds of thinking aloud, dictated or typed: no word of any request. */
 const HESITATIONS = new Set(["um", "umm", "ummm", "uh", "uhh", "uhhh", "uhm", "erm", "ehm", "hmm", "hmmm"]);
-
-/**
- * A false start said again, the way speech is transcribed ("set a... set a timer", "call call
- * mum", "for for 20 minutes minutes"): a run of one to three words repeated at once is kept once
- * (the later copy, whose span runs on into the rest). Only words: a number said twice is a value
- * ("at ten ten" is 10:10), and so is a run that holds one.
- */
-function saidOnce(tokens: readonly Token[]): Token[] {
-  const word = (t: Token | undefined) => t !== undefined && /^[a-z]+$/.test(t.w) && !isNumberWord(t.w);
-  const out: Token[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const run = [1, 2, 3].find(
-      (n) =>
-        i + 2 * n <= tokens.length &&
-        tokens.slice(i, i + n).every((t, k) => word(t) && t.w === tokens[i + n + k]!.w),
-    );
-    if (run) i += run - 1;
-    else out.push(tokens[i]!);
-  }
-  return out.length > 0 ? out : [...tokens];
-}
 
 /** Strips polite and vocative wrappers, hesitations and restarts; never strips the whole utterance. */
 export function stripFillers(said: Token[]): Token[] {
