@@ -1,11 +1,4 @@
-import {
-  type Args,
-  type BuildInput,
-  findListName,
-  type LanguageEnv,
-  slotsAsArgs,
-  splitItems,
-} from "../../brain/nlu/language/index.js";
+import { findListName, type LanguageEnv, slotsAsArgs, splitItems } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { newListArgs, verblessItems } from "./said.js";
 import { SAMPLES } from "./samples.js";
@@ -40,32 +33,6 @@ const KNOWN_LIST = (name: unknown, env: LanguageEnv): boolean =>
   typeof name === "string" &&
   (COMMON_LISTS.has(name.toLowerCase()) ||
     [...(env.user?.lists ?? [])].some((l) => l.toLowerCase() === name.toLowerCase()));
-/**
- * A list's name as the person typed it when the spelling corrector moved it to a word that is
- * no common list ("my seed list" is no "speed" list, "the suppliers list" no "supplies"): a name
- * said before the list's own word is a name, and a name is never a slip. A slip toward a list
- * people keep ("shoping" → "shopping") or one of the person's own lists stays corrected.
- */
-function listAsTyped(input: BuildInput, args: Args): Args {
-  const read = args.list;
-  if (typeof read !== "string" || KNOWN_LIST(read, input.env)) return args;
-  const want = read.toLowerCase().split(/\s+/);
-  // The words typed just before the list's own word, as many as the name read
-  const said = input.env.text.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""));
-  for (let at = said.findIndex((w) => /^lists?$/i.test(w)); at >= want.length; ) {
-    const typed = said.slice(at - want.length, at);
-    // Only a word-for-word slip: each typed word starts like the one read and is about as long
-    const slip = typed.every((w, i) => {
-      const r = want[i] ?? "";
-      return w[0]?.toLowerCase() === r[0] && Math.abs(w.length - r.length) <= 2;
-    });
-    if (slip && typed.join(" ").toLowerCase() !== want.join(" ")) return { ...args, list: typed.join(" ") };
-    const next = said.slice(at + 1).findIndex((w) => /^lists?$/i.test(w));
-    at = next < 0 ? -1 : at + 1 + next;
-  }
-  return args;
-}
-
 /** Lists that are other tools' things: contacts, the diary, songs, mail, files. */
 const OTHER_LISTS =
   /\b(?:contacts?|address|phone|calendar|appointments?|meetings?|events?|play ?list|songs?|music|mailing|e ?mail|inbox|reminders?|notes?|files?|bookmarks?|favou?rites?|friends?|followers?|guests?|reading)\b/i;
@@ -179,7 +146,7 @@ const LIST_INTENTS: IntentTable = {
       const colonAfter = bare === true ? /^[^:]{0,30}:/ : /\blist\b[^:]{0,30}:/i;
       if (colon === true && (!colonAfter.test(input.env.text) || /\?\s*$/.test(input.env.text)))
         return undefined;
-      return named === true ? args : listAsTyped(input, args);
+      return args;
     },
     fallback: (input) => {
       const list = findListName(input.words);
@@ -238,7 +205,7 @@ const LIST_INTENTS: IntentTable = {
     build: (input) => {
       const { values, fixed, env } = input;
       if (fixed.bare === true && !KNOWN_LIST(values.list, env)) return undefined;
-      return typeof values.list === "string" ? listAsTyped(input, { list: values.list }) : {};
+      return typeof values.list === "string" ? { list: values.list } : {};
     },
     fallback: (input) => {
       const list = findListName(input.words);
@@ -292,7 +259,7 @@ const LIST_INTENTS: IntentTable = {
         if (typeof tail === "string" && !/[,.;!]\s*\S/.test(input.env.text)) return undefined;
       }
       if (typeof args.item === "string") args.item = args.item.replace(/^["'‘“]|["'’”]$/g, "");
-      return listAsTyped(input, args);
+      return args;
     },
     samples: ["remove an item from my list", "delete this item", "take something off the list"],
     anchors: /\b(?:remove|delete|take|cross|strike|scratch|erase|drop|tick)\b/,
@@ -341,7 +308,7 @@ const LIST_INTENTS: IntentTable = {
         String(input.values.tail ?? ""),
       )
         ? undefined
-        : listAsTyped(input, slotsAsArgs(input)),
+        : slotsAsArgs(input),
     fallback: (input) => {
       const list = findListName(input.words);
       return list ? { list } : undefined;

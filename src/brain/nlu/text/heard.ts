@@ -23,6 +23,8 @@ const CLOCK = new Set(["o'clock", "oclock", "am", "pm", "a.m", "p.m"]);
 const TIME_UNITS = new Set(
   "minutes minute mins min hours hour hrs hr seconds second secs sec days weeks".split(" "),
 );
+/** The words that multiply the number said before them. */
+const SCALE = new Set(["hundred", "thousand", "million"]);
 /** Words before a count of time that take a number there ("for __ minutes", "in __ hours"). */
 const TAKES_A_COUNT = new Set(["for", "in", "at", "another", "about", "around", "every"]);
 
@@ -133,7 +135,10 @@ function soundsAs(tokens: readonly Token[]): Token[] {
       const clock = CLOCK.has(next) && (number !== "two" || prev === "at");
       const count = TIME_UNITS.has(next) && TAKES_A_COUNT.has(prev);
       const hour = prev === "at" && t.w !== "to" && t.w !== "too" && t.w !== "free";
-      if ((clock && t.w !== "free") || count || hour) return { ...t, w: number };
+      // "for hundred and fifty", "tree thousand": a scale after it ("to" keeps its word: "count
+      // to hundred")
+      const scale = SCALE.has(next) && t.w !== "to" && t.w !== "too";
+      if ((clock && t.w !== "free") || count || hour || scale) return { ...t, w: number };
       return t;
     }
     const unit =
@@ -283,6 +288,7 @@ const HOMOPHONES: ReadonlyArray<readonly [string, string]> = [
   ["peace", "piece"],
   ["site", "sight"],
   ["rode", "road"],
+  ["paws", "pause"],
 ];
 const SOUND_ALIKE = new Map<string, string>(
   HOMOPHONES.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]),

@@ -1,3 +1,4 @@
+import { saidOnce } from "./restarts.js";
 /**
  * Turns raw text into tokens the templates and the classifier read. Every token keeps the
  * character span it came from, so free-text slots return the user's own words and casing.
@@ -269,9 +270,9 @@ const TRAILING_FILLERS: readonly string[][] = [
 /** Sounds of thinking aloud, dictated or typed: no word of any request. */
 const HESITATIONS = new Set(["um", "umm", "ummm", "uh", "uhh", "uhhh", "uhm", "erm", "ehm", "hmm", "hmmm"]);
 
-/** Strips polite and vocative wrappers and hesitations; never strips the whole utterance. */
+/** Strips polite and vocative wrappers, hesitations and restarts; never strips the whole utterance. */
 export function stripFillers(said: Token[]): Token[] {
-  const thought = said.filter((t) => !HESITATIONS.has(t.w));
+  const thought = saidOnce(said.filter((t) => !HESITATIONS.has(t.w)));
   const tokens = thought.length > 0 ? thought : said;
   let start = 0;
   let end = tokens.length;

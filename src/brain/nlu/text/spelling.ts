@@ -1,6 +1,4 @@
-import type { LanguageEnv } from "../../../core/language.js";
 import { LANGUAGE_NAMES } from "./languages.js";
-import type { Token } from "./normalize.js";
 import { besideKey, deletionsOf, inflections, restoresDouble, sameLetters, swapsOf, typed } from "./slips.js";
 import { editDistance, soundKey, spelling, vowelsOf } from "./sounds.js";
 import { classWords, wordClass } from "./word-class.js";
@@ -258,6 +256,11 @@ export class SpellingCorrector {
     return found;
   }
 
+  /** Whether the word is among the catalog's words said often enough to be a name people keep (names.ts). */
+  saysOften(word: string): boolean {
+    return this.commonWords(NAME_WORDS).has(word);
+  }
+
   private mostFrequent(word: string, candidates: readonly string[]): string | undefined {
     let best: string | undefined;
     let count = 0;
@@ -276,87 +279,7 @@ export class SpellingCorrector {
   }
 }
 
-/**
- * The tokens with misspelt words corrected, except where the user's spelling is the point: a
- * word inside quotes, a capitalised word that does not start the sentence (a name: "Porto",
- * "Marco"), and a word the user's own data knows (a contact, an app, a list, a file).
- */
-export function correctTokens(
-  speller: SpellingCorrector,
-  said: readonly Token[],
-  text: string,
-  theirs: (word: string) => boolean,
-): Token[] {
-  const quoted = quotedSpans(text);
-  const asSaid = (token: Token) =>
-    theirs(token.w) ||
-    quoted.some(([from, to]) => token.start >= from && token.end <= to) ||
-    isName(text, token.start);
-  const out: Token[] = [];
-  for (let i = 0; i < said.length; i++) {
-    const token = said[i]!;
-    const next = said[i + 1];
-    // A word broken in two ("wi fi", "note book"): rejoined when a half is no word of the catalog's
-    const joined = next && next.start === token.end + 1 ? token.w + next.w : "";
-    const half = (w: string) => !speller.knows(w) && /^[a-z]{2,}$/.test(w) && !wordClass(w);
-    const whole = (w: string) => /^[a-z]{2,}$/.test(w);
-    if (
-      next &&
-      joined &&
-      whole(token.w) &&
-      whole(next.w) &&
-      // The halves first: a turn of known words never asks about their joins (which would read
-      // every shape's words into the speller for a one-shot ask of known words)
-      (half(token.w) || half(next.w)) &&
-      speller.knows(joined) &&
-      !asSaid(token) &&
-      !asSaid(next)
-    ) {
-      out.push({ w: joined, start: token.start, end: next.end });
-      i++;
-      continue;
-    }
-    // Whether the word is theirs is asked only of a word the speller would change: most words
-    // are the catalog's, and the user's names are gathered only when one is not
-    const word = speller.correct(token.w);
-    out.push(word !== token.w && !asSaid(token) ? { ...token, w: word } : token);
-  }
-  return out;
-}
-
-/** The words of names the user's data knows (apps, contacts, lists, calendars, files): never slips. */
-export function userWords(env: LanguageEnv): (word: string) => boolean {
-  let words: Set<string> | undefined;
-  return (word) => {
-    words ??= new Set(
-      [
-        ...env.apps,
-        ...(env.user?.contacts ?? []),
-        ...(env.user?.lists ?? []),
-        ...(env.user?.calendars ?? []),
-        ...(env.user?.files?.keys() ?? []),
-      ].flatMap((name) => name.toLowerCase().split(/[^a-z]+/)),
-    );
-    return words.has(word);
-  };
-}
-
-/** Character spans between matching quotes; an apostrophe inside a word ("don't") opens none. */
-function quotedSpans(text: string): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
-  const quote = /(?<![\p{L}\p{N}])(['"‘“])(.+?)(['"’”])(?![\p{L}\p{N}])/gu;
-  for (let m = quote.exec(text); m !== null; m = quote.exec(text))
-    spans.push([m.index, m.index + m[0].length]);
-  return spans;
-}
-
-/** A capital letter where no sentence starts; a sentence typed in capitals names nothing by them. */
-function isName(text: string, start: number): boolean {
-  const first = text[start] ?? "";
-  if (first === first.toLowerCase() || !/\p{Ll}/u.test(text)) return false;
-  const before = text.slice(0, start).trimEnd();
-  return before.length > 0 && !/[.!?:]$/.test(before);
-}
+export { correctTokens, type TheirWords, userWords } from "./correct-tokens.js";
 
 /** How often the catalog must say a word before a word spelt by ear may be read as it. */
 const HEARD_AT_LEAST = 3;
@@ -391,6 +314,13 @@ function inOrder(short: string, long: string): boolean {
 
 /** How many of the catalog's words count as common enough to be reached from two letters. */
 const COMMON_WORDS = 60;
+
+/**
+ * How many of the catalog's words a slip in a name's place may be read as: the names people keep
+ * for a kind (a shopping, grocery or packing list) are among them, a rarer word ("speed" for a
+ * seed list) is not.
+ */
+const NAME_WORDS = 500;
 
 /** How many of the catalog's words a three-letter word missing a vowel may be read as. */
 const LOST_VOWEL_WORDS = 300;

@@ -12,6 +12,9 @@ const SHORT: Record<string, string> = {
   u: "you",
   ur: "your",
   abt: "about",
+  // "wat" and "wats" as texted: "wats" would otherwise be read as the nearer "wants"
+  wat: "what",
+  wats: "what is",
   b4: "before",
   coz: "because",
   cuz: "because",
