@@ -7,6 +7,7 @@ import {
   subjectFrom,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { mailForm } from "./form.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for their mail (the team's own sentences). */
@@ -48,7 +49,7 @@ function senderOf(text: string): string | undefined {
 
 /** "… but don't send it": the user wants a draft, whatever verb they used. */
 const NOT_SENT =
-  /\b(?:don't|do not|dont|not|never) (?:send|mail|email) (?:it|this|that|yet)\b|\b(?:just|only) (?:a )?draft\b/;
+  /\b(?:don't|do not|dont|not|never) (?:send|mail|email) (?:it|this|that|yet)\b|\b(?:just|only) (?:a )?draft\b|\b(?:just )?save it\b|\bkeep it as a draft\b/;
 
 /** Words for a message's people, not a person: "everyone", "all of them". */
 const NO_ONE_NAMED = /^(?:every(?:one|body)|all(?: of them)?|them|those|the others|the group|the team)$/i;
@@ -61,10 +62,25 @@ function mailSend(input: BuildInput): Args | undefined {
   if (to.some((who) => typeof who === "string" && NO_ONE_NAMED.test(who))) return undefined;
   // "email John" with nothing to say: an empty draft to John, never a send
   if (input.fixed.empty === true) return { to, subject: "", body: "" };
+  // Said as a form ("…, subject X, say Y"): the fields split the sentence, the values as typed
+  const form = mailForm(input.env.text);
+  if (form?.subject) return { to: form.to ?? to, subject: form.subject, body: form.body ?? "" };
   const text = typeof body === "string" ? body : undefined;
   const topic = typeof subject === "string" ? capitalize(subject) : undefined;
   if (!text && !topic) return undefined;
   return { to, subject: topic ?? subjectFrom(text ?? ""), body: text ?? "" };
+}
+
+/**
+ * A form read whole ("draft to X, subject Y, body Z"): whom, what about and what it says come
+ * from the field words, never from the template's slots (which end at the first field word a
+ * slot type knows). A form that names no one is no complete mail.
+ */
+function formMail(input: BuildInput): Args | undefined {
+  const form = mailForm(input.env.text);
+  if (!form?.to) return undefined;
+  const args: Args = { to: form.to, subject: form.subject ?? "", body: form.body ?? "" };
+  return form.attachments ? { ...args, attachments: form.attachments } : args;
 }
 
 const MAIL = "(email|emails|mail|mails|messages|message|inbox)";
@@ -93,6 +109,9 @@ function unnamedMedium(input: BuildInput): boolean {
 
 /** Who a guessed email goes to and what it says: "email sam saying …", "write to priya about …". */
 function guessedMail(input: GuessInput): Args | undefined {
+  // A form's fields say who and what in the person's own words ("email mum, subject …, say …")
+  const form = mailForm(input.env.text);
+  if (form?.to) return { to: form.to, subject: form.subject ?? "", body: form.body ?? "" };
   const said = input.words.join(" ");
   const m =
     /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to|saying|says|with|and|back|asking|telling)\b)([a-z]+)(?:\s+(.+))?$/.exec(
@@ -245,6 +264,36 @@ const MAIL_INTENTS: IntentTable = {
     vetoes:
       /^(?!(?:send|compose|write|reply|respond|forward)\b(?! me\b)).*\b(?:did|has|have i|any|check|read|inbox|search|find|contacts?|address|id)\b/,
     fallback: guessedMail,
+  },
+  // A mail said as a form with its verb before whom it is for ("mail to the landlord, subject
+  // …, body …", "send Mr Patel an email now, subject …"): read by the form's field words.
+  // Matched, never taught (the field words would lean every "subject" to a send)
+  mail_send_form: {
+    tool: "mail_send",
+    shapes: [
+      "(mail|email|e mail|write|send [an|a] (email|mail)) to {who:text} subject {what:text}",
+      "(send|email|mail) {who:text} [an|a] (email|mail) [now] subject {what:text}",
+      // The thing sent before whom it goes to ("email the quote to …", "send q-118.pdf to …")
+      "(send|email|mail) {thing:text} to {who:text} subject {what:text}",
+    ],
+    build: (input) => {
+      const args = NOT_SENT.test(input.env.text) ? undefined : formMail(input);
+      // "send the photos to dad, subject …": a thing sent that is no file named cannot be
+      // attached, so the mail is not sent on this reading (a guess may still ask)
+      return typeof input.values.thing === "string" && !args?.attachments ? undefined : args;
+    },
+  },
+  // …kept as a draft ("draft to X, subject …", "save a draft to X subject …", "just draft,
+  // don't send: to X, subject …", "write a draft to …, subject …, body …. Don't send it.")
+  mail_draft_form: {
+    tool: "mail_draft",
+    shapes: [
+      "[just] (draft|save a draft|write a draft|start a draft|make a draft) (to|for) {who:text} subject {what:text}",
+      "[just] draft [,] (don't|do not|dont) send [it] [:] to {who:text} subject {what:text}",
+      "(write|compose) (an|a) (email|mail) to {who:text} subject {what:text}",
+    ],
+    build: (input) =>
+      NOT_SENT.test(input.env.text) || /\bdraft\b/i.test(input.env.text) ? formMail(input) : undefined,
   },
   // A send the classifier guessed is put to the user as the send itself, never acted on (it has
   // no anchors, so only a very sure reading finds it, and as a loose reading it is at most the
