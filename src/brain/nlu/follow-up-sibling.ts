@@ -67,7 +67,7 @@ const ORDINAL = /^(?:first|second|third|fourth|fifth|sixth|last|top|bottom|other
  * The phrases a template opens with (each alternative of its first node, or its first words),
  * and whether the phrase alone is the whole request (all that follows is optional).
  */
-function openings(nodes: readonly TemplateNode[]): Array<{ phrase: string; whole: boolean }> {
+export function openings(nodes: readonly TemplateNode[]): Array<{ phrase: string; whole: boolean }> {
   const first = nodes[0];
   if (!first) return [];
   const optional = (from: number) => nodes.slice(from).every((n) => n.k === "alt" && n.optional);
@@ -155,6 +155,15 @@ function siblingsOpenedBy(verb: string, last: NluCall, catalog: Catalog, one = f
   // "read it back" after a note was written: one thing pointed at is read by the sibling that
   // takes one (a required value), not by the one that lists them all
   if (found.length > 1 && one) found = found.filter((tool) => (catalog.required.get(tool) ?? []).length > 0);
+  // "open it" after a skill was installed: the pointer names one thing, so of the siblings that
+  // open with the verb it is the one that needs the fewest values (the thing alone), not the one
+  // that also needs a part of it said ("open <file> of the skill")
+  if (found.length > 1 && one) {
+    const need = (tool: string) => (catalog.required.get(tool) ?? []).length;
+    const fewest = Math.min(...found.map(need));
+    const least = found.filter((tool) => need(tool) === fewest);
+    if (least.length === 1) found = least;
+  }
   return found.length === 1 ? found[0] : undefined;
 }
 

@@ -109,9 +109,6 @@ function unnamedMedium(input: BuildInput): boolean {
 
 /** Who a guessed email goes to and what it says: "email sam saying …", "write to priya about …". */
 function guessedMail(input: GuessInput): Args | undefined {
-  // A form's fields say who and what in the person's own words ("email mum, subject …, say …")
-  const form = mailForm(input.env.text);
-  if (form?.to) return { to: form.to, subject: form.subject ?? "", body: form.body ?? "" };
   const said = input.words.join(" ");
   const m =
     /\b(?:to|e ?mail|mail|reply to|respond to|write to|message)\s+(?!(?:me|my|the|a|an|all|him|her|them|it|this|that|someone|everyone|for|about|to|saying|says|with|and|back|asking|telling)\b)([a-z]+)(?:\s+(.+))?$/.exec(
@@ -119,6 +116,10 @@ function guessedMail(input: GuessInput): Args | undefined {
     );
   // "reply to karen's email" names whose message, not whom to write to
   if (!m || m[2]?.startsWith("'s")) return undefined;
+  // A form's fields say who and what in the person's own words ("email mum, subject …, say …"):
+  // they only correct the values of a guess, never make one where the words above found none
+  const form = mailForm(input.env.text);
+  if (form?.to) return { to: form.to, subject: form.subject ?? "", body: form.body ?? "" };
   const body = (m[2] ?? "").replace(/^(?:saying|that|about|and say|and tell (?:him|her|them))\s+/, "").trim();
   return { to: [m[1]!], subject: body ? subjectFrom(body) : "", body };
 }
@@ -273,6 +274,7 @@ const MAIL_INTENTS: IntentTable = {
     shapes: [
       "(mail|email|e mail|write|send [an|a] (email|mail)) to {who:text} subject {what:text}",
       "(send|email|mail) {who:text} [an|a] (email|mail) [now] subject {what:text}",
+      "(email|mail|e mail) {who:text} [with] [the] subject {what:text}",
       // The thing sent before whom it goes to ("email the quote to …", "send q-118.pdf to …")
       "(send|email|mail) {thing:text} to {who:text} subject {what:text}",
     ],
@@ -280,7 +282,8 @@ const MAIL_INTENTS: IntentTable = {
       const args = NOT_SENT.test(input.env.text) ? undefined : formMail(input);
       // "send the photos to dad, subject …": a thing sent that is no file named cannot be
       // attached, so the mail is not sent on this reading (a guess may still ask)
-      return typeof input.values.thing === "string" && !args?.attachments ? undefined : args;
+      const thing = typeof input.values.thing === "string" || /\bto\b/i.test(String(input.values.who ?? ""));
+      return thing && !args?.attachments ? undefined : args;
     },
   },
   // …kept as a draft ("draft to X, subject …", "save a draft to X subject …", "just draft,
@@ -288,7 +291,7 @@ const MAIL_INTENTS: IntentTable = {
   mail_draft_form: {
     tool: "mail_draft",
     shapes: [
-      "[just] (draft|save a draft|write a draft|start a draft|make a draft) (to|for) {who:text} subject {what:text}",
+      "[just] (draft|save a draft|write a draft|start a draft|make a draft) [one|it|an email|a mail|a message] (to|for) {who:text} subject {what:text}",
       "[just] draft [,] (don't|do not|dont) send [it] [:] to {who:text} subject {what:text}",
       "(write|compose) (an|a) (email|mail) to {who:text} subject {what:text}",
     ],

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { createNlu, type NluCall } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/**
+ * Verbs on what was just given or made (issue 16, follow-ups): "copy that" after a sum asks the
+ * copy for its text (the answer is known only when the sum runs), "open it" after a skill was
+ * installed is the sibling that needs the thing alone, and approving a drafted tool asks which
+ * draft. Each is asked, never acted on.
+ */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const base = { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" };
+const secondTurn = (lastCall: NluCall, then: string) => nlu.parse(then, { ...base, lastCall });
+
+describe("a verb on the answer just given", () => {
+  const sum: NluCall = { tool: "calc_evaluate", args: { expression: "7 * 19" } };
+  it("copying the answer asks the copy for its text", () => {
+    for (const then of ["copy that", "copy the result", "ok copy that answer"]) {
+      const r = secondTurn(sum, then);
+      expect(r.tool, then).toBe("clipboard_write");
+      expect(r.missing, then).toEqual(["text"]);
+    }
+  });
+
+  it("nothing of another area after a call that changed something", () => {
+    const added: NluCall = { tool: "lists_add", args: { list: "shopping", items: ["eggs"] } };
+    expect(secondTurn(added, "copy that").tool).not.toBe("clipboard_write");
+  });
+});
+
+describe("a verb on the thing just made", () => {
+  it("opening a skill just installed asks or opens that skill, never one of its files", () => {
+    const installed: NluCall = { tool: "skills_install", args: { source: "~/skills/receipts" } };
+    expect(secondTurn(installed, "now open it").tool).toBe("skills_open");
+  });
+
+  it("approving a drafted tool asks which draft", () => {
+    for (const text of ["looks good, register it", "tests passed? register it then", "approve that tool"]) {
+      const r = nlu.parse(text, base);
+      expect(r.tool, text).toBe("tools_register");
+      expect(r.missing, text).toEqual(["draft"]);
+    }
+  });
+});
