@@ -42,3 +42,30 @@ describe("a verb on the thing just made", () => {
     }
   });
 });
+
+describe("a result pointed at with how it is to be done", () => {
+  const searched: NluCall = { tool: "web_search", args: { query: "bus times to leeds" } };
+  const handles = [1, 2, 3].map((n) => ({ handle: `#u${n}`, kind: "u", turn: 1 }));
+  it("reads the result when its words are asked for, opens it when the browser is named", () => {
+    const read = nlu.parse("open the first result and read it out to me", {
+      ...base,
+      lastCall: searched,
+      handles,
+    });
+    expect(read).toMatchObject({ tool: "web_fetch", args: { url: "#u1" } });
+    const text = nlu.parse("grab the text off the third result, no need to open it", {
+      ...base,
+      lastCall: searched,
+      handles,
+    });
+    expect(text).toMatchObject({ tool: "web_fetch", args: { url: "#u3" } });
+    const shown = nlu.parse("open the second one in the browser", { ...base, lastCall: searched, handles });
+    expect(shown).toMatchObject({ tool: "browser_navigate", args: { url: "#u2" } });
+  });
+
+  it("asks which one when the listing left nothing to point at", () => {
+    const r = secondTurn(searched, "open the first result and read it to me");
+    expect(r.tool).toBe("web_fetch");
+    expect(r.missing).toEqual(["url"]);
+  });
+});
