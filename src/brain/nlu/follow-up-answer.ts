@@ -34,6 +34,13 @@ export function verbOnAnswer(
   // verb alone ("copy" as ctrl+c) takes no thing after it
   const tools = new Set<string>();
   for (const t of [...catalog.templates, ...catalog.shapes]) {
+    // A verb the last call's own group opens with is about what it showed ("delete that" after
+    // files were found), never the answer's
+    if (
+      catalog.groupOf.get(t.tool) === group &&
+      openings(t.template.nodes).some((o) => o.phrase === said.verb)
+    )
+      return undefined;
     if (catalog.groupOf.get(t.tool) === group || t.incomplete) continue;
     const required = catalog.required.get(t.tool) ?? [];
     const properties = catalog.properties.get(t.tool) ?? {};

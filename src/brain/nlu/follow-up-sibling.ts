@@ -158,11 +158,14 @@ function siblingsOpenedBy(verb: string, last: NluCall, catalog: Catalog, one = f
   // "open it" after a skill was installed: the pointer names one thing, so of the siblings that
   // open with the verb it is the one that needs the fewest values (the thing alone), not the one
   // that also needs a part of it said ("open <file> of the skill")
-  if (found.length > 1 && one) {
+  // (only after a call that made or changed something: "delete that" after a search points at
+  // one of what was found, which the search's values do not name)
+  if (found.length > 1 && one && !catalog.readsOnly.has(last.tool)) {
     const need = (tool: string) => (catalog.required.get(tool) ?? []).length;
     const fewest = Math.min(...found.map(need));
     const least = found.filter((tool) => need(tool) === fewest);
-    if (least.length === 1) found = least;
+    const carried = (tool: string) => (catalog.required.get(tool) ?? []).some((name) => name in last.args);
+    if (least.length === 1 && !carried(least[0]!)) found = least;
   }
   return found.length === 1 ? found[0] : undefined;
 }

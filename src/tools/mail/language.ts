@@ -64,8 +64,11 @@ function mailSend(input: BuildInput): Args | undefined {
   if (input.fixed.empty === true) return { to, subject: "", body: "" };
   // Said as a form ("…, subject X, say Y"): the fields split the sentence, the values as typed
   const form = mailForm(input.env.text);
-  if (form?.subject) return { to: form.to ?? to, subject: form.subject, body: form.body ?? "" };
   const text = typeof body === "string" ? body : undefined;
+  // …the body said before the subject ("… that the heating is broken, subject heating") is the
+  // template's, up to where the subject's field starts
+  const before = text?.split(/\s*[,;:]?\s*(?:with )?(?:the )?subject\b/i)[0]?.trim();
+  if (form?.subject) return { to: form.to ?? to, subject: form.subject, body: form.body ?? before ?? "" };
   const topic = typeof subject === "string" ? capitalize(subject) : undefined;
   if (!text && !topic) return undefined;
   return { to, subject: topic ?? subjectFrom(text ?? ""), body: text ?? "" };
