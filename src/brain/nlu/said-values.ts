@@ -95,6 +95,35 @@ export function stateOf(property: Record<string, unknown>, words: readonly strin
   return state;
 }
 
+/** Words that take something in with the rest ("hidden menus too", "incl hidden stuff"). */
+const INCLUDING = /^(?:too|also|incl|including|included|include|inclusive|with|plus|even)$/;
+
+/**
+ * A switch whose schema says it includes something ("include hidden elements (…)"), said by
+ * the thing's own first word with a word of taking it in around it: "hidden menus too",
+ * "incl hidden stuff", "including the hidden menus", "with the hidden ones as well". Not when
+ * denied ("without the hidden ones", "not including hidden").
+ */
+function includedOf(property: Record<string, unknown>, text: string): boolean | undefined {
+  const what = /^include\s+([a-z][a-z-]{3,})/i.exec(String(property.description ?? ""))?.[1]?.toLowerCase();
+  if (!what) return undefined;
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z0-9-]+/)
+    .filter(Boolean);
+  const stem = what.slice(0, Math.max(4, what.length - 1));
+  for (let i = 0; i < words.length; i++) {
+    if (!words[i]!.startsWith(stem)) continue;
+    const around = [...words.slice(Math.max(0, i - 3), i), ...words.slice(i + 1, i + 4)];
+    const well = words[i + 2] === "as" && words[i + 3] === "well";
+    if (!around.some((w) => INCLUDING.test(w)) && !well) continue;
+    if (words.slice(Math.max(0, i - 4), i).some((w) => /^(?:without|not|no|except|excluding)$/.test(w)))
+      return undefined;
+    return true;
+  }
+  return undefined;
+}
+
 /** A switch said by its own words and not negated ("overwrite it", not "don't overwrite"). */
 function switchOf(name: string, text: string): boolean | undefined {
   const parts = name.split("_").map((part) => ALSO[part] ?? part);
@@ -255,7 +284,8 @@ export function saidValues(
       (name === "limit" || name === "count" || /\b(?:how|this) many\b|\bmost\b/.test(description))
     )
       value = countOf(name, property, words);
-    else if (property.type === "boolean") value = stateOf(property, words) ?? switchOf(name, text);
+    else if (property.type === "boolean")
+      value = stateOf(property, words) ?? includedOf(property, text) ?? switchOf(name, text);
     else if (property.type === "string" && /^(?:location|place|venue)$/.test(name)) value = placeSaid(text);
     else if (property.type === "string" && name === "label") value = labelSaid(text);
     else if (property.type === "string" && name === "window")

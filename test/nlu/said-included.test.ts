@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { createNlu } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/**
+ * A switch whose schema says it includes something ("include hidden elements …") is read when
+ * the thing's word is said with a word of taking it in ("hidden menus too"), never when denied.
+ */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const parse = (text: string) => nlu.parse(text, { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" });
+
+describe("a switch that includes something", () => {
+  it("is set when the hidden things are taken in", () => {
+    for (const text of [
+      "list every control of this window, hidden menus too",
+      "show everything in this window including the hidden menus",
+    ])
+      expect(parse(text), text).toMatchObject({ tool: "ui_state", args: { all: true } });
+  });
+
+  it("is left alone when denied or not said", () => {
+    expect(parse("show everything in this window without the hidden menus").args?.all).toBeUndefined();
+    expect(parse("list the buttons in this window").args?.all).toBeUndefined();
+  });
+});
