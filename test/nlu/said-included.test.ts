@@ -23,3 +23,13 @@ describe("a switch that includes something", () => {
     expect(parse("list the buttons in this window").args?.all).toBeUndefined();
   });
 });
+
+describe("how much of a page is wanted", () => {
+  it("reads the characters said after the page as the fetch's limit", () => {
+    for (const text of [
+      "what does this page say https://example.org/news, only first 1500 characters",
+      "fetch https://example.org/a and cut it after 1500 characters",
+    ])
+      expect(parse(text).args, text).toMatchObject({ max_chars: 1500 });
+  });
+});
