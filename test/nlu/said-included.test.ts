@@ -33,3 +33,16 @@ describe("how much of a page is wanted", () => {
       expect(parse(text).args, text).toMatchObject({ max_chars: 1500 });
   });
 });
+
+describe("a note named by its place, the verb of writing down first", () => {
+  it("writes the words after the colon into the note named", () => {
+    expect(parse("jot down in the note called garden: beans went in the east bed")).toMatchObject({
+      tool: "notes_add",
+      args: { title: "garden", text: "beans went in the east bed" },
+    });
+    expect(parse("write this down in my workshop note: the drill bits are in the red tin")).toMatchObject({
+      tool: "notes_add",
+      args: { title: "workshop", text: "the drill bits are in the red tin" },
+    });
+  });
+});
