@@ -343,6 +343,10 @@ const MAIL_READ_INTENTS: IntentTable = {
     // lean every message to a reply
     askShapes: [
       "(reply|respond|write back|answer) (saying|with|that says|to say) {body}",
+      // The message pointed at ("reply to it: …", "answer him that …") or left to the colon
+      // ("reply: …"): what to say is kept, which message is asked (a read one gives its handle)
+      "(reply|respond|write back|answer) [to] (it|that|this|him|her|them|that one|this one) (:|saying|with|that says|to say|that) {body}",
+      "(reply|respond|write back) : {body}",
       // The message named by its sender and place in the inbox ("reply to the last mail from
       // Clara saying …"): what to say is kept, which message is asked (a search finds it)
       "(reply|respond|write back|answer) to the (last|latest|newest|most recent) (mail|email|message) from {tail:text} (saying|with|that says|to say) {body}",
