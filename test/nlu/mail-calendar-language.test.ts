@@ -106,3 +106,12 @@ describe("a reply said right after a message was read", () => {
     }
   });
 });
+
+describe("a mail searched by a word of its subject", () => {
+  it("asks with its verb first", () => {
+    expect(acted("find the email with refund in the subject")).toMatchObject({
+      tool: "mail_search",
+      args: { subject: "refund" },
+    });
+  });
+});

@@ -183,6 +183,8 @@ const MAIL_INTENTS: IntentTable = {
       // "anything from the school about the trip?": who sent it and what about, still no word
       // for mail
       "[is there|have i got|got] anything [new] from {from:title} (about|on|regarding) {query}",
+      // …asked for with its verb ("find the email with the quote in the subject")
+      `(find|show|get|search for|look for|dig out|pull up) [me] [the|my|an|any|all] ${MAIL} with [the word|the words] {subject:text} in the subject [line]`,
       // The subject said as a field ("search mail subject council tax")
       `(search|check|look through|find) [my|the] ${MAIL} [for] [with] [the] subject [line] {subject:text}`,
       // Asked after an answer awaited ("did Kessler reply yet", "has the landlord got back to me")
