@@ -46,3 +46,12 @@ describe("a note named by its place, the verb of writing down first", () => {
     });
   });
 });
+
+describe("how many, said before the length of each", () => {
+  it("counts the slots, not the minutes", () => {
+    expect(parse("give me three half hour slots where I'm free next week").args).toMatchObject({
+      count: 3,
+      duration_min: 30,
+    });
+  });
+});

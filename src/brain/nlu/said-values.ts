@@ -41,6 +41,12 @@ export const NOT_KINDS =
 const said = (tokens: readonly Token[], text: string, from: number, to: number) =>
   text.slice(tokens[from]!.start, tokens[to - 1]!.end);
 
+/** Is this noun (singular or plural) one the description names? */
+function named(word: string, description: string): boolean {
+  const noun = word.replace(/s$/, "");
+  return noun.length >= 4 && description.includes(noun.slice(0, Math.max(4, noun.length - 1)));
+}
+
 /** How many of something the request asks for, by the argument's description or a bound word. */
 function countOf(
   name: string,
@@ -57,10 +63,17 @@ function countOf(
     const bounded =
       BOUND.test(words[i - 1] ?? "") ||
       /^(?:up to|at most|no more than)$/.test(words.slice(i - 2, i).join(" "));
-    // The counted noun is the one the argument counts ("10 passages" for "how many passages")
-    const noun = next.replace(/s$/, "");
-    const named = noun.length >= 4 && description.includes(noun.slice(0, Math.max(4, noun.length - 1)));
-    if (named || (generic && (bounded || /s$/.test(next)))) return n;
+    // The counted noun is the one the argument counts ("10 passages" for "how many passages"),
+    // also after the length of each ("three half hour slots", "three 30 minute slots")
+    let at = i + 1;
+    if (/^(?:half|quarter|\d+)$/.test(next))
+      while (
+        at < i + 5 &&
+        /^(?:half|quarter|an?|\d+|-|long)$|^(?:min|mins|minutes?|hours?|hr|hrs)$/.test(words[at] ?? "")
+      )
+        at++;
+    const noun = (at > i + 1 && named(words[at] ?? "", description) ? words[at]! : next).replace(/s$/, "");
+    if (named(noun, description) || (generic && (bounded || /s$/.test(next)))) return n;
   }
   return undefined;
 }
