@@ -55,3 +55,16 @@ describe("how many, said before the length of each", () => {
     });
   });
 });
+
+describe("what was told, named by who told it", () => {
+  it("forgets what was said about the thing named", () => {
+    expect(parse("forget everything you know about the neighbour")).toMatchObject({
+      tool: "memory_forget",
+      args: { query: "the neighbour" },
+    });
+    expect(parse("forget what I said about my landlord")).toMatchObject({
+      tool: "memory_forget",
+      args: { query: "my landlord" },
+    });
+  });
+});
