@@ -69,3 +69,13 @@ describe("a result pointed at with how it is to be done", () => {
     expect(r.missing).toEqual(["url"]);
   });
 });
+
+describe("what a thing just made is searched for", () => {
+  it("is the words after the pointer, not the last call's wording", () => {
+    const added: NluCall = { tool: "knowledge_add", args: { path: "~/papers/river" } };
+    expect(secondTurn(added, "now search it for flood records")).toMatchObject({
+      tool: "knowledge_search",
+      args: { query: "flood records" },
+    });
+  });
+});

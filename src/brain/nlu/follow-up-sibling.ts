@@ -217,7 +217,12 @@ export function siblingCall(
     (name) => !required.includes(name) && args[name] === undefined && textual(name) && /query/.test(name),
   );
   const target = lacking.length === 1 ? lacking[0] : lacking.length === 0 ? emptyOptional[0] : undefined;
-  if (target && wordings.length === 1 && !said.label) args[target] = wordings[0]![1];
+  // "now search it for the 1922 fire" after a folder was added: what it is searched for is said
+  // after the pointer, and it is the value, not the last call's wording
+  const sought =
+    pointed >= 0 && /^(?:for|about)$/.test(words[pointed + 1] ?? "") ? words.slice(pointed + 2) : [];
+  if (target && sought.length > 0 && !said.label) args[target] = sought.join(" ");
+  else if (target && wordings.length === 1 && !said.label) args[target] = wordings[0]![1];
   const missing = required.filter((name) => args[name] === undefined);
   return { call: { tool, args }, missing };
 }
