@@ -14,6 +14,8 @@ export interface MailForm {
   body?: string;
   /** Said to be kept, not sent ("draft", "just save it", "don't send it"). */
   draft: boolean;
+  /** The body named by its field ("body", "text", "message"), not by a verb of saying. */
+  bodyNamed: boolean;
 }
 
 /**
@@ -68,6 +70,7 @@ export function mailForm(text: string): MailForm | undefined {
   const draft = DRAFT.test(said);
   const subjectText = clean((body ? rest.slice(0, body.index) : rest).replace(KEEP, ""));
   const bodyText = body ? clean(rest.slice(body.index + body[0].length).replace(KEEP, "")) : undefined;
+  const bodyNamed = body !== null && /\b(?:body|text|message)\b/i.test(body[0]);
   if (!subjectText) return undefined;
   const to = recipientOf(before);
   const file =
@@ -80,5 +83,6 @@ export function mailForm(text: string): MailForm | undefined {
     subject: subjectText,
     ...(bodyText ? { body: bodyText } : {}),
     draft,
+    bodyNamed,
   };
 }

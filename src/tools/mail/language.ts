@@ -284,6 +284,10 @@ const MAIL_INTENTS: IntentTable = {
       "(send|email|mail) {thing:text} to {who:text} subject {what:text}",
     ],
     build: (input) => {
+      // A send acts on a form whose body is named as a field ("body …", "text …"); one whose
+      // body follows a verb of saying ("…, subject X, say Y") is run together and stays a
+      // question (the rescue guard's send in one breath)
+      if (!mailForm(input.env.text)?.bodyNamed) return undefined;
       const args = NOT_SENT.test(input.env.text) ? undefined : formMail(input);
       // "send the photos to dad, subject …": a thing sent that is no file named cannot be
       // attached, so the mail is not sent on this reading (a guess may still ask)
@@ -345,10 +349,10 @@ const MAIL_READ_INTENTS: IntentTable = {
     // lean every message to a reply
     askShapes: [
       "(reply|respond|write back|answer) (saying|with|that says|to say) {body}",
-      // The message pointed at ("reply to it: …", "answer him that …") or left to the colon
-      // ("reply: …"): what to say is kept, which message is asked (a read one gives its handle)
-      "(reply|respond|write back|answer) [to] (it|that|this|him|her|them|that one|this one) (:|saying|with|that says|to say|that) {body}",
-      "(reply|respond|write back) : {body}",
+      // The message pointed at ("reply to it: …", "answer him that …"): what to say is kept,
+      // which message is asked (a read one gives its handle)
+      "(reply|respond|write back|answer) [to] (it|him|her|them|that one|this one) (saying|with|that says|to say|that) {body}",
+      "(reply|respond|write back|answer) (to it|to him|to her|to them) {body}",
       // The message named by its sender and place in the inbox ("reply to the last mail from
       // Clara saying …"): what to say is kept, which message is asked (a search finds it)
       "(reply|respond|write back|answer) to the (last|latest|newest|most recent) (mail|email|message) from {tail:text} (saying|with|that says|to say) {body}",
