@@ -86,3 +86,15 @@ export function mailForm(text: string): MailForm | undefined {
     bodyNamed,
   };
 }
+
+/**
+ * A form read whole ("draft to X, subject Y, body Z"): whom, what about and what it says come
+ * from the field words, never from the template's slots (which end at the first field word a
+ * slot type knows). A form that names no one is no complete mail.
+ */
+export function formMail(text: string): Record<string, unknown> | undefined {
+  const form = mailForm(text);
+  if (!form?.to) return undefined;
+  const args: Record<string, unknown> = { to: form.to, subject: form.subject ?? "", body: form.body ?? "" };
+  return form.attachments ? { ...args, attachments: form.attachments } : args;
+}

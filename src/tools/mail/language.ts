@@ -7,7 +7,7 @@ import {
   subjectFrom,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
-import { mailForm } from "./form.js";
+import { formMail, mailForm } from "./form.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for their mail (the team's own sentences). */
@@ -72,18 +72,6 @@ function mailSend(input: BuildInput): Args | undefined {
   const topic = typeof subject === "string" ? capitalize(subject) : undefined;
   if (!text && !topic) return undefined;
   return { to, subject: topic ?? subjectFrom(text ?? ""), body: text ?? "" };
-}
-
-/**
- * A form read whole ("draft to X, subject Y, body Z"): whom, what about and what it says come
- * from the field words, never from the template's slots (which end at the first field word a
- * slot type knows). A form that names no one is no complete mail.
- */
-function formMail(input: BuildInput): Args | undefined {
-  const form = mailForm(input.env.text);
-  if (!form?.to) return undefined;
-  const args: Args = { to: form.to, subject: form.subject ?? "", body: form.body ?? "" };
-  return form.attachments ? { ...args, attachments: form.attachments } : args;
 }
 
 const MAIL = "(email|emails|mail|mails|messages|message|inbox)";
@@ -288,7 +276,7 @@ const MAIL_INTENTS: IntentTable = {
       // body follows a verb of saying ("…, subject X, say Y") is run together and stays a
       // question (the rescue guard's send in one breath)
       if (!mailForm(input.env.text)?.bodyNamed) return undefined;
-      const args = NOT_SENT.test(input.env.text) ? undefined : formMail(input);
+      const args = NOT_SENT.test(input.env.text) ? undefined : formMail(input.env.text);
       // "send the photos to dad, subject …": a thing sent that is no file named cannot be
       // attached, so the mail is not sent on this reading (a guess may still ask)
       const thing = typeof input.values.thing === "string" || /\bto\b/i.test(String(input.values.who ?? ""));
@@ -305,7 +293,9 @@ const MAIL_INTENTS: IntentTable = {
       "(write|compose) (an|a) (email|mail) to {who:text} subject {what:text}",
     ],
     build: (input) =>
-      NOT_SENT.test(input.env.text) || /\bdraft\b/i.test(input.env.text) ? formMail(input) : undefined,
+      NOT_SENT.test(input.env.text) || /\bdraft\b/i.test(input.env.text)
+        ? formMail(input.env.text)
+        : undefined,
   },
   // A send the classifier guessed is put to the user as the send itself, never acted on (it has
   // no anchors, so only a very sure reading finds it, and as a loose reading it is at most the
