@@ -1,4 +1,4 @@
-import { NO_ARGS } from "../brain/nlu/language/index.js";
+import { findDuration, type GuessInput, NO_ARGS } from "../brain/nlu/language/index.js";
 import type { IntentTable } from "../tools/language.js";
 
 /** How people answer what rings: what went off, more time, and enough (the team's own sentences). */
@@ -25,6 +25,17 @@ const SOUNDING_NOW =
 const STOP_ONE = `(${HUSH} (it|that|this|the alarm|the timer|the reminder|that alarm|that timer|that reminder|this alarm|this timer|my alarm|my timer)|(turn|switch|shut) (it|that|this|the alarm|the timer|that alarm|that timer|this alarm|this timer|my alarm|my timer) (off|up))`;
 /** A length of more time said by its word ("another quarter of an hour"). */
 const MORE = "[ok|okay|oh|ugh] [give me|i need|let me have] (another|a further|one more)";
+
+/**
+ * The length said with a guessed snooze ("ugh 10 more min", "hold on, give me ten more
+ * minutes"): the minutes are the length, whatever came before it. "more", "extra" and "another"
+ * only say it adds, so they are read past; a length said in hours is minutes too.
+ */
+function moreMinutes(input: GuessInput): { minutes?: number } {
+  const words = input.words.filter((w) => w !== "more" && w !== "extra" && w !== "another");
+  const seconds = findDuration(words)?.seconds;
+  return seconds !== undefined && seconds >= 60 && seconds % 60 === 0 ? { minutes: seconds / 60 } : {};
+}
 
 export const ALERT_INTENTS: IntentTable = {
   alerts_list: {
@@ -82,6 +93,9 @@ export const ALERT_INTENTS: IntentTable = {
       // minutes please"): matched, never taught
       "[ok|okay|oh|ugh|please|just] (give me|i need|let me have) another {minutes:number} [minutes|mins|min] [please]",
       "[ok|okay|oh|ugh|just] another {minutes:number} (minutes|mins|min) [please]",
+      // …and by "more" after the number, with a word of waiting before it ("ugh 10 more min",
+      // "hold on, give me ten more minutes")
+      "[ok|okay|oh|ugh|hold on|hang on|wait|just] [,] [give me|i need|let me have|just] {minutes:number} more (minutes|mins|min) [please]",
       // More time by its word, with the reason after ("another quarter of an hour, it's raining")
       {
         t: `${MORE} (quarter of an hour|quarter hour|15 minutes) [please] [,] [{tail:text}]`,
@@ -102,7 +116,7 @@ export const ALERT_INTENTS: IntentTable = {
             : /\bhalf an hour|a half hour\b/.test(input.env.text.toLowerCase())
               ? { minutes: 30 }
               : {},
-    fallback: NO_ARGS,
+    fallback: moreMinutes,
   },
   alerts_dismiss: {
     describe: () => "Dismiss the alert",

@@ -20,6 +20,40 @@ describe("mail", () => {
     });
   });
 
+  it("reads the form's fields whatever verb and punctuation surround them", () => {
+    expect(acted("mail to my sister, subject the party, body bring the cake please")).toMatchObject({
+      tool: "mail_send",
+      args: { to: ["my sister"], subject: "the party", body: "bring the cake please" },
+    });
+    expect(acted("Send Mrs Okafor an email now, subject 'Rent', body 'The rent is paid.'")).toMatchObject({
+      tool: "mail_send",
+      args: { to: ["Mrs Okafor"], subject: "Rent", body: "The rent is paid" },
+    });
+    expect(acted("send reports/q3.pdf to fin@corp.com subject Q3 body figures attached")).toMatchObject({
+      tool: "mail_send",
+      args: { to: ["fin@corp.com"], subject: "Q3", attachments: ["reports/q3.pdf"] },
+    });
+  });
+
+  it("keeps a form said to be saved as a draft, never sends it", () => {
+    for (const text of [
+      "draft to ops@firm.co.uk, subject Timesheet, body Attached is my timesheet",
+      "write a draft to the school office, subject 'Absence', body 'Ana is ill today'. Don't send it.",
+      "write an email to lee@x.org, subject gutter, tell him I can come monday, but just save it",
+      "save a draft to ann@b.com subject lunch friday, body are you still free on friday?",
+    ])
+      expect(parse(text).tool, text).toBe("mail_draft");
+    expect(
+      acted("just draft, don't send: to kim@shop.com, subject Stock, text Two boxes short"),
+    ).toMatchObject({
+      args: { to: ["kim@shop.com"], subject: "Stock", body: "Two boxes short" },
+    });
+  });
+
+  it("sends nothing on a form whose thing sent is no file", () => {
+    expect(acted("send the photos to dad subject holiday say here they are")).toBeUndefined();
+  });
+
   it("searches a mail folder, but never a folder on disk", () => {
     expect(acted("look in my Drafts folder for the letter to the council")).toMatchObject({
       tool: "mail_search",
@@ -55,6 +89,25 @@ describe("calendar", () => {
     expect(acted("when am i free for 90 minutes tomorrow")).toMatchObject({
       tool: "calendar_find_free_time",
       args: { duration_min: 90 },
+    });
+  });
+});
+
+describe("a reply said right after a message was read", () => {
+  it("keeps what to say and asks which message", () => {
+    for (const text of ["reply to it: see you at nine", "answer her that the van comes at 8"]) {
+      const r = parse(text);
+      expect(r.tool, text).toBe("mail_reply");
+      expect(r.missing, text).toEqual(["id"]);
+    }
+  });
+});
+
+describe("a mail searched by a word of its subject", () => {
+  it("asks with its verb first", () => {
+    expect(acted("find the email with refund in the subject")).toMatchObject({
+      tool: "mail_search",
+      args: { subject: "refund" },
     });
   });
 });

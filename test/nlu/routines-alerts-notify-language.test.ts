@@ -130,6 +130,11 @@ describe("what rang, named as the person lives it", () => {
       tool: "alerts_snooze",
       args: { minutes: 30 },
     });
+    expect(acted("hang on, just 8 more mins")).toMatchObject({ tool: "alerts_snooze", args: { minutes: 8 } });
+    expect(acted("oh give me twelve more minutes please")).toMatchObject({
+      tool: "alerts_snooze",
+      args: { minutes: 12 },
+    });
     expect(acted("hush, i'm up")).toMatchObject({ tool: "alerts_dismiss", args: {} });
     expect(acted("shut it all up, everything that's going off")).toMatchObject({
       tool: "alerts_dismiss",

@@ -74,13 +74,46 @@ export interface Reference {
   ask?: { call: NluCall; missing: string[] };
 }
 
+/**
+ * A reference said with how it is to be done around it (issue 16, follow-ups): "open the first
+ * result and read it to me", "pull the text off the first result, no need to open it" read
+ * the thing (its words, not the page shown); "open the second one in the browser" opens it
+ * where opening already goes. The words that say how are taken off and the verb set by them,
+ * so the reference itself is read as if said alone. Seen in dev15, dev17, dev23.
+ */
+function plainReference(said: string): string {
+  let read = false;
+  const reads = () => {
+    read = true;
+    return "";
+  };
+  let s = said
+    .replace(
+      /,? (?:and |there is |theres )?(?:no need to|do not|dont|without) open(?:ing)? (?:it|that|them)$/,
+      reads,
+    )
+    .replace(/,? (?:and|then) read (?:it|that|them)(?: out)?(?: (?:out )?(?:to|for) me)?$/, reads)
+    .replace(/ in (?:the |a |my )?(?:new )?(?:browser|tab|window)$/, "");
+  s = s.replace(
+    /^(?:pull|get|grab|take|fetch) (?:me )?the (?:text|words|content|contents) (?:off|of|from|out of) /,
+    () => {
+      read = true;
+      return "open ";
+    },
+  );
+  return read ? s.replace(/^(?:open|show me|show|view|pull up|go to) /, "read ") : s;
+}
+
 /** Does this utterance point at an earlier result? Returns undefined if it does not. */
 export function resolveReference(
   words: readonly string[],
   context: NluContext,
   catalog: Catalog,
 ): Reference | undefined {
-  const m = REFERENCE.exec(words.join(" ")) ?? REFERENCE.exec(withoutLead(words).join(" "));
+  const m =
+    REFERENCE.exec(words.join(" ")) ??
+    REFERENCE.exec(withoutLead(words).join(" ")) ??
+    REFERENCE.exec(plainReference(withoutLead(words).join(" ")));
   if (!m) return undefined;
   const verb = VERBS[m[1]!]!;
   const ordinalWord = m[3] ?? m[6];

@@ -1,6 +1,7 @@
 import type { FollowUpKind } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
 import { repeatedWithValue } from "./follow-up-another.js";
+import { verbOnAnswer } from "./follow-up-answer.js";
 import { pathSwap, soleItemSwap, unitSwap } from "./follow-up-convert.js";
 import { choiceWithMessage, numberInText, otherChoice, otherHalf } from "./follow-up-correct.js";
 import {
@@ -170,7 +171,8 @@ export function resolveFollowUp(
     otherHalf(said, env.text, last);
   if (fixed) return { calls: replacing(fixed, context, catalog, env), missing: [] };
   // "actually pause that one" after a routine was made: the sibling that acts on the thing made
-  const made = verbOnMade(clause ?? said, last, context, catalog);
+  const made =
+    verbOnMade(clause ?? said, last, context, catalog) ?? verbOnAnswer(clause ?? said, last, catalog);
   return made ? { calls: [made.call], missing: made.missing } : undefined;
 }
 

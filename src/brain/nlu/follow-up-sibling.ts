@@ -67,7 +67,7 @@ const ORDINAL = /^(?:first|second|third|fourth|fifth|sixth|last|top|bottom|other
  * The phrases a template opens with (each alternative of its first node, or its first words),
  * and whether the phrase alone is the whole request (all that follows is optional).
  */
-function openings(nodes: readonly TemplateNode[]): Array<{ phrase: string; whole: boolean }> {
+export function openings(nodes: readonly TemplateNode[]): Array<{ phrase: string; whole: boolean }> {
   const first = nodes[0];
   if (!first) return [];
   const optional = (from: number) => nodes.slice(from).every((n) => n.k === "alt" && n.optional);
@@ -155,6 +155,18 @@ function siblingsOpenedBy(verb: string, last: NluCall, catalog: Catalog, one = f
   // "read it back" after a note was written: one thing pointed at is read by the sibling that
   // takes one (a required value), not by the one that lists them all
   if (found.length > 1 && one) found = found.filter((tool) => (catalog.required.get(tool) ?? []).length > 0);
+  // "open it" after a skill was installed: the pointer names one thing, so of the siblings that
+  // open with the verb it is the one that needs the fewest values (the thing alone), not the one
+  // that also needs a part of it said ("open <file> of the skill")
+  // (only after a call that made or changed something: "delete that" after a search points at
+  // one of what was found, which the search's values do not name)
+  if (found.length > 1 && one && !catalog.readsOnly.has(last.tool)) {
+    const need = (tool: string) => (catalog.required.get(tool) ?? []).length;
+    const fewest = Math.min(...found.map(need));
+    const least = found.filter((tool) => need(tool) === fewest);
+    const carried = (tool: string) => (catalog.required.get(tool) ?? []).some((name) => name in last.args);
+    if (least.length === 1 && !carried(least[0]!)) found = least;
+  }
   return found.length === 1 ? found[0] : undefined;
 }
 
@@ -205,7 +217,12 @@ export function siblingCall(
     (name) => !required.includes(name) && args[name] === undefined && textual(name) && /query/.test(name),
   );
   const target = lacking.length === 1 ? lacking[0] : lacking.length === 0 ? emptyOptional[0] : undefined;
-  if (target && wordings.length === 1 && !said.label) args[target] = wordings[0]![1];
+  // "now search it for the 1922 fire" after a folder was added: what it is searched for is said
+  // after the pointer, and it is the value, not the last call's wording
+  const sought =
+    pointed >= 0 && /^(?:for|about)$/.test(words[pointed + 1] ?? "") ? words.slice(pointed + 2) : [];
+  if (target && sought.length > 0 && !said.label) args[target] = sought.join(" ");
+  else if (target && wordings.length === 1 && !said.label) args[target] = wordings[0]![1];
   const missing = required.filter((name) => args[name] === undefined);
   return { call: { tool, args }, missing };
 }

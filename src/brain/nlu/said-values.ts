@@ -41,6 +41,12 @@ export const NOT_KINDS =
 const said = (tokens: readonly Token[], text: string, from: number, to: number) =>
   text.slice(tokens[from]!.start, tokens[to - 1]!.end);
 
+/** Is this noun (singular or plural) one the description names? */
+function named(word: string, description: string): boolean {
+  const noun = word.replace(/s$/, "");
+  return noun.length >= 4 && description.includes(noun.slice(0, Math.max(4, noun.length - 1)));
+}
+
 /** How many of something the request asks for, by the argument's description or a bound word. */
 function countOf(
   name: string,
@@ -57,10 +63,17 @@ function countOf(
     const bounded =
       BOUND.test(words[i - 1] ?? "") ||
       /^(?:up to|at most|no more than)$/.test(words.slice(i - 2, i).join(" "));
-    // The counted noun is the one the argument counts ("10 passages" for "how many passages")
-    const noun = next.replace(/s$/, "");
-    const named = noun.length >= 4 && description.includes(noun.slice(0, Math.max(4, noun.length - 1)));
-    if (named || (generic && (bounded || /s$/.test(next)))) return n;
+    // The counted noun is the one the argument counts ("10 passages" for "how many passages"),
+    // also after the length of each ("three half hour slots", "three 30 minute slots")
+    let at = i + 1;
+    if (/^(?:half|quarter|\d+)$/.test(next))
+      while (
+        at < i + 5 &&
+        /^(?:half|quarter|an?|\d+|-|long)$|^(?:min|mins|minutes?|hours?|hr|hrs)$/.test(words[at] ?? "")
+      )
+        at++;
+    const noun = (at > i + 1 && named(words[at] ?? "", description) ? words[at]! : next).replace(/s$/, "");
+    if (named(noun, description) || (generic && (bounded || /s$/.test(next)))) return n;
   }
   return undefined;
 }
@@ -93,6 +106,35 @@ export function stateOf(property: Record<string, unknown>, words: readonly strin
     else if (/^(?:on|enable|enabled)$/.test(w)) state = true;
   }
   return state;
+}
+
+/** Words that take something in with the rest ("hidden menus too", "incl hidden stuff"). */
+const INCLUDING = /^(?:too|also|incl|including|included|include|inclusive|with|plus|even)$/;
+
+/**
+ * A switch whose schema says it includes something ("include hidden elements (…)"), said by
+ * the thing's own first word with a word of taking it in around it: "hidden menus too",
+ * "incl hidden stuff", "including the hidden menus", "with the hidden ones as well". Not when
+ * denied ("without the hidden ones", "not including hidden").
+ */
+function includedOf(property: Record<string, unknown>, text: string): boolean | undefined {
+  const what = /^include\s+([a-z][a-z-]{3,})/i.exec(String(property.description ?? ""))?.[1]?.toLowerCase();
+  if (!what) return undefined;
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z0-9-]+/)
+    .filter(Boolean);
+  const stem = what.slice(0, Math.max(4, what.length - 1));
+  for (let i = 0; i < words.length; i++) {
+    if (!words[i]!.startsWith(stem)) continue;
+    const around = [...words.slice(Math.max(0, i - 3), i), ...words.slice(i + 1, i + 4)];
+    const well = words[i + 2] === "as" && words[i + 3] === "well";
+    if (!around.some((w) => INCLUDING.test(w)) && !well) continue;
+    if (words.slice(Math.max(0, i - 4), i).some((w) => /^(?:without|not|no|except|excluding)$/.test(w)))
+      return undefined;
+    return true;
+  }
+  return undefined;
 }
 
 /** A switch said by its own words and not negated ("overwrite it", not "don't overwrite"). */
@@ -255,7 +297,8 @@ export function saidValues(
       (name === "limit" || name === "count" || /\b(?:how|this) many\b|\bmost\b/.test(description))
     )
       value = countOf(name, property, words);
-    else if (property.type === "boolean") value = stateOf(property, words) ?? switchOf(name, text);
+    else if (property.type === "boolean")
+      value = stateOf(property, words) ?? includedOf(property, text) ?? switchOf(name, text);
     else if (property.type === "string" && /^(?:location|place|venue)$/.test(name)) value = placeSaid(text);
     else if (property.type === "string" && name === "label") value = labelSaid(text);
     else if (property.type === "string" && name === "window")

@@ -32,6 +32,13 @@ const FACTORY_INTENTS: IntentTable = {
       `${APPROVED} (register|install|add|keep|accept|approve|save) [the|that|tool] draft {draft:text} [please|now]`,
       `${APPROVED} (register|install|add|keep|accept|approve|save) the (tool|new tool) [from] draft {draft:text}`,
     ],
+    ask: { draft: "Which draft? Ask me to list the tools I've drafted first." },
+    // The approval said of the tool just drafted ("looks good, register it", "tests passed?
+    // register it then"): which draft is asked (the factory names them), never guessed
+    askShapes: [
+      `${APPROVED} (register|accept|approve) (it|that|this|that one|this one|the tool|the new tool|the draft|that tool|this tool) [then|please|now] [then|please|now]`,
+      "(tests|the tests|its tests|the tests have|it has) (passed|pass|went through|are fine|are green) [,] [so|then] (register|accept|approve) (it|that|the tool) [then|please|now]",
+    ],
     build: ({ values }) => {
       const draft = typeof values.draft === "string" ? values.draft.trim() : "";
       // A draft is named by its id, one word with a digit ("d7")

@@ -7,6 +7,7 @@ import {
   subjectFrom,
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
+import { formMail, mailForm } from "./form.js";
 import { SAMPLES } from "./samples.js";
 
 /** How people ask for their mail (the team's own sentences). */
@@ -48,7 +49,7 @@ function senderOf(text: string): string | undefined {
 
 /** "… but don't send it": the user wants a draft, whatever verb they used. */
 const NOT_SENT =
-  /\b(?:don't|do not|dont|not|never) (?:send|mail|email) (?:it|this|that|yet)\b|\b(?:just|only) (?:a )?draft\b/;
+  /\b(?:don't|do not|dont|not|never) (?:send|mail|email) (?:it|this|that|yet)\b|\b(?:just|only) (?:a )?draft\b|\b(?:just )?save it\b|\bkeep it as a draft\b/;
 
 /** Words for a message's people, not a person: "everyone", "all of them". */
 const NO_ONE_NAMED = /^(?:every(?:one|body)|all(?: of them)?|them|those|the others|the group|the team)$/i;
@@ -61,7 +62,13 @@ function mailSend(input: BuildInput): Args | undefined {
   if (to.some((who) => typeof who === "string" && NO_ONE_NAMED.test(who))) return undefined;
   // "email John" with nothing to say: an empty draft to John, never a send
   if (input.fixed.empty === true) return { to, subject: "", body: "" };
+  // Said as a form ("…, subject X, say Y"): the fields split the sentence, the values as typed
+  const form = mailForm(input.env.text);
   const text = typeof body === "string" ? body : undefined;
+  // …the body said before the subject ("… that the heating is broken, subject heating") is the
+  // template's, up to where the subject's field starts
+  const before = text?.split(/\s*[,;:]?\s*(?:with )?(?:the )?subject\b/i)[0]?.trim();
+  if (form?.subject) return { to: form.to ?? to, subject: form.subject, body: form.body ?? before ?? "" };
   const topic = typeof subject === "string" ? capitalize(subject) : undefined;
   if (!text && !topic) return undefined;
   return { to, subject: topic ?? subjectFrom(text ?? ""), body: text ?? "" };
@@ -100,6 +107,10 @@ function guessedMail(input: GuessInput): Args | undefined {
     );
   // "reply to karen's email" names whose message, not whom to write to
   if (!m || m[2]?.startsWith("'s")) return undefined;
+  // A form's fields say who and what in the person's own words ("email mum, subject …, say …"):
+  // they only correct the values of a guess, never make one where the words above found none
+  const form = mailForm(input.env.text);
+  if (form?.to) return { to: form.to, subject: form.subject ?? "", body: form.body ?? "" };
   const body = (m[2] ?? "").replace(/^(?:saying|that|about|and say|and tell (?:him|her|them))\s+/, "").trim();
   return { to: [m[1]!], subject: body ? subjectFrom(body) : "", body };
 }
@@ -160,6 +171,8 @@ const MAIL_INTENTS: IntentTable = {
       // "anything from the school about the trip?": who sent it and what about, still no word
       // for mail
       "[is there|have i got|got] anything [new] from {from:title} (about|on|regarding) {query}",
+      // …asked for with its verb ("find the email with the quote in the subject")
+      `(find|show|get|search for|look for|dig out|pull up) [me] [the|my|an|any|all] ${MAIL} with [the word|the words] {subject:text} in the subject [line]`,
       // The subject said as a field ("search mail subject council tax")
       `(search|check|look through|find) [my|the] ${MAIL} [for] [with] [the] subject [line] {subject:text}`,
       // Asked after an answer awaited ("did Kessler reply yet", "has the landlord got back to me")
@@ -246,6 +259,44 @@ const MAIL_INTENTS: IntentTable = {
       /^(?!(?:send|compose|write|reply|respond|forward)\b(?! me\b)).*\b(?:did|has|have i|any|check|read|inbox|search|find|contacts?|address|id)\b/,
     fallback: guessedMail,
   },
+  // A mail said as a form with its verb before whom it is for ("mail to the landlord, subject
+  // …, body …", "send Mr Patel an email now, subject …"): read by the form's field words.
+  // Matched, never taught (the field words would lean every "subject" to a send)
+  mail_send_form: {
+    tool: "mail_send",
+    shapes: [
+      "(mail|email|e mail|write|send [an|a] (email|mail)) to {who:text} subject {what:text}",
+      "(send|email|mail) {who:text} [an|a] (email|mail) [now] subject {what:text}",
+      "(email|mail|e mail) {who:text} [with] [the] subject {what:text}",
+      // The thing sent before whom it goes to ("email the quote to …", "send q-118.pdf to …")
+      "(send|email|mail) {thing:text} to {who:text} subject {what:text}",
+    ],
+    build: (input) => {
+      // A send acts on a form whose body is named as a field ("body …", "text …"); one whose
+      // body follows a verb of saying ("…, subject X, say Y") is run together and stays a
+      // question (the rescue guard's send in one breath)
+      if (!mailForm(input.env.text)?.bodyNamed) return undefined;
+      const args = NOT_SENT.test(input.env.text) ? undefined : formMail(input.env.text);
+      // "send the photos to dad, subject …": a thing sent that is no file named cannot be
+      // attached, so the mail is not sent on this reading (a guess may still ask)
+      const thing = typeof input.values.thing === "string" || /\bto\b/i.test(String(input.values.who ?? ""));
+      return thing && !args?.attachments ? undefined : args;
+    },
+  },
+  // …kept as a draft ("draft to X, subject …", "save a draft to X subject …", "just draft,
+  // don't send: to X, subject …", "write a draft to …, subject …, body …. Don't send it.")
+  mail_draft_form: {
+    tool: "mail_draft",
+    shapes: [
+      "[just] (draft|save a draft|write a draft|start a draft|make a draft) [one|it|an email|a mail|a message] (to|for) {who:text} subject {what:text}",
+      "[just] draft [,] (don't|do not|dont) send [it] [:] to {who:text} subject {what:text}",
+      "(write|compose) (an|a) (email|mail) to {who:text} subject {what:text}",
+    ],
+    build: (input) =>
+      NOT_SENT.test(input.env.text) || /\bdraft\b/i.test(input.env.text)
+        ? formMail(input.env.text)
+        : undefined,
+  },
   // A send the classifier guessed is put to the user as the send itself, never acted on (it has
   // no anchors, so only a very sure reading finds it, and as a loose reading it is at most the
   // middle band): the question is the confirmation. A draft is acted on only when one was asked for
@@ -288,6 +339,10 @@ const MAIL_READ_INTENTS: IntentTable = {
     // lean every message to a reply
     askShapes: [
       "(reply|respond|write back|answer) (saying|with|that says|to say) {body}",
+      // The message pointed at ("reply to it: …", "answer him that …"): what to say is kept,
+      // which message is asked (a read one gives its handle)
+      "(reply|respond|write back|answer) [to] (it|him|her|them|that one|this one) (saying|with|that says|to say|that) {body}",
+      "(reply|respond|write back|answer) (to it|to him|to her|to them) {body}",
       // The message named by its sender and place in the inbox ("reply to the last mail from
       // Clara saying …"): what to say is kept, which message is asked (a search finds it)
       "(reply|respond|write back|answer) to the (last|latest|newest|most recent) (mail|email|message) from {tail:text} (saying|with|that says|to say) {body}",

@@ -149,8 +149,13 @@ const MEMORY_FORGET_INTENTS: IntentTable = {
       "(stop remembering|don't remember|do not remember) {query}",
       "forget (my|our) {query}",
     ],
-    // A kept fact named by its id as the memory list shows it ("forget f12")
-    shapes: ["(forget|delete|erase|remove) [memory|fact] {id:text}"],
+    // A kept fact named by its id as the memory list shows it ("forget f12"); what was told
+    // named by who told it and how much of it ("forget everything you know about Dave", "forget
+    // what I said about the landlord"): matched, never taught (the words are any fact's)
+    shapes: [
+      "(forget|delete|erase|remove) [memory|fact] {id:text}",
+      "[please] (forget|delete|erase|drop|scrap) (everything|anything|all|whatever|what|the things|all the things|all that|the stuff) (you know|you remember|you have|i said|i told you|i have told you|i've told you|i mentioned|you've got|you have got) (about|on|regarding) {query}",
+    ],
     build: (input) => {
       const args = slotsAsArgs(input);
       if (typeof args.id !== "string") return args;

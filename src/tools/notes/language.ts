@@ -35,6 +35,10 @@ const NOTES_INTENTS: IntentTable = {
       // said last ("add … to my note called Garden"). Matched, never taught
       "(add|put|write|append) (to|in|into|on) [my|the] {title:label} (note|notes) [:] {text:body}",
       "(add|put|write|append) {text:body} (to|in|into|on) [my|the] note (called|named|titled) {title:label}",
+      // …with the verb of writing down before where ("jot down in the note called X: …", "write
+      // this down in my X note: …"): the colon ends the place, the words after it are the note's
+      "(jot|write|put|note|get) [this|it|that] down (to|in|into|on) [my|the] {title:label} (note|notes) : {text:body}",
+      "(jot|write|put|note|get|add|append) [this|it|that] [down] (to|in|into|on) [my|the] note (called|named|titled) {title:label} : {text:body}",
     ],
     // "a note for yourself / in your memory" is kept by Jarvis, not written in a note
     build: (input) => {

@@ -1,4 +1,4 @@
-import { type Args, type BuildInput, findUrl } from "../../brain/nlu/language/index.js";
+import { type Args, argsWithoutTail, type BuildInput, findUrl } from "../../brain/nlu/language/index.js";
 import { countTail } from "../../brain/nlu/slots/count-tail.js";
 import { LANGUAGE_CODES } from "../../brain/nlu/text/languages.js";
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
@@ -130,9 +130,12 @@ const WEB_INTENTS: IntentTable = {
       "(what is|tell me what is|read me what is) (on|in) (this|that|the) (page|article|site|website|link) [at|here] {url}",
     ],
     samples: ["fetch this page", "download the page", "get the contents of the page"],
+    build: fetchArgs,
     fallback: (input) => {
       const url = findUrl(input);
-      return url ? { url } : undefined;
+      if (!url) return undefined;
+      const chars = charactersSaid(input.env.text);
+      return chars ? { url, max_chars: chars } : { url };
     },
   },
 };
@@ -160,6 +163,25 @@ function captionArgs(input: BuildInput): Args | undefined {
     else delete args.language;
   }
   return args;
+}
+
+/**
+ * How much of a page is wanted, said after it ("…, only the first 2000 characters", "first 1500
+ * chars", "cut it after 2500 characters"): the fetch's own limit, within what it takes.
+ */
+function charactersSaid(text: string): number | undefined {
+  const m =
+    /\b(?:first|only|just|max(?:imum)?|at most|up to|no more than|after)\s+(?:the\s+)?(?:first\s+)?(\d{1,3}(?:,\d{3})+|\d+)\s*(?:characters|chars|letters)\b/i.exec(
+      text,
+    );
+  const n = m ? Number(m[1]!.replace(/,/g, "")) : undefined;
+  return n !== undefined && n >= 500 && n <= 30_000 ? n : undefined;
+}
+
+function fetchArgs(input: BuildInput): Args | undefined {
+  const args = argsWithoutTail(input);
+  const chars = args.max_chars === undefined ? charactersSaid(input.env.text) : undefined;
+  return chars ? { ...args, max_chars: chars } : args;
 }
 
 const YOUTUBE_INTENTS: IntentTable = {
