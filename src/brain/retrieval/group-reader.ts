@@ -1,4 +1,5 @@
 import { GROUP_READER_WEIGHTS } from "./group-reader-weights.js";
+import { structureFeatures } from "./reader-structure.js";
 import { termOf, wordsOf } from "./terms.js";
 import { TOOL_READER_WEIGHTS } from "./tool-reader-weights.js";
 
@@ -38,6 +39,8 @@ export const TOOL_READER_BUCKETS = 1024;
  * NLU's light stem), each pair of neighbouring words, and each word's letter triples and
  * quadruples (a misspelt or unseen form still shares most of them with the word it means).
  * Stopwords are kept: "to" before a name and "my" before a role are part of what a request needs.
+ * Then what its structure says (`structureFeatures`): value shapes, what each step does and
+ * names, what a later step takes from an earlier one, the frame a step is said in.
  */
 export function readerFeatures(text: string): string[] {
   const words = wordsOf(text).map((w) => (/^\d+$/.test(w) ? "#" : termOf(w)));
@@ -50,6 +53,7 @@ export function readerFeatures(text: string): string[] {
     for (const n of [3, 4])
       for (let j = 0; j + n <= padded.length; j++) out.add(`c:${padded.slice(j, j + n)}`);
   }
+  for (const f of structureFeatures(text)) out.add(f);
   return [...out];
 }
 

@@ -121,7 +121,18 @@ export class ToolRetriever {
       this.toolReader = this.options.toolReader === undefined ? shippedToolReader() : this.options.toolReader;
     // The offer and the search that follows it read the same request: read it once
     if (this.lastRead?.text !== text) {
-      const asMap = (reader: GroupReader) => new Map(reader.read(text).map(({ group, p }) => [group, p]));
+      // Each step is read on its own as well as the whole request: in a long request a step's
+      // few words are diluted among the others' (the features are scaled by 1/√n), so a group
+      // only one step needs ("… and put it in the calendar") gets the probability that step
+      // alone earns. A group keeps the larger of the two readings.
+      const steps = splitClauses(text);
+      const asMap = (reader: GroupReader) => {
+        const map = new Map(reader.read(text).map(({ group, p }) => [group, p]));
+        if (steps.length > 1)
+          for (const step of steps)
+            for (const { group, p } of reader.read(step)) map.set(group, Math.max(map.get(group) ?? 0, p));
+        return map;
+      };
       this.lastRead = {
         text,
         read: asMap(this.reader),

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { structureFeatures } from "./reader-structure.js";
+
+describe("what a request's structure says (reader features)", () => {
+  it("reads value shapes whatever the words around them", () => {
+    const features = structureFeatures("move the 3pm with Dana on Tuesday to invoices.xlsx at https://x.io");
+    for (const shape of ["s:time", "s:day", "s:file", "s:url", "s:name"]) expect(features).toContain(shape);
+    expect(structureFeatures("a quick walk")).not.toContain("s:time");
+  });
+
+  it("reads what each step does and the object it names", () => {
+    const features = structureFeatures("please dig out the boiler warranty and forward it to Sam");
+    expect(features).toContain("h:dig");
+    expect(features).toContain("ho:dig boiler");
+    expect(features).toContain("h:forward");
+  });
+
+  it("marks a later step that takes what an earlier one found", () => {
+    expect(structureFeatures("look up the tide times, then text them to my brother")).toContain("t:text");
+    expect(structureFeatures("look up the tide times")).not.toContain("t:look");
+  });
+
+  it("reads the frame a step is said in: a condition, and what follows it", () => {
+    const features = structureFeatures("whenever the bakery writes, beep at me");
+    expect(features).toContain("f:cond");
+    expect(features).toContain("h2:beep");
+  });
+});
