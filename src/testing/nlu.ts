@@ -1,3 +1,4 @@
+import type { NluTool } from "../brain/nlu/catalog.js";
 import { features, SoftmaxClassifier } from "../brain/nlu/classifier.js";
 import { createNlu, type EmbeddedNlu, type NluContext, type NluOptions } from "../brain/nlu/index.js";
 import { assembleNlu } from "../brain/nlu/parser.js";
@@ -23,6 +24,24 @@ export async function builtinToolsForNlu(): Promise<ToolDefinition[]> {
 }
 
 /** Wednesday 11 June 2025, 10:00 UTC: the clock every NLU test reads dates against. */
+/** Two made-up tools with a little language of their own: the engine needs nothing else. */
+export const KETTLE_AND_RADIO = [
+  {
+    name: "kettle_boil",
+    group: "kitchen",
+    language: [
+      { templates: ["boil [the] kettle", "(make|put on) [some] (tea|coffee)"], samples: ["i want tea"] },
+    ],
+  },
+  {
+    name: "radio_on",
+    group: "audio",
+    language: [
+      { templates: ["(turn|switch) on the radio", "play [some] (jazz|music)"], samples: ["music please"] },
+    ],
+  },
+] satisfies NluTool[];
+
 export const NLU_TEST_NOW = new Date("2025-06-11T10:00:00Z");
 
 /** An NLU over the built-in catalog, and `parse` at the test clock in UTC. */

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { KETTLE_AND_RADIO } from "../../testing/nlu.js";
 import { type BuildOptions, createNluInWorker } from "./build.js";
 import type { NluTool } from "./catalog.js";
 
@@ -15,23 +16,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A small catalog of made-up tools: the engine needs nothing else. */
-const TOOLS: NluTool[] = [
-  {
-    name: "kettle_boil",
-    group: "kitchen",
-    language: [
-      { templates: ["boil [the] kettle", "(make|put on) [some] (tea|coffee)"], samples: ["i want tea"] },
-    ],
-  },
-  {
-    name: "radio_on",
-    group: "audio",
-    language: [
-      { templates: ["(turn|switch) on the radio", "play [some] (jazz|music)"], samples: ["music please"] },
-    ],
-  },
-];
+const TOOLS = KETTLE_AND_RADIO;
 
 /** A tool added after the weights were trained (an extension, a skill, an upgrade). */
 const BACKUP: NluTool = {

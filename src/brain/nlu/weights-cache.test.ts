@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { KETTLE_AND_RADIO } from "../../testing/nlu.js";
 import { createNluInWorker } from "./build.js";
 import { compileCatalog } from "./catalog.js";
 import { SoftmaxClassifier } from "./classifier.js";
@@ -26,23 +27,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Two tools with a little language of their own: the engine needs nothing else. */
-const TOOLS = [
-  {
-    name: "kettle_boil",
-    group: "kitchen",
-    language: [
-      { templates: ["boil [the] kettle", "(make|put on) [some] (tea|coffee)"], samples: ["i want tea"] },
-    ],
-  },
-  {
-    name: "radio_on",
-    group: "audio",
-    language: [
-      { templates: ["(turn|switch) on the radio", "play [some] (jazz|music)"], samples: ["music please"] },
-    ],
-  },
-];
+const TOOLS = KETTLE_AND_RADIO;
 
 const CORPUS = corpusOf([
   { words: ["set", "a", "timer"], label: "timer" },
