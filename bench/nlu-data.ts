@@ -361,6 +361,16 @@ export function loadDevEveryday23(): BlindCase[] {
   return loadEveryday("dev-everyday23.jsonl");
 }
 
+/** The twenty-fourth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday24(): BlindCase[] {
+  return loadEveryday("dev-everyday24.jsonl");
+}
+
+/** The twenty-fifth development everyday set (bench/data/README.md: its untuned figures are recorded there). */
+export function loadDevEveryday25(): BlindCase[] {
+  return loadEveryday("dev-everyday25.jsonl");
+}
+
 export function loadEveryday(name: string): BlindCase[] {
   const file = join(here, "data", name);
   return existsSync(file) ? jsonl<BlindCase>(file) : [];

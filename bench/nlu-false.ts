@@ -33,6 +33,8 @@ import {
   loadDevEveryday21,
   loadDevEveryday22,
   loadDevEveryday23,
+  loadDevEveryday24,
+  loadDevEveryday25,
   loadHwu,
   loadOwnCases,
   NOW,
@@ -79,6 +81,8 @@ const everyday = [
   ...loadDevEveryday21().map((c) => ({ set: "dev-everyday21", c })),
   ...loadDevEveryday22().map((c) => ({ set: "dev-everyday22", c })),
   ...loadDevEveryday23().map((c) => ({ set: "dev-everyday23", c })),
+  ...loadDevEveryday24().map((c) => ({ set: "dev-everyday24", c })),
+  ...loadDevEveryday25().map((c) => ({ set: "dev-everyday25", c })),
 ];
 for (const { set, c } of everyday) {
   const context = c.after ? contextAfter(nlu, c.after, bands, base) : base;

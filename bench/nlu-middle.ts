@@ -36,6 +36,8 @@ import {
   loadDevEveryday21,
   loadDevEveryday22,
   loadDevEveryday23,
+  loadDevEveryday24,
+  loadDevEveryday25,
   loadHwu,
   NOW,
   TIMEZONE,
@@ -126,6 +128,8 @@ breakdown(loadDevEveryday20(), "dev-everyday20 (development after its untuned sc
 breakdown(loadDevEveryday21(), "dev-everyday21 (development after its untuned score)", true);
 breakdown(loadDevEveryday22(), "dev-everyday22 (development after its untuned score)", true);
 breakdown(loadDevEveryday23(), "dev-everyday23 (development after its untuned score)", true);
+breakdown(loadDevEveryday24(), "dev-everyday24 (development after its untuned score)", true);
+breakdown(loadDevEveryday25(), "dev-everyday25 (development after its untuned score)", true);
 breakdown(loadBlind(), "blind (counts only)", false);
 const dir = evalDir();
 if (dir) {

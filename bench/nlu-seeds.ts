@@ -71,6 +71,8 @@ const everyday = [
   "dev-everyday21",
   "dev-everyday22",
   "dev-everyday23",
+  "dev-everyday24",
+  "dev-everyday25",
 ]
   .filter((name) => existsSync(join(here, "data", `${name}.jsonl`)))
   .map((name) => ({ name, cases: loadEveryday(`${name}.jsonl`) }));

@@ -33,6 +33,8 @@ import {
   loadDevEveryday21,
   loadDevEveryday22,
   loadDevEveryday23,
+  loadDevEveryday24,
+  loadDevEveryday25,
   loadHwu,
   loadOwnCases,
   loadSnips,
@@ -186,6 +188,14 @@ const devEveryday23 = scoreBlind(loadDevEveryday23(), nlu, bands, groupOfTool, {
   name: "dev_everyday23 (twenty-third independent writer, the whole catalog, eight personas incl. a wedding photographer, a maths teacher, a lorry driver, a volunteer coordinator, a person recovering from surgery, a teenager texting fast, a Bluetooth headset in a train station, non-native speakers of Polish, Hindi or Vietnamese; development figures after its untuned score)",
   listMisses: true,
 });
+const devEveryday24 = scoreBlind(loadDevEveryday24(), nlu, bands, groupOfTool, {
+  name: "dev_everyday24 (twenty-fourth independent writer, the whole catalog, eight personas incl. a primary school teaching assistant, a night-shift taxi driver, a retired engineer who likes exact numbers, a university administrator, a new parent short on sleep, a person with arthritis using voice typing, a car's voice assistant on a motorway, non-native speakers of Arabic, Korean or Romanian; development figures after its untuned score)",
+  listMisses: true,
+});
+const devEveryday25 = scoreBlind(loadDevEveryday25(), nlu, bands, groupOfTool, {
+  name: "dev_everyday25 (twenty-fifth independent writer, the whole catalog, eight personas incl. a hairdresser, a bicycle courier, a church organist and piano teacher, a software tester, a grandfather new to computers, a student with ADHD, a kitchen smart speaker with a tap running, non-native speakers of Japanese, Swahili or Greek; development figures after its untuned score)",
+  listMisses: true,
+});
 if (quick) {
   const brief = (r: { right: number | null; false_action_rate: number | null; n: number }) =>
     `${r.right} right, ${r.false_action_rate} false (n ${r.n})`;
@@ -215,6 +225,8 @@ if (quick) {
     devEveryday21,
     devEveryday22,
     devEveryday23,
+    devEveryday24,
+    devEveryday25,
   ]) {
     lines.push(`${set.name}: ${brief(set)}`);
     for (const [k, v] of Object.entries(set.by_expect)) lines.push(`  expect ${k}: ${brief(v)}`);
@@ -308,6 +320,8 @@ writeResult("nlu", {
   dev_everyday21: devEveryday21,
   dev_everyday22: devEveryday22,
   dev_everyday23: devEveryday23,
+  dev_everyday24: devEveryday24,
+  dev_everyday25: devEveryday25,
   suites,
   own_commands: own,
 });
