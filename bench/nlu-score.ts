@@ -7,7 +7,8 @@
  * the right reading is counted separately ("with the question answered yes").
  */
 import type { Nlu, NluCall, NluContext, NluResult } from "../src/brain/nlu/index.js";
-import { Calculator } from "../src/tools/calc/evaluate.js";
+import { evaluateArithmetic } from "../src/tools/calc/arithmetic.js";
+import { Calculator, normalizeExpression } from "../src/tools/calc/evaluate.js";
 import {
   type BlindCase,
   type Capability,
@@ -235,12 +236,33 @@ function isoOf(args: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** The same words, ignoring case and a full stop or question mark that closes the sentence. */
+const unpunctuated = (v: unknown) =>
+  lower(v)
+    .replace(/[.!?]+$/, "")
+    .trim();
+const sameWords = (a: unknown, b: unknown) => unpunctuated(a) === unpunctuated(b);
+
+function sameSum(have: unknown, want: unknown): boolean {
+  if (typeof have !== "string" || typeof want !== "string") return false;
+  const a = evaluateArithmetic(normalizeExpression(have));
+  const b = evaluateArithmetic(normalizeExpression(want));
+  return a !== undefined && b !== undefined && Number.isFinite(a) && Math.abs(a - b) < 1e-9;
+}
+
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const lower = (v: unknown) => (Array.isArray(v) ? v.join(" , ") : String(v ?? "")).toLowerCase();
 
 /** bench/data/README.md: numbers equal, strings contained case-insensitively, times and dates by value. */
 export function blindArgsMatch(expected: Record<string, unknown>, got: Record<string, unknown>): boolean {
   for (const [key, want] of Object.entries(expected)) {
+    // A tool whose own parameter is called "date" (a day to count to, a weekday to name) keeps the
+    // value as said or as a calendar date: the writers' "date" convention is for the other tools.
+    if (key === "date" && typeof got.date === "string" && sameWords(got.date, want)) continue;
+    if (key === "date" && /^\d{4}-\d{2}-\d{2}$/.test(String(want)) && isoOf(got)?.startsWith(String(want)))
+      continue;
+    // A sum is right when it comes to the same number, however it is written ("15% of 240").
+    if (key === "expression" && sameSum(got.expression, want)) continue;
     if (key === "date") {
       const iso = isoOf(got);
       if (!iso) return false;
@@ -265,7 +287,7 @@ export function blindArgsMatch(expected: Record<string, unknown>, got: Record<st
       if (local !== want.padStart(5, "0") && have !== want) return false;
     } else if (Array.isArray(want)) {
       if (!want.every((w) => lower(have).includes(lower(w)))) return false;
-    } else if (!lower(have).includes(lower(want))) {
+    } else if (!lower(have).includes(lower(want)) && !lower(have).includes(unpunctuated(want))) {
       return false;
     }
   }
