@@ -25,4 +25,27 @@ describe("what a request's structure says (reader features)", () => {
     expect(features).toContain("f:cond");
     expect(features).toContain("h2:beep");
   });
+
+  it("reads a recurrence however it is said", () => {
+    for (const text of [
+      "Saturdays at nine, water the tomatoes",
+      "each night at ten ping me about the back door",
+      "Wednesday through Friday at noon, say lunch",
+      "every other week text my sister",
+    ])
+      expect(structureFeatures(text)).toContain("s:recur");
+    expect(structureFeatures("on Saturday at nine, water the tomatoes")).not.toContain("s:recur");
+  });
+
+  it("reads a thing named by its day or its owner", () => {
+    expect(structureFeatures("who is coming to Friday's barbecue")).toContain("s:dayof");
+    expect(structureFeatures("forward Ingrid's pay slip")).toContain("s:owner");
+  });
+
+  it("reads where a thing goes or comes from, and whether a person is there", () => {
+    const features = structureFeatures("take the totals from Marek and add them to the budget sheet");
+    expect(features).toContain("p:from name");
+    expect(features).toContain("p:to budget");
+    expect(structureFeatures("move the dentist to Monday")).not.toContain("p:to name");
+  });
 });

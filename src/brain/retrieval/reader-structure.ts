@@ -10,6 +10,7 @@ import { termOf, wordsOf } from "./terms.js";
 export function structureFeatures(text: string): string[] {
   const out = new Set<string>();
   for (const [shape, pattern] of SHAPES) if (pattern.test(text)) out.add(`s:${shape}`);
+  for (const f of placeFeatures(text)) out.add(f);
   const clauses = stepsOf(text);
   out.add(`n:${Math.min(clauses.length, 3)}`);
   for (const [i, clause] of clauses.entries()) {
@@ -106,9 +107,51 @@ const SHAPES: ReadonlyArray<[string, RegExp]> = [
   ["quote", /["“”][^"“”]{2,}["“”]|(^|\s)'[^']{3,}'(\s|$|[,.?!])/],
   ["path", /(^|\s)(~\/|\/\w+\/|[a-z]:\\)/i],
   ["number", /\b\d+\b/],
+  // A recurrence: something that happens again and again is a standing arrangement, whatever
+  // the writer calls it ("every other Tuesday", "on Mondays", "each night", "weekly")
+  [
+    "recur",
+    /\b(every|each)\s+(other\s+|single\s+|\d+\s+)?(day|morning|afternoon|evening|night|week|weekday|weekend|month|year|hour|minute|time|(mon|tues|wednes|thurs|fri|satur|sun)day)s?\b|\b(daily|nightly|weekly|fortnightly|monthly|hourly|yearly|annually)\b|\b(mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(mon|tues|wednes|thurs|fri|satur|sun)(day)?\s*(to|through|till|until|-|–)\s*(mon|tues|wednes|thurs|fri|satur|sun)(day)?\b|\b(weekdays|weeknights|mornings|evenings)\b/i,
+  ],
+  // A thing named by the day it belongs to ("Thursday's viewing", "tomorrow's meeting")
+  [
+    "dayof",
+    /\b((mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|tonight|yesterday|week|month|morning)'s\b/i,
+  ],
+  // A thing named by who it belongs to or came from ("Priya's invoice")
+  ["owner", /\b[A-Z][a-z]{2,}'s\s+[a-z]/],
   ["name", /\s[A-Z][a-z]{2,}/],
   ["ask", /\?\s*$|^\s*(what|who|where|which|why|how|is|are|do|does|did|have|has)\b/i],
 ];
+
+/**
+ * Where a thing goes, comes from or is kept: the word a "to / into / in / on / from / onto"
+ * phrase names ("… to my notes", "from the downloads folder", "in the calendar"), and whether a
+ * person's name sits there ("from Priya": a thing someone sent; "to Sam": a delivery). A step's
+ * place says which collection it reads or writes whatever verb the writer chose.
+ */
+function placeFeatures(text: string): string[] {
+  const out: string[] = [];
+  const pattern =
+    /\b(to|into|in|on|onto|from|off)\s+(?:(?:my|the|our|your|his|her|their|this|that)\s+)?([A-Za-z][\w'-]*)/g;
+  for (const match of text.matchAll(pattern)) {
+    const prep = match[1]!.toLowerCase();
+    const word = match[2]!;
+    const kind =
+      prep === "from" || prep === "off"
+        ? "from"
+        : prep === "to" || prep === "into" || prep === "onto"
+          ? "to"
+          : "in";
+    if (/^[A-Z][a-z]{2,}$/.test(word) && !CALENDAR_WORD.test(word)) out.push(`p:${kind} name`);
+    else out.push(`p:${kind} ${termOf(word.toLowerCase())}`);
+  }
+  return out;
+}
+
+/** Capitalised words that are days and months, not people. */
+const CALENDAR_WORD =
+  /^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$|^(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)$/;
 
 /** Words before a step's own verb ("please", "can you", "I want you to"). */
 const LEAD_IN = new Set(
