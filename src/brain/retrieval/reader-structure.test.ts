@@ -48,4 +48,11 @@ describe("what a request's structure says (reader features)", () => {
     expect(features).toContain("p:to budget");
     expect(structureFeatures("move the dentist to Monday")).not.toContain("p:to name");
   });
+
+  it("reads how a step refers to its object, and which step's result a later one takes", () => {
+    const features = structureFeatures("dig out the lease and post it to my landlord");
+    expect(features).toContain("hd:dig known");
+    expect(features).toContain("tp:dig post");
+    expect(structureFeatures("jot a line about the boiler")).toContain("hd:jot new");
+  });
 });

@@ -13,6 +13,7 @@ export function structureFeatures(text: string): string[] {
   for (const f of placeFeatures(text)) out.add(f);
   const clauses = stepsOf(text);
   out.add(`n:${Math.min(clauses.length, 3)}`);
+  let before: string | undefined;
   for (const [i, clause] of clauses.entries()) {
     const words = wordsOf(clause.text);
     let k = 0;
@@ -20,7 +21,14 @@ export function structureFeatures(text: string): string[] {
     const head = words[k];
     if (head === undefined) continue;
     const lead = /^\d+$/.test(head) ? "#" : termOf(head);
-    const object = words.slice(k + 1).find((w) => !FILLER.has(w) && !/^\d+$/.test(w));
+    const at = words.findIndex((w, j) => j > k && !FILLER.has(w) && !/^\d+$/.test(w));
+    const object = at < 0 ? undefined : words[at];
+    // How the object is referred to: a new thing to make ("a note"), one that exists and must
+    // be found ("the report", "that file"), one of the person's own ("my boss"), or bare
+    const det = words.slice(k + 1, at < 0 ? k + 1 : at).find((w) => REFERENCE.has(w));
+    const reference = det === undefined ? "bare" : REFERENCE.get(det)!;
+    out.add(`d:${reference}`);
+    out.add(`hd:${termOf(head)} ${reference}`);
     const place = i === 0 ? "1" : "2";
     out.add(`h:${lead}`);
     out.add(`h${place}:${lead}`);
@@ -34,7 +42,12 @@ export function structureFeatures(text: string): string[] {
       out.add(`fh:${frame} ${lead}`);
     }
     // A later step that takes what an earlier one found ("… and send it to her")
-    if (i > 0 && words.some((w) => HANDED.has(w))) out.add(`t:${lead}`);
+    if (i > 0 && words.some((w) => HANDED.has(w))) {
+      out.add(`t:${lead}`);
+      // …and which step's result it takes: "find … and send it" is not "write … and send it"
+      if (before !== undefined) out.add(`tp:${before} ${lead}`);
+    }
+    before = lead;
     // What "my" owns: a role, a thing kept, a place
     for (const [j, w] of words.entries())
       if (w === "my" && words[j + 1] !== undefined && !FILLER.has(words[j + 1]!))
@@ -166,6 +179,13 @@ const FILLER = new Set(
     " ",
   ),
 );
+
+/** How a step refers to its object: new, known (to be found), owned. */
+const REFERENCE: ReadonlyMap<string, string> = new Map([
+  ...["a", "an", "some", "another"].map((w): [string, string] => [w, "new"]),
+  ...["the", "this", "that", "these", "those", "it", "them"].map((w): [string, string] => [w, "known"]),
+  ...["my", "our", "your", "his", "her", "their"].map((w): [string, string] => [w, "own"]),
+]);
 
 /** Words by which a step points at what an earlier one found or made. */
 const HANDED = new Set(["it", "them", "that", "those", "these", "this", "one", "ones", "him", "her"]);
