@@ -6,7 +6,8 @@ import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { asksForInfo, CONFIDENCE, makesSomething, OUT_OF_SCOPE, PERSONAL } from "./parse-rules.js";
 import { guessArgs, missingArgs, questionFor } from "./slot-filling.js";
 import type { SlotEnv } from "./slots/index.js";
-import { looksLikeQuestion, type Token } from "./text/normalize.js";
+import { literalWords } from "./template.js";
+import { looksLikeQuestion, stem, type Token } from "./text/normalize.js";
 import { correctTokens, type SpellingCorrector, userWords } from "./text/spelling.js";
 import type { NluCall, NluResult } from "./types.js";
 
@@ -40,6 +41,14 @@ const ASSISTANTS = /\b(?:your|jarvis)\b/;
  */
 const AT_HAND =
   /\b(?:this|that|these|those) (?!(?:year|week|weekend|month|morning|afternoon|evening|night|time|day|season|summer|winter|spring|autumn|fall|is|was|are|were|the|a|an|i|you|he|she|it|we|they|my|your|his|her|their|our|there|one|much|many|long|far)\b)[\p{L}\d]/u;
+
+/** A stretch of time after a pointer ("this week", "the morning"): when, not a thing. */
+const SPAN_OF_TIME =
+  /^(?:years?|weeks?|weekends?|months?|mornings?|afternoons?|evenings?|nights?|times?|days?|seasons?|hours?|minutes?|summer|winter|spring|autumn|fall|moment)$/;
+
+/** Words that end a thing's name: a preposition or a verb of being starts what is said of it. */
+const THING_ENDS =
+  /^(?:on|in|at|for|to|from|with|of|about|and|or|is|are|was|were|has|have|had|go|went|gone)$/;
 
 /** The bars of a clear group (the parser's own): its probability, its lead, words known. */
 export interface ClearBars {
@@ -122,9 +131,47 @@ export function ownQuestion(
   );
   if (p < bars.action || p - next < bars.margin) return undefined;
   const tool = first.label;
-  if (!catalog.readsOnly.has(tool)) return undefined;
+  if (!catalog.readsOnly.has(tool) || !namesGroupsThing(catalog, group, input.words)) return undefined;
   const specs = catalog.intentsOf.get(tool) ?? [];
   if (specs.some((spec) => spec.vetoes?.test(said) || spec.lookup?.vetoes?.test(said))) return undefined;
   const args = guessArgs(catalog, tool, input, "loose") ?? {};
   return { call: { tool, args }, missing: missingArgs(args, catalog.required.get(tool)) };
+}
+
+/** A word that points at a thing: whose, which one, or "the". */
+const POINTER = /^(?:my|your|our|jarvis|this|that|these|those|the|any)$/;
+
+/** How many words after a pointer may name the thing ("that budget2024 file", "the jarvis trash"). */
+const THING_SPAN = 3;
+
+/**
+ * The question's object is a thing the group keeps: a word right after a pointer ("my notes",
+ * "this page", "that budget2024 file") that the group's own templates say, and that is no common
+ * word of the catalog (said by the templates of half the groups or more: "time", "day", "one").
+ * "the speed limit on this road" names nothing the group keeps, however the classifier leans.
+ */
+function namesGroupsThing(catalog: Catalog, group: string, words: readonly string[]): boolean {
+  const said = new Set<string>();
+  words.forEach((word, i) => {
+    if (!POINTER.test(word) || SPAN_OF_TIME.test(words[i + 1] ?? "")) return;
+    for (const next of words.slice(i + 1, i + 1 + THING_SPAN)) {
+      if (THING_ENDS.test(next) || POINTER.test(next)) break;
+      said.add(stem(next));
+    }
+  });
+  if (said.size === 0) return false;
+  const groupsOf = new Map<string, Set<string>>();
+  for (const { tool, template } of catalog.templates) {
+    const owner = catalog.groupOf.get(tool);
+    if (!owner) continue;
+    for (const word of literalWords(template.nodes)) {
+      const key = stem(word);
+      if (!said.has(key)) continue;
+      const groups = groupsOf.get(key) ?? new Set<string>();
+      groups.add(owner);
+      groupsOf.set(key, groups);
+    }
+  }
+  const all = new Set(catalog.groupOf.values()).size;
+  return [...groupsOf.values()].some((groups) => groups.has(group) && groups.size * 2 < all);
 }
