@@ -65,4 +65,16 @@ describe("a question about the person's own or an at-hand thing", () => {
     expect(middle(r)).toBe(true);
     expect(r.tool).toBe("ui_find");
   });
+
+  it("asks what went off when that is the question, whatever the classifier leans to", () => {
+    const r = parseLeaning(tools, "did something go off while I was in the garden?", leaning("system_mute"));
+    expect(middle(r)).toBe(true);
+    expect(r.tool).toBe("alerts_list");
+  });
+
+  it("leaves advice about a missed thing a question", () => {
+    const said = "should I take another tablet if I missed this morning's one?";
+    const r = parseLeaning(tools, said, leaning("system_mute"));
+    expect(r.kind === "action" && r.confidence >= ASK).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@ import { declineFor } from "./common/declines.js";
 import type { GuessInput } from "./language/types.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { asksForInfo, CONFIDENCE, makesSomething, OUT_OF_SCOPE, PERSONAL } from "./parse-rules.js";
+import { whatHappened } from "./rescue.js";
 import { guessArgs, missingArgs, questionFor } from "./slot-filling.js";
 import type { SlotEnv } from "./slots/index.js";
 import { literalWords } from "./template.js";
@@ -84,7 +85,8 @@ export function ownQuestionOf(
   if (!looksLikeQuestion(env.text, tokens) || asksForInfo(text) || declineFor(text)) return undefined;
   const result = classifier.classify(words);
   if (result.coverage < bars.coverage) return undefined;
-  const found = ownQuestion(catalog, result, { tokens, words, env }, bars);
+  const input = { tokens, words, env };
+  const found = ownQuestion(catalog, result, input, bars) ?? happened(catalog, input);
   if (!found) return undefined;
   const { call, missing } = found;
   const group = catalog.groupOf.get(call.tool);
@@ -136,6 +138,21 @@ export function ownQuestion(
   if (specs.some((spec) => spec.vetoes?.test(said) || spec.lookup?.vetoes?.test(said))) return undefined;
   const args = guessArgs(catalog, tool, input, "loose") ?? {};
   return { call: { tool, args }, missing: missingArgs(args, catalog.required.get(tool)) };
+}
+
+/** Asking what to do about it ("should I take another if I missed one"): advice, not an event. */
+const ADVICE = /^(?:should|shall|must|ought|can|could|would) (?:i|we)\b|\b(?:if|in case) (?:i|we)\b/;
+
+/**
+ * Whether something went off or was missed, asked with no group's things named ("did something
+ * go off while I had my headphones on"): the read-only reading whose own words are the event's
+ * (rescue.ts `whatHappened`), asked. Advice about a missed thing stays a question.
+ */
+function happened(catalog: Catalog, input: GuessInput): { call: NluCall; missing: string[] } | undefined {
+  const said = input.words.join(" ");
+  if (ADVICE.test(said) || OUT_OF_SCOPE.test(said)) return undefined;
+  const call = whatHappened(catalog, "", input);
+  return call ? { call, missing: missingArgs(call.args, catalog.required.get(call.tool)) } : undefined;
 }
 
 /** A word that points at a thing: whose, which one, or "the". */
