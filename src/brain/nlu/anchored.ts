@@ -4,6 +4,7 @@ import type { Prediction, SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { headedValue, labelledValues } from "./labelled.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
+import { type ClearBars, ownQuestionOf } from "./own-question.js";
 import { HOW_TO } from "./parse-rules.js";
 import { reranked } from "./rerank.js";
 import { guessArgs, guessedTool } from "./slot-filling.js";
@@ -45,6 +46,8 @@ export interface AnchorReader {
   classifier: SoftmaxClassifier;
   catalog: Catalog;
   speller: SpellingCorrector;
+  /** The parser's bars of a clear group, for a question about one's own things (own-question.ts). */
+  bars?: ClearBars;
 }
 
 /**
@@ -58,7 +61,11 @@ export function askedInstead(
   env: SlotEnv,
   reader: AnchorReader,
 ): NluResult | undefined {
-  const reached = reranked(first, said, env, reader) ?? anchoredQuestion(first, said, env, reader);
+  const { bars } = reader;
+  const reached =
+    reranked(first, said, env, reader) ??
+    anchoredQuestion(first, said, env, reader) ??
+    (bars ? ownQuestionOf(first, said, env, { ...reader, bars }) : undefined);
   if (!reached?.tool) return reached;
   const summary = describeWith(reader.catalog.intentsOf.get(reached.tool) ?? [], reached.args ?? {}, env);
   return summary ? { ...reached, summary } : reached;

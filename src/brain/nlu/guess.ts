@@ -97,7 +97,7 @@ export class Guesser {
       (MEDIA_LEAD.test(words[0] ?? "") && words.length <= 8) ||
       // Names and addresses are words no training sentence has: a clear reading is still one
       (result.coverage >= 0.34 && (top?.probability ?? 0) >= 0.95);
-    const info = asksForInfo(said);
+    const info = asksForInfo(said, input);
     const context: GuessInput = { tokens, words, env };
     // A close reading with its values in the sentence is asked as the action, not dropped
     const near = (from: NearFrom) =>

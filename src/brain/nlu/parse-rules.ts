@@ -80,9 +80,18 @@ export const THANKS =
 const PLAYS_BROADCAST =
   /^(?:play|resume|continue|listen to|put on|tune in to)\b.*\b(?:podcasts?|radio|station|episodes?|audiobooks?|fm)\b/;
 
-/** Money, markets, news, sums, word meanings: a request for information, never an action. */
-export function asksForInfo(said: string): boolean {
-  return INFO_TOPICS.test(said) && !PLAYS_BROADCAST.test(said);
+/**
+ * Money, markets, news, sums, word meanings: a request for information, never an action. Words
+ * after a colon ("add to the note Invoices: paid 340 euro") are what is to be kept, not what is
+ * asked: with `typed` (the sentence as typed), only the words before its colon say the topic.
+ */
+export function asksForInfo(said: string, typed?: string): boolean {
+  // A colon that labels (a space after it), not one inside a clock time ("07:55")
+  const colon = typed?.search(/:\s/) ?? -1;
+  const head =
+    typed && colon > 0 && /\p{L}/u.test(typed.slice(colon + 1)) ? typed.slice(0, colon) : undefined;
+  const topic = head === undefined ? said : head.toLowerCase();
+  return INFO_TOPICS.test(topic) && !PLAYS_BROADCAST.test(said);
 }
 
 /**

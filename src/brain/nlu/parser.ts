@@ -172,7 +172,8 @@ class Parser {
     const read =
       reached ?? (repeat || saysRepeat(said.map((t) => t.w)) ? notOnce(this.catalog, result) : result);
     const named = this.back.named(input, read, context) ?? read;
-    const reach = { classifier: this.classifier, catalog: this.catalog, speller: this.settings.speller };
+    const { speller, thresholds: bars } = this.settings;
+    const reach = { classifier: this.classifier, catalog: this.catalog, speller, bars };
     const alone = !context.lastCall && !context.pending;
     const ranked = alone ? askedInstead(named, said, env, reach) : undefined;
     const last = onEvent(asSaid(this.catalog, ranked ?? named, said), said);
