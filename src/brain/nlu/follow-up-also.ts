@@ -1,6 +1,12 @@
 import type { Catalog } from "./catalog.js";
 import { openings } from "./follow-up-sibling.js";
-import type { NluCall } from "./types.js";
+import { NEAR_CONFIDENCE } from "./near-miss.js";
+import { CONFIDENCE } from "./parse-rules.js";
+import type { AgainDeps } from "./points-back.js";
+import { callsOf } from "./points-back-calls.js";
+import { parseWhen } from "./slots/index.js";
+import { tokenize } from "./text/normalize.js";
+import type { NluCall, NluContext, NluResult } from "./types.js";
 
 /**
  * "and Chrome too" after quitting another app, "and the Policies folder too" after adding a
@@ -97,4 +103,45 @@ export function alsoWithValue(input: string, last: NluCall, catalog: Catalog): A
   const before = last.args[name];
   if (typeof before !== "string" || before.toLowerCase() === value.toLowerCase()) return undefined;
   return { call: { tool: last.tool, args: { ...last.args, [name]: value } }, closed, value };
+}
+
+/**
+ * The reading over a turn that read no request (points-back.ts): the value alone must read as no
+ * request of another area, and be no moment unless the value is one (a date said where a date
+ * was); said with "too" it acts, else it is asked.
+ */
+export function alsoReading(
+  deps: AgainDeps,
+  input: string,
+  read: NluResult,
+  context: NluContext,
+): NluResult | undefined {
+  const last = context.lastCall;
+  if (!last || context.pending || read.kind === "action") return undefined;
+  const found = alsoWithValue(input, last, deps.catalog);
+  if (!found) return undefined;
+  const { lastCall: _, ...alone } = context;
+  const again = deps.parser.parse(found.value, alone);
+  const area = deps.catalog.groupOf.get(last.tool);
+  if (again.kind === "action" && callsOf(again).some((c) => deps.catalog.groupOf.get(c.tool) !== area))
+    return undefined;
+  const name = Object.keys(found.call.args).find((k) => found.call.args[k] === found.value);
+  const described = String(deps.catalog.properties.get(last.tool)?.[name ?? ""]?.description ?? "");
+  const timezone = context.timezone;
+  const words = tokenize(found.value).map((t) => t.w);
+  const moment =
+    timezone && deps.zones.isValid(timezone)
+      ? parseWhen(words, { zones: deps.zones, now: context.now ?? new Date(), timezone, direction: "future" })
+      : undefined;
+  if (moment && !/\b(?:date|day)\b/i.test(described)) return undefined;
+  const result = deps.parser.ask(
+    input,
+    found.call,
+    [],
+    found.closed ? CONFIDENCE.reference : NEAR_CONFIDENCE,
+  );
+  return {
+    ...result,
+    evidence: { via: "back", p: result.confidence, margin: 0, coverage: 1, anchored: true },
+  };
 }

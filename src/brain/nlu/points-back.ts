@@ -3,7 +3,8 @@ import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { NOUN_KINDS } from "./context.js";
-import { alsoWithValue } from "./follow-up-also.js";
+import { alsoReading } from "./follow-up-also.js";
+import { anotherReading } from "./follow-up-another.js";
 import { carriedOver } from "./follow-up-carry.js";
 import { listedMoved } from "./follow-up-listed.js";
 import { takenBack } from "./follow-up-made.js";
@@ -21,7 +22,7 @@ import { NEAR_CONFIDENCE } from "./near-miss.js";
 import { CONFIDENCE, OUT_OF_SCOPE } from "./parse-rules.js";
 import { adds, callsOf, carriesNamed, sameArgs } from "./points-back-calls.js";
 import { guessedTool } from "./slot-filling.js";
-import { parseWhen, TimeZones } from "./slots/index.js";
+import { TimeZones } from "./slots/index.js";
 import { tokenize } from "./text/normalize.js";
 import type { NluCall, NluContext, NluResult, PendingCall } from "./types.js";
 
@@ -109,6 +110,13 @@ const CORRECTION_CLOSE = /[\s,]+(?:instead|rather)[\s.!?]*$/i;
 /** "the first one", "the second of them", "number 3": one of a listing, by its place. */
 const PICKS_ONE =
   /\b(?:the|that) (?:first|second|third|fourth|fifth|sixth|last|top|bottom|\d{1,2}(?:st|nd|rd|th)) (?:one|ones|of (?:them|those|these))\b|\bnumber \d{1,2}\b/;
+/** What the readers of a call said again need: the catalog, a reading of other words, the clock. */
+export interface AgainDeps {
+  catalog: Catalog;
+  parser: Rereader;
+  zones: TimeZones;
+}
+
 /** Both readings of words that point back, as the parser uses them (docs/decisions/0036). */
 export class PointsBack {
   private readonly zones = new TimeZones();
@@ -158,12 +166,14 @@ export class PointsBack {
    * What that finds in the same area is asked, never acted on.
    */
   named(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    const more = anotherReading(this.deps(), input, read, context);
+    if (more) return more;
     const found =
       this.namedAgain(input, read, context) ??
       this.corrected(input, read, context) ??
       this.listed(input, read, context) ??
       this.sibling(input, read, context) ??
-      this.also(input, read, context);
+      alsoReading(this.deps(), input, read, context);
     const named = this.labelled(input, found ?? read, context) ?? found;
     // "and the forecast" after the weather in Paris: what the new tool leaves out, the last call said
     const carried = context.lastCall && carriedOver(named ?? read, context.lastCall, this.catalog, input);
@@ -172,48 +182,6 @@ export class PointsBack {
     return again
       ? { ...again, ...((named ?? read).evidence ? { evidence: (named ?? read).evidence } : {}) }
       : named;
-  }
-
-  /**
-   * "and Chrome too" after quitting another app, "and until christmas" after a count to Easter:
-   * the last call again with its one main value replaced (follow-up-also.ts), over a turn that
-   * read no request. The value alone must read as no request of another area, and be no moment
-   * unless the value is one (a date said where a date was); said with "too" it acts, else asked.
-   */
-  private also(input: string, read: NluResult, context: NluContext): NluResult | undefined {
-    const last = context.lastCall;
-    if (!last || context.pending || read.kind === "action") return undefined;
-    const found = alsoWithValue(input, last, this.catalog);
-    if (!found) return undefined;
-    const { lastCall: _, ...alone } = context;
-    const again = this.parser.parse(found.value, alone);
-    const area = this.catalog.groupOf.get(last.tool);
-    if (again.kind === "action" && callsOf(again).some((c) => this.catalog.groupOf.get(c.tool) !== area))
-      return undefined;
-    const name = Object.keys(found.call.args).find((k) => found.call.args[k] === found.value);
-    const described = String(this.catalog.properties.get(last.tool)?.[name ?? ""]?.description ?? "");
-    const timezone = context.timezone;
-    const words = tokenize(found.value).map((t) => t.w);
-    const moment =
-      timezone && this.zones.isValid(timezone)
-        ? parseWhen(words, {
-            zones: this.zones,
-            now: context.now ?? new Date(),
-            timezone,
-            direction: "future",
-          })
-        : undefined;
-    if (moment && !/\b(?:date|day)\b/i.test(described)) return undefined;
-    const result = this.parser.ask(
-      input,
-      found.call,
-      [],
-      found.closed ? CONFIDENCE.reference : NEAR_CONFIDENCE,
-    );
-    return {
-      ...result,
-      evidence: { via: "back", p: result.confidence, margin: 0, coverage: 1, anchored: true },
-    };
   }
 
   /**
@@ -417,6 +385,10 @@ export class PointsBack {
         : Math.min(again.confidence, NEAR_CONFIDENCE),
       evidence: { via: "back", p: again.confidence, margin: 0, coverage: 1, anchored: true },
     };
+  }
+
+  private deps(): AgainDeps {
+    return { catalog: this.catalog, parser: this.parser, zones: this.zones };
   }
 
   private inArea(result: NluResult, last: NluCall): boolean {
