@@ -1,6 +1,7 @@
 import type { Catalog } from "./catalog.js";
 import { choiceSwap } from "./follow-up-edit.js";
 import { momentOf } from "./follow-up-update.js";
+import { tokenize } from "./text/normalize.js";
 import { parseNumber } from "./text/numbers.js";
 import type { NluCall } from "./types.js";
 
@@ -184,7 +185,7 @@ export function choiceWithMessage(
   catalog: Catalog,
 ): NluCall | undefined {
   const at = words.findIndex((w, i) => i > 1 && (w === "say" || w === "saying"));
-  if (at < 0) return undefined;
+  if (at < 0) return colonMessage(raw, last, catalog);
   let end = at;
   while (end > 0 && PASSES_ON.test(words[end - 1]!)) end--;
   const swapped = choiceSwap(words.slice(0, end), last, catalog);
@@ -194,5 +195,26 @@ export function choiceWithMessage(
   const m = /\bsay(?:ing)?\b[\s,:]*(.+)$/i.exec(raw);
   const message = m?.[1]?.trim().replace(/^["“']|["”']$/g, "");
   if (carriers.length !== 1 || !message) return undefined;
+  return { tool: swapped.tool, args: { ...swapped.args, [carriers[0]!]: message } };
+}
+
+/**
+ * "no, text her instead: on my way": the message after a colon, the choice swapped in the words
+ * before it (dev15; the same kind as "say …" above, said as a label and its value).
+ */
+function colonMessage(raw: string, last: NluCall, catalog: Catalog): NluCall | undefined {
+  const colon = raw.indexOf(":");
+  if (colon < 0) return undefined;
+  const before = tokenize(raw.slice(0, colon)).map((t) => t.w);
+  const message = raw
+    .slice(colon + 1)
+    .trim()
+    .replace(/^["“']|["”']$/g, "");
+  if (before.length < 2 || before.length > 6 || !message) return undefined;
+  const swapped = choiceSwap(before, last, catalog);
+  if (!swapped) return undefined;
+  const properties = catalog.properties.get(last.tool) ?? {};
+  const carriers = Object.keys(properties).filter((n) => MESSAGE.test(n) && properties[n]?.type === "string");
+  if (carriers.length !== 1) return undefined;
   return { tool: swapped.tool, args: { ...swapped.args, [carriers[0]!]: message } };
 }
