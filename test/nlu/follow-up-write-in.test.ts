@@ -52,3 +52,29 @@ describe("a changed way of reaching someone, the message after a colon", () => {
     ]);
   });
 });
+
+describe("a two-digit number corrected in the text just kept", () => {
+  const kept: NluCall = { tool: "memory_remember", args: { text: "the bike lock code is 37" } };
+
+  it("replaces the one two-digit number of the text", () => {
+    const r = secondTurn(kept, "no, it's 73");
+    expect(callsOf(r).at(-1)).toEqual({
+      tool: "memory_remember",
+      args: { text: "the bike lock code is 73" },
+    });
+  });
+
+  it("not a number of another length, nor in a text with two numbers", () => {
+    const two: NluCall = { tool: "memory_remember", args: { text: "gate 12 opens at 14" } };
+    for (const [last, then] of [
+      [kept, "no, it's 7"],
+      [two, "no, it's 21"],
+    ] as const) {
+      const r = secondTurn(last, then);
+      expect(
+        callsOf(r).some((c) => c.tool === "memory_remember" && c.args !== last.args && r.confidence >= 0.85),
+        then,
+      ).toBe(false);
+    }
+  });
+});

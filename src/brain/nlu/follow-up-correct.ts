@@ -82,6 +82,7 @@ export function numberInText(
   const rest = afterCorrection(words, raw)?.filter((w) => !FILLER.has(w));
 
   const word = rest?.length === 1 ? rest[0]! : "";
+  if (/^\d{2}$/.test(word)) return twoDigits(word, last, catalog);
   if (!CODE.test(word)) return undefined;
   // As typed ("Pumpkin43"), not as the words were lowered
   const said = [...raw.matchAll(DIGITS)].map((m) => m[0]).find((t) => t.toLowerCase() === word) ?? word;
@@ -97,6 +98,30 @@ export function numberInText(
   if (fits.length !== 1) return undefined;
   const [name, value] = fits[0]! as [string, string];
   return { tool: last.tool, args: { ...last.args, [name]: value.replace(DIGITS, said) } };
+}
+
+/** A number of two digits standing alone in a text value. */
+const TWO_DIGITS = /(?<![\p{L}\d.:,])\d{2}(?![\p{L}\d.:,])/gu;
+
+/**
+ * "no, it's 84" after "remember my locker number is 48" (dev21): a two-digit number is a code
+ * only where it replaces the one two-digit number of the same text value, nothing else numeric
+ * in it (a time or a count said with another length is another reading's).
+ */
+function twoDigits(word: string, last: NluCall, catalog: Catalog): NluCall | undefined {
+  const properties = catalog.properties.get(last.tool) ?? {};
+  if (Object.values(properties).some((p) => p.type === "integer" || p.type === "number")) return undefined;
+  const fits = Object.entries(last.args).filter(
+    ([name, value]) =>
+      properties[name]?.type === "string" &&
+      typeof value === "string" &&
+      (value.match(/\d+/g) ?? []).length === 1 &&
+      (value.match(TWO_DIGITS) ?? []).length === 1 &&
+      !value.includes(word),
+  );
+  if (fits.length !== 1) return undefined;
+  const [name, value] = fits[0]! as [string, string];
+  return { tool: last.tool, args: { ...last.args, [name]: value.replace(TWO_DIGITS, word) } };
 }
 
 /** Choices that are each other's other ("the other side" after the left). */
