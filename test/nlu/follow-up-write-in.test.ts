@@ -78,3 +78,15 @@ describe("a two-digit number corrected in the text just kept", () => {
     }
   });
 });
+
+describe("a choice said by the name of what only it carries", () => {
+  it("'message her instead' is the text choice, its words the message", () => {
+    const r = secondTurn(
+      { tool: "contacts_call", args: { query: "Priya" } },
+      "no, message her instead, say see you at six",
+    );
+    expect(callsOf(r)).toEqual([
+      { tool: "contacts_call", args: { query: "Priya", via: "text", message: "see you at six" } },
+    ]);
+  });
+});
