@@ -102,6 +102,9 @@ export function alsoWithValue(input: string, last: NluCall, catalog: Catalog): A
   if (words.some((w) => /^(?:it|that|this|them|me|you|please|there|here)$/i.test(w))) return undefined;
   const before = last.args[name];
   if (typeof before !== "string" || before.toLowerCase() === value.toLowerCase()) return undefined;
+  // A value of figures (a sum, a number) is replaced by figures only: "and bananas too" after a
+  // sum makes up no sum
+  if (/\d/.test(before) && !/\p{L}{3,}/u.test(before) && !/\d/.test(value)) return undefined;
   return { call: { tool: last.tool, args: { ...last.args, [name]: value } }, closed, value };
 }
 
