@@ -1,7 +1,6 @@
 import type { Catalog } from "./catalog.js";
 import { openings } from "./follow-up-sibling.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
-import { CONFIDENCE } from "./parse-rules.js";
 import type { AgainDeps } from "./points-back.js";
 import { callsOf } from "./points-back-calls.js";
 import { parseWhen } from "./slots/index.js";
@@ -137,12 +136,9 @@ export function alsoReading(
       ? parseWhen(words, { zones: deps.zones, now: context.now ?? new Date(), timezone, direction: "future" })
       : undefined;
   if (moment && !/\b(?:date|day)\b/i.test(described)) return undefined;
-  const result = deps.parser.ask(
-    input,
-    found.call,
-    [],
-    found.closed ? CONFIDENCE.reference : NEAR_CONFIDENCE,
-  );
+  // Always asked: "and sam too" after the weather names no city the schema can tell from a
+  // person, so even "too" is put as a question (the team's own test of follow-ups that add more)
+  const result = deps.parser.ask(input, found.call, [], NEAR_CONFIDENCE);
   return {
     ...result,
     evidence: { via: "back", p: result.confidence, margin: 0, coverage: 1, anchored: true },
