@@ -144,3 +144,27 @@ describe("where the thing just made is", () => {
     ]);
   });
 });
+
+describe("a repeat whose words are a whole request of the same kind", () => {
+  const tea: NluCall = { tool: "timer_set", args: { duration_s: 300, label: "eggs" } };
+
+  it("takes every value said, never the first one's label", () => {
+    for (const then of [
+      "and another one for the pizza, 12 minutes",
+      "another one for 12 minutes for the pizza",
+    ]) {
+      const r = secondTurn(tea, then);
+      const [call] = callsOf(r);
+      expect(call?.tool, then).toBe("timer_set");
+      expect(call?.args.duration_s, then).toBe(720);
+      expect(String(call?.args.label), then).toMatch(/pizza/);
+    }
+  });
+
+  it("a request of another kind after 'another' is not a second timer", () => {
+    const r = secondTurn(tea, "another one for the pizza, call mum");
+    expect(
+      callsOf(r).some((c) => c.tool === "timer_set" && c.args.label !== "eggs" && r.confidence >= 0.85),
+    ).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Catalog } from "./catalog.js";
 import { choiceSwap } from "./follow-up-edit.js";
 import { momentOf } from "./follow-up-update.js";
+import { tokenize } from "./text/normalize.js";
 import { parseNumber } from "./text/numbers.js";
 import type { NluCall } from "./types.js";
 
@@ -81,6 +82,7 @@ export function numberInText(
   const rest = afterCorrection(words, raw)?.filter((w) => !FILLER.has(w));
 
   const word = rest?.length === 1 ? rest[0]! : "";
+  if (/^\d{2}$/.test(word)) return twoDigits(word, last, catalog);
   if (!CODE.test(word)) return undefined;
   // As typed ("Pumpkin43"), not as the words were lowered
   const said = [...raw.matchAll(DIGITS)].map((m) => m[0]).find((t) => t.toLowerCase() === word) ?? word;
@@ -96,6 +98,30 @@ export function numberInText(
   if (fits.length !== 1) return undefined;
   const [name, value] = fits[0]! as [string, string];
   return { tool: last.tool, args: { ...last.args, [name]: value.replace(DIGITS, said) } };
+}
+
+/** A number of two digits standing alone in a text value. */
+const TWO_DIGITS = /(?<![\p{L}\d.:,])\d{2}(?![\p{L}\d.:,])/gu;
+
+/**
+ * "no, it's 84" after "remember my locker number is 48" (dev21): a two-digit number is a code
+ * only where it replaces the one two-digit number of the same text value, nothing else numeric
+ * in it (a time or a count said with another length is another reading's).
+ */
+function twoDigits(word: string, last: NluCall, catalog: Catalog): NluCall | undefined {
+  const properties = catalog.properties.get(last.tool) ?? {};
+  if (Object.values(properties).some((p) => p.type === "integer" || p.type === "number")) return undefined;
+  const fits = Object.entries(last.args).filter(
+    ([name, value]) =>
+      properties[name]?.type === "string" &&
+      typeof value === "string" &&
+      (value.match(/\d+/g) ?? []).length === 1 &&
+      (value.match(TWO_DIGITS) ?? []).length === 1 &&
+      !value.includes(word),
+  );
+  if (fits.length !== 1) return undefined;
+  const [name, value] = fits[0]! as [string, string];
+  return { tool: last.tool, args: { ...last.args, [name]: value.replace(TWO_DIGITS, word) } };
 }
 
 /** Choices that are each other's other ("the other side" after the left). */
@@ -184,7 +210,7 @@ export function choiceWithMessage(
   catalog: Catalog,
 ): NluCall | undefined {
   const at = words.findIndex((w, i) => i > 1 && (w === "say" || w === "saying"));
-  if (at < 0) return undefined;
+  if (at < 0) return colonMessage(raw, last, catalog);
   let end = at;
   while (end > 0 && PASSES_ON.test(words[end - 1]!)) end--;
   const swapped = choiceSwap(words.slice(0, end), last, catalog);
@@ -194,5 +220,26 @@ export function choiceWithMessage(
   const m = /\bsay(?:ing)?\b[\s,:]*(.+)$/i.exec(raw);
   const message = m?.[1]?.trim().replace(/^["“']|["”']$/g, "");
   if (carriers.length !== 1 || !message) return undefined;
+  return { tool: swapped.tool, args: { ...swapped.args, [carriers[0]!]: message } };
+}
+
+/**
+ * "no, text her instead: on my way": the message after a colon, the choice swapped in the words
+ * before it (dev15; the same kind as "say …" above, said as a label and its value).
+ */
+function colonMessage(raw: string, last: NluCall, catalog: Catalog): NluCall | undefined {
+  const colon = raw.indexOf(":");
+  if (colon < 0) return undefined;
+  const before = tokenize(raw.slice(0, colon)).map((t) => t.w);
+  const message = raw
+    .slice(colon + 1)
+    .trim()
+    .replace(/^["“']|["”']$/g, "");
+  if (before.length < 2 || before.length > 6 || !message) return undefined;
+  const swapped = choiceSwap(before, last, catalog);
+  if (!swapped) return undefined;
+  const properties = catalog.properties.get(last.tool) ?? {};
+  const carriers = Object.keys(properties).filter((n) => MESSAGE.test(n) && properties[n]?.type === "string");
+  if (carriers.length !== 1) return undefined;
   return { tool: swapped.tool, args: { ...swapped.args, [carriers[0]!]: message } };
 }

@@ -1,5 +1,6 @@
 import type { FollowUpInput } from "../../core/language.js";
 import type { Catalog } from "./catalog.js";
+import { impliedChoice } from "./follow-up-choice.js";
 import { withoutClosing, withoutLead } from "./follow-up-value.js";
 import { findRepeat } from "./language/helpers.js";
 import { NOT_KINDS, namedOf } from "./said-values.js";
@@ -195,7 +196,9 @@ export function choiceSwap(words: readonly string[], last: NluCall, catalog: Cat
   const fits: Array<[string, string]> = [];
   for (const [name, p] of Object.entries(properties)) {
     if (p.type !== "string") continue;
-    const said = choicesOf(p).filter((choice) => words.includes(choice.toLowerCase()));
+    const said = choicesOf(p).filter(
+      (choice) => words.includes(choice.toLowerCase()) || impliedChoice(choice, name, words, properties),
+    );
     if (said.length !== 1) continue;
     if (String(last.args[name] ?? "").toLowerCase() === said[0]!.toLowerCase()) continue;
     fits.push([name, said[0]!]);

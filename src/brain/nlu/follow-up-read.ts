@@ -30,6 +30,7 @@ import {
   withoutClosing,
   withoutLead,
 } from "./follow-up-value.js";
+import { writtenInto } from "./follow-up-write-in.js";
 import { findDuration, parseWhen, type SlotEnv } from "./slots/index.js";
 import { SlotCache } from "./template.js";
 import { tokenize } from "./text/normalize.js";
@@ -120,6 +121,9 @@ export function resolveFollowUp(
   // "it's at the clinic on High Street" after an event was made: where the thing made is
   const placed = placeOfMade(said, cache, last, context, catalog);
   if (placed) return { calls: [placed.call], missing: placed.missing };
+  // "add buttonholes to it" after a note was read: written into the thing the last call named
+  const written = writtenInto(env.text, last, catalog);
+  if (written) return { calls: [written], missing: [] };
   // "run the stock check one now" after a listing: one of what was listed, by what it is called
   const picked = labelledPick(said, last, catalog);
   if (picked) return { calls: [picked.call], missing: picked.missing };

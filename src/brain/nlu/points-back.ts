@@ -3,6 +3,8 @@ import type { Catalog } from "./catalog.js";
 import type { SoftmaxClassifier } from "./classifier.js";
 import { declineFor } from "./common/declines.js";
 import { NOUN_KINDS } from "./context.js";
+import { alsoReading } from "./follow-up-also.js";
+import { anotherReading } from "./follow-up-another.js";
 import { carriedOver } from "./follow-up-carry.js";
 import { listedMoved } from "./follow-up-listed.js";
 import { takenBack } from "./follow-up-made.js";
@@ -108,6 +110,13 @@ const CORRECTION_CLOSE = /[\s,]+(?:instead|rather)[\s.!?]*$/i;
 /** "the first one", "the second of them", "number 3": one of a listing, by its place. */
 const PICKS_ONE =
   /\b(?:the|that) (?:first|second|third|fourth|fifth|sixth|last|top|bottom|\d{1,2}(?:st|nd|rd|th)) (?:one|ones|of (?:them|those|these))\b|\bnumber \d{1,2}\b/;
+/** What the readers of a call said again need: the catalog, a reading of other words, the clock. */
+export interface AgainDeps {
+  catalog: Catalog;
+  parser: Rereader;
+  zones: TimeZones;
+}
+
 /** Both readings of words that point back, as the parser uses them (docs/decisions/0036). */
 export class PointsBack {
   private readonly zones = new TimeZones();
@@ -157,11 +166,14 @@ export class PointsBack {
    * What that finds in the same area is asked, never acted on.
    */
   named(input: string, read: NluResult, context: NluContext): NluResult | undefined {
+    const more = anotherReading(this.deps(), input, read, context);
+    if (more) return more;
     const found =
       this.namedAgain(input, read, context) ??
       this.corrected(input, read, context) ??
       this.listed(input, read, context) ??
-      this.sibling(input, read, context);
+      this.sibling(input, read, context) ??
+      alsoReading(this.deps(), input, read, context);
     const named = this.labelled(input, found ?? read, context) ?? found;
     // "and the forecast" after the weather in Paris: what the new tool leaves out, the last call said
     const carried = context.lastCall && carriedOver(named ?? read, context.lastCall, this.catalog, input);
@@ -373,6 +385,10 @@ export class PointsBack {
         : Math.min(again.confidence, NEAR_CONFIDENCE),
       evidence: { via: "back", p: again.confidence, margin: 0, coverage: 1, anchored: true },
     };
+  }
+
+  private deps(): AgainDeps {
+    return { catalog: this.catalog, parser: this.parser, zones: this.zones };
   }
 
   private inArea(result: NluResult, last: NluCall): boolean {
