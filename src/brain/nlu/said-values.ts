@@ -1,5 +1,6 @@
 import { findDuration } from "./slots/index.js";
 import { labelSaid, windowSaid } from "./slots/named-by.js";
+import { personNamed, phoneSaid } from "./slots/person-named.js";
 import { placeSaid } from "./slots/place-said.js";
 import { LANGUAGE_CODES } from "./text/languages.js";
 import type { Token } from "./text/normalize.js";
@@ -301,6 +302,11 @@ export function saidValues(
       value = stateOf(property, words) ?? includedOf(property, text) ?? switchOf(name, text);
     else if (property.type === "string" && /^(?:location|place|venue)$/.test(name)) value = placeSaid(text);
     else if (property.type === "string" && name === "label") value = labelSaid(text);
+    // A person's name and number, as typed beside the address a card is made for
+    else if (property.type === "string" && name === "name" && /\bfull name\b/i.test(description))
+      value = personNamed(text);
+    else if (property.type === "string" && name === "phone" && /\bphone number\b/i.test(description))
+      value = phoneSaid(text);
     else if (property.type === "string" && name === "window")
       value = windowSaid(text) ?? namedOf(name, tokens, text);
     else if (property.type === "string" && /^[a-z]+$/.test(name) && !property.enum && !NOT_KINDS.test(name))
