@@ -1,7 +1,8 @@
+import { clockRange } from "./slots/clock-range.js";
 import { findDuration } from "./slots/index.js";
 import { labelSaid, windowSaid } from "./slots/named-by.js";
 import { personNamed, phoneSaid } from "./slots/person-named.js";
-import { placeSaid } from "./slots/place-said.js";
+import { placeSaid, townNamed } from "./slots/place-said.js";
 import { LANGUAGE_CODES } from "./text/languages.js";
 import type { Token } from "./text/normalize.js";
 import { isNumberWord, parseNumber } from "./text/numbers.js";
@@ -48,6 +49,10 @@ function named(word: string, description: string): boolean {
   return noun.length >= 4 && description.includes(noun.slice(0, Math.max(4, noun.length - 1)));
 }
 
+/** Words that describe things counted, between the count and its noun. */
+const DESCRIBING =
+  /^(?:free|open|spare|empty|available|possible|good|more|other|different|separate|short|long)$/;
+
 /** How many of something the request asks for, by the argument's description or a bound word. */
 function countOf(
   name: string,
@@ -67,10 +72,17 @@ function countOf(
     // The counted noun is the one the argument counts ("10 passages" for "how many passages"),
     // also after the length of each ("three half hour slots", "three 30 minute slots")
     let at = i + 1;
-    if (/^(?:half|quarter|\d+)$/.test(next))
+    // Words that describe the things counted stand between ("three free slots", "5 open ones")
+    while (at < i + 3 && DESCRIBING.test(words[at] ?? "")) at++;
+    if (
+      /^(?:half|quarter|\d+)$/.test(words[at] ?? "") ||
+      /^[a-z]+-(?:hours?|minutes?|mins?)$/.test(words[at] ?? "")
+    )
       while (
-        at < i + 5 &&
-        /^(?:half|quarter|an?|\d+|-|long)$|^(?:min|mins|minutes?|hours?|hr|hrs)$/.test(words[at] ?? "")
+        at < i + 7 &&
+        /^(?:half|quarter|an?|\d+|-|long)$|^(?:min|mins|minutes?|hours?|hr|hrs)$|^[a-z]+-(?:hours?|minutes?|mins?)$/.test(
+          words[at] ?? "",
+        )
       )
         at++;
     const noun = (at > i + 1 && named(words[at] ?? "", description) ? words[at]! : next).replace(/s$/, "");
@@ -207,6 +219,28 @@ function geometryArgs(properties: Properties, have: Record<string, unknown>, tex
   return out;
 }
 
+/** A clock argument by its schema: an "HH:MM" string (its pattern or its description says so). */
+const isClock = (p: Record<string, unknown> | undefined) =>
+  p?.type === "string" &&
+  (/\[0-5\]\\d|HH:MM/.test(String(p.pattern ?? "")) || /\bHH:MM\b/.test(String(p.description ?? "")));
+
+/**
+ * The hours of each day a span keeps to ("between 10 and 4"): for a pair of clock arguments
+ * named as a span's start and end ("day_start"/"day_end", "start"/"end").
+ */
+function hoursArgs(properties: Properties, have: Record<string, unknown>, text: string) {
+  const out: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const pair = /^(.*)start$/.exec(name);
+    if (!pair || !isClock(property)) continue;
+    const endName = `${pair[1]}end`;
+    if (!isClock(properties[endName]) || have[name] !== undefined || have[endName] !== undefined) continue;
+    const range = clockRange(text);
+    if (range) [out[name], out[endName]] = [range.start, range.end];
+  }
+  return out;
+}
+
 /** Seconds in a unit a numeric argument is counted in ("minutes", "length in hours"); 0 for none. */
 function countedIn(name: string, property: Record<string, unknown>): number {
   const said = `${name.replace(/_/g, " ")} ${String(property.description ?? "")}`;
@@ -276,7 +310,10 @@ export function saidValues(
   text: string,
 ): Record<string, unknown> {
   const words = tokens.map((t) => t.w);
-  const out: Record<string, unknown> = geometryArgs(properties, have, text);
+  const out: Record<string, unknown> = {
+    ...geometryArgs(properties, have, text),
+    ...hoursArgs(properties, have, text),
+  };
   for (const [name, property] of Object.entries(properties)) {
     if (have[name] !== undefined || out[name] !== undefined) continue;
     const description = String(property.description ?? "");
@@ -301,6 +338,8 @@ export function saidValues(
     else if (property.type === "boolean")
       value = stateOf(property, words) ?? includedOf(property, text) ?? switchOf(name, text);
     else if (property.type === "string" && /^(?:location|place|venue)$/.test(name)) value = placeSaid(text);
+    else if (property.type === "string" && name === "city" && /\bcity\b/i.test(description))
+      value = townNamed(text);
     else if (property.type === "string" && name === "label") value = labelSaid(text);
     // A person's name and number, as typed beside the address a card is made for
     else if (property.type === "string" && name === "name" && /\bfull name\b/i.test(description))
