@@ -302,6 +302,61 @@ function languageOf(property: Record<string, unknown>, words: readonly string[])
   return /\bcode\b/i.test(String(property.description ?? "")) ? LANGUAGE_CODES[named] : named;
 }
 
+/**
+ * A number of a calendar unit the argument is named by ("days", "weeks"): "90 days from now",
+ * "in three weeks", "ten days ago" (back, so negative). For integer arguments named by the
+ * plural unit alone, as a shift of a date takes them.
+ */
+function unitsOf(name: string, words: readonly string[]): number | undefined {
+  const unit = name.replace(/s$/, "");
+  for (let i = 1; i < words.length; i++) {
+    if (words[i] !== unit && words[i] !== `${unit}s`) continue;
+    const n = amount(words[i - 1]!);
+    if (n === undefined) continue;
+    return /^(?:ago|before|earlier|back)$/.test(words[i + 1] ?? "") ? -n : n;
+  }
+  return undefined;
+}
+
+/** Words after every/all that make them a time ("every weekday", "all morning"). */
+const PERIODS =
+  /^(?:day|days|night|nights|week|weeks|weekday|weekdays|weekend|weekends|morning|mornings|evening|evenings|afternoon|month|year|hour|hours|minute|time|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$/;
+
+/** A switch that takes in every one of its things ("all": "cancel every timer"), said as every/all of them. */
+function everyOf(property: Record<string, unknown>, words: readonly string[]): boolean | undefined {
+  // Named "all" with no description, or described as every one of them (not "include hidden …")
+  const description = String(property.description ?? "");
+  if (description && !/\b(?:every|all)\b/i.test(description)) return undefined;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1] ?? "";
+    // "every weekday", "all day" say when, not which
+    if (
+      PERIODS.test(next) ||
+      (w === "every" && /^(?:other|second|single)$/.test(next) && PERIODS.test(words[i + 2] ?? ""))
+    )
+      continue;
+    if (
+      w === "everything" ||
+      w === "every" ||
+      (w === "all" && !/^(?:right|set|good|done|ok|okay)$/.test(next))
+    )
+      return true;
+  }
+  return undefined;
+}
+
+/**
+ * A kind named by one of the values a description quotes ('"button", "menu item", "check box"
+ * …'): the longest one said, in the singular or the plural ("find the buttons" → "button").
+ */
+function quotedKindOf(description: string, text: string): string | undefined {
+  if (!/^\s*"[^"]+"(?:\s*,\s*"[^"]+"){2,}/.test(description)) return undefined;
+  const kinds = [...description.matchAll(/"([^"]+)"/g)].map((m) => m[1]!).sort((a, b) => b.length - a.length);
+  const said = text.toLowerCase();
+  return kinds.find((kind) => new RegExp(`\\b${kind.replace(/\s+/g, "[\\s-]?")}(?:e?s)?\\b`).test(said));
+}
+
 /** The values of `properties` the request states in passing, for arguments not yet given. */
 export function saidValues(
   properties: Properties,
@@ -335,8 +390,15 @@ export function saidValues(
       (name === "limit" || name === "count" || /\b(?:how|this) many\b|\bmost\b/.test(description))
     )
       value = countOf(name, property, words);
+    else if (property.type === "integer" && /^(?:days|weeks|months|years)$/.test(name))
+      value = unitsOf(name, words);
     else if (property.type === "boolean")
-      value = stateOf(property, words) ?? includedOf(property, text) ?? switchOf(name, text);
+      value =
+        (name === "all" ? everyOf(property, words) : undefined) ??
+        stateOf(property, words) ??
+        includedOf(property, text) ??
+        switchOf(name, text);
+    else if (property.type === "string" && /^\s*"/.test(description)) value = quotedKindOf(description, text);
     else if (property.type === "string" && /^(?:location|place|venue)$/.test(name)) value = placeSaid(text);
     else if (property.type === "string" && name === "city" && /\bcity\b/i.test(description))
       value = townNamed(text);
