@@ -81,3 +81,22 @@ describe("counts, towns, units, every one, quoted kinds", () => {
     expect(read({ role }, "find the save thing")).toEqual({});
   });
 });
+
+describe("who a message came from", () => {
+  const from = { type: "string", description: "sender name or address" };
+  const unread = { type: "boolean", description: "true: only unread; false: only read" };
+  it("said as the one who wrote, or after 'from'", () => {
+    expect(read({ from }, "has the dentist emailed me back")).toEqual({ from: "dentist" });
+    expect(read({ from }, "did Priya Nair write to me")).toEqual({ from: "Priya Nair" });
+    expect(read({ from }, "show the messages from accounts about the invoice")).toEqual({ from: "accounts" });
+  });
+
+  it("a pronoun is nobody's name", () => {
+    expect(read({ from }, "did I email the plumber")).toEqual({});
+  });
+
+  it("only the ones not read yet", () => {
+    expect(read({ unread }, "read me the mails I have not opened")).toEqual({ unread: true });
+    expect(read({ unread }, "read me the mails")).toEqual({});
+  });
+});

@@ -3,6 +3,7 @@ import { findDuration } from "./slots/index.js";
 import { labelSaid, windowSaid } from "./slots/named-by.js";
 import { personNamed, phoneSaid } from "./slots/person-named.js";
 import { placeSaid, townNamed } from "./slots/place-said.js";
+import { senderSaid, unreadSaid } from "./slots/sender-said.js";
 import { LANGUAGE_CODES } from "./text/languages.js";
 import type { Token } from "./text/normalize.js";
 import { isNumberWord, parseNumber } from "./text/numbers.js";
@@ -392,6 +393,8 @@ export function saidValues(
       value = countOf(name, property, words);
     else if (property.type === "integer" && /^(?:days|weeks|months|years)$/.test(name))
       value = unitsOf(name, words);
+    else if (property.type === "boolean" && name === "unread" && /\bunread\b/.test(description))
+      value = unreadSaid(text);
     else if (property.type === "boolean")
       value =
         (name === "all" ? everyOf(property, words) : undefined) ??
@@ -400,6 +403,8 @@ export function saidValues(
         switchOf(name, text);
     else if (property.type === "string" && /^\s*"/.test(description)) value = quotedKindOf(description, text);
     else if (property.type === "string" && /^(?:location|place|venue)$/.test(name)) value = placeSaid(text);
+    else if (property.type === "string" && name === "from" && /\bsender\b/i.test(description))
+      value = senderSaid(text);
     else if (property.type === "string" && name === "city" && /\bcity\b/i.test(description))
       value = townNamed(text);
     else if (property.type === "string" && name === "label") value = labelSaid(text);
