@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { saidValues } from "../../src/brain/nlu/said-values.js";
 import { clockRange } from "../../src/brain/nlu/slots/clock-range.js";
-import { findDuration } from "../../src/brain/nlu/slots/index.js";
+import { findDuration, slotType } from "../../src/brain/nlu/slots/index.js";
 import { townNamed } from "../../src/brain/nlu/slots/place-said.js";
 import { tokenize } from "../../src/brain/nlu/text/normalize.js";
 
@@ -98,5 +98,19 @@ describe("who a message came from", () => {
   it("only the ones not read yet", () => {
     expect(read({ unread }, "read me the mails I have not opened")).toEqual({ unread: true });
     expect(read({ unread }, "read me the mails")).toEqual({});
+  });
+});
+
+describe("words said inside quotes", () => {
+  const text = slotType("text")!;
+  const env = (said: string) => ({ text: said }) as unknown as Parameters<typeof text.parse>[2];
+  it("keep the punctuation that closes them", () => {
+    const said = "type 'Kind regards,' at the bottom";
+    expect(text.parse(words("Kind regards"), "Kind regards", env(said))).toBe("Kind regards,");
+  });
+
+  it("unquoted words lose a closing comma as before", () => {
+    const said = "type Kind regards, at the bottom";
+    expect(text.parse(words("Kind regards"), "Kind regards", env(said))).toBe("Kind regards");
   });
 });

@@ -4,7 +4,8 @@
  * message's noun ("unread mails from hoang", "the emails from HR about …"): for an argument that
  * holds a sender. Kept as typed, without its article; a pronoun or "anyone" is nobody's name.
  */
-const WROTE = "(?:e-?mailed|e-?mail|mailed|messaged|written|wrote|write|replied|reply|got back|gotten back|sent)";
+const WROTE =
+  "(?:e-?mailed|e-?mail|mailed|messaged|written|wrote|write|replied|reply|got back|gotten back|sent)";
 const ASKED_WHO = new RegExp(
   String.raw`\b(?:did|has|have|had)\s+((?:[\p{L}'’.-]+\s+){0,3}?[\p{L}'’.-]+)\s+${WROTE}\b`,
   "iu",
