@@ -17,11 +17,6 @@ describe("a mail form's later fields", () => {
     ]);
   });
 
-  it("the subject right after the verb and a name, said with no commas", () => {
-    const form = mailForm("email Gran subject the party body see you at four");
-    expect(form).toMatchObject({ to: ["Gran"], subject: "the party", body: "see you at four" });
-  });
-
   it("a draft is one said of the mail, not a word inside its body", () => {
     expect(mailForm("email Lee, subject notes, say the draft is ready")?.draft).toBe(false);
     expect(mailForm("email Lee, subject notes, say it is ready, but don't send it")?.draft).toBe(true);

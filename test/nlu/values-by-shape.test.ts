@@ -21,6 +21,8 @@ describe("lengths", () => {
 
   it("a number after the length that counts something else is left", () => {
     expect(findDuration(words("ring for 2 minutes four times"))?.seconds).toBe(120);
+    // a length said twice is not a smaller unit
+    expect(findDuration(words("snooze five minutes five"))?.seconds).toBe(300);
   });
 
   it("a length written as one hyphenated word", () => {

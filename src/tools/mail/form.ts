@@ -20,11 +20,11 @@ export interface MailForm {
 
 /**
  * "subject" as a field: after a break (comma, colon), after "with [the]", or right after an
- * address, a "to" or the opening verb and one or two words (dictated with no commas: "email Dad
- * subject …"); "the subject of my last email" is no field (a value follows the field word).
+ * address or a "to" and one or two words (dictated with no commas); "the subject of my last email"
+ * is no field (a value follows the field word).
  */
 const SUBJECT =
-  /(?:[,:;]|\bwith(?: the)?|\band(?: the)?|(?<=@[\w-]+(?:\.[\w-]+)+)|(?<=\bto\s+[\w.'-]+(?:\s+[\w.'-]+)?)|(?<=^(?:e-?mail|mail)\s+[\w.'-]+(?:\s+[\w.'-]+)?))\s*(?:the\s+)?subject(?:\s+line)?(?:\s*(?:[:=-]|is|as))?\s+(?!of\b)/i;
+  /(?:[,:;]|\bwith(?: the)?|\band(?: the)?|(?<=@[\w-]+(?:\.[\w-]+)+)|(?<=\bto\s+[\w.'-]+(?:\s+[\w.'-]+)?))\s*(?:the\s+)?subject(?:\s+line)?(?:\s*(?:[:=-]|is|as))?\s+(?!of\b)/i;
 
 /** Where the body starts after the subject: its field word, or a verb of saying. */
 const BODY =

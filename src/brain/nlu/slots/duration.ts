@@ -108,14 +108,17 @@ function readComponent(
     i += half;
   }
   // "1 hour 30", "1 minute 20", "two minutes fifteen": the next smaller unit implied after hours
-  // or minutes, said last (in digits or words)
+  // or minutes, said last (in digits, or in words from ten up: "five minutes five" is a length
+  // said twice, not 305 seconds)
   const rest = unit === 3600 || unit === 60 ? readNumber(words, i) : undefined;
+  const digits = /^\d{1,2}$/.test(words[i] ?? "");
   if (
     rest &&
     rest.end === words.length &&
     Number.isInteger(rest.value) &&
     rest.value > 0 &&
-    rest.value < 60
+    rest.value < 60 &&
+    (digits || rest.value >= 10)
   ) {
     seconds += rest.value * (unit / 60);
     i = rest.end;
