@@ -1,6 +1,9 @@
+import { clockRange } from "./slots/clock-range.js";
 import { findDuration } from "./slots/index.js";
 import { labelSaid, windowSaid } from "./slots/named-by.js";
-import { placeSaid } from "./slots/place-said.js";
+import { personNamed, phoneSaid } from "./slots/person-named.js";
+import { placeSaid, townNamed } from "./slots/place-said.js";
+import { senderSaid, unreadSaid } from "./slots/sender-said.js";
 import { LANGUAGE_CODES } from "./text/languages.js";
 import type { Token } from "./text/normalize.js";
 import { isNumberWord, parseNumber } from "./text/numbers.js";
@@ -47,6 +50,10 @@ function named(word: string, description: string): boolean {
   return noun.length >= 4 && description.includes(noun.slice(0, Math.max(4, noun.length - 1)));
 }
 
+/** Words that describe things counted, between the count and its noun. */
+const DESCRIBING =
+  /^(?:free|open|spare|empty|available|possible|good|more|other|different|separate|short|long)$/;
+
 /** How many of something the request asks for, by the argument's description or a bound word. */
 function countOf(
   name: string,
@@ -66,10 +73,17 @@ function countOf(
     // The counted noun is the one the argument counts ("10 passages" for "how many passages"),
     // also after the length of each ("three half hour slots", "three 30 minute slots")
     let at = i + 1;
-    if (/^(?:half|quarter|\d+)$/.test(next))
+    // Words that describe the things counted stand between ("three free slots", "5 open ones")
+    while (at < i + 3 && DESCRIBING.test(words[at] ?? "")) at++;
+    if (
+      /^(?:half|quarter|\d+)$/.test(words[at] ?? "") ||
+      /^[a-z]+-(?:hours?|minutes?|mins?)$/.test(words[at] ?? "")
+    )
       while (
-        at < i + 5 &&
-        /^(?:half|quarter|an?|\d+|-|long)$|^(?:min|mins|minutes?|hours?|hr|hrs)$/.test(words[at] ?? "")
+        at < i + 7 &&
+        /^(?:half|quarter|an?|\d+|-|long)$|^(?:min|mins|minutes?|hours?|hr|hrs)$|^[a-z]+-(?:hours?|minutes?|mins?)$/.test(
+          words[at] ?? "",
+        )
       )
         at++;
     const noun = (at > i + 1 && named(words[at] ?? "", description) ? words[at]! : next).replace(/s$/, "");
@@ -206,6 +220,28 @@ function geometryArgs(properties: Properties, have: Record<string, unknown>, tex
   return out;
 }
 
+/** A clock argument by its schema: an "HH:MM" string (its pattern or its description says so). */
+const isClock = (p: Record<string, unknown> | undefined) =>
+  p?.type === "string" &&
+  (/\[0-5\]\\d|HH:MM/.test(String(p.pattern ?? "")) || /\bHH:MM\b/.test(String(p.description ?? "")));
+
+/**
+ * The hours of each day a span keeps to ("between 10 and 4"): for a pair of clock arguments
+ * named as a span's start and end ("day_start"/"day_end", "start"/"end").
+ */
+function hoursArgs(properties: Properties, have: Record<string, unknown>, text: string) {
+  const out: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const pair = /^(.*)start$/.exec(name);
+    if (!pair || !isClock(property)) continue;
+    const endName = `${pair[1]}end`;
+    if (!isClock(properties[endName]) || have[name] !== undefined || have[endName] !== undefined) continue;
+    const range = clockRange(text);
+    if (range) [out[name], out[endName]] = [range.start, range.end];
+  }
+  return out;
+}
+
 /** Seconds in a unit a numeric argument is counted in ("minutes", "length in hours"); 0 for none. */
 function countedIn(name: string, property: Record<string, unknown>): number {
   const said = `${name.replace(/_/g, " ")} ${String(property.description ?? "")}`;
@@ -267,6 +303,61 @@ function languageOf(property: Record<string, unknown>, words: readonly string[])
   return /\bcode\b/i.test(String(property.description ?? "")) ? LANGUAGE_CODES[named] : named;
 }
 
+/**
+ * A number of a calendar unit the argument is named by ("days", "weeks"): "90 days from now",
+ * "in three weeks", "ten days ago" (back, so negative). For integer arguments named by the
+ * plural unit alone, as a shift of a date takes them.
+ */
+function unitsOf(name: string, words: readonly string[]): number | undefined {
+  const unit = name.replace(/s$/, "");
+  for (let i = 1; i < words.length; i++) {
+    if (words[i] !== unit && words[i] !== `${unit}s`) continue;
+    const n = amount(words[i - 1]!);
+    if (n === undefined) continue;
+    return /^(?:ago|before|earlier|back)$/.test(words[i + 1] ?? "") ? -n : n;
+  }
+  return undefined;
+}
+
+/** Words after every/all that make them a time ("every weekday", "all morning"). */
+const PERIODS =
+  /^(?:day|days|night|nights|week|weeks|weekday|weekdays|weekend|weekends|morning|mornings|evening|evenings|afternoon|month|year|hour|hours|minute|time|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$/;
+
+/** A switch that takes in every one of its things ("all": "cancel every timer"), said as every/all of them. */
+function everyOf(property: Record<string, unknown>, words: readonly string[]): boolean | undefined {
+  // Named "all" with no description, or described as every one of them (not "include hidden …")
+  const description = String(property.description ?? "");
+  if (description && !/\b(?:every|all)\b/i.test(description)) return undefined;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1] ?? "";
+    // "every weekday", "all day" say when, not which
+    if (
+      PERIODS.test(next) ||
+      (w === "every" && /^(?:other|second|single)$/.test(next) && PERIODS.test(words[i + 2] ?? ""))
+    )
+      continue;
+    if (
+      w === "everything" ||
+      w === "every" ||
+      (w === "all" && !/^(?:right|set|good|done|ok|okay)$/.test(next))
+    )
+      return true;
+  }
+  return undefined;
+}
+
+/**
+ * A kind named by one of the values a description quotes ('"button", "menu item", "check box"
+ * …'): the longest one said, in the singular or the plural ("find the buttons" → "button").
+ */
+function quotedKindOf(description: string, text: string): string | undefined {
+  if (!/^\s*"[^"]+"(?:\s*,\s*"[^"]+"){2,}/.test(description)) return undefined;
+  const kinds = [...description.matchAll(/"([^"]+)"/g)].map((m) => m[1]!).sort((a, b) => b.length - a.length);
+  const said = text.toLowerCase();
+  return kinds.find((kind) => new RegExp(`\\b${kind.replace(/\s+/g, "[\\s-]?")}(?:e?s)?\\b`).test(said));
+}
+
 /** The values of `properties` the request states in passing, for arguments not yet given. */
 export function saidValues(
   properties: Properties,
@@ -275,7 +366,10 @@ export function saidValues(
   text: string,
 ): Record<string, unknown> {
   const words = tokens.map((t) => t.w);
-  const out: Record<string, unknown> = geometryArgs(properties, have, text);
+  const out: Record<string, unknown> = {
+    ...geometryArgs(properties, have, text),
+    ...hoursArgs(properties, have, text),
+  };
   for (const [name, property] of Object.entries(properties)) {
     if (have[name] !== undefined || out[name] !== undefined) continue;
     const description = String(property.description ?? "");
@@ -297,10 +391,28 @@ export function saidValues(
       (name === "limit" || name === "count" || /\b(?:how|this) many\b|\bmost\b/.test(description))
     )
       value = countOf(name, property, words);
+    else if (property.type === "integer" && /^(?:days|weeks|months|years)$/.test(name))
+      value = unitsOf(name, words);
+    else if (property.type === "boolean" && name === "unread" && /\bunread\b/.test(description))
+      value = unreadSaid(text);
     else if (property.type === "boolean")
-      value = stateOf(property, words) ?? includedOf(property, text) ?? switchOf(name, text);
+      value =
+        (name === "all" ? everyOf(property, words) : undefined) ??
+        stateOf(property, words) ??
+        includedOf(property, text) ??
+        switchOf(name, text);
+    else if (property.type === "string" && /^\s*"/.test(description)) value = quotedKindOf(description, text);
     else if (property.type === "string" && /^(?:location|place|venue)$/.test(name)) value = placeSaid(text);
+    else if (property.type === "string" && name === "from" && /\bsender\b/i.test(description))
+      value = senderSaid(text);
+    else if (property.type === "string" && name === "city" && /\bcity\b/i.test(description))
+      value = townNamed(text);
     else if (property.type === "string" && name === "label") value = labelSaid(text);
+    // A person's name and number, as typed beside the address a card is made for
+    else if (property.type === "string" && name === "name" && /\bfull name\b/i.test(description))
+      value = personNamed(text);
+    else if (property.type === "string" && name === "phone" && /\bphone number\b/i.test(description))
+      value = phoneSaid(text);
     else if (property.type === "string" && name === "window")
       value = windowSaid(text) ?? namedOf(name, tokens, text);
     else if (property.type === "string" && /^[a-z]+$/.test(name) && !property.enum && !NOT_KINDS.test(name))

@@ -20,7 +20,8 @@ export interface MailForm {
 
 /**
  * "subject" as a field: after a break (comma, colon), after "with [the]", or right after an
- * address or a "to" and one or two words (dictated with no commas); "the subject of my last email" is no field (a value follows the field word).
+ * address or a "to" and one or two words (dictated with no commas); "the subject of my last email"
+ * is no field (a value follows the field word).
  */
 const SUBJECT =
   /(?:[,:;]|\bwith(?: the)?|\band(?: the)?|(?<=@[\w-]+(?:\.[\w-]+)+)|(?<=\bto\s+[\w.'-]+(?:\s+[\w.'-]+)?))\s*(?:the\s+)?subject(?:\s+line)?(?:\s*(?:[:=-]|is|as))?\s+(?!of\b)/i;
@@ -32,6 +33,14 @@ const BODY =
 /** A closing word that keeps it a draft: "please don't send it", "but just save it, …". */
 const KEEP =
   /\s*[,.;]?\s*(?:(?:but|and)\s+)?(?:please\s+)?(?:(?:don't|do not|dont) send it(?: yet)?|(?:just )?save it(?: as a draft)?|keep it as a draft)\b.*$/i;
+
+/**
+ * A file said as a later field, after the body or the subject: "…, and attach ~/x.jpg",
+ * "… attaching report.pdf", "… with notes.txt attached". Taken off the end, so the body stops
+ * before it.
+ */
+const ATTACH =
+  /\s*[,.;]?\s*(?:(?:and|plus)\s+)?(?:(?:attach|attaching|include|including|add)\s+(?:the\s+file\s+)?((?:~\/|\/|[\w.-]+\/)?[\w./-]*[\w-]\.[a-z0-9]{2,4})|with\s+((?:~\/|\/|[\w.-]+\/)?[\w./-]*[\w-]\.[a-z0-9]{2,4})\s+attached)\s*[.!]?\s*$/i;
 
 const DRAFT = /\bdrafts?\b|\bsave (?:it|a draft|as a draft)\b|\b(?:don't|do not|dont) send\b/i;
 
@@ -65,9 +74,12 @@ export function mailForm(text: string): MailForm | undefined {
   const subject = SUBJECT.exec(said);
   if (!subject) return undefined;
   const before = said.slice(0, subject.index);
-  const rest = said.slice(subject.index + subject[0].length);
+  const whole = said.slice(subject.index + subject[0].length);
+  const attached = ATTACH.exec(whole);
+  const rest = attached ? whole.slice(0, attached.index) : whole;
   const body = BODY.exec(rest);
-  const draft = DRAFT.test(said);
+  // Said of the mail, not inside its words ("here is the draft" is what the body says)
+  const draft = DRAFT.test(before) || KEEP.test(rest);
   const subjectText = clean((body ? rest.slice(0, body.index) : rest).replace(KEEP, ""));
   const bodyText = body ? clean(rest.slice(body.index + body[0].length).replace(KEEP, "")) : undefined;
   const bodyNamed = body !== null && /\b(?:body|text|message)\b/i.test(body[0]);
@@ -77,9 +89,10 @@ export function mailForm(text: string): MailForm | undefined {
     /^(?:(?:please|can you|could you)\s+)*(?:send|e-?mail|mail|attach)\s+((?:~\/|\/|[\w.-]+\/)?[\w./-]*[\w-]\.[a-z0-9]{2,4})\s+to\b/i.exec(
       before,
     );
+  const files = [file?.[1], attached?.[1] ?? attached?.[2]].filter((f): f is string => f !== undefined);
   return {
     ...(to ? { to: [to] } : {}),
-    ...(file ? { attachments: [file[1]!] } : {}),
+    ...(files.length > 0 ? { attachments: files } : {}),
     subject: subjectText,
     ...(bodyText ? { body: bodyText } : {}),
     draft,

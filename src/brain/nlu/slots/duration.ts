@@ -107,10 +107,21 @@ function readComponent(
     seconds += unit / 2;
     i += half;
   }
-  // "1 hour 30", "1 minute 20": the next smaller unit implied after hours or minutes
-  if ((unit === 3600 || unit === 60) && words[i] && /^\d{1,2}$/.test(words[i]!) && i === words.length - 1) {
-    seconds += Number(words[i]) * (unit / 60);
-    i += 1;
+  // "1 hour 30", "1 minute 20", "two minutes fifteen": the next smaller unit implied after hours
+  // or minutes, said last (in digits, or in words from ten up: "five minutes five" is a length
+  // said twice, not 305 seconds)
+  const rest = unit === 3600 || unit === 60 ? readNumber(words, i) : undefined;
+  const digits = /^\d{1,2}$/.test(words[i] ?? "");
+  if (
+    rest &&
+    rest.end === words.length &&
+    Number.isInteger(rest.value) &&
+    rest.value > 0 &&
+    rest.value < 60 &&
+    (digits || rest.value >= 10)
+  ) {
+    seconds += rest.value * (unit / 60);
+    i = rest.end;
   }
   return { seconds, end: i };
 }
@@ -131,6 +142,12 @@ function expandCompact(words: readonly string[]): string[] {
       out.push(hm[1]!, "h", hm[2]!, "m");
       continue;
     }
+    // "half-hour", "one-hour", "ten-minute": a length written as one hyphenated word
+    const joined = /^([a-z]+|\d+)-(hours?|minutes?|mins?|hrs?|seconds?|secs?|days?|weeks?)$/.exec(w);
+    if (joined) {
+      out.push(joined[1]!, joined[2]!);
+      continue;
+    }
     const compact = /^(\d+(?:\.\d+)?)([a-z]+)$/.exec(w);
     if (compact && UNIT_SECONDS[compact[2]!] !== undefined) {
       out.push(compact[1]!, compact[2]!);
@@ -141,6 +158,9 @@ function expandCompact(words: readonly string[]): string[] {
   return out;
 }
 
+/** Words after a number that make it a count of something, not a length's seconds or minutes. */
+const COUNTS_ON = /^(?:times?|more|of|x|each|people|things|items?|slots?|alarms?|timers?|reminders?)$/;
+
 /** Finds the first duration anywhere in `words` (for the classifier fallback path). */
 export function findDuration(
   words: readonly string[],
@@ -148,6 +168,17 @@ export function findDuration(
   for (let start = 0; start < words.length; start++) {
     for (let end = Math.min(words.length, start + 8); end > start; end--) {
       const seconds = parseDuration(words.slice(start, end));
+      // A number after the length that counts something else is not its smaller unit
+      // ("5 minutes three times", "2 minutes 3 more")
+      if (
+        seconds !== undefined &&
+        COUNTS_ON.test(words[end] ?? "") &&
+        /^(?:\d+|[a-z]+)$/.test(words[end - 1]!)
+      ) {
+        const shorter = parseDuration(words.slice(start, end - 1));
+        if (shorter !== undefined && !UNIT_SECONDS[words[end - 1]!])
+          return { seconds: shorter, start, end: end - 1 };
+      }
       if (seconds !== undefined) return { seconds, start, end };
     }
   }

@@ -86,14 +86,24 @@ const NOT_HABIT =
   /^(?:need|needs|must|should|want|wants|have|has|got|gotta|ought|to|can|could|would|might|may|do|did|don't|dont|just|will|shall)$/;
 const FREE_TEXT_BLOCK = /^(?:it|that|this|them|one|something|anything|and|to|the|a|an|please|me)$/;
 
-function cleanFree(words: readonly string[], raw: string): string | undefined {
+function cleanFree(words: readonly string[], raw: string, text = ""): string | undefined {
   if (words.length === 0 || (words.length === 1 && FREE_TEXT_BLOCK.test(words[0]!))) return undefined;
   const value = raw.trim().replace(/[.!?,;:]+$/, "");
-  return value.length > 0 ? value : undefined;
+  return value.length > 0 ? value + quotedClose(value, text) : undefined;
+}
+
+/**
+ * The punctuation that closes words said inside quotes ("type 'Dear parents,'"): what was quoted
+ * is kept as typed, its comma or full stop too, where the tokens ended before it.
+ */
+function quotedClose(value: string, text: string): string {
+  const at = text.indexOf(value);
+  if (at <= 0 || !/["'“‘]/.test(text[at - 1]!)) return "";
+  return /^([.!?,;:]+)["'”’]/.exec(text.slice(at + value.length))?.[1] ?? "";
 }
 
 function freeText(maxTokens: number, samples: readonly string[]): SlotType {
-  return { maxTokens, free: true, samples, parse: (words, raw) => cleanFree(words, raw) };
+  return { maxTokens, free: true, samples, parse: (words, raw, env) => cleanFree(words, raw, env?.text) };
 }
 
 function when(direction: "future" | "past", defaultHour: number | undefined, requireTime = false): SlotType {

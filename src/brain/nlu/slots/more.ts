@@ -94,11 +94,13 @@ function joinKeyNames(words: readonly string[]): string[] {
   return out;
 }
 
-const WEEKDAY = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?$/;
+// Each day's short forms and its full name: "wednesday" and "saturday" are no short form + "day"
+const WEEKDAY = /^(mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?s?$/;
 
 /**
  * How often something comes back, as the timers and reminders take it: "every day" → daily,
- * "on weekdays" → weekdays, "every monday and thursday" → mon,thu.
+ * "on weekdays" → weekdays, "every monday and thursday" → mon,thu, "on monday wednesday and
+ * friday" → mon,wed,fri (one day is a date; a list of days said after "on" is the days it comes back).
  */
 export function parseRepeat(words: readonly string[]): string | undefined {
   const w = words.filter((x) => !["on", "the", "a", "at", "in"].includes(x));
@@ -127,7 +129,8 @@ export function parseRepeat(words: readonly string[]): string | undefined {
   }
   // "friday" alone is a date; "every friday" or "fridays" is a repeat
   const plural = rest.some((x) => /days$/.test(x));
-  if (days.length === 0 || (w[0] !== "every" && w[0] !== "each" && !plural)) return undefined;
+  const listed = words[0] === "on" && new Set(days).size >= 2;
+  if (days.length === 0 || (w[0] !== "every" && w[0] !== "each" && !plural && !listed)) return undefined;
   return [...new Set(days)].join(",");
 }
 

@@ -36,3 +36,24 @@ export function placeSaid(text: string): string | undefined {
   }
   return place;
 }
+
+/** Capitalised words that are no town: days, months, the person, a greeting. */
+const NOT_A_TOWN =
+  /^(?:I|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|English|Jarvis|The|My|Your|A|An)$/;
+
+/**
+ * A town or country named as where the person asks about, as typed with its capitals ("my son
+ * lives in Toronto", "the time of Nairobi", "In Seoul now what time is it"): for an argument that
+ * holds a city. The name runs one to three capitalised words after "in" or "of"; lower-case words
+ * are left, since any word can follow "in".
+ */
+export function townNamed(text: string): string | undefined {
+  for (const found of text.matchAll(
+    /\b(?:in|of|In|Of)\s+([A-Z][\p{L}'’.-]*(?:\s+[A-Z][\p{L}'’.-]*){0,2})/gu,
+  )) {
+    const words = found[1]!.split(/\s+/);
+    while (words.length > 0 && NOT_A_TOWN.test(words.at(-1)!)) words.pop();
+    if (words.length > 0 && !NOT_A_TOWN.test(words[0]!)) return words.join(" ").replace(/[.]+$/, "");
+  }
+  return undefined;
+}
