@@ -110,7 +110,9 @@ export function promoted(
   const missing = (catalog.required.get(tool) ?? []).filter((name) => args[name] === undefined);
   if (missing.length === 0) {
     if (first.probability < PROMOTE.defaults) return undefined;
-    return { call: { tool, args }, confidence: NEAR_CONFIDENCE, evidence };
+    // On its defaults, but with any value the sentence states by the schema's types
+    const full = typedExtras(catalog, tool, args, context.tokens, context.env);
+    return { call: { tool, args: full }, confidence: NEAR_CONFIDENCE, evidence };
   }
   return { call: { tool, args }, missing, confidence: NEAR_CONFIDENCE, evidence };
 }

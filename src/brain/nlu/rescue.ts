@@ -4,6 +4,7 @@ import type { Classification } from "./classifier.js";
 import type { GuessInput as FallbackInput } from "./language/types.js";
 import { makesSomething, OUT_OF_SCOPE, PERSONAL } from "./parse-rules.js";
 import { guessArgs } from "./slot-filling.js";
+import { typedExtras } from "./typed-args.js";
 import type { NluCall } from "./types.js";
 
 /**
@@ -223,7 +224,12 @@ export function ownLookup(
       (spec) => spec.anchors?.test(said) || (spec.loose instanceof RegExp && spec.loose.test(said)),
     );
     if (cues.length > 0 && !cued) continue;
-    const args = guessArgs(catalog, label, input, false) ?? withoutValues(catalog, label, said);
+    // A reading on the tool's defaults still takes the values the sentence states ("free for an
+    // hour on friday", "the time in Seoul"): typed by the tool's schema, never guessed
+    const bare = withoutValues(catalog, label, said);
+    const args =
+      guessArgs(catalog, label, input, false) ??
+      (bare ? typedExtras(catalog, label, bare, input.tokens, input.env) : undefined);
     if (args) return { tool: label, args };
   }
   return undefined;

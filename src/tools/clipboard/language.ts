@@ -113,7 +113,7 @@ const CLIPBOARD_INTENTS: IntentTable = {
       // "what's on the clipboard: …" dictates text to put there; "whats on my clipboard and
       // paste it" asks more than a read. Words after the question that copy or paste are no read
       const tail = String(input.values.tail ?? "");
-      if (/(?:copy|paste|put|replace|set|clear|wipe|empty)/i.test(tail)) return undefined;
+      if (/\b(?:copy|paste|put|replace|set|clear|wipe|empty)\b/i.test(tail)) return undefined;
       return {};
     },
     samples: [
