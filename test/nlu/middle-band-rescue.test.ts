@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { NluResult } from "../../src/brain/nlu/index.js";
 import { NOT_A_LOOKUP } from "../../src/brain/nlu/parse-rules.js";
-import { geometryOf, saidValues } from "../../src/brain/nlu/said-values.js";
+import { geometryOf } from "../../src/brain/nlu/said-shapes.js";
+import { saidValues } from "../../src/brain/nlu/said-values.js";
 import { stripFillers, tokenize } from "../../src/brain/nlu/text/normalize.js";
 import { createTestNlu } from "../../src/testing/index.js";
 

@@ -131,8 +131,7 @@ class Parser {
     const said = stripFillers(
       dropContrasted(stripFillers(heardAs(textSpeak(tokenize(input), this.settings.speller.shaped))), input),
     );
-    // A request out of scope for a reason its structure says ("lock the front door", "set an
-    // alarm on my wife's phone") is declined before any tool reads it (beyond.ts)
+    // Out of scope by its structure ("lock the front door") is declined before any tool reads it
     const beyond = beyondReach(said.map((t) => t.w));
     if (beyond) {
       const reply = declineFor(said.map((t) => t.w).join(" ")) ?? beyond.reply;

@@ -92,10 +92,7 @@ function cleanFree(words: readonly string[], raw: string, text = ""): string | u
   return value.length > 0 ? value + quotedClose(value, text) : undefined;
 }
 
-/**
- * The punctuation that closes words said inside quotes ("type 'Dear parents,'"): what was quoted
- * is kept as typed, its comma or full stop too, where the tokens ended before it.
- */
+/** What was quoted is kept as typed, the comma or full stop closing it too ("type 'Dear all,'"). */
 function quotedClose(value: string, text: string): string {
   const at = text.indexOf(value);
   if (at <= 0 || !/["'“‘]/.test(text[at - 1]!)) return "";
