@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { createNlu } from "../../src/brain/nlu/index.js";
+import { builtinToolsForNlu } from "../../src/testing/index.js";
+
+/** The tools' own language where writers name them in ways the tables lacked (nlu56). */
+const nlu = createNlu(await builtinToolsForNlu(), { timezone: "UTC" });
+const parse = (text: string) => nlu.parse(text, { now: new Date("2025-06-11T10:00:00Z"), timezone: "UTC" });
+const acted = (text: string) => {
+  const r = parse(text);
+  return r.kind === "action" && !r.missing?.length && r.confidence >= 0.9 ? r : undefined;
+};
+
+describe("a notice for the person, named the ways people name it", () => {
+  it("reads the notice named as a thing made or given, with its labelled parts", () => {
+    expect(acted("make me a notification, title Oven, message the cake is done")).toMatchObject({
+      tool: "notify_user",
+      args: { title: "Oven", message: "the cake is done" },
+    });
+    expect(acted("give me a message titled Lunch saying grab a sandwich")).toMatchObject({
+      tool: "notify_user",
+      args: { title: "Lunch", message: "grab a sandwich" },
+    });
+    expect(
+      acted("push a notice to every screen and speaker, title Gym, text pack your trainers"),
+    ).toMatchObject({
+      tool: "notify_user",
+      args: { title: "Gym", message: "pack your trainers" },
+    });
+  });
+
+  it("reads verbs aimed at the person, verbs of speaking and of announcing", () => {
+    expect(acted("notify me the post has come")?.args).toEqual({ message: "the post has come" });
+    expect(acted("ping me with: check the boiler pressure")?.args).toEqual({
+      message: "check the boiler pressure",
+    });
+    expect(acted("inform me on all devices: the train is delayed")?.tool).toBe("notify_user");
+    expect(acted("speak this to me, the bins go out tonight")?.args).toEqual({
+      message: "the bins go out tonight",
+    });
+    expect(acted("announce to everybody the taxi is outside")?.args).toEqual({
+      message: "the taxi is outside",
+    });
+    expect(acted("announce parcels have arrived")?.args).toEqual({ message: "parcels have arrived" });
+  });
+
+  it("asks for the words of a bare notice, and leaves a popup on this desktop to its tool", () => {
+    expect(parse("send me a notification")).toMatchObject({ tool: "notify_user", missing: ["message"] });
+    expect(parse("notify me")).toMatchObject({ tool: "notify_user", missing: ["message"] });
+    expect(acted("pop up a notification saying stretch")?.tool).toBe("system_notify");
+  });
+
+  it("leaves times, conditions, things named and reading to others", () => {
+    expect(acted("ping me at 5 with: call the bank")?.tool).not.toBe("notify_user");
+    expect(acted("notify me when the download finishes")?.tool).not.toBe("notify_user");
+    expect(acted("announce my engagement")).toBeUndefined();
+    expect(acted("announce the winner on facebook")).toBeUndefined();
+    expect(acted("read this to me, the letter from the bank")?.tool).not.toBe("notify_user");
+    expect(acted("read out loud what's on the screen")?.tool).not.toBe("notify_user");
+    expect(acted("say something funny")).toBeUndefined();
+  });
+});
