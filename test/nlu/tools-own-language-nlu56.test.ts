@@ -59,3 +59,52 @@ describe("a notice for the person, named the ways people name it", () => {
     expect(acted("say something funny")).toBeUndefined();
   });
 });
+
+describe("what rings, timers said by their situation, a mail conversation, a day counted", () => {
+  it("reads something unnamed that went off while away, more time by other words, and hushing", () => {
+    expect(acted("did something ring while i had the hoover on")?.tool).toBe("alerts_list");
+    expect(acted("anything go off while we were at the park")?.tool).toBe("alerts_list");
+    expect(acted("let the alarm sleep for 15 more minutes")).toMatchObject({
+      tool: "alerts_snooze",
+      args: { minutes: 15 },
+    });
+    expect(acted("the timer's going off, shut it up")?.tool).toBe("alerts_dismiss");
+    expect(acted("shut up all the things beeping")).toMatchObject({
+      tool: "alerts_dismiss",
+      args: { all: true },
+    });
+    expect(acted("something went off in the kitchen")).toBeUndefined();
+  });
+
+  it("reads a dish left in the oven and a named stretch of work as timers", () => {
+    expect(acted("lasagne is in the oven, it needs 45 minutes")).toMatchObject({
+      tool: "timer_set",
+      args: { duration_s: 2700 },
+    });
+    expect(acted("pomodoro 25")).toMatchObject({ tool: "timer_set", args: { duration_s: 1500 } });
+    expect(acted("focus block of 90 minutes")).toMatchObject({
+      tool: "timer_set",
+      args: { duration_s: 5400 },
+    });
+    expect(acted("pomodoro 2000")).toBeUndefined();
+    expect(acted("the meeting is in the boardroom, takes an hour")).toBeUndefined();
+  });
+
+  it("sums up a mail conversation named by its shape", () => {
+    expect(acted("summarise the whole back and forth with the council")?.tool).toBe("mail_summarize");
+    expect(acted("condense that email chain for me")?.tool).toBe("mail_summarize");
+    expect(acted("sum up this article")?.tool).not.toBe("mail_summarize");
+  });
+
+  it("counts the days since a day said bare or by what happened on it", () => {
+    expect(acted("how long since the 3rd of march")).toMatchObject({
+      tool: "time_until",
+      args: { date: "2025-03-03" },
+    });
+    expect(acted("how many days since I moved in on 2023-05-14")).toMatchObject({
+      tool: "time_until",
+      args: { date: "2023-05-14" },
+    });
+    expect(acted("how long since I called mum")?.tool).not.toBe("time_until");
+  });
+});
