@@ -108,3 +108,20 @@ describe("what rings, timers said by their situation, a mail conversation, a day
     expect(acted("how long since I called mum")?.tool).not.toBe("time_until");
   });
 });
+
+describe("a routine before events named by the calendar, and mail that comes from someone", () => {
+  it("keeps the minutes, a word of the events' title and what to be told", () => {
+    expect(acted("10 min before any market event in my diary, tell me to load the van")).toMatchObject({
+      tool: "routines_create",
+      args: { on_event_minutes: 10, on_event_title: "market", say: "Load the van" },
+    });
+    expect(acted("warn me 20 minutes before anything in my calendar")).toMatchObject({
+      tool: "routines_create",
+      args: { on_event_minutes: 20 },
+    });
+    expect(acted("when an email comes from the council, let me know")).toMatchObject({
+      tool: "routines_create",
+      args: { on_mail_from: "council" },
+    });
+  });
+});
