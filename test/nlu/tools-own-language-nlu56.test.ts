@@ -125,3 +125,44 @@ describe("a routine before events named by the calendar, and mail that comes fro
     });
   });
 });
+
+describe("a note by what it holds, gear for an outing, change owed, a text to someone described", () => {
+  it("finds the note that mentions something, and leaves 'which notes have I got' to the list", () => {
+    expect(acted("which of my notes mentions the wifi password")).toMatchObject({
+      tool: "notes_search",
+      args: { query: "the wifi password" },
+    });
+    expect(acted("which notes have I got")?.tool).not.toBe("notes_search");
+  });
+
+  it("reads whether to bring something against the weather as the forecast for that day", () => {
+    expect(acted("do I need a jacket for the day out to York on friday")).toMatchObject({
+      tool: "weather_forecast",
+      args: { city: "York", date: "2025-06-13" },
+    });
+    expect(parse("should I take my brolly to the allotment on sunday, do you think").tool).toBe(
+      "weather_forecast",
+    );
+    expect(parse("should I take my passport to the bank on monday").tool).not.toBe("weather_forecast");
+  });
+
+  it("works out the change owed from what it cost and what was handed over", () => {
+    expect(acted("the taxi was 9.80 and he gave me 20, what's the change")).toMatchObject({
+      tool: "calc_evaluate",
+      args: { expression: "20 - 9.80" },
+    });
+    expect(acted("the bill came to 45 and they paid 40, how much change")).toBeUndefined();
+  });
+
+  it("splits a text to someone named by who they are where the message starts", () => {
+    expect(acted("text my sister I can't make Friday")).toMatchObject({
+      tool: "contacts_call",
+      args: { query: "my sister", via: "text", message: "I can't make Friday" },
+    });
+    expect(acted("text my boss the report is done")?.args).toMatchObject({
+      query: "my boss",
+      message: "the report is done",
+    });
+    expect(acted("text the group")).toBeUndefined();
+  });
+});
