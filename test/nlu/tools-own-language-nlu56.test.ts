@@ -90,10 +90,10 @@ describe("what rings, timers said by their situation, a mail conversation, a day
     expect(acted("the meeting is in the boardroom, takes an hour")).toBeUndefined();
   });
 
-  it("sums up a mail conversation named by its shape", () => {
-    expect(acted("summarise the whole back and forth with the council")?.tool).toBe("mail_summarize");
-    expect(acted("condense that email chain for me")?.tool).toBe("mail_summarize");
-    expect(acted("sum up this article")?.tool).not.toBe("mail_summarize");
+  it("never sums up today's inbox for a conversation named without its handle", () => {
+    // Without a handle the tool reads today's inbox, not the thread the person named
+    expect(acted("summarise the whole back and forth with the council")?.tool).not.toBe("mail_summarize");
+    expect(acted("condense that email chain for me")?.tool).not.toBe("mail_summarize");
   });
 
   it("counts the days since a day said bare or by what happened on it", () => {
