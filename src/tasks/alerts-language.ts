@@ -20,9 +20,15 @@ const SOUND = "(beep|beeping|beeps|ring|ringing|chime|chiming|buzz|buzzing|ding|
 const HUSH = "(stop|silence|quiet|kill|hush|shut up|shut off|turn off|switch off|mute|end)";
 /** What rings said to be sounding now ("it's going off", "it's going mad", "it's still beeping"). */
 const SOUNDING_NOW =
-  "(it's|its|it is|that's|thats|that is|they're|they are) [still] (ringing|beeping|buzzing|bleeping|chiming|going off|going mad|going crazy|going nuts|driving me mad|driving me crazy|so loud|too loud)";
+  "(it's|its|it is|that's|thats|that is|they're|they are|the alarm's|the timer's|the reminder's|the alarm is|the timer is|the reminder is|my alarm's|my timer's|my alarm is|my timer is) [still] (ringing|beeping|buzzing|bleeping|chiming|going off|going mad|going crazy|going nuts|driving me mad|driving me crazy|so loud|too loud)";
+/** The sound named as a nuisance ("that racket", "the noise"): what rings, when it is said to ring. */
+const NOISE = "(that|the|this) (noise|racket|din|row|thing)";
+/** Something unnamed said to have rung ("anything", "something", "any of it"). */
+const UNNAMED = "(anything|something|any of them|any alarm|any timer|any reminder)";
+/** Where the person was while it rang ("while I was out", "while I had my headphones on"). */
+const AWAY = "(while|when|whilst) (i|we) (was|were|had|wasn't|was not)";
 /** An order to stop one thing that rings, named or pointed at ("stop the timer", "turn that alarm off"). */
-const STOP_ONE = `(${HUSH} (it|that|this|the alarm|the timer|the reminder|that alarm|that timer|that reminder|this alarm|this timer|my alarm|my timer)|(turn|switch|shut) (it|that|this|the alarm|the timer|that alarm|that timer|this alarm|this timer|my alarm|my timer) (off|up))`;
+const STOP_ONE = `(${HUSH} (it|that|this|the alarm|the timer|the reminder|that alarm|that timer|that reminder|this alarm|this timer|my alarm|my timer|${NOISE})|(turn|switch|shut) (it|that|this|the alarm|the timer|that alarm|that timer|this alarm|this timer|my alarm|my timer|${NOISE}) (off|up))`;
 /** A length of more time said by its word ("another quarter of an hour"). */
 const MORE = "[ok|okay|oh|ugh] [give me|i need|let me have] (another|a further|one more)";
 
@@ -50,6 +56,15 @@ export const ALERT_INTENTS: IntentTable = {
       // shower", "what went off while I was out in the garden"); "of" typed for "off"
       "what (went off|went of|has gone off|has gone of|rang|has rung|beeped) [earlier|just now|today|before] (while|when|whilst) i was {where:text}",
       "(did|has) anything (go|gone) off [while i was {where:text}] [,] [{tail:text}]",
+      // Something unnamed said to have gone off or rung while the person was away or busy,
+      // asked with or without its verb, what it could be said after ("anything go off while I
+      // was out? timers, whatever", "did something ring while I had the hoover on")
+      `[did|has|have] ${UNNAMED} (go|gone|went|ring|rung|rang|beep|beeped) [off] ${AWAY} {where:text}`,
+      `[did|has|have] ${UNNAMED} (go|gone|went|ring|rung|rang|beep|beeped) [off] ${AWAY} {where:text} [,] {tail:text}`,
+      `[did|has|have] ${UNNAMED} (go|gone|went|ring|rung|rang|beep|beeped) off [earlier|just now|today]`,
+      // The question said first, the unnamed thing after ("what did I miss while I was in the
+      // bath, did anything go off")
+      `what did i miss ${AWAY} {where:text} [,] [did|has] ${UNNAMED} (go|gone|went|ring|rung|rang) [off]`,
       // "any alarms or reminders that went off?", with what the user was doing before it
       "[{about:text}] (any|were there any|did any|have any) (alarms|reminders|timers|alerts|alarms or reminders|reminders or alarms) [that] (go|went|gone) off [while i was {where:text}]",
       "(show|list) [me] [the] (missed|open) (alerts|alarms and reminders)",
@@ -103,6 +118,11 @@ export const ALERT_INTENTS: IntentTable = {
       },
       { t: `${MORE} (half an hour|half hour|30 minutes) [please] [,] [{tail:text}]`, args: { minutes: 30 } },
       `${MORE} {minutes:number} (minutes|mins|min) [please] [,] {tail:text}`,
+      // A learner's "again" for "another", after what rings is said to ring ("it's ringing,
+      // give me again ten minutes"), and what rings told to sleep ("let the alarm sleep for
+      // 15 more minutes"): both are more time for it
+      "[it|it's|its|it is|is] [ringing|beeping|going off] [,] (give me|i need|let me have) again {minutes:number} [more] (minutes|mins|min) [more] [please]",
+      "(make|let) (it|that|the alarm|the timer|the reminder|my alarm|this alarm) (sleep|rest|wait) [for] [another] {minutes:number} [more] (minutes|mins|min) [more] [please]",
     ],
     samples: ["snooze please", "five more minutes please"],
     // The reason after a comma is kept out of it ("…, I'm on the phone"); a second request is not
@@ -139,6 +159,9 @@ export const ALERT_INTENTS: IntentTable = {
       // that rings is dismissed, not deleted; one named by its time or label is still cancelled
       "(stop|silence|shut off|kill|quiet|mute) (the|that|this|my) [ringing|beeping] (alarm|timer|reminder) [please|now]",
       "(stop|silence|kill) (that|the|this|all the|all that) (ringing|beeping|buzzing)",
+      // Every ringing thing told to be quiet, the verb first ("shut up all the things ringing",
+      // "silence all the stuff that's beeping")
+      "(shut up|silence|stop|quiet|kill|mute) (all|everything|all of) [the] [things|stuff] [that] ['s|is|that's|are] (ringing|beeping|buzzing|going off)",
       "make (it|that|everything that's|everything that is) (ringing|beeping|buzzing) stop",
       "make everything (that's|that is) (ringing|beeping|buzzing) stop",
       // Up and awake, said to what is ringing ("ok ok I'm up, stop it")

@@ -7,6 +7,7 @@ import {
 } from "../../brain/nlu/language/index.js";
 import { byTool, type IntentTable } from "../language.js";
 import { evaluateArithmetic } from "./arithmetic.js";
+import { CALC_CHANGE_INTENTS } from "./change-language.js";
 import { CALC_RATE_INTENTS } from "./rate-language.js";
 import { amountOf, CALC_SITUATION_INTENTS } from "./situations.js";
 
@@ -308,4 +309,5 @@ export const CALC_LANGUAGE = byTool(
   CALC_EACH_INTENTS,
   CALC_SITUATION_INTENTS,
   CALC_RATE_INTENTS,
+  CALC_CHANGE_INTENTS,
 );

@@ -27,7 +27,10 @@ function splitMessage(input: BuildInput): Args | undefined {
   const known = [...(input.env.user?.contacts ?? [])]
     .filter((name) => said.toLowerCase().startsWith(`${name.toLowerCase()} `))
     .sort((a, b) => b.length - a.length)[0];
-  const name = known ? said.slice(0, known.length) : said.split(/\s+/)[0]!;
+  const described = known ? undefined : describedName(said);
+  // Someone named by who they are, with no word where the message starts: asked, never guessed
+  if (!known && !described && /^(?:the|my|our|his|her|their)\s/i.test(said)) return undefined;
+  const name = known ?? described ?? said.split(/\s+/)[0]!;
   const message = said
     .slice(name.length)
     .trim()
@@ -36,6 +39,26 @@ function splitMessage(input: BuildInput): Args | undefined {
     .trim();
   if (!message || isNumberWord(name) || /^(?:me|him|her|them|back|it)$/i.test(name)) return undefined;
   return { query: name, via: "text", message };
+}
+
+/**
+ * Someone named by who they are to the person ("the choir master", "my sister", "our
+ * landlord"), not by a name: the words after the determiner run to where the message starts,
+ * a word that opens a clause said to them ("I", "we're", "can't", "running"). Undefined when no
+ * such word ends it within three words.
+ */
+const OPENS_MESSAGE =
+  /^(?:i|i'm|im|i'll|ill|i've|ive|i'd|we|we're|were|we'll|it's|its|it|running|on|can't|cant|won't|wont|don't|dont|please|see|back|just|am|sorry|thanks|thank|your|you|you're|youre|dinner|home|leaving|here|outside|stuck|late|what|where|when|how|are|is|do|did|can|could|will|that|saying|there's|theres|no|yes|ok|okay|the|a|an|my|our)$/i;
+function describedName(said: string): string | undefined {
+  const words = said.trim().split(/\s+/);
+  if (!/^(?:the|my|our|his|her|their)$/i.test(words[0] ?? "")) return undefined;
+  for (let i = 2; i <= 4 && i < words.length; i++)
+    if (OPENS_MESSAGE.test(words[i]!.replace(/[,:.!?]+$/, "")))
+      return words
+        .slice(0, i)
+        .join(" ")
+        .replace(/[,:]+$/, "");
+  return undefined;
 }
 
 /** What names a business's public line rather than a person. */
@@ -91,6 +114,9 @@ const CONTACT_INTENTS: IntentTable = {
     // it would make every "text" sentence a message to whoever its second word is
     shapes: [
       { t: "(text|sms) {query:contact} {message:body}", args: { via: "text", split: true } },
+      // Someone named by who they are to the person ("text the choir master I can't make it"):
+      // split where the message's first clause starts
+      { t: "(text|sms) (the|my|our) {message:body}", args: { via: "text", split: true } },
       // "send a text to the childminder saying we're stuck in traffic": to whom, then what. A
       // message with its words is a text ("send a message to dispatch saying …"); a person named
       // by their role takes "the" ("to the babysitter that …")

@@ -9,6 +9,7 @@ import {
 import { byTool, type IntentTable, withPhrasings } from "../language.js";
 import { formMail, mailForm } from "./form.js";
 import { SAMPLES } from "./samples.js";
+import { THREAD_SUMMARY_SHAPES } from "./thread-words.js";
 
 /** How people ask for their mail (the team's own sentences). */
 /** The mail folders people name ("my Sent folder"); any other folder is a place on disk. */
@@ -385,6 +386,7 @@ const MAIL_READ_INTENTS: IntentTable = {
       "(summarize|summarise|sum up|recap) [my|the] [today's|todays] (inbox|emails|mail|messages) (on|in|from|for) [my|the] {account:label} (account|inbox|mailbox) [today|from today]",
       "(give me|what is) [a|the] (summary|rundown|recap|gist) of [my|the] [today's|todays] (inbox|emails|mail|messages) (on|in|from|for) [my|the] {account:label} (account|inbox|mailbox) [today]",
       "(give me|what is) [a|the] (summary|rundown|recap|gist) of [my|the] [today's|todays] (inbox|emails|mail|messages) [,] (max|maximum|at most|no more than|up to) {limit:number} (messages|emails|mails)",
+      ...THREAD_SUMMARY_SHAPES,
     ],
     samples: ["give me the highlights of my email", "summary of today's mail", "what did today's emails say"],
   },

@@ -90,7 +90,26 @@ const NOTES_INTENTS: IntentTable = {
       "(search|look through|check|grep|go through) [the] (notes|memos) for {query}",
       // Asking which note holds something ("which note did I put the alarm code in")
       "(which|what) (note|notes) (did|have) i (put|write|save|keep|jot|store) {query} (in|on|into)",
+      // The note asked for by what it holds, as a question about one's notes ("which of my
+      // notes mentions the boiler", "which note had the gate code in it", "find notes
+      // mentioning the van"): whatever is in them is the query
+      {
+        t: "(which|what) [one] [of my|of the] (note|notes) (mention|mentions|mentioned|had|has|have|contain|contains|contained|says|said|talk about|talks about|has got|had got) {query} [in it|in them|on it]",
+        args: { holds: true },
+      },
+      {
+        t: "(find|show|get|pull up|look for) [me] [the|any|all] (note|notes) (mentioning|that mention|that mentions|containing|that contain|that has|that had|with) {query} [in it|in them]",
+        args: { holds: true },
+      },
     ],
+    // "which notes have I got": "have" there asks what the person has, no note's words
+    build: (input) => {
+      const query = typeof input.values.query === "string" ? input.values.query.trim() : undefined;
+      if (!query) return undefined;
+      if (input.fixed.holds === true && /^(?:i|we|you|they|he|she|i've|ive|got)\b/i.test(query))
+        return undefined;
+      return { query };
+    },
     samples: ["what did i note about the car", "search the notes i took"],
   },
 };

@@ -220,6 +220,14 @@ const DATE_INTENTS: IntentTable = {
       // day we moved")
       `(${DAYS_LEFT}|how long) (has it been|have passed|has passed|is it) since {date:text}`,
       `(${DAYS_LEFT}|how long) (has it been|have passed|has passed|is it) since {date:text} [,] {tail:text}`,
+      // "how long since <day>", "how many days since <day>, <aside>": the count without its
+      // verb, an aside after the day
+      `(${DAYS_LEFT}|how long) since {date:text}`,
+      `(${DAYS_LEFT}|how long) since {date:text} [,] {tail:text}`,
+      // The day named by what happens or happened on it, the date after "on" ("how many days
+      // since I started the job on <date>", "how long til my exam on <date>"): the date counts
+      `(${DAYS_LEFT}|how long) [has it been|is it|is left|to go] (since|until|till|til|untill|to|before) {what:text} on {date:text}`,
+      `(${DAYS_LEFT}|how long) [has it been|is it|is left|to go] (since|until|till|til|untill|to|before) {what:text} on {date:text} [,] {tail:text}`,
     ],
     templates: [
       `${DAYS_UNTIL} (until|till|til|to|before) {date:text}`,

@@ -21,6 +21,17 @@ const TELL =
   "(let me know|tell me|give me a shout|give us a shout|shout|ping me|wake me|wake me up|call me|buzz me|warn me|alert me|give me a buzz|give us a buzz)";
 const OVER = "(it's|it is|its|that's|that is|it has|time's|time is) (over|up|done|finished|ended)";
 
+/**
+ * A stretch of work or rest kept by its own name ("pomodoro", "sprint", "focus block", "power
+ * nap"): said with a length and no verb, it is a timer of that length; a bare number after the
+ * name is minutes, the unit these stretches are counted in ("pomodoro 25", "power nap, 20").
+ */
+const STRETCH =
+  "(pomodoro|pomodoros|focus block|focus session|work sprint|sprint|study block|study session|deep work block|deep work session|power nap|nap)";
+/** Where a dish is left to cook, said with the thing ("the bread's in the oven"). */
+const IN_TO_COOK =
+  "('s|is|are|s) (in|on) [the] (oven|hob|stove|pan|pot|grill|microwave|air fryer|slow cooker)";
+
 /** A second request in what follows the goal is no aside: never read as part of the timer. */
 const SECOND_ASK =
   /\b(?:then|also|remind|add|send|book|text|email|play|open)\b|\band (?:set|start|put|turn|make|tell)\b/i;
@@ -33,9 +44,19 @@ export const TIMER_GOAL_INTENTS: IntentTable = {
       `{label:text} ${STARTED} [,] (they|it|she|he|that|those|these) (need|needs|take|takes|want|wants) [another|about|around|a good] {duration_s} [,] [{tail:text}]`,
       `[{about:text}] (my|a|the|this|our) {duration_s} ${RESTING} [{mid:text}] [,] [so] [can you|could you|will you|please] ${TELL} when ${OVER} [please]`,
       `[{about:text}] (my|the|our) ${RESTING} is {duration_s} [,] [so] [can you|could you|will you|please] ${TELL} when ${OVER} [please]`,
+      // A thing said to be in the oven or on the hob, what it needs after it with or without its
+      // pronoun ("the pie's in the oven, needs 35 minutes")
+      `[the|my|our|this|that] {label:text} ${IN_TO_COOK} [now] [,] [and] [it|they|she] (need|needs|takes|take|wants|want) [another|about|around|a good] {duration_s}`,
+      // A named stretch of work or rest with its length and no verb ("pomodoro 25", "a 50 minute
+      // sprint", "power nap, twenty minutes")
+      `[start|begin|do|starting] [a|an|one|my|another] ${STRETCH} [,] [of|for] {duration_s}`,
+      `[start|begin|do|starting] [a|an|one|my|another] ${STRETCH} [,] [of|for] {minutes:number}`,
+      `[start|begin|do|starting] [a|an|one|my|another] {duration_s} ${STRETCH} [please]`,
     ],
     build: ({ values }) => {
-      const { duration_s } = values;
+      const duration_s = typeof values.minutes === "number" ? values.minutes * 60 : values.duration_s;
+      if (typeof values.minutes === "number" && (values.minutes < 1 || values.minutes > 180))
+        return undefined;
       if (typeof duration_s !== "number") return undefined;
       if (SECOND_ASK.test(`${values.tail ?? ""} ${values.mid ?? ""}`)) return undefined;
       return { duration_s };

@@ -33,6 +33,10 @@ const TO_COME =
 /** A span ahead said as nights or days to come. */
 const AHEAD =
   "({date:day}|[over|for|in] the next (few|couple of|two|three|2|3) (nights|days)|later|later on)";
+/** What is worn or carried against the weather, and the question whether it is needed. */
+const GEAR =
+  "(coat|jacket|raincoat|rain coat|umbrella|brolly|sunscreen|sun cream|suncream|sunhat|sun hat|wellies|wellingtons|boots|jumper|scarf|gloves|hat|waterproof|waterproofs|fleece|shorts)";
+const GEAR_ASK = `[{about:text}] [,] (do|will|should|shall|would) (i|we) (need|take|bring|pack|wear|want) [a|an|my|the|some|our] ${GEAR}`;
 /** A place said with its preposition: "we're driving to X" after a break names no city asked. */
 const AT_CITY = "(in|for|at|over) {city}";
 /** Temperatures of appliances, food and roads are not the weather's. */
@@ -176,6 +180,13 @@ const WEATHER_INTENTS: IntentTable = {
     // the next few nights", "any storms on the way this week"), with a reason after it.
     // Matched, never taught
     shapes: [
+      // Whether to bring something against the weather for an outing on a day ("do I need a
+      // coat for the match on saturday", "should I take my brolly to the allotment on sunday,
+      // do you think"): the outing is no part of the forecast, its town is
+      `${GEAR_ASK} (for|to|at) {what:text} (in|to|at) {city} [on] {date:day}`,
+      `${GEAR_ASK} (for|to|at) {what:text} (in|to|at) {city} [on] {date:day} [,] {tail:text}`,
+      `${GEAR_ASK} (for|to|at) {what:text} [on] {date:day}`,
+      `${GEAR_ASK} (for|to|at) {what:text} [on] {date:day} [,] {tail:text}`,
       `[{about:text}] (is there|will there be|is there going to be|are there|any) [a|any] ${COMING} (coming|forecast|expected|due|on the way|on its way|predicted) [${AT_CITY}] [${AHEAD}] [${AT_CITY}] [{tail:text}]`,
       `[{about:text}] (will it|is it going to|might it|could it) ${TO_COME} [${AT_CITY}] [${AHEAD}] [${AT_CITY}] [{tail:text}]`,
     ],
