@@ -35,6 +35,16 @@ describe("mail", () => {
     });
   });
 
+  it("sends the file a form names after its body, and keeps it out of the words", () => {
+    const r = parse(
+      "email the landlord, subject damp, body it is back in the hall, and attach ~/Pictures/wall.jpg",
+    );
+    expect(r).toMatchObject({
+      tool: "mail_send",
+      args: { subject: "damp", body: "it is back in the hall", attachments: ["~/Pictures/wall.jpg"] },
+    });
+  });
+
   it("keeps a form said to be saved as a draft, never sends it", () => {
     for (const text of [
       "draft to ops@firm.co.uk, subject Timesheet, body Attached is my timesheet",

@@ -69,7 +69,10 @@ function mailSend(input: BuildInput): Args | undefined {
   // …the body said before the subject ("… that the heating is broken, subject heating") is the
   // template's, up to where the subject's field starts
   const before = text?.split(/\s*[,;:]?\s*(?:with )?(?:the )?subject\b/i)[0]?.trim();
-  if (form?.subject) return { to: form.to ?? to, subject: form.subject, body: form.body ?? before ?? "" };
+  // A file the form names to attach goes with it ("…, attach ~/x.jpg"), never into the body
+  const files = form?.attachments ? { attachments: form.attachments } : {};
+  if (form?.subject)
+    return { to: form.to ?? to, subject: form.subject, body: form.body ?? before ?? "", ...files };
   const topic = typeof subject === "string" ? capitalize(subject) : undefined;
   if (!text && !topic) return undefined;
   return { to, subject: topic ?? subjectFrom(text ?? ""), body: text ?? "" };
@@ -110,8 +113,8 @@ function guessedMail(input: GuessInput): Args | undefined {
   if (!m || m[2]?.startsWith("'s")) return undefined;
   // A form's fields say who and what in the person's own words ("email mum, subject …, say …"):
   // they only correct the values of a guess, never make one where the words above found none
-  const form = mailForm(input.env.text);
-  if (form?.to) return { to: form.to, subject: form.subject ?? "", body: form.body ?? "" };
+  const whole = formMail(input.env.text);
+  if (whole) return whole;
   const body = (m[2] ?? "").replace(/^(?:saying|that|about|and say|and tell (?:him|her|them))\s+/, "").trim();
   return { to: [m[1]!], subject: body ? subjectFrom(body) : "", body };
 }
