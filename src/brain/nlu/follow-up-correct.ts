@@ -86,18 +86,31 @@ export function numberInText(
   if (!CODE.test(word)) return undefined;
   // As typed ("Pumpkin43"), not as the words were lowered
   const said = [...raw.matchAll(DIGITS)].map((m) => m[0]).find((t) => t.toLowerCase() === word) ?? word;
+  const fit = oneTextFit(
+    last,
+    catalog,
+    (value) => (value.match(DIGITS) ?? []).length === 1 && !value.toLowerCase().includes(word),
+  );
+  if (!fit) return undefined;
+  const [name, value] = fit;
+  return { tool: last.tool, args: { ...last.args, [name]: value.replace(DIGITS, said) } };
+}
+
+/**
+ * The one text value of the last call a corrected code fits, in a tool that counts nothing (a
+ * number there is a count or a length, not a code).
+ */
+function oneTextFit(
+  last: NluCall,
+  catalog: Catalog,
+  fits: (value: string) => boolean,
+): [string, string] | undefined {
   const properties = catalog.properties.get(last.tool) ?? {};
   if (Object.values(properties).some((p) => p.type === "integer" || p.type === "number")) return undefined;
-  const fits = Object.entries(last.args).filter(
-    ([name, value]) =>
-      properties[name]?.type === "string" &&
-      typeof value === "string" &&
-      (value.match(DIGITS) ?? []).length === 1 &&
-      !value.toLowerCase().includes(word),
+  const found = Object.entries(last.args).filter(
+    ([name, value]) => properties[name]?.type === "string" && typeof value === "string" && fits(value),
   );
-  if (fits.length !== 1) return undefined;
-  const [name, value] = fits[0]! as [string, string];
-  return { tool: last.tool, args: { ...last.args, [name]: value.replace(DIGITS, said) } };
+  return found.length === 1 ? (found[0] as [string, string]) : undefined;
 }
 
 /** A number of two digits standing alone in a text value. */
@@ -109,18 +122,16 @@ const TWO_DIGITS = /(?<![\p{L}\d.:,])\d{2}(?![\p{L}\d.:,])/gu;
  * in it (a time or a count said with another length is another reading's).
  */
 function twoDigits(word: string, last: NluCall, catalog: Catalog): NluCall | undefined {
-  const properties = catalog.properties.get(last.tool) ?? {};
-  if (Object.values(properties).some((p) => p.type === "integer" || p.type === "number")) return undefined;
-  const fits = Object.entries(last.args).filter(
-    ([name, value]) =>
-      properties[name]?.type === "string" &&
-      typeof value === "string" &&
+  const fit = oneTextFit(
+    last,
+    catalog,
+    (value) =>
       (value.match(/\d+/g) ?? []).length === 1 &&
       (value.match(TWO_DIGITS) ?? []).length === 1 &&
       !value.includes(word),
   );
-  if (fits.length !== 1) return undefined;
-  const [name, value] = fits[0]! as [string, string];
+  if (!fit) return undefined;
+  const [name, value] = fit;
   return { tool: last.tool, args: { ...last.args, [name]: value.replace(TWO_DIGITS, word) } };
 }
 
