@@ -13,7 +13,14 @@ import {
 import { type Args, slotsAsArgs } from "./language/types.js";
 import { paraphrase } from "./paraphrase.js";
 import { SLOT_ALIASES, SLOT_TYPES, slotType } from "./slots/index.js";
-import { expand, parseTemplate, SampleWords, type Template, type TemplateNode } from "./template.js";
+import {
+  expand,
+  openings,
+  parseTemplate,
+  SampleWords,
+  type Template,
+  type TemplateNode,
+} from "./template.js";
 import { tokenize } from "./text/normalize.js";
 
 /** The part of a tool definition the NLU reads: its name, group, schema and language. */
@@ -62,6 +69,8 @@ export interface Catalog {
   trainingOnly: CompiledTemplate[];
   /** Intents' `shapes`: matched like templates, never trained on. */
   shapes: CompiledTemplate[];
+  /** The first words requests open with ("set", "record"), read once from templates and shapes. */
+  openingWords: ReadonlySet<string>;
   chat: Array<{ act: ChatAct; template: Template }>;
   /** Templates that did not compile (a tool's bad example must not stop start-up). */
   warnings: string[];
@@ -156,10 +165,14 @@ export function compileCatalog(
   const properties = new Map(
     tools.map((t) => [t.name, (t.parameters?.properties ?? {}) as Record<string, Record<string, unknown>>]),
   );
+  const openingWords = new Set(
+    [...templates, ...shapes].flatMap((t) => openings(t.template.nodes).map((o) => o.phrase.split(" ")[0]!)),
+  );
   return {
     templates,
     trainingOnly,
     shapes,
+    openingWords,
     intents,
     intentsOf,
     groupOf,

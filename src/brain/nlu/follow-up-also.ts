@@ -1,5 +1,4 @@
 import type { Catalog } from "./catalog.js";
-import { openings } from "./follow-up-sibling.js";
 import { NEAR_CONFIDENCE } from "./near-miss.js";
 import type { AgainDeps } from "./points-back.js";
 import { callsOf } from "./points-back-calls.js";
@@ -70,13 +69,6 @@ function kindWords(name: string, property: Record<string, unknown>): Set<string>
   return new Set(said.match(/[a-z]+/g) ?? []);
 }
 
-/** The first words requests open with ("set", "record", "run"): a value never starts so. */
-function opensRequest(word: string, catalog: Catalog): boolean {
-  for (const t of [...catalog.templates, ...catalog.shapes])
-    for (const opening of openings(t.template.nodes)) if (opening.phrase.split(" ")[0] === word) return true;
-  return false;
-}
-
 export function alsoWithValue(input: string, last: NluCall, catalog: Catalog): AlsoReading | undefined {
   const text = input.trim();
   const m = SHAPE.exec(text);
@@ -89,7 +81,8 @@ export function alsoWithValue(input: string, last: NluCall, catalog: Catalog): A
   const property = catalog.properties.get(last.tool)?.[name] ?? {};
   // "and set a new one", "now run the script": a request of its own that starts with "and"
   value = value.replace(JOINER, "").replace(ARTICLE, "");
-  if (opensRequest(value.split(/\s+/)[0]!.toLowerCase(), catalog)) return undefined;
+  // A value never starts with a word requests open with ("set", "record", "run")
+  if (catalog.openingWords.has(value.split(/\s+/)[0]!.toLowerCase())) return undefined;
   // "the Teams one", "the Files app", "the Policies folder": the last word says its kind
   const words = value.split(/\s+/);
   const kinds = kindWords(name, property);

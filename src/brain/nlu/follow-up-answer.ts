@@ -1,6 +1,7 @@
 import type { Catalog } from "./catalog.js";
-import { openings, pointerVerb } from "./follow-up-sibling.js";
+import { pointerVerb } from "./follow-up-sibling.js";
 import { kindOf } from "./slot-filling.js";
+import { openings } from "./template.js";
 import type { NluCall } from "./types.js";
 
 /*

@@ -1,5 +1,5 @@
 import type { Catalog } from "./catalog.js";
-import { openings } from "./follow-up-sibling.js";
+import { openings } from "./template.js";
 import type { NluCall } from "./types.js";
 
 /**

@@ -279,3 +279,28 @@ export function expand(
   }
   return [...seen.values()];
 }
+
+/**
+ * The phrases a template opens with (each alternative of its first node, or its first words),
+ * and whether the phrase alone is the whole request (all that follows is optional).
+ */
+export function openings(nodes: readonly TemplateNode[]): Array<{ phrase: string; whole: boolean }> {
+  const first = nodes[0];
+  if (!first) return [];
+  const optional = (from: number) => nodes.slice(from).every((n) => n.k === "alt" && n.optional);
+  if (first.k === "w") {
+    // "go back [one] [song]": "go" and "go back" both open it
+    const run: string[] = [];
+    for (const node of nodes.slice(0, 3)) {
+      if (node.k !== "w") break;
+      run.push(node.w);
+    }
+    return run.map((_w, i) => ({ phrase: run.slice(0, i + 1).join(" "), whole: optional(i + 1) }));
+  }
+  if (first.k !== "alt" || first.optional) return [];
+  return first.opts.flatMap((option) =>
+    option.every((n) => n.k === "w")
+      ? [{ phrase: option.map((n) => (n as { w: string }).w).join(" "), whole: optional(1) }]
+      : [],
+  );
+}
