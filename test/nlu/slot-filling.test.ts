@@ -43,6 +43,23 @@ describe("slot filling", () => {
     expect(timer).toMatchObject({ tool: "timer_set", args: { duration_s: 600 } });
   });
 
+  it("takes an answer with no words in it (a clock time, a number) when a question waits for it", () => {
+    const alarm = parse("set an alarm");
+    expect(parse("6:40", pendingOf(alarm))).toMatchObject({
+      kind: "action",
+      tool: "alarm_set",
+      args: { at: "2025-06-12T06:40:00+00:00" },
+    });
+    const volume = parse("30", { pending: { tool: "system_volume_set", args: {}, missing: ["level"] } });
+    expect(volume).toMatchObject({ kind: "action", tool: "system_volume_set", args: { level: 30 } });
+    // With no question waiting, or no answer in it, it is still refused in one line
+    expect(parse("6:40")).toMatchObject({ kind: "unknown", reply: "I need words to work with." });
+    expect(parse("?!", pendingOf(alarm))).toMatchObject({
+      kind: "unknown",
+      reply: "I need words to work with.",
+    });
+  });
+
   it("asks for the next value until none is missing", () => {
     const first = parse("the groceries list", {
       pending: { tool: "lists_remove", args: {}, missing: ["list", "item"] },

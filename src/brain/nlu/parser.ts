@@ -17,7 +17,7 @@ import { Guesser } from "./guess.js";
 import { wrongHandle } from "./handle-kinds.js";
 import { indirectReading } from "./indirect.js";
 import { DEFAULT_APPS, findRepeat, saysRepeat } from "./language/helpers.js";
-import { type Candidate, TemplateMatcher, templateConfidence } from "./matcher.js";
+import { TemplateMatcher, templateConfidence } from "./matcher.js";
 import { misheard } from "./misheard.js";
 import { asSaid, CONFIDENCE, notOnce, resolveThere, splitConfidence } from "./parse-rules.js";
 import { DEFAULT_THRESHOLDS, type EmbeddedNlu, type NluOptions, type Thresholds } from "./parser-options.js";
@@ -110,7 +110,9 @@ class Parser {
   parse(text: string, context: NluContext = {}): NluResult {
     const input = typeof text === "string" ? text : "";
     const verdict = screen(input);
-    if (!verdict.ok) return { text: input, kind: "unknown", confidence: 0, reply: verdict.reply };
+    // "7:15" answering "For what time?" has no words yet is an answer (see `guess`)
+    const bare = !verdict.ok && verdict.reason === "no_words" && context.pending !== undefined;
+    if (!verdict.ok && !bare) return { text: input, kind: "unknown", confidence: 0, reply: verdict.reply };
     const marked = markWindowRefs(input, context, this.catalog);
     if (marked) return { ...this.parse(marked, context), text: input };
     const now = context.now ?? new Date(this.settings.clock?.now() ?? Date.now());
@@ -180,10 +182,7 @@ class Parser {
     return alone ? delayed(this.catalog, last, said, env) : last;
   }
 
-  /**
-   * The last touches: a request no tool serves gets a sentence saying so; a call gets what the
-   * user set before (or asks for it once) and its summary in words.
-   */
+  /** Last touches: a request no tool serves is told so; a call gets what the user set and its summary. */
   private finish(result: NluResult, said: readonly Token[], context: NluContext, env: SlotEnv): NluResult {
     if (result.kind === "unknown" || result.kind === "question") {
       const reply = declineFor(said.map((t) => t.w).join(" "));
@@ -328,6 +327,8 @@ class Parser {
       );
       if (filled) return this.maybeIncomplete(input, filled.call, filled.missing, CONFIDENCE.reference);
     }
+    const wordless = screen(input);
+    if (!wordless.ok) return { text: input, kind: "unknown", confidence: 0, reply: wordless.reply };
     // A turn of its own (no call before it) may be asked on weaker evidence and its clauses read
     // alone; after a call, its words may point back at that call instead
     const alone = !context.lastCall && !context.pending;
@@ -396,5 +397,3 @@ class Parser {
     return { text, kind: "action", calls, confidence, groups: allGroups };
   }
 }
-
-export type { Candidate };
