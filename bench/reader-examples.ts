@@ -1,15 +1,15 @@
 /**
- * What the group reader and the tool reader (decision 0048) learn from, in one place: the
- * shipped weights (scripts/group-reader-weights.ts) and the bench's leave-one-writer-out readers
- * (bench/model.bench.ts) both train on what this returns, so the held-out figure trains exactly
- * as the shipped readers do.
+ * What the group reader and the tool reader (decision 0048) can learn from, for
+ * bench/reader-heldout.ts: the recall writers' requests and, on request, the everyday writers'.
+ * Tried and not kept (0048, addendum model28): the shipped weights and the model bench still
+ * train on the recall writers alone, so the defaults here take no everyday lines.
  *
  * - The recall writers (`recall-dev*.jsonl`), one set per writer in writing order: each line's
  *   text, the groups and the tools it needs.
  * - The everyday writers (`dev-everyday*.jsonl`, never `blind-everyday.jsonl`): each line acted
  *   on or asked about is a request for one tool, its group the one the recall writers' requests
  *   for that tool name. Follow-ups (`after`) are left out (they lean on a previous turn), and so
- *   are declines (no tool). They are short one-tool requests, so they count less (`EVERYDAY_WEIGHT`).
+ *   are declines (no tool). They are short one-tool requests, so they can count less (`weight`).
  *
  * The blind sets (recall-set.jsonl, blind-everyday.jsonl) are never read.
  */
@@ -27,17 +27,17 @@ export interface RecallItem {
   groups: string[];
 }
 
-/** How the everyday writers' lines are taken (the defaults are the ones kept). */
+/** How the everyday writers' lines are taken (by default none). */
 export interface EverydayOptions {
-  /** Which lines: acted-on only, or acted-on and asked-about. */
+  /** Which lines: none, acted-on only, or acted-on and asked-about. */
   expect?: "act" | "act+ask" | "none";
   /** Each line's weight against a recall request's 1. */
   weight?: number;
 }
 
-/** Chosen leave-one-writer-out (docs/decisions/0048, addendum model28). */
+/** None by default (not kept); when asked for, weighted 0.1, the best tried (0048, addendum model28). */
 export const EVERYDAY_EXPECT: NonNullable<EverydayOptions["expect"]> = "none";
-export const EVERYDAY_WEIGHT = 0.25;
+export const EVERYDAY_WEIGHT = 0.1;
 
 const numbered = (pattern: RegExp) =>
   readdirSync(data)
