@@ -9,7 +9,8 @@
  * - The everyday writers (`dev-everyday*.jsonl`, never `blind-everyday.jsonl`): each line acted
  *   on or asked about is a request for one tool, its group the one the recall writers' requests
  *   for that tool name. Follow-ups (`after`) are left out (they lean on a previous turn), and so
- *   are declines (no tool). They are short one-tool requests, so they can count less (`weight`).
+ *   are declines unless asked for as negatives (no group, no tool). They are short one-tool
+ *   requests, so they can count less (`weight`).
  *
  * The blind sets (recall-set.jsonl, blind-everyday.jsonl) are never read.
  */
@@ -33,6 +34,8 @@ export interface EverydayOptions {
   expect?: "act" | "act+ask" | "none";
   /** Each line's weight against a recall request's 1. */
   weight?: number;
+  /** Declines too, as requests needing no group and no tool (negatives). */
+  declines?: boolean;
 }
 
 /** None by default (not kept); when asked for, weighted 0.1, the best tried (0048, addendum model28). */
@@ -81,11 +84,14 @@ export function everydayExamples(
   const weight = options.weight ?? EVERYDAY_WEIGHT;
   if (expect === "none" || weight <= 0) return [];
   const wanted = new Set(expect === "act" ? ["act"] : ["act", "ask"]);
+  if (options.declines) wanted.add("decline");
   return EVERYDAY_FILES.flatMap((file) =>
     lines(file).flatMap((line) => {
       const tool = line.tool as string | undefined;
       const group = tool ? groupOf.get(tool) : undefined;
-      if (!group || !wanted.has(line.expect as string) || line.after !== undefined) return [];
+      if (!wanted.has(line.expect as string) || line.after !== undefined) return [];
+      if (line.expect === "decline") return [{ text: line.text as string, groups: [], tools: [], weight }];
+      if (!group) return [];
       return [{ text: line.text as string, groups: [group], tools: [tool!], weight }];
     }),
   );

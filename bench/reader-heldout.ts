@@ -6,7 +6,7 @@
  * printed. Without the model bench's other parts (tokens, the corpus, the variant without the
  * NLU's groups), so a way of training the readers can be tried in minutes.
  *
- * Run: npx tsx bench/reader-heldout.ts [act|act+ask|none] [weight] [both|group|tool]
+ * Run: npx tsx bench/reader-heldout.ts [act|act+ask|none] [weight] [both|group|tool] [declines]
  * (defaults: what the shipped readers train on, bench/reader-examples.ts; the third says which
  * reader learns from the everyday writers, the other from the recall writers only)
  */
@@ -32,10 +32,11 @@ import {
 const here = new URL(".", import.meta.url).pathname;
 const BUDGETS = { small_local: 12, cloud: 20 } as const;
 const NOW = new Date("2026-11-26T10:00:00Z");
-const [expectArg, weightArg, readersArg = "both"] = process.argv.slice(2);
+const [expectArg, weightArg, readersArg = "both", declinesArg] = process.argv.slice(2);
 const options: EverydayOptions = {
   ...(expectArg ? { expect: expectArg as EverydayOptions["expect"] } : {}),
   ...(weightArg ? { weight: Number(weightArg) } : {}),
+  ...(declinesArg === "declines" ? { declines: true } : {}),
 };
 
 const started = performance.now();
