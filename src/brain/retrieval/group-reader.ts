@@ -9,6 +9,8 @@ export interface GroupExample {
   groups: readonly string[];
   /** The tools it needs (what the tool reader learns; the group reader ignores them). */
   tools?: readonly string[];
+  /** How much it counts against a recall request's 1 (a short one-tool request less). */
+  weight?: number;
 }
 
 /** How the reader learns; the defaults are the ones chosen leave-one-writer-out. */
@@ -115,6 +117,7 @@ export function trainGroupReader(
     features.filter((f) => counts.get(f)! >= minCount).map((f) => bucketOf(f, buckets)),
   );
   const labels = examples.map((example) => new Set(example.groups.map((group) => groupIndex.get(group)!)));
+  const weightOf = examples.map((example) => example.weight ?? 1);
   const weights = new Float32Array(buckets * g);
   const bias = new Float32Array(g);
   // Each group starts at its share of the examples, so rare groups do not begin at even odds
@@ -134,7 +137,7 @@ export function trainGroupReader(
       for (const id of ids) for (let k = 0; k < g; k++) z[k]! += weights[id * g + k]! * scale;
       const want = labels[r]!;
       for (let k = 0; k < g; k++) {
-        const error = 1 / (1 + Math.exp(-z[k]!)) - (want.has(k) ? 1 : 0);
+        const error = (1 / (1 + Math.exp(-z[k]!)) - (want.has(k) ? 1 : 0)) * weightOf[r]!;
         z[k] = error;
         bias[k]! -= step * error * 0.1;
       }
@@ -159,7 +162,7 @@ export function trainToolReader(
   options: GroupReaderOptions = {},
 ): GroupReader {
   return trainGroupReader(
-    examples.map((example) => ({ text: example.text, groups: example.tools ?? [] })),
+    examples.map((example) => ({ ...example, groups: example.tools ?? [] })),
     { buckets: TOOL_READER_BUCKETS, ...options },
   );
 }
