@@ -3,6 +3,7 @@ import type { Logger } from "../../core/logger.js";
 import { silentLogger } from "../../core/logger.js";
 import { type GroupReader, shippedGroupReader, shippedToolReader } from "./group-reader.js";
 import { type ToolLanguage, toolLanguage } from "./language.js";
+import { type NeighbourReader, shippedNeighbourReader } from "./neighbours.js";
 import {
   type CatalogTool,
   type RankedTool,
@@ -42,6 +43,13 @@ export interface RetrieverOptions {
    * tools: the shipped one by default, a held-out one in the bench, or `null` for an even share.
    */
   toolReader?: GroupReader | null;
+  /**
+   * The labelled requests most like this one, voting for the tools they needed
+   * (`NeighbourReader`): the shipped one by default, a held-out one in the bench, or `null`.
+   */
+  neighbourReader?: NeighbourReader | null;
+  /** How much a whole vote adds (`SIGNALS.neighbour` by default; the bench tries others). */
+  neighbourWeight?: number;
 }
 
 /** The group of the tools every request is offered (the way to more tools, the plan). */
@@ -65,8 +73,14 @@ export class ToolRetriever {
   private readonly logger: Logger;
   private reader: GroupReader | null | undefined;
   private toolReader: GroupReader | null | undefined;
+  private neighbourReader: NeighbourReader | null | undefined;
   private lastRead:
-    | { text: string; read: ReadonlyMap<string, number>; tools: ReadonlyMap<string, number> | undefined }
+    | {
+        text: string;
+        read: ReadonlyMap<string, number>;
+        tools: ReadonlyMap<string, number> | undefined;
+        neighbours: ReadonlyMap<string, number> | undefined;
+      }
     | undefined;
   /** Each group's cues hashed, once per declaration (a group's tools share one object). */
   private readonly cuesTexts = new WeakMap<GroupCues, string>();
@@ -102,7 +116,19 @@ export class ToolRetriever {
     const semantic = await this.similarities(request.text, signal);
     const read = request.readGroups ? undefined : this.readGroups(request.text);
     const withRead = read
-      ? { ...request, readGroups: read.groups, ...(read.tools ? { readTools: read.tools } : {}) }
+      ? {
+          ...request,
+          readGroups: read.groups,
+          ...(read.tools ? { readTools: read.tools } : {}),
+          ...(read.neighbours
+            ? {
+                neighbours: read.neighbours,
+                ...(this.options.neighbourWeight !== undefined
+                  ? { neighbourWeight: this.options.neighbourWeight }
+                  : {}),
+              }
+            : {}),
+        }
       : request;
     return index.rank(semantic ? { ...withRead, semantic, semanticWeight: SEMANTIC_WEIGHT } : withRead);
   }
@@ -111,14 +137,21 @@ export class ToolRetriever {
    * The readers' probabilities for a text: each group's, and each tool's within them (built on
    * first use; none if switched off).
    */
-  private readGroups(
-    text: string,
-  ): { groups: ReadonlyMap<string, number>; tools: ReadonlyMap<string, number> | undefined } | undefined {
+  private readGroups(text: string):
+    | {
+        groups: ReadonlyMap<string, number>;
+        tools: ReadonlyMap<string, number> | undefined;
+        neighbours: ReadonlyMap<string, number> | undefined;
+      }
+    | undefined {
     if (this.reader === undefined)
       this.reader = this.options.groupReader === undefined ? shippedGroupReader() : this.options.groupReader;
     if (!this.reader) return undefined;
     if (this.toolReader === undefined)
       this.toolReader = this.options.toolReader === undefined ? shippedToolReader() : this.options.toolReader;
+    if (this.neighbourReader === undefined)
+      this.neighbourReader =
+        this.options.neighbourReader === undefined ? shippedNeighbourReader() : this.options.neighbourReader;
     // The offer and the search that follows it read the same request: read it once
     if (this.lastRead?.text !== text) {
       // Each step is read on its own as well as the whole request: in a long request a step's
@@ -137,9 +170,11 @@ export class ToolRetriever {
         text,
         read: asMap(this.reader),
         tools: this.toolReader ? asMap(this.toolReader) : undefined,
+        neighbours: this.neighbourReader?.read(text),
       };
     }
-    return { groups: this.lastRead.read, tools: this.lastRead.tools };
+    const { read, tools, neighbours } = this.lastRead;
+    return { groups: read, tools, neighbours };
   }
 
   /**

@@ -38,6 +38,12 @@ export interface RankRequest {
    * a read group, how its lift is shared among the group's tools.
    */
   readTools?: ReadonlyMap<string, number>;
+  /**
+   * The neighbour reader's votes (`NeighbourReader`, 0–1): how many of the most similar
+   * labelled requests needed each tool; each adds `neighbourWeight` × its vote.
+   */
+  neighbours?: ReadonlyMap<string, number>;
+  neighbourWeight?: number;
   /** Tools that ran earlier in the session, oldest first. */
   used?: readonly string[];
   /** Kinds of the session's handles (`f`, `m`, `u`, …), oldest first. */
@@ -109,6 +115,7 @@ export const SIGNALS = {
   companion: 0.35,
   affinity: 0.2,
   reader: 1.2,
+  neighbour: 0.3,
 } as const;
 
 /**
@@ -278,6 +285,7 @@ export class ToolIndex {
           (boost.get(group) ?? 0) +
           (readLift.get(group) ?? 0) * (shares.get(name) ?? 1) +
           unread(name, group) +
+          (request.neighbours?.get(name) ?? 0) * (request.neighbourWeight ?? SIGNALS.neighbour) +
           (name === last ? SIGNALS.usedLast : used.has(name) ? SIGNALS.used : 0);
         return [name, score] as const;
       }),

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { buildNeighbourReader, packNeighbourReader, unpackNeighbourReader } from "./neighbours.js";
+import { ToolIndex } from "./tool-index.js";
+
+// A tiny labelled set, written for this test: two kinds of request, each needing two tools
+const examples = [
+  { text: "find the quarterly report and send it to the team", tools: ["files_search", "mail_send"] },
+  { text: "look up the budget sheet then mail it to my boss", tools: ["files_search", "mail_send"] },
+  { text: "locate the slides and email them to the client", tools: ["files_search", "mail_send"] },
+  { text: "what is on my calendar tomorrow morning", tools: ["calendar_list"] },
+  { text: "show my meetings for friday", tools: ["calendar_list"] },
+  { text: "which appointments do I have next week", tools: ["calendar_list"] },
+];
+
+describe("the neighbour reader", () => {
+  it("carries the whole tool set of the requests most alike over to a new one", () => {
+    const reader = buildNeighbourReader(examples, { k: 3, floor: 0.05 });
+    const votes = reader.read("find the contract and send it to the lawyer");
+    expect(votes.get("files_search")).toBeGreaterThan(0.5);
+    expect(votes.get("mail_send")).toBeGreaterThan(0.5);
+    expect(votes.get("calendar_list") ?? 0).toBeLessThan(votes.get("mail_send")!);
+  });
+
+  it("gives no votes when nothing is alike enough", () => {
+    const reader = buildNeighbourReader(examples, { k: 3, floor: 0.9 });
+    expect(reader.read("find the contract and send it to the lawyer").size).toBe(0);
+  });
+
+  it("votes are shares: each at most 1, the nearest requests weigh most", () => {
+    const reader = buildNeighbourReader(examples, { k: 6, floor: 0 });
+    const votes = reader.read("what is on my calendar for friday");
+    for (const vote of votes.values()) expect(vote).toBeLessThanOrEqual(1 + 1e-9);
+    expect(votes.get("calendar_list")!).toBeGreaterThan(votes.get("mail_send") ?? 0);
+  });
+
+  it("reads the same once packed for shipping and read back", () => {
+    const reader = buildNeighbourReader(examples, { k: 3, floor: 0.05 });
+    const back = unpackNeighbourReader(packNeighbourReader(reader), { k: 3, floor: 0.05 });
+    const text = "locate the invoice and mail it to accounts";
+    const a = reader.read(text);
+    const b = back.read(text);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [tool, vote] of a) expect(b.get(tool)).toBeCloseTo(vote, 2);
+  });
+
+  it("lifts the tools the votes name in the ranking, by the weight given", () => {
+    const index = new ToolIndex([
+      { name: "files_search", group: "files", description: "Find files by name" },
+      { name: "mail_send", group: "mail", description: "Send an email" },
+      { name: "calendar_list", group: "calendar", description: "List events" },
+    ]);
+    const text = "the quarterly numbers";
+    const without = index.rank({ text });
+    const score = (ranked: typeof without, name: string) => ranked.find((t) => t.name === name)!.score;
+    const neighbours = new Map([["mail_send", 1]]);
+    const lifted = index.rank({ text, neighbours, neighbourWeight: 0.5 });
+    expect(score(lifted, "mail_send") - score(without, "mail_send")).toBeCloseTo(0.5, 5);
+    expect(score(lifted, "calendar_list")).toBeCloseTo(score(without, "calendar_list"), 5);
+  });
+});
