@@ -12,8 +12,8 @@
  * The group reader (decision 0048) is trained on the recall-dev sets, so a recall-dev set's own
  * figure with the shipped reader is a development figure. Each recall-dev set is therefore also
  * measured leave-one-writer-out: with a reader trained on every other writer's set, never on its
- * own (`heldOut`, the honest figure, whose misses are printed; the tool reader held out the same
- * way); `allInDevelopment` is the figure with the shipped readers. The blind set is measured with the shipped reader (never trained on it).
+ * own (`heldOut`, the honest figure, whose misses are printed; the tool reader and the neighbour
+ * index held out the same way); `allInDevelopment` is the figure with the shipped readers. The blind set is measured with the shipped reader (never trained on it).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +25,7 @@ import { entryFor } from "../src/brain/models/lazy.js";
 import { streamOnce } from "../src/brain/models/stream.js";
 import { createNluInWorker } from "../src/brain/nlu/index.js";
 import { type GroupExample, trainGroupReader, trainToolReader } from "../src/brain/retrieval/group-reader.js";
+import { buildNeighbourReader } from "../src/brain/retrieval/neighbours.js";
 import { ToolRetriever } from "../src/brain/retrieval/retriever.js";
 import { catalogWithTasks } from "../src/runtime/runtime.js";
 import { TasksLink } from "../src/tasks/tools.js";
@@ -224,6 +225,8 @@ for (const [k, n] of DEV_SETS.entries()) {
     catalog: () => registry.list(),
     groupReader: heldOutReaders[k]!,
     toolReader: heldOutToolReaders[k]!,
+    // the neighbours held out with their writer too, as the readers are
+    neighbourReader: buildNeighbourReader(devItems.filter((__, j) => j !== k).flat()),
   });
   devResults.push({
     heldOut: await measure(devItems[k]!, `dev${n}`, true, heldOut),
