@@ -15,7 +15,7 @@
  * own (`heldOut`, the honest figure, whose misses are printed; the tool reader and the neighbour
  * index held out the same way); `allInDevelopment` is the figure with the shipped readers. The blind set is measured with the shipped reader (never trained on it).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getEncoding } from "js-tiktoken";
 import { buildSystemPrompt, toolSpecsFor } from "../src/agent/context.js";
@@ -34,6 +34,7 @@ import { corpusTotals, judgeTurn, replyFor } from "../src/testing/corpus-runner.
 import { FakeOpenAIServer } from "../src/testing/fake-openai-server.js";
 import { createTempHome } from "../src/testing/home.js";
 import { CORPUS_TOOLS, MALFORMED_CALLS } from "../src/testing/malformed-calls.js";
+import { RECALL_FILES } from "./reader-examples.js";
 import { percentile, summarize, writeResult } from "./util.js";
 
 interface Item {
@@ -202,12 +203,10 @@ async function corpus() {
   };
 }
 
-// The recall-dev sets in writing order: each one is a writer (recall-dev.jsonl the first). Read
-// from the folder, as scripts/group-reader-weights.ts reads them, so a set added there is held
-// out here too
-const DEV_SETS = readdirSync(join(here, "data"))
-  .flatMap((name) => /^recall-dev(\d*)\.jsonl$/.exec(name)?.[1] ?? [])
-  .sort((a, b) => Number(a || 1) - Number(b || 1));
+// The recall-dev sets in writing order: each one is a writer (recall-dev.jsonl the first). Listed
+// by bench/reader-examples.ts, where the readers' scripts read them, so a set added there is held
+// out here too, in the order the shipped readers train
+const DEV_SETS = RECALL_FILES.map((file) => /^recall-dev(\d*)\.jsonl$/.exec(file)![1]!);
 const devItems = DEV_SETS.map((n) => load(`recall-dev${n}.jsonl`));
 const readerStarted = performance.now();
 const heldOutReaders = DEV_SETS.map((_, k) =>
