@@ -4,10 +4,10 @@
  * measured writer's set; at 12 and 20, one search, NLU groups on), then the blind set's
  * aggregate with everything built on every recall-dev set (aggregates only: its sentences are
  * never printed). Each argument is one setting to measure: `off` (no neighbour reader: main's
- * figures) or `k=10,floor=0.1,lift=0.3`. The held-out readers take ~3 minutes to train; they are
+ * figures) or `k=10,floor=0.1,sure=0.3,lift=3`. The held-out readers take ~3 minutes to train; they are
  * kept in bench/.cache between runs (keyed by the sets' contents).
  *
- * Run: npx tsx bench/neighbour-heldout.ts off k=10,floor=0.1,lift=0.3
+ * Run: npx tsx bench/neighbour-heldout.ts off k=10,floor=0.1,sure=0.3,lift=3
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -37,6 +37,7 @@ interface Setting {
   name: string;
   k: number;
   floor: number;
+  sure: number;
   lift: number;
 }
 
@@ -52,13 +53,14 @@ const NOW = new Date("2026-11-26T10:00:00Z");
 
 const settings: Setting[] = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["off"]).map(
   (arg) => {
-    if (arg === "off") return { name: arg, k: 0, floor: 0, lift: 0 };
+    if (arg === "off") return { name: arg, k: 0, floor: 0, sure: 0, lift: 0 };
     const values = Object.fromEntries(arg.split(",").map((pair) => pair.split("=") as [string, string]));
     return {
       name: arg,
       k: Number(values.k ?? 10),
       floor: Number(values.floor ?? 0.1),
-      lift: Number(values.lift ?? 0.3),
+      sure: Number(values.sure ?? 0.3),
+      lift: Number(values.lift ?? 3),
     };
   },
 );
@@ -156,7 +158,7 @@ const neighbours = (k: number, s: Setting): NeighbourReader | null => {
     index = buildNeighbourReader(devItems.filter((_, j) => j !== k).flat());
     indexes.set(k, index);
   }
-  return index.with({ k: s.k, floor: s.floor });
+  return index.with({ k: s.k, floor: s.floor, sure: s.sure });
 };
 const mean = (values: number[]) =>
   Math.round((100 * values.reduce((a, b) => a + b, 0)) / values.length) / 100;

@@ -102,15 +102,17 @@ export const GENERAL_REACH = 3;
  * The least and the most of the budget's room one request gets. The tool reader's shares make
  * rankings steeper (the flat tail of a read group's unneeded tools is gone), so the same range
  * gave 0.6 fewer tools on average; the range moved up by 0.05–0.1 to offer what it did before.
+ * The neighbours' larger weight (decision 0050) made them steeper again: both ranges moved up
+ * to offer about what they did before (10.8 at 12, 17.8 at 20 on fresh writers' sets).
  */
-const ROOM_RANGE = [0.65, 1.4] as const;
+export const ROOM_RANGE = [0.72, 1.5] as const;
 /**
  * …with a budget of `GENERAL_FROM` or more. There the general tools already hold the last
  * places and one search brings ten more, so places past 1.2 rooms were rarely the needed ones:
  * requests of long, many-step wording (flat rankings) took the mean over the budget (20.7 on a
  * fresh set). A small budget keeps the wider range, since a place near its edge is worth more.
  */
-export const LARGE_ROOM_RANGE = [0.7, 1.25] as const;
+export const LARGE_ROOM_RANGE = [0.75, 1.3] as const;
 /** Where in the ranking its flatness is read. */
 const FLAT_AT = 11;
 

@@ -33,6 +33,37 @@ describe("the neighbour reader", () => {
     expect(votes.get("calendar_list")!).toBeGreaterThan(votes.get("mail_send") ?? 0);
   });
 
+  it("counts the votes less when even the closest request is only a little alike", () => {
+    const loose = buildNeighbourReader(examples, { k: 3, floor: 0.01 });
+    const text = "send the slides from yesterday";
+    const whole = loose.read(text);
+    const closest = loose.with({ k: 1, floor: 0.01 }).read(text).get("mail_send")!;
+    expect(closest).toBe(1);
+    // The closest is alike by some share below `sure`: every vote is scaled by that share
+    const sure = loose.with({ k: 3, floor: 0.01, sure: 0.99 }).read(text);
+    const share = sure.get("mail_send")! / whole.get("mail_send")!;
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThan(1);
+    for (const [tool, vote] of whole) expect(sure.get(tool)).toBeCloseTo(vote * share, 5);
+    // …and a request alike enough keeps its votes whole
+    expect(loose.with({ k: 3, floor: 0.01, sure: 0.01 }).read(text)).toEqual(whole);
+  });
+
+  it("lets a tool no labelled request needed (an MCP server's) take the vote its words earn", () => {
+    const index = new ToolIndex([
+      { name: "mail_send", group: "mail", description: "Send an email" },
+      { name: "mcp_wiki_search", group: "mcp:wiki", description: "Search the team wiki pages" },
+    ]);
+    const text = "search the team wiki";
+    const neighbours = new Map([["mail_send", 0.6]]);
+    const votable = new Set(["mail_send"]);
+    const ranked = index.rank({ text, neighbours, votable, neighbourWeight: 3 });
+    expect(ranked[0]!.name).toBe("mcp_wiki_search");
+    // Without knowing which tools could be voted for, the newcomer gets nothing
+    const blind = index.rank({ text, neighbours, neighbourWeight: 3 });
+    expect(blind[0]!.name).toBe("mail_send");
+  });
+
   it("reads the same once packed for shipping and read back", () => {
     const reader = buildNeighbourReader(examples, { k: 3, floor: 0.05 });
     const back = unpackNeighbourReader(packNeighbourReader(reader), { k: 3, floor: 0.05 });

@@ -14,9 +14,14 @@ export interface NeighbourSettings {
   k: number;
   /** A request less similar than this (cosine, 0–1) does not vote. */
   floor: number;
+  /**
+   * How alike the closest request must be for the votes to count whole; below it they count
+   * that share (a request nothing labelled is much like is read by the other signals).
+   */
+  sure?: number;
 }
 
-export const NEIGHBOUR_SETTINGS: NeighbourSettings = { k: 10, floor: 0.1 };
+export const NEIGHBOUR_SETTINGS: NeighbourSettings = { k: 10, floor: 0.1, sure: 0.3 };
 
 /** A feature held by more than this share of the examples is not looked up (it says little). */
 const COMMON_SHARE = 0.03;
@@ -145,7 +150,8 @@ export class NeighbourReader {
         votes.set(tool, (votes.get(tool) ?? 0) + similarity);
       }
     }
-    for (const [tool, vote] of votes) votes.set(tool, vote / total);
+    const sure = this.settings.sure ? Math.min(1, (near[0]?.[1] ?? 0) / this.settings.sure) : 1;
+    for (const [tool, vote] of votes) votes.set(tool, (sure * vote) / total);
     return votes;
   }
 }

@@ -358,8 +358,8 @@ describe("the retriever over a changing catalog", () => {
   });
 
   it("search takes a small group whole when a step clearly means it", async () => {
-    // (tool reader off: the search's own rule, not which keyboard tool a key press reads likeliest)
-    const retriever = new ToolRetriever({ catalog: () => catalog, toolReader: null });
+    // (tool and neighbour readers off: the search's own rule, not what a key press reads as)
+    const retriever = new ToolRetriever({ catalog: () => catalog, toolReader: null, neighbourReader: null });
     const keyboard = catalog.filter((t) => t.group === "input").map((t) => t.name);
     expect(keyboard.length).toBeLessThanOrEqual(5);
     // A key is meant: the keyboard's other tools (typing, clicks) come before other groups' tools

@@ -74,6 +74,8 @@ export class ToolRetriever {
   private reader: GroupReader | null | undefined;
   private toolReader: GroupReader | null | undefined;
   private neighbourReader: NeighbourReader | null | undefined;
+  /** The tools the neighbour reader's examples needed (the rest cannot be voted for). */
+  private votable: ReadonlySet<string> | undefined;
   private lastRead:
     | {
         text: string;
@@ -123,6 +125,7 @@ export class ToolRetriever {
           ...(read.neighbours
             ? {
                 neighbours: read.neighbours,
+                votable: read.votable,
                 ...(this.options.neighbourWeight !== undefined
                   ? { neighbourWeight: this.options.neighbourWeight }
                   : {}),
@@ -142,6 +145,7 @@ export class ToolRetriever {
         groups: ReadonlyMap<string, number>;
         tools: ReadonlyMap<string, number> | undefined;
         neighbours: ReadonlyMap<string, number> | undefined;
+        votable: ReadonlySet<string>;
       }
     | undefined {
     if (this.reader === undefined)
@@ -174,7 +178,8 @@ export class ToolRetriever {
       };
     }
     const { read, tools, neighbours } = this.lastRead;
-    return { groups: read, tools, neighbours };
+    this.votable ??= new Set(this.neighbourReader?.tools ?? []);
+    return { groups: read, tools, neighbours, votable: this.votable };
   }
 
   /**

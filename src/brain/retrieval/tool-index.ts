@@ -38,12 +38,11 @@ export interface RankRequest {
    * a read group, how its lift is shared among the group's tools.
    */
   readTools?: ReadonlyMap<string, number>;
-  /**
-   * The neighbour reader's votes (`NeighbourReader`, 0–1): how many of the most similar
-   * labelled requests needed each tool; each adds `neighbourWeight` × its vote.
-   */
+  /** The neighbour reader's votes (0–1), each adding `neighbourWeight` × the vote… */
   neighbours?: ReadonlyMap<string, number>;
   neighbourWeight?: number;
+  /** …for the tools its examples needed (`votable`): others can never get a vote. */
+  votable?: ReadonlySet<string>;
   /** Tools that ran earlier in the session, oldest first. */
   used?: readonly string[];
   /** Kinds of the session's handles (`f`, `m`, `u`, …), oldest first. */
@@ -107,7 +106,7 @@ export const SIGNALS = {
   nluGroup: 0.15,
   used: 0.15,
   usedLast: 0.4,
-  handle: 0.1,
+  handle: 0.3, // 0.1 before: weak neighbour votes on a follow-up ("what about it") outweighed it
   handleSaid: 0.5,
   groupShare: 0.2,
   phrasings: 0.8,
@@ -115,7 +114,8 @@ export const SIGNALS = {
   companion: 0.35,
   affinity: 0.2,
   reader: 1.2,
-  neighbour: 0.3,
+  // A whole vote outweighs every other signal: tuned on fresh writers' sets (decision 0050)
+  neighbour: 3,
 } as const;
 
 /**
@@ -272,6 +272,11 @@ export class ToolIndex {
       readGroups && readGroups.size > 0 && !readGroups.has(group)
         ? SIGNALS.reader * (words.get(name) ?? 0) ** READER.power
         : 0;
+    // …nor voted for by neighbours (no labelled request needed it): it takes its words' vote
+    const vote = (name: string) =>
+      request.votable && !request.votable.has(name)
+        ? (words.get(name) ?? 0) ** READER.power
+        : (request.neighbours?.get(name) ?? 0);
     const used = new Set((request.used ?? []).slice(-12));
     const last = request.used?.at(-1);
     const semantic = request.semantic ?? new Map<string, number>();
@@ -285,7 +290,7 @@ export class ToolIndex {
           (boost.get(group) ?? 0) +
           (readLift.get(group) ?? 0) * (shares.get(name) ?? 1) +
           unread(name, group) +
-          (request.neighbours?.get(name) ?? 0) * (request.neighbourWeight ?? SIGNALS.neighbour) +
+          vote(name) * (request.neighbourWeight ?? SIGNALS.neighbour) +
           (name === last ? SIGNALS.usedLast : used.has(name) ? SIGNALS.used : 0);
         return [name, score] as const;
       }),
