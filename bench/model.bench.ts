@@ -15,11 +15,9 @@
  * own (`heldOut`, the honest figure, whose misses are printed; the tool reader and the neighbour
  * index held out the same way); `allInDevelopment` is the figure with the shipped readers. The blind set is measured with the shipped reader (never trained on it).
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getEncoding } from "js-tiktoken";
 import { buildSystemPrompt, toolSpecsFor } from "../src/agent/context.js";
-import { chooseOffer } from "../src/agent/offer/choose.js";
 import { estimateTokens } from "../src/agent/tokens.js";
 import { entryFor } from "../src/brain/models/lazy.js";
 import { streamOnce } from "../src/brain/models/stream.js";
@@ -34,22 +32,11 @@ import { corpusTotals, judgeTurn, replyFor } from "../src/testing/corpus-runner.
 import { FakeOpenAIServer } from "../src/testing/fake-openai-server.js";
 import { createTempHome } from "../src/testing/home.js";
 import { CORPUS_TOOLS, MALFORMED_CALLS } from "../src/testing/malformed-calls.js";
-import { RECALL_FILES } from "./reader-examples.js";
+import { offerOnce, readRecallSet } from "./offer-once.js";
+import { RECALL_FILES, type RecallItem } from "./reader-examples.js";
 import { percentile, summarize, writeResult } from "./util.js";
 
-interface Item {
-  id: string;
-  text: string;
-  tools: string[];
-  groups: string[];
-}
-
 const here = new URL(".", import.meta.url).pathname;
-const load = (file: string): Item[] =>
-  readFileSync(join(here, "data", file), "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Item);
 const BUDGETS = { small_local: 12, cloud: 20 } as const;
 const NOW = new Date("2026-11-26T10:00:00Z");
 
@@ -75,7 +62,7 @@ const groups = [...new Set(registry.list().map((t) => t.group))].filter((g) => g
 const system = buildSystemPrompt({ now: NOW, timezone: "UTC", groups, handles: [], memory: [] });
 
 async function measure(
-  items: Item[],
+  items: RecallItem[],
   name: string,
   showMisses: boolean,
   ranker: ToolRetriever = retriever,
@@ -97,17 +84,9 @@ async function measure(
       const misses: string[] = [];
       for (const item of items) {
         const parsed = withNlu ? nlu.parse(item.text, { now: NOW, timezone: "UTC" }) : undefined;
-        const t0 = performance.now();
-        const offer = await chooseOffer({
-          retriever: ranker,
-          registry,
-          budget,
-          request: { text: item.text, ...(parsed?.groups ? { groups: parsed.groups } : {}) },
-        });
-        rankMs.push(performance.now() - t0);
-        const found = await ranker.search(item.text, offer.offered, offer.searchLimit);
-        const inFirst = item.tools.every((tool) => offer.has(tool));
-        const inBoth = item.tools.every((tool) => offer.has(tool) || found.some((f) => f.name === tool));
+        const outcome = await offerOnce(ranker, registry, budget, item, parsed?.groups);
+        rankMs.push(outcome.offerMs);
+        const { offer, first: inFirst, both: inBoth } = outcome;
         first += inFirst ? 1 : 0;
         both += inBoth ? 1 : 0;
         offered.push(offer.size);
@@ -207,7 +186,7 @@ async function corpus() {
 // by bench/reader-examples.ts, where the readers' scripts read them, so a set added there is held
 // out here too, in the order the shipped readers train
 const DEV_SETS = RECALL_FILES.map((file) => /^recall-dev(\d*)\.jsonl$/.exec(file)![1]!);
-const devItems = DEV_SETS.map((n) => load(`recall-dev${n}.jsonl`));
+const devItems = DEV_SETS.map((n) => readRecallSet(`recall-dev${n}.jsonl`));
 const readerStarted = performance.now();
 const heldOutReaders = DEV_SETS.map((_, k) =>
   trainGroupReader(devItems.filter((__, j) => j !== k).flat() satisfies GroupExample[]),
@@ -245,7 +224,7 @@ const heldOutMean = (from: number, to: number) =>
       return [label, Math.round((100 * values.reduce((a, b) => a + b, 0)) / values.length) / 100];
     }),
   );
-const blind = await measure(load("recall-set.jsonl"), "blind", false);
+const blind = await measure(readRecallSet("recall-set.jsonl"), "blind", false);
 const malformed = await corpus();
 await harness.close();
 

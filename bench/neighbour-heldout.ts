@@ -12,7 +12,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chooseOffer } from "../src/agent/offer/choose.js";
 import { createNluInWorker } from "../src/brain/nlu/index.js";
 import {
   type GroupExample,
@@ -26,13 +25,9 @@ import { catalogWithTasks } from "../src/runtime/runtime.js";
 import { TasksLink } from "../src/tasks/tools.js";
 import { createAgentHarness } from "../src/testing/agent-harness.js";
 import { createTempHome } from "../src/testing/home.js";
+import { offerOnce, readRecallSet } from "./offer-once.js";
+import type { RecallItem } from "./reader-examples.js";
 
-interface Item {
-  id: string;
-  text: string;
-  tools: string[];
-  groups: string[];
-}
 interface Setting {
   name: string;
   k: number;
@@ -43,11 +38,6 @@ interface Setting {
 
 const started = performance.now();
 const here = new URL(".", import.meta.url).pathname;
-const load = (file: string): Item[] =>
-  readFileSync(join(here, "data", file), "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Item);
 const BUDGETS = { small_local: 12, cloud: 20 } as const;
 const NOW = new Date("2026-11-26T10:00:00Z");
 
@@ -74,8 +64,8 @@ const nlu = await createNluInWorker(registry.list(), { timezone: "UTC", cacheDir
 const DEV_SETS = readdirSync(join(here, "data"))
   .flatMap((name) => /^recall-dev(\d*)\.jsonl$/.exec(name)?.[1] ?? [])
   .sort((a, b) => Number(a || 1) - Number(b || 1));
-const devItems = DEV_SETS.map((n) => load(`recall-dev${n}.jsonl`));
-const blindItems = load("recall-set.jsonl");
+const devItems = DEV_SETS.map((n) => readRecallSet(`recall-dev${n}.jsonl`));
+const blindItems = readRecallSet("recall-set.jsonl");
 
 // The NLU's groups for every request, read once (they do not depend on the setting)
 const parsedGroups = new Map<string, readonly string[] | undefined>();
@@ -128,22 +118,15 @@ interface Figures {
   both: number;
   offered: number;
 }
-async function measure(items: Item[], ranker: ToolRetriever, budget: number): Promise<Figures> {
+async function measure(items: RecallItem[], ranker: ToolRetriever, budget: number): Promise<Figures> {
   let first = 0;
   let both = 0;
   let offered = 0;
   for (const item of items) {
-    const groups = parsedGroups.get(item.text);
-    const offer = await chooseOffer({
-      retriever: ranker,
-      registry,
-      budget,
-      request: { text: item.text, ...(groups ? { groups } : {}) },
-    });
-    const found = await ranker.search(item.text, offer.offered, offer.searchLimit);
-    first += item.tools.every((tool) => offer.has(tool)) ? 1 : 0;
-    both += item.tools.every((tool) => offer.has(tool) || found.some((f) => f.name === tool)) ? 1 : 0;
-    offered += offer.size;
+    const outcome = await offerOnce(ranker, registry, budget, item, parsedGroups.get(item.text));
+    first += outcome.first ? 1 : 0;
+    both += outcome.both ? 1 : 0;
+    offered += outcome.offer.size;
   }
   const pct = (n: number) => Math.round((1000 * n) / items.length) / 10;
   return { first: pct(first), both: pct(both), offered: Math.round((10 * offered) / items.length) / 10 };

@@ -10,9 +10,7 @@
  * (defaults: what the shipped readers train on, bench/reader-examples.ts; the third says which
  * reader learns from the everyday writers, the other from the recall writers only)
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chooseOffer } from "../src/agent/offer/choose.js";
 import { createNluInWorker } from "../src/brain/nlu/index.js";
 import { type GroupReader, trainGroupReader, trainToolReader } from "../src/brain/retrieval/group-reader.js";
 import { ToolRetriever } from "../src/brain/retrieval/retriever.js";
@@ -20,6 +18,7 @@ import { catalogWithTasks } from "../src/runtime/runtime.js";
 import { TasksLink } from "../src/tasks/tools.js";
 import { createAgentHarness } from "../src/testing/agent-harness.js";
 import { createTempHome } from "../src/testing/home.js";
+import { offerOnce, readRecallSet } from "./offer-once.js";
 import {
   type EverydayOptions,
   groupOfTool,
@@ -76,17 +75,10 @@ async function measure(items: readonly RecallItem[], readers: [GroupReader, Grou
     let both = 0;
     let offered = 0;
     for (const item of items) {
-      const groups = groupsOf(item.text);
-      const offer = await chooseOffer({
-        retriever: ranker,
-        registry,
-        budget,
-        request: { text: item.text, ...(groups ? { groups } : {}) },
-      });
-      const found = await ranker.search(item.text, offer.offered, offer.searchLimit);
-      first += item.tools.every((tool) => offer.has(tool)) ? 1 : 0;
-      both += item.tools.every((tool) => offer.has(tool) || found.some((f) => f.name === tool)) ? 1 : 0;
-      offered += offer.size;
+      const outcome = await offerOnce(ranker, registry, budget, item, groupsOf(item.text));
+      first += outcome.first ? 1 : 0;
+      both += outcome.both ? 1 : 0;
+      offered += outcome.offer.size;
     }
     const share = (n: number) => Math.round((1000 * n) / items.length) / 10;
     out[label] = {
@@ -127,10 +119,7 @@ const heldOutMean = Object.fromEntries(
     },
   ]),
 );
-const blindItems = readFileSync(join(here, "data", "recall-set.jsonl"), "utf8")
-  .split("\n")
-  .filter(Boolean)
-  .map((line) => JSON.parse(line) as RecallItem);
+const blindItems = readRecallSet("recall-set.jsonl");
 const blind = await measure(blindItems, train());
 await harness.close();
 

@@ -7,9 +7,8 @@
  *
  * Run: TUNE=/abs/a.jsonl,/abs/b.jsonl CONFIGS='[{},{"S":{"neighbour":2}}]' npx tsx bench/validation-tune.ts
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chooseOffer, LARGE_ROOM_RANGE, ROOM_RANGE } from "../src/agent/offer/choose.js";
+import { LARGE_ROOM_RANGE, ROOM_RANGE } from "../src/agent/offer/choose.js";
 import { createNluInWorker } from "../src/brain/nlu/index.js";
 import { NEIGHBOUR_SETTINGS } from "../src/brain/retrieval/neighbours.js";
 import { READER, SIGNALS } from "../src/brain/retrieval/tool-index.js";
@@ -17,6 +16,7 @@ import { catalogWithTasks } from "../src/runtime/runtime.js";
 import { TasksLink } from "../src/tasks/tools.js";
 import { createAgentHarness } from "../src/testing/agent-harness.js";
 import { createTempHome } from "../src/testing/home.js";
+import { offerOnce, readRecallSet } from "./offer-once.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const NOW = new Date("2026-11-26T10:00:00Z");
@@ -25,16 +25,7 @@ const harness = createAgentHarness({ temp, tools: catalogWithTasks(new TasksLink
 const { retriever, registry } = harness.agent.deps;
 retriever.index();
 const nlu = await createNluInWorker(registry.list(), { timezone: "UTC", cacheDir: join(here, ".cache") });
-type Item = { text: string; tools: string[] };
-const sets = (process.env.TUNE ?? "")
-  .split(",")
-  .filter(Boolean)
-  .map((f) =>
-    readFileSync(f, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Item),
-  );
+const sets = (process.env.TUNE ?? "").split(",").filter(Boolean).map(readRecallSet);
 const groupsOf = new Map<string, readonly string[] | undefined>();
 for (const item of sets.flat())
   groupsOf.set(item.text, nlu.parse(item.text, { now: NOW, timezone: "UTC" })?.groups);
@@ -68,18 +59,11 @@ for (const config of configs) {
     for (const items of sets) {
       let both = 0;
       for (const item of items) {
-        const groups = groupsOf.get(item.text);
-        const offer = await chooseOffer({
-          retriever,
-          registry,
-          budget,
-          request: { text: item.text, ...(groups ? { groups } : {}) },
-        });
-        const f = await retriever.search(item.text, offer.offered, offer.searchLimit);
-        first += item.tools.every((t) => offer.has(t)) ? 1 : 0;
-        both += item.tools.every((t) => offer.has(t) || f.some((x) => x.name === t)) ? 1 : 0;
-        offered += offer.size;
-        found += f.length;
+        const outcome = await offerOnce(retriever, registry, budget, item, groupsOf.get(item.text));
+        first += outcome.first ? 1 : 0;
+        both += outcome.both ? 1 : 0;
+        offered += outcome.offer.size;
+        found += outcome.found.length;
         n++;
       }
       per.push((100 * both) / items.length);
